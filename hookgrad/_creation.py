@@ -1,0 +1,232 @@
+"""Tensor factories: tensor, zeros, ones, arange, rand, ... and the legacy ``Tensor(...)``."""
+import numpy as np
+
+from . import _dtype, _random
+from ._tensor import Tensor, _make, _sizes
+
+
+class device:
+    """Only the CPU exists here; kept so ``device=`` arguments and ``.device`` work."""
+
+    def __init__(self, type="cpu", index=None):
+        if isinstance(type, device):
+            type = type.type
+        if str(type).split(":")[0] != "cpu":
+            raise RuntimeError(f"hookgrad runs on the CPU only; got device '{type}'")
+        self.type = "cpu"
+        self.index = None
+
+    def __repr__(self):
+        return "device(type='cpu')"
+
+    def __str__(self):
+        return "cpu"
+
+    def __eq__(self, other):
+        return isinstance(other, (device, str)) and str(other).split(":")[0] == "cpu"
+
+    def __hash__(self):
+        return hash("cpu")
+
+
+def _check_device(dev):
+    if dev is not None:
+        device(dev)
+
+
+def _leaf(data, requires_grad):
+    t = _make(data)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _infer_array(data, dtype):
+    """An ndarray for ``data`` with PyTorch's inferred dtype (floats -> default float)."""
+    if isinstance(data, Tensor):
+        arr = data._data
+    elif isinstance(data, np.ndarray):
+        arr = data
+    elif isinstance(data, (list, tuple)):
+        arr = np.array(_unwrap(data))
+        if arr.dtype == object:
+            raise ValueError("expected sequence of length %d at dim 1 (got %s)" % (
+                len(data[0]) if data and hasattr(data[0], "__len__") else 0, "a different length"))
+        if arr.dtype.kind == "f" and dtype is None:
+            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+    else:
+        if isinstance(data, (np.generic,)):
+            data = data.item()
+        arr = np.array(data)
+        if isinstance(data, float) and dtype is None:
+            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+    if arr.dtype.kind == "U" or arr.dtype == object:
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if dtype is not None:
+        arr = arr.astype(_dtype.to_dtype(dtype).np_dtype)
+    _dtype.from_numpy_dtype(arr.dtype)
+    return arr
+
+
+def _unwrap(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_unwrap(d) for d in data]
+    return data
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new leaf tensor holding a copy of ``data``."""
+    _check_device(device)
+    arr = np.array(_infer_array(data, dtype), copy=True)
+    return _leaf(arr, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
+        return data
+    if isinstance(data, np.ndarray) and dtype is None:
+        return from_numpy(data)
+    return _make(np.asarray(_infer_array(data, dtype)))
+
+
+def from_numpy(array):
+    """A tensor sharing memory with ``array``."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+    _dtype.from_numpy_dtype(array.dtype)
+    return _make(array)
+
+
+def _np(dtype, default=None):
+    return (_dtype.to_dtype(dtype) if dtype is not None else default or _dtype.get_default_dtype()).np_dtype
+
+
+def _factory(fill):
+    def make(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+             pin_memory=False, memory_format=None):
+        _check_device(device)
+        return _leaf(fill(_sizes(size), _np(dtype)), requires_grad)
+    return make
+
+
+zeros = _factory(np.zeros)
+ones = _factory(np.ones)
+empty = _factory(np.zeros)  # zero-filled: uninitialised memory would make runs irreproducible
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
+    if dtype is None:
+        dtype = _dtype.scalar_dtype(fill_value)
+    return _leaf(np.full(tuple(size), fill_value, _np(dtype)), requires_grad)
+
+
+def _like(fn):
+    def make(t, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        return _leaf(fn(t._data.shape, _np(dtype, t.dtype)), requires_grad)
+    return make
+
+
+zeros_like = _like(np.zeros)
+ones_like = _like(np.ones)
+empty_like = _like(np.zeros)
+
+
+def full_like(t, fill_value, *, dtype=None, device=None, requires_grad=False):
+    return _leaf(np.full(t._data.shape, fill_value, _np(dtype, t.dtype)), requires_grad)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    return _leaf(_random.rand(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
+                 requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    return _leaf(_random.randn(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
+                 requires_grad)
+
+
+def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,
+            requires_grad=False):
+    if size is None:  # randint(high, size)
+        low, high, size = 0, low, high
+    return _make(_random.randint(low, high, tuple(size), generator,
+                                 _dtype.to_dtype(dtype) if dtype else None))
+
+
+def randperm(n, *, generator=None, dtype=None, device=None):
+    return _make(_random.randperm(n, generator, _dtype.to_dtype(dtype) if dtype else None))
+
+
+def rand_like(t, *, dtype=None, requires_grad=False):
+    return rand(t._data.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def randn_like(t, *, dtype=None, requires_grad=False):
+    return randn(t._data.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def randint_like(t, low, high=None, *, dtype=None):
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, t._data.shape, dtype=dtype or t.dtype)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    values = (start, end, step)
+    if dtype is None:
+        is_float = any(isinstance(v, float) or (isinstance(v, Tensor) and v.is_floating_point())
+                       for v in values)
+        dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in values)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    count = int(np.ceil((end - start) / step))
+    data = (start + np.arange(max(count, 0), dtype=np.float64) * step).astype(_np(dtype))
+    return _leaf(data, requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    data = np.linspace(start, end, steps, dtype=np.float64)
+    if steps > 1:  # PyTorch fills the second half backwards from ``end``
+        step = (end - start) / (steps - 1)
+        half = steps // 2
+        idx = np.arange(steps)
+        data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
+    return _leaf(data.astype(_np(dtype)), requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False):
+    return _leaf(np.logspace(start, end, steps, base=base).astype(_np(dtype)), requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    return _leaf(np.eye(n, m, dtype=_np(dtype)), requires_grad)
+
+
+def legacy_new(cls, *args, **kwargs):
+    """``Tensor(data)`` copies data as float32; ``Tensor(2, 3)`` makes a (zeroed) 2x3 tensor."""
+    if cls is not Tensor:  # subclasses (Parameter) construct themselves
+        return object.__new__(cls)
+    if kwargs.pop("device", None) not in (None, "cpu"):
+        raise RuntimeError("hookgrad runs on the CPU only")
+    if not args:
+        return _make(np.zeros((0,), np.float32))
+    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data
+        return _make(np.array(_unwrap(data), dtype=np.float32))
+    return _make(np.zeros(_sizes(args), np.float32))
+
+
+def new_like(t, fill, size, fill_value, dtype, requires_grad):
+    """``t.new_zeros(...)`` and friends: same dtype as ``t`` unless given."""
+    dtype = _dtype.to_dtype(dtype) if dtype is not None else t.dtype
+    if fill is None:
+        return full(size, fill_value, dtype=dtype, requires_grad=requires_grad)
+    return _leaf(fill(tuple(size), dtype.np_dtype), requires_grad)

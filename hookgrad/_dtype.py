@@ -1,0 +1,140 @@
+"""dtypes, PyTorch's type-promotion rules, and the weak typing of Python scalars."""
+import numpy as np
+
+BOOL, INT, FLOAT = 0, 1, 2  # promotion categories
+
+
+class dtype:
+    """A tensor element type; prints like PyTorch's (``torch.float32``)."""
+
+    __slots__ = ("name", "np_dtype", "category", "itemsize", "legacy_name", "__weakref__")
+
+    def __init__(self, name, np_dtype, category, legacy_name):
+        self.name = name
+        self.np_dtype = np.dtype(np_dtype)
+        self.category = category
+        self.itemsize = self.np_dtype.itemsize
+        self.legacy_name = legacy_name
+
+    @property
+    def is_floating_point(self):
+        return self.category == FLOAT
+
+    @property
+    def is_signed(self):
+        return self.name != "uint8" and self.name != "bool"
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    def __reduce__(self):
+        return self.name
+
+    def to_real(self):
+        return self
+
+
+float32 = dtype("float32", np.float32, FLOAT, "FloatTensor")
+float64 = dtype("float64", np.float64, FLOAT, "DoubleTensor")
+float16 = dtype("float16", np.float16, FLOAT, "HalfTensor")
+int64 = dtype("int64", np.int64, INT, "LongTensor")
+int32 = dtype("int32", np.int32, INT, "IntTensor")
+int16 = dtype("int16", np.int16, INT, "ShortTensor")
+int8 = dtype("int8", np.int8, INT, "CharTensor")
+uint8 = dtype("uint8", np.uint8, INT, "ByteTensor")
+bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor")
+
+ALL = (float32, float64, float16, int64, int32, int16, int8, uint8, bool_)
+ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
+           "short": int16}
+FROM_NUMPY = {d.np_dtype: d for d in ALL}
+
+_default_float = [float32]
+
+
+def get_default_dtype():
+    return _default_float[0]
+
+
+def set_default_dtype(d):
+    if d not in (float32, float64):
+        raise TypeError(f"only floating-point types are supported as the default type, got {d}")
+    _default_float[0] = d
+
+
+def from_numpy_dtype(np_dtype):
+    """Our dtype for a NumPy dtype; a clear error for the ones PyTorch has no tensor type for."""
+    try:
+        return FROM_NUMPY[np_dtype]
+    except KeyError:
+        raise TypeError(
+            f"can't convert np.ndarray of type numpy.{np_dtype}. The only supported types are: "
+            "float64, float32, float16, int64, int32, int16, int8, uint8, and bool.") from None
+
+
+def to_dtype(d):
+    """Accept our dtype, a NumPy dtype or a Python type (``float``, ``int``, ``bool``)."""
+    if isinstance(d, dtype):
+        return d
+    if d is float:
+        return float64
+    if d is int:
+        return int64
+    if d is bool:
+        return bool_
+    return from_numpy_dtype(np.dtype(d))
+
+
+def promote_types(a, b):
+    """PyTorch's ``promote_types``: the higher category wins, then the wider type."""
+    if a is b:
+        return a
+    if a.category != b.category:
+        return a if a.category > b.category else b
+    if a.category == INT and {a.name, b.name} == {"uint8", "int8"}:
+        return int16
+    return a if a.itemsize >= b.itemsize else b
+
+
+def scalar_dtype(value):
+    """The dtype a Python scalar would have as a tensor of its own."""
+    if isinstance(value, bool):
+        return bool_
+    if isinstance(value, int):
+        return int64
+    return get_default_dtype()
+
+
+def scalar_category(value):
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    return FLOAT
+
+
+def result_type(operands):
+    """Result dtype of an elementwise op over tensors and Python scalars.
+
+    Dimensioned tensors outrank 0-d tensors, which outrank Python scalars, unless a
+    lower-ranked operand belongs to a higher category (bool < int < float)."""
+    dims = zero_dims = None
+    best_cat = -1
+    scalar_cat = -1
+    for op in operands:
+        d = getattr(op, "dtype", None)
+        if d is None:
+            scalar_cat = max(scalar_cat, scalar_category(op))
+            continue
+        if op._data.ndim:
+            dims = d if dims is None else promote_types(dims, d)
+        else:
+            zero_dims = d if zero_dims is None else promote_types(zero_dims, d)
+    if dims is not None:
+        best_cat = dims.category
+    result = dims
+    if zero_dims is not None and zero_dims.category > best_cat:
+        result, best_cat = zero_dims, zero_dims.category
+    if scalar_cat > best_cat:
+        result = (bool_, int64, get_default_dtype())[scalar_cat]
+    return result

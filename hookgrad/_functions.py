@@ -1,0 +1,247 @@
+"""The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
+from ._ops import elementwise as _ew
+from ._ops import index as _index
+from ._ops import linalg as _linalg
+from ._ops import reduce as _reduce
+from ._ops import shape as _shape
+from ._tensor import Tensor
+
+__all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
+           "abs", "sin", "cos", "tanh", "sigmoid", "relu", "sign", "floor", "ceil", "round",
+           "reciprocal", "clamp", "clip", "maximum", "minimum", "where", "eq", "ne", "lt", "le",
+           "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not", "isnan",
+           "isinf", "isfinite", "sum", "mean", "max", "min", "amax", "amin", "argmax", "argmin",
+           "var", "std", "norm", "prod", "softmax", "log_softmax", "logsumexp", "all", "any",
+           "cumsum", "matmul", "mm", "bmm", "mv", "dot", "addmm", "outer", "t", "transpose",
+           "permute", "reshape", "flatten", "squeeze", "unsqueeze", "cat", "concat", "stack",
+           "split", "chunk", "unbind", "narrow", "gather", "masked_fill", "index_select",
+           "nonzero", "clone", "detach", "square", "allclose", "equal", "flip", "var_mean",
+           "std_mean"]
+
+
+def add(a, b, *, alpha=1):
+    return _ew.add(a, b, alpha)
+
+
+def sub(a, b, *, alpha=1):
+    return _ew.sub(a, b, alpha)
+
+
+def mul(a, b):
+    return _ew.mul(a, b)
+
+
+def div(a, b, *, rounding_mode=None):
+    return _ew.div(a, b, rounding_mode)
+
+
+def pow(a, exponent):
+    return _ew.pow(a, exponent)
+
+
+neg, exp, log, log1p, sqrt, rsqrt = _ew.neg, _ew.exp, _ew.log, _ew.log1p, _ew.sqrt, _ew.rsqrt
+abs, sin, cos, tanh, sigmoid, relu = _ew.abs, _ew.sin, _ew.cos, _ew.tanh, _ew.sigmoid, _ew.relu
+sign, floor, ceil, round, reciprocal = _ew.sign, _ew.floor, _ew.ceil, _ew.round, _ew.reciprocal
+maximum, minimum = _ew.maximum, _ew.minimum
+eq, ne, lt, le, gt, ge = _ew.eq, _ew.ne, _ew.lt, _ew.le, _ew.gt, _ew.ge
+logical_and, logical_or, logical_xor = _ew.logical_and, _ew.logical_or, _ew.logical_xor
+logical_not, isnan, isinf, isfinite = _ew.logical_not, _ew.isnan, _ew.isinf, _ew.isfinite
+matmul, mm, bmm, mv, dot, outer = (_linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv,
+                                   _linalg.dot, _linalg.outer)
+
+
+def clamp(a, min=None, max=None):
+    return _ew.clamp(a, min, max)
+
+
+clip = clamp
+
+
+def where(condition, a=None, b=None):
+    if a is None and b is None:
+        return _index.nonzero(condition, as_tuple=True)
+    return _ew.where(condition, a, b)
+
+
+def square(a):
+    return _ew.pow(a, 2)
+
+
+def clone(a, *, memory_format=None):
+    return a.clone()
+
+
+def detach(a):
+    return a.detach()
+
+
+def sum(a, dim=None, keepdim=False, *, dtype=None):
+    return _reduce.sum(a, dim, keepdim, dtype)
+
+
+def mean(a, dim=None, keepdim=False, *, dtype=None):
+    return _reduce.mean(a, dim, keepdim, dtype)
+
+
+def max(a, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):
+        return _ew.maximum(a, dim)
+    return _reduce.max(a, dim, keepdim)
+
+
+def min(a, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):
+        return _ew.minimum(a, dim)
+    return _reduce.min(a, dim, keepdim)
+
+
+def amax(a, dim=(), keepdim=False):
+    return _reduce.amax(a, dim, keepdim)
+
+
+def amin(a, dim=(), keepdim=False):
+    return _reduce.amin(a, dim, keepdim)
+
+
+def argmax(a, dim=None, keepdim=False):
+    return _reduce.argmax(a, dim, keepdim)
+
+
+def argmin(a, dim=None, keepdim=False):
+    return _reduce.argmin(a, dim, keepdim)
+
+
+def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _reduce.var(a, dim, unbiased, keepdim, correction)
+
+
+def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _reduce.std(a, dim, unbiased, keepdim, correction)
+
+
+def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _reduce.var_mean(a, dim, unbiased, keepdim, correction)
+
+
+def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return (_reduce.std(a, dim, unbiased, keepdim, correction),
+            _reduce.mean(a, dim, keepdim))
+
+
+def norm(a, p="fro", dim=None, keepdim=False, dtype=None):
+    return _reduce.norm(a, p, dim, keepdim)
+
+
+def prod(a, dim=None, keepdim=False, *, dtype=None):
+    return _reduce.prod(a, dim, keepdim)
+
+
+def softmax(a, dim, dtype=None):
+    return _reduce.softmax(a, dim)
+
+
+def log_softmax(a, dim, dtype=None):
+    return _reduce.log_softmax(a, dim)
+
+
+def logsumexp(a, dim, keepdim=False):
+    return _reduce.logsumexp(a, dim, keepdim)
+
+
+def all(a, dim=None, keepdim=False):
+    return _reduce.all(a, dim, keepdim)
+
+
+def any(a, dim=None, keepdim=False):
+    return _reduce.any(a, dim, keepdim)
+
+
+def cumsum(a, dim, *, dtype=None):
+    return _reduce.cumsum(a, dim)
+
+
+def addmm(bias, mat1, mat2, *, beta=1, alpha=1):
+    return _linalg.addmm(bias, mat1, mat2, beta, alpha)
+
+
+def t(a):
+    return _shape.t(a)
+
+
+def transpose(a, dim0, dim1):
+    return _shape.transpose(a, dim0, dim1)
+
+
+def permute(a, dims):
+    return _shape.permute(a, tuple(dims))
+
+
+def reshape(a, shape):
+    return a.reshape(shape)
+
+
+def flatten(a, start_dim=0, end_dim=-1):
+    return _shape.flatten(a, start_dim, end_dim)
+
+
+def squeeze(a, dim=None):
+    return _shape.squeeze(a, dim)
+
+
+def unsqueeze(a, dim):
+    return _shape.unsqueeze(a, dim)
+
+
+def cat(tensors, dim=0):
+    return _shape.cat(tensors, dim)
+
+
+concat = cat
+
+
+def stack(tensors, dim=0):
+    return _shape.stack(tensors, dim)
+
+
+def split(a, split_size_or_sections, dim=0):
+    return _shape.split(a, split_size_or_sections, dim)
+
+
+def chunk(a, chunks, dim=0):
+    return _shape.chunk(a, chunks, dim)
+
+
+def unbind(a, dim=0):
+    return _shape.unbind(a, dim)
+
+
+def narrow(a, dim, start, length):
+    return _shape.narrow(a, dim, start, length)
+
+
+def flip(a, dims):
+    return _shape.flip(a, dims)
+
+
+def gather(a, dim, index):
+    return _index.gather(a, dim, index)
+
+
+def masked_fill(a, mask, value):
+    return _index.masked_fill(a, mask, value)
+
+
+def index_select(a, dim, index):
+    return _index.index_select(a, dim, index)
+
+
+def nonzero(a, *, as_tuple=False):
+    return _index.nonzero(a, as_tuple)
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return a.allclose(b, rtol, atol, equal_nan)
+
+
+def equal(a, b):
+    return a.equal(b)

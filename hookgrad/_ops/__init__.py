@@ -1,0 +1,1 @@
+"""The differentiable ops, by family; every op is an ``op.Op`` subclass."""

@@ -1,0 +1,718 @@
+"""Elementwise ops: arithmetic with PyTorch's type promotion, unary maths, comparisons, casts."""
+import builtins
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor, _make
+from .op import Op
+
+
+def operands(a, b):
+    """The two NumPy operands of a binary op, cast so NumPy computes in PyTorch's result dtype.
+
+    ``a`` is a Tensor; ``b`` a Tensor or Python scalar (weakly typed: ``x * 0.5`` stays
+    float32, but an integer tensor times a float scalar becomes float32, not float64)."""
+    x = a._data
+    if isinstance(b, Tensor):
+        y = b._data
+        if x.dtype == y.dtype:
+            return x, y
+        target = _dtype.result_type((a, b)).np_dtype
+        return x.astype(target, copy=False), y.astype(target, copy=False)
+    if isinstance(b, np.generic):
+        b = b.item()
+    kind = x.dtype.kind
+    if type(b) is float and kind != "f":
+        return x.astype(_dtype.get_default_dtype().np_dtype), b
+    if type(b) is int and kind == "b":
+        return x.astype(np.int64), b
+    return x, b
+
+
+def _scalar_or_saved(value, saved):
+    return saved if isinstance(value, Tensor) else value
+
+
+# --------------------------------------------------------------------------- binary arithmetic
+
+class AddBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, alpha=1):
+        self.alpha = alpha
+        x, y = operands(a, b)
+        return x + y if alpha == 1 else x + alpha * y
+
+    def backward(self, grad):
+        return grad, (grad if self.alpha == 1 else grad * self.alpha)
+
+
+class SubBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, alpha=1):
+        self.alpha = alpha
+        x, y = operands(a, b)
+        if x.dtype == np.bool_:
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                               "supported. Use the `^` or `logical_xor()` operator instead.")
+        return x - y if alpha == 1 else x - alpha * y
+
+    def backward(self, grad):
+        return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
+
+
+class RsubBackward1(Op):
+    """``scalar - tensor``."""
+
+    def forward(self, a, scalar):
+        x, s = operands(a, scalar)
+        return s - x
+
+    def backward(self, grad):
+        return -grad
+
+
+class MulBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.other = b
+        if self._record:  # each side saves only what the other side's gradient needs
+            self.save(b if self.needs(0) and isinstance(b, Tensor) else None,
+                      a if self.needs(1) else None)
+        return x * y
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
+                grad * a if self.needs(1) else None)
+
+
+class DivBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, rounding_mode=None):
+        x, y = operands(a, b)
+        self.other = b
+        self.rounding_mode = rounding_mode
+        if rounding_mode is None:
+            if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
+                x = x.astype(_dtype.get_default_dtype().np_dtype)
+            if self._record:
+                self.save(a, b if isinstance(b, Tensor) else None)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return x / y
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if rounding_mode == "floor":
+                return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
+            if rounding_mode == "trunc":
+                return np.trunc(x / y).astype(np.result_type(x, y))
+        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found '{rounding_mode}'")
+
+    def backward(self, grad):
+        if self.rounding_mode is not None:
+            return grad * 0, None
+        a, b = self.saved()
+        other = _scalar_or_saved(self.other, b)
+        grad_a = grad / other if self.needs(0) else None
+        grad_b = -grad * a / (b * b) if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class PowBackward0(Op):
+    """``tensor ** scalar``."""
+
+    def forward(self, a, exponent):
+        self.exponent = exponent
+        x, e = operands(a, exponent)
+        self.save(a)
+        if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        return np.power(x, e)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        e = self.exponent
+        if e == 0:
+            return grad * 0
+        return grad * e * a ** (e - 1)
+
+
+class PowBackward1(Op):
+    """``tensor ** tensor``."""
+
+    arity = 2
+    saves_output = True
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.save(a, b)
+        return np.power(x, y)
+
+    def backward(self, grad):
+        a, b, result = self.saved()
+        grad_a = grad * b * a ** (b - 1) if self.needs(0) else None
+        grad_b = grad * result * log(a).masked_fill(a == 0, 0) if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class PowBackward2(Op):
+    """``scalar ** tensor``."""
+
+    saves_output = True
+
+    def forward(self, a, base):
+        self.base = base
+        x, s = operands(a, base)
+        return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype, copy=False)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result * float(np.log(self.base))
+
+
+# --------------------------------------------------------------------------- unary maths
+
+class NegBackward0(Op):
+    def forward(self, a):
+        if a._data.dtype == np.bool_:
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
+                               "you are trying to invert a mask, use the `~` or `logical_not()` "
+                               "operator instead.")
+        return -a._data
+
+    def backward(self, grad):
+        return -grad
+
+
+def _float_input(a):
+    x = a._data
+    return x if x.dtype.kind == "f" else x.astype(_dtype.get_default_dtype().np_dtype)
+
+
+class ExpBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        return np.exp(_float_input(a))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result
+
+
+class LogBackward0(Op):
+    def forward(self, a):
+        self.save(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad / a
+
+
+class Log1PBackward0(Op):
+    def forward(self, a):
+        self.save(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log1p(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad / (a + 1)
+
+
+class SqrtBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        with np.errstate(invalid="ignore"):
+            return np.sqrt(_float_input(a))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad / (result * 2)
+
+
+class RsqrtBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return 1 / np.sqrt(_float_input(a))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result ** 3 * -0.5
+
+
+class ReciprocalBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        with np.errstate(divide="ignore"):
+            return 1 / _float_input(a)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return -grad * result * result
+
+
+class AbsBackward0(Op):
+    def forward(self, a):
+        self.save(a)
+        return np.abs(a._data)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * sign(a)
+
+
+class SinBackward0(Op):
+    def forward(self, a):
+        self.save(a)
+        return np.sin(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * cos(a)
+
+
+class CosBackward0(Op):
+    def forward(self, a):
+        self.save(a)
+        return np.cos(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * -sin(a)
+
+
+class TanhBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        return np.tanh(_float_input(a))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * (1 - result * result)
+
+
+class SigmoidBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        x = _float_input(a)
+        # exp of a non-positive number only: no overflow for large |x|
+        e = np.exp(-np.abs(x))
+        return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result * (1 - result)
+
+
+class ReluBackward0(Op):
+    saves_output = True
+
+    def forward(self, a):
+        x = a._data
+        return np.maximum(x, 0, dtype=x.dtype)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * (result > 0)
+
+
+class SignBackward0(Op):
+    def forward(self, a):
+        return np.sign(a._data)
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class ZeroGradBackward(Op):
+    """Base of piecewise-constant ops (floor, ceil, round): the gradient is zero."""
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class FloorBackward0(ZeroGradBackward):
+    def forward(self, a):
+        return np.floor(a._data)
+
+
+class CeilBackward0(ZeroGradBackward):
+    def forward(self, a):
+        return np.ceil(a._data)
+
+
+class RoundBackward0(ZeroGradBackward):
+    def forward(self, a):
+        return np.round(a._data)
+
+
+class ClampBackward1(Op):
+    """Clamp to scalar bounds."""
+
+    def forward(self, a, low, high):
+        self.save(a)
+        self.low, self.high = low, high
+        return np.clip(a._data, low, high).astype(a._data.dtype, copy=False)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        mask = None
+        if self.low is not None:
+            mask = a >= self.low
+        if self.high is not None:
+            upper = a <= self.high
+            mask = upper if mask is None else mask & upper
+        return grad * mask
+
+
+class ClampBackward0(Op):
+    """Clamp to tensor bounds."""
+
+    arity = 3
+
+    def forward(self, a, low, high):
+        self.save(a, low if isinstance(low, Tensor) else None,
+                  high if isinstance(high, Tensor) else None)
+        self.low, self.high = low, high
+        x = a._data
+        out = x
+        if low is not None:
+            out = np.maximum(out, low._data if isinstance(low, Tensor) else low)
+        if high is not None:
+            out = np.minimum(out, high._data if isinstance(high, Tensor) else high)
+        return out.astype(x.dtype, copy=False)
+
+    def backward(self, grad):
+        a, low, high = self.saved()
+        low = _scalar_or_saved(self.low, low)
+        high = _scalar_or_saved(self.high, high)
+        inside = a == a
+        grad_low = grad_high = None
+        if low is not None:
+            inside = inside & (a >= low)
+            if self.needs(1):
+                grad_low = grad * (a < low)
+        if high is not None:
+            inside = inside & (a <= high)
+            if self.needs(2):
+                grad_high = grad * (a > high)
+        return grad * inside, grad_low, grad_high
+
+
+class MaximumBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        self.save(a, b)
+        x, y = operands(a, b)
+        return np.maximum(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        # ties share the gradient equally, as in PyTorch
+        weight = (a > b) + (a == b) * 0.5
+        return grad * weight, grad * (1 - weight)
+
+
+class MinimumBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        self.save(a, b)
+        x, y = operands(a, b)
+        return np.minimum(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        weight = (a < b) + (a == b) * 0.5
+        return grad * weight, grad * (1 - weight)
+
+
+class WhereBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, condition):
+        self.condition = condition
+        cond = condition._data
+        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        return np.where(cond, x, y)
+
+    def backward(self, grad):
+        zero = grad * 0
+        return (where(self.condition, grad, zero) if self.needs(0) else None,
+                where(self.condition, zero, grad) if self.needs(1) else None)
+
+
+# --------------------------------------------------------------------------- copies and casts
+
+class CloneBackward0(Op):
+    def forward(self, a):
+        return np.array(a._data, copy=True, order="C")
+
+    def backward(self, grad):
+        return grad
+
+
+class ToCopyBackward0(Op):
+    def forward(self, a, dtype):
+        return a._data.astype(dtype.np_dtype)
+
+    def backward(self, grad):
+        return grad  # the engine casts back to the input's dtype
+
+
+class CopyBackwards(Op):
+    """``self.copy_(src)`` as an out-of-place op: the result is ``src`` in self's shape/dtype."""
+
+    arity = 2
+
+    def forward(self, a, src):
+        out = np.empty_like(a._data)
+        np.copyto(out, src._data if isinstance(src, Tensor) else src, casting="unsafe")
+        return out
+
+    def backward(self, grad):
+        return grad * 0, grad
+
+
+class FillBackward0(Op):
+    def forward(self, a, value):
+        if isinstance(value, Tensor):
+            if value._data.ndim:
+                raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
+                                   f"with {value._data.ndim} dimensions.")
+            value = value.item()
+        return np.full_like(a._data, value)
+
+    def backward(self, grad):
+        return grad * 0
+
+
+def to_dtype(a, dtype):
+    if dtype.category != _dtype.FLOAT:
+        return _make(a._data.astype(dtype.np_dtype))  # integer results carry no gradient
+    return ToCopyBackward0.apply(a, dtype)
+
+
+# --------------------------------------------------------------------------- public functions
+
+def add(a, b, alpha=1):
+    if not isinstance(a, Tensor):
+        a, b = b, a
+    return AddBackward0.apply(a, b, alpha)
+
+
+def sub(a, b, alpha=1):
+    if not isinstance(a, Tensor):
+        return RsubBackward1.apply(b, a)
+    return SubBackward0.apply(a, b, alpha)
+
+
+def rsub(a, scalar):
+    return RsubBackward1.apply(a, scalar)
+
+
+def mul(a, b):
+    if not isinstance(a, Tensor):
+        a, b = b, a
+    return MulBackward0.apply(a, b)
+
+
+def div(a, b, rounding_mode=None):
+    if not isinstance(a, Tensor):
+        return rdiv(b, a)
+    return DivBackward0.apply(a, b, rounding_mode)
+
+
+def rdiv(a, scalar):
+    """``scalar / tensor``: PyTorch records it as ``reciprocal(tensor) * scalar``."""
+    return MulBackward0.apply(reciprocal(a), scalar)
+
+
+def floor_divide_reflected(a, scalar):
+    return DivBackward0.apply(full_like_value(a, scalar), a, "floor")
+
+
+def full_like_value(a, value):
+    return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
+
+
+def remainder(a, b):
+    x, y = operands(a, b)
+    return _make(np.asarray(np.mod(x, y)))
+
+
+def pow(a, exponent):
+    if not isinstance(a, Tensor):
+        return rpow(exponent, a)
+    if isinstance(exponent, Tensor):
+        return PowBackward1.apply(a, exponent)
+    return PowBackward0.apply(a, exponent)
+
+
+def rpow(a, base):
+    return PowBackward2.apply(a, base)
+
+
+def neg(a):
+    return NegBackward0.apply(a)
+
+
+def exp(a):
+    return ExpBackward0.apply(a)
+
+
+def log(a):
+    return LogBackward0.apply(a)
+
+
+def log1p(a):
+    return Log1PBackward0.apply(a)
+
+
+def sqrt(a):
+    return SqrtBackward0.apply(a)
+
+
+def rsqrt(a):
+    return RsqrtBackward0.apply(a)
+
+
+def reciprocal(a):
+    return ReciprocalBackward0.apply(a)
+
+
+def abs(a):
+    return AbsBackward0.apply(a)
+
+
+def sin(a):
+    return SinBackward0.apply(a)
+
+
+def cos(a):
+    return CosBackward0.apply(a)
+
+
+def tanh(a):
+    return TanhBackward0.apply(a)
+
+
+def sigmoid(a):
+    return SigmoidBackward0.apply(a)
+
+
+def relu(a):
+    return ReluBackward0.apply(a)
+
+
+def sign(a):
+    return SignBackward0.apply(a)
+
+
+def floor(a):
+    return FloorBackward0.apply(a)
+
+
+def ceil(a):
+    return CeilBackward0.apply(a)
+
+
+def round(a):
+    return RoundBackward0.apply(a)
+
+
+def clamp(a, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return ClampBackward0.apply(a, min, max)
+    return ClampBackward1.apply(a, min, max)
+
+
+def maximum(a, b):
+    return MaximumBackward0.apply(a, b)
+
+
+def minimum(a, b):
+    return MinimumBackward0.apply(a, b)
+
+
+def where(condition, a, b):
+    if not isinstance(condition, Tensor) or condition._data.dtype != np.bool_:
+        raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        return _make(np.where(condition._data, a, b))
+    return WhereBackward0.apply(a, b, condition)
+
+
+def clone(a):
+    return CloneBackward0.apply(a)
+
+
+def copy(a, src):
+    return CopyBackwards.apply(a, src)
+
+
+def fill(a, value):
+    return FillBackward0.apply(a, value)
+
+
+def _compare(ufunc):
+    def compare(a, b):
+        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        return _make(np.asarray(ufunc(x, y)))
+    compare.__name__ = ufunc.__name__
+    return compare
+
+
+eq = _compare(np.equal)
+ne = _compare(np.not_equal)
+lt = _compare(np.less)
+le = _compare(np.less_equal)
+gt = _compare(np.greater)
+ge = _compare(np.greater_equal)
+logical_and = _compare(np.logical_and)
+logical_or = _compare(np.logical_or)
+logical_xor = _compare(np.logical_xor)
+bitwise_and = _compare(np.bitwise_and)
+bitwise_or = _compare(np.bitwise_or)
+bitwise_xor = _compare(np.bitwise_xor)
+
+
+def logical_not(a):
+    return _make(np.logical_not(a._data))
+
+
+def bitwise_not(a):
+    return _make(np.invert(a._data))
+
+
+def isnan(a):
+    return _make(np.isnan(a._data))
+
+
+def isinf(a):
+    return _make(np.isinf(a._data))
+
+
+def isfinite(a):
+    return _make(np.isfinite(a._data))
+
+
+_ = builtins  # keep the builtins module reachable: this module shadows abs, pow and round

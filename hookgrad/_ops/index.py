@@ -1,0 +1,301 @@
+"""Indexing: getitem (views for basic keys, IndexBackward0 for advanced), setitem, gather,
+masked_fill, index_select."""
+import numpy as np
+
+from .._tensor import Tensor, _make, _wrap_dim
+from .op import Op
+
+
+class SelectBackward0(Op):
+    is_view = True
+
+    @staticmethod
+    def view_array(x, dim, index):
+        return x[(slice(None),) * dim + (index,)]
+
+    def forward(self, a, dim, index):
+        size = a._data.shape[dim]
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
+        self.shape, self.dim, self.index = a._data.shape, dim, index
+        return self.view_array(a._data, dim, index)
+
+    def backward(self, grad):
+        out = grad.new_zeros(self.shape)
+        return _place(out, grad, (slice(None),) * self.dim + (self.index,))
+
+
+class SliceBackward0(Op):
+    is_view = True
+
+    @staticmethod
+    def view_array(x, dim, sl):
+        return x[(slice(None),) * dim + (sl,)]
+
+    def forward(self, a, dim, sl):
+        if sl.step is not None and sl.step <= 0:
+            raise ValueError("step must be greater than zero")
+        self.shape, self.dim, self.sl = a._data.shape, dim, sl
+        return self.view_array(a._data, dim, sl)
+
+    def backward(self, grad):
+        out = grad.new_zeros(self.shape)
+        return _place(out, grad, (slice(None),) * self.dim + (self.sl,))
+
+
+class AliasBackward0(Op):
+    is_view = True
+
+    @staticmethod
+    def view_array(x):
+        return x[...]
+
+    def forward(self, a):
+        return a._data[...]
+
+    def backward(self, grad):
+        return grad
+
+
+class IndexBackward0(Op):
+    """Advanced indexing (integer arrays, lists, boolean masks): a copy, not a view."""
+
+    def forward(self, a, key):
+        self.shape, self.key = a._data.shape, key
+        return a._data[key]
+
+    def backward(self, grad):
+        return IndexAddGrad.apply(grad, self.shape, self.key)
+
+
+class IndexAddGrad(Op):
+    """Scatter-add a gradient back into the indexed positions (differentiable again)."""
+
+    def forward(self, grad, shape, key):
+        self.key = key
+        out = np.zeros(shape, grad._data.dtype)
+        np.add.at(out, key, grad._data)
+        return out
+
+    def backward(self, grad):
+        return grad[self.key] if not isinstance(self.key, tuple) else IndexBackward0.apply(
+            grad, self.key)
+
+
+class IndexPutBackward0(Op):
+    """``x[key] = values`` with an advanced key, as an out-of-place op."""
+
+    arity = 2
+
+    def forward(self, a, values, key, accumulate=False):
+        self.key = key
+        out = a._data.copy()
+        v = values._data if isinstance(values, Tensor) else values
+        if accumulate:
+            np.add.at(out, key, v)
+        else:
+            out[key] = v
+        self.values_shape = np.shape(v)
+        return out
+
+    def backward(self, grad):
+        keep = grad.clone()
+        keep._data[self.key] = 0
+        grad_values = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
+        return keep, grad_values
+
+
+def _place(out, grad, key):
+    out._data[key] = grad._data
+    return out if not grad._requires_grad else _PlaceGrad.apply(grad, out._data.shape, key)
+
+
+class _PlaceGrad(Op):
+    """``zeros(shape)[key] = grad`` kept differentiable for double backward."""
+
+    def forward(self, grad, shape, key):
+        self.key = key
+        out = np.zeros(shape, grad._data.dtype)
+        out[key] = grad._data
+        return out
+
+    def backward(self, grad):
+        return _make(np.array(grad._data[self.key])) if not grad._requires_grad else \
+            IndexBackward0.apply(grad, self.key)
+
+    def name(self):
+        return "SliceBackward0"
+
+
+def _dims_consumed(k):
+    """How many input dims an index component uses up."""
+    if k is None or k is Ellipsis or isinstance(k, bool):
+        return 0
+    if isinstance(k, (Tensor, list, np.ndarray)):
+        idx = _to_index(k)
+        return idx.ndim if idx.dtype == np.bool_ else 1
+    return 1
+
+
+def _to_index(k):
+    if isinstance(k, Tensor):
+        if k._data.dtype.kind not in "biu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return k._data
+    return np.asarray(k)
+
+
+def getitem(a, key):
+    if not isinstance(key, tuple):
+        key = (key,)
+    ndim = a._data.ndim
+    used = sum(_dims_consumed(k) for k in key)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if used > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    out = a
+    dim = 0
+    advanced = []
+    changed = False
+    for k in key:
+        if k is Ellipsis:
+            dim += ndim - used
+            advanced.append(Ellipsis)
+        elif k is None:
+            out = UnsqueezeBackward.apply(out, dim)
+            advanced.append(slice(None))
+            dim += 1
+            changed = True
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            out = SelectBackward0.apply(out, dim, int(k))
+            changed = True
+        elif isinstance(k, slice):
+            size = out._data.shape[dim]
+            if k != slice(None) and k.indices(size) != (0, size, 1):
+                out = SliceBackward0.apply(out, dim, k)
+                changed = True
+            advanced.append(slice(None))
+            dim += 1
+        elif isinstance(k, (Tensor, list, np.ndarray, bool)):
+            idx = _to_index(k)
+            advanced.append(idx)
+            dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
+        else:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
+                             "byte Variables are valid indices (got "
+                             f"{type(k).__name__})")
+    if any(isinstance(k, np.ndarray) for k in advanced):
+        return IndexBackward0.apply(out, tuple(advanced))
+    if not changed:
+        return AliasBackward0.apply(out)
+    return out
+
+
+def setitem(a, key, value):
+    if not isinstance(key, tuple):
+        key = (key,)
+    if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in key):
+        akey = tuple(_to_index(k) if isinstance(k, (Tensor, list, np.ndarray, bool)) else k
+                     for k in key)
+        a._inplace(lambda t, v: IndexPutBackward0.apply(t, v, akey), value)
+        return
+    target = getitem(a, key)
+    if not isinstance(value, Tensor):
+        target.fill_(value)
+    else:
+        target.copy_(value)
+
+
+class UnsqueezeBackward(Op):
+    """Unsqueeze from ``x[None]`` (same node name as ``unsqueeze``)."""
+
+    is_view = True
+
+    @staticmethod
+    def view_array(x, dim):
+        return np.expand_dims(x, dim)
+
+    def forward(self, a, dim):
+        self.dim = dim
+        return np.expand_dims(a._data, dim)
+
+    def backward(self, grad):
+        return grad.squeeze(self.dim)
+
+    def name(self):
+        return "UnsqueezeBackward0"
+
+
+class GatherBackward0(Op):
+    def forward(self, a, dim, index):
+        idx = index._data
+        if idx.ndim != a._data.ndim:
+            raise RuntimeError("Index tensor must have the same number of dimensions as input "
+                               "tensor")
+        self.shape, self.dim, self.index = a._data.shape, dim, idx
+        return np.take_along_axis(a._data, idx, axis=dim)
+
+    def backward(self, grad):
+        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+
+
+class ScatterAddGrad(Op):
+    """Adjoint of gather: scatter-add into zeros (differentiable again through gather)."""
+
+    def forward(self, grad, shape, dim, index):
+        self.dim, self.index = dim, index
+        out = np.zeros(shape, grad._data.dtype)
+        grids = list(np.indices(index.shape, sparse=True))
+        grids[dim] = index
+        np.add.at(out, tuple(grids), grad._data)
+        return out
+
+    def backward(self, grad):
+        return GatherBackward0.apply(grad, self.dim, _make(self.index))
+
+    def name(self):
+        return "ScatterAddBackward0"
+
+
+class MaskedFillBackward0(Op):
+    def forward(self, a, mask, value):
+        m = mask._data
+        if m.dtype != np.bool_:
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
+                               f"dtype {mask.dtype}")
+        self.mask = mask
+        v = value.item() if isinstance(value, Tensor) else value
+        return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
+
+    def backward(self, grad):
+        return grad.masked_fill(self.mask, 0)
+
+
+class IndexSelectBackward0(Op):
+    def forward(self, a, dim, index):
+        self.shape, self.dim, self.index = a._data.shape, dim, index._data
+        return np.take(a._data, index._data, axis=dim)
+
+    def backward(self, grad):
+        key = (slice(None),) * self.dim + (self.index,)
+        return IndexAddGrad.apply(grad, self.shape, key)
+
+
+def gather(a, dim, index):
+    return GatherBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+
+
+def masked_fill(a, mask, value):
+    return MaskedFillBackward0.apply(a, mask, value)
+
+
+def index_select(a, dim, index):
+    return IndexSelectBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+
+
+def nonzero(a, as_tuple=False):
+    idx = np.nonzero(a._data)
+    if as_tuple:
+        return tuple(_make(i.astype(np.int64)) for i in idx)
+    return _make(np.stack(idx, axis=1).astype(np.int64))

@@ -1,0 +1,137 @@
+"""In-place ops: run the out-of-place op, write the result into the tensor's memory, bump the
+version counter, and rebind autograd history (``CopySlices`` when written through a view)."""
+import numpy as np
+
+from .. import _dtype
+from ..autograd.engine import gradient_edge
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, _sequence
+from .._tensor import Tensor, _make
+from .op import replay_view
+
+
+def _check_leaf(t):
+    if t._base is None:
+        if t._grad_fn is None and t._requires_grad:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
+                               "operation.")
+    elif t._base._grad_fn is None and t._base._requires_grad:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+
+
+def _write(t, array):
+    """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules."""
+    data = t._data
+    if array.dtype != data.dtype:
+        src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
+        if src.category > dst.category:
+            raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
+                               f"output type {dst.legacy_name[:-6]}")
+    if array.shape != data.shape:
+        try:
+            np.broadcast_shapes(array.shape, data.shape)
+            ok = np.broadcast_shapes(array.shape, data.shape) == data.shape
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError(
+                f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
+                f"broadcast shape [{', '.join(map(str, np.broadcast_shapes(array.shape, data.shape)))}]")
+    if not data.flags.writeable:
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation.")
+    np.copyto(data, array, casting="unsafe")
+    t._version[0] += 1
+
+
+def apply_inplace(t, fn, args):
+    """``t.op_(*args)`` implemented as ``fn(t, *args)`` written back into ``t``."""
+    recording = _grad_state.grad_enabled and (
+        t._requires_grad or any(isinstance(a, Tensor) and a._requires_grad for a in args))
+    if not recording:
+        result = fn(t, *args)
+        _write(t, result._data)
+        return t
+    _check_leaf(t)
+    if t._base is None:
+        old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
+        result = fn(old, *args)
+        _write(t, result._data)
+        t._set_history(result._grad_fn, 0)
+        return t
+    _inplace_on_view(t, fn, args)
+    return t
+
+
+def _inplace_on_view(view, fn, args):
+    base = view._base
+    stand_in = _make(view._data.copy(), True)  # so ``fn`` records a gradient for its input 0
+    result = fn(stand_in, *args)
+    _write(view, result._data)
+    node = CopySlices(base, result._grad_fn, view._view_chain)
+    base._set_history(node, 0)
+    regenerate_view(view)
+
+
+class CopySlices(Node):
+    """The base's grad_fn after an in-place op through one of its views."""
+
+    def __init__(self, base, op_node, chain):
+        edge = gradient_edge(base) if base._requires_grad else (None, 0)
+        self.op_node = op_node
+        self.chain = chain
+        self._next = (edge,) + op_node._next[1:]
+        self._in_meta = ((base._data.shape, base._data.dtype),) + op_node._in_meta[1:]
+        self._seq = next(_sequence)
+        self._saved = None
+        self._hooks = None
+
+    def name(self):
+        return "torch::autograd::CopySlices"
+
+    def _release(self):
+        self.op_node._release()
+
+    def _apply(self, grads):
+        grad = grads[0]
+        if grad is None:
+            return (None,) * len(self._next)
+        result = np.array(grad._data, copy=True)
+        region = replay_view(self.chain, result)
+        op_grads = self.op_node._apply([_make(np.array(region, copy=True))])
+        region[...] = 0 if op_grads[0] is None else op_grads[0]._data
+        return (_make(result),) + tuple(op_grads[1:])
+
+
+class AsStridedBackward0(Node):
+    """A view's grad_fn regenerated after its base changed history: the gradient lands in the
+    view's region of a zero base-shaped gradient."""
+
+    def __init__(self, base, chain):
+        self._next = (gradient_edge(base),)
+        self._in_meta = ((base._data.shape, base._data.dtype),)
+        self.chain = chain
+        self._seq = next(_sequence)
+        self._saved = None
+        self._hooks = None
+
+    def _apply(self, grads):
+        grad = grads[0]
+        if grad is None:
+            return (None,)
+        shape, dtype = self._in_meta[0]
+        result = np.zeros(shape, dtype)
+        replay_view(self.chain, result)[...] += grad._data
+        return (_make(result),)
+
+
+def regenerate_view(view):
+    """Point a view's grad_fn at its base's current history (lazily, after in-place ops)."""
+    base = view._base
+    view._view_version = view._version[0]
+    if not base._requires_grad:
+        return
+    node = AsStridedBackward0(base, view._view_chain)
+    view._set_history(node, 0)

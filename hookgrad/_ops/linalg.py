@@ -1,0 +1,201 @@
+"""Matrix products: matmul and its special cases, with PyTorch's node names."""
+import numpy as np
+
+from .._tensor import Tensor, _make
+from .elementwise import operands
+from .op import Op
+
+
+def _shape_str(x):
+    return "x".join(map(str, x.shape))
+
+
+class MmBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        if x.ndim != 2 or y.ndim != 2:
+            bad = "self" if x.ndim != 2 else "mat2"
+            raise RuntimeError(f"{bad} must be a matrix")
+        if x.shape[1] != y.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
+                               f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        return x @ y
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad.mm(b.t()) if self.needs(0) else None,
+                a.t().mm(grad) if self.needs(1) else None)
+
+
+class AddmmBackward0(Op):
+    """``beta * bias + alpha * (mat1 @ mat2)`` (``F.linear`` with a bias)."""
+
+    arity = 3
+
+    def forward(self, bias, a, b, beta=1, alpha=1):
+        x, y = operands(a, b)
+        if x.shape[1] != y.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
+                               f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
+        self.beta, self.alpha = beta, alpha
+        self.save(b if self.needs(1) else None, a if self.needs(2) else None)
+        out = x @ y
+        if alpha != 1:
+            out *= alpha
+        out += bias._data if beta == 1 else beta * bias._data
+        return out
+
+    def backward(self, grad):
+        b, a = self.saved()
+        grad_bias = (grad if self.beta == 1 else grad * self.beta) if self.needs(0) else None
+        if self.alpha != 1:
+            grad = grad * self.alpha
+        return (grad_bias,
+                grad.mm(b.t()) if self.needs(1) else None,
+                a.t().mm(grad) if self.needs(2) else None)
+
+
+class MvBackward0(Op):
+    arity = 2
+
+    def forward(self, a, v):
+        x, y = operands(a, v)
+        if x.shape[1] != y.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({x.shape[0]}), mat ({_shape_str(x)}), "
+                               f"vec ({y.shape[0]})")
+        self.save(v if self.needs(0) else None, a if self.needs(1) else None)
+        return x @ y
+
+    def backward(self, grad):
+        v, a = self.saved()
+        return (grad.unsqueeze(1) * v.unsqueeze(0) if self.needs(0) else None,
+                a.t().mv(grad) if self.needs(1) else None)
+
+
+class DotBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        if x.ndim != 1 or y.ndim != 1:
+            raise RuntimeError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
+        if x.shape != y.shape:
+            raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to "
+                               "have the same number of elements, but got %d and %d elements "
+                               "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        return np.dot(x, y)
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad * b if self.needs(0) else None, grad * a if self.needs(1) else None)
+
+
+class BmmBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        if x.ndim != 3 or y.ndim != 3:
+            raise RuntimeError(f"batch1 must be a 3D tensor")
+        if x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
+            raise RuntimeError(
+                f"Expected size for first two dimensions of batch2 tensor to be: "
+                f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        return np.matmul(x, y)
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad.bmm(b.transpose(1, 2)) if self.needs(0) else None,
+                a.transpose(1, 2).bmm(grad) if self.needs(1) else None)
+
+
+class UnsafeViewBackward0(Op):
+    """Reshape of a fresh matmul result (batched matmul records this name)."""
+
+    def forward(self, a, shape):
+        self.shape = a._data.shape
+        return a._data.reshape(shape)
+
+    def backward(self, grad):
+        return grad.reshape(self.shape)
+
+
+class ExpandedMatmulBackward(Op):
+    """Broadcasting batched matmul (N-d @ N-d) as one op."""
+
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        return np.matmul(x, y)
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad.matmul(b.transpose(-1, -2)) if self.needs(0) else None,
+                a.transpose(-1, -2).matmul(grad) if self.needs(1) else None)
+
+    def name(self):
+        return "UnsafeViewBackward0"
+
+
+def mm(a, b):
+    return MmBackward0.apply(a, b)
+
+
+def mv(a, v):
+    return MvBackward0.apply(a, v)
+
+
+def dot(a, b):
+    return DotBackward0.apply(a, b)
+
+
+def bmm(a, b):
+    return BmmBackward0.apply(a, b)
+
+
+def addmm(bias, a, b, beta=1, alpha=1):
+    return AddmmBackward0.apply(bias, a, b, beta, alpha)
+
+
+def outer(a, b):
+    return a.unsqueeze(1) * b.unsqueeze(0)
+
+
+def matmul(a, b):
+    """``a @ b`` with PyTorch's dispatch to dot / mv / mm / batched products."""
+    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        raise TypeError("matmul(): argument 'other' (position 1) must be Tensor, not "
+                        f"{type(b if isinstance(a, Tensor) else a).__name__}")
+    da, db = a._data.ndim, b._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return dot(a, b)
+    if da == 2 and db == 1:
+        return mv(a, b)
+    if da == 1 and db == 2:
+        return mm(a.unsqueeze(0), b).squeeze(0)
+    if da == 2 and db == 2:
+        return mm(a, b)
+    if db <= 2 and da > 2:
+        # fold the batch into rows: one GEMM, as PyTorch does
+        lead = a._data.shape[:-1]
+        flat = a.reshape(-1, a._data.shape[-1])
+        out = mm(flat, b) if db == 2 else mv(flat, b)
+        return out.reshape(lead + ((b._data.shape[-1],) if db == 2 else ()))
+    if da == 1:
+        return ExpandedMatmulBackward.apply(a.unsqueeze(0), b).squeeze(-2)
+    if db == 1:
+        return ExpandedMatmulBackward.apply(a, b.unsqueeze(-1)).squeeze(-1)
+    return ExpandedMatmulBackward.apply(a, b)
+
+
+_ = _make

@@ -1,0 +1,133 @@
+"""The op base: one small ``Op`` subclass per differentiable op; the instance is the context.
+
+A subclass sets ``arity`` (how many leading arguments of ``apply`` are differentiable inputs:
+Tensors or Python scalars; the rest are plain parameters), defines
+``forward(self, *args) -> ndarray | tuple[ndarray]`` (computing with NumPy on ``t._data`` and
+keeping what backward needs on ``self``) and ``backward(self, *grads) -> grad | tuple``
+returning one gradient Tensor (or None) per input, written with Tensor operations so that it
+is differentiable again under ``create_graph=True``. Broadcasting and dtype are undone by the
+engine, not by each op. Its class name is PyTorch's node name (``MulBackward0``)."""
+import numpy as np
+
+from ..autograd.anomaly_mode import anomaly, record_forward
+from ..autograd.engine import gradient_edge
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, SavedTensor, _sequence
+from .._tensor import Tensor, _make
+
+_new = object.__new__
+_NO_EDGE = (None, 0)
+_ndarray = np.ndarray
+
+
+class Op(Node):
+    __slots__ = ()
+    arity = 1             # leading ``apply`` arguments that are differentiable inputs
+    is_view = False       # output shares memory and version counter with input 0
+    saves_output = False  # keep the output for backward (``self.saved()[-1]``)
+    _n_outputs = 1
+
+    @classmethod
+    def apply(cls, *args):
+        self = _new(cls)
+        record = False
+        if _grad_state.grad_enabled:
+            for a in args[:cls.arity]:
+                if isinstance(a, Tensor) and a._requires_grad:
+                    record = True
+                    break
+        self._record = record
+        self._saved = None
+        self._hooks = None
+        if record:
+            edges = []
+            meta = []
+            for a in args[:cls.arity]:
+                if isinstance(a, Tensor) and a._requires_grad:
+                    edges.append(gradient_edge(a))
+                    data = a._data
+                    meta.append((data.shape, data.dtype))
+                else:
+                    edges.append(_NO_EDGE)
+                    meta.append(None)
+            self._next = tuple(edges)
+            self._in_meta = tuple(meta)
+            self._seq = next(_sequence)
+            if anomaly.enabled:
+                record_forward(self)
+        out = self.forward(*args)
+        if type(out) is tuple:
+            return self._wrap_many(out, record)
+        if type(out) is not _ndarray:
+            out = np.asarray(out)
+        result = _make(out, record, self if record else None, 0)
+        if cls.is_view:
+            _mark_view(result, args[0], cls, args[cls.arity:])
+        if record and cls.saves_output:
+            saved = SavedTensor(result, is_output=True)
+            self._saved = (saved,) if self._saved is None else self._saved + (saved,)
+        return result
+
+    def _wrap_many(self, outputs, record):
+        results = []
+        for i, out in enumerate(outputs):
+            if type(out) is not _ndarray:
+                out = np.asarray(out)
+            differentiable = record and out.dtype.kind == "f"
+            results.append(_make(out, differentiable, self if differentiable else None, i))
+        if record:
+            self._n_outputs = len(outputs)
+        return tuple(results)
+
+    def needs(self, i):
+        """Whether input ``i`` needs a gradient (valid in forward and backward)."""
+        return self._record and self._next[i][0] is not None
+
+    def save(self, *tensors):
+        """Save input tensors for backward (version-checked, saved-tensor hooks applied)."""
+        if self._record:
+            self._saved = tuple(None if t is None else SavedTensor(t) for t in tensors)
+
+    def saved(self):
+        return self._unpack_saved()
+
+    def _apply(self, grads):
+        if len(grads) == 1:
+            grad = grads[0]
+            if grad is None:
+                return (None,) * len(self._next)
+            result = self.backward(grad)
+        else:
+            if all(g is None for g in grads):
+                return (None,) * len(self._next)
+            result = self.backward(*grads)
+        return result if type(result) is tuple else (result,)
+
+    def forward(self, *args):
+        raise NotImplementedError
+
+    def backward(self, *grads):
+        raise NotImplementedError
+
+
+def _mark_view(result, source, op, params):
+    """Make ``result`` a view of ``source``'s base: shared version counter and a replayable
+    chain of view ops (used when an in-place op through the view rewrites the base)."""
+    if not np.may_share_memory(result._data, source._data):
+        return  # e.g. reshape of a non-contiguous array had to copy
+    result._version = source._version
+    base = source._base
+    result._base = source if base is None else base
+    result._view_chain = (source._view_chain or ()) + ((op, params),)
+
+
+def replay_view(chain, array):
+    """Apply a view chain (``op.view_array`` steps) to an array shaped like the base."""
+    for op, params in chain:
+        array = op.view_array(array, *params)
+    return array
+
+
+def arr(x):
+    """The ndarray of a Tensor, or a Python scalar unchanged."""
+    return x._data if isinstance(x, Tensor) else x

@@ -1,0 +1,106 @@
+"""Random numbers: one process-wide NumPy generator, seeded by ``manual_seed``.
+
+The streams differ from PyTorch's (its Mersenne-Twister/Philox kernels are not reproduced);
+seeding makes hookgrad's own runs reproducible."""
+import numpy as np
+
+from . import _dtype
+from ._tensor import _make
+
+
+class Generator:
+    """A random-number generator; ``manual_seed`` restarts its stream."""
+
+    def __init__(self, device="cpu"):
+        self._seed = 67280421310721
+        self._rng = np.random.default_rng(self._seed)
+
+    def manual_seed(self, seed):
+        self._seed = int(seed)
+        self._rng = np.random.default_rng(self._seed)
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+    def seed(self):
+        return self.manual_seed(np.random.SeedSequence().entropy % 2 ** 63).initial_seed()
+
+    def get_state(self):
+        return _make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), np.uint8).copy())
+
+    def set_state(self, state):
+        import ast
+        self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    return default_generator.manual_seed(seed)
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def seed():
+    return default_generator.seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(state):
+    default_generator.set_state(state)
+
+
+def rng(generator=None):
+    return (generator or default_generator)._rng
+
+
+def _float(dtype):
+    return (dtype or _dtype.get_default_dtype()).np_dtype
+
+
+def rand(shape, generator=None, dtype=None):
+    return rng(generator).random(shape, dtype=np.float64).astype(_float(dtype))
+
+
+def randn(shape, generator=None, dtype=None):
+    return rng(generator).standard_normal(shape).astype(_float(dtype))
+
+
+def randint(low, high, shape, generator=None, dtype=None):
+    return rng(generator).integers(low, high, shape).astype((dtype or _dtype.int64).np_dtype)
+
+
+def randperm(n, generator=None, dtype=None):
+    return rng(generator).permutation(n).astype((dtype or _dtype.int64).np_dtype)
+
+
+def _fill(t, values):
+    """Write random values into a tensor in place (initialisers run under no_grad)."""
+    from ._ops.inplace import _write
+    _write(t, np.asarray(values, dtype=t._data.dtype))
+    return t
+
+
+def uniform_(t, a=0.0, b=1.0, generator=None):
+    return _fill(t, rng(generator).uniform(a, b, t._data.shape))
+
+
+def normal_(t, mean=0.0, std=1.0, generator=None):
+    return _fill(t, rng(generator).normal(mean, std, t._data.shape))
+
+
+def bernoulli_(t, p=0.5, generator=None):
+    return _fill(t, rng(generator).random(t._data.shape) < p)
+
+
+def random_(t, low=0, high=None, generator=None):
+    if high is None:
+        low, high = 0, low if low else 2 ** 24
+    return _fill(t, rng(generator).integers(low, high, t._data.shape))

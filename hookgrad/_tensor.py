@@ -1,0 +1,927 @@
+"""Tensor: an ndarray plus autograd identity (requires_grad, grad_fn, version counter, views).
+
+Methods are thin calls into ``_ops``; the hook registration of spec section 2 lives here."""
+import weakref
+from collections import OrderedDict
+
+import numpy as np
+
+from . import _dtype
+from ._dtype import from_numpy_dtype
+from ._size import Size
+from .autograd.grad_mode import state as _grad_state
+from .utils.hooks import RemovableHandle
+
+_new = object.__new__
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information.")
+
+
+def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
+    """Wrap an ndarray without validation (the hot-path constructor)."""
+    t = _new(Tensor)
+    t._data = data
+    t._requires_grad = requires_grad
+    t._grad_fn = grad_fn
+    t._version = [0]
+    if output_nr:
+        t._output_nr = output_nr
+    return t
+
+
+class Tensor:
+    """A multi-dimensional array that records operations for automatic differentiation."""
+
+    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_version", "__dict__", "__weakref__")
+
+    # Rarely set attributes live in the instance dict; these are their defaults.
+    _output_nr = 0
+    _base = None
+    _grad = None
+    _backward_hooks = None
+    _post_accumulate_grad_hooks = None
+    _retains_grad = False
+    _grad_accumulator = None
+    _view_chain = None
+    _view_version = 0
+    __array_priority__ = 1000  # NumPy defers to our reflected operators
+
+    def __new__(cls, *args, **kwargs):
+        """Legacy constructor: ``Tensor([1, 2])`` (float32 data) or ``Tensor(2, 3)`` (sizes)."""
+        from ._creation import legacy_new
+        return legacy_new(cls, *args, **kwargs)
+
+    # ------------------------------------------------------------------ metadata
+    @property
+    def dtype(self):
+        return from_numpy_dtype(self._data.dtype)
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def stride(self, dim=None):
+        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
+
+    def is_contiguous(self, memory_format=None):
+        return self._data.flags.c_contiguous
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    @property
+    def device(self):
+        from ._creation import device
+        return device("cpu")
+
+    is_cuda = False
+    is_sparse = False
+    is_quantized = False
+    is_meta = False
+    layout = "torch.strided"
+
+    def cpu(self):
+        return self
+
+    def data_ptr(self):
+        return self._data.__array_interface__["data"][0]
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self):
+        return id(self)
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(
+                "Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __int__(self):
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()))
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __repr__(self, *, tensor_contents=None):
+        from ._printing import tensor_repr
+        return tensor_repr(self)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    def __reduce_ex__(self, protocol):
+        from .utils.hooks import warn_if_has_hooks
+        warn_if_has_hooks(self)
+        return (_rebuild, (self._data.copy(), self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if not self.is_leaf:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment.  If you were "
+                               "attempting to deepcopy a module, this may be because of a "
+                               "torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) in memo:
+            return memo[id(self)]
+        new = _make(self._data.copy(), self._requires_grad)
+        if type(self) is not Tensor:
+            new = type(self)(new, requires_grad=self._requires_grad)
+        if self._grad is not None:
+            new._grad = self._grad.__deepcopy__(memo)
+        new.__dict__.update({k: v for k, v in self.__dict__.items() if not k.startswith("_")})
+        memo[id(self)] = new
+        return new
+
+    # ------------------------------------------------------------------ autograd identity
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if value and self._data.dtype.kind != "f":
+            raise RuntimeError(
+                "only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def grad_fn(self):
+        if self._base is not None and self._view_version != self._version[0]:
+            self._regenerate_view_grad_fn()
+        return self._grad_fn
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    @property
+    def grad(self):
+        if self._grad is None and self._grad_fn is not None and not self._retains_grad:
+            import warnings
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
+                                f"type {type(value).__name__}")
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def data(self):
+        return _make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+        self._version = [0]
+
+    @property
+    def T(self):
+        return self.permute(*range(self._data.ndim - 1, -1, -1))
+
+    @property
+    def mT(self):
+        return self.transpose(-2, -1)
+
+    def _is_view(self):
+        return self._base is not None
+
+    def detach(self):
+        t = _make(self._data)
+        t._version = self._version
+        return t
+
+    def detach_(self):
+        if self._base is not None:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def _set_history(self, node, output_nr):
+        """Rebind this tensor to a new grad_fn after an in-place op (spec 2.9, 2.15)."""
+        old, old_nr = self._grad_fn, self._output_nr
+        self._grad_fn = node
+        self._output_nr = output_nr
+        self._requires_grad = node is not None
+        self._view_version = self._version[0]
+        if self._backward_hooks is not None:
+            self._backward_hooks = None
+        if self._retains_grad and node is not None:
+            if old is not None and old._hooks is not None:
+                old._hooks.retains_grad.pop(old_nr, None)
+            node._aux().retains_grad[output_nr] = weakref.ref(self)
+
+    def _regenerate_view_grad_fn(self):
+        from ._ops.inplace import regenerate_view
+        regenerate_view(self)
+
+    # ------------------------------------------------------------------ hooks (spec 2)
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when the gradient of this tensor is computed."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+        node = self.grad_fn
+        if node is None:
+            handle = RemovableHandle(self._backward_hooks)
+        else:
+            node_hooks = node._aux().tensor_pre_hooks
+            handle = RemovableHandle(self._backward_hooks, extra_dict=node_hooks)
+            node_hooks[handle.id] = (self._output_nr, hook)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after the gradient was accumulated into this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
+                               "tensors")
+        if self._post_accumulate_grad_hooks is None:
+            self._post_accumulate_grad_hooks = OrderedDict()
+        handle = RemovableHandle(self._post_accumulate_grad_hooks)
+        self._post_accumulate_grad_hooks[handle.id] = hook
+        return handle
+
+    def retain_grad(self):
+        """Populate ``.grad`` for this non-leaf tensor during backward."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        node = self.grad_fn
+        if node is None or self._retains_grad:
+            return
+        node._aux().retains_grad[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. graph leaves."""
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # ------------------------------------------------------------------ conversion
+    def to(self, *args, **kwargs):
+        dtype = kwargs.get("dtype")
+        copy = kwargs.get("copy", False)
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None or (dtype.np_dtype == self._data.dtype and not copy):
+            return self.clone() if copy else self
+        return elementwise.to_dtype(self, dtype)
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return "torch." + self.dtype.legacy_name
+        if isinstance(dtype, str):
+            dtype = {("torch." + d.legacy_name): d for d in _dtype.ALL}[dtype]
+        return self.to(dtype)
+
+    def type_as(self, other):
+        return self.to(other.dtype)
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def half(self):
+        return self.to(_dtype.float16)
+
+    def long(self):
+        return self.to(_dtype.int64)
+
+    def int(self):
+        return self.to(_dtype.int32)
+
+    def bool(self):
+        return self.to(_dtype.bool_)
+
+    def clone(self, *, memory_format=None):
+        return elementwise.clone(self)
+
+    def contiguous(self, memory_format=None):
+        return self if self._data.flags.c_contiguous else elementwise.clone(self)
+
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.new_like(self, np.zeros, _sizes(size), None, dtype, requires_grad)
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.new_like(self, np.ones, _sizes(size), None, dtype, requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.new_like(self, np.zeros, _sizes(size), None, dtype, requires_grad)
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+        return _creation.new_like(self, None, size, fill_value, dtype, requires_grad)
+
+    def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+        return _creation.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    # ------------------------------------------------------------------ arithmetic
+    def __add__(self, other):
+        return elementwise.add(self, other)
+
+    def __radd__(self, other):
+        return elementwise.add(self, other)
+
+    def __sub__(self, other):
+        return elementwise.sub(self, other)
+
+    def __rsub__(self, other):
+        return elementwise.rsub(self, other)
+
+    def __mul__(self, other):
+        return elementwise.mul(self, other)
+
+    def __rmul__(self, other):
+        return elementwise.mul(self, other)
+
+    def __truediv__(self, other):
+        return elementwise.div(self, other)
+
+    def __rtruediv__(self, other):
+        return elementwise.rdiv(self, other)
+
+    def __floordiv__(self, other):
+        return elementwise.div(self, other, rounding_mode="floor")
+
+    def __rfloordiv__(self, other):
+        return elementwise.floor_divide_reflected(self, other)
+
+    def __mod__(self, other):
+        return elementwise.remainder(self, other)
+
+    def __pow__(self, exponent):
+        return elementwise.pow(self, exponent)
+
+    def __rpow__(self, base):
+        return elementwise.rpow(self, base)
+
+    def __matmul__(self, other):
+        return linalg.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return linalg.matmul(other, self)
+
+    def __neg__(self):
+        return elementwise.neg(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return elementwise.abs(self)
+
+    def __invert__(self):
+        return elementwise.logical_not(self) if self._data.dtype == np.bool_ \
+            else elementwise.bitwise_not(self)
+
+    def __and__(self, other):
+        return elementwise.bitwise_and(self, other)
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return elementwise.bitwise_or(self, other)
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return elementwise.bitwise_xor(self, other)
+
+    __rxor__ = __xor__
+
+    def __eq__(self, other):
+        return elementwise.eq(self, other)
+
+    def __ne__(self, other):
+        return elementwise.ne(self, other)
+
+    def __lt__(self, other):
+        return elementwise.lt(self, other)
+
+    def __le__(self, other):
+        return elementwise.le(self, other)
+
+    def __gt__(self, other):
+        return elementwise.gt(self, other)
+
+    def __ge__(self, other):
+        return elementwise.ge(self, other)
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def __getitem__(self, key):
+        return index.getitem(self, key)
+
+    def __setitem__(self, key, value):
+        index.setitem(self, key, value)
+
+    # ------------------------------------------------------------------ in-place
+    def _inplace(self, fn, *args):
+        from ._ops.inplace import apply_inplace
+        return apply_inplace(self, fn, args)
+
+    def add_(self, other, *, alpha=1):
+        return self._inplace(elementwise.add, other, alpha)
+
+    def sub_(self, other, *, alpha=1):
+        return self._inplace(elementwise.sub, other, alpha)
+
+    def mul_(self, other):
+        return self._inplace(elementwise.mul, other)
+
+    def div_(self, other, *, rounding_mode=None):
+        return self._inplace(elementwise.div, other, rounding_mode)
+
+    def pow_(self, exponent):
+        return self._inplace(elementwise.pow, exponent)
+
+    def neg_(self):
+        return self._inplace(elementwise.neg)
+
+    def abs_(self):
+        return self._inplace(elementwise.abs)
+
+    def exp_(self):
+        return self._inplace(elementwise.exp)
+
+    def log_(self):
+        return self._inplace(elementwise.log)
+
+    def sqrt_(self):
+        return self._inplace(elementwise.sqrt)
+
+    def sin_(self):
+        return self._inplace(elementwise.sin)
+
+    def cos_(self):
+        return self._inplace(elementwise.cos)
+
+    def tanh_(self):
+        return self._inplace(elementwise.tanh)
+
+    def sigmoid_(self):
+        return self._inplace(elementwise.sigmoid)
+
+    def relu_(self):
+        return self._inplace(elementwise.relu)
+
+    def clamp_(self, min=None, max=None):
+        return self._inplace(elementwise.clamp, min, max)
+
+    clip_ = clamp_
+
+    def masked_fill_(self, mask, value):
+        return self._inplace(index.masked_fill, mask, value)
+
+    def fill_(self, value):
+        return self._inplace(elementwise.fill, value)
+
+    def zero_(self):
+        return self._inplace(elementwise.fill, 0)
+
+    def copy_(self, src, non_blocking=False):
+        return self._inplace(elementwise.copy, src)
+
+    def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        return self._inplace(linalg.addmm, mat1, mat2, beta, alpha)
+
+    def uniform_(self, a=0.0, b=1.0, generator=None):
+        from ._random import uniform_
+        return uniform_(self, a, b, generator)
+
+    def normal_(self, mean=0.0, std=1.0, generator=None):
+        from ._random import normal_
+        return normal_(self, mean, std, generator)
+
+    def bernoulli_(self, p=0.5, generator=None):
+        from ._random import bernoulli_
+        return bernoulli_(self, p, generator)
+
+    def random_(self, low=0, high=None, generator=None):
+        from ._random import random_
+        return random_(self, low, high, generator)
+
+    # ------------------------------------------------------------------ elementwise
+    def add(self, other, *, alpha=1):
+        return elementwise.add(self, other, alpha)
+
+    def sub(self, other, *, alpha=1):
+        return elementwise.sub(self, other, alpha)
+
+    subtract = sub
+
+    def mul(self, other):
+        return elementwise.mul(self, other)
+
+    multiply = mul
+
+    def div(self, other, *, rounding_mode=None):
+        return elementwise.div(self, other, rounding_mode)
+
+    divide = true_divide = div
+
+    def pow(self, exponent):
+        return elementwise.pow(self, exponent)
+
+    def exp(self):
+        return elementwise.exp(self)
+
+    def log(self):
+        return elementwise.log(self)
+
+    def sqrt(self):
+        return elementwise.sqrt(self)
+
+    def rsqrt(self):
+        return elementwise.rsqrt(self)
+
+    def abs(self):
+        return elementwise.abs(self)
+
+    def neg(self):
+        return elementwise.neg(self)
+
+    negative = neg
+
+    def sin(self):
+        return elementwise.sin(self)
+
+    def cos(self):
+        return elementwise.cos(self)
+
+    def tanh(self):
+        return elementwise.tanh(self)
+
+    def sigmoid(self):
+        return elementwise.sigmoid(self)
+
+    def relu(self):
+        return elementwise.relu(self)
+
+    def reciprocal(self):
+        return elementwise.reciprocal(self)
+
+    def sign(self):
+        return elementwise.sign(self)
+
+    def floor(self):
+        return elementwise.floor(self)
+
+    def ceil(self):
+        return elementwise.ceil(self)
+
+    def round(self):
+        return elementwise.round(self)
+
+    def log1p(self):
+        return elementwise.log1p(self)
+
+    def square(self):
+        return elementwise.pow(self, 2)
+
+    def clamp(self, min=None, max=None):
+        return elementwise.clamp(self, min, max)
+
+    clip = clamp
+
+    def maximum(self, other):
+        return elementwise.maximum(self, other)
+
+    def minimum(self, other):
+        return elementwise.minimum(self, other)
+
+    def where(self, condition, other):
+        return elementwise.where(condition, self, other)
+
+    def eq(self, other):
+        return elementwise.eq(self, other)
+
+    def ne(self, other):
+        return elementwise.ne(self, other)
+
+    def lt(self, other):
+        return elementwise.lt(self, other)
+
+    def le(self, other):
+        return elementwise.le(self, other)
+
+    def gt(self, other):
+        return elementwise.gt(self, other)
+
+    def ge(self, other):
+        return elementwise.ge(self, other)
+
+    def equal(self, other):
+        return self._data.shape == other._data.shape and bool((self._data == other._data).all())
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return bool(np.allclose(self._data, other._data, rtol, atol, equal_nan))
+
+    def isnan(self):
+        return elementwise.isnan(self)
+
+    def isinf(self):
+        return elementwise.isinf(self)
+
+    def isfinite(self):
+        return elementwise.isfinite(self)
+
+    def logical_and(self, other):
+        return elementwise.logical_and(self, other)
+
+    def logical_or(self, other):
+        return elementwise.logical_or(self, other)
+
+    def logical_xor(self, other):
+        return elementwise.logical_xor(self, other)
+
+    def logical_not(self):
+        return elementwise.logical_not(self)
+
+    # ------------------------------------------------------------------ reductions
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        return reduce.sum(self, dim, keepdim, dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        return reduce.mean(self, dim, keepdim, dtype)
+
+    def max(self, dim=None, keepdim=False):
+        return reduce.max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        return reduce.min(self, dim, keepdim)
+
+    def amax(self, dim=(), keepdim=False):
+        return reduce.amax(self, dim, keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        return reduce.amin(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        return reduce.argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        return reduce.argmin(self, dim, keepdim)
+
+    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        return reduce.var(self, dim, unbiased, keepdim, correction)
+
+    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        return reduce.std(self, dim, unbiased, keepdim, correction)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return reduce.norm(self, p, dim, keepdim)
+
+    def prod(self, dim=None, keepdim=False, *, dtype=None):
+        return reduce.prod(self, dim, keepdim)
+
+    def softmax(self, dim, dtype=None):
+        return reduce.softmax(self, dim)
+
+    def log_softmax(self, dim, dtype=None):
+        return reduce.log_softmax(self, dim)
+
+    def logsumexp(self, dim, keepdim=False):
+        return reduce.logsumexp(self, dim, keepdim)
+
+    def all(self, dim=None, keepdim=False):
+        return reduce.all(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        return reduce.any(self, dim, keepdim)
+
+    def sum_to_size(self, *size):
+        return reduce.sum_to_size(self, _sizes(size))
+
+    def cumsum(self, dim, *, dtype=None):
+        return reduce.cumsum(self, dim)
+
+    # ------------------------------------------------------------------ shape
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
+            raise NotImplementedError("view(dtype) is not supported; use .to(dtype)")
+        return shape_ops.view(self, _sizes(shape))
+
+    def view_as(self, other):
+        return shape_ops.view(self, other._data.shape)
+
+    def reshape(self, *shape):
+        return shape_ops.reshape(self, _sizes(shape))
+
+    def reshape_as(self, other):
+        return shape_ops.reshape(self, other._data.shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        return shape_ops.flatten(self, start_dim, end_dim)
+
+    def unflatten(self, dim, sizes):
+        return shape_ops.unflatten(self, dim, sizes)
+
+    def squeeze(self, dim=None):
+        return shape_ops.squeeze(self, dim)
+
+    def unsqueeze(self, dim):
+        return shape_ops.unsqueeze(self, dim)
+
+    def expand(self, *sizes):
+        return shape_ops.expand(self, _sizes(sizes))
+
+    def expand_as(self, other):
+        return shape_ops.expand(self, other._data.shape)
+
+    def repeat(self, *sizes):
+        return shape_ops.repeat(self, _sizes(sizes))
+
+    def permute(self, *dims):
+        return shape_ops.permute(self, _sizes(dims))
+
+    def transpose(self, dim0, dim1):
+        return shape_ops.transpose(self, dim0, dim1)
+
+    swapaxes = transpose
+
+    def t(self):
+        return shape_ops.t(self)
+
+    def split(self, split_size, dim=0):
+        return shape_ops.split(self, split_size, dim)
+
+    def chunk(self, chunks, dim=0):
+        return shape_ops.chunk(self, chunks, dim)
+
+    def unbind(self, dim=0):
+        return shape_ops.unbind(self, dim)
+
+    def narrow(self, dim, start, length):
+        return shape_ops.narrow(self, dim, start, length)
+
+    def flip(self, dims):
+        return shape_ops.flip(self, dims)
+
+    # ------------------------------------------------------------------ indexing
+    def gather(self, dim, index_tensor):
+        return index.gather(self, dim, index_tensor)
+
+    def masked_fill(self, mask, value):
+        return index.masked_fill(self, mask, value)
+
+    def index_select(self, dim, index_tensor):
+        return index.index_select(self, dim, index_tensor)
+
+    def nonzero(self, *, as_tuple=False):
+        return index.nonzero(self, as_tuple)
+
+    # ------------------------------------------------------------------ linear algebra
+    def matmul(self, other):
+        return linalg.matmul(self, other)
+
+    def mm(self, other):
+        return linalg.mm(self, other)
+
+    def bmm(self, other):
+        return linalg.bmm(self, other)
+
+    def mv(self, vec):
+        return linalg.mv(self, vec)
+
+    def dot(self, other):
+        return linalg.dot(self, other)
+
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+        return linalg.addmm(self, mat1, mat2, beta, alpha)
+
+    def outer(self, other):
+        return linalg.outer(self, other)
+
+
+def _wrap_dim(dim, ndim):
+    """Normalise a possibly negative dim, with PyTorch's error for one out of range."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return dim + n if dim < 0 else dim
+
+
+def _sizes(args):
+    """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` / ``f(torch.Size)`` alike."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    return args
+
+
+def _rebuild(data, requires_grad):
+    return _make(data, requires_grad)
+
+
+from . import _creation  # noqa: E402  (these modules import Tensor)
+from ._ops import elementwise, index, linalg, reduce  # noqa: E402
+from ._ops import shape as shape_ops  # noqa: E402

@@ -1,0 +1,412 @@
+"""The backward engine: the one loop that runs nodes and dispatches every backward hook.
+
+Per node (spec 3.6): tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
+node post-hooks -> route outputs. Ready nodes run highest sequence number first."""
+import heapq
+import itertools
+import threading
+
+from . import grad_mode
+from .anomaly_mode import anomaly
+from .graph import AccumulateGrad
+
+_grad_state = grad_mode.state
+_task_ids = itertools.count()
+_accumulate_lock = threading.Lock()  # no gradient contribution is lost across threads
+
+
+class _TaskStack(threading.local):
+    def __init__(self):
+        self.tasks = []   # graph tasks running on this thread (re-entrant backward nests)
+        self.nodes = []   # node currently executing, per task
+
+
+_local = _TaskStack()
+
+
+def current_task():
+    return _local.tasks[-1] if _local.tasks else None
+
+
+def current_graph_task_id():
+    task = current_task()
+    return -1 if task is None else task.id
+
+
+def current_node():
+    return _local.nodes[-1] if _local.nodes else None
+
+
+def hook_name(fn):
+    return getattr(fn, "__name__", "<unknown>")
+
+
+def check_hook_result(fn, old, new):
+    """Validate one gradient a hook returned in place of ``old`` (spec 2.2)."""
+    if old is None:
+        raise RuntimeError("can't replace a None gradient with a non-None value")
+    if not hasattr(new, "_data"):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+    if new._data.dtype != old._data.dtype:
+        raise RuntimeError(
+            f"hook '{hook_name(fn)}' has changed the type of value (was "
+            f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})")
+    if new._data.shape != old._data.shape:
+        raise RuntimeError(f"hook '{hook_name(fn)}' has changed the size of value")
+
+
+def check_hook_tuple(fn, old, new):
+    """Validate a tuple returned by a node pre- or post-hook (spec 3.4, 3.5)."""
+    if not isinstance(new, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
+    if len(new) != len(old):
+        raise RuntimeError(f"hook '{hook_name(fn)}' has returned an incorrect number of values "
+                           f"(got {len(new)}, but expected {len(old)})")
+    for before, after in zip(old, new):
+        if after is not None:
+            check_hook_result(fn, before, after)
+    return list(new)
+
+
+class GraphTask:
+    """State of one ``backward()`` / ``grad()`` call; every call has its own."""
+
+    __slots__ = ("id", "create_graph", "keep_graph", "exec_info", "captures", "captured",
+                 "reachable", "__weakref__")
+
+    def __init__(self, keep_graph, create_graph):
+        self.id = next(_task_ids)
+        self.keep_graph = keep_graph
+        self.create_graph = create_graph
+        self.exec_info = None   # {node: needed} when only some inputs are wanted
+        self.captures = None    # {node: [(output_nr, index)]} for autograd.grad
+        self.captured = None
+        self.reachable = None
+
+    def should_execute(self, node):
+        return self.exec_info is None or node in self.exec_info
+
+    def will_execute(self, tensor):
+        """Whether the hooks of ``tensor`` run in this task (used by multi-grad hooks)."""
+        node = tensor.grad_fn
+        if node is None:
+            if self.captures is not None:
+                raise RuntimeError(
+                    "A leaf node was passed to _will_engine_execute_node but we are currently "
+                    "running autograd.grad(). This is currently not supported.")
+            node = tensor._grad_accumulator() if tensor._grad_accumulator else None
+        if self.exec_info is not None:
+            return node in self.exec_info
+        return node in self.reachable
+
+
+def gradient_edge(tensor):
+    """The (node, output_nr) a gradient for ``tensor`` flows into, or None."""
+    node = tensor.grad_fn
+    if node is not None:
+        return node, tensor._output_nr
+    if tensor._requires_grad:
+        return grad_accumulator(tensor), 0
+    return None
+
+
+def grad_accumulator(tensor):
+    ref = tensor._grad_accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        import weakref
+        node = AccumulateGrad(tensor)
+        tensor._grad_accumulator = weakref.ref(node)
+    return node
+
+
+def _discover(root_nodes):
+    """Count, for every reachable node, the edges that feed into it."""
+    deps = {}
+    stack = []
+    for node in root_nodes:
+        if node in deps:
+            deps[node] += 1
+        else:
+            deps[node] = 1
+            stack.append(node)
+    while stack:
+        for child, _ in stack.pop()._next:
+            if child is None:
+                continue
+            if child in deps:
+                deps[child] += 1
+            else:
+                deps[child] = 1
+                stack.append(child)
+    return deps
+
+
+def _mark_needed(root_nodes, targets):
+    """Nodes on a path from a root to any target node (targets included)."""
+    needed = {}
+    # Iterative post-order DFS: a node is needed if it is a target or has a needed child.
+    for root in root_nodes:
+        if root in needed:
+            continue
+        stack = [(root, iter(root._next))]
+        visiting = {root}
+        while stack:
+            node, children = stack[-1]
+            for child, _ in children:
+                if child is not None and child not in needed and child not in visiting:
+                    visiting.add(child)
+                    stack.append((child, iter(child._next)))
+                    break
+            else:
+                stack.pop()
+                needed[node] = node in targets or any(
+                    c is not None and needed.get(c, False) for c, _ in node._next)
+    return {node for node, is_needed in needed.items() if is_needed}
+
+
+def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
+    """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
+    gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
+    task = GraphTask(keep_graph, create_graph)
+    root_edges = []
+    for i, t in enumerate(roots):
+        edge = gradient_edge(t)
+        if edge is None:
+            raise RuntimeError(
+                f"element {i} of tensors does not require grad and does not have a grad_fn")
+        root_edges.append(edge)
+    root_nodes = [node for node, _ in root_edges]
+    deps = _discover(root_nodes)
+    task.reachable = deps
+    if inputs is not None:
+        input_edges = [gradient_edge(t) for t in inputs]
+        if accumulate:
+            targets = {edge[0] for edge in input_edges}
+            needed = _mark_needed(root_nodes, targets)
+            task.exec_info = {node: True for node in needed}
+        else:
+            captures = {}
+            for index, edge in enumerate(input_edges):
+                captures.setdefault(edge[0], []).append((edge[1], index))
+            needed = _mark_needed(root_nodes, set(captures))
+            # Capture-only nodes are evaluated (tensor hooks run) but not executed.
+            task.exec_info = {node: node in needed and _has_needed_child(node, needed)
+                              for node in needed}
+            task.captures = captures
+            task.captured = [None] * len(inputs)
+
+    buffers = {}
+    ready = []
+    for (node, nr), seed in zip(root_edges, seeds):
+        _add_to_buffer(buffers, node, nr, seed, create_graph)
+        deps[node] -= 1
+        if deps[node] == 0:
+            heapq.heappush(ready, (-node._seq, id(node), node))
+
+    prev_mode = _grad_state.grad_enabled
+    _grad_state.grad_enabled = create_graph
+    _local.tasks.append(task)
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node)
+            outputs = _evaluate(task, node, grads)
+            if outputs is None:
+                continue
+            exec_info = task.exec_info
+            for (child, nr), grad in zip(node._next, outputs):
+                if child is None:
+                    continue
+                if exec_info is not None and child not in exec_info:
+                    continue
+                if grad is not None:
+                    _add_to_buffer(buffers, child, nr, grad, create_graph)
+                elif child not in buffers:
+                    buffers[child] = [None] * _num_outputs(child)
+                remaining = deps[child] - 1
+                deps[child] = remaining
+                if remaining == 0:
+                    heapq.heappush(ready, (-child._seq, id(child), child))
+    finally:
+        _local.tasks.pop()
+        _grad_state.grad_enabled = prev_mode
+    return task.captured
+
+
+def _has_needed_child(node, needed):
+    return any(c is not None and c in needed for c, _ in node._next)
+
+
+def _num_outputs(node):
+    return getattr(node, "_n_outputs", 1)
+
+
+def _add_to_buffer(buffers, node, nr, grad, create_graph):
+    buf = buffers.get(node)
+    if buf is None:
+        buf = buffers[node] = [None] * _num_outputs(node)
+    old = buf[nr]
+    if old is None:
+        buf[nr] = grad
+    elif create_graph:
+        buf[nr] = old + grad
+    else:
+        from .._tensor import _make
+        buf[nr] = _make(old._data + grad._data)
+
+
+def _evaluate(task, node, grads):
+    exec_info = task.exec_info
+    if exec_info is not None:
+        needed = exec_info.get(node, False)
+        if not needed:
+            grads = _call_tensor_pre_hooks(node, grads)
+        if task.captures is not None:
+            for nr, index in task.captures.get(node, ()):
+                task.captured[index] = grads[nr]
+        if not needed:
+            return None
+    _local.nodes.append(node)
+    try:
+        return _call_function(task, node, grads)
+    finally:
+        _local.nodes.pop()
+
+
+def _call_tensor_pre_hooks(node, grads):
+    for nr, fn in node._tensor_hooks():
+        old = grads[nr]
+        new = fn(old)
+        if new is not None:
+            check_hook_result(fn, old, new)
+            grads[nr] = new
+    hooks = node._hooks
+    if hooks is not None and hooks.retains_grad:
+        for nr, ref in list(hooks.retains_grad.items()):
+            tensor = ref()
+            grad = grads[nr]
+            if tensor is not None and grad is not None:
+                _retain(tensor, grad)
+    return grads
+
+
+def _retain(tensor, grad):
+    if tensor._grad is None:
+        tensor._grad = grad.clone() if _grad_state.grad_enabled else _copy(grad)
+    else:
+        tensor._grad = tensor._grad + grad
+
+
+def _copy(t):
+    from .._tensor import _make
+    import numpy as np
+    return _make(np.array(t._data, order="C", copy=True))
+
+
+def _call_function(task, node, grads):
+    grads = _call_tensor_pre_hooks(node, grads)
+    hooks = node._hooks
+    if hooks is not None and hooks.pre_hooks:
+        for fn in list(hooks.pre_hooks.values()):
+            result = fn(tuple(grads))
+            if result is not None:
+                grads = check_hook_tuple(fn, grads, result)
+    if type(node) is AccumulateGrad:
+        outputs = ()
+        if grads[0] is not None:
+            _accumulate(task, node.variable, grads)
+    else:
+        if anomaly.enabled:
+            outputs = anomaly.run_node(node, grads)
+        else:
+            outputs = node._apply(grads)
+        outputs = _validate_outputs(task, node, outputs)
+    if not task.keep_graph:
+        node._release()
+    if hooks is not None and hooks.post_hooks:
+        grad_outputs = tuple(grads)
+        for fn in list(hooks.post_hooks.values()):
+            result = fn(tuple(outputs), grad_outputs)
+            if result is not None:
+                outputs = check_hook_tuple(fn, outputs, result)
+    return outputs
+
+
+def _validate_outputs(task, node, outputs):
+    """Shape, dtype and count checks on what a backward formula returned; un-broadcasts."""
+    edges = node._next
+    if len(outputs) != len(edges):
+        raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
+                           f"(expected {len(edges)}, got {len(outputs)})")
+    outputs = list(outputs)
+    meta = node._in_meta
+    exec_info = task.exec_info
+    for i, grad in enumerate(outputs):
+        child = edges[i][0]
+        if grad is None:
+            continue
+        if child is None or (exec_info is not None and child not in exec_info):
+            outputs[i] = None
+            continue
+        shape, np_dtype = meta[i]
+        data = grad._data
+        if data.shape != shape:
+            outputs[i] = grad = _sum_to(node, i, grad, shape)
+        if grad._data.dtype != np_dtype:
+            outputs[i] = grad.to(_dtype_of(np_dtype))
+    return outputs
+
+
+def _dtype_of(np_dtype):
+    from .._dtype import from_numpy_dtype
+    return from_numpy_dtype(np_dtype)
+
+
+def _sum_to(node, index, grad, shape):
+    gshape = grad._data.shape
+    lead = len(gshape) - len(shape)
+    ok = lead >= 0 and all(s == 1 or s == g for s, g in zip(shape, gshape[lead:]))
+    if not ok:
+        raise RuntimeError(
+            f"Function {node.name()} returned an invalid gradient at index {index} - got "
+            f"[{', '.join(map(str, gshape))}] but expected shape compatible with "
+            f"[{', '.join(map(str, shape))}]")
+    return grad.sum_to_size(shape)
+
+
+def _accumulate(task, variable, grads):
+    """AccumulateGrad: add into ``variable.grad``, then run post-accumulate-grad hooks."""
+    import sys
+    grad = grads[0]
+    with _accumulate_lock:
+        old = variable._grad
+        if old is None:
+            if task.create_graph:
+                variable._grad = grad.clone() if grad._requires_grad else grad
+            elif sys.getrefcount(grad) <= _STEALABLE_REFS and grad._data.base is None \
+                    and grad._data.flags.c_contiguous:
+                # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
+                variable._grad = grad.detach()
+            else:
+                variable._grad = _copy(grad)
+        elif task.create_graph or _grad_state.grad_enabled:
+            variable._grad = old + grad
+        else:
+            old_data = old._data
+            if old_data.flags.writeable and old_data.base is None:
+                old_data += grad._data
+                old._version[0] += 1
+            else:
+                from .._tensor import _make
+                variable._grad = _make(old_data + grad._data)
+    hooks = variable._post_accumulate_grad_hooks
+    if hooks:
+        for fn in list(hooks.values()):
+            if fn(variable) is not None:
+                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+
+
+# References to an unshared gradient when _accumulate checks: the grads list, the local
+# name, and getrefcount's own argument.
+_STEALABLE_REFS = 3

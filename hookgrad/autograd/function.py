@@ -1,0 +1,164 @@
+"""Custom autograd Functions: ``class F(Function)`` with static forward/backward and a ctx.
+
+The ctx is the backward node itself (class ``<Name>Backward``), as in PyTorch."""
+from .graph import Node, SavedTensor, _sequence
+from .grad_mode import state as _grad_state
+
+__all__ = ["Function", "FunctionCtx", "once_differentiable"]
+
+
+class FunctionCtx:
+    """What ``forward`` may call on ``ctx``."""
+
+    def save_for_backward(self, *tensors):
+        self.to_save = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        self.non_differentiable = set(map(id, tensors))
+
+    def mark_dirty(self, *tensors):
+        self.dirty_tensors = set(map(id, tensors))
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads = value
+
+    @property
+    def saved_tensors(self):
+        saved = self._saved
+        if saved is None:
+            return ()
+        return tuple(self._unpack_saved())
+
+
+class BackwardCFunction(FunctionCtx, Node):
+    """Node of one custom Function call; also the ctx its forward and backward receive."""
+
+    _forward_cls = None
+    to_save = ()
+    non_differentiable = frozenset()
+    dirty_tensors = frozenset()
+    materialize_grads = True
+
+    def _apply(self, grads):
+        from .._tensor import _make
+        import numpy as np
+        if all(g is None for g in grads):
+            return (None,) * len(self._next)
+        if self.materialize_grads:
+            grads = [g if g is not None else _make(np.zeros(shape, dtype))
+                     for g, (shape, dtype) in zip(grads, self._out_meta)]
+        result = self._forward_cls.backward(self, *grads)
+        if not isinstance(result, tuple):
+            result = (result,)
+        n_args = len(self.needs_input_grad)
+        if len(result) != n_args:
+            if len(result) > n_args and all(r is None for r in result[n_args:]):
+                result = result[:n_args]
+            else:
+                raise RuntimeError(f"function {self.name()} returned an incorrect number of "
+                                   f"gradients (expected {n_args}, got {len(result)})")
+        return tuple(result[i] for i in self._tensor_positions)
+
+
+class Function:
+    """Subclass with ``forward(ctx, ...)`` and ``backward(ctx, *grads)``; call ``F.apply``."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._backward_cls = type(cls.__name__ + "Backward", (BackwardCFunction,),
+                                 {"_forward_cls": cls})
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom "
+                                  "autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for "
+                                  "your custom autograd.Function to use it with backward mode AD.")
+
+    vjp = backward
+    setup_context = None
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        from .._tensor import Tensor
+        from .engine import gradient_edge
+        ctx = object.__new__(cls._backward_cls)
+        ctx._saved = None
+        ctx._hooks = None
+        positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+        record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
+        ctx._record = record
+        ctx._tensor_positions = positions
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad and record
+                                     for a in args)
+        prev = _grad_state.grad_enabled
+        _grad_state.grad_enabled = False
+        try:
+            if cls.setup_context is not None:
+                outputs = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, outputs)
+            else:
+                outputs = cls.forward(ctx, *args, **kwargs)
+        finally:
+            _grad_state.grad_enabled = prev
+        if not record:
+            return outputs
+        ctx._next = tuple(gradient_edge(args[i]) if args[i]._requires_grad else (None, 0)
+                          for i in positions)
+        ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype) for i in positions)
+        ctx._seq = next(_sequence)
+        single = not isinstance(outputs, tuple)
+        outs = (outputs,) if single else outputs
+        input_ids = {id(args[i]): args[i] for i in positions}
+        wrapped = []
+        for nr, out in enumerate(outs):
+            if isinstance(out, Tensor):
+                out = _attach(ctx, out, nr, input_ids)
+            wrapped.append(out)
+        ctx._n_outputs = len(outs)
+        ctx._out_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor)
+                              else ((), None) for o in wrapped)
+        _save(ctx, wrapped)
+        return wrapped[0] if single else tuple(wrapped)
+
+
+def _attach(ctx, out, nr, input_ids):
+    """Give a forward output its history: ``ctx`` at position ``nr``."""
+    from .._tensor import _make
+    if id(out) in ctx.non_differentiable or out._data.dtype.kind != "f":
+        return out
+    if id(out) in ctx.dirty_tensors:
+        out._set_history(ctx, nr)
+        return out
+    if id(out) in input_ids:
+        # An input returned as-is becomes a view of it carrying the new history.
+        view = _make(out._data, True, ctx, nr)
+        view._version = out._version
+        view._base = out if out._base is None else out._base
+        view._view_chain = ()
+        view._view_version = out._version[0]
+        view.__dict__["_custom_function_view"] = True
+        return view
+    out._grad_fn = ctx
+    out._requires_grad = True
+    if nr:
+        out._output_nr = nr
+    return out
+
+
+def _save(ctx, outputs):
+    to_save = ctx.to_save
+    if not to_save:
+        return
+    output_ids = {id(o) for o in outputs}
+    ctx._saved = tuple(None if t is None else SavedTensor(t, is_output=id(t) in output_ids)
+                       for t in to_save)
+    ctx.to_save = ()
+
+
+def once_differentiable(fn):
+    """Accepted for compatibility; backward here runs without recording unless asked."""
+    return fn

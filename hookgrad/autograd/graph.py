@@ -1,0 +1,388 @@
+"""Backward graph nodes, saved tensors, and the graph-level hook APIs (spec sections 3 and 5)."""
+import itertools
+import re
+import threading
+import weakref
+from collections import OrderedDict
+
+from ..utils.hooks import RemovableHandle
+
+__all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
+           "register_multi_grad_hook", "allow_mutation_on_saved_tensors"]
+
+ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
+_sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
+
+FREED = "freed"  # marks ``Node._saved`` after a backward pass released it
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+class _NodeHooks:
+    """Hook containers and metadata of one node; created on first use only."""
+
+    __slots__ = ("pre_hooks", "post_hooks", "tensor_pre_hooks", "retains_grad", "metadata")
+
+    def __init__(self):
+        self.pre_hooks = OrderedDict()
+        self.post_hooks = OrderedDict()
+        self.tensor_pre_hooks = OrderedDict()  # {handle id: (output_nr, fn)}, node-wide order
+        self.retains_grad = {}  # {output_nr: weakref to the tensor}
+        self.metadata = {}
+
+
+class Node:
+    """A backward function in the graph (``t.grad_fn``)."""
+
+    __slots__ = ("_next", "_seq", "_in_meta", "_saved", "_hooks", "_record", "__weakref__")
+
+    def name(self):
+        return type(self).__name__
+
+    @property
+    def next_functions(self):
+        return self._next
+
+    @property
+    def metadata(self):
+        return self._aux().metadata
+
+    def _sequence_nr(self):
+        return self._seq
+
+    def _aux(self):
+        hooks = self._hooks
+        if hooks is None:
+            hooks = self._hooks = _NodeHooks()
+        return hooks
+
+    def register_hook(self, fn):
+        """Post-hook ``fn(grad_inputs, grad_outputs) -> tuple | None``."""
+        hooks = self._aux().post_hooks
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = fn
+        return handle
+
+    def register_prehook(self, fn):
+        """Pre-hook ``fn(grad_outputs) -> tuple | None``."""
+        hooks = self._aux().pre_hooks
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = fn
+        return handle
+
+    def _tensor_hooks(self):
+        """Snapshot of ``[(output_nr, fn)]`` tensor hooks to run before this node."""
+        hooks = self._hooks
+        if hooks is None or not hooks.tensor_pre_hooks:
+            return ()
+        return list(hooks.tensor_pre_hooks.values())
+
+    def _release(self):
+        if self._saved is not None:
+            self._saved = FREED
+
+    def _unpack_saved(self):
+        saved = self._saved
+        if saved is FREED:
+            raise RuntimeError(FREED_MESSAGE)
+        return [None if s is None else s.unpack(self) for s in saved]
+
+    # ``grad_fn._saved_<name>`` / ``grad_fn._raw_saved_<name>`` for ops that name their saves
+    saved_names = ()
+
+    def __getattr__(self, attr):
+        for prefix, raw in (("_raw_saved_", True), ("_saved_", False)):
+            if attr.startswith(prefix) and attr[len(prefix):] in type(self).saved_names:
+                saved = object.__getattribute__(self, "_saved")
+                if saved is FREED:
+                    raise RuntimeError(FREED_MESSAGE)
+                record = saved[type(self).saved_names.index(attr[len(prefix):])]
+                return record if raw else record.unpack(self)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+    def __call__(self, *grads):
+        """Run this node's backward formula directly on gradients (no hooks)."""
+        return self._apply(list(grads))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+class AccumulateGrad(Node):
+    """The node of a leaf that requires grad; accumulates into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self.variable = variable
+        self._next = ()
+        self._seq = ACCUMULATE_GRAD_SEQ
+        self._in_meta = None
+        self._saved = None
+        self._hooks = None
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
+    def _tensor_hooks(self):
+        hooks = self.variable._backward_hooks
+        if not hooks:
+            return ()
+        return [(0, fn) for fn in list(hooks.values())]
+
+
+# --------------------------------------------------------------------------- saved tensors
+
+class _SavedHooksState(threading.local):
+    def __init__(self):
+        self.stack = []          # (pack, unpack) pairs; only the innermost is used
+        self.disabled = None     # message of an active disable_saved_tensors_hooks
+
+
+saved_hooks_state = _SavedHooksState()
+
+
+def _strip_backward(name):
+    return re.sub(r"Backward\d*$", "", name)
+
+
+class SavedTensor:
+    """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
+
+    __slots__ = ("tensor", "version", "counter", "producer", "output_nr", "is_output",
+                 "packed", "unpack_hook", "has_hooks", "freed", "dtype_name", "shape",
+                 "requires_grad")
+
+    def __init__(self, tensor, is_output=False):
+        self.counter = tensor._version
+        self.version = tensor._version[0]
+        self.producer = tensor._grad_fn
+        self.output_nr = tensor._output_nr
+        self.is_output = is_output
+        self.has_hooks = False
+        self.requires_grad = tensor._requires_grad
+        if is_output:
+            # Keep the output's storage, not the tensor, so node -> output -> node is no cycle.
+            self.tensor = tensor._data
+        else:
+            self.tensor = tensor
+        stack = saved_hooks_state.stack
+        if stack:
+            pack, unpack = stack[-1]
+            self._pack(tensor, pack, unpack)
+
+    def _pack(self, tensor, pack, unpack):
+        before = tensor._version[0]
+        self.packed = pack(tensor)
+        if tensor._version[0] != before:
+            raise RuntimeError(
+                "A saved tensor pack hook is modifying its input in place. Tensors provided as "
+                "input to pack hook cannot be modified by in-place operations as this can lead "
+                "to unexpected side-effects. Please open an issue if you need to perform "
+                "in-place operations on the input to a pack hook.")
+        self.unpack_hook = unpack
+        self.has_hooks = True
+        if not self.is_output:
+            self.tensor = None
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        if self.tensor is FREED:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved "
+                "intermediate values of the graph are freed when you call .backward() or "
+                "autograd.grad(). Specify retain_graph=True if you need to backward through the "
+                "graph a second time or if you need to access saved variables after calling "
+                "backward.")
+        if self.has_hooks:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor whose hooks have already been set. "
+                "Hint: only one pair of hooks is allowed at a time.")
+        self._pack(self._original(None), pack_hook, unpack_hook)
+
+    def _original(self, node):
+        from .._tensor import _make
+        if self.is_output:
+            t = _make(self.tensor, self.requires_grad, node, self.output_nr)
+            t._version = self.counter
+            return t
+        return self.tensor
+
+    def unpack(self, node):
+        if self.has_hooks:
+            value = self.unpack_hook(self.packed)
+            from .._tensor import Tensor
+            if not isinstance(value, Tensor):
+                raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
+                                f"got result of type {type(value).__name__}")
+        else:
+            value = self._original(node)
+        if self.counter[0] != self.version:
+            self._raise_modified()
+        return value
+
+    def _raise_modified(self):
+        t = self.tensor
+        data = t if not hasattr(t, "_data") else t._data
+        from .._dtype import from_numpy_dtype
+        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{', '.join(map(str, data.shape))}]]"
+        if self.producer is not None:
+            what += f", which is output {self.output_nr} of {_strip_backward(self.producer.name())},"
+        raise RuntimeError(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: {what} is at version {self.counter[0]}; expected version "
+            f"{self.version} instead. Hint: enable anomaly detection to find the operation that "
+            "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
+            "check_nan=False).")
+
+
+class saved_tensors_hooks:
+    """Context manager: pack every tensor saved for backward inside it (thread-local)."""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook = pack_hook
+        self.unpack_hook = unpack_hook
+
+    def __enter__(self):
+        if saved_hooks_state.disabled is not None:
+            raise RuntimeError(saved_hooks_state.disabled)
+        saved_hooks_state.stack.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc):
+        saved_hooks_state.stack.pop()
+        return False
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """Saved tensors stay on the CPU (the only device here), so packing is the identity."""
+
+    def __init__(self, pin_memory=False, device_type="cuda"):
+        super().__init__(lambda t: t, lambda t: t)
+
+
+class disable_saved_tensors_hooks:
+    """Make ``saved_tensors_hooks`` raise ``RuntimeError(error_message)`` inside the block."""
+
+    def __init__(self, error_message):
+        self.error_message = error_message
+
+    def __enter__(self):
+        self._prev = saved_hooks_state.disabled
+        saved_hooks_state.disabled = self.error_message
+
+    def __exit__(self, *exc):
+        saved_hooks_state.disabled = self._prev
+        return False
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+        return wrapper
+
+
+class allow_mutation_on_saved_tensors:
+    """Within the block, in-place changes to saved tensors clone the saved value first."""
+
+    _active = None
+
+    def __enter__(self):
+        if allow_mutation_on_saved_tensors._active is not None:
+            raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+        self._hooks = saved_tensors_hooks(self._pack, self._unpack)
+        self._hooks.__enter__()
+        allow_mutation_on_saved_tensors._active = self
+        self.closed = False
+        return self
+
+    def _pack(self, tensor):
+        # Snapshot now: a later in-place change cannot reach the copy.
+        return (self, tensor.detach().clone())
+
+    def _unpack(self, packed):
+        ctx, value = packed
+        if ctx.closed:
+            raise AssertionError(
+                "Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
+                "in which the graph was originally recorded.")
+        return value
+
+    def __exit__(self, *exc):
+        self._hooks.__exit__(*exc)
+        self.closed = True
+        allow_mutation_on_saved_tensors._active = None
+        return False
+
+
+# --------------------------------------------------------------------------- multi-grad hooks
+
+class _MultiHandle(RemovableHandle):
+    """Wraps one handle per tensor; ``remove()`` removes them all. Has no ``id``."""
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for handle in self.handles:
+            handle.remove()
+
+    def __getstate__(self):
+        return self.handles
+
+    def __setstate__(self, state):
+        self.handles = state
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call ``fn`` once per backward pass with the gradients of ``tensors`` (spec 2.24)."""
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    from . import engine
+    lock = threading.Lock()
+    if mode == "all":
+        tensors = tuple(tensors)
+        for t in tensors:
+            if not t.requires_grad:
+                raise AssertionError("Expected gradient function to be set")
+        count = {}   # graph task id -> number of hooks seen so far
+        buffers = {}
+
+        def make_hook(i):
+            def hook(grad):
+                task = engine.current_task()
+                key = id(task)
+                with lock:
+                    if key not in count:
+                        count[key] = sum(task.will_execute(t) for t in tensors)
+                        buffers[key] = [None] * len(tensors)
+                    buffers[key][i] = grad
+                    count[key] -= 1
+                    done = count[key] == 0
+                    if done:
+                        grads = buffers.pop(key)
+                        del count[key]
+                if done:
+                    fn(grads)
+            return hook
+
+        return _MultiHandle(tuple(t.register_hook(make_hook(i)) for i, t in enumerate(tensors)))
+
+    fired = weakref.WeakSet()
+
+    def any_hook(grad):
+        task = engine.current_task()
+        with lock:
+            if task in fired:
+                return
+            fired.add(task)
+        fn(grad)
+
+    return _MultiHandle(tuple(t.register_hook(any_hook) for t in tensors if t.requires_grad))

@@ -1,0 +1,1 @@
+from . import hooks, data  # noqa: F401

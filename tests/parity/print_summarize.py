@@ -1,0 +1,26 @@
+# Summarization: above `threshold` elements every long dimension shows `edgeitems`
+# from each end around `...`; the column width comes from the shown elements only.
+import torch
+
+print(torch.arange(1000))
+print(torch.arange(1001))
+print(torch.arange(2000.0))
+print(torch.arange(2000.0).reshape(2, 1000))
+print(torch.arange(3000).reshape(30, 100))
+print(torch.arange(4000.0).reshape(10, 10, 40) / 3)
+print(torch.arange(20000).reshape(10, 2, 10, 100))
+print(torch.linspace(0, 1, 1500))
+print(torch.cat([torch.arange(10.0), torch.full((2000,), 1e9), torch.arange(10.0)]))
+torch.set_printoptions(threshold=5)
+print(torch.arange(10))
+print(torch.arange(6))
+print(torch.arange(12).reshape(3, 4))
+print(torch.arange(16.0).reshape(2, 8))
+torch.set_printoptions(edgeitems=1)
+print(torch.arange(64).reshape(4, 4, 4))
+torch.set_printoptions(edgeitems=0)
+print(torch.arange(10))
+print(torch.arange(12.0).reshape(3, 4))
+print(torch.tensor(2.5))
+torch.set_printoptions(profile='default')
+print(torch.arange(10))
