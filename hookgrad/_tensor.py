@@ -28,7 +28,7 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
     t._data = data
     t._requires_grad = requires_grad
     t._grad_fn = grad_fn
-    t._version = [0]
+    t._vc = [0]
     if output_nr:
         t._output_nr = output_nr
     return t
@@ -37,7 +37,7 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
 class Tensor:
     """A multi-dimensional array that records operations for automatic differentiation."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_version", "__dict__", "__weakref__")
+    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_vc", "__dict__", "__weakref__")
 
     # Rarely set attributes live in the instance dict; these are their defaults.
     _output_nr = 0
@@ -221,9 +221,14 @@ class Tensor:
 
     @property
     def grad_fn(self):
-        if self._base is not None and self._view_version != self._version[0]:
+        if self._base is not None and self._view_version != self._vc[0]:
             self._regenerate_view_grad_fn()
         return self._grad_fn
+
+    @property
+    def _version(self):
+        """How many in-place writes this tensor's storage has seen (shared with its views)."""
+        return self._vc[0]
 
     @property
     def output_nr(self):
@@ -263,7 +268,7 @@ class Tensor:
     @data.setter
     def data(self, value):
         self._data = value._data
-        self._version = [0]
+        self._vc = [0]
 
     @property
     def T(self):
@@ -278,7 +283,7 @@ class Tensor:
 
     def detach(self):
         t = _make(self._data)
-        t._version = self._version
+        t._vc = self._vc
         return t
 
     def detach_(self):
@@ -294,7 +299,7 @@ class Tensor:
         self._grad_fn = node
         self._output_nr = output_nr
         self._requires_grad = node is not None
-        self._view_version = self._version[0]
+        self._view_version = self._vc[0]
         if self._backward_hooks is not None:
             self._backward_hooks = None
         if self._retains_grad and node is not None:

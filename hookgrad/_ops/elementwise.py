@@ -75,6 +75,7 @@ class RsubBackward1(Op):
 
 
 class MulBackward0(Op):
+    saved_names = ('other', 'self')
     arity = 2
 
     def forward(self, a, b):
@@ -85,6 +86,12 @@ class MulBackward0(Op):
                       a if self.needs(1) else None)
         return x * y
 
+    def _wrapped_number(self, name):
+        if name == "other" and not isinstance(self.other, Tensor):
+            from .._creation import tensor
+            return tensor(self.other)  # a wrapped number, never packed
+        return None
+
     def backward(self, grad):
         b, a = self.saved()
         return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
@@ -92,6 +99,7 @@ class MulBackward0(Op):
 
 
 class DivBackward0(Op):
+    saved_names = ('self', 'other')
     arity = 2
 
     def forward(self, a, b, rounding_mode=None):
@@ -126,6 +134,7 @@ class DivBackward0(Op):
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
+    saved_names = ('self',)
     def forward(self, a, exponent):
         self.exponent = exponent
         x, e = operands(a, exponent)
@@ -145,6 +154,7 @@ class PowBackward0(Op):
 class PowBackward1(Op):
     """``tensor ** tensor``."""
 
+    saved_names = ('self', 'exponent', 'result')
     arity = 2
     saves_output = True
 
@@ -163,6 +173,7 @@ class PowBackward1(Op):
 class PowBackward2(Op):
     """``scalar ** tensor``."""
 
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a, base):
@@ -195,6 +206,7 @@ def _float_input(a):
 
 
 class ExpBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -206,6 +218,7 @@ class ExpBackward0(Op):
 
 
 class LogBackward0(Op):
+    saved_names = ('self',)
     def forward(self, a):
         self.save(a)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -217,6 +230,7 @@ class LogBackward0(Op):
 
 
 class Log1PBackward0(Op):
+    saved_names = ('self',)
     def forward(self, a):
         self.save(a)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -228,6 +242,7 @@ class Log1PBackward0(Op):
 
 
 class SqrtBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -240,6 +255,7 @@ class SqrtBackward0(Op):
 
 
 class RsqrtBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -252,6 +268,7 @@ class RsqrtBackward0(Op):
 
 
 class ReciprocalBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -264,6 +281,7 @@ class ReciprocalBackward0(Op):
 
 
 class AbsBackward0(Op):
+    saved_names = ('self',)
     def forward(self, a):
         self.save(a)
         return np.abs(a._data)
@@ -274,6 +292,7 @@ class AbsBackward0(Op):
 
 
 class SinBackward0(Op):
+    saved_names = ('self',)
     def forward(self, a):
         self.save(a)
         return np.sin(_float_input(a))
@@ -284,6 +303,7 @@ class SinBackward0(Op):
 
 
 class CosBackward0(Op):
+    saved_names = ('self',)
     def forward(self, a):
         self.save(a)
         return np.cos(_float_input(a))
@@ -294,6 +314,7 @@ class CosBackward0(Op):
 
 
 class TanhBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -305,6 +326,7 @@ class TanhBackward0(Op):
 
 
 class SigmoidBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -319,6 +341,7 @@ class SigmoidBackward0(Op):
 
 
 class ReluBackward0(Op):
+    saved_names = ('result',)
     saves_output = True
 
     def forward(self, a):
@@ -363,6 +386,7 @@ class RoundBackward0(ZeroGradBackward):
 class ClampBackward1(Op):
     """Clamp to scalar bounds."""
 
+    saved_names = ('self',)
     def forward(self, a, low, high):
         self.save(a)
         self.low, self.high = low, high
@@ -382,6 +406,7 @@ class ClampBackward1(Op):
 class ClampBackward0(Op):
     """Clamp to tensor bounds."""
 
+    saved_names = ('self', 'min', 'max')
     arity = 3
 
     def forward(self, a, low, high):
@@ -414,6 +439,7 @@ class ClampBackward0(Op):
 
 
 class MaximumBackward0(Op):
+    saved_names = ('self', 'other')
     arity = 2
 
     def forward(self, a, b):
@@ -429,6 +455,7 @@ class MaximumBackward0(Op):
 
 
 class MinimumBackward0(Op):
+    saved_names = ('self', 'other')
     arity = 2
 
     def forward(self, a, b):

@@ -11,7 +11,7 @@ class SelectBackward0(Op):
 
     @staticmethod
     def view_array(x, dim, index):
-        return x[(slice(None),) * dim + (index,)]
+        return x[(slice(None),) * dim + (index, Ellipsis)]  # Ellipsis: a 0-d view, not a scalar
 
     def forward(self, a, dim, index):
         size = a._data.shape[dim]

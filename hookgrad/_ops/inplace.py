@@ -43,7 +43,7 @@ def _write(t, array):
             "unsupported operation: more than one element of the written-to tensor refers to a "
             "single memory location. Please clone() the tensor before performing the operation.")
     np.copyto(data, array, casting="unsafe")
-    t._version[0] += 1
+    t._vc[0] += 1
 
 
 def apply_inplace(t, fn, args):
@@ -85,7 +85,7 @@ class CopySlices(Node):
         self._next = (edge,) + op_node._next[1:]
         self._in_meta = ((base._data.shape, base._data.dtype),) + op_node._in_meta[1:]
         self._seq = next(_sequence)
-        self._saved = None
+        self._for_backward = None
         self._hooks = None
 
     def name(self):
@@ -114,7 +114,7 @@ class AsStridedBackward0(Node):
         self._in_meta = ((base._data.shape, base._data.dtype),)
         self.chain = chain
         self._seq = next(_sequence)
-        self._saved = None
+        self._for_backward = None
         self._hooks = None
 
     def _apply(self, grads):
@@ -130,7 +130,7 @@ class AsStridedBackward0(Node):
 def regenerate_view(view):
     """Point a view's grad_fn at its base's current history (lazily, after in-place ops)."""
     base = view._base
-    view._view_version = view._version[0]
+    view._view_version = view._vc[0]
     if not base._requires_grad:
         return
     node = AsStridedBackward0(base, view._view_chain)

@@ -11,6 +11,7 @@ def _shape_str(x):
 
 
 class MmBackward0(Op):
+    saved_names = ('mat2', 'self')
     arity = 2
 
     def forward(self, a, b):
@@ -31,6 +32,7 @@ class MmBackward0(Op):
 
 
 class AddmmBackward0(Op):
+    saved_names = ('mat2', 'mat1')
     """``beta * bias + alpha * (mat1 @ mat2)`` (``F.linear`` with a bias)."""
 
     arity = 3
@@ -59,6 +61,7 @@ class AddmmBackward0(Op):
 
 
 class MvBackward0(Op):
+    saved_names = ('vec', 'self')
     arity = 2
 
     def forward(self, a, v):
@@ -76,6 +79,7 @@ class MvBackward0(Op):
 
 
 class DotBackward0(Op):
+    saved_names = ('tensor', 'self')
     arity = 2
 
     def forward(self, a, b):
@@ -95,6 +99,7 @@ class DotBackward0(Op):
 
 
 class BmmBackward0(Op):
+    saved_names = ('mat2', 'self')
     arity = 2
 
     def forward(self, a, b):

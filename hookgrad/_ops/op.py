@@ -37,7 +37,7 @@ class Op(Node):
                     record = True
                     break
         self._record = record
-        self._saved = None
+        self._for_backward = None
         self._hooks = None
         if record:
             edges = []
@@ -65,7 +65,7 @@ class Op(Node):
             _mark_view(result, args[0], cls, args[cls.arity:])
         if record and cls.saves_output:
             saved = SavedTensor(result, is_output=True)
-            self._saved = (saved,) if self._saved is None else self._saved + (saved,)
+            self._for_backward = (saved,) if self._for_backward is None else self._for_backward + (saved,)
         return result
 
     def _wrap_many(self, outputs, record):
@@ -86,7 +86,7 @@ class Op(Node):
     def save(self, *tensors):
         """Save input tensors for backward (version-checked, saved-tensor hooks applied)."""
         if self._record:
-            self._saved = tuple(None if t is None else SavedTensor(t) for t in tensors)
+            self._for_backward = tuple(None if t is None else SavedTensor(t) for t in tensors)
 
     def saved(self):
         return self._unpack_saved()
@@ -115,7 +115,7 @@ def _mark_view(result, source, op, params):
     chain of view ops (used when an in-place op through the view rewrites the base)."""
     if not np.may_share_memory(result._data, source._data):
         return  # e.g. reshape of a non-contiguous array had to copy
-    result._version = source._version
+    result._vc = source._vc
     base = source._base
     result._base = source if base is None else base
     result._view_chain = (source._view_chain or ()) + ((op, params),)

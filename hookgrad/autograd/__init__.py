@@ -21,6 +21,16 @@ CREATE_GRAPH_WARNING = (
     "the .grad fields of your parameters to None after use to break the cycle and avoid the leak.")
 
 
+_warned_create_graph = False
+
+
+def _warn_create_graph():
+    """PyTorch emits this warning once per process."""
+    global _warned_create_graph
+    _warned_create_graph = True
+    warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
+
+
 def _tensors(value):
     from .._tensor import Tensor
     if value is None:
@@ -82,8 +92,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                 t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
     if retain_graph is None:
         retain_graph = create_graph
-    if create_graph:
-        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    if create_graph and not _warned_create_graph:
+        _warn_create_graph()
     seeds = _seeds(tensors, grad_tensors)
     engine.run_backward(tensors, seeds, retain_graph, create_graph, inputs, accumulate=True)
 

@@ -210,28 +210,33 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     try:
         while ready:
             node = heapq.heappop(ready)[2]
-            grads = buffers.pop(node)
-            outputs = _evaluate(task, node, grads)
-            if outputs is None:
-                continue
-            exec_info = task.exec_info
-            for (child, nr), grad in zip(node._next, outputs):
-                if child is None:
-                    continue
-                if exec_info is not None and child not in exec_info:
-                    continue
-                if grad is not None:
-                    _add_to_buffer(buffers, child, nr, grad, create_graph)
-                elif child not in buffers:
-                    buffers[child] = [None] * _num_outputs(child)
-                remaining = deps[child] - 1
-                deps[child] = remaining
-                if remaining == 0:
-                    heapq.heappush(ready, (-child._seq, id(child), child))
+            outputs = _evaluate(task, node, buffers.pop(node))
+            if outputs is not None:
+                _route(task, node, outputs, buffers, deps, ready)
+            outputs = None  # hold no gradient: AccumulateGrad steals only unshared ones
     finally:
         _local.tasks.pop()
         _grad_state.grad_enabled = prev_mode
     return task.captured
+
+
+def _route(task, node, outputs, buffers, deps, ready):
+    """Send a node's input gradients to the nodes that produced those inputs."""
+    exec_info = task.exec_info
+    create_graph = task.create_graph
+    for (child, nr), grad in zip(node._next, outputs):
+        if child is None:
+            continue
+        if exec_info is not None and child not in exec_info:
+            continue
+        if grad is not None:
+            _add_to_buffer(buffers, child, nr, grad, create_graph)
+        elif child not in buffers:
+            buffers[child] = [None] * _num_outputs(child)
+        remaining = deps[child] - 1
+        deps[child] = remaining
+        if remaining == 0:
+            heapq.heappush(ready, (-child._seq, id(child), child))
 
 
 def _has_needed_child(node, needed):
@@ -312,6 +317,7 @@ def _call_function(task, node, grads):
             result = fn(tuple(grads))
             if result is not None:
                 grads = check_hook_tuple(fn, grads, result)
+        result = None  # drop our reference: AccumulateGrad may steal an unshared gradient
     if type(node) is AccumulateGrad:
         outputs = ()
         if grads[0] is not None:
@@ -396,14 +402,18 @@ def _accumulate(task, variable, grads):
             old_data = old._data
             if old_data.flags.writeable and old_data.base is None:
                 old_data += grad._data
-                old._version[0] += 1
+                old._vc[0] += 1
             else:
                 from .._tensor import _make
                 variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         for fn in list(hooks.values()):
-            if fn(variable) is not None:
+            result = fn(variable)
+            if result is not None:
+                if not hasattr(result, "_data"):
+                    raise TypeError(f"expected Variable, but hook returned "
+                                    f"'{type(result).__name__}'")
                 raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 

@@ -24,7 +24,7 @@ class FunctionCtx:
 
     @property
     def saved_tensors(self):
-        saved = self._saved
+        saved = self._for_backward
         if saved is None:
             return ()
         return tuple(self._unpack_saved())
@@ -86,7 +86,7 @@ class Function:
         from .._tensor import Tensor
         from .engine import gradient_edge
         ctx = object.__new__(cls._backward_cls)
-        ctx._saved = None
+        ctx._for_backward = None
         ctx._hooks = None
         positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
         record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
@@ -136,10 +136,10 @@ def _attach(ctx, out, nr, input_ids):
     if id(out) in input_ids:
         # An input returned as-is becomes a view of it carrying the new history.
         view = _make(out._data, True, ctx, nr)
-        view._version = out._version
+        view._vc = out._vc
         view._base = out if out._base is None else out._base
         view._view_chain = ()
-        view._view_version = out._version[0]
+        view._view_version = out._vc[0]
         view.__dict__["_custom_function_view"] = True
         return view
     out._grad_fn = ctx
@@ -154,7 +154,7 @@ def _save(ctx, outputs):
     if not to_save:
         return
     output_ids = {id(o) for o in outputs}
-    ctx._saved = tuple(None if t is None else SavedTensor(t, is_output=id(t) in output_ids)
+    ctx._for_backward = tuple(None if t is None else SavedTensor(t, is_output=id(t) in output_ids)
                        for t in to_save)
     ctx.to_save = ()
 

@@ -13,7 +13,7 @@ __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_o
 ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
 _sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
 
-FREED = "freed"  # marks ``Node._saved`` after a backward pass released it
+FREED = "freed"  # marks a SavedTensor whose value a backward pass released
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -39,7 +39,7 @@ class _NodeHooks:
 class Node:
     """A backward function in the graph (``t.grad_fn``)."""
 
-    __slots__ = ("_next", "_seq", "_in_meta", "_saved", "_hooks", "_record", "__weakref__")
+    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record", "__weakref__")
 
     def name(self):
         return type(self).__name__
@@ -83,27 +83,36 @@ class Node:
         return list(hooks.tensor_pre_hooks.values())
 
     def _release(self):
-        if self._saved is not None:
-            self._saved = FREED
+        """Free saved tensors after a pass without retain_graph; the node itself stays."""
+        for record in self._for_backward or ():
+            if record is not None:
+                record.release()
 
     def _unpack_saved(self):
-        saved = self._saved
-        if saved is FREED:
-            raise RuntimeError(FREED_MESSAGE)
-        return [None if s is None else s.unpack(self) for s in saved]
+        return [None if s is None else s.unpack(self) for s in self._for_backward]
 
     # ``grad_fn._saved_<name>`` / ``grad_fn._raw_saved_<name>`` for ops that name their saves
     saved_names = ()
 
     def __getattr__(self, attr):
         for prefix, raw in (("_raw_saved_", True), ("_saved_", False)):
-            if attr.startswith(prefix) and attr[len(prefix):] in type(self).saved_names:
-                saved = object.__getattribute__(self, "_saved")
-                if saved is FREED:
-                    raise RuntimeError(FREED_MESSAGE)
-                record = saved[type(self).saved_names.index(attr[len(prefix):])]
+            name = attr[len(prefix):]
+            if attr.startswith(prefix) and name in type(self).saved_names:
+                saved = object.__getattribute__(self, "_for_backward")
+                index = type(self).saved_names.index(name)
+                record = saved[index] if saved is not None and index < len(saved) else None
+                if record is None:
+                    return None if raw else self._wrapped_number(name)
                 return record if raw else record.unpack(self)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+    def _wrapped_number(self, name):
+        """What ``_saved_<name>`` shows when that input was a Python scalar (or not saved)."""
+        return None
+
+    def __dir__(self):
+        names = [p + n for n in type(self).saved_names for p in ("_raw_saved_", "_saved_")]
+        return sorted(set(object.__dir__(self)) | set(names))
 
     def __call__(self, *grads):
         """Run this node's backward formula directly on gradients (no hooks)."""
@@ -123,7 +132,7 @@ class AccumulateGrad(Node):
         self._next = ()
         self._seq = ACCUMULATE_GRAD_SEQ
         self._in_meta = None
-        self._saved = None
+        self._for_backward = None
         self._hooks = None
 
     def name(self):
@@ -159,8 +168,8 @@ class SavedTensor:
                  "requires_grad")
 
     def __init__(self, tensor, is_output=False):
-        self.counter = tensor._version
-        self.version = tensor._version[0]
+        self.counter = tensor._vc
+        self.version = tensor._vc[0]
         self.producer = tensor._grad_fn
         self.output_nr = tensor._output_nr
         self.is_output = is_output
@@ -177,9 +186,9 @@ class SavedTensor:
             self._pack(tensor, pack, unpack)
 
     def _pack(self, tensor, pack, unpack):
-        before = tensor._version[0]
+        before = tensor._vc[0]
         self.packed = pack(tensor)
-        if tensor._version[0] != before:
+        if tensor._vc[0] != before:
             raise RuntimeError(
                 "A saved tensor pack hook is modifying its input in place. Tensors provided as "
                 "input to pack hook cannot be modified by in-place operations as this can lead "
@@ -208,30 +217,40 @@ class SavedTensor:
         from .._tensor import _make
         if self.is_output:
             t = _make(self.tensor, self.requires_grad, node, self.output_nr)
-            t._version = self.counter
+            t._vc = self.counter
             return t
         return self.tensor
 
+    def release(self):
+        self.tensor = FREED
+        self.packed = None
+
     def unpack(self, node):
+        if self.tensor is FREED:
+            raise RuntimeError(FREED_MESSAGE)
         if self.has_hooks:
+            # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
             value = self.unpack_hook(self.packed)
             from .._tensor import Tensor
             if not isinstance(value, Tensor):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")
-        else:
-            value = self._original(node)
+            return value
         if self.counter[0] != self.version:
-            self._raise_modified()
-        return value
+            self._raise_modified(node)
+        return self._original(node)
 
-    def _raise_modified(self):
+    def _raise_modified(self, node):
         t = self.tensor
         data = t if not hasattr(t, "_data") else t._data
         from .._dtype import from_numpy_dtype
         what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{', '.join(map(str, data.shape))}]]"
-        if self.producer is not None:
-            what += f", which is output {self.output_nr} of {_strip_backward(self.producer.name())},"
+        # An output names its own node; an input names its grad_fn as of now (after the
+        # in-place op that changed it), as PyTorch does.
+        producer, output_nr = (node, self.output_nr) if self.is_output else (
+            (t._grad_fn, t._output_nr) if hasattr(t, "_grad_fn") else (self.producer, self.output_nr))
+        if producer is not None:
+            what += f", which is output {output_nr} of {_strip_backward(producer.name())},"
         raise RuntimeError(
             "one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: {what} is at version {self.counter[0]}; expected version "
