@@ -279,7 +279,7 @@ class Tensor:
         return self.transpose(-2, -1)
 
     def _is_view(self):
-        return self._base is not None
+        return self._base is not None or "_custom_function_view" in self.__dict__
 
     def detach(self):
         t = _make(self._data)

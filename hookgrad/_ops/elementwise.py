@@ -108,7 +108,11 @@ class DivBackward0(Op):
         self.rounding_mode = rounding_mode
         if rounding_mode is None:
             if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
-                x = x.astype(_dtype.get_default_dtype().np_dtype)
+                # true division of integers gives the default float dtype, both sides cast
+                default = _dtype.get_default_dtype().np_dtype
+                x = x.astype(default)
+                if isinstance(y, np.ndarray):
+                    y = y.astype(default)
             if self._record:
                 self.save(a, b if isinstance(b, Tensor) else None)
             with np.errstate(divide="ignore", invalid="ignore"):

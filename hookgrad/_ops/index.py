@@ -233,8 +233,16 @@ class GatherBackward0(Op):
         if idx.ndim != a._data.ndim:
             raise RuntimeError("Index tensor must have the same number of dimensions as input "
                                "tensor")
-        self.shape, self.dim, self.index = a._data.shape, dim, idx
-        return np.take_along_axis(a._data, idx, axis=dim)
+        x = a._data
+        for d, (i, s) in enumerate(zip(idx.shape, x.shape)):
+            if d != dim and i > s:
+                raise RuntimeError(f"Size does not match at dimension {d} expected index "
+                                   f"{list(idx.shape)} to be no larger than self "
+                                   f"{list(x.shape)} apart from dimension {dim}")
+        self.shape, self.dim, self.index = x.shape, dim, idx
+        # the index may be smaller than the input outside ``dim``: gather from that corner
+        corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
+        return np.take_along_axis(x[corner], idx, axis=dim)
 
     def backward(self, grad):
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
@@ -272,6 +280,22 @@ class MaskedFillBackward0(Op):
         return grad.masked_fill(self.mask, 0)
 
 
+class MaskedFillBackward1(MaskedFillBackward0):
+    """``masked_fill`` with a 0-d tensor value: the value gets the masked gradient sum."""
+
+    arity = 2
+
+    def forward(self, a, value, mask):
+        if value._data.ndim:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
+                               f"tensor with {value._data.ndim} dimension(s).")
+        return super().forward(a, mask, value)
+
+    def backward(self, grad):
+        return (grad.masked_fill(self.mask, 0) if self.needs(0) else None,
+                grad.masked_fill(self.mask.logical_not(), 0).sum() if self.needs(1) else None)
+
+
 class IndexSelectBackward0(Op):
     def forward(self, a, dim, index):
         self.shape, self.dim, self.index = a._data.shape, dim, index._data
@@ -287,6 +311,8 @@ def gather(a, dim, index):
 
 
 def masked_fill(a, mask, value):
+    if isinstance(value, Tensor):
+        return MaskedFillBackward1.apply(a, value, mask)
     return MaskedFillBackward0.apply(a, mask, value)
 
 

@@ -1,10 +1,13 @@
-"""Reductions: sum, mean, max/min, var/std, norm, softmax family, logsumexp."""
+"""Reductions: sum, mean, max/min, var/std, norm, prod, softmax family, logsumexp, cumsum."""
 import builtins
+import collections
+import warnings
 
 import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
+from .elementwise import maximum, minimum, where
 from .op import Op
 
 
@@ -13,8 +16,12 @@ def dims_of(dim, ndim):
     if dim is None or dim == () or dim == []:
         return tuple(range(ndim))
     if isinstance(dim, int):
-        return (_wrap_dim(dim, ndim),)
-    return tuple(sorted(_wrap_dim(d, ndim) for d in dim))
+        dim = (dim,)
+    dims = [_wrap_dim(d, ndim) for d in dim]
+    for d in dims:
+        if dims.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return tuple(sorted(dims)) if ndim else ()  # a 0-d tensor accepts dim 0 / -1: no axes
 
 
 def restore_dims(grad, shape, dims, keepdim):
@@ -29,6 +36,10 @@ def _sum_dtype(x, dtype):
     if dtype is not None:
         return dtype.np_dtype
     return np.int64 if x.dtype.kind in "biu" else None
+
+
+def _type_name(x):
+    return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
 
 
 class SumBackward0(Op):
@@ -84,9 +95,8 @@ def sum(a, dim=None, keepdim=False, dtype=None):
 
 def _check_float_mean(a, dtype):
     if a._data.dtype.kind != "f" and dtype is None:
-        name = _dtype.from_numpy_dtype(a._data.dtype).legacy_name[:-6]
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                           f"floating point or complex dtype. Got: {name}")
+                           f"floating point or complex dtype. Got: {_type_name(a._data)}")
 
 
 def mean(a, dim=None, keepdim=False, dtype=None):
@@ -105,7 +115,7 @@ def sum_to_size(a, shape):
     if src == shape:
         return a
     lead = len(src) - len(shape)
-    if lead < 0 or any(s != 1 and s != g for s, g in zip(shape, src[lead:])):
+    if lead < 0 or builtins.any(s != 1 and s != g for s, g in zip(shape, src[lead:])):
         raise RuntimeError(f"size {{{', '.join(map(str, shape))}}} is not expandable to size "
                            f"{{{', '.join(map(str, src))}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
@@ -114,4 +124,520 @@ def sum_to_size(a, shape):
     return out.reshape(shape) if out._data.shape != shape else out
 
 
-_ = (builtins, Tensor, _make)
+# --------------------------------------------------------------------------- max / min
+
+def _return_type(name, fields):
+    """A ``torch.return_types.<name>`` look-alike: a named tuple that prints like PyTorch's."""
+    cls = collections.namedtuple(name, fields)
+    cls.__module__ = "torch.return_types"
+    cls.__repr__ = lambda self: (f"torch.return_types.{name}(\n"
+                                 + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")")
+    return cls
+
+
+return_types = {name: _return_type(name, ("values", "indices")) for name in ("max", "min")}
+
+
+def _check_nonempty(name, x, dims):
+    """PyTorch refuses reductions without an identity over nothing."""
+    if x.size:
+        return
+    if dims is None:
+        error = IndexError if name.startswith("arg") else RuntimeError
+        raise error(f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
+                    + ("" if name.startswith("arg") else
+                       " Specify the reduction dim with the 'dim' argument."))
+    for d in dims:
+        if x.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
+class MaxBackward1(Op):
+    """Whole-tensor max: ties (and NaNs, when the result is NaN) share the gradient evenly."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+    reduce = staticmethod(np.max)
+
+    def forward(self, a):
+        self.save(a)
+        return self.reduce(a._data)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        mask = (a == result) | (a.isnan() & result.isnan())
+        return mask * (grad / mask.sum())
+
+
+class MinBackward1(MaxBackward1):
+    reduce = staticmethod(np.min)
+
+
+class MaxBackward0(Op):
+    """Max along a dim: ``(values, indices)``; the gradient goes to the selected index only."""
+
+    select = staticmethod(np.argmax)
+
+    def forward(self, a, dim, keepdim):
+        x = a._data
+        if x.ndim == 0:
+            self.mask = None
+            return x.copy(), np.zeros((), np.int64)
+        index = np.expand_dims(self.select(x, axis=dim), dim).astype(np.int64)
+        values = np.take_along_axis(x, index, dim)
+        self.dim, self.keepdim = dim, keepdim
+        # a constant one-hot mask makes backward a plain product, differentiable again
+        self.mask = _make(np.arange(x.shape[dim]).reshape((-1,) + (1,) * (x.ndim - dim - 1))
+                          == index)
+        if not keepdim:
+            values, index = values.squeeze(dim), index.squeeze(dim)
+        return values, index
+
+    def backward(self, grad, grad_indices=None):
+        if self.mask is None:
+            return grad
+        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * self.mask
+
+
+class MinBackward0(MaxBackward0):
+    select = staticmethod(np.argmin)
+
+
+def _max_min(a, dim, keepdim, name, whole, along, other):
+    if isinstance(dim, Tensor):  # torch.max(a, b) is maximum
+        return other(a, dim)
+    x = a._data
+    if dim is None:
+        _check_nonempty(name, x, None)
+        return whole.apply(a)
+    dim = _wrap_dim(dim, x.ndim)
+    if x.ndim:
+        _check_nonempty(name, x, (dim,))
+    return return_types[name](*along.apply(a, dim, keepdim))
+
+
+def max(a, dim=None, keepdim=False):
+    return _max_min(a, dim, keepdim, "max", MaxBackward1, MaxBackward0, maximum)
+
+
+def min(a, dim=None, keepdim=False):
+    return _max_min(a, dim, keepdim, "min", MinBackward1, MinBackward0, minimum)
+
+
+class AmaxBackward0(Op):
+    """Ties share the gradient evenly."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+    reduce = staticmethod(np.max)
+
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        return self.reduce(a._data, axis=dims, keepdims=keepdim)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        shape = a._data.shape
+        mask = a == restore_dims(result, shape, self.dims, self.keepdim)
+        grad = restore_dims(grad, shape, self.dims, self.keepdim)
+        return grad / mask.sum(self.dims, keepdim=True) * mask
+
+
+class AminBackward0(AmaxBackward0):
+    reduce = staticmethod(np.min)
+
+
+def _amax_amin(op, name, a, dim, keepdim):
+    dims = dims_of(dim, a._data.ndim)
+    _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
+    return op.apply(a, dims, keepdim)
+
+
+def amax(a, dim=(), keepdim=False):
+    return _amax_amin(AmaxBackward0, "amax", a, dim, keepdim)
+
+
+def amin(a, dim=(), keepdim=False):
+    return _amax_amin(AminBackward0, "amin", a, dim, keepdim)
+
+
+def _arg(select, name, a, dim, keepdim):
+    """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
+    x = a._data
+    if dim is None:
+        _check_nonempty(name, x, None)
+        index = select(x.reshape(-1))
+        return _make(np.full((1,) * x.ndim if keepdim else (), index, np.int64))
+    dim = _wrap_dim(dim, x.ndim)
+    if x.ndim == 0:
+        return _make(np.zeros((), np.int64))
+    _check_nonempty(name, x, (dim,))
+    return _make(np.asarray(select(x, axis=dim, keepdims=keepdim), np.int64))
+
+
+def argmax(a, dim=None, keepdim=False):
+    return _arg(np.argmax, "argmax", a, dim, keepdim)
+
+
+def argmin(a, dim=None, keepdim=False):
+    return _arg(np.argmin, "argmin", a, dim, keepdim)
+
+
+# --------------------------------------------------------------------------- var / std
+
+def _plus(a, b):
+    return b if a is None else a if b is None else a + b
+
+
+class VarBackward0(Op):
+    saved_names = ("self",)
+    label = "var"  # for the degrees-of-freedom warning
+
+    def forward(self, a, dims, correction, keepdim):
+        x = a._data
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        self.count = int(np.prod([x.shape[d] for d in dims]))
+        self.dof = self.count - correction
+        if self.dof <= 0:
+            warnings.warn(f"{self.label}(): degrees of freedom is <= 0. Correction should be "
+                          "strictly less than the reduction factor (input numel divided by "
+                          "output numel).", UserWarning, stacklevel=5)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            centred = x - np.mean(x, axis=dims, keepdims=True)
+            total = np.sum(centred * centred, axis=dims, keepdims=keepdim)
+            return total / x.dtype.type(builtins.max(self.dof, 0))
+
+    def backward(self, grad):
+        return self.var_grad(self.saved()[0], grad)
+
+    def var_grad(self, a, grad):
+        grad = restore_dims(grad, a._data.shape, self.dims, self.keepdim)
+        centred = a - a.mean(self.dims, keepdim=True)
+        if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
+            return grad * where(centred == 0, float("nan"), float("inf"))
+        return grad * centred * (2.0 / self.dof)
+
+    def std_grad(self, a, result, grad):
+        return self.var_grad(a, (grad / (result * 2)).masked_fill(result == 0, 0))
+
+    def mean_grad(self, a, grad):
+        shape = a._data.shape
+        return (restore_dims(grad, shape, self.dims, self.keepdim) / self.count).expand(shape)
+
+
+class StdBackward0(VarBackward0):
+    saves_output = True
+    saved_names = ("self", "result")
+    label = "std"
+
+    def forward(self, a, dims, correction, keepdim):
+        return np.sqrt(super().forward(a, dims, correction, keepdim))
+
+    def backward(self, grad):
+        a, result = self.saved()
+        return self.std_grad(a, result, grad)
+
+
+class VarMeanBackward0(VarBackward0):
+    """One node with two outputs, ``(var, mean)``."""
+
+    label = "var_mean"
+
+    def forward(self, a, dims, correction, keepdim):
+        return (super().forward(a, dims, correction, keepdim),
+                np.mean(a._data, axis=dims, keepdims=keepdim))
+
+    def backward(self, grad_var, grad_mean):
+        (a,) = self.saved()
+        return _plus(None if grad_var is None else self.var_grad(a, grad_var),
+                     None if grad_mean is None else self.mean_grad(a, grad_mean))
+
+
+class StdMeanBackward0(VarMeanBackward0):
+    """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
+
+    label = "std_mean"
+
+    def forward(self, a, dims, correction, keepdim):
+        var, mean = super().forward(a, dims, correction, keepdim)
+        return np.sqrt(var), mean
+
+    def backward(self, grad_std, grad_mean):
+        (a,) = self.saved()
+        grad_input = None
+        if grad_std is not None:
+            centred = a - a.mean(self.dims, keepdim=True)
+            result = ((centred * centred).sum(self.dims, keepdim=self.keepdim)
+                      / builtins.max(self.dof, 0)).sqrt()
+            grad_input = self.std_grad(a, result, grad_std)
+        return _plus(grad_input, None if grad_mean is None else self.mean_grad(a, grad_mean))
+
+
+def _var_args(a, dim, unbiased, correction, name):
+    if a._data.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    if isinstance(dim, bool):  # ``x.var(False)``: the ``unbiased`` overload
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{name}() received an invalid combination of arguments - got both "
+                        "unbiased and correction")
+    if correction is None:
+        correction = 0 if unbiased is False else 1
+    return dims_of(dim, a._data.ndim), correction
+
+
+def var(a, dim=None, unbiased=None, keepdim=False, correction=None):
+    dims, correction = _var_args(a, dim, unbiased, correction, "var")
+    return VarBackward0.apply(a, dims, correction, keepdim)
+
+
+def std(a, dim=None, unbiased=None, keepdim=False, correction=None):
+    dims, correction = _var_args(a, dim, unbiased, correction, "std")
+    return StdBackward0.apply(a, dims, correction, keepdim)
+
+
+def var_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
+    dims, correction = _var_args(a, dim, unbiased, correction, "var_mean")
+    return VarMeanBackward0.apply(a, dims, correction, keepdim)
+
+
+def std_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
+    dims, correction = _var_args(a, dim, unbiased, correction, "std_mean")
+    return StdMeanBackward0.apply(a, dims, correction, keepdim)
+
+
+# --------------------------------------------------------------------------- norm, prod
+
+class LinalgVectorNormBackward0(Op):
+    """``linalg.vector_norm``; the backward is PyTorch's ``norm_backward`` case by case."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+
+    def forward(self, a, p, dims, keepdim):
+        self.save(a)
+        self.p, self.dims, self.keepdim = p, dims, keepdim
+        x = np.abs(a._data)
+        if p == np.inf:
+            return np.max(x, axis=dims, keepdims=keepdim)
+        if p == -np.inf:
+            return np.min(x, axis=dims, keepdims=keepdim)
+        if p == 0:
+            return np.sum(x != 0, axis=dims, keepdims=keepdim).astype(x.dtype)
+        if p == 1:
+            return np.sum(x, axis=dims, keepdims=keepdim)
+        if p == 2:
+            return np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+        with np.errstate(divide="ignore"):
+            return np.sum(x ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+
+    def backward(self, grad):
+        a, norm = self.saved()
+        shape, p = a._data.shape, self.p
+        grad = restore_dims(grad, shape, self.dims, self.keepdim)
+        norm = restore_dims(norm, shape, self.dims, self.keepdim)
+        if p == 0:
+            return None  # PyTorch leaves this gradient undefined
+        if p == 1:
+            return a.sign() * grad
+        if p == 2:  # zero subgradient at the origin
+            return grad * (a / norm).masked_fill(norm == 0, 0)
+        if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
+            magnitude = a.abs()
+            mask = (magnitude == norm) | magnitude.isnan()
+            return a.sign() * (grad / mask.sum(self.dims, keepdim=True) * mask)
+        if p < 1:
+            scaled = a.sign() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
+            return scaled * grad * norm.pow(1 - p)
+        scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
+        if p < 2:
+            return a.sign() * a.abs().pow(p - 1) * scale
+        return a * a.abs().pow(p - 2) * scale
+
+
+def norm(a, p="fro", dim=None, keepdim=False):
+    x = a._data
+    if isinstance(p, str):
+        if p == "nuc":
+            raise NotImplementedError("hookgrad: norm(p='nuc') is not supported")
+        if p != "fro":
+            raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+        p = 2
+    if x.dtype.kind != "f":
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {_type_name(x)}")
+    p = float(p)
+    dims = dims_of(dim, x.ndim)
+    if p in (np.inf, -np.inf) and x.size == 0:  # max/min over nothing has no identity
+        prefix = f"linalg.vector_norm cannot compute the {p:g} norm on"
+        if dim is None:
+            raise RuntimeError(f"{prefix} an empty tensor because the operation does not have "
+                               "an identity")
+        for d in dims:
+            if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
+                raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
+                                   "and the operation does not have an identity")
+    return LinalgVectorNormBackward0.apply(a, p, dims, keepdim)
+
+
+class ProdBackward0(Op):
+    """The whole-tensor product (``ProdBackward1``: along one dim)."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+
+    def forward(self, a, dims, keepdim=False):
+        x = a._data
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
+
+    def backward(self, grad):
+        a, result = self.saved()
+        shape = a._data.shape
+        grad = restore_dims(grad, shape, self.dims, self.keepdim)
+        result = restore_dims(result, shape, self.dims, self.keepdim)
+        # d prod / d a_i is the product of the others: result / a_i for a non-zero a_i; for
+        # the only zero of its slice the product of the non-zeros; otherwise 0.
+        zero = a == 0
+        safe = a.masked_fill(zero, 1)
+        lone_zero = sum(zero, self.dims, keepdim=True) == 1
+        nonzero_product = type(self).apply(safe, self.dims, True)
+        return grad * where(zero, nonzero_product * lone_zero, result / safe)
+
+
+class ProdBackward1(ProdBackward0):
+    pass
+
+
+def prod(a, dim=None, keepdim=False):
+    ndim = a._data.ndim
+    if dim is None:
+        return ProdBackward0.apply(a, tuple(range(ndim)))
+    if not isinstance(dim, int):
+        raise TypeError(f"prod(): argument 'dim' must be int, not {type(dim).__name__}")
+    return ProdBackward1.apply(a, dims_of(dim, ndim), keepdim)
+
+
+# --------------------------------------------------------------------------- softmax family
+
+def _check_softmax_input(name, x, dim):
+    if x.dtype.kind != "f":
+        kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{_type_name(x)}\'')
+
+
+def _row_max(x, dims):
+    """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
+    row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
+    top = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
+    top[~np.isfinite(top)] = 0
+    return top
+
+
+class SoftmaxBackward0(Op):
+    saves_output = True
+    saved_names = ("result",)
+
+    def forward(self, a, dims):
+        x = a._data
+        self.dims = dims
+        shifted = np.exp(x - _row_max(x, dims))
+        return shifted / np.sum(shifted, axis=dims, keepdims=True)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return result * (grad - (grad * result).sum(self.dims, keepdim=True))
+
+
+class LogSoftmaxBackward0(Op):
+    saves_output = True
+    saved_names = ("result",)
+
+    def forward(self, a, dims):
+        x = a._data
+        self.dims = dims
+        shifted = x - _row_max(x, dims)
+        with np.errstate(divide="ignore"):
+            return shifted - np.log(np.sum(np.exp(shifted), axis=dims, keepdims=True))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad - result.exp() * grad.sum(self.dims, keepdim=True)
+
+
+def softmax(a, dim):
+    x = a._data
+    dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
+    _check_softmax_input("softmax", x, dims[0] if dims else 0)
+    return SoftmaxBackward0.apply(a, dims)
+
+
+def log_softmax(a, dim):
+    x = a._data
+    dims = dims_of(dim, x.ndim)
+    _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
+    return LogSoftmaxBackward0.apply(a, dims)
+
+
+class LogsumexpBackward0(Op):
+    saves_output = True
+    saved_names = ("self", "result")
+
+    def forward(self, a, dims, keepdim):
+        x = a._data
+        if x.dtype.kind != "f":
+            x = x.astype(_dtype.get_default_dtype().np_dtype)
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        top = _row_max(x, dims)
+        with np.errstate(divide="ignore"):
+            out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
+        return out if keepdim else out.squeeze(dims)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        shape = a._data.shape
+        grad = restore_dims(grad, shape, self.dims, self.keepdim)
+        return grad * (a - restore_dims(result, shape, self.dims, self.keepdim)).exp()
+
+
+def logsumexp(a, dim, keepdim=False):
+    return LogsumexpBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+
+
+# --------------------------------------------------------------------------- all, any, cumsum
+
+def _all_any(reduce, a, dim, keepdim):
+    x = a._data
+    axes = () if dim == () or dim == [] else dims_of(dim, x.ndim)  # () reduces nothing here
+    out = reduce(x, axis=axes, keepdims=keepdim)
+    return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_))
+
+
+def all(a, dim=None, keepdim=False):
+    return _all_any(np.all, a, dim, keepdim)
+
+
+def any(a, dim=None, keepdim=False):
+    return _all_any(np.any, a, dim, keepdim)
+
+
+class CumsumBackward0(Op):
+    def forward(self, a, dim):
+        x = a._data
+        self.dim = dim
+        if x.ndim == 0:
+            return x.astype(_sum_dtype(x, None) or x.dtype)
+        return np.cumsum(x, axis=dim, dtype=_sum_dtype(x, None))
+
+    def backward(self, grad):
+        if grad._data.ndim == 0:
+            return grad
+        return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
+
+
+def cumsum(a, dim):
+    return CumsumBackward0.apply(a, _wrap_dim(dim, a._data.ndim))

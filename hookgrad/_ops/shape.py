@@ -2,8 +2,10 @@
 array-level ``view_array`` so an in-place op through a view can be replayed on the base."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
-from .op import Op
+from .index import SelectBackward0, SliceBackward0
+from .op import Op, _mark_view
 
 
 def _infer_shape(shape, numel):
@@ -227,4 +229,276 @@ def squeeze(a, dim=None):
     return SqueezeBackward1.apply(a, tuple(d for d in dims if shape[d] == 1))
 
 
-_ = (Tensor, _make)
+
+# --------------------------------------------------------------------------- cat, stack
+
+class _Variadic(Op):
+    """An op over a list of tensors. ``Op.apply`` takes the inputs from its leading ``arity``
+    arguments, so each input count gets its own cached subclass with that ``arity`` (same
+    name, so ``name()`` and ``type(node).__name__`` are unchanged; unlike setting ``arity``
+    per call, this is thread-safe)."""
+
+    _by_arity = {}
+
+    @classmethod
+    def apply_list(cls, tensors, *params):
+        key = (cls, len(tensors))
+        op = _Variadic._by_arity.get(key)
+        if op is None:
+            op = _Variadic._by_arity[key] = type(cls.__name__, (cls,), {"arity": len(tensors)})
+        return op.apply(*tensors, *params)
+
+
+class CatBackward0(_Variadic):
+    def forward(self, *args):
+        *tensors, dim, dtype = args
+        # PyTorch still skips legacy empty 1-D tensors of shape (0,) whatever ``dim`` is
+        arrays = [t._data for t in tensors if t._data.shape != (0,)] or [tensors[0]._data]
+        self.dim = dim
+        self.sizes = [t._data.shape[dim] if t._data.shape != (0,) else None for t in tensors]
+        return np.concatenate(arrays, axis=dim, dtype=dtype.np_dtype)
+
+    def backward(self, grad):
+        grads, start = [], 0
+        for i, size in enumerate(self.sizes):
+            if size is None:
+                grads.append(grad.new_zeros((0,)) if self.needs(i) else None)
+                continue
+            grads.append(grad.narrow(self.dim, start, size) if self.needs(i) else None)
+            start += size
+        return tuple(grads)
+
+
+class StackBackward0(_Variadic):
+    def forward(self, *args):
+        *tensors, dim, dtype = args
+        self.dim = dim
+        return np.stack([t._data for t in tensors], axis=dim, dtype=dtype.np_dtype)
+
+    def backward(self, grad):
+        return grad.unbind(self.dim)
+
+
+def _tensor_list(name, tensors):
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        "not Tensor")
+    tensors = list(tensors)
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    return tensors
+
+
+def cat(tensors, dim=0):
+    tensors = _tensor_list("cat", tensors)
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t._data.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
+                               "concatenated")
+    shaped = [(i, t._data.shape) for i, t in enumerate(tensors) if t._data.shape != (0,)]
+    ref = shaped[0][1] if shaped else (0,)
+    dim = _wrap_dim(dim, len(ref))
+    for i, shape in shaped[1:]:
+        if len(shape) != len(ref):
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {len(ref)} "
+                               f"and {len(shape)}")
+        for d, (want, got) in enumerate(zip(ref, shape)):
+            if d != dim and want != got:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. "
+                                   f"Expected size {want} but got size {got} for tensor number "
+                                   f"{i} in the list.")
+    return CatBackward0.apply_list(tensors, dim, _dtype.result_type(tensors))
+
+
+def stack(tensors, dim=0):
+    tensors = _tensor_list("stack", tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    ref = tensors[0]._data.shape
+    for i, t in enumerate(tensors[1:], 1):
+        if t._data.shape != ref:
+            raise RuntimeError("stack expects each tensor to be equal size, but got "
+                               f"[{', '.join(map(str, ref))}] at entry 0 and "
+                               f"[{', '.join(map(str, t._data.shape))}] at entry {i}")
+    dim = _wrap_dim(dim, len(ref) + 1)
+    return StackBackward0.apply_list(tensors, dim, _dtype.result_type(tensors))
+
+
+# --------------------------------------------------------------------------- split, unbind
+
+def _zeros_for(grads, shape):
+    """A constant zero gradient for an output that received none."""
+    dtype = next(g._data.dtype for g in grads if g is not None)
+    return _make(np.zeros(shape, dtype))
+
+
+class SplitBackward0(Op):
+    """One node with one output per piece; the pieces share memory with the input."""
+
+    def forward(self, a, dim, sizes):
+        x = a._data
+        self.shape, self.dim, self.sizes = x.shape, dim, sizes
+        return tuple(np.split(x, np.cumsum(sizes)[:-1], axis=dim))
+
+    def backward(self, *grads):
+        shape = list(self.shape)
+        pieces = []
+        for grad, size in zip(grads, self.sizes):
+            if grad is None:
+                shape[self.dim] = size
+                grad = _zeros_for(grads, shape)
+            pieces.append(grad)
+        return cat(pieces, self.dim)
+
+
+class SplitWithSizesBackward0(SplitBackward0):
+    pass
+
+
+def _split(op, a, sizes, dim):
+    outputs = op.apply(a, dim, sizes)
+    start = 0
+    for out, size in zip(outputs, sizes):
+        # multi-output views: PyTorch forbids in-place ops on them; here they work like views
+        _mark_view(out, a, SliceBackward0, (dim, slice(start, start + size)))
+        start += size
+    return outputs
+
+
+def _split_dim(name, a, dim):
+    if a._data.ndim == 0:
+        raise RuntimeError(f"{name} expects at least a 1-dimensional tensor")
+    return _wrap_dim(dim, a._data.ndim)
+
+
+def split(a, split_size_or_sections, dim=0):
+    dim = _split_dim("split", a, dim)
+    size = a._data.shape[dim]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [int(s) for s in split_size_or_sections]
+        if any(s < 0 for s in sizes):
+            raise RuntimeError("split_with_sizes expects split_sizes have only non-negative "
+                               f"entries, but got split_sizes={sizes}")
+        if sum(sizes) != size:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} "
+                               f"(input tensor's size at dimension {dim}), but got "
+                               f"split_sizes={sizes}")
+        return _split(SplitWithSizesBackward0, a, sizes, dim)
+    step = int(split_size_or_sections)
+    if step < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={step}")
+    if step == 0 and size != 0:
+        raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension "
+                           f"size of {size}")
+    count = max(-(-size // step), 1) if step else 1
+    sizes = [step] * (count - 1) + [size - step * (count - 1)]
+    return _split(SplitBackward0, a, sizes, dim)
+
+
+def chunk(a, chunks, dim=0):
+    dim = _split_dim("chunk", a, dim)
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    size = a._data.shape[dim]
+    if size == 0:  # as PyTorch: keep the number of (empty) chunks
+        return _split(SplitWithSizesBackward0, a, [0] * chunks, dim)
+    return split(a, -(-size // chunks), dim)
+
+
+class UnbindBackward0(Op):
+    """One node with one output per index along ``dim``; the outputs share memory."""
+
+    def forward(self, a, dim):
+        x = a._data
+        self.shape, self.dim = x.shape, dim
+        return tuple(np.moveaxis(x, dim, 0))
+
+    def backward(self, *grads):
+        shape = self.shape[:self.dim] + self.shape[self.dim + 1:]
+        return stack([_zeros_for(grads, shape) if g is None else g for g in grads], self.dim)
+
+
+def unbind(a, dim=0):
+    if a._data.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    dim = _wrap_dim(dim, a._data.ndim)
+    outputs = UnbindBackward0.apply(a, dim)
+    for i, out in enumerate(outputs):
+        _mark_view(out, a, SelectBackward0, (dim, i))
+    return outputs
+
+
+# --------------------------------------------------------------------------- narrow, flip, repeat
+
+def narrow(a, dim, start, length):
+    shape = a._data.shape
+    if not shape:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    dim = _wrap_dim(dim, len(shape))
+    start, size = int(start), shape[dim]
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
+    start = start + size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
+    return SliceBackward0.apply(a, dim, slice(start, start + length))
+
+
+class FlipBackward0(Op):
+    """A copy, not a view (as in PyTorch)."""
+
+    def forward(self, a, dims):
+        self.dims = dims
+        return np.flip(a._data, dims).copy()
+
+    def backward(self, grad):
+        return grad.flip(self.dims)
+
+
+def flip(a, dims):
+    ndim = a._data.ndim
+    dims = [_wrap_dim(d, ndim) for d in ((dims,) if isinstance(dims, int) else dims)]
+    for d in dims:
+        if dims.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return FlipBackward0.apply(a, tuple(dims) if ndim else ())
+
+
+class RepeatBackward0(Op):
+    def forward(self, a, repeats):
+        x = a._data
+        self.shape, self.repeats = x.shape, repeats
+        padded = (1,) * (len(repeats) - x.ndim) + x.shape
+        self.padded = padded
+        return np.tile(x.reshape(padded), repeats)
+
+    def backward(self, grad):
+        if not self.repeats:
+            return grad
+        # output dim i is repeats[i] blocks of padded[i]: split each dim in two, sum the blocks
+        interleaved = [n for pair in zip(self.repeats, self.padded) for n in pair]
+        block_dims = tuple(range(0, len(interleaved), 2))
+        return grad.reshape(interleaved).sum(block_dims).reshape(self.shape)
+
+
+def repeat(a, repeats):
+    shape = a._data.shape
+    repeats = tuple(int(r) for r in repeats)
+    if len(repeats) < len(shape):
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
+                           "of dimensions of tensor")
+    padded = (1,) * (len(repeats) - len(shape)) + shape
+    target = [r * s for r, s in zip(repeats, padded)]
+    for n in target:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
+                               f"[{', '.join(map(str, target))}]")
+    return RepeatBackward0.apply(a, repeats)

@@ -353,7 +353,8 @@ def _validate_outputs(task, node, outputs):
         if grad is None:
             continue
         if child is None or (exec_info is not None and child not in exec_info):
-            outputs[i] = None
+            if node._masks_unneeded_grads:
+                outputs[i] = None  # built-in ops compute only the gradients that are needed
             continue
         shape, np_dtype = meta[i]
         data = grad._data

@@ -38,6 +38,7 @@ class BackwardCFunction(FunctionCtx, Node):
     non_differentiable = frozenset()
     dirty_tensors = frozenset()
     materialize_grads = True
+    _masks_unneeded_grads = False
 
     def _apply(self, grads):
         from .._tensor import _make
@@ -134,12 +135,11 @@ def _attach(ctx, out, nr, input_ids):
         out._set_history(ctx, nr)
         return out
     if id(out) in input_ids:
-        # An input returned as-is becomes a view of it carrying the new history.
+        # An input returned as-is becomes a new tensor over the same memory carrying the new
+        # history. It reports itself as a view (``_is_view()``), but is not an autograd view:
+        # an in-place op on it chains after ``ctx`` instead of rewriting the input's history.
         view = _make(out._data, True, ctx, nr)
         view._vc = out._vc
-        view._base = out if out._base is None else out._base
-        view._view_chain = ()
-        view._view_version = out._vc[0]
         view.__dict__["_custom_function_view"] = True
         return view
     out._grad_fn = ctx

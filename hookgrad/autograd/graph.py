@@ -93,6 +93,9 @@ class Node:
 
     # ``grad_fn._saved_<name>`` / ``grad_fn._raw_saved_<name>`` for ops that name their saves
     saved_names = ()
+    # Built-in ops report None for inputs that need no gradient; custom Functions report
+    # whatever their backward returned (post-hooks see it; it is not routed).
+    _masks_unneeded_grads = True
 
     def __getattr__(self, attr):
         for prefix, raw in (("_raw_saved_", True), ("_saved_", False)):

@@ -81,3 +81,121 @@ def warn_if_has_hooks(tensor):
                     f"backward hook {repr(hook)} on tensor will not be serialized.  If this is "
                     "expected, you can decorate the function with "
                     "@torch.utils.hooks.unserializable_hook to suppress this warning")
+
+
+FULL_HOOK_NO_INPUT_WARNING = (
+    "Full backward hook is firing when gradients are computed with respect to module outputs "
+    "since no inputs require gradients. See https://docs.pytorch.org/docs/main/generated/"
+    "torch.nn.Module.html#torch.nn.Module.register_full_backward_hook for more details.")
+
+
+class BackwardHook:
+    """Runs one module call's full backward hooks and backward pre-hooks (spec 7.1-7.5).
+
+    The positional tensor inputs and the outputs each pass through an identity
+    ``BackwardHookFunction``. A post-hook on the output-side node runs the backward pre-hooks
+    and records ``grad_output``; a post-hook on the input-side node runs the full hooks. The
+    wrapped tensors share memory with the originals but are not autograd views, so in-place
+    ops on them (``ReLU(inplace=True)``) simply chain after the wrapper node and the hooks see
+    correct gradients, where PyTorch raises."""
+
+    def __init__(self, module, user_hooks, user_pre_hooks):
+        self.module = module
+        self.user_hooks = user_hooks
+        self.user_pre_hooks = user_pre_hooks
+        self.grad_outputs = None
+        self.n_outputs = -1
+        self.output_tensors_index = None
+        self.n_inputs = -1
+        self.input_tensors_index = None
+
+    @staticmethod
+    def _pack_with_none(indices, values, size):
+        packed = [None] * size
+        for index, value in zip(indices, values):
+            packed[index] = value
+        return tuple(packed)
+
+    @staticmethod
+    def _unpack_none(indices, values):
+        return tuple(values[index] for index in indices)
+
+    def _wrap_tensors(self, args, on_node):
+        """Pass the tensors in ``args`` through BackwardHookFunction; None if nothing to do."""
+        from .._tensor import Tensor
+        from ..autograd.grad_mode import state
+        from ..nn.modules._functions import BackwardHookFunction
+        indices = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        if not state.grad_enabled or not any(args[i]._requires_grad for i in indices):
+            return args, None
+        wrapped = BackwardHookFunction.apply(*(args[i] for i in indices))
+        for t in wrapped:
+            if t._grad_fn is not None:
+                on_node(t._grad_fn)
+                break
+        new_args = list(args)
+        for index, value in zip(indices, wrapped):
+            new_args[index] = value
+        if type(args) is tuple:
+            return tuple(new_args), indices
+        return type(args)(*new_args), indices  # namedtuple outputs keep their type
+
+    def setup_input_hook(self, args):
+        result, self.input_tensors_index = self._wrap_tensors(args, self._on_input_node)
+        self.n_inputs = len(args)
+        return result
+
+    def _on_input_node(self, node):
+        def run_full_hooks(grad_input, _):
+            if self.grad_outputs is None:
+                return None  # gradient reached the inputs without passing the outputs
+            result = self._pack_with_none(self.input_tensors_index, grad_input, self.n_inputs)
+            for hook in self.user_hooks:
+                out = hook(self.module, result, self.grad_outputs)
+                if out is None:
+                    continue
+                if len(out) != len(result):
+                    raise RuntimeError("Backward hook returned an invalid number of grad_input, "
+                                       f"got {len(out)}, but expected {len(result)}")
+                result = out
+            self.grad_outputs = None
+            return self._unpack_none(self.input_tensors_index, result)
+        node.register_hook(run_full_hooks)
+
+    def setup_output_hook(self, output):
+        is_tuple = isinstance(output, tuple)
+        args = output if is_tuple else (output,)
+        result, self.output_tensors_index = self._wrap_tensors(args, self._on_output_node)
+        self.n_outputs = len(args)
+        return result if is_tuple else result[0]
+
+    def _on_output_node(self, node):
+        def run_pre_hooks(_, grad_output):
+            self.grad_outputs = self._pack_with_none(self.output_tensors_index, grad_output,
+                                                     self.n_outputs)
+            expected = len(self.grad_outputs)
+            for hook in self.user_pre_hooks:
+                out = hook(self.module, self.grad_outputs)
+                if out is None:
+                    continue
+                if len(out) != expected:
+                    raise RuntimeError("Backward pre hook returned an invalid number of "
+                                       f"grad_output, got {len(out)}, but expected {expected}")
+                self.grad_outputs = out
+            if self.input_tensors_index is None:
+                # No input needs a gradient: the full hooks fire now, with all-None grad_input.
+                import warnings
+                warnings.warn(FULL_HOOK_NO_INPUT_WARNING)
+                grad_inputs = (None,) * self.n_inputs
+                for hook in self.user_hooks:
+                    out = hook(self.module, grad_inputs, self.grad_outputs)
+                    if out is not None and not (isinstance(out, tuple) and
+                                                all(g is None for g in out)):
+                        raise RuntimeError("Backward hook for Modules where no input requires "
+                                           "gradient should always return None or None for all "
+                                           "gradients.")
+                self.grad_outputs = None
+            if self.grad_outputs is not None:
+                return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
+            return None
+        node.register_hook(run_pre_hooks)

@@ -1,0 +1,4 @@
+"""torch.nn: Module with the complete hook system, layers, losses, functional, init."""
+from .modules import *  # noqa: F401,F403
+from .modules import Module  # noqa: F401
+from .parameter import Buffer, Parameter  # noqa: F401
