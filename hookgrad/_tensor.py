@@ -316,15 +316,14 @@ class Tensor:
         """Call ``hook(grad)`` when the gradient of this tensor is computed."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        node = self.grad_fn
         if self._backward_hooks is None:
             self._backward_hooks = OrderedDict()
-        node = self.grad_fn
-        if node is None:
-            handle = RemovableHandle(self._backward_hooks)
-        else:
-            node_hooks = node._aux().tensor_pre_hooks
-            handle = RemovableHandle(self._backward_hooks, extra_dict=node_hooks)
-            node_hooks[handle.id] = (self._output_nr, hook)
+            if node is not None:
+                # The node runs its outputs' hook dicts in the order each tensor got its first
+                # hook, then each dict in registration order (as PyTorch does).
+                node._aux().tensor_pre_hooks[self._output_nr] = self._backward_hooks
+        handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
         return handle
 

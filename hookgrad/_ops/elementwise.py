@@ -391,10 +391,12 @@ class ClampBackward1(Op):
     """Clamp to scalar bounds."""
 
     saved_names = ('self',)
+
     def forward(self, a, low, high):
         self.save(a)
         self.low, self.high = low, high
-        return np.clip(a._data, low, high).astype(a._data.dtype, copy=False)
+        target = _bounds_dtype(a, low, high)
+        return np.clip(a._data.astype(target, copy=False), low, high).astype(target, copy=False)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -417,29 +419,31 @@ class ClampBackward0(Op):
         self.save(a, low if isinstance(low, Tensor) else None,
                   high if isinstance(high, Tensor) else None)
         self.low, self.high = low, high
-        x = a._data
-        out = x
+        target = _bounds_dtype(a, low, high)
+        out = a._data.astype(target, copy=False)
         if low is not None:
             out = np.maximum(out, low._data if isinstance(low, Tensor) else low)
         if high is not None:
             out = np.minimum(out, high._data if isinstance(high, Tensor) else high)
-        return out.astype(x.dtype, copy=False)
+        return out.astype(target, copy=False)
 
     def backward(self, grad):
         a, low, high = self.saved()
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
-        inside = a == a
-        grad_low = grad_high = None
-        if low is not None:
-            inside = inside & (a >= low)
-            if self.needs(1):
-                grad_low = grad * (a < low)
-        if high is not None:
-            inside = inside & (a <= high)
-            if self.needs(2):
-                grad_high = grad * (a > high)
-        return grad * inside, grad_low, grad_high
+        if high is None:
+            return grad * (a >= low), grad * (a < low) if self.needs(1) else None, None
+        if low is None:
+            return grad * (a <= high), None, grad * (a > high) if self.needs(2) else None
+        # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
+        return (grad * ((a >= low) & (a <= high)),
+                grad * ((a < low) & (low < high)) if self.needs(1) else None,
+                grad * ((a > high) | (high < low)) if self.needs(2) else None)
+
+
+def _bounds_dtype(a, low, high):
+    """Clamp promotes like an elementwise op over the input and its bounds."""
+    return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
 
 
 class MaximumBackward0(Op):
@@ -688,7 +692,7 @@ def where(condition, a, b):
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        return _make(np.where(condition._data, a, b))
+        return _make(np.where(condition._data, a, b).astype(_dtype.result_type((a, b)).np_dtype))
     return WhereBackward0.apply(a, b, condition)
 
 

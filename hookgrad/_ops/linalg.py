@@ -1,13 +1,29 @@
 """Matrix products: matmul and its special cases, with PyTorch's node names."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor, _make
-from .elementwise import operands
 from .op import Op
+
+# C++ type names, as in the message of mm's dtype check
+_CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
+              "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+              "uint8": "unsigned char", "bool": "bool"}
 
 
 def _shape_str(x):
     return "x".join(map(str, x.shape))
+
+
+def _name(x):
+    """PyTorch's ScalarType name of an array's dtype (``Float``, ``Double``, ``Long``)."""
+    return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]
+
+
+def _batched_dtypes(x, y):
+    # matrix products never promote: mixed dtypes are an error, as in PyTorch
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
 
 
 class MmBackward0(Op):
@@ -15,13 +31,16 @@ class MmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        x, y = operands(a, b)
+        x, y = a._data, b._data
         if x.ndim != 2 or y.ndim != 2:
             bad = "self" if x.ndim != 2 else "mat2"
             raise RuntimeError(f"{bad} must be a matrix")
         if x.shape[1] != y.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
+        if x.dtype != y.dtype:
+            raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
+                               f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         return x @ y
 
@@ -32,13 +51,19 @@ class MmBackward0(Op):
 
 
 class AddmmBackward0(Op):
-    saved_names = ('mat2', 'mat1')
     """``beta * bias + alpha * (mat1 @ mat2)`` (``F.linear`` with a bias)."""
 
+    saved_names = ('mat2', 'mat1')
     arity = 3
 
     def forward(self, bias, a, b, beta=1, alpha=1):
-        x, y = operands(a, b)
+        x, y = a._data, b._data
+        if bias._data.dtype != y.dtype:
+            raise RuntimeError("self and mat2 must have the same dtype, but got "
+                               f"{_name(bias._data)} and {_name(y)}")
+        if x.dtype != y.dtype:
+            raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_name(x)} and "
+                               f"{_name(y)}")
         if x.shape[1] != y.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
@@ -65,10 +90,15 @@ class MvBackward0(Op):
     arity = 2
 
     def forward(self, a, v):
-        x, y = operands(a, v)
+        x, y = a._data, v._data
+        if x.ndim != 2 or y.ndim != 1:
+            raise RuntimeError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {y.ndim}")
         if x.shape[1] != y.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({x.shape[0]}), mat ({_shape_str(x)}), "
                                f"vec ({y.shape[0]})")
+        if x.dtype != y.dtype:
+            raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                               f"{_name(y)}, {_name(x)}, and {_name(y)}")
         self.save(v if self.needs(0) else None, a if self.needs(1) else None)
         return x @ y
 
@@ -83,9 +113,12 @@ class DotBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        x, y = operands(a, b)
+        x, y = a._data, b._data
         if x.ndim != 1 or y.ndim != 1:
             raise RuntimeError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
+        if x.dtype != y.dtype:
+            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                               f"{_name(x)} and {_name(y)}")
         if x.shape != y.shape:
             raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to "
                                "have the same number of elements, but got %d and %d elements "
@@ -103,13 +136,14 @@ class BmmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        x, y = operands(a, b)
+        x, y = a._data, b._data
         if x.ndim != 3 or y.ndim != 3:
-            raise RuntimeError(f"batch1 must be a 3D tensor")
+            raise RuntimeError(f"batch{1 if x.ndim != 3 else 2} must be a 3D tensor")
         if x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
             raise RuntimeError(
                 f"Expected size for first two dimensions of batch2 tensor to be: "
                 f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
+        _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         return np.matmul(x, y)
 
@@ -136,7 +170,8 @@ class ExpandedMatmulBackward(Op):
     arity = 2
 
     def forward(self, a, b):
-        x, y = operands(a, b)
+        x, y = a._data, b._data
+        _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         return np.matmul(x, y)
 

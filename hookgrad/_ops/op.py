@@ -69,14 +69,20 @@ class Op(Node):
         return result
 
     def _wrap_many(self, outputs, record):
+        """Wrap several outputs; only floating ones are differentiable and numbered as the
+        node's outputs (``max(dim)``'s indices are not an output of its node)."""
         results = []
-        for i, out in enumerate(outputs):
+        n_differentiable = 0
+        for out in outputs:
             if type(out) is not _ndarray:
                 out = np.asarray(out)
-            differentiable = record and out.dtype.kind == "f"
-            results.append(_make(out, differentiable, self if differentiable else None, i))
+            if record and out.dtype.kind == "f":
+                results.append(_make(out, True, self, n_differentiable))
+                n_differentiable += 1
+            else:
+                results.append(_make(out))
         if record:
-            self._n_outputs = len(outputs)
+            self._n_outputs = n_differentiable
         return tuple(results)
 
     def needs(self, i):

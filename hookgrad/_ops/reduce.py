@@ -180,23 +180,23 @@ class MaxBackward0(Op):
 
     def forward(self, a, dim, keepdim):
         x = a._data
-        if x.ndim == 0:
-            self.mask = None
-            return x.copy(), np.zeros((), np.int64)
-        index = np.expand_dims(self.select(x, axis=dim), dim).astype(np.int64)
-        values = np.take_along_axis(x, index, dim)
         self.dim, self.keepdim = dim, keepdim
-        # a constant one-hot mask makes backward a plain product, differentiable again
-        self.mask = _make(np.arange(x.shape[dim]).reshape((-1,) + (1,) * (x.ndim - dim - 1))
-                          == index)
+        if x.ndim == 0:
+            self.index = None
+            return x.copy(), np.zeros((), np.int64)
+        self.index = index = np.expand_dims(self.select(x, axis=dim), dim).astype(np.int64)
+        values = np.take_along_axis(x, index, dim)
         if not keepdim:
             values, index = values.squeeze(dim), index.squeeze(dim)
         return values, index
 
     def backward(self, grad, grad_indices=None):
-        if self.mask is None:
+        if self.index is None:
             return grad
-        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * self.mask
+        # a constant one-hot mask makes this a plain product, differentiable again
+        positions = np.arange(self._in_meta[0][0][self.dim])
+        mask = positions.reshape((-1,) + (1,) * (self.index.ndim - self.dim - 1)) == self.index
+        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * _make(mask)
 
 
 class MinBackward0(MaxBackward0):
@@ -292,7 +292,6 @@ def _plus(a, b):
 
 class VarBackward0(Op):
     saved_names = ("self",)
-    label = "var"  # for the degrees-of-freedom warning
 
     def forward(self, a, dims, correction, keepdim):
         x = a._data
@@ -300,10 +299,6 @@ class VarBackward0(Op):
         self.dims, self.keepdim = dims, keepdim
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
-        if self.dof <= 0:
-            warnings.warn(f"{self.label}(): degrees of freedom is <= 0. Correction should be "
-                          "strictly less than the reduction factor (input numel divided by "
-                          "output numel).", UserWarning, stacklevel=5)
         with np.errstate(divide="ignore", invalid="ignore"):
             centred = x - np.mean(x, axis=dims, keepdims=True)
             total = np.sum(centred * centred, axis=dims, keepdims=keepdim)
@@ -330,7 +325,6 @@ class VarBackward0(Op):
 class StdBackward0(VarBackward0):
     saves_output = True
     saved_names = ("self", "result")
-    label = "std"
 
     def forward(self, a, dims, correction, keepdim):
         return np.sqrt(super().forward(a, dims, correction, keepdim))
@@ -342,8 +336,6 @@ class StdBackward0(VarBackward0):
 
 class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
-
-    label = "var_mean"
 
     def forward(self, a, dims, correction, keepdim):
         return (super().forward(a, dims, correction, keepdim),
@@ -357,8 +349,6 @@ class VarMeanBackward0(VarBackward0):
 
 class StdMeanBackward0(VarMeanBackward0):
     """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
-
-    label = "std_mean"
 
     def forward(self, a, dims, correction, keepdim):
         var, mean = super().forward(a, dims, correction, keepdim)
@@ -385,7 +375,12 @@ def _var_args(a, dim, unbiased, correction, name):
                         "unbiased and correction")
     if correction is None:
         correction = 0 if unbiased is False else 1
-    return dims_of(dim, a._data.ndim), correction
+    dims = dims_of(dim, a._data.ndim)
+    if np.prod([a._data.shape[d] for d in dims]) <= correction:
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
+                      "less than the reduction factor (input numel divided by output numel).",
+                      UserWarning, stacklevel=4)  # the caller of Tensor.var / torch.var
+    return dims, correction
 
 
 def var(a, dim=None, unbiased=None, keepdim=False, correction=None):
@@ -497,15 +492,21 @@ class ProdBackward0(Op):
     def backward(self, grad):
         a, result = self.saved()
         shape = a._data.shape
+        if not shape:
+            return grad
         grad = restore_dims(grad, shape, self.dims, self.keepdim)
         result = restore_dims(result, shape, self.dims, self.keepdim)
-        # d prod / d a_i is the product of the others: result / a_i for a non-zero a_i; for
-        # the only zero of its slice the product of the non-zeros; otherwise 0.
         zero = a == 0
+        if not zero._data.any():
+            return grad * result / a
+        # The product of the others: result / a_i at a non-zero; at a zero, the product of the
+        # non-zeros if it is its slice's only zero, else 0. The sum of the (zero) other zeros
+        # adds no value but the right derivative when there are two, for double backward.
         safe = a.masked_fill(zero, 1)
-        lone_zero = sum(zero, self.dims, keepdim=True) == 1
-        nonzero_product = type(self).apply(safe, self.dims, True)
-        return grad * where(zero, nonzero_product * lone_zero, result / safe)
+        count = sum(zero, self.dims, keepdim=True)
+        other_zeros = where(zero, a, 0).sum(self.dims, keepdim=True) - a
+        at_zero = type(self).apply(safe, self.dims, True) * ((count == 1) + (count == 2) * other_zeros)
+        return grad * where(zero, at_zero, result / safe)
 
 
 class ProdBackward1(ProdBackward0):
@@ -533,8 +534,7 @@ def _row_max(x, dims):
     """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
     row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
     top = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
-    top[~np.isfinite(top)] = 0
-    return top
+    return np.where(np.isfinite(top), top, 0)
 
 
 class SoftmaxBackward0(Op):

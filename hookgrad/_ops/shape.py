@@ -168,7 +168,8 @@ def expand(a, sizes):
     shape = a._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
+            f"size=[{', '.join(map(str, sizes))}]): "
             "the number of sizes provided must be greater or equal to the number of dimensions "
             "in the tensor")
     lead = len(sizes) - len(shape)
@@ -238,15 +239,16 @@ class _Variadic(Op):
     name, so ``name()`` and ``type(node).__name__`` are unchanged; unlike setting ``arity``
     per call, this is thread-safe)."""
 
-    _by_arity = {}
-
     @classmethod
     def apply_list(cls, tensors, *params):
         key = (cls, len(tensors))
-        op = _Variadic._by_arity.get(key)
+        op = _by_arity.get(key)
         if op is None:
-            op = _Variadic._by_arity[key] = type(cls.__name__, (cls,), {"arity": len(tensors)})
+            op = _by_arity[key] = type(cls.__name__, (cls,), {"arity": len(tensors)})
         return op.apply(*tensors, *params)
+
+
+_by_arity = {}  # (op class, input count) -> its subclass with that arity
 
 
 class CatBackward0(_Variadic):
@@ -476,8 +478,7 @@ class RepeatBackward0(Op):
     def forward(self, a, repeats):
         x = a._data
         self.shape, self.repeats = x.shape, repeats
-        padded = (1,) * (len(repeats) - x.ndim) + x.shape
-        self.padded = padded
+        self.padded = padded = (1,) * (len(repeats) - x.ndim) + x.shape
         return np.tile(x.reshape(padded), repeats)
 
     def backward(self, grad):

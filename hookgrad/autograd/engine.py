@@ -208,9 +208,19 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     _grad_state.grad_enabled = create_graph
     _local.tasks.append(task)
     try:
+        nodes = _local.nodes
         while ready:
             node = heapq.heappop(ready)[2]
-            outputs = _evaluate(task, node, buffers.pop(node))
+            grads = buffers.pop(node)
+            if task.exec_info is not None:
+                outputs = _evaluate(task, node, grads)
+            else:
+                nodes.append(node)
+                try:
+                    outputs = _call_function(task, node, grads)
+                finally:
+                    nodes.pop()
+            grads = None
             if outputs is not None:
                 _route(task, node, outputs, buffers, deps, ready)
             outputs = None  # hold no gradient: AccumulateGrad steals only unshared ones
@@ -232,7 +242,7 @@ def _route(task, node, outputs, buffers, deps, ready):
         if grad is not None:
             _add_to_buffer(buffers, child, nr, grad, create_graph)
         elif child not in buffers:
-            buffers[child] = [None] * _num_outputs(child)
+            buffers[child] = [None] * child._n_outputs
         remaining = deps[child] - 1
         deps[child] = remaining
         if remaining == 0:
@@ -243,14 +253,10 @@ def _has_needed_child(node, needed):
     return any(c is not None and c in needed for c, _ in node._next)
 
 
-def _num_outputs(node):
-    return getattr(node, "_n_outputs", 1)
-
-
 def _add_to_buffer(buffers, node, nr, grad, create_graph):
     buf = buffers.get(node)
     if buf is None:
-        buf = buffers[node] = [None] * _num_outputs(node)
+        buf = buffers[node] = [None] * node._n_outputs
     old = buf[nr]
     if old is None:
         buf[nr] = grad
@@ -310,8 +316,13 @@ def _copy(t):
 
 
 def _call_function(task, node, grads):
-    grads = _call_tensor_pre_hooks(node, grads)
     hooks = node._hooks
+    if hooks is None and type(node) is not AccumulateGrad and not anomaly.enabled:
+        outputs = _validate_outputs(task, node, node._apply(grads))
+        if not task.keep_graph:
+            node._release()
+        return outputs
+    grads = _call_tensor_pre_hooks(node, grads)
     if hooks is not None and hooks.pre_hooks:
         for fn in list(hooks.pre_hooks.values()):
             result = fn(tuple(grads))

@@ -31,7 +31,7 @@ class _NodeHooks:
     def __init__(self):
         self.pre_hooks = OrderedDict()
         self.post_hooks = OrderedDict()
-        self.tensor_pre_hooks = OrderedDict()  # {handle id: (output_nr, fn)}, node-wide order
+        self.tensor_pre_hooks = OrderedDict()  # {output_nr: that tensor's hook dict}
         self.retains_grad = {}  # {output_nr: weakref to the tensor}
         self.metadata = {}
 
@@ -80,7 +80,8 @@ class Node:
         hooks = self._hooks
         if hooks is None or not hooks.tensor_pre_hooks:
             return ()
-        return list(hooks.tensor_pre_hooks.values())
+        return [(nr, fn) for nr, fns in list(hooks.tensor_pre_hooks.items())
+                for fn in list(fns.values())]
 
     def _release(self):
         """Free saved tensors after a pass without retain_graph; the node itself stays."""
@@ -96,6 +97,7 @@ class Node:
     # Built-in ops report None for inputs that need no gradient; custom Functions report
     # whatever their backward returned (post-hooks see it; it is not routed).
     _masks_unneeded_grads = True
+    _n_outputs = 1  # multi-output nodes set their own count
 
     def __getattr__(self, attr):
         for prefix, raw in (("_raw_saved_", True), ("_saved_", False)):

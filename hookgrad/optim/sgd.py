@@ -1,0 +1,61 @@
+"""SGD with momentum, dampening, Nesterov, weight decay and maximize (PyTorch's for-loop path)."""
+from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _use_grad
+from .._tensor import _make
+
+__all__ = ["SGD"]
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent; ``foreach``/``fused``/``differentiable`` are accepted and
+    ignored (there is one implementation)."""
+
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
+                 *, maximize=False, foreach=None, differentiable=False, fused=None):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                        nesterov=nesterov, maximize=maximize, foreach=foreach,
+                        differentiable=differentiable, fused=fused)
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, defaults)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            for key, value in (("nesterov", False), ("maximize", False), ("foreach", None),
+                               ("differentiable", False), ("fused", False)):
+                group.setdefault(key, value)
+
+    @_use_grad
+    def step(self, closure=None):
+        """Perform a single optimization step."""
+        loss = _closure_loss(closure)
+        for group in self.param_groups:
+            lr, momentum = _scalar(group["lr"]), group["momentum"]
+            dampening, weight_decay = group["dampening"], group["weight_decay"]
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                grad = p.grad._data
+                if group["maximize"]:
+                    grad = -grad
+                if weight_decay != 0:
+                    grad = grad + weight_decay * p._data
+                if momentum != 0:
+                    state = self.state[p]
+                    buf = state.get("momentum_buffer")
+                    if buf is None:
+                        buf = state["momentum_buffer"] = _make(grad.copy())
+                    else:
+                        buf._data *= momentum
+                        buf._data += (1 - dampening) * grad
+                        _bump(buf)
+                    grad = grad + momentum * buf._data if group["nesterov"] else buf._data
+                p._data += -lr * grad
+                _bump(p)
+        return loss
