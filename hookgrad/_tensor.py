@@ -451,6 +451,9 @@ class Tensor:
     def __mod__(self, other):
         return elementwise.remainder(self, other)
 
+    def __rmod__(self, other):
+        return elementwise.remainder_reflected(self, other)
+
     def __pow__(self, exponent):
         return elementwise.pow(self, exponent)
 

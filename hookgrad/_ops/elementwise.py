@@ -591,6 +591,11 @@ def remainder(a, b):
     return _make(np.asarray(np.mod(x, y)))
 
 
+def remainder_reflected(a, scalar):
+    x, s = operands(a, scalar)
+    return _make(np.asarray(np.mod(s, x)))
+
+
 def pow(a, exponent):
     if not isinstance(a, Tensor):
         return rpow(exponent, a)

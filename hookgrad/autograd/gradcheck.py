@@ -9,7 +9,9 @@ class GradcheckError(RuntimeError):
 
 
 def _as_tuple(x):
-    return x if isinstance(x, tuple) else (x,)
+    if isinstance(x, tuple):
+        return x
+    return tuple(x) if isinstance(x, list) else (x,)
 
 
 def _differentiable(inputs):
@@ -23,19 +25,18 @@ def _outputs(func, inputs):
 
 
 def _numerical_jacobian(func, inputs, index, out_index, eps):
-    from .grad_mode import no_grad
+    # Grad mode stays on: for gradgradcheck, ``func`` itself differentiates.
     x = inputs[index]._data
     columns = []
-    with no_grad():
-        for k in range(x.size):
-            flat = x.reshape(-1)
-            orig = flat[k]
-            flat[k] = orig + eps
-            plus = _outputs(func, inputs)[out_index]._data.astype(np.float64).copy()
-            flat[k] = orig - eps
-            minus = _outputs(func, inputs)[out_index]._data.astype(np.float64).copy()
-            flat[k] = orig
-            columns.append(((plus - minus) / (2 * eps)).reshape(-1))
+    for k in range(x.size):
+        flat = x.reshape(-1)
+        orig = flat[k]
+        flat[k] = orig + eps
+        plus = _outputs(func, inputs)[out_index]._data.astype(np.float64).copy()
+        flat[k] = orig - eps
+        minus = _outputs(func, inputs)[out_index]._data.astype(np.float64).copy()
+        flat[k] = orig
+        columns.append(((plus - minus) / (2 * eps)).reshape(-1))
     return np.stack(columns, axis=1) if columns else np.zeros((0, 0))
 
 
