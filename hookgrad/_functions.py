@@ -124,8 +124,7 @@ def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return (_reduce.std(a, dim, unbiased, keepdim, correction),
-            _reduce.mean(a, dim, keepdim))
+    return _reduce.std_mean(a, dim, unbiased, keepdim, correction)
 
 
 def norm(a, p="fro", dim=None, keepdim=False, dtype=None):

@@ -870,8 +870,8 @@ class Tensor:
     def narrow(self, dim, start, length):
         return shape_ops.narrow(self, dim, start, length)
 
-    def flip(self, dims):
-        return shape_ops.flip(self, dims)
+    def flip(self, *dims):
+        return shape_ops.flip(self, _sizes(dims))
 
     # ------------------------------------------------------------------ indexing
     def gather(self, dim, index_tensor):

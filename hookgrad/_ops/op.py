@@ -122,6 +122,7 @@ def _mark_view(result, source, op, params):
     if not np.may_share_memory(result._data, source._data):
         return  # e.g. reshape of a non-contiguous array had to copy
     result._vc = source._vc
+    result._view_version = source._vc[0]
     base = source._base
     result._base = source if base is None else base
     result._view_chain = (source._view_chain or ()) + ((op, params),)

@@ -505,7 +505,8 @@ class ProdBackward0(Op):
         safe = a.masked_fill(zero, 1)
         count = sum(zero, self.dims, keepdim=True)
         other_zeros = where(zero, a, 0).sum(self.dims, keepdim=True) - a
-        at_zero = type(self).apply(safe, self.dims, True) * ((count == 1) + (count == 2) * other_zeros)
+        others = (count == 1) + (count == 2) * other_zeros
+        at_zero = type(self).apply(safe, self.dims, True) * others
         return grad * where(zero, at_zero, result / safe)
 
 

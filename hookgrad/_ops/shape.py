@@ -74,11 +74,11 @@ class TransposeBackward0(Op):
 
     @staticmethod
     def view_array(x, dim0, dim1):
-        return x.swapaxes(dim0, dim1)
+        return x.swapaxes(dim0, dim1) if x.ndim else x[...]  # 0-d: NumPy has no axis 0
 
     def forward(self, a, dim0, dim1):
         self.dim0, self.dim1 = dim0, dim1
-        return a._data.swapaxes(dim0, dim1)
+        return self.view_array(a._data, dim0, dim1)
 
     def backward(self, grad):
         return grad.transpose(self.dim0, self.dim1)

@@ -1,0 +1,463 @@
+"""Convolution (im2col + one GEMM per group), pooling and padding, with PyTorch's node names.
+
+Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
+first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
+Every backward is a pair of ops that are each other's transposes, so double backward works."""
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .._tensor import _make
+from .op import Op
+
+
+def as_4d(x):
+    return x[:, :, None, :] if x.ndim == 3 else x
+
+
+def _like_input(y, ndim):
+    return y[:, :, 0, :] if ndim == 3 else y
+
+
+def _zero_padded(x, padding, value=0, extra=(0, 0)):
+    """``x`` padded by ``padding`` on both sides (and ``extra`` more at the end) per spatial dim."""
+    (ph, pw), (eh, ew) = padding, extra
+    if not (ph or pw or eh or ew):
+        return x
+    n, c, h, w = x.shape
+    out = np.full((n, c, h + 2 * ph + eh, w + 2 * pw + ew), value, x.dtype)
+    out[:, :, ph:ph + h, pw:pw + w] = x
+    return out
+
+
+def _im2col(x, kernel, out_hw, stride, padding, dilation, groups):
+    """Columns ``(groups, C/groups * kh * kw, N * Ho * Wo)`` of the padded input (one copy)."""
+    xp = _zero_padded(x, padding)
+    n, c = xp.shape[:2]
+    sn, sc, sh, sw = xp.strides
+    cg = c // groups
+    windows = as_strided(
+        xp, (groups, cg) + kernel + (n,) + out_hw,
+        (sc * cg, sc, sh * dilation[0], sw * dilation[1], sn, sh * stride[0], sw * stride[1]),
+        writeable=False)
+    return windows.reshape(groups, cg * kernel[0] * kernel[1], n * out_hw[0] * out_hw[1])
+
+
+def _grouped_rows(y, groups):
+    """``(N, O, Ho, Wo)`` -> ``(groups, O/groups, N * Ho * Wo)`` (the GEMM layout)."""
+    n, o, ho, wo = y.shape
+    return y.reshape(n, groups, o // groups, ho * wo).transpose(1, 2, 0, 3).reshape(
+        groups, o // groups, n * ho * wo)
+
+
+def conv_output_size(size, kernel, stride, padding, dilation):
+    return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
+    n, h, wid = x.shape[0], x.shape[2], x.shape[3]
+    o, cg, kh, kw = w.shape
+    if out_hw is None:
+        out_hw = (conv_output_size(h, kh, stride[0], padding[0], dilation[0]),
+                  conv_output_size(wid, kw, stride[1], padding[1], dilation[1]))
+    cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups)
+    weight = w.reshape(groups, o // groups, cg * kh * kw)
+    out = weight[0] @ cols[0] if groups == 1 else np.matmul(weight, cols)
+    return np.ascontiguousarray(out.reshape(o, n, *out_hw).transpose(1, 0, 2, 3))
+
+
+def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
+    """The transpose of ``conv_forward`` in its input: one GEMM, then col2im, a loop over the
+    kernel positions (never over pixels)."""
+    n, o, ho, wo = gy.shape
+    _, cg, kh, kw = w.shape
+    weight = w.reshape(groups, o // groups, cg * kh * kw)
+    rows = _grouped_rows(gy, groups)
+    cols = (weight[0].T @ rows[0])[None] if groups == 1 else np.matmul(
+        weight.transpose(0, 2, 1), rows)
+    cols = cols.reshape(groups, cg, kh, kw, n, ho, wo).transpose(4, 0, 1, 2, 3, 5, 6)
+    (sh, sw), (dh, dw), (ph, pw) = stride, dilation, padding
+    h, wid = in_hw
+    hp = max(h + 2 * ph, (ho - 1) * sh + (kh - 1) * dh + 1)
+    wp = max(wid + 2 * pw, (wo - 1) * sw + (kw - 1) * dw + 1)
+    gxp = np.zeros((n, groups, cg, hp, wp), gy.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            gxp[:, :, :, i * dh:i * dh + (ho - 1) * sh + 1:sh,
+                j * dw:j * dw + (wo - 1) * sw + 1:sw] += cols[:, :, :, i, j]
+    gx = gxp.reshape(n, groups * cg, hp, wp)[:, :, ph:ph + h, pw:pw + wid]
+    return gx if gx.flags.c_contiguous else np.ascontiguousarray(gx)
+
+
+def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups):
+    o, cg, kh, kw = w_shape
+    cols = _im2col(x, (kh, kw), gy.shape[2:], stride, padding, dilation, groups)
+    rows = _grouped_rows(gy, groups)
+    gw = rows[0] @ cols[0].T if groups == 1 else np.matmul(rows, cols.transpose(0, 2, 1))
+    return gw.reshape(w_shape)
+
+
+class ConvolutionBackward0(Op):
+    """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
+    spatial size (required when transposed: it fixes ``output_padding``)."""
+
+    arity = 3
+
+    def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
+                groups):
+        x, w = input._data, weight._data
+        x4, w4 = as_4d(x), as_4d(w)
+        self.params = (stride, padding, dilation, groups)
+        self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
+        self.save(input if self.needs(1) else None, weight if self.needs(0) else None)
+        if transposed:
+            y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
+        else:
+            y = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
+        if bias is not None:
+            y += bias._data.reshape(1, -1, 1, 1)
+        return _like_input(y, x.ndim)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        grad_input = grad_weight = grad_bias = None
+        if self.needs(0):
+            # the input gradient is the transposed op (and vice versa) with the same weight
+            grad_input = _ConvGradInput.apply(grad, weight, None, *self.params[:3],
+                                              not self.transposed, self.in_hw, self.params[3])
+        if self.needs(1):
+            x, gy = (grad, input) if self.transposed else (input, grad)
+            grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape)
+        if self.needs(2):
+            grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
+        return grad_input, grad_weight, grad_bias
+
+
+class _ConvGradInput(ConvolutionBackward0):
+    def name(self):
+        return "ConvolutionBackwardBackward0"
+
+
+class _ConvGradWeight(Op):
+    """The weight gradient ``conv_weight_grad(x, grad_output)`` of a convolution: bilinear, so
+    its own gradients are a transposed and a plain convolution with the incoming gradient."""
+
+    arity = 2
+
+    def forward(self, input, grad_output, stride, padding, dilation, groups, w_shape):
+        x, gy = as_4d(input._data), as_4d(grad_output._data)
+        self.params = (stride, padding, dilation, groups)
+        self.in_hw, self.out_hw = x.shape[2:], gy.shape[2:]
+        self.save(input if self.needs(1) else None, grad_output if self.needs(0) else None)
+        shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
+        gw = conv_weight_grad(x, gy, shape4, stride, padding, dilation, groups)
+        return gw.reshape(w_shape)
+
+    def backward(self, grad):
+        input, grad_output = self.saved()
+        stride, padding, dilation, groups = self.params
+        grad_x = grad_gy = None
+        if self.needs(0):
+            grad_x = ConvolutionBackward0.apply(grad_output, grad, None, stride, padding,
+                                                dilation, True, self.in_hw, groups)
+        if self.needs(1):
+            grad_gy = ConvolutionBackward0.apply(input, grad, None, stride, padding, dilation,
+                                                 False, self.out_hw, groups)
+        return grad_x, grad_gy
+
+    def name(self):
+        return "ConvolutionBackwardBackward0"
+
+
+# --------------------------------------------------------------------------- pooling
+
+def pool_output_size(size, kernel, stride, padding, dilation, ceil_mode):
+    extent = dilation * (kernel - 1) + 1
+    out = (size + 2 * padding - extent + (stride - 1 if ceil_mode else 0)) // stride + 1
+    if ceil_mode and (out - 1) * stride >= size + padding:
+        out -= 1  # the last window must start inside the input or its left padding
+    return out
+
+
+def _pool_geometry(shape, kernel, stride, padding, dilation, ceil_mode):
+    """Output size and how much to pad at the end so every window lies inside the array."""
+    out_hw, extra = [], []
+    for size, k, s, p, d in zip(shape[2:], kernel, stride, padding, dilation, strict=True):
+        out = pool_output_size(size, k, s, p, d, ceil_mode)
+        out_hw.append(out)
+        extra.append(max(0, (out - 1) * s + d * (k - 1) + 1 - size - 2 * p))
+    return tuple(out_hw), tuple(extra)
+
+
+def _window_slices(kernel, out_hw, stride, dilation):
+    """``(i, j, key)`` for each kernel position: ``padded[key]`` holds that tap of every window."""
+    (kh, kw), (ho, wo), (sh, sw), (dh, dw) = kernel, out_hw, stride, dilation
+    for i in range(kh):
+        for j in range(kw):
+            yield i, j, (Ellipsis, slice(i * dh, i * dh + (ho - 1) * sh + 1, sh),
+                         slice(j * dw, j * dw + (wo - 1) * sw + 1, sw))
+
+
+class MaxPool2DWithIndicesBackward0(Op):
+    """Returns ``(output, indices)``; indices are flat positions in each input plane."""
+
+    def forward(self, input, kernel, stride, padding, dilation, ceil_mode):
+        x = input._data if input._data.ndim == 4 else input._data[None]
+        out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
+        low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+        xp = _zero_padded(x, padding, low, extra)
+        with_nan = x.dtype.kind == "f" and np.isnan(np.add.reduce(x, axis=None))
+        best = arg = None
+        for k, (_, _, key) in enumerate(_window_slices(kernel, out_hw, stride, dilation)):
+            tap = xp[key]
+            if best is None:
+                best, arg = tap.copy(), np.zeros(tap.shape, np.int64)
+                continue
+            take = tap > best
+            if with_nan:  # a NaN is the maximum, as in PyTorch
+                take |= np.isnan(tap)
+            np.copyto(best, tap, where=take)
+            arg[take] = k
+        (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
+        rows = (np.arange(out_hw[0]) * sh - ph)[:, None] + (arg // kw) * dh
+        cols = (np.arange(out_hw[1]) * sw - pw) + (arg % kw) * dw
+        indices = rows * x.shape[3] + cols
+        self.in_shape = input._data.shape
+        self.indices = indices.reshape(best.shape if input._data.ndim == 4 else best.shape[1:])
+        self.overlapping = sh < (kh - 1) * dh + 1 or sw < (kw - 1) * dw + 1
+        out = best if input._data.ndim == 4 else best[0]
+        return out, self.indices
+
+    def backward(self, grad, grad_indices=None):
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.indices, self.in_shape,
+                                                           self.overlapping)
+
+
+class MaxPool2DWithIndicesBackwardBackward0(Op):
+    """Scatter ``grad`` to the argmax positions (summing where windows share one)."""
+
+    def forward(self, grad, indices, in_shape, overlapping):
+        self.indices = indices
+        g = grad._data
+        planes = int(np.prod(in_shape[:-2]))
+        out = np.zeros((planes, in_shape[-2] * in_shape[-1]), g.dtype)
+        index = indices.reshape(planes, -1)
+        if overlapping:
+            np.add.at(out, (np.arange(planes)[:, None], index), g.reshape(planes, -1))
+        else:
+            np.put_along_axis(out, index, g.reshape(planes, -1), axis=1)
+        return out.reshape(in_shape)
+
+    def backward(self, grad):
+        planes = self.indices.shape[:-2]
+        flat = grad.reshape(planes + (-1,))
+        index = _make(self.indices.reshape(planes + (-1,)))
+        return flat.gather(-1, index).reshape(self.indices.shape)
+
+
+def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divisor_override,
+                 dtype):
+    """The divisor of each output position, shaped ``(Ho, Wo)``."""
+    if divisor_override:
+        return divisor_override
+    sizes = []
+    for size, k, s, p, out in zip(shape[-2:], kernel, stride, padding, out_hw, strict=True):
+        start = np.arange(out) * s - p
+        end = np.minimum(start + k, size + p)
+        if count_include_pad:
+            sizes.append(end - start)
+        else:
+            sizes.append(np.minimum(end, size) - np.maximum(start, 0))
+    return (sizes[0][:, None] * sizes[1][None, :]).astype(dtype)
+
+
+class AvgPool2DBackward0(Op):
+    def forward(self, input, kernel, stride, padding, ceil_mode, count_include_pad,
+                divisor_override):
+        x = input._data
+        x4 = x if x.ndim == 4 else x[None]
+        out_hw, extra = _pool_geometry(x4.shape, kernel, stride, padding, (1, 1), ceil_mode)
+        self.params = (kernel, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        self.in_shape = x.shape
+        xp = _zero_padded(x4, padding, 0, extra)
+        total = None
+        for _, _, key in _window_slices(kernel, out_hw, stride, (1, 1)):
+            total = xp[key].copy() if total is None else np.add(total, xp[key], out=total)
+        divisor = _avg_divisor(x4.shape, kernel, stride, padding, out_hw, count_include_pad,
+                               divisor_override, x.dtype)
+        out = np.divide(total, divisor, out=total)
+        return out if x.ndim == 4 else out[0]
+
+    def backward(self, grad):
+        return AvgPool2DBackwardBackward0.apply(grad, self.in_shape, *self.params)
+
+
+class AvgPool2DBackwardBackward0(Op):
+    """Spread each output gradient evenly over its window: the transpose of average pooling."""
+
+    def forward(self, grad, in_shape, kernel, stride, padding, ceil_mode, count_include_pad,
+                divisor_override):
+        self.params = (kernel, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        g = grad._data
+        g4 = g if g.ndim == 4 else g[None]
+        shape4 = in_shape if len(in_shape) == 4 else (1,) + tuple(in_shape)
+        out_hw, extra = _pool_geometry(shape4, kernel, stride, padding, (1, 1), ceil_mode)
+        divisor = _avg_divisor(shape4, kernel, stride, padding, out_hw, count_include_pad,
+                               divisor_override, g.dtype)
+        share = g4 / divisor
+        (ph, pw), (eh, ew) = padding, extra
+        h, w = shape4[2:]
+        gxp = np.zeros(shape4[:2] + (h + 2 * ph + eh, w + 2 * pw + ew), g.dtype)
+        for _, _, key in _window_slices(kernel, out_hw, stride, (1, 1)):
+            gxp[key] += share
+        gx = np.ascontiguousarray(gxp[:, :, ph:ph + h, pw:pw + w])
+        return gx if len(in_shape) == 4 else gx[0]
+
+    def backward(self, grad):
+        return AvgPool2DBackward0.apply(grad, *self.params)
+
+
+def _adaptive_matrix(size, out, dtype):
+    """``(out, size)`` averaging matrix of adaptive pooling (windows may overlap)."""
+    index = np.arange(out)
+    start = (index * size) // out
+    end = -((-(index + 1) * size) // out)
+    positions = np.arange(size)
+    inside = (positions >= start[:, None]) & (positions < end[:, None])
+    return (inside / (end - start)[:, None]).astype(dtype)
+
+
+def _adaptive_apply(x, rows, cols):
+    """``rows @ x @ cols.T`` over the last two dims, as two GEMMs."""
+    lead = x.shape[:-2]
+    h, w = x.shape[-2:]
+    t = (x.reshape(-1, w) @ cols.T).reshape(-1, h, cols.shape[0])
+    return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
+
+
+class AdaptiveAvgPool2DBackward0(Op):
+    def forward(self, input, output_size):
+        x = input._data
+        self.in_shape, self.output_size = x.shape, output_size
+        (h, w), (oh, ow) = x.shape[-2:], output_size
+        if h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
+            return x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)).mean((-3, -1))
+        return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
+                               _adaptive_matrix(w, ow, x.dtype))
+
+    def backward(self, grad):
+        return AdaptiveAvgPool2DBackwardBackward0.apply(grad, self.in_shape)
+
+
+class AdaptiveAvgPool2DBackwardBackward0(Op):
+    def forward(self, grad, in_shape):
+        g = grad._data
+        self.output_size = g.shape[-2:]
+        (h, w), (oh, ow) = in_shape[-2:], g.shape[-2:]
+        if h % oh == 0 and w % ow == 0:
+            kh, kw = h // oh, w // ow
+            share = (g / (kh * kw)).astype(g.dtype, copy=False)
+            spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))
+            return spread.reshape(in_shape)
+        return _adaptive_apply(g, _adaptive_matrix(h, oh, g.dtype).T,
+                               _adaptive_matrix(w, ow, g.dtype).T)
+
+    def backward(self, grad):
+        return AdaptiveAvgPool2DBackward0.apply(grad, self.output_size)
+
+
+# --------------------------------------------------------------------------- padding
+
+class ConstantPadNdBackward0(Op):
+    """``pad`` is PyTorch's flat list, last dim first; negative entries crop."""
+
+    def forward(self, input, pad, value):
+        x = input._data
+        self.pad = pad
+        shape, src, dst = list(x.shape), [slice(None)] * x.ndim, [slice(None)] * x.ndim
+        for k in range(len(pad) // 2):
+            dim = x.ndim - 1 - k
+            left, right = pad[2 * k], pad[2 * k + 1]
+            size = shape[dim] + left + right
+            if size < 0:
+                raise RuntimeError(
+                    f"The input size {shape[dim]}, plus negative padding {left} and {right} "
+                    f"resulted in a negative output size, which is invalid. Check dimension "
+                    f"{dim} of your input.")
+            src[dim] = slice(max(-left, 0), shape[dim] - max(-right, 0))
+            dst[dim] = slice(max(left, 0), size - max(right, 0))
+            shape[dim] = size
+        out = np.full(shape, value, x.dtype)
+        out[tuple(dst)] = x[tuple(src)]
+        return out
+
+    def backward(self, grad):
+        return ConstantPadNdBackward0.apply(grad, tuple(-p for p in self.pad), 0)
+
+
+def pad_indices(size, left, right, mode):
+    """Source index of each output position along one dim for a non-constant padding mode."""
+    positions = np.arange(-left, size + right)
+    if mode == "reflect":
+        period = 2 * (size - 1) if size > 1 else 1
+        positions = np.abs(positions) % period
+        return np.where(positions >= size, period - positions, positions)
+    if mode == "replicate":
+        return np.clip(positions, 0, size - 1)
+    return positions % size  # circular
+
+
+class _IndexPad(Op):
+    """Reflect / replicate / circular padding as a gather along each padded dim."""
+
+    def forward(self, input, pad, mode):
+        x = input._data
+        self.in_shape = x.shape
+        self.index = []
+        for k in range(len(pad) // 2):
+            dim = x.ndim - 1 - k
+            index = pad_indices(x.shape[dim], pad[2 * k], pad[2 * k + 1], mode)
+            self.index.append((dim, index))
+            x = np.take(x, index, axis=dim)
+        return x
+
+    def backward(self, grad):
+        return _IndexPadGrad.apply(grad, self)
+
+
+class _IndexPadGrad(Op):
+    """Sum the gradient of every copy back into its source position (transpose of _IndexPad)."""
+
+    def forward(self, grad, pad_op):
+        self.pad_op = pad_op
+        g = grad._data
+        shape = list(g.shape)
+        for dim, index in reversed(pad_op.index):
+            shape[dim] = pad_op.in_shape[dim]
+            out = np.zeros(shape, g.dtype)
+            np.add.at(out, (slice(None),) * dim + (index,), g)
+            g = out
+        return g
+
+    def backward(self, grad):
+        return _IndexPadAgain.apply(grad, self.pad_op)
+
+
+class _IndexPadAgain(Op):
+    def forward(self, grad, pad_op):
+        self.pad_op = pad_op
+        g = grad._data
+        for dim, index in pad_op.index:
+            g = np.take(g, index, axis=dim)
+        return g
+
+    def backward(self, grad):
+        return _IndexPadGrad.apply(grad, self.pad_op)
+
+
+def _pad_node(mode, ndims):
+    name = {"reflect": "ReflectionPad", "replicate": "ReplicationPad"}.get(mode)
+    return type(f"{name}{ndims}DBackward0" if name else "CircularPadBackward0", (_IndexPad,), {})
+
+
+PAD_NODES = {(mode, n): _pad_node(mode, n) for mode in ("reflect", "replicate", "circular")
+             for n in (1, 2, 3)}

@@ -1,0 +1,197 @@
+"""Loss ops with PyTorch's node names. ``reduction`` is 'none', 'mean' or 'sum'; weights are
+constants (PyTorch does not differentiate them either)."""
+import numpy as np
+
+from .._tensor import _make
+from .elementwise import operands
+from .nn import LogSigmoidBackward0, sigmoid_array
+from .op import Op
+
+
+def reduce_array(loss, reduction):
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return np.sum(loss)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sum(loss) / loss.size if loss.size else np.full((), np.nan, loss.dtype)
+
+
+def scaled_grad(grad, reduction, count):
+    """The incoming gradient with a mean's ``1 / count`` applied (a 0-d one broadcasts)."""
+    return grad / count if reduction == "mean" else grad
+
+
+def _constant(t):
+    return None if t is None else _make(t._data)
+
+
+class NllLossBackward0(Op):
+    """Input ``(N, C, ...)`` or ``(C,)`` of log-probabilities, integer target without C."""
+
+    def forward(self, input, target, weight, reduction, ignore_index):
+        x = input._data
+        t = target._data
+        if x.ndim == 1:
+            x, t = x[None], t.reshape(1)
+        valid = t != ignore_index
+        safe = np.where(valid, t, 0).astype(np.int64, copy=False)
+        bad = (safe < 0) | (safe >= x.shape[1])
+        if bad.any():
+            raise IndexError(f"Target {int(safe[bad][0])} is out of bounds.")
+        picked = np.take_along_axis(x, safe[:, None], axis=1)[:, 0]
+        w = weight._data[safe].astype(x.dtype, copy=False) if weight is not None else 1
+        w = np.where(valid, w, 0).astype(x.dtype, copy=False)
+        losses = picked * -w
+        self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
+        if reduction == "none":
+            return losses.reshape(target._data.shape)
+        if reduction == "sum":
+            return np.sum(losses)
+        self.total = np.sum(w)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.sum(losses) / self.total
+
+    def backward(self, grad):
+        shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
+        values = -self.w
+        if self.reduction == "mean":
+            with np.errstate(invalid="ignore", divide="ignore"):
+                values = np.where(self.w != 0, values / self.total, 0).astype(values.dtype)
+        coefficients = np.zeros(shape, values.dtype)
+        np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
+        coefficients = _make(coefficients.reshape(self.in_shape))
+        if self.reduction == "none" and len(self.in_shape) > 1:
+            grad = grad.unsqueeze(1)
+        return grad * coefficients
+
+
+class NllLoss2DBackward0(NllLossBackward0):
+    pass
+
+
+class MseLossBackward0(Op):
+    arity = 2
+
+    def forward(self, input, target, reduction):
+        x, y = operands(input, target)
+        self.reduction, self.count = reduction, x.size
+        self.save(input, target)
+        diff = x - y
+        return reduce_array(np.multiply(diff, diff, out=diff), reduction)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        grad_input = (input - target) * (scaled_grad(grad, self.reduction, self.count) * 2)
+        return (grad_input if self.needs(0) else None,
+                -grad_input if self.needs(1) else None)
+
+
+class SmoothL1LossBackward0(Op):
+    """Quadratic below ``beta``, linear above (``beta`` > 0; beta == 0 is plain L1)."""
+
+    arity = 2
+
+    def forward(self, input, target, reduction, beta):
+        x, y = operands(input, target)
+        self.reduction, self.count, self.beta = reduction, x.size, beta
+        self.save(input, target)
+        z = np.abs(x - y)
+        return reduce_array(np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta), reduction)
+
+    def slope(self, diff):
+        return (diff / self.beta).clamp(-1, 1)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        grad_input = self.slope(input - target) * scaled_grad(grad, self.reduction, self.count)
+        return (grad_input if self.needs(0) else None,
+                -grad_input if self.needs(1) else None)
+
+
+class HuberLossBackward0(SmoothL1LossBackward0):
+    """``delta * smooth_l1(beta=delta)``."""
+
+    def forward(self, input, target, reduction, delta):
+        x, y = operands(input, target)
+        self.reduction, self.count, self.beta = reduction, x.size, delta
+        self.save(input, target)
+        z = np.abs(x - y)
+        return reduce_array(np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta),
+                            reduction)
+
+    def slope(self, diff):
+        return diff.clamp(-self.beta, self.beta)
+
+
+def _clamped_log(x):
+    with np.errstate(divide="ignore"):
+        return np.maximum(np.log(x), -100)
+
+
+class BinaryCrossEntropyBackward0(Op):
+    arity = 2
+
+    def forward(self, input, target, weight, reduction):
+        x, t = operands(input, target)
+        if not ((x >= 0) & (x <= 1)).all():
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
+        self.save(input, target)
+        loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
+        if weight is not None:
+            loss = loss * weight._data
+        return reduce_array(loss, reduction)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        grad = scaled_grad(grad, self.reduction, self.count)
+        if self.weight is not None:
+            grad = grad * self.weight
+        grad_input = grad_target = None
+        if self.needs(0):
+            grad_input = grad * (input - target) / ((1 - input) * input).clamp(min=1e-12)
+        if self.needs(1):
+            grad_target = grad * ((1 - input).log().clamp(min=-100)
+                                  - input.log().clamp(min=-100))
+        return grad_input, grad_target
+
+
+class BinaryCrossEntropyWithLogitsBackward0(Op):
+    """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
+
+    arity = 2
+
+    def forward(self, input, target, weight, pos_weight, reduction):
+        x, t = operands(input, target)
+        self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
+        self.reduction, self.count = reduction, x.size
+        self.save(input, target)
+        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
+        if pos_weight is not None:
+            softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
+        loss = (1 - t) * x + softplus_neg
+        if weight is not None:
+            loss = loss * weight._data
+        return reduce_array(loss, reduction)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        grad = scaled_grad(grad, self.reduction, self.count)
+        if self.weight is not None:
+            grad = grad * self.weight
+        pos_weight = self.pos_weight
+        grad_input = grad_target = None
+        if self.needs(0):
+            s = _make(sigmoid_array(input._data)) if not input._requires_grad else input.sigmoid()
+            if pos_weight is None:
+                grad_input = grad * (s - target)
+            else:
+                grad_input = grad * (s * (1 + (pos_weight - 1) * target) - pos_weight * target)
+        if self.needs(1):
+            if pos_weight is None:
+                grad_target = grad * -input
+            else:
+                log_sigmoid = LogSigmoidBackward0.apply(input)
+                grad_target = grad * ((1 - pos_weight) * log_sigmoid - input)
+        return grad_input, grad_target

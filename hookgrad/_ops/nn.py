@@ -1,0 +1,416 @@
+"""Neural-network ops: activations, softmax, normalisation and embedding, with PyTorch's node
+names (convolution and pooling live in conv.py, losses in loss.py)."""
+import math
+
+import numpy as np
+
+from .._tensor import _make
+from ..autograd.grad_mode import state as _grad_state
+from .elementwise import _float_input, exp, sigmoid, tanh, where
+from .op import Op
+
+# --------------------------------------------------------------------------- erf
+
+# W. J. Cody / Cephes rational approximations: erf on |x| < 1, erfc on 1 <= |x| < 8 (beyond
+# 8, erfc underflows double precision's 1 - erf); accurate to about one ulp in float64.
+_ERF_P = (9.60497373987051638749e0, 9.00260197203842689217e1, 2.23200534594684319226e3,
+          7.00332514112805075473e3, 5.55923013010394962768e4)
+_ERF_Q = (1.0, 3.35617141647503099647e1, 5.21357949780152679795e2, 4.59432382970980127987e3,
+          2.26290000613890934246e4, 4.92673942608635921086e4)
+_ERFC_P = (2.46196981473530512524e-10, 5.64189564831068821977e-1, 7.46321056442269912687e0,
+           4.86371970985681366614e1, 1.96520832956077098242e2, 5.26445194995477358631e2,
+           9.34528527171957607540e2, 1.02755188689515710272e3, 5.57535335369399327526e2)
+_ERFC_Q = (1.0, 1.32281951154744992508e1, 8.67072140885989742329e1, 3.54937778887819891062e2,
+           9.75708501743205489753e2, 1.82390916687909736289e3, 2.24633760818710981792e3,
+           1.65666309194161350182e3, 5.57535340817727675546e2)
+
+
+def _polyval(coefficients, x):
+    out = np.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        out *= x
+        out += c
+    return out
+
+
+def erf_array(x):
+    """``erf`` of a float array, computed in its own dtype."""
+    out = np.empty_like(x)
+    a = np.abs(x)
+    small = a < 1
+    xs = x[small]
+    z = xs * xs
+    out[small] = xs * _polyval(_ERF_P, z) / _polyval(_ERF_Q, z)
+    large = ~small
+    if large.any():
+        xl = x[large]
+        al = np.minimum(a[large], 8)
+        erfc = np.exp(-al * al) * _polyval(_ERFC_P, al) / _polyval(_ERFC_Q, al)
+        out[large] = np.copysign(1 - erfc, xl)
+    return out
+
+
+class ErfBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        return erf_array(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
+
+
+def erf(a):
+    return ErfBackward0.apply(a)
+
+
+# --------------------------------------------------------------------------- activations
+
+def sigmoid_array(x):
+    e = np.exp(-np.abs(x))  # never overflows
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+class LeakyReluBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a, negative_slope):
+        self.slope = negative_slope
+        self.save(a)
+        x = a._data
+        return np.where(x > 0, x, x * negative_slope)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return where(a > 0, grad, grad * self.slope)
+
+
+class EluBackward0(Op):
+    """``scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1))`` (elu, selu, celu)."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, alpha, scale, input_scale):
+        self.params = (alpha, scale, input_scale)
+        self.save(a)
+        x = a._data
+        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
+        return np.where(x > 0, x * scale, negative)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        alpha, scale, input_scale = self.params
+        negative = grad * exp(a * input_scale) * (alpha * scale * input_scale)
+        return where(a > 0, grad * scale, negative)
+
+
+class CeluBackward0(EluBackward0):
+    pass
+
+
+class GeluBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a, approximate):
+        self.approximate = approximate
+        self.save(a)
+        x = _float_input(a)
+        if approximate == "tanh":
+            inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
+            return x * 0.5 * (1 + np.tanh(inner))
+        return x * 0.5 * (1 + erf_array(x * math.sqrt(0.5)))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        if self.approximate == "tanh":
+            k = math.sqrt(2 / math.pi)
+            t = tanh((a + a * a * a * 0.044715) * k)
+            slope = (1 + t) * 0.5 + a * (1 - t * t) * (1 + a * a * (3 * 0.044715)) * (0.5 * k)
+        else:
+            cdf = (erf(a * math.sqrt(0.5)) + 1) * 0.5
+            slope = cdf + a * exp(a * a * -0.5) * (1 / math.sqrt(2 * math.pi))
+        return grad * slope
+
+
+class SiluBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        x = _float_input(a)
+        return x * sigmoid_array(x)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        s = sigmoid(a)
+        return grad * s * (1 + a * (1 - s))
+
+
+class SoftplusBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a, beta, threshold):
+        self.beta, self.threshold = beta, threshold
+        self.save(a)
+        x = _float_input(a)
+        bx = x * beta
+        soft = (np.log1p(np.exp(-np.abs(bx))) + np.maximum(bx, 0)) / beta
+        return np.where(bx > threshold, x, soft)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        bx = a * self.beta
+        return where(bx > self.threshold, grad, grad * sigmoid(bx))
+
+
+class HardtanhBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a, min_val, max_val):
+        self.bounds = (min_val, max_val)
+        self.save(a)
+        return np.clip(a._data, min_val, max_val)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        low, high = self.bounds
+        return grad * ((a > low) & (a < high))
+
+
+class LogSigmoidBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        x = _float_input(a)
+        return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * sigmoid(-a)
+
+
+# --------------------------------------------------------------------------- softmax
+
+def _shifted(x, dim):
+    return x - np.max(x, axis=dim, keepdims=True)
+
+
+class SoftmaxBackward0(Op):
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, dim):
+        self.dim = dim
+        e = np.exp(_shifted(_float_input(a), dim))
+        e /= np.sum(e, axis=dim, keepdims=True)
+        return e
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return result * (grad - (grad * result).sum(self.dim, keepdim=True))
+
+
+class LogSoftmaxBackward0(Op):
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, dim):
+        self.dim = dim
+        z = _shifted(_float_input(a), dim)
+        z -= np.log(np.sum(np.exp(z), axis=dim, keepdims=True))
+        return z
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad - exp(result) * grad.sum(self.dim, keepdim=True)
+
+
+# --------------------------------------------------------------------------- normalisation
+
+def _moments(x, axes, eps):
+    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
+    mean = np.mean(x, axis=axes, keepdims=True)
+    centred = x - mean
+    var = np.mean(centred * centred, axis=axes, keepdims=True)
+    return mean, 1 / np.sqrt(var + eps), centred, var
+
+
+def _stats_for_backward(x, axes, eps, mean, invstd):
+    """The saved statistics as Tensors; recomputed from ``x`` when building a graph, so the
+    gradient is itself differentiable in ``x``."""
+    if _grad_state.grad_enabled:
+        mean_t = x.mean(axes, keepdim=True)
+        centred = x - mean_t
+        return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
+    return _make(mean), _make(invstd)
+
+
+def _normalized_grad(grad_xhat, xhat, invstd, axes):
+    """Gradient through ``(x - mean(x)) * invstd(x)`` given the gradient of that result."""
+    return (grad_xhat - grad_xhat.mean(axes, keepdim=True)
+            - xhat * (grad_xhat * xhat).mean(axes, keepdim=True)) * invstd
+
+
+def _affine(xhat, weight, bias, shape):
+    if weight is not None:
+        xhat *= weight._data.reshape(shape)
+    if bias is not None:
+        xhat += bias._data.reshape(shape)
+    return xhat
+
+
+class NativeBatchNormBackward0(Op):
+    arity = 3
+
+    def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
+        x = input._data
+        self.axes = (0,) + tuple(range(2, x.ndim))
+        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+        self.training, self.eps = training, eps
+        if training:
+            mean, invstd, centred, var = _moments(x, self.axes, eps)
+            count = x.size // x.shape[1]
+            # running statistics are updated in place without a version bump, as in PyTorch
+            if running_mean is not None:
+                stats = running_mean._data
+                stats *= 1 - momentum
+                stats += (mean.reshape(-1) * momentum).astype(stats.dtype, copy=False)
+            if running_var is not None:
+                stats = running_var._data
+                stats *= 1 - momentum
+                unbiased = var.reshape(-1) * (momentum * count / max(count - 1, 1))
+                stats += unbiased.astype(stats.dtype, copy=False)
+        else:
+            mean = running_mean._data.reshape(self.shape).astype(x.dtype, copy=False)
+            var = running_var._data.reshape(self.shape).astype(x.dtype, copy=False)
+            invstd = 1 / np.sqrt(var + eps)
+            centred = x - mean
+        self.mean, self.invstd = mean, invstd
+        self.save(input, weight)
+        return _affine(centred * invstd, weight, bias, self.shape)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        axes, shape = self.axes, self.shape
+        if self.training:
+            mean, invstd = _stats_for_backward(input, axes, self.eps, self.mean, self.invstd)
+        else:
+            mean, invstd = _make(self.mean), _make(self.invstd)
+        xhat = (input - mean) * invstd
+        grad_input = grad_weight = grad_bias = None
+        if self.needs(0):
+            grad_xhat = grad * weight.reshape(shape) if weight is not None else grad
+            grad_input = (_normalized_grad(grad_xhat, xhat, invstd, axes) if self.training
+                          else grad_xhat * invstd)
+        if self.needs(1):
+            grad_weight = (grad * xhat).sum(axes)
+        if self.needs(2):
+            grad_bias = grad.sum(axes)
+        return grad_input, grad_weight, grad_bias
+
+
+class NativeLayerNormBackward0(Op):
+    arity = 3
+
+    def forward(self, input, weight, bias, normalized_ndim, eps):
+        x = input._data
+        self.axes = tuple(range(x.ndim - normalized_ndim, x.ndim))
+        self.lead = tuple(range(x.ndim - normalized_ndim))
+        self.eps = eps
+        mean, invstd, centred, _ = _moments(x, self.axes, eps)
+        self.mean, self.invstd = mean, invstd
+        self.save(input, weight)
+        shape = x.shape[x.ndim - normalized_ndim:]
+        return _affine(centred * invstd, weight, bias, shape)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        mean, invstd = _stats_for_backward(input, self.axes, self.eps, self.mean, self.invstd)
+        xhat = (input - mean) * invstd
+        grad_input = grad_weight = grad_bias = None
+        if self.needs(0):
+            grad_xhat = grad * weight if weight is not None else grad
+            grad_input = _normalized_grad(grad_xhat, xhat, invstd, self.axes)
+        if self.needs(1):
+            grad_weight = (grad * xhat).sum(self.lead) if self.lead else grad * xhat
+        if self.needs(2):
+            grad_bias = grad.sum(self.lead) if self.lead else grad
+        return grad_input, grad_weight, grad_bias
+
+
+class NativeGroupNormBackward0(Op):
+    arity = 3
+
+    def forward(self, input, weight, bias, num_groups, eps):
+        x = input._data
+        self.in_shape, self.eps = x.shape, eps
+        self.grouped = (x.shape[0], num_groups, -1)
+        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+        self.channel_axes = (0,) + tuple(range(2, x.ndim))
+        mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
+        self.mean, self.invstd = mean, invstd
+        self.save(input, weight)
+        return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        grouped = input.reshape(self.grouped)
+        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
+        xhat = (grouped - mean) * invstd
+        grad_input = grad_weight = grad_bias = None
+        if self.needs(0):
+            grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
+            grad_input = _normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
+                                          (2,)).reshape(self.in_shape)
+        if self.needs(1):
+            grad_weight = (grad * xhat.reshape(self.in_shape)).sum(self.channel_axes)
+        if self.needs(2):
+            grad_bias = grad.sum(self.channel_axes)
+        return grad_input, grad_weight, grad_bias
+
+
+# --------------------------------------------------------------------------- embedding
+
+class EmbeddingBackward0(Op):
+    def forward(self, weight, indices, padding_idx, scale_grad_by_freq):
+        self.indices, self.num_weights = indices, weight._data.shape[0]
+        self.padding_idx, self.scale_grad_by_freq = padding_idx, scale_grad_by_freq
+        return np.take(weight._data, indices, axis=0)
+
+    def backward(self, grad):
+        return EmbeddingDenseBackward0.apply(grad, self.indices, self.num_weights,
+                                             self.padding_idx, self.scale_grad_by_freq)
+
+
+class EmbeddingDenseBackward0(Op):
+    """Sum the gradient rows into their embedding rows; the padding row gets none."""
+
+    def forward(self, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
+        g = grad._data
+        dim = g.shape[-1]
+        flat = indices.reshape(-1)
+        rows = g.reshape(-1, dim)
+        self.indices, self.scale = indices, None
+        keep = None if padding_idx is None else flat != padding_idx
+        if scale_grad_by_freq:
+            counts = np.bincount(flat, minlength=num_weights)
+            self.scale = (1 / counts[indices]).astype(g.dtype)
+            rows = rows * self.scale.reshape(-1, 1)
+        if keep is not None:
+            flat, rows = flat[keep], rows[keep]
+            self.keep = keep.reshape(indices.shape)
+        out = np.zeros((num_weights, dim), g.dtype)
+        np.add.at(out, flat, rows)
+        self.padding_idx = padding_idx
+        return out
+
+    def backward(self, grad):
+        rows = EmbeddingBackward0.apply(grad, self.indices, None, False)
+        if self.scale is not None:
+            rows = rows * _make(self.scale[..., None])
+        if self.padding_idx is not None:
+            rows = rows * _make(self.keep[..., None])
+        return rows
