@@ -7,17 +7,32 @@ keeping what backward needs on ``self``) and ``backward(self, *grads) -> grad | 
 returning one gradient Tensor (or None) per input, written with Tensor operations so that it
 is differentiable again under ``create_graph=True``. Broadcasting and dtype are undone by the
 engine, not by each op. Its class name is PyTorch's node name (``MulBackward0``)."""
+from collections import OrderedDict
+
 import numpy as np
 
 from ..autograd.anomaly_mode import anomaly, record_forward
 from ..autograd.engine import gradient_edge
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, SavedTensor, _sequence
+from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
 from .._tensor import Tensor, _make
+from ..utils.hooks import register_hook
 
 _new = object.__new__
 _NO_EDGE = (None, 0)
 _ndarray = np.ndarray
+
+# Observers of every op call (``fn(op_class, args, result)``): the one op-level hook point,
+# used by hookgrad.lens to see ops that are not modules. Empty, it costs one falsy check.
+_op_hooks = OrderedDict()
+
+
+def register_op_hook(fn):
+    """Call ``fn(op_class, args, result)`` after every differentiable op; returns a handle.
+
+    ``op_class.op_name()`` is a short name (``"mul"``, ``"relu"``, ``"convolution"``);
+    ``result`` is a Tensor or a tuple of Tensors."""
+    return register_hook(_op_hooks, fn)
 
 
 class Op(Node):
@@ -57,7 +72,10 @@ class Op(Node):
                 record_forward(self)
         out = self.forward(*args)
         if type(out) is tuple:
-            return self._wrap_many(out, record)
+            results = self._wrap_many(out, record)
+            if _op_hooks:
+                _notify(cls, args, results)
+            return results
         if type(out) is not _ndarray:
             out = np.asarray(out)
         result = _make(out, record, self if record else None, 0)
@@ -66,7 +84,15 @@ class Op(Node):
         if record and cls.saves_output:
             saved = SavedTensor(result, is_output=True)
             self._for_backward = (saved,) if self._for_backward is None else self._for_backward + (saved,)
+        if _op_hooks:
+            _notify(cls, args, result)
         return result
+
+    @classmethod
+    def op_name(cls):
+        """The op's short name: ``MulBackward0`` -> ``"mul"``."""
+        name = cls.name(cls) if cls.name is not Node.name else cls.__name__
+        return _strip_backward(name).lower()
 
     def _wrap_many(self, outputs, record):
         """Wrap several outputs; only floating ones are differentiable and numbered as the
@@ -114,6 +140,11 @@ class Op(Node):
 
     def backward(self, *grads):
         raise NotImplementedError
+
+
+def _notify(cls, args, result):
+    for fn in list(_op_hooks.values()):
+        fn(cls, args, result)
 
 
 def _mark_view(result, source, op, params):
