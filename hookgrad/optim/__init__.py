@@ -1,9 +1,9 @@
 """torch.optim: optimizers with PyTorch's step and state_dict hooks, and lr schedulers."""
-from . import lr_scheduler  # noqa: F401
+from . import lr_scheduler
 from .adam import Adam
 from .adamw import AdamW
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Adam", "AdamW", "Optimizer", "RMSprop", "SGD", "lr_scheduler"]
+__all__ = ["SGD", "Adam", "AdamW", "Optimizer", "RMSprop", "lr_scheduler"]

@@ -1,14 +1,23 @@
 """Adam (with amsgrad, L2 or decoupled weight decay, maximize): PyTorch's for-loop path."""
 import numpy as np
 
-from .optimizer import (Optimizer, _bump, _closure_loss, _lerp_, _scalar, _step_counter,
-                        _use_grad, _zeros_like)
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _closure_loss,
+    _lerp_,
+    _scalar,
+    _step_counter,
+    _use_grad,
+    _zeros_like,
+)
 
 __all__ = ["Adam"]
 
 
 class Adam(Optimizer):
-    """Adam; ``foreach``/``fused``/``capturable``/``differentiable`` are accepted and ignored."""
+    """Adam; ``foreach``/``fused``/``capturable`` are accepted and ignored (one implementation),
+    ``differentiable=True`` is refused."""
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
@@ -25,10 +34,10 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if not all(isinstance(b, float) for b in betas):
             raise ValueError("betas must be either both floats or both Tensors")
-        defaults = dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
-                        amsgrad=amsgrad, maximize=maximize, foreach=foreach,
-                        capturable=capturable, differentiable=differentiable, fused=fused,
-                        decoupled_weight_decay=decoupled_weight_decay)
+        defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
+                    "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach,
+                    "capturable": capturable, "differentiable": differentiable, "fused": fused,
+                    "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
 
     def __setstate__(self, state):

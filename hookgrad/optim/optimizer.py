@@ -15,8 +15,12 @@ from .._tensor import Tensor, _make
 from ..autograd.grad_mode import enable_grad, no_grad
 from ..utils.hooks import register_hook
 
-__all__ = ["Optimizer", "register_optimizer_step_pre_hook", "register_optimizer_step_post_hook",
-           "required"]
+__all__ = [
+    "Optimizer",
+    "register_optimizer_step_post_hook",
+    "register_optimizer_step_pre_hook",
+    "required",
+]
 
 _global_optimizer_pre_hooks = OrderedDict()
 _global_optimizer_post_hooks = OrderedDict()
@@ -124,6 +128,11 @@ class Optimizer:
     """Base class of all optimizers."""
 
     def __init__(self, params, defaults):
+        if defaults.get("differentiable"):
+            raise NotImplementedError(
+                f"{type(self).__name__}(differentiable=True) is not supported: hookgrad "
+                "optimizers update parameters in place without recording autograd history; "
+                "write the update with tensor ops yourself to differentiate through it")
         self.defaults = defaults
         self._optimizer_step_pre_hooks = OrderedDict()
         self._optimizer_step_post_hooks = OrderedDict()
@@ -201,13 +210,15 @@ class Optimizer:
         """The state with parameters replaced by their index in group order."""
         for pre_hook in tuple(self._optimizer_state_dict_pre_hooks.values()):
             pre_hook(self)
-        index = {}
+        index, start = {}, 0
         param_groups = []
         for group in self.param_groups:
             packed = {k: v for k, v in group.items() if k != "params"}
-            for p in group["params"]:
-                index.setdefault(id(p), len(index))
+            # As in PyTorch: a parameter repeated within a group gets its last position.
+            index.update({id(p): i for i, p in enumerate(group["params"], start)
+                          if id(p) not in index})
             packed["params"] = [index[id(p)] for p in group["params"]]
+            start += len(packed["params"])
             param_groups.append(packed)
         state = {(index[id(k)] if isinstance(k, Tensor) else k): v
                  for k, v in self.state.items()}

@@ -1,14 +1,23 @@
 """RMSprop (alpha, eps, centered, momentum, weight decay, maximize): PyTorch's for-loop path."""
 import numpy as np
 
-from .optimizer import (Optimizer, _bump, _closure_loss, _lerp_, _scalar, _step_counter,
-                        _use_grad, _zeros_like)
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _closure_loss,
+    _lerp_,
+    _scalar,
+    _step_counter,
+    _use_grad,
+    _zeros_like,
+)
 
 __all__ = ["RMSprop"]
 
 
 class RMSprop(Optimizer):
-    """RMSprop; ``foreach``/``capturable``/``differentiable`` are accepted and ignored."""
+    """RMSprop; ``foreach``/``capturable`` are accepted and ignored (one implementation),
+    ``differentiable=True`` is refused."""
 
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                  centered=False, capturable=False, foreach=None, maximize=False,
@@ -23,9 +32,9 @@ class RMSprop(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if not 0.0 <= alpha:
             raise ValueError(f"Invalid alpha value: {alpha}")
-        defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
-                        weight_decay=weight_decay, capturable=capturable, foreach=foreach,
-                        maximize=maximize, differentiable=differentiable)
+        defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
+                    "centered": centered, "weight_decay": weight_decay, "capturable": capturable,
+                    "foreach": foreach, "maximize": maximize, "differentiable": differentiable}
         super().__init__(params, defaults)
 
     def __setstate__(self, state):

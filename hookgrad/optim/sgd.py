@@ -1,13 +1,13 @@
 """SGD with momentum, dampening, Nesterov, weight decay and maximize (PyTorch's for-loop path)."""
-from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _use_grad
 from .._tensor import _make
+from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _use_grad
 
 __all__ = ["SGD"]
 
 
 class SGD(Optimizer):
-    """Stochastic gradient descent; ``foreach``/``fused``/``differentiable`` are accepted and
-    ignored (there is one implementation)."""
+    """Stochastic gradient descent; ``foreach``/``fused`` are accepted and ignored (one
+    implementation), ``differentiable=True`` is refused."""
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
                  *, maximize=False, foreach=None, differentiable=False, fused=None):
@@ -17,9 +17,9 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid momentum value: {momentum}")
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
-                        nesterov=nesterov, maximize=maximize, foreach=foreach,
-                        differentiable=differentiable, fused=fused)
+        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
+                    "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
+                    "foreach": foreach, "differentiable": differentiable, "fused": fused}
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)

@@ -1,0 +1,95 @@
+"""Gradient clipping: clip_grad_norm_, clip_grad_value_, get_total_norm, clip_grads_with_norm_.
+
+There is one (CPU, NumPy) implementation, so ``foreach`` is accepted and ignored. Norms are
+accumulated in float64 and returned in the gradients' dtype."""
+import types
+import warnings
+
+import numpy as np
+
+from ..._tensor import Tensor, _make
+from ...autograd.grad_mode import no_grad
+
+__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
+           "get_total_norm"]
+
+
+def _as_list(tensors):
+    return [tensors] if isinstance(tensors, Tensor) else list(tensors)
+
+
+def _vector_norm(array, norm_type):
+    """``torch.linalg.vector_norm(array, norm_type)`` in float64."""
+    values = np.abs(array.astype(np.float64, copy=False)).ravel()
+    if norm_type == float("inf"):
+        return values.max(initial=0.0)
+    if norm_type == float("-inf"):
+        return values.min()
+    if norm_type == 0:
+        return float(np.count_nonzero(values))
+    if norm_type == 1:
+        return values.sum()
+    if norm_type == 2:
+        return np.sqrt(np.dot(values, values))
+    return np.sum(values ** norm_type) ** (1.0 / norm_type)
+
+
+def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """The ``norm_type``-norm of all ``tensors`` together, as if concatenated into one vector."""
+    tensors = _as_list(tensors)
+    norm_type = float(norm_type)
+    if len(tensors) == 0:
+        return _make(np.array(0.0, np.float32))
+    dtype = np.result_type(*(t._data.dtype for t in tensors))
+    norms = np.array([_vector_norm(t._data, norm_type) for t in tensors])
+    total = np.array(_vector_norm(norms, norm_type), dtype=dtype)
+    if error_if_nonfinite and not np.isfinite(total):
+        raise RuntimeError(
+            f"The total norm of order {norm_type} for gradients from `parameters` is "
+            "non-finite, so it cannot be clipped. To disable this error and scale the gradients "
+            "by the non-finite norm anyway, set `error_if_nonfinite=False`")
+    return _make(total)
+
+
+def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
+    """Scale gradients in place by ``min(max_norm / (total_norm + 1e-6), 1)``."""
+    grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
+    if len(grads) == 0:
+        return
+    norm = total_norm._data
+    clip_coef = np.minimum(float(max_norm) / (norm + 1e-6), 1.0)  # in the norm's dtype
+    clip_coef = _make(np.asarray(clip_coef, dtype=norm.dtype))
+    with no_grad(), np.errstate(invalid="ignore"):  # inf * 0 is nan, silently, as in PyTorch
+        for grad in grads:
+            grad.mul_(clip_coef)
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False,
+                    foreach=None):
+    """Clip the gradients' total norm to ``max_norm`` in place; return the norm before
+    clipping (a 0-d tensor)."""
+    is_generator = isinstance(parameters, types.GeneratorType)
+    parameters = _as_list(parameters)
+    if is_generator and len(parameters) == 0:
+        warnings.warn("`parameters` is an empty generator, no gradient clipping will occur.",
+                      stacklevel=2)
+    grads = [p.grad for p in parameters if p.grad is not None]
+    total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
+    clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
+    return total_norm
+
+
+def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """Deprecated alias of :func:`clip_grad_norm_`."""
+    warnings.warn("`torch.nn.utils.clip_grad_norm` is now deprecated in favor of "
+                  "`torch.nn.utils.clip_grad_norm_`.", FutureWarning, stacklevel=2)
+    return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
+
+
+def clip_grad_value_(parameters, clip_value, foreach=None):
+    """Clamp every gradient in place to ``[-clip_value, clip_value]``."""
+    clip_value = float(clip_value)
+    with no_grad():
+        for p in _as_list(parameters):
+            if p.grad is not None:
+                p.grad.clamp_(min=-clip_value, max=clip_value)
