@@ -22,6 +22,9 @@ def operands(a, b):
         return x.astype(target, copy=False), y.astype(target, copy=False)
     if isinstance(b, np.generic):
         b = b.item()
+    elif not isinstance(b, (int, float)):
+        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
+                        "Tensor or a Python number)")
     kind = x.dtype.kind
     if type(b) is float and kind != "f":
         return x.astype(_dtype.get_default_dtype().np_dtype), b
@@ -354,7 +357,7 @@ class ReluBackward0(Op):
 
     def backward(self, grad):
         (result,) = self.saved()
-        return grad * (result > 0)
+        return grad.masked_fill(result <= 0, 0)  # +0 where inactive, as PyTorch
 
 
 class SignBackward0(Op):

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor import _make
 from .elementwise import operands
-from .nn import LogSigmoidBackward0, sigmoid_array
+from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op
 
 
@@ -183,7 +183,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         pos_weight = self.pos_weight
         grad_input = grad_target = None
         if self.needs(0):
-            s = _make(sigmoid_array(input._data)) if not input._requires_grad else input.sigmoid()
+            s = sigmoid_tensor(input)
             if pos_weight is None:
                 grad_input = grad * (s - target)
             else:

@@ -6,8 +6,9 @@ import numpy as np
 
 from .._tensor import _make
 from ..autograd.grad_mode import state as _grad_state
-from .elementwise import _float_input, exp, sigmoid, tanh, where
+from .elementwise import _float_input, exp, tanh
 from .op import Op
+from .shape import SqueezeBackward1
 
 # --------------------------------------------------------------------------- erf
 
@@ -33,21 +34,23 @@ def _polyval(coefficients, x):
     return out
 
 
+def _select(mask, if_true, if_false):
+    """``np.where`` by arithmetic: several times faster on unpredictable masks (both sides
+    must be finite where they are not selected)."""
+    keep = mask.astype(if_true.dtype)
+    return if_true * keep + if_false * (1 - keep)
+
+
 def erf_array(x):
-    """``erf`` of a float array, computed in its own dtype."""
-    out = np.empty_like(x)
+    """``erf`` of a float array, computed in its own dtype (both branches over the whole array:
+    faster than masked gathers)."""
     a = np.abs(x)
-    small = a < 1
-    xs = x[small]
+    xs = np.clip(x, -1, 1)
     z = xs * xs
-    out[small] = xs * _polyval(_ERF_P, z) / _polyval(_ERF_Q, z)
-    large = ~small
-    if large.any():
-        xl = x[large]
-        al = np.minimum(a[large], 8)
-        erfc = np.exp(-al * al) * _polyval(_ERFC_P, al) / _polyval(_ERFC_Q, al)
-        out[large] = np.copysign(1 - erfc, xl)
-    return out
+    small = xs * _polyval(_ERF_P, z) / _polyval(_ERF_Q, z)
+    al = np.clip(a, 1, 8)
+    erfc = np.exp(-al * al) * _polyval(_ERFC_P, al) / _polyval(_ERFC_Q, al)
+    return _select(a < 1, small, np.copysign(1 - erfc, x))
 
 
 class ErfBackward0(Op):
@@ -69,8 +72,17 @@ def erf(a):
 # --------------------------------------------------------------------------- activations
 
 def sigmoid_array(x):
-    e = np.exp(-np.abs(x))  # never overflows
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+    return np.tanh(x * 0.5) * 0.5 + 0.5  # never overflows, and tanh is vectorised
+
+
+def sigmoid_tensor(a):
+    """Differentiable sigmoid built on tanh (fast for large arrays)."""
+    return tanh(a * 0.5) * 0.5 + 0.5
+
+
+def _mask(a, condition):
+    """A constant 0/1 tensor of ``a``'s dtype."""
+    return _make(condition.astype(a._data.dtype))
 
 
 class LeakyReluBackward0(Op):
@@ -80,11 +92,14 @@ class LeakyReluBackward0(Op):
         self.slope = negative_slope
         self.save(a)
         x = a._data
-        return np.where(x > 0, x, x * negative_slope)
+        scaled = x * negative_slope
+        # max(x, slope x) is x for x > 0 and slope x below, when slope <= 1; min otherwise
+        return np.maximum(x, scaled) if negative_slope <= 1 else np.minimum(x, scaled)
 
     def backward(self, grad):
         (a,) = self.saved()
-        return where(a > 0, grad, grad * self.slope)
+        positive = (a._data > 0).astype(a._data.dtype)
+        return grad * _make(positive * (1 - self.slope) + self.slope)
 
 
 class EluBackward0(Op):
@@ -97,13 +112,14 @@ class EluBackward0(Op):
         self.save(a)
         x = a._data
         negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
-        return np.where(x > 0, x * scale, negative)
+        return np.maximum(x, 0) * scale + negative
 
     def backward(self, grad):
         (a,) = self.saved()
         alpha, scale, input_scale = self.params
-        negative = grad * exp(a * input_scale) * (alpha * scale * input_scale)
-        return where(a > 0, grad * scale, negative)
+        positive = _mask(a, a._data > 0)
+        negative = exp(a.clamp(max=0) * input_scale) * (1 - positive)
+        return grad * (positive * scale + negative * (alpha * scale * input_scale))
 
 
 class CeluBackward0(EluBackward0):
@@ -120,7 +136,9 @@ class GeluBackward0(Op):
         if approximate == "tanh":
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
             return x * 0.5 * (1 + np.tanh(inner))
-        return x * 0.5 * (1 + erf_array(x * math.sqrt(0.5)))
+        # the normal CDF, kept: backward needs it and erf is the expensive part
+        self.cdf = erf_array(x * math.sqrt(0.5)) * 0.5 + 0.5
+        return x * self.cdf
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -129,7 +147,8 @@ class GeluBackward0(Op):
             t = tanh((a + a * a * a * 0.044715) * k)
             slope = (1 + t) * 0.5 + a * (1 - t * t) * (1 + a * a * (3 * 0.044715)) * (0.5 * k)
         else:
-            cdf = (erf(a * math.sqrt(0.5)) + 1) * 0.5
+            cdf = (erf(a * math.sqrt(0.5)) + 1) * 0.5 if _grad_state.grad_enabled \
+                else _make(self.cdf)
             slope = cdf + a * exp(a * a * -0.5) * (1 / math.sqrt(2 * math.pi))
         return grad * slope
 
@@ -144,7 +163,7 @@ class SiluBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        s = sigmoid(a)
+        s = sigmoid_tensor(a)
         return grad * s * (1 + a * (1 - s))
 
 
@@ -156,13 +175,19 @@ class SoftplusBackward0(Op):
         self.save(a)
         x = _float_input(a)
         bx = x * beta
-        soft = (np.log1p(np.exp(-np.abs(bx))) + np.maximum(bx, 0)) / beta
-        return np.where(bx > threshold, x, soft)
+        out = np.log1p(np.exp(-np.abs(bx)))
+        out += np.maximum(bx, 0)
+        if beta != 1:
+            out /= beta
+        linear = bx > threshold  # mostly all False: a predictable, cheap masked copy
+        np.copyto(out, x, where=linear)
+        return out
 
     def backward(self, grad):
         (a,) = self.saved()
         bx = a * self.beta
-        return where(bx > self.threshold, grad, grad * sigmoid(bx))
+        linear = _mask(a, bx._data > self.threshold)
+        return grad * (sigmoid_tensor(bx) * (1 - linear) + linear)
 
 
 class HardtanhBackward0(Op):
@@ -176,7 +201,8 @@ class HardtanhBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         low, high = self.bounds
-        return grad * ((a > low) & (a < high))
+        x = a._data
+        return grad * _mask(a, (x > low) & (x < high))
 
 
 class LogSigmoidBackward0(Op):
@@ -189,43 +215,11 @@ class LogSigmoidBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * sigmoid(-a)
+        return grad * sigmoid_tensor(-a)
 
 
-# --------------------------------------------------------------------------- softmax
-
-def _shifted(x, dim):
-    return x - np.max(x, axis=dim, keepdims=True)
-
-
-class SoftmaxBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a, dim):
-        self.dim = dim
-        e = np.exp(_shifted(_float_input(a), dim))
-        e /= np.sum(e, axis=dim, keepdims=True)
-        return e
-
-    def backward(self, grad):
-        (result,) = self.saved()
-        return result * (grad - (grad * result).sum(self.dim, keepdim=True))
-
-
-class LogSoftmaxBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a, dim):
-        self.dim = dim
-        z = _shifted(_float_input(a), dim)
-        z -= np.log(np.sum(np.exp(z), axis=dim, keepdims=True))
-        return z
-
-    def backward(self, grad):
-        (result,) = self.saved()
-        return grad - exp(result) * grad.sum(self.dim, keepdim=True)
+class SqueezeBackward4(SqueezeBackward1):
+    """In-place ``squeeze_`` of a fresh result: ``F.linear`` of a 1-d input without bias."""
 
 
 # --------------------------------------------------------------------------- normalisation
@@ -414,3 +408,47 @@ class EmbeddingDenseBackward0(Op):
         if self.padding_idx is not None:
             rows = rows * _make(self.keep[..., None])
         return rows
+
+
+class MishBackward0(Op):
+    """``x * tanh(softplus(x))``."""
+
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        x = _float_input(a)
+        return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        t = tanh(SoftplusBackward0.apply(a, 1, 20))
+        return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
+
+
+class HardswishBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        x = _float_input(a)
+        return x * np.clip(x + 3, 0, 6) / 6
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        x = a._data
+        middle = _mask(a, (x >= -3) & (x <= 3))
+        return grad * ((a / 3 + 0.5) * middle + _mask(a, x > 3))
+
+
+class HardsigmoidBackward0(Op):
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        return np.clip(_float_input(a) + 3, 0, 6) / 6
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        x = a._data
+        return grad * _make(((x > -3) & (x < 3)).astype(x.dtype) / 6)

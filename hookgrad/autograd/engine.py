@@ -12,6 +12,8 @@ from .graph import AccumulateGrad
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
+# Ties (all AccumulateGrad nodes share one sequence number) run in the order they became ready.
+_ready_order = itertools.count()
 _accumulate_lock = threading.Lock()  # no gradient contribution is lost across threads
 
 
@@ -202,7 +204,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         _add_to_buffer(buffers, node, nr, seed, create_graph)
         deps[node] -= 1
         if deps[node] == 0:
-            heapq.heappush(ready, (-node._seq, id(node), node))
+            heapq.heappush(ready, (-node._seq, next(_ready_order), node))
 
     prev_mode = _grad_state.grad_enabled
     _grad_state.grad_enabled = create_graph
@@ -246,7 +248,7 @@ def _route(task, node, outputs, buffers, deps, ready):
         remaining = deps[child] - 1
         deps[child] = remaining
         if remaining == 0:
-            heapq.heappush(ready, (-child._seq, id(child), child))
+            heapq.heappush(ready, (-child._seq, next(_ready_order), child))
 
 
 def _has_needed_child(node, needed):

@@ -61,8 +61,9 @@ def _hook_step(func):
     @functools.wraps(func)
     def step(*args, **kwargs):
         self = args[0]
-        for pre_hook in tuple(chain(_global_optimizer_pre_hooks.values(),
-                                    self._optimizer_step_pre_hooks.values())):
+        # Iterated live, like PyTorch: a hook removing itself mid-step raises there too.
+        for pre_hook in chain(_global_optimizer_pre_hooks.values(),
+                              self._optimizer_step_pre_hooks.values()):
             result = pre_hook(self, args, kwargs)
             if result is not None:
                 if not (isinstance(result, tuple) and len(result) == 2):
@@ -70,8 +71,8 @@ def _hook_step(func):
                                        f"new_kwargs), but got {result}.")
                 args, kwargs = result
         out = func(*args, **kwargs)
-        for post_hook in tuple(chain(self._optimizer_step_post_hooks.values(),
-                                     _global_optimizer_post_hooks.values())):
+        for post_hook in chain(self._optimizer_step_post_hooks.values(),
+                               _global_optimizer_post_hooks.values()):
             post_hook(self, args, kwargs)
         return out
 

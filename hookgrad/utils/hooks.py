@@ -146,12 +146,12 @@ class BackwardHook:
         return result
 
     def _on_input_node(self, node):
-        def run_full_hooks(grad_input, _):
+        def hook(grad_input, _):  # named 'hook': PyTorch's messages quote it
             if self.grad_outputs is None:
                 return None  # gradient reached the inputs without passing the outputs
             result = self._pack_with_none(self.input_tensors_index, grad_input, self.n_inputs)
-            for hook in self.user_hooks:
-                out = hook(self.module, result, self.grad_outputs)
+            for user_hook in self.user_hooks:
+                out = user_hook(self.module, result, self.grad_outputs)
                 if out is None:
                     continue
                 if len(out) != len(result):
@@ -160,7 +160,7 @@ class BackwardHook:
                 result = out
             self.grad_outputs = None
             return self._unpack_none(self.input_tensors_index, result)
-        node.register_hook(run_full_hooks)
+        node.register_hook(hook)
 
     def setup_output_hook(self, output):
         is_tuple = isinstance(output, tuple)
@@ -170,12 +170,12 @@ class BackwardHook:
         return result if is_tuple else result[0]
 
     def _on_output_node(self, node):
-        def run_pre_hooks(_, grad_output):
+        def hook(_, grad_output):  # named 'hook', as in PyTorch's messages
             self.grad_outputs = self._pack_with_none(self.output_tensors_index, grad_output,
                                                      self.n_outputs)
             expected = len(self.grad_outputs)
-            for hook in self.user_pre_hooks:
-                out = hook(self.module, self.grad_outputs)
+            for user_hook in self.user_pre_hooks:
+                out = user_hook(self.module, self.grad_outputs)
                 if out is None:
                     continue
                 if len(out) != expected:
@@ -187,8 +187,8 @@ class BackwardHook:
                 import warnings
                 warnings.warn(FULL_HOOK_NO_INPUT_WARNING)
                 grad_inputs = (None,) * self.n_inputs
-                for hook in self.user_hooks:
-                    out = hook(self.module, grad_inputs, self.grad_outputs)
+                for user_hook in self.user_hooks:
+                    out = user_hook(self.module, grad_inputs, self.grad_outputs)
                     if out is not None and not (isinstance(out, tuple) and
                                                 all(g is None for g in out)):
                         raise RuntimeError("Backward hook for Modules where no input requires "
@@ -198,4 +198,4 @@ class BackwardHook:
             if self.grad_outputs is not None:
                 return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
             return None
-        node.register_hook(run_pre_hooks)
+        node.register_hook(hook)

@@ -10,6 +10,8 @@ log = []
 class M(nn.Module):
     def forward(self, x, k=0):
         log.append('forward')
+        if not isinstance(k, (int, float)):
+            raise TypeError('k must be a number, got ' + type(k).__name__)
         return x + k
 
 
@@ -62,5 +64,5 @@ p.child.register_forward_hook(lambda mod, a, o: log.append(('child always', o)),
 try:
     p(torch.ones(1))
 except TypeError as e:
-    print('raised', type(e).__name__)
+    print('raised', type(e).__name__, e)
 print(log)

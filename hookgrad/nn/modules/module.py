@@ -10,7 +10,14 @@ from ..._tensor import Tensor
 from ...utils.hooks import BackwardHook, RemovableHandle, register_hook
 from ..parameter import Parameter
 from . import _global_hooks as _g
-from ._global_hooks import (register_module_backward_hook,  # noqa: F401  (public here)
+from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
+                            _global_backward_hooks, _global_backward_pre_hooks,
+                            _global_buffer_registration_hooks, _global_forward_hooks,
+                            _global_forward_hooks_always_called,
+                            _global_forward_hooks_with_kwargs, _global_forward_pre_hooks,
+                            _global_module_registration_hooks,
+                            _global_parameter_registration_hooks,
+                            register_module_backward_hook,
                             register_module_buffer_registration_hook,
                             register_module_forward_hook, register_module_forward_pre_hook,
                             register_module_full_backward_hook,
