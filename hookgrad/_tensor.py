@@ -9,6 +9,7 @@ import numpy as np
 from . import _dtype
 from ._dtype import from_numpy_dtype
 from ._size import Size
+from .autograd import engine as _engine
 from .autograd.grad_mode import state as _grad_state
 from .utils.hooks import RemovableHandle
 
@@ -352,6 +353,12 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. graph leaves."""
+        if (gradient is None and inputs is None and not create_graph and self._requires_grad
+                and self._data.size == 1 and self._data.dtype.kind == "f"):
+            # the common ``loss.backward()``: skip the general argument handling
+            _engine.run_backward((self,), (_make(np.ones_like(self._data)),),
+                                 bool(retain_graph), False)
+            return
         from .autograd import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 

@@ -9,6 +9,7 @@ and of every parameter are compared. Most cases store full arrays; the Conv2d op
 stores four projections of each array (see ``summary``)."""
 import copy
 import math
+import pickle
 import sys
 import warnings
 from collections import OrderedDict
@@ -17,7 +18,6 @@ import numpy as np
 import pytest
 
 import hookgrad
-import hookgrad.nn  # noqa: F401  (hookgrad.nn is not imported by hookgrad itself yet)
 
 RTOL, ATOL = 1e-4, 2e-5
 FULL = 16  # arrays with more values are stored as their summary()
@@ -319,7 +319,8 @@ for _spec in [("ReLU",), ("LeakyReLU",), ("LeakyReLU", 0.2), ("ELU",), ("ELU", 0
               ("LogSoftmax", 0), ("Threshold", 0.5, -2.0), ("Hardtanh", -0.5, 2.0), ("ReLU6",),
               ("Hardsigmoid",), ("Hardswish",), ("SELU",), ("CELU", 0.7), ("Mish",),
               ("GLU", "shape", (2, 4)), ("GLU", 0, "shape", (4, 3)), ("LogSigmoid",),
-              ("Softsign",), ("Tanhshrink",), ("Softmin", 1), ("Softmax2d", "shape", (2, 3, 2))]:
+              ("Softsign",), ("Tanhshrink",), ("Softmin", 1), ("Hardshrink",),
+              ("Softshrink", 0.8), ("Softmax2d", "shape", (2, 3, 2))]:
     _activation(*_spec)
 
 
@@ -432,6 +433,40 @@ def mha_float_mask_kdim_no_weights(torch):
 
 
 @case
+def mha_bias_kv_zero_attn(torch):
+    m = torch.nn.MultiheadAttention(4, 2, add_bias_kv=True, add_zero_attn=True)
+    padding = torch.tensor([[False, False, True], [False, False, False]])
+
+    def run(m, inputs):
+        return m(inputs[0], inputs[1], inputs[1], key_padding_mask=padding)
+    return m, [x(torch, 2, 2, 4), x(torch, 3, 2, 4, seed=1)], run
+
+
+@case
+def mha_3d_mask_unbatched_padding(torch):
+    m = torch.nn.MultiheadAttention(4, 2, dropout=0.5).eval()
+    mask = tensor(torch, (2, 3, 3), seed=6, grad=False)
+    padding = torch.tensor([False, True, False])
+
+    def run(m, inputs):
+        return m(inputs[0], inputs[0], inputs[0], attn_mask=mask, key_padding_mask=padding)
+    return m, [x(torch, 3, 4)], run
+
+
+def _causal(torch, size):
+    return torch.tensor(np.triu(np.full((size, size), -np.inf), 1).tolist())
+
+
+@case
+def encoder_causal(torch):
+    nn = torch.nn
+    layer = nn.TransformerEncoderLayer(4, 2, dim_feedforward=8, dropout=0.0,
+                                       activation=nn.GELU())
+    m = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+    return m, [x(torch, 3, 2, 4)], lambda m, inputs: m(inputs[0], mask=_causal(torch, 3))
+
+
+@case
 def mha_unbatched(torch):
     m = torch.nn.MultiheadAttention(4, 2)
     return m, [x(torch, 3, 4)], lambda m, inputs: m(inputs[0], inputs[0], inputs[0])
@@ -521,6 +556,94 @@ _loss("CrossEntropyLoss", "mean", shape=(2, 3, 2), target=lambda torch: torch.te
     [[0, 2], [1, -100]]), ignore_index=-100)
 _loss("NLLLoss", "mean", target=_classes, ignore_index=3)
 _loss("BCEWithLogitsLoss", "mean", weight=[1.0, 2.0, 0.5, 1.5])
+
+
+def _sign(torch, *shape):
+    return torch.tensor(np.where(pattern(shape, 7) > 0, 1.0, -1.0).tolist())
+
+
+@case
+def soft_margin_loss(torch):
+    return torch.nn.SoftMarginLoss(), [x(torch, 3, 4), _sign(torch, 3, 4)]
+
+
+@case
+def multi_margin_loss(torch):
+    m = torch.nn.MultiMarginLoss(p=2, margin=0.7, weight=torch.tensor([1.0, 2.0, 0.5, 1.5]),
+                                 reduction="sum")
+    return m, [x(torch, 3, 4), _classes(torch)]
+
+
+@case
+def multilabel_soft_margin_loss(torch):
+    m = torch.nn.MultiLabelSoftMarginLoss(weight=torch.tensor([1.0, 2.0, 0.5, 1.5]))
+    return m, [x(torch, 3, 4), (_sign(torch, 3, 4) + 1) * 0.5]
+
+
+@case
+def margin_ranking_loss(torch):
+    return (torch.nn.MarginRankingLoss(margin=0.2, reduction="none"),
+            [x(torch, 5), x(torch, 5, seed=1), _sign(torch, 5)])
+
+
+@case
+def hinge_embedding_loss(torch):
+    return torch.nn.HingeEmbeddingLoss(margin=0.5), [x(torch, 3, 4, scale=2.0), _sign(torch, 3, 4)]
+
+
+@case
+def cosine_embedding_loss(torch):
+    return (torch.nn.CosineEmbeddingLoss(margin=0.1, reduction="sum"),
+            [x(torch, 4, 3), x(torch, 4, 3, seed=1), _sign(torch, 4)])
+
+
+@case
+def poisson_nll_loss(torch):
+    target = tensor(torch, (3, 4), 2, grad=False) + 2
+    return torch.nn.PoissonNLLLoss(full=True), [x(torch, 3, 4), target]
+
+
+@case
+def gaussian_nll_loss(torch):
+    var = x(torch, 3, 1, seed=2)
+    return (torch.nn.GaussianNLLLoss(full=True, reduction="sum"), [x(torch, 3, 4), var],
+            lambda m, inputs: m(inputs[0], tensor(torch, (3, 4), 3, grad=False), inputs[1] ** 2))
+
+
+@case
+def triplet_margin_loss(torch):
+    return (torch.nn.TripletMarginLoss(margin=0.5, p=1.5, swap=True),
+            [x(torch, 4, 3), x(torch, 4, 3, seed=1), x(torch, 4, 3, seed=2)])
+
+
+@case
+def prelu(torch):
+    return torch.nn.PReLU(3, init=0.1), [x(torch, 2, 3, 2)]
+
+
+@case
+def rrelu_eval(torch):
+    return torch.nn.RReLU(0.1, 0.3).eval(), [x(torch, 2, 5)]
+
+
+@case
+def adaptive_max_pool2d(torch):
+    return torch.nn.AdaptiveMaxPool2d((2, 3), return_indices=True), [x(torch, 1, 2, 5, 7)]
+
+
+@case
+def adaptive_max_pool1d(torch):
+    return torch.nn.AdaptiveMaxPool1d(3), [x(torch, 1, 2, 7)]
+
+
+@case
+def lp_pool2d(torch):
+    return torch.nn.LPPool2d(2, (2, 3), stride=1), [x(torch, 1, 2, 4, 5)]
+
+
+@case
+def lp_pool1d(torch):
+    return torch.nn.LPPool1d(3.0, 2, ceil_mode=True), [x(torch, 1, 2, 5, scale=0.5) + 1.0]
 
 
 def run_case(torch, name):
@@ -624,7 +747,9 @@ def run_grid(torch, combo):
 
 @pytest.mark.parametrize("combo", conv_grid(), ids=_grid_key)
 def test_conv2d_grid(combo):
-    result = run_grid(hookgrad, combo)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # padding='same' with an even kernel warns, as in PyTorch
+        result = run_grid(hookgrad, combo)
     expected = RECORDED_GRID[_grid_key(combo)]
     assert result.pop("repr") == expected["repr"]
     assert sorted(result) == sorted(k for k in expected if k != "repr")
@@ -855,7 +980,8 @@ def test_init_functions():
     _assert_normal(init.normal_(w, 2.0, 0.5), 0.5, mean=2.0)
     values = _values(init.trunc_normal_(w, mean=0.5, std=1.0, a=-1.0, b=1.5))
     assert values.min() >= -1.0 and values.max() <= 1.5 and abs(values.mean() - 0.35481) < 0.01
-    values = _values(init.trunc_normal_(w, std=0.01, a=0.05, b=0.06))  # far tail
+    with pytest.warns(UserWarning, match="mean is more than 2 std from"):  # far tail
+        values = _values(init.trunc_normal_(w, std=0.01, a=0.05, b=0.06))
     assert values.min() >= 0.05 and values.max() <= 0.06
     assert _values(init.constant_(w, 0.25)).max() == 0.25
     assert not _values(init.zeros_(w)).any() and _values(init.ones_(w)).min() == 1.0
@@ -941,12 +1067,23 @@ def test_state_dict_round_trip_and_deepcopy():
         assert _values(a).tolist() == _values(b).tolist(), name
     copied = copy.deepcopy(model)
     assert repr(copied) == repr(model)
+    assert repr(pickle.loads(pickle.dumps(model))) == repr(model)
     assert copied.stem[0].weight is not model.stem[0].weight
     encoder = model.encoder
     assert encoder.layers[0] is not encoder.layers[1]
     assert encoder.layers[0].linear1.weight is not encoder.layers[1].linear1.weight
     np.testing.assert_array_equal(_values(encoder.layers[0].linear1.weight),
                                   _values(encoder.layers[1].linear1.weight))
+
+
+def test_embedding_from_pretrained():
+    weights = hookgrad.tensor([[1.0, 2.0], [3.0, 4.0]])
+    frozen = nn.Embedding.from_pretrained(weights)
+    assert repr(frozen) == "Embedding(2, 2)" and not frozen.weight.requires_grad
+    assert frozen(hookgrad.tensor([1, 0])).tolist() == [[3.0, 4.0], [1.0, 2.0]]
+    trainable = nn.Embedding.from_pretrained(weights, freeze=False, padding_idx=1)
+    assert repr(trainable) == "Embedding(2, 2, padding_idx=1)" and trainable.weight.requires_grad
+    assert trainable.weight.tolist() == [[1.0, 2.0], [3.0, 4.0]]  # padding row kept as given
 
 
 # ---------------------------------------------------------------------------- errors, warnings
@@ -1421,6 +1558,23 @@ RECORDED = {
         'out': [[[2, 2, 1, 1], -0.00537488, 0.00812174, 0.0209127, 0.0318871]],
         'grads': {'input0': [[2, 2, 3, 3], -0.880626, 0.208518, -0.0966513, 2.36575]},
     },
+    'adaptive_max_pool1d': {
+        'repr': ['AdaptiveMaxPool1d(output_size=3)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[1, 2, 3], 0.999961, 0.999961, 0.117322, 0.38556, 0.959092, 0.959092]],
+        'grads': {'input0': [[1, 2, 7], 0.0, 0.0, 0.74256, 0.0, -0.634735, 0.0, 0.0, 0.0, 0.0,
+            -0.988451, 0.0, -1.09506, 0.0, 0.0]},
+    },
+    'adaptive_max_pool2d': {
+        'repr': ['AdaptiveMaxPool2d(output_size=(2, 3))'],
+        'params': [],
+        'buffers': {},
+        'out': [[[1, 2, 2, 3], 0.999961, 0.999961, 0.989043, 0.98912, 0.637793, 0.989043, 0.958945,
+            0.999966, 0.954119, 0.825388, 0.91025, 0.99142], [[1, 2, 2, 3], 2.0, 2.0, 19.0, 28.0,
+            18.0, 19.0, 1.0, 10.0, 19.0, 28.0, 18.0, 27.0]],
+        'grads': {'input0': [[1, 2, 5, 7], -0.27663, 1.94687, 2.49005, 7.32433]},
+    },
     'avg_pool1d': {
         'repr': ['AvgPool1d(kernel_size=(3,), stride=(2,), padding=(1,))'],
         'params': [],
@@ -1712,6 +1866,15 @@ RECORDED = {
             [[1, 1, 3, 3], -1.39143, -2.0393, -1.64513, 1.9502, 1.86971, 0.833823, -2.00612,
             -1.21801, 0.192478], 'bias': [[1], -1.09003]},
     },
+    'cosine_embedding_loss': {
+        'repr': ['CosineEmbeddingLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], 0.88775]],
+        'grads': {'input0': [[4, 3], 0.404557, 0.163476, -0.161139, -0.0, -0.0, 0.0, -0.0, 0.0,
+            0.0, 0.35742, 0.0879359, -0.226482], 'input1': [[4, 3], -0.187285, 0.131848, 0.383608,
+            0.0, 0.0, 0.0, -0.0, 0.0, 0.0, -0.102602, 0.231587, 0.447438]},
+    },
     'dropout2d_eval': {
         'repr': ['Dropout2d(p=0.5, inplace=False)'],
         'params': [],
@@ -1838,6 +2001,73 @@ RECORDED = {
             'layers.1.norm2.bias': [[4], -0.925714, -0.955869, 0.425572, 1.45601], 'norm.weight':
             [[4], 0.56634, -0.393349, 0.137513, -2.63991], 'norm.bias': [[4], -0.152634, -0.508622,
             -0.604712, -0.391802]},
+    },
+    'encoder_causal': {
+        'repr': [
+            'TransformerEncoder(',
+            '  (layers): ModuleList(',
+            '    (0-1): 2 x TransformerEncoderLayer(',
+            '      (self_attn): MultiheadAttention(',
+            ('        (out_proj): NonDynamicallyQuantizableLinear(in_features=4, '
+             'out_features=4, bias=True)'),
+            '      )',
+            '      (linear1): Linear(in_features=4, out_features=8, bias=True)',
+            '      (dropout): Dropout(p=0.0, inplace=False)',
+            '      (linear2): Linear(in_features=8, out_features=4, bias=True)',
+            '      (norm1): LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)',
+            '      (norm2): LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)',
+            '      (dropout1): Dropout(p=0.0, inplace=False)',
+            '      (dropout2): Dropout(p=0.0, inplace=False)',
+            "      (activation): GELU(approximate='none')",
+            '    )',
+            '  )',
+            ')',
+        ],
+        'params': [['layers.0.self_attn.in_proj_weight', [12, 4]],
+            ['layers.0.self_attn.in_proj_bias', [12]], ['layers.0.self_attn.out_proj.weight', [4,
+            4]], ['layers.0.self_attn.out_proj.bias', [4]], ['layers.0.linear1.weight', [8, 4]],
+            ['layers.0.linear1.bias', [8]], ['layers.0.linear2.weight', [4, 8]],
+            ['layers.0.linear2.bias', [4]], ['layers.0.norm1.weight', [4]], ['layers.0.norm1.bias',
+            [4]], ['layers.0.norm2.weight', [4]], ['layers.0.norm2.bias', [4]],
+            ['layers.1.self_attn.in_proj_weight', [12, 4]], ['layers.1.self_attn.in_proj_bias',
+            [12]], ['layers.1.self_attn.out_proj.weight', [4, 4]],
+            ['layers.1.self_attn.out_proj.bias', [4]], ['layers.1.linear1.weight', [8, 4]],
+            ['layers.1.linear1.bias', [8]], ['layers.1.linear2.weight', [4, 8]],
+            ['layers.1.linear2.bias', [4]], ['layers.1.norm1.weight', [4]], ['layers.1.norm1.bias',
+            [4]], ['layers.1.norm2.weight', [4]], ['layers.1.norm2.bias', [4]]],
+        'buffers': {},
+        'out': [[[3, 2, 4], 8.46237, 0.39905, 0.44572, 9.86333]],
+        'grads': {'input0': [[3, 2, 4], -0.134852, 0.41735, -0.910833, 6.91529],
+            'layers.0.self_attn.in_proj_weight': [[12, 4], -1.16297, 0.5354, 0.117375, 4.12563],
+            'layers.0.self_attn.in_proj_bias': [[12], 0.00159588, -0.00106335, 0.00321119,
+            -0.00170837, 5.12227e-09, -9.8953e-10, 5.58794e-09, -4.65661e-10, -0.288135, 0.261889,
+            0.678092, 0.7478], 'layers.0.self_attn.out_proj.weight': [[4, 4], -0.508313, 0.946357,
+            -0.947405, 0.16723, 0.673578, -1.31737, 1.32283, -0.176251, 0.632901, -1.34495,
+            1.38433, -0.213612, -0.798167, 1.71596, -1.75975, 0.222633],
+            'layers.0.self_attn.out_proj.bias': [[4], 0.918133, -1.35714, -1.42813, 1.86713],
+            'layers.0.linear1.weight': [[8, 4], 0.166555, 0.0288775, 0.370134, 3.75562],
+            'layers.0.linear1.bias': [[8], 0.714791, 0.651763, 0.35633, 0.0317126, -0.0183839,
+            -0.407739, -0.192753, -0.329695], 'layers.0.linear2.weight': [[4, 8], -3.37139e-07,
+            -2.1008, 1.47424, 7.43395], 'layers.0.linear2.bias': [[4], -0.896351, -0.874538,
+            -0.519265, 2.29015], 'layers.0.norm1.weight': [[4], -1.66537, 0.126526, -0.0203438,
+            -2.91835], 'layers.0.norm1.bias': [[4], -1.00647, -0.732148, -0.197123, 2.62744],
+            'layers.0.norm2.weight': [[4], -0.725723, 3.00268, 0.180253, 0.833522],
+            'layers.0.norm2.bias': [[4], 0.582881, 0.582839, 0.0711764, -1.75005],
+            'layers.1.self_attn.in_proj_weight': [[12, 4], -5.05201, 0.153416, -0.352719, 5.37461],
+            'layers.1.self_attn.in_proj_bias': [[12], 0.000786144, -0.000277314, 0.000367905,
+            -0.000457829, -4.42378e-09, -1.65892e-09, -1.11759e-08, 3.0268e-09, 0.697227, 0.831549,
+            0.540961, -0.02605], 'layers.1.self_attn.out_proj.weight': [[4, 4], 0.390616,
+            -0.271971, 0.626464, 0.0155798, 0.314164, -0.125498, 0.528076, 0.276362, 0.254654,
+            -0.214572, 0.383123, -0.0952821, -0.959434, 0.612041, -1.53766, -0.196659],
+            'layers.1.self_attn.out_proj.bias': [[4], 0.596632, 0.726822, 0.271819, -1.59527],
+            'layers.1.linear1.weight': [[8, 4], -0.0166569, 0.0867608, 0.126537, 1.68737],
+            'layers.1.linear1.bias': [[8], -0.160128, -0.125985, 0.00288443, 0.209287, 0.225963,
+            0.238406, -0.00244296, -0.074789], 'layers.1.linear2.weight': [[4, 8], -3.12983e-07,
+            -0.190413, 0.206651, 3.63091], 'layers.1.linear2.bias': [[4], -0.680319, 0.328253,
+            -0.44005, 0.792116], 'layers.1.norm1.weight': [[4], -0.771386, 0.365502, 0.0543331,
+            0.313353], 'layers.1.norm1.bias': [[4], -0.618428, 0.415756, -0.371647, 0.806465],
+            'layers.1.norm2.weight': [[4], 0.823201, -0.935997, -0.427959, -1.33606],
+            'layers.1.norm2.bias': [[4], -0.152634, -0.508622, -0.604712, -0.391802]},
     },
     'encoder_eval_nested_padding': {
         'repr': [
@@ -1970,6 +2200,15 @@ RECORDED = {
         'grads': {'input0': [[2, 3, 2], 0.69924, 0.0433203, -0.634735, -0.988451, -0.837081,
             -0.257976, 0.452952, 0.932428, 0.935446, 0.460465, -0.249807, -0.832431]},
     },
+    'gaussian_nll_loss': {
+        'repr': ['GaussianNLLLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], 64.1021]],
+        'grads': {'input0': [[3, 4], 7.7368, 13.572, 12.4722, 4.99919, -2.55962, -6.35611,
+            -6.90472, -3.92512, 0.218548, 1.13457, 1.47084, 1.05553], 'input1': [[3, 1], -170.959,
+            58.7966, 2.99849]},
+    },
     'gelu': {
         'repr': ["GELU(approximate='none')"],
         'params': [],
@@ -2020,6 +2259,15 @@ RECORDED = {
         'out': [[[2, 3, 2, 2], 2.08383e-07, -8.5156, 1.0501, 20.5434]],
         'grads': {'input0': [[2, 3, 2, 2], -1.19209e-07, 2.64539, 1.2367, 11.0092]},
     },
+    'hardshrink': {
+        'repr': ['Hardshrink(0.5)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[2, 5], 0.0, 2.21582, 2.99988, 2.25105, 0.0, -1.72697, -2.92345, -2.62609,
+            -0.986832, 1.15668]],
+        'grads': {'input0': [[2, 5], 0.0, 0.0433203, -0.634735, -0.988451, 0.0, -0.257976,
+            0.452952, 0.932428, 0.935446, 0.460465]},
+    },
     'hardsigmoid': {
         'repr': ['Hardsigmoid()'],
         'params': [],
@@ -2045,6 +2293,14 @@ RECORDED = {
         'out': [[[2, 5], 0.2995, 2.0, 2.0, 2.0, 0.351965, -0.5, -0.5, -0.5, -0.5, 1.15668]],
         'grads': {'input0': [[2, 5], 0.69924, 0.0, 0.0, 0.0, -0.837081, 0.0, 0.0, 0.0, 0.0,
             0.460465]},
+    },
+    'hinge_embedding_loss': {
+        'repr': ['HingeEmbeddingLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], -0.414493]],
+        'grads': {'input0': [[3, 4], -0.05827, 0.0, 0.0, 0.0, 0.05827, 0.05827, 0.05827, 0.05827,
+            0.05827, 0.0, 0.0, 0.0]},
     },
     'identity': {
         'repr': ['Identity()'],
@@ -2179,6 +2435,28 @@ RECORDED = {
         'grads': {'input0': [[2, 5], 0.309362, -0.45006, -0.931359, -0.937448, -0.7207, -0.309362,
             0.45006, 0.931359, 0.937448, 0.7207]},
     },
+    'lp_pool1d': {
+        'repr': ['LPPool1d(norm_type=3.0, kernel_size=2, stride=None, ceil_mode=True)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[1, 2, 3], 1.55013, 1.81464, 1.33383, 0.791589, 0.913018, 1.50281]],
+        'grads': {},
+    },
+    'lp_pool2d': {
+        'repr': ['LPPool2d(norm_type=2, kernel_size=(2, 3), stride=1, ceil_mode=False)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[1, 2, 3, 3], 31.5718, 3.81856, 0.780087, 31.5718]],
+        'grads': {'input0': [[1, 2, 4, 5], 2.38799, 1.11176, 1.77551, 13.7704]},
+    },
+    'margin_ranking_loss': {
+        'repr': ['MarginRankingLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[5], 0.0, 0.130698, 0.9919, 1.44845, 0.0]],
+        'grads': {'input0': [[5], 0.0, 0.0433203, -0.634735, -0.988451, -0.0], 'input1': [[5],
+            -0.0, -0.0433203, 0.634735, 0.988451, 0.0]},
+    },
     'max_pool1d': {
         'repr': ['MaxPool1d(kernel_size=3, stride=2, padding=1, dilation=1, ceil_mode=False)'],
         'params': [],
@@ -2235,6 +2513,54 @@ RECORDED = {
             2.50621, -1.75963, -0.978222, 0.579521, -0.428541, 0.731788, -4.04048, 3.59364,
             -3.14432, 2.84927], 'out_proj.bias': [[4], -0.152634, -0.508622, -0.604712,
             -0.391802]},
+    },
+    'mha_3d_mask_unbatched_padding': {
+        'repr': [
+            'MultiheadAttention(',
+            ('  (out_proj): NonDynamicallyQuantizableLinear(in_features=4, out_features=4, '
+             'bias=True)'),
+            ')',
+        ],
+        'params': [['in_proj_weight', [12, 4]], ['in_proj_bias', [12]], ['out_proj.weight', [4,
+            4]], ['out_proj.bias', [4]]],
+        'buffers': {},
+        'out': [[[3, 4], -0.645687, -0.0244932, 0.337205, 0.224727, -0.662223, -0.0196778,
+            0.344337, 0.205985, -0.653666, -0.0282385, 0.352498, 0.198608], [[3, 3], 0.797625, 0.0,
+            0.202375, 0.367193, 0.0, 0.632807, 0.340815, 0.0, 0.659185]],
+        'grads': {'input0': [[3, 4], -0.0178181, 0.116045, 0.190611, 0.167777, -0.0163205,
+            -0.0168887, -0.00882694, 0.00374522, 0.0226096, -0.120578, -0.202152, -0.180429],
+            'in_proj_weight': [[12, 4], -3.11135, 0.167918, 0.315505, 3.85998], 'in_proj_bias':
+            [[12], -0.00178541, 0.00112567, 0.00109845, 0.00084991, 1.11759e-08, -7.45058e-09,
+            2.98023e-08, -2.98023e-08, -0.219779, -0.434813, -0.427664, -0.201985],
+            'out_proj.weight': [[4, 4], 1.03424, -0.504376, 0.252195, -0.653292, 0.329659,
+            -0.173403, 0.0984685, -0.226421, -0.543376, 0.246176, -0.105574, 0.316147, -1.13875,
+            0.539963, -0.25567, 0.697169], 'out_proj.bias': [[4], 0.797605, 0.24581, -0.431591,
+            -0.888454]},
+    },
+    'mha_bias_kv_zero_attn': {
+        'repr': [
+            'MultiheadAttention(',
+            ('  (out_proj): NonDynamicallyQuantizableLinear(in_features=4, out_features=4, '
+             'bias=True)'),
+            ')',
+        ],
+        'params': [['in_proj_weight', [12, 4]], ['in_proj_bias', [12]], ['bias_k', [1, 1, 4]],
+            ['bias_v', [1, 1, 4]], ['out_proj.weight', [4, 4]], ['out_proj.bias', [4]]],
+        'buffers': {},
+        'out': [[[2, 2, 4], 0.541521, 0.245433, -0.0347396, -0.385063, 0.406317, 0.414439,
+            -0.229577, -0.173582, 0.540423, 0.239495, -0.022047, -0.403912, 0.407391, 0.402073,
+            -0.206502, -0.206277], [[2, 2, 5], 4.0, -0.11119, -0.212444, 4.0]],
+        'grads': {'input0': [[2, 2, 4], -0.0614578, -0.0725207, -0.0465266, 0.00324192, 0.10251,
+            0.10369, 0.0518857, -0.0264312, 0.0618836, 0.0653401, 0.0354087, -0.012616, -0.101196,
+            -0.136295, -0.101749, -0.0152108], 'input1': [[3, 2, 4], -0.1904, 0.0435632, -0.319545,
+            0.853009], 'in_proj_weight': [[12, 4], 6.30068, -0.104341, -0.866619, 8.26036],
+            'in_proj_bias': [[12], 0.109151, -0.0717728, -0.120972, 0.134648, 0.0624587,
+            -0.0828999, -0.158347, 0.145821, -0.0124104, -0.0219991, -0.190881, -0.135901],
+            'bias_k': [[1, 1, 4], -0.0421402, 0.0509738, 0.125112, -0.137429], 'bias_v': [[1, 1,
+            4], -0.00147463, 0.0173485, 0.0754901, 0.0594266], 'out_proj.weight': [[4, 4],
+            0.185858, 0.164347, -0.309642, 1.07868, 0.0561704, 0.0241011, -0.0815282, 0.46307,
+            -0.102219, -0.12846, 0.188245, -0.38916, -0.208377, -0.21538, 0.361828, -1.04254],
+            'out_proj.bias': [[4], -0.19209, -0.395429, -0.396709, -0.195277]},
     },
     'mha_cross_batch_first_masks': {
         'repr': [
@@ -2314,6 +2640,40 @@ RECORDED = {
         'grads': {'input0': [[2, 5], 0.547187, 0.0457746, -0.648135, -1.04243, -0.679326,
             0.0236429, -0.0436652, -0.0993896, 0.0597378, 0.493605]},
     },
+    'multi_margin_loss': {
+        'repr': ['MultiMarginLoss()'],
+        'params': [],
+        'buffers': {'weight': [[4], 1.0, 2.0, 0.5, 1.5]},
+        'out': [[[], 0.878782]],
+        'grads': {'input0': [[3, 4], 0.0428127, -1.21271, 0.672218, 0.497681, -0.00245475,
+            0.00245475, 0.0, 0.0, 0.0, 0.0663235, 0.33771, -0.404034]},
+    },
+    'multilabel_soft_margin_loss': {
+        'repr': ['MultiLabelSoftMarginLoss()'],
+        'params': [],
+        'buffers': {'weight': [[4], 1.0, 2.0, 0.5, 1.5]},
+        'out': [[[], 1.31287]],
+        'grads': {'input0': [[3, 4], 0.0305881, 0.0788616, 0.0212992, 0.0593703, -0.0274279,
+            -0.0745935, -0.0211524, -0.0616957, -0.0338841, 0.0693662, 0.0207318, 0.0631886]},
+    },
+    'poisson_nll_loss': {
+        'repr': ['PoissonNLLLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], 2.20687]],
+        'grads': {'input0': [[3, 4], -0.069461, 0.0296797, 0.0952798, 0.0621616, -0.0221045,
+            -0.0960231, -0.141703, -0.150219, -0.113756, -0.0311943, 0.0658693, 0.0933934]},
+    },
+    'prelu': {
+        'repr': ['PReLU(num_parameters=3)'],
+        'params': [['weight', [3]]],
+        'buffers': {},
+        'out': [[[2, 3, 2], 0.0998334, 0.738606, 0.999961, 0.750351, 0.117322, -0.124148,
+            -0.459808, -0.413038, -0.151881, 0.38556, 0.903049, 0.959092]],
+        'grads': {'input0': [[2, 3, 2], 0.69924, 0.0433203, -0.634735, -0.988451, -0.837081,
+            -0.055636, 0.213724, 0.439964, 0.431917, 0.460465, -0.249807, -0.832431], 'weight':
+            [[3], -1.25761, -0.30771, 0.148506]},
+    },
     'relu': {
         'repr': ['ReLU()'],
         'params': [],
@@ -2348,6 +2708,15 @@ RECORDED = {
         'grads': {'input0': [[2, 2, 3], 0.51586, 0.0388146, -0.203309, 0.224578, 0.556355, 0.19223,
             0.209155, 0.491285, 0.235441, -0.0575416, 0.193137, 0.582898], 'weight': [[2, 3],
             -0.452497, -0.988242, -1.38179, -0.931514, -0.440177, -0.783757]},
+    },
+    'rrelu_eval': {
+        'repr': ['RReLU(lower=0.1, upper=0.3)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[2, 5], 0.0998334, 0.738606, 0.999961, 0.750351, 0.117322, -0.115131, -0.194897,
+            -0.175073, -0.0657888, 0.38556]],
+        'grads': {'input0': [[2, 5], 0.69924, 0.0433203, -0.634735, -0.988451, -0.837081,
+            -0.0515952, 0.0905904, 0.186486, 0.187089, 0.460465]},
     },
     'selu': {
         'repr': ['SELU()'],
@@ -2421,6 +2790,14 @@ RECORDED = {
         'grads': {'input0': [[2, 5], 0.452787, 0.0475715, -0.690661, -1.08606, -0.562867,
             0.0181591, -0.0409933, -0.0911617, 0.0714097, 0.447235]},
     },
+    'soft_margin_loss': {
+        'repr': ['SoftMarginLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], 1.06688]],
+        'grads': {'input0': [[3, 4], 0.0305881, 0.0394308, 0.0425983, 0.0395802, -0.0274279,
+            -0.0372967, -0.0423047, -0.0411305, -0.0338842, 0.0346831, 0.0414635, 0.0421257]},
+    },
     'softmax2d': {
         'repr': ['Softmax2d()'],
         'params': [],
@@ -2475,6 +2852,15 @@ RECORDED = {
         'grads': {'input0': [[2, 5], 0.451309, 0.0433203, -0.634735, -0.988451, -0.560057,
             -0.00790735, 0.00130474, 0.00485686, 0.11412, 0.460465]},
     },
+    'softshrink_0.8': {
+        'repr': ['Softshrink(0.8)'],
+        'params': [],
+        'buffers': {},
+        'out': [[[2, 5], 0.0, 1.41582, 2.19988, 1.45105, 0.0, -0.926971, -2.12345, -1.82609,
+            -0.186832, 0.35668]],
+        'grads': {'input0': [[2, 5], 0.0, 0.0433203, -0.634735, -0.988451, 0.0, -0.257976,
+            0.452952, 0.932428, 0.935446, 0.460465]},
+    },
     'softsign': {
         'repr': ['Softsign()'],
         'params': [],
@@ -2509,6 +2895,17 @@ RECORDED = {
         'out': [[[2, 5], -2.0, 2.21582, 2.99988, 2.25105, -2.0, -2.0, -2.0, -2.0, -2.0, 1.15668]],
         'grads': {'input0': [[2, 5], 0.0, 0.0433203, -0.634735, -0.988451, 0.0, 0.0, 0.0, 0.0, 0.0,
             0.460465]},
+    },
+    'triplet_margin_loss': {
+        'repr': ['TripletMarginLoss()'],
+        'params': [],
+        'buffers': {},
+        'out': [[[], 0.483662]],
+        'grads': {'input0': [[4, 3], -0.0, 0.0, 0.0, 0.140342, 0.129747, 0.0732842, -0.090836,
+            -0.131531, -0.132323, 0.0, 0.0, 0.0], 'input1': [[4, 3], 0.0, 0.0, -0.0, -0.23678,
+            -0.0330293, 0.0791261, 0.243929, 0.246959, 0.072334, 0.0, -0.0, -0.0], 'input2': [[4,
+            3], 0.0, 0.0, 0.0, 0.0964375, -0.0967177, -0.15241, -0.153094, -0.115428, 0.059989,
+            0.0, 0.0, 0.0]},
     },
     'unflatten': {
         'repr': ['Unflatten(dim=1, unflattened_size=(2, 3))'],

@@ -58,6 +58,8 @@ def make_arrays(name, inputs, dtype=np.float32):
             arrays.append(rng.uniform(0.05, 0.95, shape).astype(dtype))
         elif kind == "int":
             arrays.append(rng.integers(low, high, shape).astype(np.int64))
+        elif kind == "sign":
+            arrays.append(rng.choice([-1.0, 1.0], shape).astype(dtype))
         elif kind == "zeros":
             arrays.append(np.zeros(shape, dtype))
         elif kind == "ones":
@@ -224,6 +226,14 @@ CASES = [
     Case("adaptive_avg_pool2d-up", lambda F, T, x: F.adaptive_avg_pool2d(x, (5, 4)),
          (randn(3, 3, 2),)),
     Case("adaptive_avg_pool1d", lambda F, T, x: F.adaptive_avg_pool1d(x, 4), (randn(2, 3, 10),)),
+    Case("adaptive_max_pool2d", lambda F, T, x: F.adaptive_max_pool2d(x, (3, 4), True),
+         (randn(2, 3, 7, 9),)),
+    Case("adaptive_max_pool2d-even", lambda F, T, x: F.adaptive_max_pool2d(x, 2),
+         (randn(3, 6, 4),)),
+    Case("adaptive_max_pool1d", lambda F, T, x: F.adaptive_max_pool1d(x, 4, True),
+         (randn(2, 3, 10),)),
+    Case("lp_pool2d", lambda F, T, x: F.lp_pool2d(x, 2, 2), (randn(2, 3, 6, 5),)),
+    Case("lp_pool1d", lambda F, T, x: F.lp_pool1d(x, 3, 3, 2), (rand(2, 3, 9),)),
     # ---------------------------------------------------------------- normalisation
     Case("batch_norm-train", bn_train, (randn(4, 3, 5, 2), const("zeros", 3), const("ones", 3),
                                         randn(3), randn(3))),
@@ -239,6 +249,16 @@ CASES = [
     Case("group_norm", lambda F, T, x, w, b: F.group_norm(x, 2, w, b),
          (randn(3, 4, 5, 2), randn(4), randn(4))),
     Case("group_norm-noaffine", lambda F, T, x: F.group_norm(x, 3, eps=0.01), (randn(2, 6, 5),)),
+    Case("instance_norm", lambda F, T, x, w, b: F.instance_norm(x, weight=w, bias=b),
+         (randn(2, 3, 5), randn(3), randn(3))),
+    Case("instance_norm-stats", lambda F, T, x, rm, rv: (
+        F.instance_norm(x, rm, rv, momentum=0.2), rm, rv),
+         (randn(2, 3, 4, 2), randn(3, grad=False), rand(3, grad=False))),
+    Case("instance_norm-eval", lambda F, T, x, rm, rv: F.instance_norm(
+        x, rm, rv, use_input_stats=False), (randn(2, 3, 4), randn(3, grad=False),
+                                            rand(3, grad=False))),
+    Case("rms_norm", lambda F, T, x, w: F.rms_norm(x, (5,), w, eps=1e-3),
+         (randn(3, 5), randn(5))),
     # ---------------------------------------------------------------- activations
     Case("relu", lambda F, T, x: F.relu(x), (randn(4, 5),)),
     Case("leaky_relu", lambda F, T, x: F.leaky_relu(x, 0.2), (randn(4, 5),)),
@@ -256,7 +276,28 @@ CASES = [
     Case("relu6", lambda F, T, x: F.relu6(x * 5), (randn(4, 5),)),
     Case("hardswish", lambda F, T, x: F.hardswish(x * 4), (randn(4, 5),)),
     Case("hardsigmoid", lambda F, T, x: F.hardsigmoid(x * 4), (randn(4, 5),)),
+    Case("hardshrink", lambda F, T, x: F.hardshrink(x, 0.4), (randn(4, 5),)),
+    Case("softshrink", lambda F, T, x: F.softshrink(x, 0.4), (randn(4, 5),)),
+    Case("prelu", lambda F, T, x, w: F.prelu(x, w), (randn(2, 3, 4), randn(3))),
+    Case("prelu-shared", lambda F, T, x, w: F.prelu(x, w), (randn(2, 3, 4), randn(1))),
+    Case("rrelu-eval", lambda F, T, x: F.rrelu(x, 0.1, 0.3), (randn(4, 5),)),
     Case("logsigmoid", lambda F, T, x: F.logsigmoid(x * 3), (randn(4, 5),)),
+    Case("leaky_relu-inplace", lambda F, T, x: F.leaky_relu(x * 1, 0.3, inplace=True),
+         (randn(4, 5),)),
+    Case("elu-inplace", lambda F, T, x: F.elu(x * 1, inplace=True), (randn(4, 5),)),
+    Case("selu-inplace", lambda F, T, x: F.selu(x * 1, inplace=True), (randn(4, 5),)),
+    Case("celu-inplace", lambda F, T, x: F.celu(x * 1, 0.5, inplace=True), (randn(4, 5),)),
+    Case("relu-inplace", lambda F, T, x: F.relu(x * 1, inplace=True), (randn(4, 5),)),
+    Case("hardtanh-inplace", lambda F, T, x: F.hardtanh(x * 2, inplace=True), (randn(4, 5),)),
+    Case("silu-inplace", lambda F, T, x: F.silu(x * 2, inplace=True), (randn(4, 5),)),
+    Case("threshold", lambda F, T, x: F.threshold(x, 0.2, -3.0), (randn(4, 5),)),
+    Case("threshold-inplace", lambda F, T, x: F.threshold(x * 1, 0.2, -3.0, inplace=True),
+         (randn(4, 5),)),
+    Case("glu", lambda F, T, x: F.glu(x, 1), (randn(3, 4, 5),)),
+    Case("softsign", lambda F, T, x: F.softsign(x), (randn(4, 5),)),
+    Case("tanhshrink", lambda F, T, x: F.tanhshrink(x), (randn(4, 5),)),
+    Case("softmin", lambda F, T, x: F.softmin(x, 1), (randn(3, 4),)),
+    Case("softmax-implicit", lambda F, T, x: F.softmax(x), (randn(3, 4),)),
     Case("tanh", lambda F, T, x: F.tanh(x), (randn(4, 5),)),
     Case("sigmoid", lambda F, T, x: F.sigmoid(x), (randn(4, 5),)),
     Case("softmax", lambda F, T, x: F.softmax(x, dim=1), (randn(3, 4, 5),)),
@@ -271,6 +312,51 @@ CASES = [
     Case("linear-3d", lambda F, T, x, w, b: F.linear(x, w, b),
          (randn(2, 5, 3), randn(4, 3), randn(4))),
     Case("linear-3d-nobias", lambda F, T, x, w: F.linear(x, w), (randn(2, 5, 3), randn(4, 3))),
+    Case("bilinear", lambda F, T, x, y, w, b: F.bilinear(x, y, w, b),
+         (randn(3, 4), randn(3, 2), randn(5, 4, 2), randn(5))),
+    Case("pairwise_distance", lambda F, T, x, y: F.pairwise_distance(x, y), (randn(4, 5),
+                                                                            randn(4, 5))),
+    Case("pairwise_distance-p1", lambda F, T, x, y: F.pairwise_distance(x, y, 1, keepdim=True),
+         (randn(4, 5), randn(5))),
+    Case("cosine_similarity", lambda F, T, x, y: F.cosine_similarity(x, y), (randn(4, 5),
+                                                                            randn(4, 5))),
+    Case("cosine_similarity-dim", lambda F, T, x, y: F.cosine_similarity(x, y, 0),
+         (randn(4, 5), randn(1, 5))),
+    Case("normalize", lambda F, T, x: F.normalize(x), (randn(4, 5),)),
+    Case("normalize-p1", lambda F, T, x: F.normalize(x, 1, 0), (randn(4, 5),)),
+    Case("sdpa", lambda F, T, q, k, v: F.scaled_dot_product_attention(q, k, v),
+         (randn(2, 3, 4, 5), randn(2, 3, 6, 5), randn(2, 3, 6, 2))),
+    Case("sdpa-causal-scale", lambda F, T, q, k, v: F.scaled_dot_product_attention(
+        q, k, v, is_causal=True, scale=0.3), (randn(2, 4, 5), randn(2, 4, 5), randn(2, 4, 3))),
+    Case("sdpa-bool-mask", lambda F, T, q, k, v, m: F.scaled_dot_product_attention(
+        q, k, v, m > -1), (randn(2, 4, 5), randn(2, 6, 5), randn(2, 6, 3), randn(4, 6))),
+    Case("sdpa-float-mask", lambda F, T, q, k, v, m: F.scaled_dot_product_attention(
+        q, k, v, m), (randn(2, 4, 5), randn(2, 6, 5), randn(2, 6, 3), randn(2, 4, 6))),
+    Case("mha-self", lambda F, T, x, w, b, ow, ob: F.multi_head_attention_forward(
+        x, x, x, 4, 2, w, b, None, None, False, 0.0, ow, ob),
+         (randn(3, 2, 4), randn(12, 4), randn(12), randn(4, 4), randn(4))),
+    Case("mha-cross-masks", lambda F, T, q, kv, w, b, ow, ob, m: F.multi_head_attention_forward(
+        q, kv, kv, 4, 2, w, b, None, None, False, 0.0, ow, ob, key_padding_mask=T.tensor(
+            [[False, False, True, False, False], [False, False, False, False, True]]),
+        attn_mask=m, average_attn_weights=False),
+         (randn(3, 2, 4), randn(5, 2, 4), randn(12, 4), randn(12), randn(4, 4), randn(4),
+          randn(3, 5))),
+    Case("mha-bias-kv-zero-attn", lambda F, T, q, k, v, w, b, bk, bv, ow:
+         F.multi_head_attention_forward(q, k, v, 4, 4, w, b, bk, bv, True, 0.0, ow, None),
+         (randn(3, 2, 4), randn(5, 2, 4), randn(5, 2, 4), randn(12, 4), randn(12),
+          randn(1, 1, 4), randn(1, 1, 4), randn(4, 4))),
+    Case("mha-separate-no-weights", lambda F, T, q, k, v, wq, wk, wv, ow, m:
+         F.multi_head_attention_forward(
+             q, k, v, 4, 2, None, None, None, None, False, 0.0, ow, None, need_weights=False,
+             attn_mask=m > 0, use_separate_proj_weight=True, q_proj_weight=wq,
+             k_proj_weight=wk, v_proj_weight=wv)[0],
+         (randn(3, 2, 4), randn(5, 2, 3), randn(5, 2, 2), randn(4, 4), randn(4, 3), randn(4, 2),
+          randn(4, 4), randn(3, 5))),
+    Case("mha-unbatched", lambda F, T, x, w, ow: F.multi_head_attention_forward(
+        x, x, x, 4, 1, w, None, None, None, False, 0.0, ow, None),
+         (randn(3, 4), randn(12, 4), randn(4, 4))),
+    Case("dropout2d-eval", lambda F, T, x: F.dropout2d(x, 0.5, training=False),
+         (randn(2, 3, 4, 4),)),
     Case("embedding", lambda F, T, w, i: F.embedding(i, w), (randn(10, 3), ints(10, 4, 5))),
     Case("embedding-padding", lambda F, T, w, i: F.embedding(i, w, padding_idx=2),
          (randn(5, 3), ints(5, 4, 6))),
@@ -348,6 +434,31 @@ CASES = [
     *loss_cases("binary_cross_entropy_with_logits-weights", lambda F, T, x, t, w, p, **kw:
                 F.binary_cross_entropy_with_logits(x * 5, t, w, pos_weight=p, **kw),
                 (randn(4, 5), rand(4, 5), rand(4, 1, grad=False), rand(5, grad=False))),
+    *loss_cases("soft_margin_loss", lambda F, T, x, y, **kw: F.soft_margin_loss(x * 3, y, **kw),
+                (randn(4, 5), const("sign", 4, 5))),
+    *loss_cases("multi_margin_loss", lambda F, T, x, t, **kw: F.multi_margin_loss(x, t, **kw),
+                (randn(6, 5), ints(5, 6))),
+    *loss_cases("multi_margin_loss-p2", lambda F, T, x, t, w, **kw: F.multi_margin_loss(
+        x, t, p=2, margin=0.7, weight=w, **kw), (randn(6, 5), ints(5, 6), rand(5, grad=False))),
+    *loss_cases("margin_ranking_loss", lambda F, T, x, y, t, **kw: F.margin_ranking_loss(
+        x, y, t, 0.3, **kw), (randn(6), randn(6), const("sign", 6))),
+    *loss_cases("hinge_embedding_loss", lambda F, T, x, t, **kw: F.hinge_embedding_loss(
+        x, t, 0.8, **kw), (randn(4, 5), const("sign", 4, 5))),
+    *loss_cases("cosine_embedding_loss", lambda F, T, x, y, t, **kw: F.cosine_embedding_loss(
+        x, y, t, 0.2, **kw), (randn(6, 4), randn(6, 4), const("sign", 6))),
+    *loss_cases("poisson_nll_loss", lambda F, T, x, t, **kw: F.poisson_nll_loss(x, t, **kw),
+                (randn(4, 5), rand(4, 5))),
+    *loss_cases("poisson_nll_loss-full", lambda F, T, x, t, **kw: F.poisson_nll_loss(
+        x, t * 4, log_input=False, full=True, **kw), (rand(4, 5), rand(4, 5, grad=False))),
+    *loss_cases("gaussian_nll_loss", lambda F, T, x, t, v, **kw: F.gaussian_nll_loss(
+        x, t, v, full=True, **kw), (randn(4, 5), randn(4, 5), rand(4, 5))),
+    *loss_cases("gaussian_nll_loss-var", lambda F, T, x, t, v, **kw: F.gaussian_nll_loss(
+        x, t, v, **kw), (randn(4, 5), randn(4, 5), rand(4))),
+    *loss_cases("multilabel_soft_margin_loss", lambda F, T, x, t, w, **kw:
+                F.multilabel_soft_margin_loss(x, t, w, **kw),
+                (randn(4, 5), rand(4, 5, grad=False), rand(5, grad=False))),
+    *loss_cases("triplet_margin_loss", lambda F, T, a, p, n, **kw: F.triplet_margin_loss(
+        a, p, n, swap=True, **kw), (randn(4, 5), randn(4, 5), randn(4, 5))),
     *loss_cases("kl_div", lambda F, T, x, t, **kw: F.kl_div(x, t, **kw), (randn(4, 5), rand(4, 5)),
                 reductions=("batchmean", "mean", "sum", "none")),
     *loss_cases("kl_div-log_target", lambda F, T, x, t, **kw: F.kl_div(x, t, log_target=True,
@@ -410,6 +521,11 @@ EXPECTED = {
     'adaptive_avg_pool2d-1': ('MeanBackward1', [[[2, 3, 1, 1], 0.055964265, 1.0603351, 0.010643943], [[2, 3, 5, 7], 2.5276703, 3.2864391, 0.021636566]]),
     'adaptive_avg_pool2d-up': ('AdaptiveAvgPool2DBackward0', [[[3, 5, 4], 9.6121499, 49.076653, 3.5552476], [[3, 3, 2], -0.10502374, 26.069911, 0.23687723]]),
     'adaptive_avg_pool1d': ('SqueezeBackward1', [[[2, 3, 4], -0.66685869, 10.187772, -2.1078817], [[2, 3, 10], 1.8316815, 14.652251, 0.070604947]]),
+    'adaptive_max_pool2d': ('AdaptiveMaxPool2DBackward0', [[[2, 3, 3, 4], 120.23227, 120.23227, -0.40522713], [[2, 3, 3, 4], 2151, 2151, -82.574243], [[2, 3, 7, 9], 2.9190175, 40.026977, 1.5327033]]),
+    'adaptive_max_pool2d-even': ('AdaptiveMaxPool2DBackward0', [[[3, 2, 2], 17.209402, 17.427284, -6.8376912], [[3, 6, 4], -2.3156613, 8.1297707, -0.31517668]]),
+    'adaptive_max_pool1d': ('SqueezeBackward1', [[[2, 3, 4], 25.029505, 25.716468, -4.7164707], [[2, 3, 4], 104, 104, -17.992991], [[2, 3, 10], 1.8316818, 14.777287, 0.75624265]]),
+    'lp_pool2d': ('PowBackward0', [[[2, 3, 3, 2], 65.567409, 65.567409, 0.93060386], [[2, 3, 6, 5], 3.3079282, 40.424461, 0.97821117]]),
+    'lp_pool1d': ('PowBackward0', [[[2, 3, 4], 20.822617, 20.822617, -1.9132376], [[2, 3, 9], 2.7934913, 18.666446, -3.1688007]]),
     'batch_norm-train': ('NativeBatchNormBackward0', [[[4, 3, 5, 2], 36.2112, 81.114616, -0.087483023], [[3], -0.0098424293, 0.14151174, -0.04520186], [[3], 3.0857006, 3.0857006, 0.59935123], [[4, 3, 5, 2], -1.8729042e-07, 46.50185, -22.51015], [[3], 0.13178024, 4.2678551, -1.3348346], [[3], 1.118521, 4.3317416, 0.26140757]]),
     'batch_norm-train-2d': ('NativeBatchNormBackward0', [[[6, 4], 6.0908496e-07, 20.45743, -5.3192138], [[6, 4], 3.2782555e-07, 22.371475, 9.0282038]]),
     'batch_norm-train-stats': ('NativeBatchNormBackward0', [[[5, 3, 4], -1.9744039e-07, 49.547659, -6.2847641], [[3], 2.360955, 2.360955, 0.32767058], [[3], 2.0653466, 2.0653466, 0.21861966], [[5, 3, 4], -8.0093741e-08, 34.685753, 17.039098]]),
@@ -418,6 +534,10 @@ EXPECTED = {
     'layer_norm-noaffine': ('NativeLayerNormBackward0', [[[4, 6], -2.2351742e-08, 19.859158, -3.7555347], [[4, 6], 1.4901161e-08, 10.14659, 3.4886485]]),
     'group_norm': ('NativeGroupNormBackward0', [[[3, 4, 5, 2], 63.587049, 131.20841, 2.8996624], [[3, 4, 5, 2], 1.4659017e-06, 54.536886, -3.4796636], [[4], -5.0815678, 12.902727, -0.15479914], [[4], 1.1185213, 2.4373785, -0.038738226]]),
     'group_norm-noaffine': ('NativeGroupNormBackward0', [[[2, 6, 5], -1.0989606e-06, 48.682655, 3.0436024], [[2, 6, 5], 6.8545341e-07, 38.770438, 17.173698]]),
+    'instance_norm': ('ViewBackward0', [[[2, 3, 5], -11.438627, 45.238632, -18.151327], [[2, 3, 5], 4.6216883e-08, 2.7113938, 1.1314509], [[3], -3.6125894, 3.6125894, -0.11144697], [[3], -2.4869008, 16.916298, 3.4936084]]),
+    'instance_norm-stats': ('ViewBackward0', [[[2, 3, 4, 2], -3.4412369e-07, 42.565232, 4.7356498], [[3], 0.03047692, 0.547616, 0.031624789], [[3], 1.2863492, 1.2863492, 0.21751287], [[2, 3, 4, 2], 1.3411045e-06, 38.494801, 24.804833]]),
+    'instance_norm-eval': ('ViewBackward0', [[[2, 3, 4], 16.863714, 50.656525, 8.2315839], [[2, 3, 4], 4.3897876, 35.939521, 18.273673]]),
+    'rms_norm': ('MulBackward0', [[[3, 5], -4.3603245, 10.067231, 4.0016956], [[3, 5], 0.42366669, 9.2496644, 1.5818093], [[5], 1.4287767, 2.967148, 0.55223648]]),
     'relu': ('ReluBackward0', [[[4, 5], 3.3601573, 3.3601573, 0.72865859], [[4, 5], 2.331159, 5.9064407, 2.8899843]]),
     'leaky_relu': ('LeakyReluBackward0', [[[4, 5], 3.8661656, 6.4432807, -1.2065189], [[4, 5], 0.88912142, 7.7023233, 3.6522822]]),
     'elu': ('EluBackward0', [[[4, 5], 1.5754415, 10.57137, 0.37160841], [[4, 5], 2.8621836, 8.1331718, 3.6142519]]),
@@ -433,7 +553,26 @@ EXPECTED = {
     'relu6': ('HardtanhBackward0', [[[4, 5], 26.754604, 26.754604, -1.9471692], [[4, 5], 4.524985, 26.214456, 6.1824192]]),
     'hardswish': ('HardswishBackward0', [[[4, 5], 29.37003, 32.710994, 0.39018173], [[4, 5], 1.2724143, 31.255228, 6.2817075]]),
     'hardsigmoid': ('HardsigmoidBackward0', [[[4, 5], 11.711728, 11.711728, 1.3490517], [[4, 5], 0.65134223, 6.7068893, 2.580694]]),
+    'hardshrink': ('HardshrinkBackward0', [[[4, 5], -7.1120615, 14.959758, -3.2732536], [[4, 5], 4.2602256, 9.2728097, 3.8462101]]),
+    'softshrink': ('SoftshrinkBackward0', [[[4, 5], 1.1129306, 7.1378824, 0.93301166], [[4, 5], 0.016668111, 9.0140371, 4.9220237]]),
+    'prelu': ('PreluKernelBackward0', [[[2, 3, 4], 20.88104, 20.88104, -3.1033162], [[2, 3, 4], -4.3622391, 15.052079, -1.7419206], [[3], -2.7711509, 7.0218252, -1.9867712]]),
+    'prelu-shared': ('PreluKernelBackward0', [[[2, 3, 4], 2.1803036, 16.637247, 1.4404638], [[2, 3, 4], 0.94814173, 11.272273, 4.8200182], [[1], 0.49906492, 0.49906492, 0.26964593]]),
+    'rrelu-eval': ('RreluWithNoiseBackward0', [[[4, 5], -0.20691024, 3.8621583, -0.8574112], [[4, 5], 1.1595929, 6.5939497, 4.0671556]]),
     'logsigmoid': ('LogSigmoidBackward0', [[[4, 5], -33.931618, 33.931618, -2.9918299], [[4, 5], 1.6227728, 18.473699, 7.2603423]]),
+    'leaky_relu-inplace': ('LeakyReluBackward1', [[[4, 5], 2.6896304, 9.8342497, -1.6393213], [[4, 5], 2.0181202, 7.1682674, 3.9023245]]),
+    'elu-inplace': ('EluBackward1', [[[4, 5], 4.403064, 11.425843, -2.5172852], [[4, 5], 1.6871636, 10.488314, 5.2386551]]),
+    'selu-inplace': ('EluBackward1', [[[4, 5], 0.065428019, 17.017675, -1.9951619], [[4, 5], 1.2942212, 12.647687, 5.3462508]]),
+    'celu-inplace': ('CeluBackward1', [[[4, 5], 5.7080187, 12.372625, -0.16572267], [[4, 5], 1.6371599, 8.3302933, 4.2437045]]),
+    'relu-inplace': ('ReluBackward0', [[[4, 5], 8.2383861, 8.2383861, -0.096177824], [[4, 5], -1.3267421, 7.4684164, 2.7530107]]),
+    'hardtanh-inplace': ('HardtanhBackward0', [[[4, 5], -0.72819728, 18.274325, -2.2215359], [[4, 5], -3.2928361, 3.2928361, 0.12591279]]),
+    'silu-inplace': ('SiluBackward0', [[[4, 5], 11.614419, 16.31525, 2.0093962], [[4, 5], 0.41335602, 11.932427, 5.9852707]]),
+    'threshold': ('ThresholdBackward0', [[[4, 5], -17.289766, 42.710234, -6.3719273], [[4, 5], 1.0595082, 6.9548344, 4.2496732]]),
+    'threshold-inplace': ('ThresholdBackward1', [[[4, 5], -45.768127, 50.231873, 0.30057131], [[4, 5], 1.7400289, 3.1021407, 1.9225926]]),
+    'glu': ('GluBackward0', [[[3, 2, 5], -0.36395072, 16.386795, -1.2121916], [[3, 4, 5], -2.1740845, 15.176907, 0.76752641]]),
+    'softsign': ('DivBackward0', [[[4, 5], 0.51732464, 8.0501262, 1.3710512], [[4, 5], 1.7560159, 5.542725, 2.4365708]]),
+    'tanhshrink': ('SubBackward0', [[[4, 5], -0.043055059, 5.3384079, 1.0713597], [[4, 5], 0.80941779, 6.0320038, 1.8119049]]),
+    'softmin': ('SoftmaxBackward0', [[[3, 4], 2.9999999, 2.9999999, -1.2322674], [[3, 4], 8.7544322e-08, 0.510373, -0.11488067]]),
+    'softmax-implicit': ('SoftmaxBackward0', [[[3, 4], 3, 3, -0.86155812], [[3, 4], -2.2002496e-08, 0.58541919, 0.14675419]]),
     'tanh': ('TanhBackward0', [[[4, 5], 1.5640489, 10.720815, 2.2501622], [[4, 5], -0.37494775, 8.2263407, 3.6516772]]),
     'sigmoid': ('SigmoidBackward0', [[[4, 5], 8.4838021, 8.4838021, 0.30394863], [[4, 5], 0.72795469, 2.8795775, 1.2851574]]),
     'softmax': ('SoftmaxBackward0', [[[3, 4, 5], 15, 15, 1.1337609], [[3, 4, 5], 1.3946556e-07, 8.5834094, 3.6982377]]),
@@ -446,6 +585,23 @@ EXPECTED = {
     'linear-1d-nobias': ('SqueezeBackward4', [[[4], 0.94555859, 1.7896345, 0.85147617], [[3], 3.2115283, 3.2115283, 0.2512085], [[4, 3], 3.4110427, 4.5986595, -1.4298759]]),
     'linear-3d': ('ViewBackward0', [[[2, 5, 4], 1.2644865, 61.292336, -10.027421], [[2, 5, 3], -1.3180121, 33.925161, -2.2190746], [[4, 3], -12.781356, 20.796045, 4.3985026], [[4], 2.5076467, 2.5503445, 0.74904744]]),
     'linear-3d-nobias': ('UnsafeViewBackward0', [[[2, 5, 4], 6.4284444, 36.732366, 8.4476425], [[2, 5, 3], -0.049588844, 21.665456, 1.7035734], [[4, 3], 20.480539, 39.604243, -8.1168279]]),
+    'bilinear': ('AddBackward0', [[[3, 5], -10.068789, 19.806102, 9.297072], [[3, 4], 11.278981, 23.74589, -9.4347927], [[3, 2], 9.2193985, 9.2193985, -3.1714884], [[5, 4, 2], -0.9631107, 42.128638, 0.58807328], [[5], -1.7532511, 1.7532511, 0.48644933]]),
+    'pairwise_distance': ('NormBackward1', [[[4], 11.130303, 11.130303, 0.62758799], [[4, 5], -1.9872692, 5.7817779, 0.69678698], [[4, 5], 1.9872692, 5.7817779, -0.69678698]]),
+    'pairwise_distance-p1': ('NormBackward1', [[[4, 1], 20.068048, 20.068048, 0.080780504], [[4, 5], 1.5459332, 14.535273, 1.0228628], [[5], -1.5459332, 10.082285, -1.3590633]]),
+    'cosine_similarity': ('SumBackward1', [[[4], 1.1007203, 1.8902943, 0.47606889], [[4, 5], -0.18800848, 2.3728203, 0.0069379037], [[4, 5], 0.47954701, 2.7388704, 0.1631649]]),
+    'cosine_similarity-dim': ('SumBackward1', [[[5], -1.6579222, 3.3787212, 1.4481895], [[4, 5], 0.59625653, 1.9144414, -0.35207684], [[1, 5], 4.7689537e-07, 4.7689537e-07, 4.1395069e-09]]),
+    'normalize': ('DivBackward0', [[[4, 5], -0.77658961, 8.0001813, 1.3791141], [[4, 5], 2.6740379, 6.2979218, 2.2485062]]),
+    'normalize-p1': ('DivBackward0', [[[4, 5], -0.32994506, 5, 0.42279721], [[4, 5], 1.6645215, 2.8736947, 1.4286613]]),
+    'sdpa': ('UnsafeViewBackward0', [[[2, 3, 4, 2], -6.3743778, 14.745829, 2.7346729], [[2, 3, 4, 5], 1.670347, 11.449829, 0.72195988], [[2, 3, 6, 5], 1.9249273e-07, 15.698192, 2.4171303], [[2, 3, 6, 2], -2.2768056, 20.22077, 0.14492029]]),
+    'sdpa-causal-scale': ('UnsafeViewBackward0', [[[2, 4, 3], -3.7440917, 17.228851, -3.3349721], [[2, 4, 5], -1.3094379, 2.6128966, -0.68626237], [[2, 4, 5], 1.2246892e-07, 1.8437393, 0.26810296], [[2, 4, 3], 1.8316815, 7.8759628, 6.0483882]]),
+    'sdpa-bool-mask': ('UnsafeViewBackward0', [[[2, 4, 3], 5.0921572, 13.83937, -3.4327473], [[2, 4, 5], -0.75703354, 9.2134436, 3.138279], [[2, 6, 5], 6.4261258e-08, 8.8613553, 0.16723215], [[2, 6, 3], 1.8316816, 9.5061373, -0.59561415], None]),
+    'sdpa-float-mask': ('UnsafeViewBackward0', [[[2, 4, 3], -6.3041905, 11.563303, 1.0587889], [[2, 4, 5], -0.27709229, 3.8127211, -0.46999048], [[2, 6, 5], -2.2193854e-07, 6.4546041, -1.6057887], [[2, 6, 3], 1.831682, 6.8004618, 0.30180477], [[2, 4, 6], 1.6388367e-07, 4.8896665, 0.21290677]]),
+    'mha-self': ('ViewBackward0', [[[3, 2, 4], -20.851896, 66.974872, -5.3213504], [[2, 3, 3], 6.0000001, 6.0000001, 0.34404265], [[3, 2, 4], 5.7499615, 73.29487, 15.492274], [[12, 4], 39.94972, 66.511621, 18.864412], [[12], -4.2959993, 14.051169, -0.79717827], [[4, 4], -1.6111394, 29.58903, 0.64215169], [[4], 1.8316816, 2.3925372, 0.86020997]]),
+    'mha-cross-masks': ('ViewBackward0', [[[3, 2, 4], 67.534155, 69.422883, -8.4526925], [[2, 2, 3, 5], 12, 12, -0.95149012], [[3, 2, 4], -4.2456582, 20.97644, 2.709885], [[5, 2, 4], 8.0687594, 71.900747, -21.688557], [[12, 4], 20.478968, 59.79643, -0.38703732], [[12], 1.2698729, 12.492143, 0.4413757], [[4, 4], 8.2874914, 12.333607, -3.3834876], [[4], 1.8316816, 2.3925372, 0.86020997], [[3, 5], 3.1292439e-07, 8.2400232, -2.83514]]),
+    'mha-bias-kv-zero-attn': ('ViewBackward0', [[[3, 2, 4], -13.746769, 101.90362, 13.681933], [[2, 3, 7], 6, 6, -0.063455624], [[3, 2, 4], -3.0793115, 31.601034, -4.9479643], [[5, 2, 4], -1.418288, 22.790702, -3.0065225], [[5, 2, 4], -1.8035169, 26.155645, -0.27274332], [[12, 4], 12.450224, 69.258789, 4.8922552], [[12], -2.2155398, 16.057869, -4.6999939], [[1, 1, 4], -0.17308497, 0.73543855, -0.23478628], [[1, 1, 4], -0.10054456, 0.59291102, -0.23543158], [[4, 4], 26.073231, 28.93459, -6.3773443]]),
+    'mha-separate-no-weights': ('ViewBackward0', [[[3, 2, 4], -0.56818141, 14.135404, 2.2403891], [[3, 2, 4], -0.81830922, 5.8757138, 1.4806359], [[5, 2, 3], -1.185108e-07, 6.3735279, -1.0071829], [[5, 2, 2], -0.28763105, 9.6462443, 1.8102057], [[4, 4], 5.9905761, 7.3306301, -0.59772032], [[4, 3], -0.34572795, 6.5559744, -1.4288939], [[4, 2], 2.7648238, 7.2829659, -2.5493952], [[4, 4], 8.8741488, 9.4906208, 0.084568672], None]),
+    'mha-unbatched': ('SqueezeBackward1', [[[3, 4], -29.613711, 58.143114, 13.426777], [[3, 3], 3, 3, -1.1151238], [[3, 4], 15.668666, 45.886491, -16.008996], [[12, 4], 13.270829, 73.875063, 0.71405912], [[4, 4], -12.27961, 28.813734, 3.9477189]]),
+    'dropout2d-eval': (None, [[[2, 3, 4, 4], 5.5037358, 72.924863, -13.434739], [[2, 3, 4, 4], -1.859871, 61.698389, 29.69955]]),
     'embedding': ('EmbeddingBackward0', [[[4, 5, 3], -18.173395, 43.644213, 0.4984208], [[10, 3], -0.10502329, 26.45715, 4.5005676]]),
     'embedding-padding': ('EmbeddingBackward0', [[[4, 6, 3], 11.916485, 50.760121, 2.1465126], [[5, 3], -9.1765126, 19.421216, -6.1366828]]),
     'embedding-freq': ('EmbeddingBackward0', [[[12, 3], 13.849992, 34.748962, -8.3734658], [[5, 3], 0.75118557, 6.2669008, -3.5348118]]),
@@ -533,6 +689,42 @@ EXPECTED = {
     'binary_cross_entropy_with_logits-weights-mean': ('BinaryCrossEntropyWithLogitsBackward0', [[[], 0.34874687, 0.34874687, 0.18842874], [[4, 5], 0.19015511, 0.46214234, -0.18650037], [[4, 5], -0.1438894, 0.56271045, 0.22383582]]),
     'binary_cross_entropy_with_logits-weights-sum': ('BinaryCrossEntropyWithLogitsBackward0', [[[], 27.950068, 27.950068, 15.101486], [[4, 5], 1.2720257, 23.830984, 7.1971009], [[4, 5], 11.620227, 47.731068, -11.831655]]),
     'binary_cross_entropy_with_logits-weights-none': ('BinaryCrossEntropyWithLogitsBackward0', [[[4, 5], 18.531537, 18.531537, 3.9561548], [[4, 5], 5.1701321, 12.38925, 4.0278324], [[4, 5], -3.5114482, 27.239713, -5.2070123]]),
+    'soft_margin_loss-mean': ('SoftMarginLossBackward0', [[[], 0.90399897, 0.90399897, 0.48843273], [[4, 5], 0.024752391, 1.4204748, -0.19020464]]),
+    'soft_margin_loss-sum': ('SoftMarginLossBackward0', [[[], 23.989914, 23.989914, 12.961806], [[4, 5], -6.5395138, 28.961117, 2.0690749]]),
+    'soft_margin_loss-none': ('SoftMarginLossBackward0', [[[4, 5], 29.385882, 29.385882, -2.1435499], [[4, 5], -1.6371315, 23.793213, 0.73068012]]),
+    'multi_margin_loss-mean': ('MultiMarginLossBackward0', [[[], 0.57238609, 0.57238609, 0.30926152], [[6, 5], -7.4505806e-09, 1.1276715, -0.10880057]]),
+    'multi_margin_loss-sum': ('MultiMarginLossBackward0', [[[], 2.2661071, 2.2661071, 1.2243829], [[6, 5], 0, 4.7760201, 0.14604858]]),
+    'multi_margin_loss-none': ('MultiMarginLossBackward0', [[[6], 3.6892995, 3.6892995, 0.20233895], [[6, 5], 0, 3.5752794, -0.01805546]]),
+    'multi_margin_loss-p2-mean': ('MultiMarginLossBackward0', [[[], 1.1735401, 1.1735401, 0.63406643], [[6, 5], 3.3294782e-08, 2.0473728, -0.10542787]]),
+    'multi_margin_loss-p2-sum': ('MultiMarginLossBackward0', [[[], 12.129242, 12.129242, 6.5534574], [[6, 5], -1.4109537e-07, 13.53211, -1.9077103]]),
+    'multi_margin_loss-p2-none': ('MultiMarginLossBackward0', [[[6], 2.8848619, 2.8848619, -1.5461733], [[6, 5], 1.7811544e-08, 2.8542888, -0.50353122]]),
+    'margin_ranking_loss-mean': ('MeanBackward0', [[[], 0.18508275, 0.18508275, 0.10000064], [[6], -0.33166805, 0.33166805, 0.052072396], [[6], 0.33166805, 0.33166805, -0.052072396]]),
+    'margin_ranking_loss-sum': ('SumBackward0', [[[], 3.7678738, 3.7678738, 2.0357909], [[6], 0, 3.9800167, -1.3268578], [[6], 0, 3.9800167, 1.3268578]]),
+    'margin_ranking_loss-none': ('ClampMinBackward0', [[[6], 3.6547318, 3.6547318, 1.9268585], [[6], -1.365185, 1.365185, -0.18304856], [[6], 1.365185, 1.365185, 0.18304856]]),
+    'hinge_embedding_loss-mean': ('MeanBackward0', [[[], 0.59055817, 0.59055817, 0.31907994], [[4, 5], -0.19900084, 0.89550376, 0.085747889]]),
+    'hinge_embedding_loss-sum': ('SumBackward0', [[[], 11.076743, 11.076743, 5.9847899], [[4, 5], 0, 19.900084, 1.7298872]]),
+    'hinge_embedding_loss-none': ('AddBackward0', [[[4, 5], 6.4233615, 18.974184, 4.5363747], [[4, 5], 1.953765, 11.782584, 0.48820441]]),
+    'cosine_embedding_loss-mean': ('MeanBackward0', [[[], 0.15956487, 0.15956487, 0.086213266], [[6, 4], -0.10487227, 0.17938591, -0.01040618], [[6, 4], 0.1022991, 0.19793349, 0.022360831]]),
+    'cosine_embedding_loss-sum': ('SumBackward0', [[[], 3.2548492, 3.2548492, 1.7586025], [[6, 4], -1.6227052, 3.4199173, 0.03668004], [[6, 4], 1.5706019, 4.028926, -0.58246258]]),
+    'cosine_embedding_loss-none': ('AddBackward0', [[[6], 2.8157996, 2.8157996, -0.44530022], [[6, 4], -1.1992143, 5.0642874, -0.021469455], [[6, 4], -0.14228623, 2.9582471, -0.18002245]]),
+    'poisson_nll_loss-mean': ('MeanBackward0', [[[], 1.3569348, 1.3569348, 0.73315499], [[4, 5], 0.79632968, 0.90785725, 0.032743036], [[4, 5], 0.064178298, 0.65012866, 0.033034254]]),
+    'poisson_nll_loss-sum': ('SumBackward0', [[[], 33.351326, 33.351326, 18.019798], [[4, 5], 22.924632, 25.63721, 7.2714443], [[4, 5], -0.98807746, 14.831695, -2.5796646]]),
+    'poisson_nll_loss-none': ('SubBackward0', [[[4, 5], 30.820801, 30.820801, 10.275285], [[4, 5], 14.75795, 19.241726, 12.002608], [[4, 5], -5.6173316, 9.7703613, -0.61791183]]),
+    'poisson_nll_loss-full-mean': ('MeanBackward0', [[[], 3.0941699, 3.0941699, 1.6717871], [[4, 5], -4.249247, 4.2787592, -0.87306424]]),
+    'poisson_nll_loss-full-sum': ('SumBackward0', [[[], 59.650833, 59.650833, 32.229483], [[4, 5], -142.60817, 143.42075, 63.290389]]),
+    'poisson_nll_loss-full-none': ('AddBackward0', [[[4, 5], 47.402352, 47.402352, -1.8310886], [[4, 5], 0.25844147, 60.031623, -18.173353]]),
+    'gaussian_nll_loss-mean': ('MeanBackward0', [[[], 3.2363124, 3.2363124, 1.748587], [[4, 5], -0.56183256, 3.6692096, 0.15967349], [[4, 5], 0.56183256, 3.6692096, -0.15967349], [[4, 5], -10.823614, 11.163034, -0.11235594]]),
+    'gaussian_nll_loss-sum': ('SumBackward0', [[[], 63.755142, 63.755142, 34.44705], [[4, 5], -47.663561, 74.499104, -19.03207], [[4, 5], 47.663561, 74.499104, 19.03207], [[4, 5], -352.17051, 364.80356, -141.45955]]),
+    'gaussian_nll_loss-none': ('AddBackward0', [[[4, 5], 47.36378, 47.36378, -6.7390882], [[4, 5], -7.3819421, 35.560007, 12.400621], [[4, 5], 7.3819421, 35.560007, -12.400621], [[4, 5], -6.9560054, 84.802266, -36.374766]]),
+    'gaussian_nll_loss-var-mean': ('MeanBackward0', [[[], 1.4799843, 1.4799843, 0.79963892], [[4, 5], 0.30232477, 2.2058406, -0.24154729], [[4, 5], -0.30232477, 2.2058406, 0.24154729], [[4], -2.9190721, 2.9190721, -0.4086697]]),
+    'gaussian_nll_loss-var-sum': ('SumBackward0', [[[], 17.771736, 17.771736, 9.60211], [[4, 5], 6.7232749, 37.228851, -9.0913225], [[4, 5], -6.7232749, 37.228851, 9.0913225], [[4], -31.758066, 33.82381, 1.0572382]]),
+    'gaussian_nll_loss-var-none': ('MulBackward0', [[[4, 5], 33.81615, 33.950383, -3.5564039], [[4, 5], -9.0500519, 26.37214, 3.0930527], [[4, 5], 9.0500519, 26.37214, -3.0930527], [[4], -6.9999903, 26.30847, -3.0452905]]),
+    'multilabel_soft_margin_loss-mean': ('MeanBackward0', [[[], 0.32725272, 0.32725272, 0.1768154], [[4, 5], 0.029987631, 0.13062558, -0.013802741]]),
+    'multilabel_soft_margin_loss-sum': ('SumBackward0', [[[], 1.3243909, 1.3243909, 0.71557145], [[4, 5], -0.13777997, 0.50009218, -0.057882764]]),
+    'multilabel_soft_margin_loss-none': ('DivBackward0', [[[4], 1.1868438, 1.1868438, 0.085918636], [[4, 5], -0.17764392, 0.34003194, 0.095945654]]),
+    'triplet_margin_loss-mean': ('MeanBackward0', [[[], 2.4121509, 2.4121509, 1.3032907], [[4, 5], 1.0419588, 1.9247055, 0.4547196], [[4, 5], -1.4185317, 2.2095824, -0.33979915], [[4, 5], 0.3765729, 1.8088615, -0.11492043]]),
+    'triplet_margin_loss-sum': ('SumBackward0', [[[], 2.7699304, 2.7699304, 1.4965998], [[4, 5], -3.1866027, 7.1042854, 1.3270836], [[4, 5], 4.0998204, 6.6777721, 0.1577463], [[4, 5], -0.91321779, 5.822083, -1.4848298]]),
+    'triplet_margin_loss-none': ('ClampMinBackward0', [[[4], 4.6154211, 4.6154211, 0.51755624], [[4, 5], -1.5083936, 6.6100649, 0.69438597], [[4, 5], 1.064793, 5.4548205, -0.78605802], [[4, 5], 0.44360055, 6.04633, 0.091672041]]),
     'kl_div-batchmean': ('DivBackward0', [[[], -1.5694972, 1.5694972, -0.84800297], [[4, 5], -1.7778764, 1.7778764, -0.24454568], [[4, 5], -2.1267249, 5.6833251, -0.11323899]]),
     'kl_div-mean': ('MeanBackward0', [[[], -0.25446597, 0.25446597, -0.13748855], [[4, 5], -0.55572218, 0.55572218, 0.042597168], [[4, 5], 0.09334104, 1.1599558, -0.27560015]]),
     'kl_div-sum': ('SumBackward0', [[[], -3.4688733, 3.4688733, -1.8742402], [[4, 5], -9.9391317, 9.9391317, 0.17917779], [[4, 5], 2.3222774, 22.942268, -0.87253003]]),
@@ -566,9 +758,10 @@ def test_against_pytorch(case):
         assert all(close(a, b, e[2]) for a, b in zip(g[1:], e[1:])), f"{where}: {g} != {e}"
 
 
-# Known differences: PyTorch's C++ records scalar overloads (MulBackward1), and builds circular
-# padding from slice copies; we record one node.
+# Known differences: PyTorch's C++ calls overloads that Python cannot reach (MulBackward1,
+# clamp_min, at::norm), and builds circular padding from slice copies where we record one node.
 SAME_NODE = {"MulBackward1": "MulBackward0", "DivBackward1": "DivBackward0",
+             "ClampMinBackward0": "ClampBackward1", "NormBackward1": "LinalgVectorNormBackward0",
              "torch::autograd::CopySlices": "CircularPadBackward0"}
 
 
@@ -644,6 +837,29 @@ GRADCHECK = [
     grad_case("hardtanh", lambda F, x: F.hardtanh(x * 2), randn(2, 3)),
     grad_case("hardswish", lambda F, x: F.hardswish(x * 4), randn(2, 3)),
     grad_case("hardsigmoid", lambda F, x: F.hardsigmoid(x * 4), randn(2, 3)),
+    grad_case("threshold", lambda F, x: F.threshold(x, 0.1, 2.0), randn(2, 3)),
+    grad_case("glu", lambda F, x: F.glu(x, 0), randn(4, 3)),
+    grad_case("instance_norm", lambda F, x, w: F.instance_norm(x, weight=w), randn(2, 2, 3),
+              randn(2)),
+    grad_case("bilinear", lambda F, x, y, w: F.bilinear(x, y, w), randn(2, 3), randn(2, 2),
+              randn(2, 3, 2)),
+    grad_case("softshrink", lambda F, x: F.softshrink(x, 0.3), randn(2, 3)),
+    grad_case("prelu", lambda F, x, w: F.prelu(x, w), randn(2, 3, 2), randn(3)),
+    grad_case("adaptive_max_pool2d", lambda F, x: F.adaptive_max_pool2d(x, (2, 3)),
+              randn(1, 2, 5, 4)),
+    grad_case("lp_pool2d", lambda F, x: F.lp_pool2d(x, 2, 2), randn(1, 2, 4, 4)),
+    grad_case("soft_margin_loss", lambda F, x, t: F.soft_margin_loss(x, t), randn(2, 3),
+              const("sign", 2, 3)),
+    grad_case("multi_margin_loss", lambda F, x, t, w: F.multi_margin_loss(
+        x, t, p=2, weight=w, reduction="none"), randn(3, 4), ints(4, 3), rand(4, grad=False)),
+    grad_case("cosine_embedding_loss", lambda F, x, y, t: F.cosine_embedding_loss(x, y, t),
+              randn(3, 4), randn(3, 4), const("sign", 3)),
+    grad_case("gaussian_nll_loss", lambda F, x, t, v: F.gaussian_nll_loss(x, t, v), randn(2, 3),
+              randn(2, 3), rand(2, 3)),
+    grad_case("triplet_margin_loss", lambda F, a, p, n: F.triplet_margin_loss(a, p, n, swap=True),
+              randn(3, 4), randn(3, 4), randn(3, 4)),
+    grad_case("cosine_similarity", lambda F, x, y: F.cosine_similarity(x, y), randn(3, 4),
+              randn(3, 4)),
     grad_case("logsigmoid", lambda F, x: F.logsigmoid(x * 2), randn(2, 3)),
     grad_case("softmax", lambda F, x: F.softmax(x, 1), randn(2, 3, 2)),
     grad_case("log_softmax", lambda F, x: F.log_softmax(x, -1), randn(2, 3)),
@@ -689,6 +905,53 @@ def test_gradcheck(fn, inputs, gradgrad, request):
         assert gradcheck(lambda *t: fn(F, *t), tuple(tensors))
         if gradgrad:
             assert gradgradcheck(lambda *t: fn(F, *t), tuple(tensors))
+
+
+# --------------------------------------------------------------------------- dropout
+
+def test_dropout_training():
+    torch.manual_seed(0)
+    x = torch.ones(200, 100, requires_grad=True)
+    y = F.dropout(x, 0.3)
+    assert y.grad_fn.name() == "MulBackward0"
+    assert y.grad_fn.next_functions[1] == (None, 0)
+    values = y.detach().numpy()
+    assert set(np.unique(values)) <= {0.0, np.float32(1 / 0.7)}
+    assert abs((values == 0).mean() - 0.3) < 0.02
+    assert y.dtype == torch.float32
+    y.sum().backward()
+    assert np.array_equal(x.grad.numpy(), values)  # the gradient is the scaled mask
+    torch.manual_seed(0)
+    assert np.array_equal(F.dropout(x, 0.3).detach().numpy(), values)
+
+
+def test_dropout_edge_cases():
+    x = torch.randn(4, 5, requires_grad=True)
+    assert F.dropout(x, 0.0) is x
+    assert F.dropout(x, 0.9, training=False) is x
+    zeros = F.dropout(x, 1.0)
+    assert zeros.grad_fn.name() == "MulBackward0" and not zeros.detach().numpy().any()
+    y = x * 1
+    out = F.dropout(y, 0.5, inplace=True)
+    assert out is y and y._version == 1
+
+
+def test_feature_dropout_zeroes_whole_channels():
+    torch.manual_seed(1)
+    x = torch.ones(8, 6, 3, 3)
+    y = F.dropout2d(x, 0.5).numpy().reshape(8, 6, 9)
+    assert np.all((y == 0).all(-1) | (y == 2).all(-1))
+    assert 0 < (y == 0).mean() < 1
+    y = F.dropout1d(torch.ones(6, 5), 0.5).numpy()  # unbatched (C, L)
+    assert np.all((y == 0).all(-1) | (y == 2).all(-1))
+
+
+def test_alpha_dropout_keeps_mean_and_variance():
+    torch.manual_seed(2)
+    x = torch.randn(200000)
+    y = F.alpha_dropout(x, 0.2, training=True).numpy()
+    assert abs(y.mean()) < 0.02 and abs(y.std() - 1) < 0.02
+    assert F.alpha_dropout(x, 0.2) is x  # training defaults to False, as in PyTorch
 
 
 # --------------------------------------------------------------------------- errors

@@ -103,6 +103,7 @@ class ConvolutionBackward0(Op):
     """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
     spatial size (required when transposed: it fixes ``output_padding``)."""
 
+    saved_names = ('input', 'weight')
     arity = 3
 
     def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
@@ -192,11 +193,11 @@ def _pool_geometry(shape, kernel, stride, padding, dilation, ceil_mode):
 
 
 def _window_slices(kernel, out_hw, stride, dilation):
-    """``(i, j, key)`` for each kernel position: ``padded[key]`` holds that tap of every window."""
+    """A key per kernel tap, row-major: ``padded[key]`` holds that tap of every window."""
     (kh, kw), (ho, wo), (sh, sw), (dh, dw) = kernel, out_hw, stride, dilation
     for i in range(kh):
         for j in range(kw):
-            yield i, j, (Ellipsis, slice(i * dh, i * dh + (ho - 1) * sh + 1, sh),
+            yield (Ellipsis, slice(i * dh, i * dh + (ho - 1) * sh + 1, sh),
                          slice(j * dw, j * dw + (wo - 1) * sw + 1, sw))
 
 
@@ -209,14 +210,18 @@ class MaxPool2DWithIndicesBackward0(Op):
         low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
         xp = _zero_padded(x, padding, low, extra)
         with_nan = x.dtype.kind == "f" and np.isnan(np.add.reduce(x, axis=None))
-        best = arg = None
-        for k, (_, _, key) in enumerate(_window_slices(kernel, out_hw, stride, dilation)):
+        (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
+        # start from the first in-bounds tap of each window, as PyTorch does, so that padding
+        # never wins even when every value is -inf
+        first_row = np.maximum(0, -((np.arange(out_hw[0]) * sh - ph) // dh))[:, None]
+        first_col = np.maximum(0, -((np.arange(out_hw[1]) * sw - pw) // dw))
+        arg = np.broadcast_to((first_row * kw + first_col).astype(np.int32),
+                              x.shape[:2] + out_hw).copy()
+        best = np.full(arg.shape, low, x.dtype)
+        for k, key in enumerate(_window_slices(kernel, out_hw, stride, dilation)):
             tap = xp[key]
-            if best is None:
-                best, arg = tap.copy(), np.zeros(tap.shape, np.int32)
-                continue
-            # the first maximum wins (strictly greater replaces), as in PyTorch; arithmetic
-            # instead of masked writes, which are slow on unpredictable masks
+            # the first maximum wins (strictly greater replaces); arithmetic instead of masked
+            # writes, which are slow on unpredictable masks
             take = tap > best
             if with_nan:  # a NaN is the maximum
                 take |= np.isnan(tap)
@@ -224,7 +229,6 @@ class MaxPool2DWithIndicesBackward0(Op):
             else:
                 np.maximum(best, tap, out=best)
             arg += take * (k - arg)
-        (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
         rows = (np.arange(out_hw[0]) * sh - ph)[:, None] + (arg // kw) * dh
         cols = (np.arange(out_hw[1]) * sw - pw) + (arg % kw) * dw
         indices = rows * x.shape[3] + cols
@@ -287,7 +291,7 @@ class AvgPool2DBackward0(Op):
         self.in_shape = x.shape
         xp = _zero_padded(x4, padding, 0, extra)
         total = None
-        for _, _, key in _window_slices(kernel, out_hw, stride, (1, 1)):
+        for key in _window_slices(kernel, out_hw, stride, (1, 1)):
             total = xp[key].copy() if total is None else np.add(total, xp[key], out=total)
         divisor = _avg_divisor(x4.shape, kernel, stride, padding, out_hw, count_include_pad,
                                divisor_override, x.dtype)
@@ -314,7 +318,7 @@ class AvgPool2DBackwardBackward0(Op):
         (ph, pw), (eh, ew) = padding, extra
         h, w = shape4[2:]
         gxp = np.zeros(shape4[:2] + (h + 2 * ph + eh, w + 2 * pw + ew), g.dtype)
-        for _, _, key in _window_slices(kernel, out_hw, stride, (1, 1)):
+        for key in _window_slices(kernel, out_hw, stride, (1, 1)):
             gxp[key] += share
         gx = np.ascontiguousarray(gxp[:, :, ph:ph + h, pw:pw + w])
         return gx if len(in_shape) == 4 else gx[0]
@@ -323,11 +327,15 @@ class AvgPool2DBackwardBackward0(Op):
         return AvgPool2DBackward0.apply(grad, *self.params)
 
 
+def adaptive_windows(size, out):
+    """Start and end of each output's window along one dim (they may overlap)."""
+    index = np.arange(out)
+    return (index * size) // out, -((-(index + 1) * size) // out)
+
+
 def _adaptive_matrix(size, out, dtype):
     """``(out, size)`` averaging matrix of adaptive pooling (windows may overlap)."""
-    index = np.arange(out)
-    start = (index * size) // out
-    end = -((-(index + 1) * size) // out)
+    start, end = adaptive_windows(size, out)
     positions = np.arange(size)
     inside = (positions >= start[:, None]) & (positions < end[:, None])
     return (inside / (end - start)[:, None]).astype(dtype)
@@ -370,6 +378,35 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
 
     def backward(self, grad):
         return AdaptiveAvgPool2DBackward0.apply(grad, self.output_size)
+
+
+class AdaptiveMaxPool2DBackward0(Op):
+    """Returns ``(output, indices)``. The max is taken over rows, then columns: one loop over
+    the output's rows and one over its columns, never over pixels. (On ties PyTorch prefers
+    the first row; this takes the first column.)"""
+
+    def forward(self, input, output_size):
+        x = input._data
+        (h, w), (oh, ow) = x.shape[-2:], output_size
+        row_max, row_arg = [], []
+        for start, end in zip(*adaptive_windows(h, oh), strict=True):
+            window = x[..., start:end, :]
+            arg = np.argmax(window, axis=-2)
+            row_arg.append(arg + start)
+            row_max.append(np.take_along_axis(window, arg[..., None, :], axis=-2)[..., 0, :])
+        row_max, row_arg = np.stack(row_max, -2), np.stack(row_arg, -2)
+        out, indices = [], []
+        for start, end in zip(*adaptive_windows(w, ow), strict=True):
+            arg = np.argmax(row_max[..., start:end], axis=-1)[..., None]
+            out.append(np.take_along_axis(row_max[..., start:end], arg, axis=-1)[..., 0])
+            rows = np.take_along_axis(row_arg[..., start:end], arg, axis=-1)[..., 0]
+            indices.append(rows * w + arg[..., 0] + start)
+        self.in_shape, self.indices = x.shape, np.stack(indices, -1)
+        return np.stack(out, -1), self.indices
+
+    def backward(self, grad, grad_indices=None):
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.indices, self.in_shape,
+                                                           True)
 
 
 # --------------------------------------------------------------------------- padding

@@ -35,13 +35,14 @@ class NllLossBackward0(Op):
         if x.ndim == 1:
             x, t = x[None], t.reshape(1)
         valid = t != ignore_index
-        safe = np.where(valid, t, 0).astype(np.int64, copy=False)
+        safe = (t * valid).astype(np.int64, copy=False)  # ignored targets read class 0
         bad = (safe < 0) | (safe >= x.shape[1])
         if bad.any():
             raise IndexError(f"Target {int(safe[bad][0])} is out of bounds.")
         picked = np.take_along_axis(x, safe[:, None], axis=1)[:, 0]
-        w = weight._data[safe].astype(x.dtype, copy=False) if weight is not None else 1
-        w = np.where(valid, w, 0).astype(x.dtype, copy=False)
+        w = valid.astype(x.dtype)
+        if weight is not None:
+            w *= weight._data[safe]
         losses = picked * -w
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
         if reduction == "none":
@@ -49,15 +50,15 @@ class NllLossBackward0(Op):
         if reduction == "sum":
             return np.sum(losses)
         self.total = np.sum(w)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sum(losses) / self.total
+        if self.total == 0:  # every target ignored: PyTorch's 0 / 0
+            return np.full((), np.nan, x.dtype)
+        return np.sum(losses) / self.total
 
     def backward(self, grad):
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
         values = -self.w
-        if self.reduction == "mean":
-            with np.errstate(invalid="ignore", divide="ignore"):
-                values = np.where(self.w != 0, values / self.total, 0).astype(values.dtype)
+        if self.reduction == "mean" and self.total != 0:
+            values = values / self.total
         coefficients = np.zeros(shape, values.dtype)
         np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
         coefficients = _make(coefficients.reshape(self.in_shape))
@@ -71,6 +72,7 @@ class NllLoss2DBackward0(NllLossBackward0):
 
 
 class MseLossBackward0(Op):
+    saved_names = ('self', 'target')
     arity = 2
 
     def forward(self, input, target, reduction):
@@ -90,6 +92,7 @@ class MseLossBackward0(Op):
 class SmoothL1LossBackward0(Op):
     """Quadratic below ``beta``, linear above (``beta`` > 0; beta == 0 is plain L1)."""
 
+    saved_names = ('self', 'target')
     arity = 2
 
     def forward(self, input, target, reduction, beta):
@@ -130,6 +133,7 @@ def _clamped_log(x):
 
 
 class BinaryCrossEntropyBackward0(Op):
+    saved_names = ('self', 'target')
     arity = 2
 
     def forward(self, input, target, weight, reduction):
@@ -152,14 +156,14 @@ class BinaryCrossEntropyBackward0(Op):
         if self.needs(0):
             grad_input = grad * (input - target) / ((1 - input) * input).clamp(min=1e-12)
         if self.needs(1):
-            grad_target = grad * ((1 - input).log().clamp(min=-100)
-                                  - input.log().clamp(min=-100))
+            grad_target = grad * ((1 - input).log() - input.log())  # unclamped, as in PyTorch
         return grad_input, grad_target
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Op):
     """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
 
+    saved_names = ('self', 'target')
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
@@ -195,3 +199,64 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
                 log_sigmoid = LogSigmoidBackward0.apply(input)
                 grad_target = grad * ((1 - pos_weight) * log_sigmoid - input)
         return grad_input, grad_target
+
+
+class SoftMarginLossBackward0(Op):
+    """``log(1 + exp(-target * input))``."""
+
+    saved_names = ('self', 'target')
+    arity = 2
+
+    def forward(self, input, target, reduction):
+        x, y = operands(input, target)
+        self.reduction, self.count = reduction, x.size
+        self.save(input, target)
+        z = -x * y
+        return reduce_array(np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0), reduction)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        weight = scaled_grad(grad, self.reduction, self.count) * sigmoid_tensor(-input * target)
+        return (-target * weight if self.needs(0) else None,
+                -input * weight if self.needs(1) else None)
+
+
+class MultiMarginLossBackward0(Op):
+    """``sum_{i != y} max(0, margin - x[y] + x[i]) ** p * weight[y] / C`` per row."""
+
+    def forward(self, input, target, p, margin, weight, reduction):
+        x = input._data
+        x2 = x if x.ndim == 2 else x[None]
+        t = target._data.reshape(-1)
+        self.params = (p, margin, reduction)
+        self.target, self.weight = t, weight
+        self.save(input)
+        classes = x2.shape[1]
+        picked = np.take_along_axis(x2, t[:, None], axis=1)
+        z = np.maximum(margin - picked + x2, 0)
+        np.put_along_axis(z, t[:, None], 0, axis=1)
+        if p == 2:
+            z = z * z
+        losses = z.sum(1) / classes
+        if weight is not None:
+            losses = losses * weight._data[t]
+        return reduce_array(losses if x.ndim == 2 else losses.reshape(()), reduction)
+
+    def backward(self, grad):
+        (input,) = self.saved()
+        p, margin, reduction = self.params
+        x = input if input._data.ndim == 2 else input.unsqueeze(0)
+        rows, classes = x._data.shape
+        one_hot = _make(np.eye(classes, dtype=x._data.dtype)[self.target])
+        picked = (x * one_hot).sum(1, keepdim=True)
+        z = x - picked + margin
+        active = _make(((z._data > 0) & (one_hot._data == 0)).astype(x._data.dtype))
+        slope = active * (z * 2 if p == 2 else 1) / classes
+        if self.weight is not None:
+            slope = slope * _make(self.weight._data[self.target].reshape(-1, 1))
+        grad = scaled_grad(grad, reduction, rows)
+        if reduction == "none" and input._data.ndim == 2:
+            grad = grad.unsqueeze(1)
+        slope = slope * grad
+        grad_x = slope - one_hot * slope.sum(1, keepdim=True)
+        return grad_x if input._data.ndim == 2 else grad_x.squeeze(0)

@@ -8,7 +8,7 @@ from .._tensor import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import _float_input, exp, tanh
 from .op import Op
-from .shape import SqueezeBackward1
+from .shape import SqueezeBackward1, cat
 
 # --------------------------------------------------------------------------- erf
 
@@ -102,6 +102,10 @@ class LeakyReluBackward0(Op):
         return grad * _make(positive * (1 - self.slope) + self.slope)
 
 
+class LeakyReluBackward1(LeakyReluBackward0):
+    """In-place ``leaky_relu_``."""
+
+
 class EluBackward0(Op):
     """``scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1))`` (elu, selu, celu)."""
 
@@ -122,8 +126,16 @@ class EluBackward0(Op):
         return grad * (positive * scale + negative * (alpha * scale * input_scale))
 
 
+class EluBackward1(EluBackward0):
+    """In-place ``elu_`` / ``selu_``."""
+
+
 class CeluBackward0(EluBackward0):
     pass
+
+
+class CeluBackward1(EluBackward0):
+    """In-place ``celu_``."""
 
 
 class GeluBackward0(Op):
@@ -202,7 +214,115 @@ class HardtanhBackward0(Op):
         (a,) = self.saved()
         low, high = self.bounds
         x = a._data
-        return grad * _mask(a, (x > low) & (x < high))
+        return grad * _mask(a, ~((x <= low) | (x >= high)))  # NaN passes, as in PyTorch
+
+
+class ThresholdBackward0(Op):
+    """``x if x > threshold else value``."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, threshold, value):
+        self.threshold = threshold
+        self.save(a)
+        x = a._data
+        out = x.copy()
+        np.copyto(out, value, where=x <= threshold, casting="unsafe")
+        return out
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * _mask(a, a._data > self.threshold)
+
+
+class ThresholdBackward1(ThresholdBackward0):
+    """In-place ``threshold_``."""
+
+
+class GluBackward0(Op):
+    """``first * sigmoid(second)`` of the two halves along ``dim``."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, dim):
+        self.dim = dim
+        self.save(a)
+        first, second = np.split(_float_input(a), 2, axis=dim)
+        return first * sigmoid_array(second)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        first, second = a.chunk(2, self.dim)
+        s = sigmoid_tensor(second)
+        return cat([grad * s, grad * first * s * (1 - s)], self.dim)
+
+
+class HardshrinkBackward0(Op):
+    """``x`` where ``|x| > lambd``, else 0."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, lambd):
+        self.lambd = lambd
+        self.save(a)
+        x = a._data
+        return x * (np.abs(x) > lambd)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * _mask(a, ~(np.abs(a._data) <= self.lambd))  # NaN passes, as in PyTorch
+
+
+class SoftshrinkBackward0(HardshrinkBackward0):
+    """``x - lambd * sign(x)`` where ``|x| > lambd``, else 0."""
+
+    def forward(self, a, lambd):
+        self.lambd = lambd
+        self.save(a)
+        x = a._data
+        return x - np.clip(x, -lambd, lambd)
+
+
+class PreluKernelBackward0(Op):
+    """``x`` where positive, ``weight * x`` elsewhere; ``weight`` is per channel (dim 1)."""
+
+    saved_names = ('self', 'weight')
+    arity = 2
+
+    def forward(self, a, weight):
+        self.save(a, weight)
+        x, w = a._data, weight._data
+        if w.size == 1:
+            self.shape = ()
+        else:  # one slope per channel: dim 1, or dim 0 of a 1-d input
+            self.shape = (w.size,) if x.ndim == 1 else (1, w.size) + (1,) * (x.ndim - 2)
+        return np.maximum(x, 0) + np.minimum(x, 0) * w.reshape(self.shape)
+
+    def backward(self, grad):
+        a, weight = self.saved()
+        positive = _mask(a, a._data > 0)
+        grad_input = grad_weight = None
+        if self.needs(0):
+            grad_input = grad * (positive + (1 - positive) * weight.reshape(self.shape))
+        if self.needs(1):
+            grad_weight = grad * a * (1 - positive)
+            if len(self.shape) > 1:
+                grad_weight = grad_weight.sum((0,) + tuple(range(2, a._data.ndim)))
+            elif not self.shape:
+                grad_weight = grad_weight.sum().reshape(weight._data.shape)
+        return grad_input, grad_weight
+
+
+class RreluWithNoiseBackward0(Op):
+    """``x * noise``: noise is 1 for ``x >= 0`` and a slope elsewhere (random when training,
+    the mean slope otherwise)."""
+
+    def forward(self, a, noise):
+        self.noise = noise
+        return a._data * noise
+
+    def backward(self, grad):
+        return grad * _make(self.noise)
 
 
 class LogSigmoidBackward0(Op):
@@ -257,6 +377,7 @@ def _affine(xhat, weight, bias, shape):
 
 
 class NativeBatchNormBackward0(Op):
+    saved_names = ('input', 'weight')
     arity = 3
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
@@ -307,6 +428,7 @@ class NativeBatchNormBackward0(Op):
 
 
 class NativeLayerNormBackward0(Op):
+    saved_names = ('input', 'weight')
     arity = 3
 
     def forward(self, input, weight, bias, normalized_ndim, eps):
@@ -336,6 +458,7 @@ class NativeLayerNormBackward0(Op):
 
 
 class NativeGroupNormBackward0(Op):
+    saved_names = ('input', 'weight')
     arity = 3
 
     def forward(self, input, weight, bias, num_groups, eps):
@@ -437,8 +560,8 @@ class HardswishBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         x = a._data
-        middle = _mask(a, (x >= -3) & (x <= 3))
-        return grad * ((a / 3 + 0.5) * middle + _mask(a, x > 3))
+        middle = _mask(a, (x > -3) & (x < 3))
+        return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
 
 
 class HardsigmoidBackward0(Op):

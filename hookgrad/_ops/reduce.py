@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
 from .elementwise import maximum, minimum, where
 from .op import Op
+from .shape import ExpandBackward0
 
 
 def dims_of(dim, ndim):
@@ -49,7 +50,7 @@ class SumBackward0(Op):
         return np.sum(x, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
-        return grad.expand(self.shape)
+        return ExpandBackward0.apply(grad, self.shape)
 
 
 class SumBackward1(Op):
@@ -59,7 +60,7 @@ class SumBackward1(Op):
         return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
-        return restore_dims(grad, self.shape, self.dims, self.keepdim).expand(self.shape)
+        return ExpandBackward0.apply(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
 
 
 class MeanBackward0(Op):
@@ -70,7 +71,7 @@ class MeanBackward0(Op):
         return np.mean(x, dtype=dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return (grad / self.count).expand(self.shape)
+        return ExpandBackward0.apply(grad / self.count, self.shape)
 
 
 class MeanBackward1(Op):
@@ -82,7 +83,7 @@ class MeanBackward1(Op):
 
     def backward(self, grad):
         grad = restore_dims(grad, self.shape, self.dims, self.keepdim)
-        return (grad / self.count).expand(self.shape)
+        return ExpandBackward0.apply(grad / self.count, self.shape)
 
 
 def sum(a, dim=None, keepdim=False, dtype=None):

@@ -39,16 +39,29 @@ class ViewBackward0(Op):
         return grad.reshape(self.shape)
 
 
+def broadcast_view(x, shape):
+    """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
+    without its argument handling, which dominates for small tensors."""
+    if not x.flags.c_contiguous:
+        return np.broadcast_to(x, shape)
+    lead = len(shape) - x.ndim
+    strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
+                                  for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    view = np.ndarray(shape, x.dtype, x, 0, strides)
+    view.flags.writeable = False
+    return view
+
+
 class ExpandBackward0(Op):
     is_view = True
 
     @staticmethod
     def view_array(x, shape):
-        return np.broadcast_to(x, shape)
+        return broadcast_view(x, shape)
 
     def forward(self, a, shape):
         self.shape = a._data.shape
-        return np.broadcast_to(a._data, shape)
+        return broadcast_view(a._data, shape)
 
     def backward(self, grad):
         return grad.sum_to_size(self.shape)

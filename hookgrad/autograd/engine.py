@@ -4,11 +4,15 @@ Per node (spec 3.6): tensor hooks -> retains-grad hooks -> node pre-hooks -> bac
 node post-hooks -> route outputs. Ready nodes run highest sequence number first."""
 import heapq
 import itertools
+import sys
 import threading
+
+import numpy as np
 
 from . import grad_mode
 from .anomaly_mode import anomaly
 from .graph import AccumulateGrad
+from .. import _tensor  # partially initialised here (it imports this package); used at call time
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -210,45 +214,48 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     _grad_state.grad_enabled = create_graph
     _local.tasks.append(task)
     try:
-        nodes = _local.nodes
-        while ready:
-            node = heapq.heappop(ready)[2]
-            grads = buffers.pop(node)
-            if task.exec_info is not None:
-                outputs = _evaluate(task, node, grads)
-            else:
-                nodes.append(node)
-                try:
-                    outputs = _call_function(task, node, grads)
-                finally:
-                    nodes.pop()
-            grads = None
-            if outputs is not None:
-                _route(task, node, outputs, buffers, deps, ready)
-            outputs = None  # hold no gradient: AccumulateGrad steals only unshared ones
+        _run_ready_nodes(task, ready, buffers, deps)
     finally:
         _local.tasks.pop()
         _grad_state.grad_enabled = prev_mode
     return task.captured
 
 
-def _route(task, node, outputs, buffers, deps, ready):
-    """Send a node's input gradients to the nodes that produced those inputs."""
+def _run_ready_nodes(task, ready, buffers, deps):
+    """The loop: run the highest-sequence ready node, route its outputs, repeat."""
     exec_info = task.exec_info
     create_graph = task.create_graph
-    for (child, nr), grad in zip(node._next, outputs):
-        if child is None:
+    nodes = _local.nodes
+    heappop, heappush = heapq.heappop, heapq.heappush
+    while ready:
+        node = heappop(ready)[2]
+        grads = buffers.pop(node)
+        if exec_info is not None:
+            outputs = _evaluate(task, node, grads)
+        else:
+            nodes.append(node)
+            try:
+                outputs = _call_function(task, node, grads)
+            finally:
+                nodes.pop()
+        grads = None
+        if not outputs:
             continue
-        if exec_info is not None and child not in exec_info:
-            continue
-        if grad is not None:
-            _add_to_buffer(buffers, child, nr, grad, create_graph)
-        elif child not in buffers:
-            buffers[child] = [None] * child._n_outputs
-        remaining = deps[child] - 1
-        deps[child] = remaining
-        if remaining == 0:
-            heapq.heappush(ready, (-child._seq, next(_ready_order), child))
+        for (child, nr), grad in zip(node._next, outputs):
+            if child is None or (exec_info is not None and child not in exec_info):
+                continue
+            buf = buffers.get(child)
+            if buf is None:
+                buf = buffers[child] = [None] * child._n_outputs
+            if grad is not None:
+                old = buf[nr]
+                buf[nr] = grad if old is None else _sum_grads(old, grad, create_graph)
+            remaining = deps[child] - 1
+            deps[child] = remaining
+            if not remaining:
+                heappush(ready, (-child._seq, next(_ready_order), child))
+        # Hold no gradient past routing: AccumulateGrad steals only unshared ones.
+        outputs = grad = old = None
 
 
 def _has_needed_child(node, needed):
@@ -260,13 +267,14 @@ def _add_to_buffer(buffers, node, nr, grad, create_graph):
     if buf is None:
         buf = buffers[node] = [None] * node._n_outputs
     old = buf[nr]
-    if old is None:
-        buf[nr] = grad
-    elif create_graph:
-        buf[nr] = old + grad
-    else:
-        from .._tensor import _make
-        buf[nr] = _make(old._data + grad._data)
+    buf[nr] = grad if old is None else _sum_grads(old, grad, create_graph)
+
+
+def _sum_grads(old, grad, create_graph):
+    """Sum two gradient contributions out of place (a hook may hold either)."""
+    if create_graph:
+        return old + grad
+    return _tensor._make(old._data + grad._data)
 
 
 def _evaluate(task, node, grads):
@@ -312,18 +320,22 @@ def _retain(tensor, grad):
 
 
 def _copy(t):
-    from .._tensor import _make
-    import numpy as np
-    return _make(np.array(t._data, order="C", copy=True))
+    return _tensor._make(np.array(t._data, order="C", copy=True))
 
 
 def _call_function(task, node, grads):
     hooks = node._hooks
-    if hooks is None and type(node) is not AccumulateGrad and not anomaly.enabled:
-        outputs = _validate_outputs(task, node, node._apply(grads))
-        if not task.keep_graph:
-            node._release()
-        return outputs
+    if hooks is None:
+        if type(node) is AccumulateGrad:
+            variable = node.variable
+            if not variable._backward_hooks and grads[0] is not None:
+                _accumulate(task, variable, grads)
+                return ()
+        elif not anomaly.enabled:
+            outputs = _validate_outputs(task, node, node._apply(grads))
+            if not task.keep_graph:
+                node._release()
+            return outputs
     grads = _call_tensor_pre_hooks(node, grads)
     if hooks is not None and hooks.pre_hooks:
         for fn in list(hooks.pre_hooks.values()):
@@ -397,7 +409,6 @@ def _sum_to(node, index, grad, shape):
 
 def _accumulate(task, variable, grads):
     """AccumulateGrad: add into ``variable.grad``, then run post-accumulate-grad hooks."""
-    import sys
     grad = grads[0]
     with _accumulate_lock:
         old = variable._grad
@@ -418,8 +429,7 @@ def _accumulate(task, variable, grads):
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                from .._tensor import _make
-                variable._grad = _make(old_data + grad._data)
+                variable._grad = _tensor._make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         for fn in list(hooks.values()):

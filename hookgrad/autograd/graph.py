@@ -5,6 +5,7 @@ import threading
 import weakref
 from collections import OrderedDict
 
+from .. import _tensor  # partially initialised here (it imports this package); used at call time
 from ..utils.hooks import RemovableHandle
 
 __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
@@ -219,9 +220,8 @@ class SavedTensor:
         self._pack(self._original(None), pack_hook, unpack_hook)
 
     def _original(self, node):
-        from .._tensor import _make
         if self.is_output:
-            t = _make(self.tensor, self.requires_grad, node, self.output_nr)
+            t = _tensor._make(self.tensor, self.requires_grad, node, self.output_nr)
             t._vc = self.counter
             return t
         return self.tensor
@@ -236,8 +236,7 @@ class SavedTensor:
         if self.has_hooks:
             # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
             value = self.unpack_hook(self.packed)
-            from .._tensor import Tensor
-            if not isinstance(value, Tensor):
+            if not isinstance(value, _tensor.Tensor):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")
             return value

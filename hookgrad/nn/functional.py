@@ -13,6 +13,7 @@ from .._ops import reduce as _reduce
 from .._ops.conv import (
     PAD_NODES,
     AdaptiveAvgPool2DBackward0,
+    AdaptiveMaxPool2DBackward0,
     AvgPool2DBackward0,
     ConstantPadNdBackward0,
     ConvolutionBackward0,
@@ -25,28 +26,41 @@ from .._ops.loss import (
     BinaryCrossEntropyWithLogitsBackward0,
     HuberLossBackward0,
     MseLossBackward0,
+    MultiMarginLossBackward0,
     NllLoss2DBackward0,
     NllLossBackward0,
     SmoothL1LossBackward0,
+    SoftMarginLossBackward0,
 )
 from .._ops.nn import (
     CeluBackward0,
+    CeluBackward1,
     EluBackward0,
+    EluBackward1,
     EmbeddingBackward0,
     GeluBackward0,
+    GluBackward0,
+    HardshrinkBackward0,
     HardsigmoidBackward0,
     HardswishBackward0,
     HardtanhBackward0,
     LeakyReluBackward0,
+    LeakyReluBackward1,
     LogSigmoidBackward0,
     MishBackward0,
     NativeBatchNormBackward0,
     NativeGroupNormBackward0,
     NativeLayerNormBackward0,
+    PreluKernelBackward0,
+    RreluWithNoiseBackward0,
     SiluBackward0,
     SoftplusBackward0,
+    SoftshrinkBackward0,
     SqueezeBackward4,
+    ThresholdBackward0,
+    ThresholdBackward1,
 )
+from .._ops.shape import cat
 from .._random import rng as _rng
 from .._tensor import Tensor, _make, _wrap_dim
 
@@ -328,6 +342,35 @@ def adaptive_avg_pool1d(input, output_size):
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1,) + size).squeeze(-2)
 
 
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    if input._data.ndim not in (3, 4):
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got "
+                           f"{_shape(input)}")
+    size = _adaptive_size(output_size, input._data.shape, 2)
+    out, indices = AdaptiveMaxPool2DBackward0.apply(input, size)
+    return (out, indices) if return_indices else out
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    if input._data.ndim not in (2, 3):
+        raise RuntimeError(f"adaptive_max_pool1d() argument 'input' should have 2 or 3 dimensions"
+                           f", but got {_shape(input)}")
+    size = _adaptive_size(output_size, input._data.shape, 1)
+    out, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1,) + size, True)
+    return (out.squeeze(-2), indices.squeeze(-2)) if return_indices else out.squeeze(-2)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kh, kw = _tuple(kernel_size, 2, "kernel_size")
+    out = avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (out.sign() * relu(out.abs())).mul(kw * kh).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    out = avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (out.sign() * relu(out.abs())).mul(kernel_size).pow(1.0 / norm_type)
+
+
 # --------------------------------------------------------------------------- normalisation
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -386,11 +429,12 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         raise ValueError("Expected more than 1 spatial element when training, got input size "
                          f"{input.shape}")
     folded = input.reshape((1, n * c) + tuple(shape[2:]))
-    repeat = (lambda t: None if t is None else _make(np.tile(t._data, n)))
-    mean, var = repeat(running_mean), repeat(running_var)
-    tile_param = (lambda t: None if t is None else t.unsqueeze(0).expand(n, c).reshape(n * c))
-    out = NativeBatchNormBackward0.apply(folded, tile_param(weight), tile_param(bias), mean, var,
-                                         use_input_stats, momentum, eps)
+    mean, var = (None if t is None else _make(np.tile(t._data, n))
+                 for t in (running_mean, running_var))
+    weight, bias = (None if t is None else t.unsqueeze(0).expand(n, c).reshape(n * c)
+                    for t in (weight, bias))
+    out = NativeBatchNormBackward0.apply(folded, weight, bias, mean, var, use_input_stats,
+                                         momentum, eps)
     if use_input_stats:
         for given, folded_stats in ((running_mean, mean), (running_var, var)):
             if given is not None:
@@ -410,10 +454,6 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
 
 # --------------------------------------------------------------------------- activations
 
-def _maybe_inplace(input, inplace, fn, *args):
-    return input._inplace(fn, *args) if inplace else fn(input, *args)
-
-
 def relu(input, inplace=False):
     return input.relu_() if inplace else _ew.relu(input)
 
@@ -422,20 +462,19 @@ def relu_(input):
     return input.relu_()
 
 
-def _leaky_relu(input, negative_slope):
-    return LeakyReluBackward0.apply(input, negative_slope)
+def _activation(input, inplace, op, inplace_op, *args):
+    """``op(input, *args)``; in place, the op is recorded under its in-place node name."""
+    if inplace:
+        return input._inplace(inplace_op.apply, *args)
+    return op.apply(input, *args)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return _maybe_inplace(input, inplace, _leaky_relu, negative_slope)
-
-
-def _elu(input, alpha, scale, input_scale):
-    return EluBackward0.apply(input, alpha, scale, input_scale)
+    return _activation(input, inplace, LeakyReluBackward0, LeakyReluBackward1, negative_slope)
 
 
 def elu(input, alpha=1.0, inplace=False):
-    return _maybe_inplace(input, inplace, _elu, alpha, 1.0, 1.0)
+    return _activation(input, inplace, EluBackward0, EluBackward1, alpha, 1.0, 1.0)
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -443,17 +482,14 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def selu(input, inplace=False):
-    return _maybe_inplace(input, inplace, _elu, _SELU_ALPHA, _SELU_SCALE, 1.0)
-
-
-def _celu(input, alpha):
-    return CeluBackward0.apply(input, alpha, 1.0, 1.0 / alpha)
+    return _activation(input, inplace, EluBackward0, EluBackward1, _SELU_ALPHA, _SELU_SCALE,
+                       1.0)
 
 
 def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
-    return _maybe_inplace(input, inplace, _celu, alpha)
+    return _activation(input, inplace, CeluBackward0, CeluBackward1, alpha, 1.0, 1.0 / alpha)
 
 
 def gelu(input, approximate="none"):
@@ -462,54 +498,63 @@ def gelu(input, approximate="none"):
     return GeluBackward0.apply(input, approximate)
 
 
-def _silu(input):
-    return SiluBackward0.apply(input)
-
-
 def silu(input, inplace=False):
-    return _maybe_inplace(input, inplace, _silu)
-
-
-def _mish(input):
-    return MishBackward0.apply(input)
+    return _activation(input, inplace, SiluBackward0, SiluBackward0)
 
 
 def mish(input, inplace=False):
-    return _maybe_inplace(input, inplace, _mish)
+    return _activation(input, inplace, MishBackward0, MishBackward0)
 
 
 def softplus(input, beta=1.0, threshold=20.0):
     return SoftplusBackward0.apply(input, beta, threshold)
 
 
-def _hardtanh(input, min_val, max_val):
-    return HardtanhBackward0.apply(input, min_val, max_val)
-
-
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
-    return _maybe_inplace(input, inplace, _hardtanh, min_val, max_val)
+    return _activation(input, inplace, HardtanhBackward0, HardtanhBackward0, min_val, max_val)
 
 
 def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
-def _hardswish(input):
-    return HardswishBackward0.apply(input)
-
-
 def hardswish(input, inplace=False):
-    return _maybe_inplace(input, inplace, _hardswish)
-
-
-def _hardsigmoid(input):
-    return HardsigmoidBackward0.apply(input)
+    return _activation(input, inplace, HardswishBackward0, HardswishBackward0)
 
 
 def hardsigmoid(input, inplace=False):
-    return _maybe_inplace(input, inplace, _hardsigmoid)
+    return _activation(input, inplace, HardsigmoidBackward0, HardsigmoidBackward0)
+
+
+def hardshrink(input, lambd=0.5):
+    return HardshrinkBackward0.apply(input, lambd)
+
+
+def softshrink(input, lambd=0.5):
+    if lambd < 0:
+        raise RuntimeError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
+    return SoftshrinkBackward0.apply(input, lambd)
+
+
+def prelu(input, weight):
+    channels = input._data.shape[1] if input._data.ndim >= 2 else input._data.shape[0] \
+        if input._data.ndim else 1
+    if weight._data.size not in (1, channels):
+        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter "
+                           f"numbers = {weight._data.size} and channel size = {channels}.")
+    return PreluKernelBackward0.apply(input, weight)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    x = input._data
+    if training:
+        slopes = _rng().uniform(lower, upper, x.shape).astype(x.dtype)
+    else:
+        slopes = np.asarray((lower + upper) / 2, x.dtype)
+    noise = np.where(x >= 0, np.asarray(1, x.dtype), slopes)
+    return _activation(input, inplace, RreluWithNoiseBackward0, RreluWithNoiseBackward0, noise)
 
 
 def logsigmoid(input):
@@ -525,20 +570,19 @@ def tanhshrink(input):
 
 
 def threshold(input, threshold, value, inplace=False):
-    return _maybe_inplace(input, inplace, _threshold, threshold, value)
+    return _activation(input, inplace, ThresholdBackward0, ThresholdBackward1, threshold, value)
 
 
-def _threshold(input, threshold, value):
-    return _ew.where(input > threshold, input, value)
+def threshold_(input, threshold, value):
+    return _activation(input, True, ThresholdBackward0, ThresholdBackward1, threshold, value)
 
 
 def glu(input, dim=-1):
-    size = input._data.shape[_wrap_dim(dim, input._data.ndim)]
+    dim = _wrap_dim(dim, input._data.ndim)
+    size = input._data.shape[dim]
     if size % 2:
-        raise RuntimeError(f"Halving dimension must be even, but dimension "
-                           f"{_wrap_dim(dim, input._data.ndim)} is size {size}")
-    first, second = input.chunk(2, dim)
-    return first * second.sigmoid()
+        raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size {size}")
+    return GluBackward0.apply(input, dim)
 
 
 def _softmax_dim(name, ndim, stacklevel):
@@ -592,6 +636,246 @@ def bilinear(input1, input2, weight, bias=None):
     out = (input1.unsqueeze(-2).unsqueeze(-2) @ weight @ input2.unsqueeze(-2).unsqueeze(-1))
     out = out.squeeze(-1).squeeze(-1)
     return out + bias if bias is not None else out
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    dim = max(x1._data.ndim, x2._data.ndim) - 1
+    return _reduce.norm(x1 - x2 + eps, p, max(dim, 0), keepdim)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    x1, x2 = _broadcast_pair(x1, x2)
+    norms = []
+    for x in (x1, x2):
+        norm = _reduce.norm(x, 2, dim, True)
+        np.maximum(norm._data, eps, out=norm._data)  # PyTorch clamps in place, under no_grad
+        norms.append(norm)
+    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    denominator = _reduce.norm(input, p, dim, True).clamp(min=eps).expand_as(input)
+    return input / denominator
+
+
+# --------------------------------------------------------------------------- attention
+
+def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_other=True):
+    """A boolean mask becomes an additive float mask (-inf where True)."""
+    if mask is None:
+        return None
+    is_float = mask._data.dtype.kind == "f"
+    if mask._data.dtype != np.bool_ and not is_float:
+        raise AssertionError(f"only bool and floating types of {mask_name} are supported")
+    if check_other and other_type is not None and mask.dtype != other_type:
+        warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use "
+                      "same type for both instead.", UserWarning, stacklevel=3)
+    if not is_float:
+        mask = _make(np.where(mask._data, -np.inf, 0).astype(target_type.np_dtype))
+    return mask
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+                                 is_causal=False, scale=None, enable_gqa=False):
+    """softmax(q k^T * scale + mask) v, composed from matmuls (PyTorch's math reference)."""
+    length, source = query._data.shape[-2], key._data.shape[-2]
+    scale = 1 / math.sqrt(query._data.shape[-1]) if scale is None else scale
+    dtype = query._data.dtype
+    bias = None
+    if is_causal:
+        if attn_mask is not None:
+            raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be "
+                               "set when is_causal=True")
+        bias = _make(np.triu(np.full((length, source), -np.inf, dtype), 1))
+    elif attn_mask is not None:
+        if attn_mask._data.dtype == np.bool_:
+            bias = _make(np.where(attn_mask._data, 0, -np.inf).astype(dtype))
+        else:
+            bias = attn_mask
+    if enable_gqa and key._data.ndim >= 3:
+        repeats = query._data.shape[-3] // key._data.shape[-3]
+        key = _make_repeat_heads(key, repeats)
+        value = _make_repeat_heads(value, repeats)
+    weights = query.matmul(key.transpose(-2, -1)) * scale
+    if bias is not None:
+        weights = weights + bias
+    weights = softmax(weights, -1)
+    if dropout_p > 0:
+        weights = dropout(weights, dropout_p)
+    return weights.matmul(value)
+
+
+def _make_repeat_heads(t, repeats):
+    """``repeat_interleave`` along the head dim (-3)."""
+    shape = t._data.shape
+    expanded = t.unsqueeze(-3).expand(shape[:-3] + (shape[-3], repeats) + shape[-2:])
+    return expanded.reshape(shape[:-3] + (shape[-3] * repeats,) + shape[-2:])
+
+
+def _mha_is_batched(query, key, value, key_padding_mask, attn_mask, num_heads):
+    if query._data.ndim == 3:
+        if key._data.ndim != 3 or value._data.ndim != 3:
+            raise AssertionError("For batched (3-D) `query`, expected `key` and `value` to be 3-D"
+                                 f" but found {key._data.ndim}-D and {value._data.ndim}-D "
+                                 "tensors respectively")
+        if key_padding_mask is not None and key_padding_mask._data.ndim != 2:
+            raise AssertionError("For batched (3-D) `query`, expected `key_padding_mask` to be "
+                                 f"`None` or 2-D but found {key_padding_mask._data.ndim}-D "
+                                 "tensor instead")
+        if attn_mask is not None and attn_mask._data.ndim not in (2, 3):
+            raise AssertionError("For batched (3-D) `query`, expected `attn_mask` to be `None`, "
+                                 f"2-D or 3-D but found {attn_mask._data.ndim}-D tensor instead")
+        return True
+    if query._data.ndim == 2:
+        if key._data.ndim != 2 or value._data.ndim != 2:
+            raise AssertionError("For unbatched (2-D) `query`, expected `key` and `value` to be "
+                                 f"2-D but found {key._data.ndim}-D and {value._data.ndim}-D "
+                                 "tensors respectively")
+        if key_padding_mask is not None and key_padding_mask._data.ndim != 1:
+            raise AssertionError("For unbatched (2-D) `query`, expected `key_padding_mask` to be "
+                                 f"`None` or 1-D but found {key_padding_mask._data.ndim}-D "
+                                 "tensor instead")
+        if attn_mask is not None:
+            if attn_mask._data.ndim not in (2, 3):
+                raise AssertionError("For unbatched (2-D) `query`, expected `attn_mask` to be "
+                                     f"`None`, 2-D or 3-D but found {attn_mask._data.ndim}-D "
+                                     "tensor instead")
+            expected = (num_heads, query._data.shape[0], key._data.shape[0])
+            if attn_mask._data.ndim == 3 and attn_mask._data.shape != expected:
+                raise AssertionError(f"Expected `attn_mask` shape to be {expected} but got "
+                                     f"{attn_mask.shape}")
+        return False
+    raise AssertionError("query should be unbatched 2D or batched 3D tensor but received "
+                         f"{query._data.ndim}-D query tensor")
+
+
+def _in_projection_packed(q, k, v, w, b=None):
+    embed = q._data.shape[-1]
+    if k is v:
+        if q is k:  # self-attention: one GEMM
+            proj = linear(q, w, b).unflatten(-1, (3, embed)).unsqueeze(0).transpose(0, -2)
+            proj = proj.squeeze(-2).contiguous()
+            return proj[0], proj[1], proj[2]
+        w_q, w_kv = w.split([embed, embed * 2])
+        b_q, b_kv = (None, None) if b is None else b.split([embed, embed * 2])
+        kv = linear(k, w_kv, b_kv).unflatten(-1, (2, embed)).unsqueeze(0).transpose(0, -2)
+        kv = kv.squeeze(-2).contiguous()
+        return linear(q, w_q, b_q), kv[0], kv[1]
+    w_q, w_k, w_v = w.chunk(3)
+    b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
+                                 in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn,
+                                 dropout_p, out_proj_weight, out_proj_bias, training=True,
+                                 key_padding_mask=None, need_weights=True, attn_mask=None,
+                                 use_separate_proj_weight=False, q_proj_weight=None,
+                                 k_proj_weight=None, v_proj_weight=None, static_k=None,
+                                 static_v=None, average_attn_weights=True, is_causal=False):
+    """PyTorch's reference multi-head attention, step for step (sequence-first inputs)."""
+    is_batched = _mha_is_batched(query, key, value, key_padding_mask, attn_mask, num_heads)
+    if not is_batched:
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    tgt_len, bsz, embed_dim = query._data.shape
+    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask",
+                                       None if attn_mask is None else attn_mask.dtype,
+                                       "attn_mask", query.dtype)
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the "
+                           "Transformer module method `generate_square_subsequent_mask` to "
+                           "create this mask.")
+    if is_causal and key_padding_mask is None and not need_weights:
+        attn_mask = None
+    else:
+        attn_mask = _canonical_mask(attn_mask, "attn_mask", None, "", query.dtype,
+                                    check_other=False)
+        if key_padding_mask is not None:
+            is_causal = False
+    if embed_dim != embed_dim_to_check:
+        raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but "
+                             f"got {embed_dim}")
+    head_dim = embed_dim // num_heads
+    if head_dim * num_heads != embed_dim:
+        raise AssertionError(f"embed_dim {embed_dim} not divisible by num_heads {num_heads}")
+    if use_separate_proj_weight:
+        if key._data.shape[:2] != value._data.shape[:2]:
+            raise AssertionError(f"key's sequence and batch dims {key.shape[:2]} do not match "
+                                 f"value's {value.shape[:2]}")
+        biases = (None, None, None) if in_proj_bias is None else in_proj_bias.chunk(3)
+        q, k, v = (linear(x, w, b) for x, w, b in zip(
+            (query, key, value), (q_proj_weight, k_proj_weight, v_proj_weight), biases))
+    else:
+        if key._data.shape != value._data.shape:
+            raise AssertionError(f"key shape {key.shape} does not match value shape "
+                                 f"{value.shape}")
+        q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
+    if attn_mask is not None:
+        if attn_mask._data.ndim == 2:
+            if attn_mask._data.shape != (tgt_len, k._data.shape[0]):
+                raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but "
+                                   f"should be {(tgt_len, k._data.shape[0])}.")
+            attn_mask = attn_mask.unsqueeze(0)
+        elif attn_mask._data.shape != (bsz * num_heads, tgt_len, k._data.shape[0]):
+            raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should "
+                               f"be {(bsz * num_heads, tgt_len, k._data.shape[0])}.")
+    if bias_k is not None and bias_v is not None:
+        if static_k is not None or static_v is not None:
+            raise AssertionError("bias cannot be added to static key.")
+        k = cat([k, bias_k.repeat(1, bsz, 1)])
+        v = cat([v, bias_v.repeat(1, bsz, 1)])
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    elif bias_k is not None or bias_v is not None:
+        raise AssertionError(f"bias_{'k' if bias_k is not None else 'v'} is set but "
+                             f"bias_{'v' if bias_k is not None else 'k'} is None")
+    q = q.view(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
+    k = k.view(k._data.shape[0], bsz * num_heads, head_dim).transpose(0, 1) \
+        if static_k is None else static_k
+    v = v.view(v._data.shape[0], bsz * num_heads, head_dim).transpose(0, 1) \
+        if static_v is None else static_v
+    if add_zero_attn:
+        zeros = _make(np.zeros((bsz * num_heads, 1, head_dim), k._data.dtype))
+        k, v = cat([k, zeros], 1), cat([v, zeros], 1)
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    src_len = k._data.shape[1]
+    if key_padding_mask is not None:
+        if key_padding_mask._data.shape != (bsz, src_len):
+            raise AssertionError(f"Expected key_padded_mask.shape to be {(bsz, src_len)}, but "
+                                 f"got {tuple(key_padding_mask._data.shape)}")
+        key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(
+            -1, num_heads, -1, -1).reshape(bsz * num_heads, 1, src_len)
+        attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
+    if not training:
+        dropout_p = 0.0
+    if need_weights:
+        weights = (q * math.sqrt(1.0 / head_dim)).bmm(k.transpose(-2, -1))
+        if attn_mask is not None:
+            weights = attn_mask + weights
+        weights = softmax(weights, -1)
+        if dropout_p > 0.0:
+            weights = dropout(weights, dropout_p)
+        out = weights.bmm(v).transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+        out = linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
+        weights = weights.view(bsz, num_heads, tgt_len, src_len)
+        if average_attn_weights:
+            weights = weights.mean(1)
+        if not is_batched:
+            return out.squeeze(1), weights.squeeze(0)
+        return out, weights
+    if attn_mask is not None:
+        attn_mask = attn_mask.unsqueeze(0) if attn_mask._data.shape[0] == 1 else attn_mask.view(
+            bsz, num_heads, -1, src_len)
+    q = q.view(bsz, num_heads, tgt_len, head_dim)
+    k = k.view(bsz, num_heads, src_len, head_dim)
+    v = v.view(bsz, num_heads, src_len, head_dim)
+    out = scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
+    out = out.permute(2, 0, 1, 3).reshape(bsz * tgt_len, embed_dim)
+    out = linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
+    return (out if is_batched else out.squeeze(1)), None
 
 
 def _dropout_checks(p):
@@ -806,10 +1090,6 @@ def _weighted(loss, weight, reduction):
     return _apply_reduction(loss, reduction)
 
 
-def _as_tensor(x, like):
-    return x if isinstance(x, Tensor) else _make(np.asarray(x, like._data.dtype))
-
-
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     _warn_target_size(input, target)
     reduction = _reduction(size_average, reduce, reduction)
@@ -979,4 +1259,113 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
         return loss.sum() / input._data.shape[0] if input._data.ndim else loss.sum()
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
+    return _apply_reduction(loss, reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    return SoftMarginLossBackward0.apply(input, target, reduction)
+
+
+def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin=1.0,
+                      weight=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight._data.ndim != 1:
+        raise ValueError("weight must be one-dimensional")
+    _check_class_target(target)
+    classes = input._data.shape[-1]
+    t = target._data
+    if t.size and (t.min() < 0 or t.max() >= classes):
+        raise RuntimeError(f"target out of range: {t.min() if t.min() < 0 else t.max()}")
+    return MultiMarginLossBackward0.apply(input, target, p, margin, weight, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                        reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if not input1._data.ndim == input2._data.ndim == target._data.ndim:
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
+                           f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
+                           f"target: {target.shape} ")
+    loss = (-target * (input1 - input2) + margin).clamp(min=0)
+    return _apply_reduction(loss, reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    margin_part = (margin - input).clamp(min=0) * (target != 1)
+    return _apply_reduction(margin_part + input * (target != -1), reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                          reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    dim = 1 if input1._data.ndim == 2 else 0
+    dot = (input1 * input2).sum(dim)
+    norms = ((input1 * input1).sum(dim) + 1e-12) * ((input2 * input2).sum(dim) + 1e-12)
+    cos = dot / norms.sqrt()
+    loss = (1 - cos) * (target == 1) + (cos - margin).clamp(min=0) * (target == -1)
+    return _apply_reduction(loss, reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    if full:
+        t = target._data.astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            stirling = t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t)
+        stirling[t <= 1] = 0
+        loss = loss + _make(stirling.astype(loss._data.dtype))
+    return _apply_reduction(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if isinstance(var, (int, float)):
+        var = _make(np.full(input._data.shape, var, input._data.dtype))
+    if var._data.shape != input._data.shape:
+        if input._data.shape[:-1] == var._data.shape:
+            var = var.unsqueeze(-1)
+        elif not (input._data.shape[:-1] == var._data.shape[:-1] and var._data.shape[-1] == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(reduction + " is not valid")
+    if (var._data < 0).any():
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    np.maximum(var._data, eps, out=var._data)  # PyTorch clamps in place, under no_grad
+    loss = (var.log() + (input - target) ** 2 / var) * 0.5
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _apply_reduction(loss, reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input._data.ndim - 1
+    loss = loss.sum(class_dim) / input._data.shape[class_dim]
+    return _apply_reduction(loss, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    distance_positive = pairwise_distance(anchor, positive, p, eps)
+    distance_negative = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        distance_negative = _ew.minimum(distance_negative,
+                                        pairwise_distance(positive, negative, p, eps))
+    loss = (distance_positive - distance_negative + margin).clamp(min=0)
     return _apply_reduction(loss, reduction)

@@ -1,4 +1,6 @@
-"""Conv1d, Conv2d, Conv3d and their transposes: parameters, defaults and reprs as PyTorch's."""
+"""Conv1d, Conv2d and their transposes: parameters, defaults and reprs as PyTorch's.
+
+The 3-d versions are two-line subclasses (``_dims = 3``) once F has conv3d."""
 import collections.abc
 import math
 from itertools import repeat
@@ -10,8 +12,7 @@ from ..parameter import Parameter
 from .linear import _fan_in_uniform_
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
-           "ConvTranspose3d"]
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"]
 
 
 def _ntuple(n):
@@ -112,7 +113,7 @@ class _ConvNd(Module):
 
 
 class _Conv(_ConvNd):
-    """Conv1d/2d/3d: they differ only in the number of spatial dimensions."""
+    """Conv1d/Conv2d: they differ only in the number of spatial dimensions."""
 
     _dims = 2
 
@@ -142,10 +143,6 @@ class Conv1d(_Conv):
 
 class Conv2d(_Conv):
     _dims = 2
-
-
-class Conv3d(_Conv):
-    _dims = 3
 
 
 class _ConvTransposeNd(_ConvNd):
@@ -206,7 +203,3 @@ class ConvTranspose1d(_ConvTransposeNd):
 
 class ConvTranspose2d(_ConvTransposeNd):
     _dims = 2
-
-
-class ConvTranspose3d(_ConvTransposeNd):
-    _dims = 3

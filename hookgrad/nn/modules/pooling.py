@@ -3,9 +3,8 @@ from .. import functional as F
 from .conv import _single
 from .module import Module
 
-__all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d",
-           "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d",
-           "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d"]
+__all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
+           "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "LPPool1d", "LPPool2d"]
 
 
 class _MaxPoolNd(Module):
@@ -39,10 +38,6 @@ class MaxPool2d(_MaxPoolNd):
     _function = "max_pool2d"
 
 
-class MaxPool3d(_MaxPoolNd):
-    _function = "max_pool3d"
-
-
 class _AvgPoolNd(Module):
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
@@ -64,8 +59,6 @@ class AvgPool1d(_AvgPoolNd):
 
 
 class AvgPool2d(_AvgPoolNd):
-    _function = "avg_pool2d"
-
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
         super().__init__()
@@ -77,13 +70,8 @@ class AvgPool2d(_AvgPoolNd):
         self.divisor_override = divisor_override
 
     def forward(self, input):
-        return getattr(F, self._function)(input, self.kernel_size, self.stride, self.padding,
-                                          self.ceil_mode, self.count_include_pad,
-                                          self.divisor_override)
-
-
-class AvgPool3d(AvgPool2d):
-    _function = "avg_pool3d"
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
 
 
 class _AdaptivePoolNd(Module):
@@ -105,11 +93,6 @@ class AdaptiveAvgPool2d(_AdaptivePoolNd):
         return F.adaptive_avg_pool2d(input, self.output_size)
 
 
-class AdaptiveAvgPool3d(_AdaptivePoolNd):
-    def forward(self, input):
-        return F.adaptive_avg_pool3d(input, self.output_size)
-
-
 class _AdaptiveMaxPoolNd(_AdaptivePoolNd):
     _function = "adaptive_max_pool2d"
 
@@ -127,10 +110,6 @@ class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
 
 class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
     _function = "adaptive_max_pool2d"
-
-
-class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
-    _function = "adaptive_max_pool3d"
 
 
 class _LPPoolNd(Module):

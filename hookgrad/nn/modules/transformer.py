@@ -4,12 +4,14 @@ PyTorch's fused inference fast paths are not reproduced; the composite path comp
 same values. One visible effect of the fast path is kept: an eval-mode, no-grad
 TransformerEncoder given a ``src_key_padding_mask`` returns zeros at padded positions."""
 import copy
+import math
 import warnings
 
 import numpy as np
 
-from ..._creation import empty, from_numpy
+from ..._creation import empty, from_numpy, zeros
 from ..._dtype import bool_
+from ..._functions import bmm, cat
 from ..._tensor import Tensor
 from ...autograd.grad_mode import is_grad_enabled
 from .. import functional as F
@@ -48,6 +50,107 @@ def _generate_square_subsequent_mask(sz, dtype=None):
     """The causal mask: -inf above the diagonal, 0 elsewhere."""
     mask = np.triu(np.full((sz, sz), -np.inf), 1)
     return from_numpy(mask.astype(np.float32 if dtype is None else dtype.np_dtype))
+
+
+def _multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
+                                  in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn,
+                                  dropout_p, out_proj_weight, out_proj_bias, training=True,
+                                  key_padding_mask=None, need_weights=True, attn_mask=None,
+                                  use_separate_proj_weight=False, q_proj_weight=None,
+                                  k_proj_weight=None, v_proj_weight=None, static_k=None,
+                                  static_v=None, average_attn_weights=True, is_causal=False):
+    """PyTorch's composite ``F.multi_head_attention_forward`` (sequence-first), used while
+    nn.functional has none. Both of PyTorch's kernels compute softmax(q k^T / sqrt(d) + mask) v;
+    here one path serves ``need_weights`` True and False."""
+    if query.dim() not in (2, 3):
+        raise AssertionError("query should be unbatched 2D or batched 3D tensor but received "
+                             f"{query.dim()}-D query tensor")
+    is_batched = query.dim() == 3
+    if not is_batched:
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    tgt_len, bsz, embed_dim = query.shape
+    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask",
+                                       _dtype_or_none(attn_mask), "attn_mask", query.dtype)
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the "
+                           "Transformer module method `generate_square_subsequent_mask` to "
+                           "create this mask.")
+    attn_mask = _canonical_mask(attn_mask, "attn_mask", None, "", query.dtype,
+                                check_other=False)
+    if embed_dim != embed_dim_to_check:
+        raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but "
+                             f"got {embed_dim}")
+    head_dim = embed_dim // num_heads
+    if head_dim * num_heads != embed_dim:
+        raise AssertionError(f"embed_dim {embed_dim} not divisible by num_heads {num_heads}")
+    if use_separate_proj_weight:
+        biases = (None,) * 3 if in_proj_bias is None else in_proj_bias.chunk(3)
+        q = F.linear(query, q_proj_weight, biases[0])
+        k = F.linear(key, k_proj_weight, biases[1])
+        v = F.linear(value, v_proj_weight, biases[2])
+    elif query is key and key is value:
+        q, k, v = F.linear(query, in_proj_weight, in_proj_bias).chunk(3, dim=-1)
+    else:
+        weights = in_proj_weight.chunk(3)
+        biases = (None,) * 3 if in_proj_bias is None else in_proj_bias.chunk(3)
+        q, k, v = (F.linear(t, w, b) for t, w, b in zip((query, key, value), weights, biases))
+    src_len = k.size(0)
+    if attn_mask is not None:
+        if attn_mask.dim() == 2:
+            if tuple(attn_mask.shape) != (tgt_len, src_len):
+                raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but "
+                                   f"should be {(tgt_len, src_len)}.")
+            attn_mask = attn_mask.unsqueeze(0)
+        elif attn_mask.dim() == 3:
+            if tuple(attn_mask.shape) != (bsz * num_heads, tgt_len, src_len):
+                raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but "
+                                   f"should be {(bsz * num_heads, tgt_len, src_len)}.")
+        else:
+            raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
+    elif is_causal:
+        attn_mask = _generate_square_subsequent_mask(tgt_len, query.dtype).unsqueeze(0)
+    if bias_k is not None and bias_v is not None:
+        k = cat([k, bias_k.repeat(1, bsz, 1)])
+        v = cat([v, bias_v.repeat(1, bsz, 1)])
+        attn_mask = None if attn_mask is None else F.pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else F.pad(key_padding_mask, (0, 1))
+    q = q.reshape(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
+    k = (k.reshape(k.size(0), bsz * num_heads, head_dim).transpose(0, 1)
+         if static_k is None else static_k)
+    v = (v.reshape(v.size(0), bsz * num_heads, head_dim).transpose(0, 1)
+         if static_v is None else static_v)
+    if add_zero_attn:
+        k = cat([k, zeros(bsz * num_heads, 1, head_dim, dtype=k.dtype)], dim=1)
+        v = cat([v, zeros(bsz * num_heads, 1, head_dim, dtype=v.dtype)], dim=1)
+        attn_mask = None if attn_mask is None else F.pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else F.pad(key_padding_mask, (0, 1))
+    src_len = k.size(1)
+    if key_padding_mask is not None:
+        if tuple(key_padding_mask.shape) != (bsz, src_len):
+            raise AssertionError(f"expecting key_padding_mask shape of {(bsz, src_len)}, but "
+                                 f"got {key_padding_mask.shape}")
+        key_padding_mask = key_padding_mask.reshape(bsz, 1, 1, src_len).expand(
+            -1, num_heads, -1, -1).reshape(bsz * num_heads, 1, src_len)
+        attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
+    scores = bmm(q * math.sqrt(1.0 / float(head_dim)), k.transpose(-2, -1))
+    if attn_mask is not None:
+        scores = scores + attn_mask
+    weights = F.softmax(scores, dim=-1)
+    if training and dropout_p > 0.0:
+        weights = F.dropout(weights, p=dropout_p)
+    attn_output = bmm(weights, v).transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+    attn_output = F.linear(attn_output, out_proj_weight, out_proj_bias)
+    attn_output = attn_output.reshape(tgt_len, bsz, attn_output.size(1))
+    if not need_weights:
+        return (attn_output if is_batched else attn_output.squeeze(1)), None
+    weights = weights.reshape(bsz, num_heads, tgt_len, src_len)
+    if average_attn_weights:
+        weights = weights.mean(dim=1)
+    if not is_batched:
+        return attn_output.squeeze(1), weights.squeeze(0)
+    return attn_output, weights
 
 
 class MultiheadAttention(Module):
@@ -134,7 +237,8 @@ class MultiheadAttention(Module):
             separate = {"use_separate_proj_weight": True, "q_proj_weight": self.q_proj_weight,
                         "k_proj_weight": self.k_proj_weight,
                         "v_proj_weight": self.v_proj_weight}
-        attn_output, attn_output_weights = F.multi_head_attention_forward(
+        attention = getattr(F, "multi_head_attention_forward", _multi_head_attention_forward)
+        attn_output, attn_output_weights = attention(
             query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight,
             self.in_proj_bias, self.bias_k, self.bias_v, self.add_zero_attn, self.dropout,
             self.out_proj.weight, self.out_proj.bias, training=self.training,

@@ -1,0 +1,6 @@
+"""``python -m hookgrad``: the same as the ``hookgrad`` command."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,116 @@
+"""`hookgrad demo` (run as ``python -m hookgrad``): the report it writes and its errors."""
+import importlib.util
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HAS_VIZ = all(importlib.util.find_spec(name) for name in ("matplotlib", "tqdm"))
+needs_viz = pytest.mark.skipif(not HAS_VIZ, reason="needs the viz extra (matplotlib, tqdm)")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def hookgrad_command(*args, cwd=None, code=None):
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, PYTHONPATH=path)
+    # Multithreaded OpenBLAS is far slower than one thread on these tiny GEMMs when the cores
+    # are busy (as under a parallel test run).
+    env.setdefault("OPENBLAS_NUM_THREADS", "1")
+    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "hookgrad"]
+    return subprocess.run([*command, *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def png_size(path):
+    """(width, height) from the IHDR chunk, which must directly follow the signature."""
+    data = path.read_bytes()
+    assert data[:8] == PNG_SIGNATURE, f"{path.name} is not a PNG"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13
+    return struct.unpack(">II", data[16:24])
+
+
+@needs_viz
+def test_demo_writes_an_html_report_of_valid_pngs(tmp_path):
+    out = tmp_path / "report"
+    result = hookgrad_command("demo", "--epochs", "1", "--out", str(out), "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "UCI Machine Learning Repository" in lines[0] and "CC BY 4.0" in lines[0]
+    assert "Total params: 1,898" in result.stdout  # the lens.summary table
+    assert re.search(r"epoch  1/1  loss \d\.\d+  train acc .*%  test acc .*%", result.stdout)
+    accuracy = re.search(r"final test accuracy: ([\d.]+)%", result.stdout).group(1)
+
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert f"Final test accuracy: {accuracy}%" in page and "Conv2d" in page
+    names = re.findall(r'<img src="([^"]+)"', page)
+    expected = {"grad_flow.png", "histograms.png", "confusion.png"} | {
+        f"digit{i}_{part}.png" for i in range(3) for part in ("input", "conv1", "conv2")}
+    assert set(names) == expected
+    for name in names:
+        width, height = png_size(out / name)
+        assert width > 0 and height > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--epochs", "0"], "argument --epochs: must be at least 1, got 0"),
+    (["--epochs", "-2"], "argument --epochs: must be at least 1, got -2"),
+    (["--epochs", "2.5"], "argument --epochs: expected a positive integer, got '2.5'"),
+    (["--epochs", "ten"], "argument --epochs: expected a positive integer, got 'ten'"),
+    (["--seed", "-1"], "argument --seed: must be >= 0, got -1"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_bad_arguments_exit_2_with_usage(args, message):
+    result = hookgrad_command("demo", *args)
+    assert result.returncode == 2
+    assert "usage: hookgrad" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_command_is_required():
+    result = hookgrad_command()
+    assert result.returncode == 2 and "usage: hookgrad" in result.stderr
+
+
+def unwritable_dirs(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    yield blocker / "report"  # a directory under a file
+    yield blocker  # the file itself
+    if os.name == "posix" and os.geteuid() != 0:  # root writes through permissions
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o555)
+        yield locked
+
+
+@needs_viz
+def test_unwritable_directory_is_one_line_exit_1(tmp_path):
+    for out in unwritable_dirs(tmp_path):
+        result = hookgrad_command("demo", "--out", str(out))
+        assert result.returncode == 1, out
+        assert result.stderr.startswith(f"hookgrad demo: error: cannot write to output "
+                                        f"directory {str(out)!r}: ")
+        assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
+
+
+BLOCK_VIZ = "import sys; sys.modules.update(matplotlib=None, tqdm=None); "
+
+
+def test_missing_viz_extra_names_the_install_command(tmp_path):
+    run_demo = "from hookgrad.cli import main; sys.exit(main(sys.argv[1:]))"
+    result = hookgrad_command("demo", "--out", str(tmp_path / "report"),
+                              code=BLOCK_VIZ + run_demo)
+    assert result.returncode == 1
+    assert "pip install 'hookgrad[viz]'" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "report").exists()
+
+
+def test_importing_hookgrad_needs_no_viz_extra():
+    code = BLOCK_VIZ + "import hookgrad, hookgrad.cli, hookgrad.demo, hookgrad.lens.plot"
+    result = hookgrad_command(code=code)
+    assert result.returncode == 0, result.stderr
