@@ -19,7 +19,8 @@ from hookgrad import datasets, lens, nn
 from hookgrad.lens import plot
 from hookgrad.utils.data import DataLoader, Dataset, TensorDataset, random_split
 
-__all__ = ["DemoError", "build_model", "predict", "run", "split_digits", "train_epoch"]
+__all__ = ["DemoError", "attribution", "build_model", "predict", "run", "split_digits",
+           "train_epoch", "whole"]
 
 DEFAULT_EPOCHS = 10
 DEFAULT_OUT = "hookgrad-demo"
@@ -56,14 +57,12 @@ def whole(dataset: Dataset) -> tuple[hookgrad.Tensor, hookgrad.Tensor]:
     return next(iter(DataLoader(dataset, batch_size=len(dataset))))
 
 
-def train_epoch(model, optimizer, loader, progress=None) -> tuple[float, float]:
-    """One pass over ``loader``; returns (mean loss, accuracy) over its samples.
-
-    ``progress``, if given, is called after each batch with the batch's loss."""
+def train_epoch(model, optimizer, batches) -> tuple[float, float]:
+    """One pass over ``batches`` of (images, labels); returns (mean loss, accuracy)."""
     loss_fn = nn.CrossEntropyLoss()
     model.train()
     total_loss, correct, seen = 0.0, 0, 0
-    for images, labels in loader:
+    for images, labels in batches:
         logits = model(images)
         loss = loss_fn(logits, labels)
         optimizer.zero_grad()
@@ -72,8 +71,6 @@ def train_epoch(model, optimizer, loader, progress=None) -> tuple[float, float]:
         total_loss += loss.item() * len(labels)
         correct += int((logits.argmax(1) == labels).sum())
         seen += len(labels)
-        if progress is not None:
-            progress(loss.item())
     return total_loss / seen, correct / seen
 
 
@@ -131,8 +128,6 @@ def run(epochs: int = DEFAULT_EPOCHS, out: str = DEFAULT_OUT, seed: int = 0,
         echo=print) -> Report:
     """Train, print progress with ``echo``, and write ``out/index.html`` with its figures."""
     _require_viz()
-    from tqdm import tqdm
-
     out = _prepare(out)
     started = time.perf_counter()
     echo(attribution())
@@ -144,23 +139,7 @@ def run(epochs: int = DEFAULT_EPOCHS, out: str = DEFAULT_OUT, seed: int = 0,
     report = Report(out, str(lens.summary(model, test_images[:1])), test_size=len(test_set))
     echo(report.summary)
 
-    optimizer = hookgrad.optim.Adam(model.parameters(), lr=LEARNING_RATE)
-    schedule = hookgrad.optim.lr_scheduler.CosineAnnealingLR(optimizer, epochs)
-    loader = DataLoader(train_set, batch_size=BATCH_SIZE, shuffle=True)
-    with lens.GradientStats(model, [nn.Conv2d, nn.Linear]) as stats:
-        for epoch in range(1, epochs + 1):
-            with tqdm(total=len(loader), desc=f"epoch {epoch}/{epochs}", unit="batch",
-                      leave=False, disable=None) as bar:
-                def progress(loss, bar=bar):
-                    bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
-                    bar.update()
-                loss, train_accuracy = train_epoch(model, optimizer, loader, progress)
-            schedule.step()
-            test_accuracy = float(np.mean(predict(model, test_images) == test_labels.numpy()))
-            report.epochs.append((loss, train_accuracy, test_accuracy))
-            echo(f"epoch {epoch:>2}/{epochs}  loss {loss:.4f}  train acc {train_accuracy:6.1%}"
-                 f"  test acc {test_accuracy:6.1%}")
-
+    stats = _train(model, train_set, test_images, test_labels, epochs, report, echo)
     model.eval()
     with lens.capture(model, CONV_LAYERS) as cache, hookgrad.no_grad():
         predictions = model(test_images).argmax(1).numpy()
@@ -177,6 +156,27 @@ def run(epochs: int = DEFAULT_EPOCHS, out: str = DEFAULT_OUT, seed: int = 0,
         raise DemoError(f"cannot write the report to {out!r}: {error.strerror or error}") from None
     echo(f"report: {os.path.join(out, 'index.html')}  ({report.seconds:.1f} s)")
     return report
+
+
+def _train(model, train_set, test_images, test_labels, epochs, report, echo):
+    """Adam with a cosine schedule, a progress bar per epoch; returns the GradientStats."""
+    from tqdm import tqdm
+
+    optimizer = hookgrad.optim.Adam(model.parameters(), lr=LEARNING_RATE)
+    schedule = hookgrad.optim.lr_scheduler.CosineAnnealingLR(optimizer, epochs)
+    loader = DataLoader(train_set, batch_size=BATCH_SIZE, shuffle=True)
+    with lens.GradientStats(model, [nn.Conv2d, nn.Linear]) as stats:
+        for epoch in range(1, epochs + 1):
+            # disable=None: no bar when stderr is not a terminal (logs, CI)
+            batches = tqdm(loader, desc=f"epoch {epoch}/{epochs}", unit="batch", leave=False,
+                           disable=None)
+            loss, train_accuracy = train_epoch(model, optimizer, batches)
+            schedule.step()
+            test_accuracy = float(np.mean(predict(model, test_images) == test_labels.numpy()))
+            report.epochs.append((loss, train_accuracy, test_accuracy))
+            echo(f"epoch {epoch:>2}/{epochs}  loss {loss:.4f}  train acc {train_accuracy:6.1%}"
+                 f"  test acc {test_accuracy:6.1%}")
+    return stats
 
 
 def _save(report: Report, figure, name: str) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from hookgrad.cli import main
+
 ROOT = Path(__file__).resolve().parents[1]
 HAS_VIZ = all(importlib.util.find_spec(name) for name in ("matplotlib", "tqdm"))
 needs_viz = pytest.mark.skipif(not HAS_VIZ, reason="needs the viz extra (matplotlib, tqdm)")
@@ -65,16 +67,18 @@ def test_demo_writes_an_html_report_of_valid_pngs(tmp_path):
     (["--seed", "-1"], "argument --seed: must be >= 0, got -1"),
     (["--bogus"], "unrecognized arguments: --bogus"),
 ])
-def test_bad_arguments_exit_2_with_usage(args, message):
-    result = hookgrad_command("demo", *args)
-    assert result.returncode == 2
-    assert "usage: hookgrad" in result.stderr and message in result.stderr
-    assert "Traceback" not in result.stderr
+def test_bad_arguments_exit_2_with_usage(args, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", *args])
+    stderr = capsys.readouterr().err
+    assert exit_info.value.code == 2
+    assert "usage: hookgrad" in stderr and message in stderr
 
 
 def test_a_command_is_required():
-    result = hookgrad_command()
+    result = hookgrad_command()  # python -m hookgrad, with no command
     assert result.returncode == 2 and "usage: hookgrad" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def unwritable_dirs(tmp_path):
@@ -89,13 +93,13 @@ def unwritable_dirs(tmp_path):
 
 
 @needs_viz
-def test_unwritable_directory_is_one_line_exit_1(tmp_path):
+def test_unwritable_directory_is_one_line_exit_1(tmp_path, capsys):
     for out in unwritable_dirs(tmp_path):
-        result = hookgrad_command("demo", "--out", str(out))
-        assert result.returncode == 1, out
-        assert result.stderr.startswith(f"hookgrad demo: error: cannot write to output "
-                                        f"directory {str(out)!r}: ")
-        assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
+        assert main(["demo", "--out", str(out)]) == 1, out
+        output = capsys.readouterr()
+        assert output.err.startswith(f"hookgrad demo: error: cannot write to output "
+                                     f"directory {str(out)!r}: ")
+        assert len(output.err.strip().splitlines()) == 1 and output.out == ""
 
 
 BLOCK_VIZ = "import sys; sys.modules.update(matplotlib=None, tqdm=None); "

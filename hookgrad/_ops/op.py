@@ -12,7 +12,7 @@ from collections import OrderedDict
 import numpy as np
 
 from ..autograd.anomaly_mode import anomaly, record_forward
-from ..autograd.engine import gradient_edge
+from ..autograd.engine import grad_accumulator
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
 from .._tensor import Tensor, _make
@@ -59,7 +59,9 @@ class Op(Node):
             meta = []
             for a in args[:cls.arity]:
                 if isinstance(a, Tensor) and a._requires_grad:
-                    edges.append(gradient_edge(a))
+                    node = a._grad_fn if a._base is None else a.grad_fn
+                    edges.append((node, a._output_nr) if node is not None
+                                 else (grad_accumulator(a), 0))
                     data = a._data
                     meta.append((data.shape, data.dtype))
                 else:

@@ -47,7 +47,7 @@ class SumBackward0(Op):
     def forward(self, a, dtype=None):
         x = a._data
         self.shape = x.shape
-        return np.sum(x, dtype=_sum_dtype(x, dtype))
+        return np.add.reduce(x, axis=None, dtype=_sum_dtype(x, dtype))  # no np.sum wrapper
 
     def backward(self, grad):
         return ExpandBackward0.apply(grad, self.shape)

@@ -169,21 +169,18 @@ def _strip_backward(name):
 class SavedTensor:
     """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
 
-    __slots__ = ("tensor", "version", "counter", "producer", "output_nr", "is_output",
-                 "packed", "unpack_hook", "has_hooks", "freed", "dtype_name", "shape",
-                 "requires_grad")
+    __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
+                 "unpack_hook", "has_hooks")
 
     def __init__(self, tensor, is_output=False):
-        self.counter = tensor._vc
-        self.version = tensor._vc[0]
-        self.producer = tensor._grad_fn
-        self.output_nr = tensor._output_nr
+        counter = self.counter = tensor._vc
+        self.version = counter[0]
         self.is_output = is_output
         self.has_hooks = False
-        self.requires_grad = tensor._requires_grad
         if is_output:
             # Keep the output's storage, not the tensor, so node -> output -> node is no cycle.
             self.tensor = tensor._data
+            self.output_nr = tensor._output_nr
         else:
             self.tensor = tensor
         stack = saved_hooks_state.stack
@@ -221,7 +218,7 @@ class SavedTensor:
 
     def _original(self, node):
         if self.is_output:
-            t = _tensor._make(self.tensor, self.requires_grad, node, self.output_nr)
+            t = _tensor._make(self.tensor, True, node, self.output_nr)
             t._vc = self.counter
             return t
         return self.tensor
@@ -252,7 +249,7 @@ class SavedTensor:
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.
         producer, output_nr = (node, self.output_nr) if self.is_output else (
-            (t._grad_fn, t._output_nr) if hasattr(t, "_grad_fn") else (self.producer, self.output_nr))
+            t._grad_fn, t._output_nr)
         if producer is not None:
             what += f", which is output {output_nr} of {_strip_backward(producer.name())},"
         raise RuntimeError(
