@@ -12,7 +12,9 @@ from .nonfinite import NonFiniteError, detect_nonfinite
 from .summary import Summary, SummaryRow, summary
 from .trace import Trace, trace
 
-__all__ = ["capture", "run_with_cache", "Cache", "FeatureExtractor", "hooks", "Hooks",
+from . import plot  # noqa: E402  (matplotlib is imported only when a plot is drawn)
+
+__all__ = ["plot", "capture", "run_with_cache", "Cache", "FeatureExtractor", "hooks", "Hooks",
            "summary", "Summary", "SummaryRow", "trace", "Trace", "clip_gradients",
            "GradientStats", "detect_nonfinite", "NonFiniteError", "select_modules",
            "UnknownNameError"]
