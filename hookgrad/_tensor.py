@@ -356,7 +356,7 @@ class Tensor:
         if (gradient is None and inputs is None and not create_graph and self._requires_grad
                 and self._data.size == 1 and self._data.dtype.kind == "f"):
             # the common ``loss.backward()``: skip the general argument handling
-            _engine.run_backward((self,), (_make(np.ones_like(self._data)),),
+            _engine.run_backward((self,), (_make(np.ones(self._data.shape, self._data.dtype)),),
                                  bool(retain_graph), False)
             return
         from .autograd import backward

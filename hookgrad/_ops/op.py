@@ -50,28 +50,9 @@ class Op(Node):
             for a in args[:cls.arity]:
                 if isinstance(a, Tensor) and a._requires_grad:
                     record = True
+                    self._start_recording(args)
                     break
         self._record = record
-        self._for_backward = None
-        self._hooks = None
-        if record:
-            edges = []
-            meta = []
-            for a in args[:cls.arity]:
-                if isinstance(a, Tensor) and a._requires_grad:
-                    node = a._grad_fn if a._base is None else a.grad_fn
-                    edges.append((node, a._output_nr) if node is not None
-                                 else (grad_accumulator(a), 0))
-                    data = a._data
-                    meta.append((data.shape, data.dtype))
-                else:
-                    edges.append(_NO_EDGE)
-                    meta.append(None)
-            self._next = tuple(edges)
-            self._in_meta = tuple(meta)
-            self._seq = next(_sequence)
-            if anomaly.enabled:
-                record_forward(self)
         out = self.forward(*args)
         if type(out) is tuple:
             results = self._wrap_many(out, record)
@@ -80,15 +61,42 @@ class Op(Node):
             return results
         if type(out) is not _ndarray:
             out = np.asarray(out)
-        result = _make(out, record, self if record else None, 0)
+        if record:
+            result = _make(out, True, self, 0)
+            if cls.saves_output:
+                saved = SavedTensor(result, is_output=True)
+                before = self._for_backward
+                self._for_backward = (saved,) if before is None else before + (saved,)
+        else:
+            result = _make(out)
         if cls.is_view:
             _mark_view(result, args[0], cls, args[cls.arity:])
-        if record and cls.saves_output:
-            saved = SavedTensor(result, is_output=True)
-            self._for_backward = (saved,) if self._for_backward is None else self._for_backward + (saved,)
         if _op_hooks:
             _notify(cls, args, result)
         return result
+
+    def _start_recording(self, args):
+        """Become a graph node: edges to the inputs' nodes, their metadata, a sequence nr.
+        (Nodes of ops run without recording never get these: nothing reads them.)"""
+        self._for_backward = None
+        self._hooks = None
+        edges = []
+        meta = []
+        for a in args[:self.arity]:
+            if isinstance(a, Tensor) and a._requires_grad:
+                node = a._grad_fn if a._base is None else a.grad_fn
+                edges.append((node, a._output_nr) if node is not None
+                             else (grad_accumulator(a), 0))
+                data = a._data
+                meta.append((data.shape, data.dtype))
+            else:
+                edges.append(_NO_EDGE)
+                meta.append(None)
+        self._next = tuple(edges)
+        self._in_meta = tuple(meta)
+        self._seq = next(_sequence)
+        if anomaly.enabled:
+            record_forward(self)
 
     @classmethod
     def op_name(cls):

@@ -225,19 +225,28 @@ def _run_ready_nodes(task, ready, buffers, deps):
     """The loop: run the highest-sequence ready node, route its outputs, repeat."""
     exec_info = task.exec_info
     create_graph = task.create_graph
+    keep_graph = task.keep_graph
     nodes = _local.nodes
     heappop, heappush = heapq.heappop, heapq.heappush
     while ready:
         node = heappop(ready)[2]
         grads = buffers.pop(node)
-        if exec_info is not None:
+        if node._hooks is None and exec_info is None and not anomaly.enabled:
+            # Fast path: no hook can observe this node run, so no bookkeeping.
+            if type(node) is AccumulateGrad:
+                if not node.variable._backward_hooks:
+                    if grads[0] is not None:
+                        _accumulate(task, node.variable, grads)
+                    continue
+                outputs = _call_hooked(task, node, grads, nodes)
+            else:
+                outputs = _validate_outputs(task, node, node._apply(grads))
+                if not keep_graph:
+                    node._release()
+        elif exec_info is not None:
             outputs = _evaluate(task, node, grads)
         else:
-            nodes.append(node)
-            try:
-                outputs = _call_function(task, node, grads)
-            finally:
-                nodes.pop()
+            outputs = _call_hooked(task, node, grads, nodes)
         grads = None
         if not outputs:
             continue
@@ -256,6 +265,15 @@ def _run_ready_nodes(task, ready, buffers, deps):
                 heappush(ready, (-child._seq, next(_ready_order), child))
         # Hold no gradient past routing: AccumulateGrad steals only unshared ones.
         outputs = grad = old = None
+
+
+def _call_hooked(task, node, grads, nodes):
+    """Run a node through the full pipeline, visible to ``_current_autograd_node``."""
+    nodes.append(node)
+    try:
+        return _call_function(task, node, grads)
+    finally:
+        nodes.pop()
 
 
 def _has_needed_child(node, needed):
@@ -288,11 +306,7 @@ def _evaluate(task, node, grads):
                 task.captured[index] = grads[nr]
         if not needed:
             return None
-    _local.nodes.append(node)
-    try:
-        return _call_function(task, node, grads)
-    finally:
-        _local.nodes.pop()
+    return _call_hooked(task, node, grads, _local.nodes)
 
 
 def _call_tensor_pre_hooks(node, grads):
@@ -324,18 +338,9 @@ def _copy(t):
 
 
 def _call_function(task, node, grads):
+    """One node, every step of spec 3.6: tensor hooks, retains-grad, pre-hooks, backward,
+    post-hooks."""
     hooks = node._hooks
-    if hooks is None:
-        if type(node) is AccumulateGrad:
-            variable = node.variable
-            if not variable._backward_hooks and grads[0] is not None:
-                _accumulate(task, variable, grads)
-                return ()
-        elif not anomaly.enabled:
-            outputs = _validate_outputs(task, node, node._apply(grads))
-            if not task.keep_graph:
-                node._release()
-            return outputs
     grads = _call_tensor_pre_hooks(node, grads)
     if hooks is not None and hooks.pre_hooks:
         for fn in list(hooks.pre_hooks.values()):
