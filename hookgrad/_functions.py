@@ -1,9 +1,12 @@
 """The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
+from ._ops import compare as _compare
 from ._ops import elementwise as _ew
 from ._ops import index as _index
 from ._ops import linalg as _linalg
 from ._ops import reduce as _reduce
+from ._ops import selection as _selection
 from ._ops import shape as _shape
+from ._ops import softmax as _softmax
 from ._tensor import Tensor
 
 __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
@@ -42,16 +45,19 @@ def pow(a, exponent):
 neg, exp, log, log1p, sqrt, rsqrt = _ew.neg, _ew.exp, _ew.log, _ew.log1p, _ew.sqrt, _ew.rsqrt
 abs, sin, cos, tanh, sigmoid, relu = _ew.abs, _ew.sin, _ew.cos, _ew.tanh, _ew.sigmoid, _ew.relu
 sign, floor, ceil, round, reciprocal = _ew.sign, _ew.floor, _ew.ceil, _ew.round, _ew.reciprocal
-maximum, minimum = _ew.maximum, _ew.minimum
-eq, ne, lt, le, gt, ge = _ew.eq, _ew.ne, _ew.lt, _ew.le, _ew.gt, _ew.ge
-logical_and, logical_or, logical_xor = _ew.logical_and, _ew.logical_or, _ew.logical_xor
-logical_not, isnan, isinf, isfinite = _ew.logical_not, _ew.isnan, _ew.isinf, _ew.isfinite
+maximum, minimum = _selection.maximum, _selection.minimum
+eq, ne, lt, le, gt, ge = (_compare.eq, _compare.ne, _compare.lt, _compare.le, _compare.gt,
+                          _compare.ge)
+logical_and, logical_or, logical_xor = (_compare.logical_and, _compare.logical_or,
+                                        _compare.logical_xor)
+logical_not, isnan, isinf, isfinite = (_compare.logical_not, _compare.isnan, _compare.isinf,
+                                       _compare.isfinite)
 matmul, mm, bmm, mv, dot, outer = (_linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv,
                                    _linalg.dot, _linalg.outer)
 
 
 def clamp(a, min=None, max=None):
-    return _ew.clamp(a, min, max)
+    return _selection.clamp(a, min, max)
 
 
 clip = clamp
@@ -60,7 +66,7 @@ clip = clamp
 def where(condition, a=None, b=None):
     if a is None and b is None:
         return _index.nonzero(condition, as_tuple=True)
-    return _ew.where(condition, a, b)
+    return _selection.where(condition, a, b)
 
 
 def square(a):
@@ -85,13 +91,13 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
 
 def max(a, dim=None, keepdim=False):
     if isinstance(dim, Tensor):
-        return _ew.maximum(a, dim)
+        return _selection.maximum(a, dim)
     return _reduce.max(a, dim, keepdim)
 
 
 def min(a, dim=None, keepdim=False):
     if isinstance(dim, Tensor):
-        return _ew.minimum(a, dim)
+        return _selection.minimum(a, dim)
     return _reduce.min(a, dim, keepdim)
 
 
@@ -136,15 +142,15 @@ def prod(a, dim=None, keepdim=False, *, dtype=None):
 
 
 def softmax(a, dim, dtype=None):
-    return _reduce.softmax(a, dim)
+    return _softmax.softmax(a, dim)
 
 
 def log_softmax(a, dim, dtype=None):
-    return _reduce.log_softmax(a, dim)
+    return _softmax.log_softmax(a, dim)
 
 
 def logsumexp(a, dim, keepdim=False):
-    return _reduce.logsumexp(a, dim, keepdim)
+    return _softmax.logsumexp(a, dim, keepdim)
 
 
 def all(a, dim=None, keepdim=False):

@@ -373,7 +373,7 @@ class Tensor:
                 dtype = a.dtype
         if dtype is None or (dtype.np_dtype == self._data.dtype and not copy):
             return self.clone() if copy else self
-        return elementwise.to_dtype(self, dtype)
+        return copy_ops.to_dtype(self, dtype)
 
     def type(self, dtype=None):
         if dtype is None:
@@ -404,10 +404,10 @@ class Tensor:
         return self.to(_dtype.bool_)
 
     def clone(self, *, memory_format=None):
-        return elementwise.clone(self)
+        return copy_ops.clone(self)
 
     def contiguous(self, memory_format=None):
-        return self if self._data.flags.c_contiguous else elementwise.clone(self)
+        return self if self._data.flags.c_contiguous else copy_ops.clone(self)
 
     def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
         return _creation.new_like(self, np.zeros, _sizes(size), None, dtype, requires_grad)
@@ -483,41 +483,41 @@ class Tensor:
         return elementwise.abs(self)
 
     def __invert__(self):
-        return elementwise.logical_not(self) if self._data.dtype == np.bool_ \
-            else elementwise.bitwise_not(self)
+        return compare.logical_not(self) if self._data.dtype == np.bool_ \
+            else compare.bitwise_not(self)
 
     def __and__(self, other):
-        return elementwise.bitwise_and(self, other)
+        return compare.bitwise_and(self, other)
 
     __rand__ = __and__
 
     def __or__(self, other):
-        return elementwise.bitwise_or(self, other)
+        return compare.bitwise_or(self, other)
 
     __ror__ = __or__
 
     def __xor__(self, other):
-        return elementwise.bitwise_xor(self, other)
+        return compare.bitwise_xor(self, other)
 
     __rxor__ = __xor__
 
     def __eq__(self, other):
-        return elementwise.eq(self, other)
+        return compare.eq(self, other)
 
     def __ne__(self, other):
-        return elementwise.ne(self, other)
+        return compare.ne(self, other)
 
     def __lt__(self, other):
-        return elementwise.lt(self, other)
+        return compare.lt(self, other)
 
     def __le__(self, other):
-        return elementwise.le(self, other)
+        return compare.le(self, other)
 
     def __gt__(self, other):
-        return elementwise.gt(self, other)
+        return compare.gt(self, other)
 
     def __ge__(self, other):
-        return elementwise.ge(self, other)
+        return compare.ge(self, other)
 
     def __iadd__(self, other):
         return self.add_(other)
@@ -588,7 +588,7 @@ class Tensor:
         return self._inplace(elementwise.relu)
 
     def clamp_(self, min=None, max=None):
-        return self._inplace(elementwise.clamp, min, max)
+        return self._inplace(selection.clamp, min, max)
 
     clip_ = clamp_
 
@@ -596,13 +596,13 @@ class Tensor:
         return self._inplace(index.masked_fill, mask, value)
 
     def fill_(self, value):
-        return self._inplace(elementwise.fill, value)
+        return self._inplace(copy_ops.fill, value)
 
     def zero_(self):
-        return self._inplace(elementwise.fill, 0)
+        return self._inplace(copy_ops.fill, 0)
 
     def copy_(self, src, non_blocking=False):
-        return self._inplace(elementwise.copy, src)
+        return self._inplace(copy_ops.copy, src)
 
     def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
         return self._inplace(linalg.addmm, mat1, mat2, beta, alpha)
@@ -702,36 +702,36 @@ class Tensor:
         return elementwise.pow(self, 2)
 
     def clamp(self, min=None, max=None):
-        return elementwise.clamp(self, min, max)
+        return selection.clamp(self, min, max)
 
     clip = clamp
 
     def maximum(self, other):
-        return elementwise.maximum(self, other)
+        return selection.maximum(self, other)
 
     def minimum(self, other):
-        return elementwise.minimum(self, other)
+        return selection.minimum(self, other)
 
     def where(self, condition, other):
-        return elementwise.where(condition, self, other)
+        return selection.where(condition, self, other)
 
     def eq(self, other):
-        return elementwise.eq(self, other)
+        return compare.eq(self, other)
 
     def ne(self, other):
-        return elementwise.ne(self, other)
+        return compare.ne(self, other)
 
     def lt(self, other):
-        return elementwise.lt(self, other)
+        return compare.lt(self, other)
 
     def le(self, other):
-        return elementwise.le(self, other)
+        return compare.le(self, other)
 
     def gt(self, other):
-        return elementwise.gt(self, other)
+        return compare.gt(self, other)
 
     def ge(self, other):
-        return elementwise.ge(self, other)
+        return compare.ge(self, other)
 
     def equal(self, other):
         return self._data.shape == other._data.shape and bool((self._data == other._data).all())
@@ -740,25 +740,25 @@ class Tensor:
         return bool(np.allclose(self._data, other._data, rtol, atol, equal_nan))
 
     def isnan(self):
-        return elementwise.isnan(self)
+        return compare.isnan(self)
 
     def isinf(self):
-        return elementwise.isinf(self)
+        return compare.isinf(self)
 
     def isfinite(self):
-        return elementwise.isfinite(self)
+        return compare.isfinite(self)
 
     def logical_and(self, other):
-        return elementwise.logical_and(self, other)
+        return compare.logical_and(self, other)
 
     def logical_or(self, other):
-        return elementwise.logical_or(self, other)
+        return compare.logical_or(self, other)
 
     def logical_xor(self, other):
-        return elementwise.logical_xor(self, other)
+        return compare.logical_xor(self, other)
 
     def logical_not(self):
-        return elementwise.logical_not(self)
+        return compare.logical_not(self)
 
     # ------------------------------------------------------------------ reductions
     def sum(self, dim=None, keepdim=False, *, dtype=None):
@@ -798,13 +798,13 @@ class Tensor:
         return reduce.prod(self, dim, keepdim)
 
     def softmax(self, dim, dtype=None):
-        return reduce.softmax(self, dim)
+        return softmax_ops.softmax(self, dim)
 
     def log_softmax(self, dim, dtype=None):
-        return reduce.log_softmax(self, dim)
+        return softmax_ops.log_softmax(self, dim)
 
     def logsumexp(self, dim, keepdim=False):
-        return reduce.logsumexp(self, dim, keepdim)
+        return softmax_ops.logsumexp(self, dim, keepdim)
 
     def all(self, dim=None, keepdim=False):
         return reduce.all(self, dim, keepdim)
@@ -937,5 +937,7 @@ def _rebuild(data, requires_grad):
 
 
 from . import _creation  # noqa: E402  (these modules import Tensor)
-from ._ops import elementwise, index, linalg, reduce  # noqa: E402
+from ._ops import compare, elementwise, index, linalg, reduce, selection  # noqa: E402
+from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
+from ._ops import softmax as softmax_ops  # noqa: E402

@@ -1,0 +1,138 @@
+"""clamp, maximum, minimum and where: each output element is taken from one input, and the
+gradient goes back to the input it was taken from (ties split evenly)."""
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor, _make
+from .elementwise import _scalar_or_saved, operands
+from .op import Op
+
+
+class ClampBackward1(Op):
+    """Clamp to scalar bounds."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, low, high):
+        self.save(a)
+        self.low, self.high = low, high
+        target = _bounds_dtype(a, low, high)
+        return np.clip(a._data.astype(target, copy=False), low, high).astype(target, copy=False)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        mask = None
+        if self.low is not None:
+            mask = a >= self.low
+        if self.high is not None:
+            upper = a <= self.high
+            mask = upper if mask is None else mask & upper
+        return grad * mask
+
+
+class ClampBackward0(Op):
+    """Clamp to tensor bounds."""
+
+    saved_names = ('self', 'min', 'max')
+    arity = 3
+
+    def forward(self, a, low, high):
+        self.save(a, low if isinstance(low, Tensor) else None,
+                  high if isinstance(high, Tensor) else None)
+        self.low, self.high = low, high
+        target = _bounds_dtype(a, low, high)
+        out = a._data.astype(target, copy=False)
+        if low is not None:
+            out = np.maximum(out, low._data if isinstance(low, Tensor) else low)
+        if high is not None:
+            out = np.minimum(out, high._data if isinstance(high, Tensor) else high)
+        return out.astype(target, copy=False)
+
+    def backward(self, grad):
+        a, low, high = self.saved()
+        low = _scalar_or_saved(self.low, low)
+        high = _scalar_or_saved(self.high, high)
+        if high is None:
+            return grad * (a >= low), grad * (a < low) if self.needs(1) else None, None
+        if low is None:
+            return grad * (a <= high), None, grad * (a > high) if self.needs(2) else None
+        # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
+        return (grad * ((a >= low) & (a <= high)),
+                grad * ((a < low) & (low < high)) if self.needs(1) else None,
+                grad * ((a > high) | (high < low)) if self.needs(2) else None)
+
+
+def _bounds_dtype(a, low, high):
+    """Clamp promotes like an elementwise op over the input and its bounds."""
+    return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
+
+
+class MaximumBackward0(Op):
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, b):
+        self.save(a, b)
+        x, y = operands(a, b)
+        return np.maximum(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        # ties share the gradient equally, as in PyTorch
+        weight = (a > b) + (a == b) * 0.5
+        return grad * weight, grad * (1 - weight)
+
+
+class MinimumBackward0(Op):
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, b):
+        self.save(a, b)
+        x, y = operands(a, b)
+        return np.minimum(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        weight = (a < b) + (a == b) * 0.5
+        return grad * weight, grad * (1 - weight)
+
+
+class WhereBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, condition):
+        self.condition = condition
+        cond = condition._data
+        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        return np.where(cond, x, y)
+
+    def backward(self, grad):
+        zero = grad * 0
+        return (where(self.condition, grad, zero) if self.needs(0) else None,
+                where(self.condition, zero, grad) if self.needs(1) else None)
+
+
+def clamp(a, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return ClampBackward0.apply(a, min, max)
+    return ClampBackward1.apply(a, min, max)
+
+
+def maximum(a, b):
+    return MaximumBackward0.apply(a, b)
+
+
+def minimum(a, b):
+    return MinimumBackward0.apply(a, b)
+
+
+def where(condition, a, b):
+    if not isinstance(condition, Tensor) or condition._data.dtype != np.bool_:
+        raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        return _make(np.where(condition._data, a, b).astype(_dtype.result_type((a, b)).np_dtype))
+    return WhereBackward0.apply(a, b, condition)

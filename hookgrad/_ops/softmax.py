@@ -1,0 +1,90 @@
+"""The softmax family: softmax, log_softmax and logsumexp, shifted by the row max."""
+import numpy as np
+
+from .. import _dtype
+from .op import Op
+from .reduce import _type_name, dims_of, restore_dims
+
+
+def _check_softmax_input(name, x, dim):
+    if x.dtype.kind != "f":
+        kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{_type_name(x)}\'')
+
+
+def _row_max(x, dims):
+    """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
+    row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
+    top = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
+    return np.where(np.isfinite(top), top, 0)
+
+
+class SoftmaxBackward0(Op):
+    saves_output = True
+    saved_names = ("result",)
+
+    def forward(self, a, dims):
+        x = a._data
+        self.dims = dims
+        shifted = np.exp(x - _row_max(x, dims))
+        return shifted / np.sum(shifted, axis=dims, keepdims=True)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return result * (grad - (grad * result).sum(self.dims, keepdim=True))
+
+
+class LogSoftmaxBackward0(Op):
+    saves_output = True
+    saved_names = ("result",)
+
+    def forward(self, a, dims):
+        x = a._data
+        self.dims = dims
+        shifted = x - _row_max(x, dims)
+        with np.errstate(divide="ignore"):
+            return shifted - np.log(np.sum(np.exp(shifted), axis=dims, keepdims=True))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad - result.exp() * grad.sum(self.dims, keepdim=True)
+
+
+def softmax(a, dim):
+    x = a._data
+    dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
+    _check_softmax_input("softmax", x, dims[0] if dims else 0)
+    return SoftmaxBackward0.apply(a, dims)
+
+
+def log_softmax(a, dim):
+    x = a._data
+    dims = dims_of(dim, x.ndim)
+    _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
+    return LogSoftmaxBackward0.apply(a, dims)
+
+
+class LogsumexpBackward0(Op):
+    saves_output = True
+    saved_names = ("self", "result")
+
+    def forward(self, a, dims, keepdim):
+        x = a._data
+        if x.dtype.kind != "f":
+            x = x.astype(_dtype.get_default_dtype().np_dtype)
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        top = _row_max(x, dims)
+        with np.errstate(divide="ignore"):
+            out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
+        return out if keepdim else out.squeeze(dims)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        shape = a._data.shape
+        grad = restore_dims(grad, shape, self.dims, self.keepdim)
+        return grad * (a - restore_dims(result, shape, self.dims, self.keepdim)).exp()
+
+
+def logsumexp(a, dim, keepdim=False):
+    return LogsumexpBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)

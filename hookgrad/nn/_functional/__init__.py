@@ -1,0 +1,1 @@
+"""The implementation of ``hookgrad.nn.functional``, one module per concern."""

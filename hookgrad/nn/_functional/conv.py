@@ -1,0 +1,154 @@
+"""conv1d/2d and conv_transpose1d/2d over ``ConvolutionBackward0`` (im2col + GEMM)."""
+import warnings
+
+from ..._ops.conv import ConstantPadNdBackward0, ConvolutionBackward0
+from .utils import _shape, _tuple, _type_name
+
+
+def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transposed):
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(p < 0 for p in padding):
+        raise RuntimeError("negative padding is not supported")
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError("non-positive dilation is not supported")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    if input._data.dtype != weight._data.dtype:
+        raise RuntimeError(f"expected scalar type {_type_name(input)} but found "
+                           f"{_type_name(weight)}")
+    w = weight._data.shape
+    if weight._data.ndim != input._data.ndim:
+        raise RuntimeError(f"Expected a {input._data.ndim}D weight for conv"
+                           f"{'_transpose' if transposed else ''}{input._data.ndim - 2}d, but got "
+                           f"weight of size {list(w)}")
+    channels = input._data.shape[1]
+    if transposed:
+        if channels != w[0]:
+            raise RuntimeError(f"Given transposed=1, weight of size {list(w)}, expected "
+                               f"input{_shape(input)} to have {w[0]} channels, but got "
+                               f"{channels} channels instead")
+        out_channels = w[1] * groups
+    else:
+        if w[0] % groups:
+            raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by "
+                               f"{groups} at dimension 0, but got weight of size [{list(w)}] "
+                               "instead")
+        if channels != w[1] * groups:
+            raise RuntimeError(f"Given groups={groups}, weight of size {list(w)}, expected "
+                               f"input{_shape(input)} to have {w[1] * groups} channels, but got "
+                               f"{channels} channels instead")
+        out_channels = w[0]
+        padded = [s + 2 * p for s, p in zip(input._data.shape[2:], padding)]
+        extent = [d * (k - 1) + 1 for k, d in zip(w[2:], dilation)]
+        if any(e > s for e, s in zip(extent, padded)):
+            raise RuntimeError(
+                f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
+                f"Kernel size: ({' x '.join(map(str, extent))}). Kernel size can't be greater "
+                "than actual input size")
+    if bias is not None and (bias._data.ndim != 1 or bias._data.shape[0] != out_channels):
+        raise RuntimeError(f"Given {'transposed=1, ' if transposed else ''}weight of size "
+                           f"{list(w)}, expected bias to be 1-dimensional "
+                           f"with {out_channels} elements, but got bias of size {_shape(bias)} "
+                           "instead")
+
+
+def _batched(input, dims, name):
+    ndim = input._data.ndim
+    if ndim not in (dims + 1, dims + 2):
+        raise RuntimeError(f"Expected {dims + 1}D (unbatched) or {dims + 2}D (batched) input to "
+                           f"{name}, but got input of size: {_shape(input)}")
+    return ndim == dims + 1
+
+
+def _as_2d_params(dims, *params):
+    """1-d parameters become 2-d ones with a trivial height."""
+    if dims == 2:
+        return params
+    return tuple((base,) + p for base, p in zip((1, 0, 1, 0), params))
+
+
+def _same_padding(input, weight, stride, dilation, dims):
+    """PyTorch's ``padding='same'``: symmetric padding, plus one more zero at the end of each
+    dim whose total is odd (an explicit ConstantPadNd, as in PyTorch)."""
+    if any(s != 1 for s in stride):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    total = [d * (k - 1) for d, k in zip(dilation, weight._data.shape[2:])]
+    if any(t % 2 for t in total):
+        warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require "
+                      "a zero-padded copy of the input be created", UserWarning, stacklevel=3)
+        extra = []
+        for t in reversed(total):
+            extra += [0, t % 2]
+        input = ConstantPadNdBackward0.apply(input, tuple(extra), 0)
+    return input, tuple(t // 2 for t in total)
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, dims):
+    unbatched = _batched(input, dims, f"conv{dims}d")
+    if unbatched:
+        input = input.unsqueeze(0)
+    stride, dilation = _tuple(stride, dims, "stride"), _tuple(dilation, dims, "dilation")
+    if isinstance(padding, str):
+        if padding == "same":
+            input, padding = _same_padding(input, weight, stride, dilation, dims)
+        elif padding == "valid":
+            padding = (0,) * dims
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _tuple(padding, dims, "padding")
+    _conv_checks(input, weight, bias, stride, padding, dilation, groups, False)
+    stride, padding, dilation = _as_2d_params(dims, stride, padding, dilation)
+    out = ConvolutionBackward0.apply(input, weight, bias, stride, padding, dilation, False, None,
+                                     groups)
+    return out.squeeze(0) if unbatched else out
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation,
+                    dims):
+    unbatched = _batched(input, dims, f"conv_transpose{dims}d")
+    if unbatched:
+        input = input.unsqueeze(0)
+    stride, padding = _tuple(stride, dims, "stride"), _tuple(padding, dims, "padding")
+    dilation = _tuple(dilation, dims, "dilation")
+    output_padding = _tuple(output_padding, dims, "output_padding")
+    _conv_checks(input, weight, bias, stride, padding, dilation, groups, True)
+    if any(op >= s and op >= d for op, s, d in zip(output_padding, stride, dilation)):
+        values = [v if dims == 2 else (base,) + v
+                  for base, v in zip((0, 1, 1), (output_padding, stride, dilation))]
+        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                           + " ".join(f"{name}_{side}: {v}" for name, pair in zip(
+                               ("output_padding", "stride", "dilation"), values)
+                               for side, v in zip(("height", "width"), pair)))
+    out_size = tuple((size - 1) * s - 2 * p + d * (k - 1) + op + 1 for size, k, s, p, d, op in zip(
+        input._data.shape[2:], weight._data.shape[2:], stride, padding, dilation, output_padding))
+    if any(size <= 0 for size in out_size):
+        sizes = " x ".join(map(str, input._data.shape[2:]))
+        raise RuntimeError(f"Given input size per channel: ({sizes}). Calculated output size per "
+                           f"channel: ({' x '.join(map(str, out_size))}). Output size is too small")
+    stride, padding, dilation = _as_2d_params(dims, stride, padding, dilation)
+    out_hw = out_size if dims == 2 else (1,) + out_size
+    out = ConvolutionBackward0.apply(input, weight, bias, stride, padding, dilation, True, out_hw,
+                                     groups)
+    return out.squeeze(0) if unbatched else out
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 2)

@@ -1,0 +1,340 @@
+"""Loss functions: PyTorch's reductions, legacy ``size_average``/``reduce`` and checks."""
+import math
+import warnings
+
+import numpy as np
+
+from ..._ops import selection as _selection
+from ..._ops.loss import (
+    BinaryCrossEntropyBackward0,
+    BinaryCrossEntropyWithLogitsBackward0,
+    HuberLossBackward0,
+    MseLossBackward0,
+    MultiMarginLossBackward0,
+    NllLoss2DBackward0,
+    NllLossBackward0,
+    SmoothL1LossBackward0,
+    SoftMarginLossBackward0,
+)
+from ..._tensor import _make
+from .activation import log_softmax, logsigmoid
+from .distance import pairwise_distance
+from .utils import _broadcast_pair, _shape, _type_name
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _reduction(size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+        warnings.warn("size_average and reduce args will be deprecated, please use "
+                      f"reduction='{reduction}' instead.", UserWarning, stacklevel=3)
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+def _warn_target_size(input, target):
+    if input._data.shape != target._data.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
+                      f"({input.shape}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", UserWarning,
+                      stacklevel=3)
+
+
+def _apply_reduction(loss, reduction):
+    if reduction == "none":
+        return loss
+    return loss.sum() if reduction == "sum" else loss.mean()
+
+
+def _weighted(loss, weight, reduction):
+    if weight._data.shape != loss._data.shape:
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction == "mean":
+        return loss.sum() / weight.sum()
+    return _apply_reduction(loss, reduction)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _warn_target_size(input, target)
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    if weight is not None:
+        diff = input - target
+        return _weighted(diff * diff, weight, reduction)
+    return MseLossBackward0.apply(input, target, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _warn_target_size(input, target)
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    loss = (input - target).abs()
+    if weight is not None:
+        return _weighted(loss, weight, reduction)
+    return _apply_reduction(loss, reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _warn_target_size(input, target)
+    reduction = _reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0:
+        return l1_loss(input, target, reduction=reduction)
+    input, target = _broadcast_pair(input, target)
+    return SmoothL1LossBackward0.apply(input, target, reduction, beta)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _warn_target_size(input, target)
+    reduction = _reduction(None, None, reduction)
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    input, target = _broadcast_pair(input, target)
+    if weight is None:
+        return HuberLossBackward0.apply(input, target, reduction, delta)
+    loss = HuberLossBackward0.apply(input, target, "none", delta) * weight
+    return _apply_reduction(loss, reduction)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if target._data.shape != input._data.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input "
+                         f"size ({input.shape}) is deprecated. Please ensure they have the same "
+                         "size.")
+    if weight is not None and weight._data.shape != input._data.shape:
+        weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+    return BinaryCrossEntropyBackward0.apply(input, target, weight, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    reduction = _reduction(size_average, reduce, reduction)
+    if target._data.shape != input._data.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size "
+                         f"({input.shape})")
+    return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, weight, pos_weight,
+                                                       reduction)
+
+
+def _check_class_target(target):
+    if target._data.dtype not in (np.int64, np.uint8):
+        raise RuntimeError("expected target dtype to be Long or Byte, but got "
+                           f"{_type_name(target)}")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    shape, target_shape = input._data.shape, target._data.shape
+    ndim = len(shape)
+    if ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {ndim})")
+    if ndim != 1 and target_shape and shape[0] != target_shape[0]:
+        raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
+                         f"({target_shape[0]}).")
+    classes = shape[0] if ndim == 1 else shape[1]
+    if weight is not None and weight._data.size != classes:
+        raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or "
+                           f"no classes but got weight tensor of shape: {_shape(weight)}")
+    if ndim <= 2:
+        if len(target_shape) > 1:
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        _check_class_target(target)
+        return NllLossBackward0.apply(input, target, weight, reduction, ignore_index)
+    if ndim == 4:
+        if len(target_shape) != 3:
+            raise RuntimeError("only batches of spatial targets supported (3D tensors) but got "
+                               f"targets of dimension: {len(target_shape)}")
+        if target_shape != (shape[0],) + shape[2:]:
+            raise RuntimeError(f"size mismatch (got input: {list(shape)} , target: "
+                               f"{list(target_shape)}")
+        _check_class_target(target)
+        return NllLoss2DBackward0.apply(input, target, weight, reduction, ignore_index)
+    expected = (shape[0],) + shape[2:]
+    if target_shape != expected:
+        raise RuntimeError(f"Expected target size {list(expected)}, got {list(target_shape)}")
+    _check_class_target(target)
+    folded = input.reshape(shape[0], classes, 1, -1)
+    out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, -1), weight, reduction,
+                                   ignore_index)
+    return out.view(expected) if reduction == "none" else out
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    reduction = _reduction(size_average, reduce, reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    class_dim = 0 if input._data.ndim == 1 else 1
+    classes = input._data.shape[class_dim]
+    log_p = log_softmax(input, class_dim)
+    weight_view = None
+    if weight is not None:
+        view_shape = [1] * input._data.ndim
+        view_shape[class_dim] = classes
+        weight_view = weight.view(view_shape)
+    if target._data.dtype.kind == "f" and target._data.shape == input._data.shape:
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / classes
+        product = log_p * target
+        if weight_view is not None:
+            product = product * weight_view
+        if reduction == "none":
+            return -product.sum(class_dim)
+        total = -product.sum()
+        return total / (input._data.size / classes) if reduction == "mean" else total
+    loss = nll_loss(log_p, target, weight, None, ignore_index, None, reduction)
+    if label_smoothing == 0:
+        return loss
+    smooth = -(log_p * weight_view if weight_view is not None else log_p).sum(class_dim)
+    ignored = target == ignore_index
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        kept = ~ignored._data
+        if weight is not None:
+            denominator = weight._data[target._data[kept]].sum()
+        else:
+            denominator = kept.sum()
+        smooth = smooth.sum() / float(denominator)
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(size_average, reduce, reduction)
+    elif reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the "
+                      "support size.'batchmean' divides only by the batch size, and aligns with "
+                      "the KL div math definition.'mean' will be changed to behave the same as "
+                      "'batchmean' in the next major release.", UserWarning, stacklevel=2)
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        x_log_x = _selection.where(target > 0, target * target.log(), 0.0)
+        loss = x_log_x - target * input
+    if reduction == "batchmean":
+        return loss.sum() / input._data.shape[0] if input._data.ndim else loss.sum()
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return _apply_reduction(loss, reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    return SoftMarginLossBackward0.apply(input, target, reduction)
+
+
+def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin=1.0,
+                      weight=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight._data.ndim != 1:
+        raise ValueError("weight must be one-dimensional")
+    _check_class_target(target)
+    classes = input._data.shape[-1]
+    t = target._data
+    if t.size and (t.min() < 0 or t.max() >= classes):
+        raise RuntimeError(f"target out of range: {t.min() if t.min() < 0 else t.max()}")
+    return MultiMarginLossBackward0.apply(input, target, p, margin, weight, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                        reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if not input1._data.ndim == input2._data.ndim == target._data.ndim:
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
+                           f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
+                           f"target: {target.shape} ")
+    loss = (-target * (input1 - input2) + margin).clamp(min=0)
+    return _apply_reduction(loss, reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    margin_part = (margin - input).clamp(min=0) * (target != 1)
+    return _apply_reduction(margin_part + input * (target != -1), reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                          reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    dim = 1 if input1._data.ndim == 2 else 0
+    dot = (input1 * input2).sum(dim)
+    norms = ((input1 * input1).sum(dim) + 1e-12) * ((input2 * input2).sum(dim) + 1e-12)
+    cos = dot / norms.sqrt()
+    loss = (1 - cos) * (target == 1) + (cos - margin).clamp(min=0) * (target == -1)
+    return _apply_reduction(loss, reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    if full:
+        t = target._data.astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            stirling = t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t)
+        stirling[t <= 1] = 0
+        loss = loss + _make(stirling.astype(loss._data.dtype))
+    return _apply_reduction(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if isinstance(var, (int, float)):
+        var = _make(np.full(input._data.shape, var, input._data.dtype))
+    if var._data.shape != input._data.shape:
+        if input._data.shape[:-1] == var._data.shape:
+            var = var.unsqueeze(-1)
+        elif not (input._data.shape[:-1] == var._data.shape[:-1] and var._data.shape[-1] == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(reduction + " is not valid")
+    if (var._data < 0).any():
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    np.maximum(var._data, eps, out=var._data)  # PyTorch clamps in place, under no_grad
+    loss = (var.log() + (input - target) ** 2 / var) * 0.5
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _apply_reduction(loss, reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input._data.ndim - 1
+    loss = loss.sum(class_dim) / input._data.shape[class_dim]
+    return _apply_reduction(loss, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    distance_positive = pairwise_distance(anchor, positive, p, eps)
+    distance_negative = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        distance_negative = _selection.minimum(distance_negative,
+                                        pairwise_distance(positive, negative, p, eps))
+    loss = (distance_positive - distance_negative + margin).clamp(min=0)
+    return _apply_reduction(loss, reduction)

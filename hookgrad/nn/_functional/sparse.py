@@ -1,0 +1,52 @@
+"""``embedding`` (with ``max_norm`` renormalisation) and ``one_hot``."""
+import numpy as np
+
+from ..._ops.nn import EmbeddingBackward0
+from ..._tensor import Tensor, _make
+from .utils import _type_name
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    num = weight._data.shape[0]
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < num, "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -num, "Padding_idx must be within num_embeddings"
+            padding_idx += num
+    indices = input._data if isinstance(input, Tensor) else np.asarray(input)
+    if indices.dtype not in (np.int64, np.int32):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"torch.{_type_name(input)}Tensor instead (while checking arguments "
+                           "for embedding)")
+    if indices.size and (indices.min() < 0 or indices.max() >= num):
+        raise IndexError("index out of range in self")
+    if max_norm is not None:
+        _renorm_rows(weight, np.unique(indices), max_norm, norm_type)
+    return EmbeddingBackward0.apply(weight, indices, padding_idx, scale_grad_by_freq)
+
+
+def _renorm_rows(weight, rows, max_norm, norm_type):
+    """PyTorch's ``embedding_renorm_``: shrink the used rows whose norm exceeds max_norm."""
+    data = weight._data
+    norms = np.linalg.norm(data[rows].astype(np.float64), ord=norm_type, axis=1)
+    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    data[rows] *= scale[:, None].astype(data.dtype)
+    weight._vc[0] += 1
+
+
+def one_hot(tensor, num_classes=-1):
+    x = tensor._data
+    if x.dtype != np.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        if x.size == 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(x.max()) + 1
+    if x.size and x.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if x.size and x.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return _make((x[..., None] == np.arange(num_classes)).astype(np.int64))
