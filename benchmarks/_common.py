@@ -18,6 +18,8 @@ What lives here:
   above ``Settings.max_load`` are "dirty", extra repeats are run (up to
   ``Settings.max_repeats``) to collect ``Settings.repeats`` clean loops, and medians use the
   clean loops only. ``background_load()`` / ``wait_for_idle()`` check before a run.
+* ``set_threads()`` / ``blas_threads()`` / ``add_threads_option()``: pin NumPy's OpenBLAS
+  and PyTorch to the same thread count (``--threads``, default $HOOKGRAD_BENCH_THREADS or 1).
 * ``print_table()``, the ``fmt_*`` helpers, ``make_parser()`` (``--quick``, ``--repeats``,
   ``--no-torch``, ``--wait-idle``) and ``print_environment()``.
 """
@@ -47,7 +49,7 @@ def import_torch(disabled=False):
         return None
     try:
         import torch
-    except Exception:  # ImportError, or a broken install raising something else
+    except Exception:  # noqa: BLE001  (ImportError, or a broken install raising else)
         return None
     return torch
 
@@ -76,6 +78,80 @@ def use(lib):
     """Announce that code of ``lib`` (``"numpy"`` or ``"torch"``) runs next; sleeps
     ``SWITCH_SLEEP`` seconds if that differs from the previous one."""
     _switch.use(lib)
+
+
+# --------------------------------------------------------------------------- thread counts
+
+THREADS_ENV = "HOOKGRAD_BENCH_THREADS"
+
+_BLAS_SET_NAMES = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                   "openblas_set_num_threads64_", "openblas_set_num_threads")
+_BLAS_GET_NAMES = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
+                   "openblas_get_num_threads64_", "openblas_get_num_threads")
+
+
+def _openblas_libs():
+    """ctypes handles of the OpenBLAS libraries loaded in this process (NumPy's, usually)."""
+    import ctypes
+
+    import numpy  # noqa: F401  (loads NumPy's BLAS)
+    paths = []
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                path = line.split()[-1] if len(line.split()) >= 6 else ""
+                if "openblas" in os.path.basename(path).lower() and path not in paths:
+                    paths.append(path)
+    except OSError:
+        pass
+    libs = []
+    for path in paths:
+        try:
+            libs.append(ctypes.CDLL(path))
+        except OSError:
+            pass
+    return libs
+
+
+def _blas_call(lib, names, *args):
+    for name in names:
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            return fn(*args)
+    return None
+
+
+def blas_threads():
+    """NumPy's OpenBLAS thread count, or None when it cannot be read."""
+    for lib in _openblas_libs():
+        n = _blas_call(lib, _BLAS_GET_NAMES)
+        if n is not None:
+            return int(n)
+    return None
+
+
+def set_threads(n, torch=None):
+    """Use ``n`` threads in NumPy's OpenBLAS (through its C API, at run time) and in PyTorch's
+    intra-op pool; also export OPENBLAS/OMP/MKL_NUM_THREADS for libraries loaded later.
+    Returns ``(openblas threads, torch threads)`` as read back (None where unknown)."""
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = str(n)
+    import ctypes
+    for lib in _openblas_libs():
+        _blas_call(lib, _BLAS_SET_NAMES, ctypes.c_int(n))
+    if torch is not None:
+        torch.set_num_threads(n)
+    return blas_threads(), (torch.get_num_threads() if torch is not None else None)
+
+
+def add_threads_option(parser, default=1):
+    """``--threads N`` (default: $HOOKGRAD_BENCH_THREADS, else ``default``)."""
+    env = os.environ.get(THREADS_ENV)
+    parser.add_argument("--threads", type=int, default=int(env) if env else default,
+                        help=f"threads for NumPy's OpenBLAS and PyTorch alike (default "
+                             f"${THREADS_ENV} or {default}; OpenBLAS' own default threading "
+                             "can make small GEMMs 5-20x slower on a busy machine)")
+    return parser
 
 
 # --------------------------------------------------------------------------- background load
@@ -136,9 +212,10 @@ def load_note(load, threshold=0.1):
 
 @dataclass
 class Settings:
-    repeats: int = 7          # clean timed loops wanted per case
-    max_repeats: int = 21     # give up collecting clean loops after this many
-    loop_time: float = 0.25   # target seconds per timed loop (sets the iteration count)
+    repeats: int = 11         # clean timed loops wanted per case
+    max_repeats: int = 31     # give up collecting clean loops after this many
+    loop_time: float = 0.1    # target seconds per timed loop (sets the iteration count);
+    #                           short loops + many repeats: a noise burst spoils few loops
     warmup_time: float = 0.3  # seconds of untimed warm-up per case (also calibrates)
     min_iters: int = 3        # at least this many iterations per timed loop
     max_load: float = 0.1     # a loop is dirty if other processes used more of the CPUs
@@ -167,6 +244,7 @@ class Case:
     iters: int = 0
     times: list = field(default_factory=list)  # seconds per iteration, one per loop
     loads: list = field(default_factory=list)  # others' CPU share during each loop (or None)
+    cpu_times: list = field(default_factory=list)  # CPU seconds of the timing thread per iter
     max_load: float = 0.1
 
     def _is_clean(self, i):
@@ -196,6 +274,13 @@ class Case:
         return min(self.times)
 
     @property
+    def cpu_median(self):
+        """Median CPU time per iteration of the thread that ran the loop: unlike wall time,
+        hardly affected by other processes taking the CPU, but blind to work done on other
+        threads (PyTorch's intra-op pool), so only meaningful for single-threaded cases."""
+        return statistics.median(self.cpu_times) if self.cpu_times else None
+
+    @property
     def spread(self):
         """Relative half-range of the used loops around the median (a noise indicator)."""
         used = self.used_times
@@ -210,19 +295,23 @@ class Case:
 
 
 def time_loop(fn, n):
-    """``(seconds per call, others' load)`` over ``n`` back-to-back calls of ``fn``.
+    """``(seconds per call, others' load, thread CPU seconds per call)`` over ``n``
+    back-to-back calls of ``fn``.
 
     GC stays enabled, as in real use, but starts from a clean slate. "Others' load" is the
     fraction of all CPUs that processes other than this one kept busy meanwhile (None if
-    unknown); our own CPU time, all threads, is subtracted."""
+    unknown); our own CPU time, all threads, is subtracted. The last value is the CPU time
+    of this thread only (see ``Case.cpu_median``)."""
     gc.collect()
-    perf, cpu = time.perf_counter, time.process_time
+    perf, cpu, thread_cpu = time.perf_counter, time.process_time, time.thread_time
     j0 = _cpu_jiffies()
     c0 = cpu()
+    tc0 = thread_cpu()
     t0 = perf()
     for _ in range(n):
         fn()
     t1 = perf()
+    tc1 = thread_cpu()
     c1 = cpu()
     j1 = _cpu_jiffies()
     wall = t1 - t0
@@ -231,7 +320,7 @@ def time_loop(fn, n):
         span = (j1[1] - j0[1]) / _CLK_TCK  # CPU-seconds elapsed on all CPUs
         busy = (j1[0] - j0[0]) / _CLK_TCK
         load = max(0.0, busy - (c1 - c0)) / max(span, _NCPU * wall, 1e-9)
-    return wall / n, load
+    return wall / n, load, (tc1 - tc0) / n
 
 
 def warm_up(fn, seconds, min_calls=2):
@@ -247,6 +336,21 @@ def warm_up(fn, seconds, min_calls=2):
     return elapsed / calls
 
 
+def calibrate(fn, seconds):
+    """Seconds per call of a warm ``fn``: time 1, 2, 4, ... calls until a batch takes at
+    least ``seconds`` (the warm-up's own average includes slow first calls)."""
+    perf = time.perf_counter
+    n = 1
+    while True:
+        t0 = perf()
+        for _ in range(n):
+            fn()
+        dt = perf() - t0
+        if dt >= seconds or n >= 1 << 20:
+            return dt / n
+        n *= 2
+
+
 def run_cases(cases, settings, *, log=None):
     """Time ``cases`` (a list of ``Case``), filling in their ``times`` and ``loads``.
 
@@ -256,9 +360,11 @@ def run_cases(cases, settings, *, log=None):
     until every case has ``settings.repeats`` clean loops, or ``settings.max_repeats``."""
     for case in cases:
         use(case.lib)
-        per_call = warm_up(case.fn, settings.warmup_time)
+        warm_up(case.fn, settings.warmup_time)
+        per_call = calibrate(case.fn, settings.loop_time / 5)
         case.iters = max(settings.min_iters, round(settings.loop_time / max(per_call, 1e-9)))
-        case.times, case.loads, case.max_load = [], [], settings.max_load
+        case.times, case.loads, case.cpu_times = [], [], []
+        case.max_load = settings.max_load
     r = 0
     while True:
         order = cases if r % 2 == 0 else cases[::-1]
@@ -266,9 +372,10 @@ def run_cases(cases, settings, *, log=None):
             use(case.lib)
             for _ in range(max(1, case.iters // 20)):  # re-warm caches after the switch
                 case.fn()
-            per_call, load = time_loop(case.fn, case.iters)
+            per_call, load, cpu_per_call = time_loop(case.fn, case.iters)
             case.times.append(per_call)
             case.loads.append(load)
+            case.cpu_times.append(cpu_per_call)
         r += 1
         if log is not None:
             log(f"  repeat {r} done")
@@ -287,6 +394,23 @@ def paired_diff(with_case, without_case):
     if len(clean) >= min(3, max(1, len(pairs) // 2)):
         pairs = clean
     return statistics.median(a - b for a, b in pairs)
+
+
+def paired_cpu_diff(with_case, without_case):
+    """Like ``paired_diff`` on the thread CPU times, over all loops (single-threaded cases)."""
+    return statistics.median(a - b for a, b in zip(with_case.cpu_times, without_case.cpu_times))
+
+
+def paired_ratio(with_case, without_case):
+    """Median over repeats of the per-iteration time ratio of two cases timed side by side
+    (pairs where both loops are clean, if there are at least 3 of those): an overhead factor
+    that a slow drift of the machine's speed affects less than a ratio of medians."""
+    pairs = list(zip(with_case.times, without_case.times))
+    clean = [(a, b) for i, (a, b) in enumerate(pairs)
+             if with_case._is_clean(i) and without_case._is_clean(i)]
+    if len(clean) >= min(3, max(1, len(pairs) // 2)):
+        pairs = clean
+    return statistics.median(a / b for a, b in pairs if b > 0)
 
 
 # --------------------------------------------------------------------------- output
@@ -344,10 +468,11 @@ def print_table(headers, rows, *, title=None, file=None):
 def print_case_details(cases, *, title="Detail", file=None):
     """Per case: median and best per iteration, spread, loops used, others' mean load."""
     rows = [[c.name, fmt_time(c.median), fmt_time(c.best), f"±{c.spread * 100:.1f}%",
-             f"{c.iters} x {len(c.used_times)}/{len(c.times)}", fmt_pct(c.mean_load)]
+             f"{c.iters} x {len(c.used_times)}/{len(c.times)}", fmt_pct(c.mean_load),
+             fmt_time(c.cpu_median)]
             for c in cases]
-    print_table(["case", "median", "best", "spread", "iters x used/loops", "bg load"], rows,
-                title=title, file=file)
+    print_table(["case", "median", "best", "spread", "iters x used/loops", "bg load",
+                 "thread CPU"], rows, title=title, file=file)
 
 
 def print_environment(torch=None, file=None):
@@ -369,7 +494,7 @@ def make_parser(description):
     p.add_argument("--quick", action="store_true",
                    help="fast smoke run: short loops and few repeats (numbers are noisy)")
     p.add_argument("--repeats", type=int, default=None,
-                   help="clean timed loops wanted per case (default 7, or 3 with --quick)")
+                   help="clean timed loops wanted per case (default 11, or 3 with --quick)")
     p.add_argument("--no-torch", action="store_true",
                    help="do not import PyTorch; print hookgrad's absolute numbers only")
     p.add_argument("--wait-idle", type=float, default=0, metavar="SECONDS",

@@ -9,7 +9,7 @@ from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
 from .op import Op
 from .selection import maximum, minimum, where
-from .shape import ExpandBackward0
+from .shape import expand_grad
 
 
 def dims_of(dim, ndim):
@@ -50,7 +50,7 @@ class SumBackward0(Op):
         return np.add.reduce(x, axis=None, dtype=_sum_dtype(x, dtype))  # no np.sum wrapper
 
     def backward(self, grad):
-        return ExpandBackward0.apply(grad, self.shape)
+        return expand_grad(grad, self.shape)
 
 
 class SumBackward1(Op):
@@ -60,7 +60,7 @@ class SumBackward1(Op):
         return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
-        return ExpandBackward0.apply(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
+        return expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
 
 
 class MeanBackward0(Op):
@@ -71,7 +71,7 @@ class MeanBackward0(Op):
         return np.mean(x, dtype=dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return ExpandBackward0.apply(grad / self.count, self.shape)
+        return expand_grad(grad / self.count, self.shape)
 
 
 class MeanBackward1(Op):
@@ -83,7 +83,7 @@ class MeanBackward1(Op):
 
     def backward(self, grad):
         grad = restore_dims(grad, self.shape, self.dims, self.keepdim)
-        return ExpandBackward0.apply(grad / self.count, self.shape)
+        return expand_grad(grad / self.count, self.shape)
 
 
 def sum(a, dim=None, keepdim=False, dtype=None):

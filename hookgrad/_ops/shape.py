@@ -52,6 +52,14 @@ def broadcast_view(x, shape):
     return view
 
 
+def expand_grad(grad, shape):
+    """Expand a reduced gradient back to ``shape``: a plain read-only view when nothing
+    records (the common case), the differentiable ExpandBackward0 under create_graph."""
+    if grad._requires_grad:
+        return ExpandBackward0.apply(grad, shape)
+    return _make(broadcast_view(grad._data, shape))
+
+
 class ExpandBackward0(Op):
     is_view = True
 

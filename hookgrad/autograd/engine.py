@@ -423,7 +423,7 @@ def _accumulate(task, variable, grads):
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and grad._data.base is None \
                     and grad._data.flags.c_contiguous:
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                variable._grad = grad.detach()
+                variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
                 variable._grad = _copy(grad)
         elif task.create_graph or _grad_state.grad_enabled:

@@ -19,10 +19,11 @@ class RemovableHandle:
         self.id = RemovableHandle.next_id
         RemovableHandle.next_id += 1
         if extra_dict is None:
-            extra_dict = ()
+            self.extra_dict_ref = ()
         elif isinstance(extra_dict, dict):
-            extra_dict = (extra_dict,)
-        self.extra_dict_ref = tuple(weakref.ref(d) for d in extra_dict)
+            self.extra_dict_ref = (weakref.ref(extra_dict),)
+        else:
+            self.extra_dict_ref = tuple(weakref.ref(d) for d in extra_dict)
 
     def remove(self):
         for ref in (self.hooks_dict_ref, *self.extra_dict_ref):
