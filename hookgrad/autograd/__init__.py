@@ -47,9 +47,7 @@ def _seeds(outputs, grad_outputs):
     if grad_outputs is None:
         grad_outputs = (None,) * len(outputs)
     if len(grad_outputs) != len(outputs):
-        raise RuntimeError(f"grad can be implicitly created only for scalar outputs"
-                           if not grad_outputs else
-                           f"got {len(grad_outputs)} tensors and {len(outputs)} gradients")
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grad_outputs)} gradients")
     seeds = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if g is None:
@@ -86,7 +84,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if inputs is not None:
         inputs = _tensors(inputs)
         if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
         for t in inputs:
             if t.grad_fn is not None:
                 t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
@@ -118,13 +116,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     captured = engine.run_backward(outputs, seeds, retain_graph, create_graph, inputs_seq,
                                    accumulate=False)
     result = []
-    for t, g in zip(inputs_seq, captured):
+    for index, (t, g) in enumerate(zip(inputs_seq, captured)):
         if g is None:
             if materialize_grads:
                 g = _make(np.zeros_like(t._data))
             elif not allow_unused:
-                raise RuntimeError("One of the differentiated Tensors appears to not have been "
-                                   "used in the graph. Set allow_unused=True if this is the "
-                                   "desired behavior.")
+                raise RuntimeError(f"The differentiated Tensor at index {index} appears to not "
+                                   "have been used in the graph. Set allow_unused=True if this "
+                                   "is the desired behavior.")
         result.append(g)
     return tuple(result)
