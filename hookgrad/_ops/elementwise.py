@@ -37,6 +37,18 @@ def _scalar_or_saved(value, saved):
     return saved if isinstance(value, Tensor) else value
 
 
+_UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def keep_where(values, keep):
+    """``np.where(keep, values, 0)`` for floats, as a bit mask: several times faster than
+    np.where on unpredictable masks, and exactly +0 (not -0, not NaN) where ``keep`` is off."""
+    uint = _UINT[values.itemsize]
+    mask = np.asarray(keep).view(np.uint8).astype(uint)  # asarray: 0-d compares give scalars
+    np.negative(mask, out=mask)  # 1 -> all bits set, 0 -> 0
+    return np.bitwise_and(values.view(uint), mask, out=mask).view(values.dtype)
+
+
 # --------------------------------------------------------------------------- binary arithmetic
 
 class AddBackward0(Op):
@@ -357,7 +369,9 @@ class ReluBackward0(Op):
 
     def backward(self, grad):
         (result,) = self.saved()
-        return grad.masked_fill(result <= 0, 0)  # +0 where inactive, as PyTorch
+        if grad._requires_grad:  # create_graph: stay differentiable
+            return grad.masked_fill(result <= 0, 0)  # +0 where inactive, as PyTorch
+        return _make(keep_where(grad._data, result._data > 0))
 
 
 class SignBackward0(Op):
