@@ -54,7 +54,6 @@ def conv_output_size(size, kernel, stride, padding, dilation):
 
 
 def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
-    """The convolution and its im2col columns (which the weight gradient can reuse)."""
     n, h, wid = x.shape[0], x.shape[2], x.shape[3]
     o, cg, kh, kw = w.shape
     if out_hw is None:
@@ -63,7 +62,7 @@ def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
     cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups)
     weight = w.reshape(groups, o // groups, cg * kh * kw)
     out = weight[0] @ cols[0] if groups == 1 else np.matmul(weight, cols)
-    return np.ascontiguousarray(out.reshape(o, n, *out_hw).transpose(1, 0, 2, 3)), cols
+    return np.ascontiguousarray(out.reshape(o, n, *out_hw).transpose(1, 0, 2, 3))
 
 
 def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
@@ -92,10 +91,9 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
     return np.ascontiguousarray(gx.transpose(3, 0, 1, 2))
 
 
-def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=None):
+def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups):
     kh, kw = w_shape[2:]
-    if cols is None:
-        cols = _im2col(x, (kh, kw), gy.shape[2:], stride, padding, dilation, groups)
+    cols = _im2col(x, (kh, kw), gy.shape[2:], stride, padding, dilation, groups)
     rows = _grouped_rows(gy, groups)
     gw = rows[0] @ cols[0].T if groups == 1 else np.matmul(rows, cols.transpose(0, 2, 1))
     return gw.reshape(w_shape)
@@ -115,13 +113,10 @@ class ConvolutionBackward0(Op):
         self.params = (stride, padding, dilation, groups)
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
         self.save(input if self.needs(1) else None, weight if self.needs(0) else None)
-        self.cols = None
         if transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
-            y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
-            if self.needs(1):
-                self.cols = cols  # the weight gradient's GEMM operand: no second im2col
+            y = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
         if bias is not None:
             y += bias._data.reshape(1, -1, 1, 1)
         return _like_input(y, x.ndim)
@@ -135,14 +130,10 @@ class ConvolutionBackward0(Op):
                                               not self.transposed, self.in_hw, self.params[3])
         if self.needs(1):
             x, gy = (grad, input) if self.transposed else (input, grad)
-            grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, self.cols)
+            grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape)
         if self.needs(2):
             grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
         return grad_input, grad_weight, grad_bias
-
-    def _release(self):
-        super()._release()
-        self.cols = None
 
 
 class _ConvGradInput(ConvolutionBackward0):
@@ -156,14 +147,13 @@ class _ConvGradWeight(Op):
 
     arity = 2
 
-    def forward(self, input, grad_output, stride, padding, dilation, groups, w_shape,
-                cols=None):
+    def forward(self, input, grad_output, stride, padding, dilation, groups, w_shape):
         x, gy = as_4d(input._data), as_4d(grad_output._data)
         self.params = (stride, padding, dilation, groups)
         self.in_hw, self.out_hw = x.shape[2:], gy.shape[2:]
         self.save(input if self.needs(1) else None, grad_output if self.needs(0) else None)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
-        gw = conv_weight_grad(x, gy, shape4, stride, padding, dilation, groups, cols)
+        gw = conv_weight_grad(x, gy, shape4, stride, padding, dilation, groups)
         return gw.reshape(w_shape)
 
     def backward(self, grad):
