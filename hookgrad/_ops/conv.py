@@ -137,8 +137,7 @@ class ConvolutionBackward0(Op):
 
 
 class _ConvGradInput(ConvolutionBackward0):
-    def name(self):
-        return "ConvolutionBackwardBackward0"
+    node_name = "ConvolutionBackwardBackward0"
 
 
 class _ConvGradWeight(Op):
@@ -168,8 +167,7 @@ class _ConvGradWeight(Op):
                                                  False, self.out_hw, groups)
         return grad_x, grad_gy
 
-    def name(self):
-        return "ConvolutionBackwardBackward0"
+    node_name = "ConvolutionBackwardBackward0"
 
 
 # --------------------------------------------------------------------------- pooling

@@ -123,8 +123,7 @@ class _PlaceGrad(Op):
         return _make(np.array(grad._data[self.key])) if not grad._requires_grad else \
             IndexBackward0.apply(grad, self.key)
 
-    def name(self):
-        return "SliceBackward0"
+    node_name = "SliceBackward0"
 
 
 def _dims_consumed(k):
@@ -223,8 +222,7 @@ class UnsqueezeBackward(Op):
     def backward(self, grad):
         return grad.squeeze(self.dim)
 
-    def name(self):
-        return "UnsqueezeBackward0"
+    node_name = "UnsqueezeBackward0"
 
 
 class GatherBackward0(Op):
@@ -262,8 +260,7 @@ class ScatterAddGrad(Op):
     def backward(self, grad):
         return GatherBackward0.apply(grad, self.dim, _make(self.index))
 
-    def name(self):
-        return "ScatterAddBackward0"
+    node_name = "ScatterAddBackward0"
 
 
 class MaskedFillBackward0(Op):

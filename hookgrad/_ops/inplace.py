@@ -88,8 +88,7 @@ class CopySlices(Node):
         self._for_backward = None
         self._hooks = None
 
-    def name(self):
-        return "torch::autograd::CopySlices"
+    node_name = "torch::autograd::CopySlices"
 
     def _release(self):
         self.op_node._release()

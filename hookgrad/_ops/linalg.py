@@ -180,8 +180,7 @@ class ExpandedMatmulBackward(Op):
         return (grad.matmul(b.transpose(-1, -2)) if self.needs(0) else None,
                 a.transpose(-1, -2).matmul(grad) if self.needs(1) else None)
 
-    def name(self):
-        return "UnsafeViewBackward0"
+    node_name = "UnsafeViewBackward0"
 
 
 def mm(a, b):

@@ -101,8 +101,7 @@ class Op(Node):
     @classmethod
     def op_name(cls):
         """The op's short name: ``MulBackward0`` -> ``"mul"``."""
-        name = cls.name(cls) if cls.name is not Node.name else cls.__name__
-        return _strip_backward(name).lower()
+        return _strip_backward(cls.node_name or cls.__name__).lower()
 
     def _wrap_many(self, outputs, record):
         """Wrap several outputs; only floating ones are differentiable and numbered as the

@@ -42,8 +42,10 @@ class Node:
 
     __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record", "__weakref__")
 
+    node_name = None  # set where PyTorch's name differs from the class name
+
     def name(self):
-        return type(self).__name__
+        return self.node_name or type(self).__name__
 
     @property
     def next_functions(self):
@@ -141,8 +143,7 @@ class AccumulateGrad(Node):
         self._for_backward = None
         self._hooks = None
 
-    def name(self):
-        return "torch::autograd::AccumulateGrad"
+    node_name = "torch::autograd::AccumulateGrad"
 
     def _tensor_hooks(self):
         hooks = self.variable._backward_hooks
