@@ -2,6 +2,9 @@
 import weakref
 from collections import OrderedDict
 
+from .. import _tensor  # partially initialised here (_tensor imports this module)
+from ..autograd.grad_mode import state as _grad_state
+
 __all__ = ["RemovableHandle", "unserializable_hook", "warn_if_has_hooks", "register_hook"]
 
 
@@ -94,7 +97,7 @@ class BackwardHook:
     """Runs one module call's full backward hooks and backward pre-hooks (spec 7.1-7.5).
 
     The positional tensor inputs and the outputs each pass through an identity
-    ``BackwardHookFunction``. A post-hook on the output-side node runs the backward pre-hooks
+    ``BackwardHookFunctionBackward`` node. A post-hook on the output-side node runs the backward pre-hooks
     and records ``grad_output``; a post-hook on the input-side node runs the full hooks. The
     wrapped tensors share memory with the originals but are not autograd views, so in-place
     ops on them (``ReLU(inplace=True)``) simply chain after the wrapper node and the hooks see
@@ -122,14 +125,12 @@ class BackwardHook:
         return tuple(values[index] for index in indices)
 
     def _wrap_tensors(self, args, on_node):
-        """Pass the tensors in ``args`` through BackwardHookFunction; None if nothing to do."""
-        from .._tensor import Tensor
-        from ..autograd.grad_mode import state
-        from ..nn.modules._functions import BackwardHookFunction
-        indices = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-        if not state.grad_enabled or not any(args[i]._requires_grad for i in indices):
+        """Pass the tensors in ``args`` through an identity node; None if nothing to do."""
+        indices = [i for i, a in enumerate(args) if isinstance(a, _tensor.Tensor)]
+        if not _grad_state.grad_enabled or not any(args[i]._requires_grad for i in indices):
             return args, None
-        wrapped = BackwardHookFunction.apply(*(args[i] for i in indices))
+        from ..nn.modules._functions import BackwardHookFunctionBackward  # nn imports this module
+        wrapped = BackwardHookFunctionBackward.wrap([args[i] for i in indices])
         for t in wrapped:
             if t._grad_fn is not None:
                 on_node(t._grad_fn)
