@@ -42,12 +42,13 @@ class MmBackward0(Op):
             raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        self.mat2_transposed = _is_transposed(y)
         return x @ y
 
     def backward(self, grad):
         b, a = self.saved()
         return (grad.mm(b.t()) if self.needs(0) else None,
-                a.t().mm(grad) if self.needs(1) else None)
+                _mat2_grad(a, grad, self.mat2_transposed) if self.needs(1) else None)
 
 
 class AddmmBackward0(Op):
@@ -69,6 +70,7 @@ class AddmmBackward0(Op):
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
         self.beta, self.alpha = beta, alpha
         self.save(b if self.needs(1) else None, a if self.needs(2) else None)
+        self.mat2_transposed = _is_transposed(y)
         out = x @ y
         if alpha != 1:
             out *= alpha
@@ -82,7 +84,7 @@ class AddmmBackward0(Op):
             grad = grad * self.alpha
         return (grad_bias,
                 grad.mm(b.t()) if self.needs(1) else None,
-                a.t().mm(grad) if self.needs(2) else None)
+                _mat2_grad(a, grad, self.mat2_transposed) if self.needs(2) else None)
 
 
 class MvBackward0(Op):
@@ -181,6 +183,19 @@ class ExpandedMatmulBackward(Op):
                 a.transpose(-1, -2).matmul(grad) if self.needs(1) else None)
 
     node_name = "UnsafeViewBackward0"
+
+
+def _is_transposed(array):
+    """A 2-D array laid out column-major (typically ``weight.t()``)."""
+    return array.flags.f_contiguous and not array.flags.c_contiguous
+
+
+def _mat2_grad(mat1, grad, transposed):
+    """``mat1.t() @ grad``, computed in mat2's own layout: for ``weight.t()`` the weight's
+    gradient then arrives C-contiguous and AccumulateGrad keeps it without a copy."""
+    if transposed:
+        return grad.t().mm(mat1).t()
+    return mat1.t().mm(grad)
 
 
 def mm(a, b):

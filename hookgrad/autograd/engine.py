@@ -420,8 +420,7 @@ def _accumulate(task, variable, grads):
         if old is None:
             if task.create_graph:
                 variable._grad = grad.clone() if grad._requires_grad else grad
-            elif sys.getrefcount(grad) <= _STEALABLE_REFS and grad._data.base is None \
-                    and grad._data.flags.c_contiguous:
+            elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad._data):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
@@ -430,7 +429,7 @@ def _accumulate(task, variable, grads):
             variable._grad = old + grad
         else:
             old_data = old._data
-            if old_data.flags.writeable and old_data.base is None:
+            if old_data.flags.writeable:
                 old_data += grad._data
                 old._vc[0] += 1
             else:
@@ -444,6 +443,17 @@ def _accumulate(task, variable, grads):
                     raise TypeError(f"expected Variable, but hook returned "
                                     f"'{type(result).__name__}'")
                 raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+
+
+def _unshared(data):
+    """A C-contiguous buffer that nothing else uses: an owner, or a view that covers the
+    whole of an owner only it references (a transposed-back GEMM result)."""
+    if not data.flags.c_contiguous:
+        return False
+    base = data.base
+    # references to base: data.base and getrefcount's argument
+    return base is None or (sys.getrefcount(base) <= 2 and base.nbytes == data.nbytes
+                            and base.base is None)
 
 
 # References to an unshared gradient when _accumulate checks: the grads list, the local
