@@ -30,14 +30,13 @@ def _write(t, array):
                                f"output type {dst.legacy_name[:-6]}")
     if array.shape != data.shape:
         try:
-            np.broadcast_shapes(array.shape, data.shape)
-            ok = np.broadcast_shapes(array.shape, data.shape) == data.shape
+            broadcast = np.broadcast_shapes(array.shape, data.shape)
         except ValueError:
-            ok = False
-        if not ok:
+            broadcast = array.shape
+        if broadcast != data.shape:
             raise RuntimeError(
                 f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
-                f"broadcast shape [{', '.join(map(str, np.broadcast_shapes(array.shape, data.shape)))}]")
+                f"broadcast shape [{', '.join(map(str, broadcast))}]")
     if not data.flags.writeable:
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a "

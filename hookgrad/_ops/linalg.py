@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
+from .._tensor import Tensor
 from .op import Op
 
 # C++ type names, as in the message of mm's dtype check
@@ -251,5 +251,3 @@ def matmul(a, b):
         return ExpandedMatmulBackward.apply(a, b.unsqueeze(-1)).squeeze(-1)
     return ExpandedMatmulBackward.apply(a, b)
 
-
-_ = _make
