@@ -35,6 +35,17 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
     return t
 
 
+def _alias_with_history(t, node, output_nr):
+    """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
+    custom Function returns for an input passed through as-is. It reports ``_is_view()`` like
+    PyTorch's, but is no autograd view, so an in-place op on it chains after ``node`` instead
+    of rewriting ``t``'s history (why in-place works under module backward hooks here)."""
+    alias = _make(t._data, True, node, output_nr)
+    alias._vc = t._vc
+    alias.__dict__["_custom_function_view"] = True
+    return alias
+
+
 class Tensor:
     """A multi-dimensional array that records operations for automatic differentiation."""
 

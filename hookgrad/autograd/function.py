@@ -128,20 +128,14 @@ class Function:
 
 def _attach(ctx, out, nr, input_ids):
     """Give a forward output its history: ``ctx`` at position ``nr``."""
-    from .._tensor import _make
+    from .._tensor import _alias_with_history
     if id(out) in ctx.non_differentiable or out._data.dtype.kind != "f":
         return out
     if id(out) in ctx.dirty_tensors:
         out._set_history(ctx, nr)
         return out
     if id(out) in input_ids:
-        # An input returned as-is becomes a new tensor over the same memory carrying the new
-        # history. It reports itself as a view (``_is_view()``), but is not an autograd view:
-        # an in-place op on it chains after ``ctx`` instead of rewriting the input's history.
-        view = _make(out._data, True, ctx, nr)
-        view._vc = out._vc
-        view.__dict__["_custom_function_view"] = True
-        return view
+        return _alias_with_history(out, ctx, nr)
     out._grad_fn = ctx
     out._requires_grad = True
     if nr:

@@ -5,7 +5,7 @@ zero-filled gradients for inputs that need none, outputs sharing memory with the
 without the generic Function machinery, which dominated the cost of a hooked module call."""
 import numpy as np
 
-from ..._tensor import _make
+from ..._tensor import _alias_with_history, _make
 from ...autograd.engine import gradient_edge
 from ...autograd.graph import Node, _sequence
 
@@ -31,13 +31,7 @@ class BackwardHookFunctionBackward(Node):
         node._n_outputs = len(tensors)
         wrapped = []
         for nr, t in enumerate(tensors):
-            if t._requires_grad:
-                # Shares memory and version counter, reports _is_view(), but is no autograd
-                # view: an in-place op on it chains after this node (our improvement, 7.6).
-                t = _make(t._data, True, node, nr)
-                t._vc = tensors[nr]._vc
-                t.__dict__["_custom_function_view"] = True
-            wrapped.append(t)
+            wrapped.append(_alias_with_history(t, node, nr) if t._requires_grad else t)
         return tuple(wrapped)
 
     def _apply(self, grads):
