@@ -43,8 +43,14 @@ def current_node():
     return _local.nodes[-1] if _local.nodes else None
 
 
+def running_nodes():
+    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
+    return _local.nodes
+
+
 def hook_name(fn):
-    return getattr(fn, "__name__", "<unknown>")
+    """How error messages name a hook (``fn`` may be that name already)."""
+    return fn if isinstance(fn, str) else getattr(fn, "__name__", "<unknown>")
 
 
 def check_hook_result(fn, old, new):

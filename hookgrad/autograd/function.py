@@ -1,6 +1,7 @@
 """Custom autograd Functions: ``class F(Function)`` with static forward/backward and a ctx.
 
 The ctx is the backward node itself (class ``<Name>Backward``), as in PyTorch."""
+from . import engine
 from .graph import Node, SavedTensor, _sequence
 from .grad_mode import state as _grad_state
 
@@ -48,7 +49,12 @@ class BackwardCFunction(FunctionCtx, Node):
         if self.materialize_grads:
             grads = [g if g is not None else _make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads, self._out_meta)]
-        result = self._forward_cls.backward(self, *grads)
+        running = engine.running_nodes()
+        running.append(self)  # user code: backward sees this node as _current_autograd_node()
+        try:
+            result = self._forward_cls.backward(self, *grads)
+        finally:
+            running.pop()
         if not isinstance(result, tuple):
             result = (result,)
         n_args = len(self.needs_input_grad)

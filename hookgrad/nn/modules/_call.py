@@ -4,7 +4,7 @@ import warnings
 import weakref
 
 from ..._tensor import Tensor
-from ...utils.hooks import BackwardHook
+from ._functions import BackwardHook
 from . import _global_hooks as _g
 
 

@@ -1,42 +1,181 @@
-"""The identity node that full module backward hooks hang on (``BackwardHookFunctionBackward``).
+"""Full module backward hooks (spec 7.1-7.5): the identity node they run in
+(``BackwardHookFunctionBackward``) and the per-call state that runs them (``BackwardHook``).
 
-PyTorch builds it from a custom ``autograd.Function``; this is the same node (name, edges,
-zero-filled gradients for inputs that need none, outputs sharing memory with the inputs)
-without the generic Function machinery, which dominated the cost of a hooked module call."""
+PyTorch wraps a module's tensor inputs and outputs in a custom ``autograd.Function`` and
+registers the module's hooks as post-hooks of those nodes. Here the node is the same (name,
+edges, zero-filled gradients for inputs that need none, outputs sharing memory with the
+inputs) but runs the module's hooks itself, at the point where those post-hooks would run
+(first, before any post-hook a user adds to the node). So a hooked module costs the engine two
+plain nodes, with no Function machinery and no per-call hook registration."""
+import warnings
+
 import numpy as np
 
-from ..._tensor import _alias_with_history, _make
-from ...autograd.engine import gradient_edge
+from ..._tensor import Tensor, _alias_with_history, _make
+from ...autograd import engine as _engine
+from ...autograd.grad_mode import state as _grad_state
 from ...autograd.graph import Node, _sequence
+
+FULL_HOOK_NO_INPUT_WARNING = (
+    "Full backward hook is firing when gradients are computed with respect to module outputs "
+    "since no inputs require gradients. See https://docs.pytorch.org/docs/main/generated/"
+    "torch.nn.Module.html#torch.nn.Module.register_full_backward_hook for more details.")
+
+# PyTorch's messages about a bad return value name the wrapper that runs the module's hooks.
+_HOOK_NAME = "hook"
 
 
 class BackwardHookFunctionBackward(Node):
-    """Identity in forward and backward; the module's hooks are this node's post-hooks."""
+    """Identity in forward and backward; runs one side of a module call's hooks."""
+
+    __slots__ = ("_n_outputs", "_module_hook", "_outputs_side")
 
     # Like a custom Function: what backward returns for an input that needs no gradient (a
-    # zero-filled tensor) reaches the post-hooks, i.e. the module's grad_input.
+    # zero-filled tensor) reaches the hooks, i.e. the module's grad_input.
     _masks_unneeded_grads = False
 
     @classmethod
-    def wrap(cls, tensors):
-        """New tensors over the same memory, with this node as grad_fn for those that
-        require grad (the others are returned as they are)."""
+    def wrap(cls, tensors, module_hook, outputs_side):
+        """New tensors over the same memory, with a new node of this class as grad_fn for
+        those that require grad (the others are returned as they are)."""
         node = object.__new__(cls)
         node._for_backward = None
         node._hooks = None
         node._record = True
-        node._next = tuple(gradient_edge(t) if t._requires_grad else (None, 0) for t in tensors)
+        node._next = tuple(_engine.gradient_edge(t) if t._requires_grad else (None, 0)
+                           for t in tensors)
         node._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors)
         node._seq = next(_sequence)
         node._n_outputs = len(tensors)
-        wrapped = []
-        for nr, t in enumerate(tensors):
-            wrapped.append(_alias_with_history(t, node, nr) if t._requires_grad else t)
-        return tuple(wrapped)
+        node._module_hook = module_hook
+        node._outputs_side = outputs_side
+        return tuple(_alias_with_history(t, node, nr) if t._requires_grad else t
+                     for nr, t in enumerate(tensors))
 
     def _apply(self, grads):
         if all(g is None for g in grads):
-            return (None,) * len(grads)
-        # missing gradients are materialised as zeros, as for a custom Function
-        return tuple(g if g is not None else _make(np.zeros(shape, dtype))
-                     for g, (shape, dtype) in zip(grads, self._in_meta))
+            outputs = (None,) * len(grads)
+        else:  # missing gradients are materialised as zeros, as for a custom Function
+            outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
+                            for g, (shape, dtype) in zip(grads, self._in_meta))
+        hook = self._module_hook
+        if hook is None:
+            return outputs
+        running = _engine.running_nodes()
+        running.append(self)  # module hooks see this node as _current_autograd_node()
+        try:
+            if self._outputs_side:
+                new = hook.on_grad_outputs(tuple(grads))
+            else:
+                new = hook.on_grad_inputs(outputs)
+        finally:
+            running.pop()
+        if new is None:
+            return outputs
+        return _engine.check_hook_tuple(_HOOK_NAME, outputs, new)
+
+
+class BackwardHook:
+    """One module call's full backward hooks and backward pre-hooks.
+
+    The positional tensor inputs and the outputs each pass through a
+    ``BackwardHookFunctionBackward`` node. The output-side node runs the backward pre-hooks
+    and records ``grad_output``; the input-side node runs the full hooks. The wrapped tensors
+    share memory with the originals but are not autograd views, so in-place ops on them
+    (``ReLU(inplace=True)``) chain after the wrapper node and the hooks see correct
+    gradients, where PyTorch raises."""
+
+    __slots__ = ("module", "user_hooks", "user_pre_hooks", "grad_outputs", "n_outputs",
+                 "output_tensors_index", "n_inputs", "input_tensors_index")
+
+    def __init__(self, module, user_hooks, user_pre_hooks):
+        self.module = module
+        self.user_hooks = user_hooks
+        self.user_pre_hooks = user_pre_hooks
+        self.grad_outputs = None
+        self.n_outputs = -1
+        self.output_tensors_index = None
+        self.n_inputs = -1
+        self.input_tensors_index = None
+
+    def _wrap_tensors(self, args, outputs_side):
+        """Pass the tensors in ``args`` through an identity node; (args, None) if there is
+        nothing to do, else (new args, positions of the tensors)."""
+        indices = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        if not _grad_state.grad_enabled or not any(args[i]._requires_grad for i in indices):
+            return args, None
+        wrapped = BackwardHookFunctionBackward.wrap([args[i] for i in indices], self,
+                                                    outputs_side)
+        new_args = list(args)
+        for index, value in zip(indices, wrapped):
+            new_args[index] = value
+        if type(args) is tuple:
+            return tuple(new_args), indices
+        return type(args)(*new_args), indices  # namedtuple outputs keep their type
+
+    def setup_input_hook(self, args):
+        result, self.input_tensors_index = self._wrap_tensors(args, False)
+        self.n_inputs = len(args)
+        return result
+
+    def setup_output_hook(self, output):
+        is_tuple = isinstance(output, tuple)
+        args = output if is_tuple else (output,)
+        result, self.output_tensors_index = self._wrap_tensors(args, True)
+        self.n_outputs = len(args)
+        return result if is_tuple else result[0]
+
+    @staticmethod
+    def _pack_with_none(indices, values, size):
+        packed = [None] * size
+        for index, value in zip(indices, values):
+            packed[index] = value
+        return tuple(packed)
+
+    def on_grad_inputs(self, grad_input):
+        """The input-side node ran: call the full hooks; new node outputs or None."""
+        if self.grad_outputs is None:
+            return None  # gradient reached the inputs without passing the outputs
+        result = self._pack_with_none(self.input_tensors_index, grad_input, self.n_inputs)
+        replaced = False
+        for user_hook in self.user_hooks:
+            out = user_hook(self.module, result, self.grad_outputs)
+            if out is None:
+                continue
+            if len(out) != len(result):
+                raise RuntimeError("Backward hook returned an invalid number of grad_input, "
+                                   f"got {len(out)}, but expected {len(result)}")
+            result = out
+            replaced = True
+        self.grad_outputs = None
+        return tuple(result[i] for i in self.input_tensors_index) if replaced else None
+
+    def on_grad_outputs(self, grad_output):
+        """The output-side node ran: call the backward pre-hooks (and, when no input needs a
+        gradient, the full hooks); new node outputs or None."""
+        self.grad_outputs = self._pack_with_none(self.output_tensors_index, grad_output,
+                                                 self.n_outputs)
+        expected = len(self.grad_outputs)
+        for user_hook in self.user_pre_hooks:
+            out = user_hook(self.module, self.grad_outputs)
+            if out is None:
+                continue
+            if len(out) != expected:
+                raise RuntimeError("Backward pre hook returned an invalid number of "
+                                   f"grad_output, got {len(out)}, but expected {expected}")
+            self.grad_outputs = out
+        if self.input_tensors_index is None:
+            # No input needs a gradient: the full hooks fire now, with all-None grad_input.
+            warnings.warn(FULL_HOOK_NO_INPUT_WARNING)
+            grad_inputs = (None,) * self.n_inputs
+            for user_hook in self.user_hooks:
+                out = user_hook(self.module, grad_inputs, self.grad_outputs)
+                if out is not None and not (isinstance(out, tuple) and
+                                            all(g is None for g in out)):
+                    raise RuntimeError("Backward hook for Modules where no input requires "
+                                       "gradient should always return None or None for all "
+                                       "gradients.")
+            self.grad_outputs = None
+        if self.grad_outputs is not None:
+            return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
+        return None
