@@ -6,6 +6,7 @@ import heapq
 import itertools
 import sys
 import threading
+from weakref import ref as _weakref
 
 import numpy as np
 
@@ -126,9 +127,8 @@ def grad_accumulator(tensor):
     ref = tensor._grad_accumulator
     node = ref() if ref is not None else None
     if node is None:
-        import weakref
         node = AccumulateGrad(tensor)
-        tensor._grad_accumulator = weakref.ref(node)
+        tensor._grad_accumulator = _weakref(node)
     return node
 
 
@@ -376,29 +376,37 @@ def _call_function(task, node, grads):
 
 
 def _validate_outputs(task, node, outputs):
-    """Shape, dtype and count checks on what a backward formula returned; un-broadcasts."""
+    """Shape, dtype and count checks on what a backward formula returned; un-broadcasts.
+    Returns ``outputs`` itself when nothing needs changing (the common case)."""
     edges = node._next
     if len(outputs) != len(edges):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
                            f"(expected {len(edges)}, got {len(outputs)})")
-    outputs = list(outputs)
     meta = node._in_meta
     exec_info = task.exec_info
+    fixed = None  # a copy of outputs, made on the first change
     for i, grad in enumerate(outputs):
-        child = edges[i][0]
         if grad is None:
             continue
+        child = edges[i][0]
         if child is None or (exec_info is not None and child not in exec_info):
             if node._masks_unneeded_grads:
-                outputs[i] = None  # built-in ops compute only the gradients that are needed
+                # built-in ops compute only the gradients that are needed
+                if fixed is None:
+                    fixed = list(outputs)
+                fixed[i] = None
             continue
         shape, np_dtype = meta[i]
         data = grad._data
-        if data.shape != shape:
-            outputs[i] = grad = _sum_to(node, i, grad, shape)
-        if grad._data.dtype != np_dtype:
-            outputs[i] = grad.to(_dtype_of(np_dtype))
-    return outputs
+        if data.shape != shape or data.dtype != np_dtype:
+            if data.shape != shape:
+                grad = _sum_to(node, i, grad, shape)
+            if grad._data.dtype != np_dtype:
+                grad = grad.to(_dtype_of(np_dtype))
+            if fixed is None:
+                fixed = list(outputs)
+            fixed[i] = grad
+    return outputs if fixed is None else fixed
 
 
 def _dtype_of(np_dtype):

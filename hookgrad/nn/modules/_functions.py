@@ -16,6 +16,9 @@ from ...autograd import engine as _engine
 from ...autograd.grad_mode import state as _grad_state
 from ...autograd.graph import Node, _sequence
 
+_new = object.__new__
+_NO_EDGE = (None, 0)
+
 FULL_HOOK_NO_INPUT_WARNING = (
     "Full backward hook is firing when gradients are computed with respect to module outputs "
     "since no inputs require gradients. See https://docs.pytorch.org/docs/main/generated/"
@@ -38,22 +41,29 @@ class BackwardHookFunctionBackward(Node):
     def wrap(cls, tensors, module_hook, outputs_side):
         """New tensors over the same memory, with a new node of this class as grad_fn for
         those that require grad (the others are returned as they are)."""
-        node = object.__new__(cls)
+        node = _new(cls)
         node._for_backward = None
         node._hooks = None
         node._record = True
-        node._next = tuple(_engine.gradient_edge(t) if t._requires_grad else (None, 0)
-                           for t in tensors)
-        node._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors)
+        edges = []
+        meta = []
+        for t in tensors:
+            edges.append(_engine.gradient_edge(t) if t._requires_grad else _NO_EDGE)
+            data = t._data
+            meta.append((data.shape, data.dtype))
+        node._next = tuple(edges)
+        node._in_meta = tuple(meta)
         node._seq = next(_sequence)
         node._n_outputs = len(tensors)
         node._module_hook = module_hook
         node._outputs_side = outputs_side
-        return tuple(_alias_with_history(t, node, nr) if t._requires_grad else t
-                     for nr, t in enumerate(tensors))
+        return [_alias_with_history(t, node, nr) if t._requires_grad else t
+                for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        if all(g is None for g in grads):
+        if all(g is not None for g in grads):  # the common case
+            outputs = tuple(grads)
+        elif all(g is None for g in grads):
             outputs = (None,) * len(grads)
         else:  # missing gradients are materialised as zeros, as for a custom Function
             outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
@@ -106,6 +116,8 @@ class BackwardHook:
             return args, None
         wrapped = BackwardHookFunctionBackward.wrap([args[i] for i in indices], self,
                                                     outputs_side)
+        if len(indices) == len(args) and type(args) is tuple:
+            return tuple(wrapped), indices
         new_args = list(args)
         for index, value in zip(indices, wrapped):
             new_args[index] = value
@@ -127,6 +139,8 @@ class BackwardHook:
 
     @staticmethod
     def _pack_with_none(indices, values, size):
+        if len(values) == size:  # every argument is a tensor
+            return tuple(values)
         packed = [None] * size
         for index, value in zip(indices, values):
             packed[index] = value
@@ -153,8 +167,8 @@ class BackwardHook:
     def on_grad_outputs(self, grad_output):
         """The output-side node ran: call the backward pre-hooks (and, when no input needs a
         gradient, the full hooks); new node outputs or None."""
-        self.grad_outputs = self._pack_with_none(self.output_tensors_index, grad_output,
-                                                 self.n_outputs)
+        packed = self.grad_outputs = self._pack_with_none(self.output_tensors_index,
+                                                          grad_output, self.n_outputs)
         expected = len(self.grad_outputs)
         for user_hook in self.user_pre_hooks:
             out = user_hook(self.module, self.grad_outputs)
@@ -176,6 +190,7 @@ class BackwardHook:
                                        "gradient should always return None or None for all "
                                        "gradients.")
             self.grad_outputs = None
-        if self.grad_outputs is not None:
-            return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
-        return None
+        if self.grad_outputs is None or (self.grad_outputs is packed and
+                                              all(g is not None for g in packed)):
+            return None  # the node's outputs stand: its incoming gradients, unchanged
+        return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
