@@ -93,3 +93,31 @@ def test_graph_with_hooks_closing_over_its_own_tensors_is_collected():
         del a, b
     gc.collect()
     assert all(r() is None for r in refs)
+
+
+def test_unshared_gradients_become_grad_without_a_copy(monkeypatch):
+    """A weight gradient nothing else holds (here a transposed-back GEMM result and a reduced
+    bias gradient, both views of temporaries) becomes ``.grad`` as is: no copy per step."""
+    from hookgrad.autograd import engine
+    copies = []
+    real_copy = engine._copy
+    monkeypatch.setattr(engine, "_copy", lambda t: copies.append(t.shape) or real_copy(t))
+    model = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.ReLU(), torch.nn.Linear(5, 3))
+    x = torch.randn(4, 6)
+    model(x).sum().backward()
+    assert copies == []
+    for p in model.parameters():
+        assert p.grad._base is None and not p.grad._is_view()
+        assert p.grad.shape == p.shape
+
+
+def test_gradient_still_held_elsewhere_is_copied_into_grad():
+    """A hook keeps the gradient it saw: ``.grad`` must not share its memory."""
+    w = torch.ones(3, requires_grad=True)
+    seen = []
+    y = w * 2
+    y.register_hook(lambda g: seen.append(g))
+    y.sum().backward()
+    assert not np.shares_memory(w.grad.numpy(), seen[0].numpy())
+    w.grad.zero_()
+    assert seen[0].tolist() == [1.0, 1.0, 1.0]

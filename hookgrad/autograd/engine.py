@@ -434,9 +434,12 @@ def _accumulate(task, variable, grads):
         if old is None:
             if task.create_graph:
                 variable._grad = grad.clone() if grad._requires_grad else grad
-            elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad._data):
+            elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                variable._grad = grad if grad._grad_fn is None else grad.detach()
+                if grad._base is not None:  # .grad is never a view: a fresh tensor, same memory
+                    variable._grad = _tensor._make(grad._data)
+                else:
+                    variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
                 variable._grad = _copy(grad)
         elif task.create_graph or _grad_state.grad_enabled:
@@ -459,15 +462,25 @@ def _accumulate(task, variable, grads):
                 raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
-def _unshared(data):
-    """A C-contiguous buffer that nothing else uses: an owner, or a view that covers the
-    whole of an owner only it references (a transposed-back GEMM result)."""
+def _unshared(grad):
+    """Whether ``grad``'s memory is a C-contiguous buffer that nothing else uses: an owner, or
+    a view covering the whole of an owner that only it (and its view-base tensor, referenced
+    by nothing else) holds: a transposed-back GEMM result, a reshaped reduction."""
+    data = grad._data
     if not data.flags.c_contiguous:
         return False
     base = data.base
-    # references to base: data.base and getrefcount's argument
-    return base is None or (sys.getrefcount(base) <= 2 and base.nbytes == data.nbytes
-                            and base.base is None)
+    if base is None:
+        return True
+    holders = 3  # data.base, the local name and getrefcount's argument
+    view_base = grad._base
+    if view_base is not None:
+        # the view op's input tensor: held by ``grad._base``, the local name and
+        # getrefcount's argument; its ``_data`` is one more holder of ``base``
+        if sys.getrefcount(view_base) > 3 or view_base._data is not base:
+            return False
+        holders += 1
+    return sys.getrefcount(base) <= holders and base.nbytes == data.nbytes and base.base is None
 
 
 # References to an unshared gradient when _accumulate checks: the grads list, the local
