@@ -315,9 +315,9 @@ class Tensor:
         if self._backward_hooks is not None:
             self._backward_hooks = None
         if self._retains_grad and node is not None:
-            if old is not None and old._hooks is not None:
+            if old is not None and old._hooks is not None and old._hooks.retains_grad:
                 old._hooks.retains_grad.pop(old_nr, None)
-            node._aux().retains_grad[output_nr] = weakref.ref(self)
+            node._aux().get("retains_grad")[output_nr] = weakref.ref(self)
 
     def _regenerate_view_grad_fn(self):
         from ._ops.inplace import regenerate_view
@@ -334,7 +334,7 @@ class Tensor:
             if node is not None:
                 # The node runs its outputs' hook dicts in the order each tensor got its first
                 # hook, then each dict in registration order (as PyTorch does).
-                node._aux().tensor_pre_hooks[self._output_nr] = self._backward_hooks
+                node._aux().get("tensor_pre_hooks")[self._output_nr] = self._backward_hooks
         handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
         return handle
@@ -359,7 +359,7 @@ class Tensor:
         node = self.grad_fn
         if node is None or self._retains_grad:
             return
-        node._aux().retains_grad[self._output_nr] = weakref.ref(self)
+        node._aux().get("retains_grad")[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -232,7 +232,6 @@ def _run_ready_nodes(task, ready, buffers, deps):
     exec_info = task.exec_info
     create_graph = task.create_graph
     keep_graph = task.keep_graph
-    nodes = _local.nodes
     heappop, heappush = heapq.heappop, heapq.heappush
     while ready:
         node = heappop(ready)[2]
@@ -244,7 +243,7 @@ def _run_ready_nodes(task, ready, buffers, deps):
                     if grads[0] is not None:
                         _accumulate(task, node.variable, grads)
                     continue
-                outputs = _call_hooked(task, node, grads, nodes)
+                outputs = _call_function(task, node, grads)
             else:
                 outputs = _validate_outputs(task, node, node._apply(grads))
                 if not keep_graph:
@@ -252,7 +251,7 @@ def _run_ready_nodes(task, ready, buffers, deps):
         elif exec_info is not None:
             outputs = _evaluate(task, node, grads)
         else:
-            outputs = _call_hooked(task, node, grads, nodes)
+            outputs = _call_function(task, node, grads)
         grads = None
         if not outputs:
             continue
@@ -271,15 +270,6 @@ def _run_ready_nodes(task, ready, buffers, deps):
                 heappush(ready, (-child._seq, next(_ready_order), child))
         # Hold no gradient past routing: AccumulateGrad steals only unshared ones.
         outputs = grad = old = None
-
-
-def _call_hooked(task, node, grads, nodes):
-    """Run a node through the full pipeline, visible to ``_current_autograd_node``."""
-    nodes.append(node)
-    try:
-        return _call_function(task, node, grads)
-    finally:
-        nodes.pop()
 
 
 def _has_needed_child(node, needed):
@@ -312,17 +302,18 @@ def _evaluate(task, node, grads):
                 task.captured[index] = grads[nr]
         if not needed:
             return None
-    return _call_hooked(task, node, grads, _local.nodes)
+    return _call_function(task, node, grads)
 
 
 def _call_tensor_pre_hooks(node, grads):
-    for nr, fn in node._tensor_hooks():
-        old = grads[nr]
-        new = fn(old)
-        if new is not None:
-            check_hook_result(fn, old, new)
-            grads[nr] = new
     hooks = node._hooks
+    if (hooks is not None and hooks.tensor_pre_hooks) or type(node) is AccumulateGrad:
+        for nr, fn in node._tensor_hooks():
+            old = grads[nr]
+            new = fn(old)
+            if new is not None:
+                check_hook_result(fn, old, new)
+                grads[nr] = new
     if hooks is not None and hooks.retains_grad:
         for nr, ref in list(hooks.retains_grad.items()):
             tensor = ref()
@@ -344,35 +335,40 @@ def _copy(t):
 
 
 def _call_function(task, node, grads):
-    """One node, every step of spec 3.6: tensor hooks, retains-grad, pre-hooks, backward,
-    post-hooks."""
-    hooks = node._hooks
-    grads = _call_tensor_pre_hooks(node, grads)
-    if hooks is not None and hooks.pre_hooks:
-        for fn in list(hooks.pre_hooks.values()):
-            result = fn(tuple(grads))
-            if result is not None:
-                grads = check_hook_tuple(fn, grads, result)
-        result = None  # drop our reference: AccumulateGrad may steal an unshared gradient
-    if type(node) is AccumulateGrad:
-        outputs = ()
-        if grads[0] is not None:
-            _accumulate(task, node.variable, grads)
-    else:
-        if anomaly.enabled:
-            outputs = anomaly.run_node(node, grads)
+    """One node, every step of spec 3.6 (tensor hooks, retains-grad, pre-hooks, backward,
+    post-hooks), visible to ``_current_autograd_node()`` while it runs."""
+    nodes = _local.nodes
+    nodes.append(node)
+    try:
+        hooks = node._hooks
+        grads = _call_tensor_pre_hooks(node, grads)
+        if hooks is not None and hooks.pre_hooks:
+            for fn in list(hooks.pre_hooks.values()):
+                result = fn(tuple(grads))
+                if result is not None:
+                    grads = check_hook_tuple(fn, grads, result)
+            result = None  # drop our reference: AccumulateGrad may steal an unshared gradient
+        if type(node) is AccumulateGrad:
+            outputs = ()
+            if grads[0] is not None:
+                _accumulate(task, node.variable, grads)
         else:
-            outputs = node._apply(grads)
-        outputs = _validate_outputs(task, node, outputs)
-    if not task.keep_graph:
-        node._release()
-    if hooks is not None and hooks.post_hooks:
-        grad_outputs = tuple(grads)
-        for fn in list(hooks.post_hooks.values()):
-            result = fn(tuple(outputs), grad_outputs)
-            if result is not None:
-                outputs = check_hook_tuple(fn, outputs, result)
-    return outputs
+            if anomaly.enabled:
+                outputs = anomaly.run_node(node, grads)
+            else:
+                outputs = node._apply(grads)
+            outputs = _validate_outputs(task, node, outputs)
+        if not task.keep_graph:
+            node._release()
+        if hooks is not None and hooks.post_hooks:
+            grad_outputs = tuple(grads)
+            for fn in list(hooks.post_hooks.values()):
+                result = fn(tuple(outputs), grad_outputs)
+                if result is not None:
+                    outputs = check_hook_tuple(fn, outputs, result)
+        return outputs
+    finally:
+        nodes.pop()
 
 
 def _validate_outputs(task, node, outputs):

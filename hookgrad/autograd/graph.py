@@ -25,16 +25,25 @@ FREED_MESSAGE = (
 
 
 class _NodeHooks:
-    """Hook containers and metadata of one node; created on first use only."""
+    """Hook containers and metadata of one node; the node creates it on first use, and each
+    container is created on first use too (an unused one is None)."""
 
     __slots__ = ("pre_hooks", "post_hooks", "tensor_pre_hooks", "retains_grad", "metadata")
 
     def __init__(self):
-        self.pre_hooks = OrderedDict()
-        self.post_hooks = OrderedDict()
-        self.tensor_pre_hooks = OrderedDict()  # {output_nr: that tensor's hook dict}
-        self.retains_grad = {}  # {output_nr: weakref to the tensor}
-        self.metadata = {}
+        self.pre_hooks = None         # OrderedDict {handle id: fn}
+        self.post_hooks = None        # OrderedDict {handle id: fn}
+        self.tensor_pre_hooks = None  # {output_nr: that tensor's hook dict}
+        self.retains_grad = None      # {output_nr: weakref to the tensor}
+        self.metadata = None
+
+    def get(self, name, make=dict):
+        """The container ``name``, created empty if it does not exist yet."""
+        container = getattr(self, name)
+        if container is None:
+            container = make()
+            setattr(self, name, container)
+        return container
 
 
 class Node:
@@ -53,7 +62,7 @@ class Node:
 
     @property
     def metadata(self):
-        return self._aux().metadata
+        return self._aux().get("metadata")
 
     def _sequence_nr(self):
         return self._seq
@@ -66,14 +75,14 @@ class Node:
 
     def register_hook(self, fn):
         """Post-hook ``fn(grad_inputs, grad_outputs) -> tuple | None``."""
-        hooks = self._aux().post_hooks
+        hooks = self._aux().get("post_hooks", OrderedDict)
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
         return handle
 
     def register_prehook(self, fn):
         """Pre-hook ``fn(grad_outputs) -> tuple | None``."""
-        hooks = self._aux().pre_hooks
+        hooks = self._aux().get("pre_hooks", OrderedDict)
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
         return handle
