@@ -29,22 +29,40 @@ def _zero_padded(x, padding, value=0, extra=(0, 0)):
     return out
 
 
-def _im2col(x, kernel, out_hw, stride, padding, dilation, groups):
-    """Columns ``(groups, C/groups * kh * kw, N * Ho * Wo)`` of the padded input (one copy)."""
+def _batch_last(channels, taps, out_channels, out_width):
+    """Whether im2col puts the batch axis last. Batch-first columns are copied in runs of one
+    window row (Wo values): slow when Wo is small. Batch-last ones are copied (at stride 1)
+    in runs of Wo * N, but the GEMM's output then needs a transpose to batch-first, several
+    times slower per value than a copy of long runs. Timed on LeNet-, VGG- and ResNet-like
+    layers, batch last pays when the columns outnumber the output rows by more than Wo / 4."""
+    return 4 * channels * taps > out_channels * out_width
+
+
+def _im2col(x, kernel, out_hw, stride, padding, dilation, groups, batch_last):
+    """Columns ``(groups, C/groups * kh * kw, N * Ho * Wo)`` of the padded input, or
+    ``(..., Ho * Wo * N)`` when ``batch_last`` (one copy either way)."""
+    n, c = x.shape[:2]
     xp = _zero_padded(x, padding)
-    n, c = xp.shape[:2]
-    sn, sc, sh, sw = xp.strides
+    if batch_last:
+        xp = np.ascontiguousarray(xp.transpose(1, 2, 3, 0))
+        sc, sh, sw, sn = xp.strides
+        grid, grid_strides = out_hw + (n,), (sh * stride[0], sw * stride[1], sn)
+    else:
+        sn, sc, sh, sw = xp.strides
+        grid, grid_strides = (n,) + out_hw, (sn, sh * stride[0], sw * stride[1])
     cg = c // groups
-    windows = as_strided(
-        xp, (groups, cg) + kernel + (n,) + out_hw,
-        (sc * cg, sc, sh * dilation[0], sw * dilation[1], sn, sh * stride[0], sw * stride[1]),
-        writeable=False)
-    return windows.reshape(groups, cg * kernel[0] * kernel[1], n * out_hw[0] * out_hw[1])
+    windows = as_strided(xp, (groups, cg) + kernel + grid,
+                         (sc * cg, sc, sh * dilation[0], sw * dilation[1]) + grid_strides,
+                         writeable=False)
+    return windows.reshape(groups, cg * kernel[0] * kernel[1], -1)
 
 
-def _grouped_rows(y, groups):
-    """``(N, O, Ho, Wo)`` -> ``(groups, O/groups, N * Ho * Wo)`` (the GEMM layout)."""
+def _grouped_rows(y, groups, batch_last):
+    """``(N, O, Ho, Wo)`` -> ``(groups, O/groups, N * Ho * Wo)`` (the GEMM layout), or
+    ``(..., Ho * Wo * N)`` when ``batch_last``."""
     n, o, ho, wo = y.shape
+    if batch_last:
+        return y.transpose(1, 2, 3, 0).reshape(groups, o // groups, ho * wo * n)
     return y.reshape(n, groups, o // groups, ho * wo).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * ho * wo)
 
@@ -59,9 +77,12 @@ def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
     if out_hw is None:
         out_hw = (conv_output_size(h, kh, stride[0], padding[0], dilation[0]),
                   conv_output_size(wid, kw, stride[1], padding[1], dilation[1]))
-    cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups)
+    batch_last = _batch_last(x.shape[1], kh * kw, o, out_hw[1])
+    cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups, batch_last)
     weight = w.reshape(groups, o // groups, cg * kh * kw)
     out = weight[0] @ cols[0] if groups == 1 else np.matmul(weight, cols)
+    if batch_last:
+        return np.ascontiguousarray(out.reshape(o, *out_hw, n).transpose(3, 0, 1, 2))
     return np.ascontiguousarray(out.reshape(o, n, *out_hw).transpose(1, 0, 2, 3))
 
 
@@ -75,7 +96,7 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
     # long contiguous runs instead of rows of a few pixels
     weight = w.reshape(groups, og, cg, kh, kw).transpose(0, 3, 4, 2, 1).reshape(
         groups, kh * kw * cg, og)
-    rows = gy.transpose(1, 2, 3, 0).reshape(groups, og, ho * wo * n)
+    rows = _grouped_rows(gy, groups, True)
     cols = (weight[0] @ rows[0])[None] if groups == 1 else np.matmul(weight, rows)
     cols = cols.reshape(groups, kh, kw, cg, ho, wo, n)
     (sh, sw), (dh, dw), (ph, pw) = stride, dilation, padding
@@ -93,8 +114,9 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
 
 def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups):
     kh, kw = w_shape[2:]
-    cols = _im2col(x, (kh, kw), gy.shape[2:], stride, padding, dilation, groups)
-    rows = _grouped_rows(gy, groups)
+    batch_last = _batch_last(x.shape[1], kh * kw, w_shape[0], gy.shape[3])
+    cols = _im2col(x, (kh, kw), gy.shape[2:], stride, padding, dilation, groups, batch_last)
+    rows = _grouped_rows(gy, groups, batch_last)
     gw = rows[0] @ cols[0].T if groups == 1 else np.matmul(rows, cols.transpose(0, 2, 1))
     return gw.reshape(w_shape)
 
@@ -199,68 +221,98 @@ def _window_slices(kernel, out_hw, stride, dilation):
                          slice(j * dw, j * dw + (wo - 1) * sw + 1, sw))
 
 
-class MaxPool2DWithIndicesBackward0(Op):
-    """Returns ``(output, indices)``; indices are flat positions in each input plane."""
+def _max_taps(taps, first, with_nan):
+    """Max over each window's ``taps`` and which tap holds it, as PyTorch's loop does: start
+    from the window's ``first`` in-bounds tap (so padding never wins, even when every value is
+    -inf), replace on strictly greater (the first maximum wins) or, ``with_nan``, on a NaN."""
+    best = taps[0].copy()
+    arg = np.empty(best.shape, np.min_scalar_type(len(taps) - 1))
+    arg[...] = first
+    tap_number = arg.dtype.type
+    for k in range(1, len(taps)):
+        # one strided copy, then contiguous ops: several times faster than strided operands
+        tap = taps[k].copy()
+        take = tap > best
+        if with_nan:
+            take |= np.isnan(tap)
+            np.copyto(best, tap, where=take)
+        else:
+            np.maximum(best, tap, out=best)
+        # every tap before k has a smaller number, so "k where take" is a max: arithmetic
+        # instead of a masked write, which is slow on unpredictable masks
+        np.maximum(arg, take * tap_number(k), out=arg)
+    return best, arg
 
-    def forward(self, input, kernel, stride, padding, dilation, ceil_mode):
+
+class MaxPool2DWithIndicesBackward0(Op):
+    """Returns ``output``, or ``(output, indices)`` when ``return_indices``; indices are flat
+    positions in each input plane. The node keeps only the winning tap of each window (a
+    small int) and builds flat indices when they are needed (``flat_indices``)."""
+
+    def forward(self, input, kernel, stride, padding, dilation, ceil_mode, return_indices):
         x = input._data if input._data.ndim == 4 else input._data[None]
         out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
         low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
         xp = _zero_padded(x, padding, low, extra)
-        with_nan = x.dtype.kind == "f" and np.isnan(np.add.reduce(x, axis=None))
         (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
-        # start from the first in-bounds tap of each window, as PyTorch does, so that padding
-        # never wins even when every value is -inf
-        first_row = np.maximum(0, -((np.arange(out_hw[0]) * sh - ph) // dh))[:, None]
-        first_col = np.maximum(0, -((np.arange(out_hw[1]) * sw - pw) // dw))
-        arg = np.broadcast_to((first_row * kw + first_col).astype(np.int32),
-                              x.shape[:2] + out_hw).copy()
-        best = np.full(arg.shape, low, x.dtype)
-        for k, key in enumerate(_window_slices(kernel, out_hw, stride, dilation)):
-            tap = xp[key]
-            # the first maximum wins (strictly greater replaces); arithmetic instead of masked
-            # writes, which are slow on unpredictable masks
-            take = tap > best
-            if with_nan:  # a NaN is the maximum
-                take |= np.isnan(tap)
-                np.copyto(best, tap, where=take)
-            else:
-                np.maximum(best, tap, out=best)
-            arg += take * (k - arg)
-        rows = (np.arange(out_hw[0]) * sh - ph)[:, None] + (arg // kw) * dh
-        cols = (np.arange(out_hw[1]) * sw - pw) + (arg % kw) * dw
-        indices = rows * x.shape[3] + cols
-        self.in_shape = input._data.shape
-        self.indices = indices.reshape(best.shape if input._data.ndim == 4 else best.shape[1:])
+        first = 0
+        if ph or pw:  # windows that start in the padding: their first tap inside the input
+            first_row = np.maximum(0, -((np.arange(out_hw[0]) * sh - ph) // dh))[:, None]
+            first_col = np.maximum(0, -((np.arange(out_hw[1]) * sw - pw) // dw))
+            first = first_row * kw + first_col
+        taps = [xp[key] for key in _window_slices(kernel, out_hw, stride, dilation)]
+        best, arg = _max_taps(taps, first, False)
+        # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
+        if x.dtype.kind == "f" and np.isnan(np.maximum.reduce(best, axis=None)):
+            best, arg = _max_taps(taps, first, True)
+        self.in_shape, self.arg, self.indices = input._data.shape, arg, None
+        self.geometry = (kernel, stride, padding, dilation)
         self.overlapping = sh < (kh - 1) * dh + 1 or sw < (kw - 1) * dw + 1
         out = best if input._data.ndim == 4 else best[0]
-        return out, self.indices
+        return (out, self.flat_indices()) if return_indices else out
+
+    def flat_indices(self):
+        """Flat positions of the maxima in each input plane, shaped like the output."""
+        if self.indices is None:
+            (kh, kw), (sh, sw), (ph, pw), (dh, dw) = self.geometry
+            width = self.in_shape[-1]
+            ho, wo = self.arg.shape[2:]
+            starts = (np.arange(ho) * sh - ph)[:, None] * width + (np.arange(wo) * sw - pw)
+            offsets = ((np.arange(kh) * dh)[:, None] * width + np.arange(kw) * dw).ravel()
+            indices = offsets.take(self.arg) + starts
+            self.indices = indices if len(self.in_shape) == 4 else indices[0]
+        return self.indices
 
     def backward(self, grad, grad_indices=None):
-        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.indices, self.in_shape,
-                                                           self.overlapping)
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
 
 
 class MaxPool2DWithIndicesBackwardBackward0(Op):
-    """Scatter ``grad`` to the argmax positions (summing where windows share one)."""
+    """Scatter ``grad`` to the argmax positions of ``pool``, a max-pooling node with
+    ``in_shape``, ``overlapping`` and ``flat_indices()`` (summing where windows share one)."""
 
-    def forward(self, grad, indices, in_shape, overlapping):
-        self.indices = indices
+    def forward(self, grad, pool):
+        self.pool = pool
         g = grad._data
-        planes = int(np.prod(in_shape[:-2]))
-        out = np.zeros((planes, in_shape[-2] * in_shape[-1]), g.dtype)
-        index = indices.reshape(planes, -1)
-        if overlapping:
-            np.add.at(out, (np.arange(planes)[:, None], index), g.reshape(planes, -1))
+        in_shape = pool.in_shape
+        plane = in_shape[-2] * in_shape[-1]
+        index = pool.flat_indices().reshape(-1, g.shape[-2] * g.shape[-1])
+        # positions in the whole input: one flat write is several times faster than
+        # put_along_axis plane by plane
+        index = (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
+        out = np.zeros(int(np.prod(in_shape)), g.dtype)
+        if pool.overlapping:
+            np.add.at(out, index, g.ravel())
         else:
-            np.put_along_axis(out, index, g.reshape(planes, -1), axis=1)
+            out[index] = g.ravel()
         return out.reshape(in_shape)
 
     def backward(self, grad):
-        planes = self.indices.shape[:-2]
+        indices = self.pool.flat_indices()
+        planes = indices.shape[:-2]
         flat = grad.reshape(planes + (-1,))
-        index = _make(self.indices.reshape(planes + (-1,)))
-        return flat.gather(-1, index).reshape(self.indices.shape)
+        index = _make(indices.reshape(planes + (-1,)))
+        return flat.gather(-1, index).reshape(indices.shape)
 
 
 def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divisor_override,
@@ -383,6 +435,8 @@ class AdaptiveMaxPool2DBackward0(Op):
     the output's rows and one over its columns, never over pixels. (On ties PyTorch prefers
     the first row; this takes the first column.)"""
 
+    overlapping = True  # adaptive windows may overlap
+
     def forward(self, input, output_size):
         x = input._data
         (h, w), (oh, ow) = x.shape[-2:], output_size
@@ -402,9 +456,11 @@ class AdaptiveMaxPool2DBackward0(Op):
         self.in_shape, self.indices = x.shape, np.stack(indices, -1)
         return np.stack(out, -1), self.indices
 
+    def flat_indices(self):
+        return self.indices
+
     def backward(self, grad, grad_indices=None):
-        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.indices, self.in_shape,
-                                                           True)
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
 
 
 # --------------------------------------------------------------------------- padding

@@ -44,9 +44,8 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 2)
     dilation = _tuple(dilation, 2, "dilation")
     _pool_checks(input, kernel, stride, padding, dilation, ceil_mode)
-    out, indices = MaxPool2DWithIndicesBackward0.apply(input, kernel, stride, padding, dilation,
-                                                       ceil_mode)
-    return (out, indices) if return_indices else out
+    return MaxPool2DWithIndicesBackward0.apply(input, kernel, stride, padding, dilation,
+                                               ceil_mode, bool(return_indices))
 
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
@@ -55,10 +54,11 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if input._data.ndim not in (2, 3):
         raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 "
                            f"dim batch size for input, but got:{_shape(input)}")
-    out, indices = max_pool2d(input.unsqueeze(-2), (1,) + kernel, (1,) + stride,
-                              (0,) + padding, (1,) + _tuple(dilation, 1), ceil_mode, True)
-    out = out.squeeze(-2)
-    return (out, indices.squeeze(-2)) if return_indices else out
+    result = max_pool2d(input.unsqueeze(-2), (1,) + kernel, (1,) + stride, (0,) + padding,
+                        (1,) + _tuple(dilation, 1), ceil_mode, return_indices)
+    if return_indices:
+        return result[0].squeeze(-2), result[1].squeeze(-2)
+    return result.squeeze(-2)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
