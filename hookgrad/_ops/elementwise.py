@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _make
-from .op import Op
+from .op import Op, plain_backward
 
 
 def operands(a, b):
@@ -30,6 +30,11 @@ def operands(a, b):
     if type(b) is int and kind == "b":
         return x.astype(np.int64), b
     return x, b
+
+
+def _as_array(x):
+    """NumPy returns a scalar, not a 0-d array, from arithmetic on 0-d arrays."""
+    return x if type(x) is np.ndarray else np.asarray(x)
 
 
 def _scalar_or_saved(value, saved):
@@ -108,6 +113,13 @@ class MulBackward0(Op):
 
     def backward(self, grad):
         b, a = self.saved()
+        g = grad._data
+        if plain_backward() and (a is None or a._data.dtype == g.dtype) and (
+                b is None or b._data.dtype == g.dtype):
+            # plain backward, no promotion involved: NumPy directly, no op overhead
+            other = self.other if b is None else b._data
+            return (_make(_as_array(g * other)) if self.needs(0) else None,
+                    _make(_as_array(g * a._data)) if self.needs(1) else None)
         return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
                 grad * a if self.needs(1) else None)
 

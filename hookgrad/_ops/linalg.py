@@ -2,8 +2,8 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor
-from .op import Op
+from .._tensor import Tensor, _make
+from .op import Op, plain_backward
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -47,6 +47,11 @@ class MmBackward0(Op):
 
     def backward(self, grad):
         b, a = self.saved()
+        if plain_backward():  # NumPy directly, no op overhead
+            g = grad._data
+            return (_make(g @ b._data.T) if self.needs(0) else None,
+                    _make(_mat2_grad_array(a._data, g, self.mat2_transposed))
+                    if self.needs(1) else None)
         return (grad.mm(b.t()) if self.needs(0) else None,
                 _mat2_grad(a, grad, self.mat2_transposed) if self.needs(1) else None)
 
@@ -82,6 +87,12 @@ class AddmmBackward0(Op):
         grad_bias = (grad if self.beta == 1 else grad * self.beta) if self.needs(0) else None
         if self.alpha != 1:
             grad = grad * self.alpha
+        if plain_backward():  # NumPy directly, no op overhead
+            g = grad._data
+            return (grad_bias,
+                    _make(g @ b._data.T) if self.needs(1) else None,
+                    _make(_mat2_grad_array(a._data, g, self.mat2_transposed))
+                    if self.needs(2) else None)
         return (grad_bias,
                 grad.mm(b.t()) if self.needs(1) else None,
                 _mat2_grad(a, grad, self.mat2_transposed) if self.needs(2) else None)
@@ -196,6 +207,11 @@ def _mat2_grad(mat1, grad, transposed):
     if transposed:
         return grad.t().mm(mat1).t()
     return mat1.t().mm(grad)
+
+
+def _mat2_grad_array(x, g, transposed):
+    """``_mat2_grad`` on arrays (the plain backward pass)."""
+    return (g.T @ x).T if transposed else x.T @ g
 
 
 def mm(a, b):

@@ -151,6 +151,12 @@ class Op(Node):
         raise NotImplementedError
 
 
+def plain_backward():
+    """Whether a backward formula may compute on arrays directly: nothing records (no
+    ``create_graph``) and no op hook watches the ops it would run."""
+    return not _grad_state.grad_enabled and not _op_hooks
+
+
 def _notify(cls, args, result):
     for fn in list(_op_hooks.values()):
         fn(cls, args, result)
@@ -159,7 +165,10 @@ def _notify(cls, args, result):
 def _mark_view(result, source, op, params):
     """Make ``result`` a view of ``source``'s base: shared version counter and a replayable
     chain of view ops (used when an in-place op through the view rewrites the base)."""
-    if not np.may_share_memory(result._data, source._data):
+    out, src = result._data, source._data
+    base = out.base  # NumPy points a view at the array owning the memory
+    if (base is None or (base is not src and base is not src.base)) and \
+            not np.may_share_memory(out, src):
         return  # e.g. reshape of a non-contiguous array had to copy
     result._vc = source._vc
     result._view_version = source._vc[0]

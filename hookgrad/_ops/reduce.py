@@ -7,7 +7,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
-from .op import Op
+from ..autograd.grad_mode import state as _grad_state
+from .op import Op, _op_hooks
 from .selection import maximum, minimum, where
 from .shape import expand_grad
 
@@ -121,6 +122,11 @@ def sum_to_size(a, shape):
                            f"{{{', '.join(map(str, src))}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and src[lead + i] != 1)
+    if not (a._requires_grad or _grad_state.grad_enabled or _op_hooks):
+        # nothing records or observes (e.g. un-broadcasting in a plain backward): NumPy directly
+        x = a._data
+        return _make(np.asarray(np.add.reduce(x, axis=dims, dtype=_sum_dtype(x, None)))
+                     .reshape(shape))
     out = sum(a, dims, keepdim=True) if dims else a
     return out.reshape(shape) if out._data.shape != shape else out
 

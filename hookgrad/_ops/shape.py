@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
 from .index import SelectBackward0, SliceBackward0
-from .op import Op, _mark_view
+from .op import Op, _mark_view, plain_backward
 
 
 def _infer_shape(shape, numel):
@@ -102,6 +102,8 @@ class TransposeBackward0(Op):
         return self.view_array(a._data, dim0, dim1)
 
     def backward(self, grad):
+        if plain_backward():  # the view of the array is all it takes
+            return _make(self.view_array(grad._data, self.dim0, self.dim1))
         return grad.transpose(self.dim0, self.dim1)
 
 
