@@ -35,6 +35,10 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
     return t
 
 
+def _comparable(other):
+    return isinstance(other, (Tensor, int, float, np.generic))
+
+
 def _alias_with_history(t, node, output_nr):
     """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
     custom Function returns for an input passed through as-is. It reports ``_is_view()`` like
@@ -512,23 +516,25 @@ class Tensor:
 
     __rxor__ = __xor__
 
+    # Comparisons with anything but a Tensor or a number are Python's to answer, as in
+    # PyTorch: ``t == None`` is False (so ``None in [t]`` works), ``t < "a"`` a TypeError.
     def __eq__(self, other):
-        return compare.eq(self, other)
+        return compare.eq(self, other) if _comparable(other) else NotImplemented
 
     def __ne__(self, other):
-        return compare.ne(self, other)
+        return compare.ne(self, other) if _comparable(other) else NotImplemented
 
     def __lt__(self, other):
-        return compare.lt(self, other)
+        return compare.lt(self, other) if _comparable(other) else NotImplemented
 
     def __le__(self, other):
-        return compare.le(self, other)
+        return compare.le(self, other) if _comparable(other) else NotImplemented
 
     def __gt__(self, other):
-        return compare.gt(self, other)
+        return compare.gt(self, other) if _comparable(other) else NotImplemented
 
     def __ge__(self, other):
-        return compare.ge(self, other)
+        return compare.ge(self, other) if _comparable(other) else NotImplemented
 
     def __iadd__(self, other):
         return self.add_(other)

@@ -245,7 +245,9 @@ def _run_ready_nodes(task, ready, buffers, deps):
                     continue
                 outputs = _call_function(task, node, grads)
             else:
-                outputs = _validate_outputs(task, node, node._apply(grads))
+                outputs = node._apply(grads)
+                if not node._checks_own_outputs:
+                    outputs = _validate_outputs(task, node, outputs)
                 if not keep_graph:
                     node._release()
         elif exec_info is not None:

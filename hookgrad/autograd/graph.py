@@ -109,6 +109,7 @@ class Node:
     # Built-in ops report None for inputs that need no gradient; custom Functions report
     # whatever their backward returned (post-hooks see it; it is not routed).
     _masks_unneeded_grads = True
+    _checks_own_outputs = False  # True: the engine skips _validate_outputs on the fast path
     _n_outputs = 1  # multi-output nodes set their own count
 
     def __getattr__(self, attr):

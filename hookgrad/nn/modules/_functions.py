@@ -28,6 +28,14 @@ FULL_HOOK_NO_INPUT_WARNING = (
 _HOOK_NAME = "hook"
 
 
+def _has_none(values):
+    # (``None in values`` would compare tensors with ==)
+    for value in values:
+        if value is None:
+            return True
+    return False
+
+
 class BackwardHookFunctionBackward(Node):
     """Identity in forward and backward; runs one side of a module call's hooks."""
 
@@ -36,6 +44,9 @@ class BackwardHookFunctionBackward(Node):
     # Like a custom Function: what backward returns for an input that needs no gradient (a
     # zero-filled tensor) reaches the hooks, i.e. the module's grad_input.
     _masks_unneeded_grads = False
+    # Outputs are the incoming gradients, or what a hook returned in their place after
+    # check_hook_tuple compared it with them: the engine's own checks would find nothing.
+    _checks_own_outputs = True
 
     @classmethod
     def wrap(cls, tensors, module_hook, outputs_side):
@@ -61,13 +72,14 @@ class BackwardHookFunctionBackward(Node):
                 for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        if all(g is not None for g in grads):  # the common case
+        if _has_none(grads):
+            if all(g is None for g in grads):
+                outputs = (None,) * len(grads)
+            else:  # missing gradients are materialised as zeros, as for a custom Function
+                outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
+                                for g, (shape, dtype) in zip(grads, self._in_meta))
+        else:
             outputs = tuple(grads)
-        elif all(g is None for g in grads):
-            outputs = (None,) * len(grads)
-        else:  # missing gradients are materialised as zeros, as for a custom Function
-            outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
-                            for g, (shape, dtype) in zip(grads, self._in_meta))
         hook = self._module_hook
         if hook is None:
             return outputs
@@ -191,6 +203,6 @@ class BackwardHook:
                                        "gradients.")
             self.grad_outputs = None
         if self.grad_outputs is None or (self.grad_outputs is packed and
-                                              all(g is not None for g in packed)):
+                                              not _has_none(packed)):
             return None  # the node's outputs stand: its incoming gradients, unchanged
         return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
