@@ -36,10 +36,13 @@ class NllLossBackward0(Op):
             x, t = x[None], t.reshape(1)
         valid = t != ignore_index
         safe = (t * valid).astype(np.int64, copy=False)  # ignored targets read class 0
-        bad = (safe < 0) | (safe >= x.shape[1])
-        if bad.any():
+        if safe.size and (safe.min() < 0 or safe.max() >= x.shape[1]):
+            bad = (safe < 0) | (safe >= x.shape[1])
             raise IndexError(f"Target {int(safe[bad][0])} is out of bounds.")
-        picked = np.take_along_axis(x, safe[:, None], axis=1)[:, 0]
+        if x.ndim == 2:  # (N, C): plain fancy indexing is the fast way
+            picked = x[np.arange(x.shape[0]), safe]
+        else:
+            picked = np.take_along_axis(x, safe[:, None], axis=1)[:, 0]
         w = valid.astype(x.dtype)
         if weight is not None:
             w *= weight._data[safe]
@@ -48,11 +51,11 @@ class NllLossBackward0(Op):
         if reduction == "none":
             return losses.reshape(target._data.shape)
         if reduction == "sum":
-            return np.sum(losses)
-        self.total = np.sum(w)
+            return np.add.reduce(losses, axis=None)
+        self.total = np.add.reduce(w, axis=None)
         if self.total == 0:  # every target ignored: PyTorch's 0 / 0
             return np.full((), np.nan, x.dtype)
-        return np.sum(losses) / self.total
+        return np.add.reduce(losses, axis=None) / self.total
 
     def backward(self, grad):
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
@@ -60,7 +63,10 @@ class NllLossBackward0(Op):
         if self.reduction == "mean" and self.total != 0:
             values = values / self.total
         coefficients = np.zeros(shape, values.dtype)
-        np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
+        if len(shape) == 2:
+            coefficients[np.arange(shape[0]), self.safe] = values
+        else:
+            np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
         coefficients = _make(coefficients.reshape(self.in_shape))
         if self.reduction == "none" and len(self.in_shape) > 1:
             grad = grad.unsqueeze(1)

@@ -2,7 +2,8 @@
 import numpy as np
 
 from .. import _dtype
-from .op import Op
+from .._tensor import _make
+from .op import Op, plain_backward
 from .reduce import _type_name, dims_of, restore_dims
 
 
@@ -15,8 +16,9 @@ def _check_softmax_input(name, x, dim):
 def _row_max(x, dims):
     """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
     row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
-    top = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
-    return np.where(np.isfinite(top), top, 0)
+    top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
+    finite = np.isfinite(top)
+    return top if finite.all() else np.where(finite, top, 0)
 
 
 class SoftmaxBackward0(Op):
@@ -43,10 +45,14 @@ class LogSoftmaxBackward0(Op):
         self.dims = dims
         shifted = x - _row_max(x, dims)
         with np.errstate(divide="ignore"):
-            return shifted - np.log(np.sum(np.exp(shifted), axis=dims, keepdims=True))
+            return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
 
     def backward(self, grad):
         (result,) = self.saved()
+        if plain_backward():  # NumPy directly, no op overhead
+            g = grad._data
+            return _make(g - np.exp(result._data) * np.add.reduce(g, axis=self.dims,
+                                                                    keepdims=True))
         return grad - result.exp() * grad.sum(self.dims, keepdim=True)
 
 
