@@ -376,7 +376,11 @@ class ReluBackward0(Op):
 
     def forward(self, a):
         x = a._data
-        return np.maximum(x, 0, dtype=x.dtype)
+        if x.dtype.kind != "f":
+            return np.maximum(x, 0, dtype=x.dtype)
+        # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
+        # (np.maximum gives +0.0 for -0.0, and is slower than the bit mask)
+        return keep_where(x, np.logical_not(x < 0))
 
     def backward(self, grad):
         (result,) = self.saved()

@@ -1,0 +1,12 @@
+# relu keeps -0.0 and NaN as they are and zeroes negatives (out of place, in place, module),
+# and its gradient is zero wherever the result is not positive.
+import torch
+
+t = torch.tensor([-0.0, float("nan"), -float("inf"), -1.0, 2.0, float("inf")])
+print(torch.relu(t))
+print(t.clone().relu_())
+print(torch.nn.ReLU()(t.double()))
+x = torch.tensor([-0.0, -1.0, 0.5, 3.0], requires_grad=True)
+torch.relu(x).sum().backward()
+print(x.grad)
+print(torch.relu(torch.tensor([-2, 0, 3])))
