@@ -127,7 +127,7 @@ class Op(Node):
     def save(self, *tensors):
         """Save input tensors for backward (version-checked, saved-tensor hooks applied)."""
         if self._record:
-            self._for_backward = tuple(None if t is None else SavedTensor(t) for t in tensors)
+            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
 
     def saved(self):
         return self._unpack_saved()

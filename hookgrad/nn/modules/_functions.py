@@ -123,8 +123,13 @@ class BackwardHook:
     def _wrap_tensors(self, args, outputs_side):
         """Pass the tensors in ``args`` through an identity node; (args, None) if there is
         nothing to do, else (new args, positions of the tensors)."""
-        indices = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-        if not _grad_state.grad_enabled or not any(args[i]._requires_grad for i in indices):
+        indices = []
+        any_requires_grad = False
+        for i, a in enumerate(args):
+            if isinstance(a, Tensor):
+                indices.append(i)
+                any_requires_grad = any_requires_grad or a._requires_grad
+        if not any_requires_grad or not _grad_state.grad_enabled:
             return args, None
         wrapped = BackwardHookFunctionBackward.wrap([args[i] for i in indices], self,
                                                     outputs_side)
