@@ -233,8 +233,15 @@ def _run_ready_nodes(task, ready, buffers, deps):
     create_graph = task.create_graph
     keep_graph = task.keep_graph
     heappop, heappush = heapq.heappop, heapq.heappush
-    while ready:
-        node = heappop(ready)[2]
+    # The ready entry to run next, kept out of the heap while it would be the heap's minimum
+    # anyway (a chain of nodes then never touches the heap). Order is exactly the heap's.
+    held = None
+    while held is not None or ready:
+        if held is not None:
+            node = held[2]
+            held = None
+        else:
+            node = heappop(ready)[2]
         grads = buffers.pop(node)
         if node._hooks is None and exec_info is None and not anomaly.enabled:
             # Fast path: no hook can observe this node run, so no bookkeeping.
@@ -269,9 +276,19 @@ def _run_ready_nodes(task, ready, buffers, deps):
             remaining = deps[child] - 1
             deps[child] = remaining
             if not remaining:
-                heappush(ready, (-child._seq, next(_ready_order), child))
+                entry = (-child._seq, next(_ready_order), child)
+                if held is None:
+                    held = entry
+                elif entry < held:
+                    heappush(ready, held)
+                    held = entry
+                else:
+                    heappush(ready, entry)
         # Hold no gradient past routing: AccumulateGrad steals only unshared ones.
-        outputs = grad = old = None
+        outputs = grad = old = entry = None
+        if held is not None and ready and ready[0] < held:
+            heappush(ready, held)
+            held = None
 
 
 def _has_needed_child(node, needed):
