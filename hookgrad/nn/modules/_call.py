@@ -33,8 +33,10 @@ def call_with_hooks(module, args, kwargs):
         module._backward_hooks or _g._global_backward_hooks) else ([], [])
     try:
         # 1-2: forward pre-hooks, globals first; the snapshot is taken when the loop starts
-        for hook_id, hook in (*_g._global_forward_pre_hooks.items(),
-                              *module._forward_pre_hooks.items()):
+        pre_hooks = (*_g._global_forward_pre_hooks.items(),
+                     *module._forward_pre_hooks.items()) if (
+            _g._global_forward_pre_hooks or module._forward_pre_hooks) else ()
+        for hook_id, hook in pre_hooks:
             if hook_id in module._forward_pre_hooks_with_kwargs:
                 new = hook(module, args, kwargs)
                 if new is not None:
@@ -54,8 +56,10 @@ def call_with_hooks(module, args, kwargs):
         # 4
         result = module.forward(*args, **kwargs)
         # 5: forward hooks, snapshot taken after forward returned
-        for hook_id, hook in (*_g._global_forward_hooks.items(),
-                              *module._forward_hooks.items()):
+        forward_hooks = (*_g._global_forward_hooks.items(),
+                         *module._forward_hooks.items()) if (
+            _g._global_forward_hooks or module._forward_hooks) else ()
+        for hook_id, hook in forward_hooks:
             if (hook_id in module._forward_hooks_always_called
                     or hook_id in _g._global_forward_hooks_always_called):
                 started_always_called.add(hook_id)

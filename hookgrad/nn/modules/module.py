@@ -96,6 +96,8 @@ class Module:
 
     def _get_backward_hooks(self):
         """(full hooks, legacy hooks) that apply to this module: globals first."""
+        if not _g._global_backward_hooks and self._is_full_backward_hook is True:
+            return list(self._backward_hooks.values()), []  # the common case
         full, legacy = [], []
         for flag, hooks in ((_g._global_is_full_backward_hook, _g._global_backward_hooks),
                             (self._is_full_backward_hook, self._backward_hooks)):
