@@ -72,16 +72,21 @@ class BackwardHookFunctionBackward(Node):
                 for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        if _has_none(grads):
-            if all(g is None for g in grads):
-                outputs = (None,) * len(grads)
-            else:  # missing gradients are materialised as zeros, as for a custom Function
-                outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
-                                for g, (shape, dtype) in zip(grads, self._in_meta))
-        else:
+        complete = not _has_none(grads)
+        if complete:
             outputs = tuple(grads)
+        elif all(g is None for g in grads):
+            outputs = (None,) * len(grads)
+        else:  # missing gradients are materialised as zeros, as for a custom Function
+            outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
+                            for g, (shape, dtype) in zip(grads, self._in_meta))
         hook = self._module_hook
         if hook is None:
+            return outputs
+        if (self._outputs_side and complete and not hook.user_pre_hooks
+                and hook.input_tensors_index is not None and hook.n_outputs == len(outputs)):
+            # No user code runs on this side: just record grad_output for the full hooks.
+            hook.grad_outputs = outputs
             return outputs
         running = _engine.running_nodes()
         running.append(self)  # module hooks see this node as _current_autograd_node()
