@@ -1,9 +1,9 @@
 """hookgrad: PyTorch's hook system, exactly, on a define-by-run autograd engine over NumPy.
 
 ``import hookgrad as torch`` runs PyTorch hook tutorials unchanged."""
-from ._allocator import keep_heap_slack as _keep_heap_slack
+from ._allocator import keep_freed_memory as _keep_freed_memory
 
-_keep_heap_slack()  # large per-step temporaries: see hookgrad/_allocator.py
+_keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
 from . import _dtype
 from ._dtype import (bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
                      int8, int16, int32, int64, promote_types, set_default_dtype, uint8)

@@ -1,32 +1,41 @@
-"""Keep freed heap memory for reuse instead of handing it back to the OS every step.
+"""Keep freed memory for reuse instead of handing it back to the OS every step.
 
 Training steps allocate and free the same large NumPy temporaries (im2col columns, GEMM
-results, gradients) over and over. By default glibc trims the top of the heap as soon as
-the free space there passes its trim threshold, so each step the kernel maps those pages
-in again: about 1,800 page faults per LeNet step, which makes the step twice as slow (7.2
-instead of 3.7 ms). Asking glibc to keep ``TOP_PAD`` bytes of slack (``M_TOP_PAD``) stops
-that, at the cost of holding up to that much memory the process would otherwise return.
+results, gradients, 4 MB elementwise results) over and over. With glibc's defaults many of
+them come from fresh ``mmap`` pages or from heap top that was just trimmed, so every step
+the kernel maps them in again: about 1,800 page faults per LeNet step at batch 64, which
+makes the step twice as slow (7.2 instead of 3.7 ms).
 
-Only glibc has ``mallopt``; elsewhere this does nothing. Set ``HOOKGRAD_HEAP_SLACK_MB=0``
-to leave the allocator alone, or glibc's own ``MALLOC_TOP_PAD_`` to choose the value."""
+So at import, on glibc, hookgrad serves arrays up to 32 MB from the heap
+(``M_MMAP_THRESHOLD``, glibc's own ceiling for its adaptive threshold) and lets the heap
+keep up to ``HEAP_SLACK_MB`` of free memory at its top before trimming it
+(``M_TRIM_THRESHOLD``). The cost: the process may hold that much memory it no longer uses.
+(Setting only ``M_TOP_PAD`` is not enough: any ``mallopt`` call turns glibc's adaptive
+threshold off, and 4 MB arrays then fault on every allocation.)
+
+Elsewhere this does nothing. ``HOOKGRAD_HEAP_SLACK_MB=0`` leaves the allocator alone, as
+does setting any of glibc's own ``MALLOC_*_`` tunables."""
 import ctypes
 import os
 import sys
 
-M_TOP_PAD = -2   # glibc's mallopt parameter number
-TOP_PAD = 32 << 20
+M_TRIM_THRESHOLD = -1  # glibc's mallopt parameter numbers
+M_MMAP_THRESHOLD = -3
+MMAP_THRESHOLD = 32 << 20
+HEAP_SLACK_MB = 64
+_GLIBC_TUNABLES = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_")
 
 
-def keep_heap_slack():
-    """Ask glibc to keep ``TOP_PAD`` bytes of heap slack; returns whether it did."""
-    if not sys.platform.startswith("linux") or "MALLOC_TOP_PAD_" in os.environ:
+def keep_freed_memory():
+    """Apply the settings above; returns whether they were applied."""
+    if not sys.platform.startswith("linux") or any(v in os.environ for v in _GLIBC_TUNABLES):
         return False
-    setting = os.environ.get("HOOKGRAD_HEAP_SLACK_MB")
-    pad = TOP_PAD if setting is None else int(setting) << 20
-    if pad <= 0:
+    slack_mb = int(os.environ.get("HOOKGRAD_HEAP_SLACK_MB", HEAP_SLACK_MB))
+    if slack_mb <= 0:
         return False
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):  # not glibc (musl has no mallopt)
         return False
-    return mallopt(M_TOP_PAD, pad) == 1
+    return (mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1
+            and mallopt(M_TRIM_THRESHOLD, slack_mb << 20) == 1)
