@@ -384,9 +384,30 @@ class ReluBackward0(Op):
 
     def backward(self, grad):
         (result,) = self.saved()
-        if grad._requires_grad:  # create_graph: stay differentiable
-            return grad.masked_fill(result <= 0, 0)  # +0 where inactive, as PyTorch
-        return _make(keep_where(grad._data, result._data > 0))
+        if plain_backward():
+            return _make(_threshold_backward(grad._data, result._data))
+        return ThresholdBackwardBackward0.apply(grad, result)
+
+
+def _threshold_backward(g, result):
+    """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
+    as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
+    return keep_where(g, np.logical_not(result <= 0))
+
+
+class ThresholdBackwardBackward0(Op):
+    """relu's backward as an op, so that it is differentiable under ``create_graph``."""
+
+    arity = 2
+
+    def forward(self, grad, result):
+        self.save(result)
+        return _threshold_backward(grad._data, result._data)
+
+    def backward(self, grad_grad):
+        (result,) = self.saved()
+        return (ThresholdBackwardBackward0.apply(grad_grad, result) if self.needs(0) else None,
+                _make(np.zeros_like(result._data)) if self.needs(1) else None)
 
 
 class SignBackward0(Op):
