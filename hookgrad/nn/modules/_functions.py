@@ -59,7 +59,12 @@ class BackwardHookFunctionBackward(Node):
         edges = []
         meta = []
         for t in tensors:
-            edges.append(_engine.gradient_edge(t) if t._requires_grad else _NO_EDGE)
+            if t._requires_grad:
+                grad_fn = t._grad_fn if t._base is None else t.grad_fn
+                edges.append((grad_fn, t._output_nr) if grad_fn is not None
+                             else (_engine.grad_accumulator(t), 0))
+            else:
+                edges.append(_NO_EDGE)
             data = t._data
             meta.append((data.shape, data.dtype))
         node._next = tuple(edges)
@@ -72,7 +77,7 @@ class BackwardHookFunctionBackward(Node):
                 for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        complete = not _has_none(grads)
+        complete = grads[0] is not None if len(grads) == 1 else not _has_none(grads)
         if complete:
             outputs = tuple(grads)
         elif all(g is None for g in grads):
@@ -116,14 +121,12 @@ class BackwardHook:
                  "output_tensors_index", "n_inputs", "input_tensors_index")
 
     def __init__(self, module, user_hooks, user_pre_hooks):
+        # n_inputs / input_tensors_index and n_outputs / output_tensors_index are set by
+        # setup_input_hook and setup_output_hook, which the module call always runs first
         self.module = module
         self.user_hooks = user_hooks
         self.user_pre_hooks = user_pre_hooks
         self.grad_outputs = None
-        self.n_outputs = -1
-        self.output_tensors_index = None
-        self.n_inputs = -1
-        self.input_tensors_index = None
 
     def _wrap_tensors(self, args, outputs_side):
         """Pass the tensors in ``args`` through an identity node; (args, None) if there is
@@ -162,7 +165,7 @@ class BackwardHook:
     @staticmethod
     def _pack_with_none(indices, values, size):
         if len(values) == size:  # every argument is a tensor
-            return tuple(values)
+            return values if type(values) is tuple else tuple(values)
         packed = [None] * size
         for index, value in zip(indices, values):
             packed[index] = value
