@@ -84,7 +84,8 @@ class CopySlices(Node):
         self._next = (edge,) + op_node._next[1:]
         self._in_meta = ((base._data.shape, base._data.dtype),) + op_node._in_meta[1:]
         self._seq = next(_sequence)
-        self._for_backward = None
+        # not None: the engine then calls _release, which frees the wrapped op's saves
+        self._for_backward = ()
         self._hooks = None
 
     node_name = "torch::autograd::CopySlices"

@@ -255,8 +255,8 @@ def _run_ready_nodes(task, ready, buffers, deps):
                 outputs = node._apply(grads)
                 if not node._checks_own_outputs:
                     outputs = _validate_outputs(task, node, outputs)
-                if not keep_graph:
-                    node._release()
+                if not keep_graph and node._for_backward is not None:
+                    node._release()  # (a node that saved nothing has nothing to free)
         elif exec_info is not None:
             outputs = _evaluate(task, node, grads)
         else:
