@@ -83,3 +83,12 @@ def warn_if_has_hooks(tensor):
                     f"backward hook {repr(hook)} on tensor will not be serialized.  If this is "
                     "expected, you can decorate the function with "
                     "@torch.utils.hooks.unserializable_hook to suppress this warning")
+
+
+def __getattr__(name):
+    # ``torch.utils.hooks.BackwardHook`` lives with its node in nn/modules/_functions.py
+    # (imported lazily: nn imports this module)
+    if name == "BackwardHook":
+        from ..nn.modules._functions import BackwardHook
+        return BackwardHook
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
