@@ -18,6 +18,7 @@ from ...autograd.graph import Node, _sequence
 
 _new = object.__new__
 _NO_EDGE = (None, 0)
+_FIRST = (0,)  # tensor positions of a one-tensor call
 
 FULL_HOOK_NO_INPUT_WARNING = (
     "Full backward hook is firing when gradients are computed with respect to module outputs "
@@ -131,6 +132,11 @@ class BackwardHook:
     def _wrap_tensors(self, args, outputs_side):
         """Pass the tensors in ``args`` through an identity node; (args, None) if there is
         nothing to do, else (new args, positions of the tensors)."""
+        if len(args) == 1 and type(args) is tuple and isinstance(args[0], Tensor):
+            # one tensor, the common module call: no position bookkeeping
+            if not (args[0]._requires_grad and _grad_state.grad_enabled):
+                return args, None
+            return tuple(BackwardHookFunctionBackward.wrap(args, self, outputs_side)), _FIRST
         indices = []
         any_requires_grad = False
         for i, a in enumerate(args):
