@@ -44,14 +44,9 @@ def _alias_with_history(t, node, output_nr):
     custom Function returns for an input passed through as-is. It reports ``_is_view()`` like
     PyTorch's, but is no autograd view, so an in-place op on it chains after ``node`` instead
     of rewriting ``t``'s history (why in-place works under module backward hooks here)."""
-    alias = _new(Tensor)
-    alias._data = t._data
-    alias._requires_grad = True
-    alias._grad_fn = node
+    alias = _make(t._data, True, node, output_nr)
     alias._vc = t._vc
     alias.__dict__["_custom_function_view"] = True
-    if output_nr:
-        alias._output_nr = output_nr
     return alias
 
 

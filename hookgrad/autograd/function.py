@@ -49,12 +49,8 @@ class BackwardCFunction(FunctionCtx, Node):
         if self.materialize_grads:
             grads = [g if g is not None else _make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads, self._out_meta)]
-        running = engine.running_nodes()
-        running.append(self)  # user code: backward sees this node as _current_autograd_node()
-        try:
-            result = self._forward_cls.backward(self, *grads)
-        finally:
-            running.pop()
+        # user code: backward sees this node as _current_autograd_node()
+        result = engine.call_as_node(self, self._forward_cls.backward, self, *grads)
         if not isinstance(result, tuple):
             result = (result,)
         n_args = len(self.needs_input_grad)

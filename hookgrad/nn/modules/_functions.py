@@ -60,12 +60,7 @@ class BackwardHookFunctionBackward(Node):
         edges = []
         meta = []
         for t in tensors:
-            if t._requires_grad:
-                grad_fn = t._grad_fn if t._base is None else t.grad_fn
-                edges.append((grad_fn, t._output_nr) if grad_fn is not None
-                             else (_engine.grad_accumulator(t), 0))
-            else:
-                edges.append(_NO_EDGE)
+            edges.append(_engine.gradient_edge(t) if t._requires_grad else _NO_EDGE)
             data = t._data
             meta.append((data.shape, data.dtype))
         node._next = tuple(edges)
@@ -78,7 +73,7 @@ class BackwardHookFunctionBackward(Node):
                 for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        complete = grads[0] is not None if len(grads) == 1 else not _has_none(grads)
+        complete = not _has_none(grads)
         if complete:
             outputs = tuple(grads)
         elif all(g is None for g in grads):
@@ -94,15 +89,11 @@ class BackwardHookFunctionBackward(Node):
             # No user code runs on this side: just record grad_output for the full hooks.
             hook.grad_outputs = outputs
             return outputs
-        running = _engine.running_nodes()
-        running.append(self)  # module hooks see this node as _current_autograd_node()
-        try:
-            if self._outputs_side:
-                new = hook.on_grad_outputs(tuple(grads))
-            else:
-                new = hook.on_grad_inputs(outputs)
-        finally:
-            running.pop()
+        # module hooks see this node as _current_autograd_node()
+        if self._outputs_side:
+            new = _engine.call_as_node(self, hook.on_grad_outputs, tuple(grads))
+        else:
+            new = _engine.call_as_node(self, hook.on_grad_inputs, outputs)
         if new is None:
             return outputs
         return _engine.check_hook_tuple(_HOOK_NAME, outputs, new)
