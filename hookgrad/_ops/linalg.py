@@ -47,13 +47,7 @@ class MmBackward0(Op):
 
     def backward(self, grad):
         b, a = self.saved()
-        if plain_backward():  # NumPy directly, no op overhead
-            g = grad._data
-            return (_make(g @ b._data.T) if self.needs(0) else None,
-                    _make(_mat2_grad_array(a._data, g, self.mat2_transposed))
-                    if self.needs(1) else None)
-        return (grad.mm(b.t()) if self.needs(0) else None,
-                _mat2_grad(a, grad, self.mat2_transposed) if self.needs(1) else None)
+        return _mm_grads(grad, a, b, self.mat2_transposed, self.needs(0), self.needs(1))
 
 
 class AddmmBackward0(Op):
@@ -87,15 +81,8 @@ class AddmmBackward0(Op):
         grad_bias = (grad if self.beta == 1 else grad * self.beta) if self.needs(0) else None
         if self.alpha != 1:
             grad = grad * self.alpha
-        if plain_backward():  # NumPy directly, no op overhead
-            g = grad._data
-            return (grad_bias,
-                    _make(g @ b._data.T) if self.needs(1) else None,
-                    _make(_mat2_grad_array(a._data, g, self.mat2_transposed))
-                    if self.needs(2) else None)
-        return (grad_bias,
-                grad.mm(b.t()) if self.needs(1) else None,
-                _mat2_grad(a, grad, self.mat2_transposed) if self.needs(2) else None)
+        return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),
+                                        self.needs(2))
 
 
 class MvBackward0(Op):
@@ -209,9 +196,18 @@ def _mat2_grad(mat1, grad, transposed):
     return mat1.t().mm(grad)
 
 
-def _mat2_grad_array(x, g, transposed):
-    """``_mat2_grad`` on arrays (the plain backward pass)."""
-    return (g.T @ x).T if transposed else x.T @ g
+def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
+    """Gradients of ``mat1 @ mat2`` from the output's ``grad``: NumPy directly in a plain
+    backward (no op overhead), differentiable tensor ops otherwise."""
+    if plain_backward():
+        g = grad._data
+        grad_mat2 = None
+        if needs_mat2:  # in mat2's layout, as _mat2_grad
+            x = mat1._data
+            grad_mat2 = _make((g.T @ x).T if mat2_transposed else x.T @ g)
+        return (_make(g @ mat2._data.T) if needs_mat1 else None), grad_mat2
+    return (grad.mm(mat2.t()) if needs_mat1 else None,
+            _mat2_grad(mat1, grad, mat2_transposed) if needs_mat2 else None)
 
 
 def mm(a, b):
