@@ -7,8 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _make, _wrap_dim
-from ..autograd.grad_mode import state as _grad_state
-from .op import Op, _op_hooks
+from .op import Op, plain_backward
 from .selection import maximum, minimum, where
 from .shape import expand_grad
 
@@ -122,8 +121,7 @@ def sum_to_size(a, shape):
                            f"{{{', '.join(map(str, src))}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and src[lead + i] != 1)
-    if not (a._requires_grad or _grad_state.grad_enabled or _op_hooks):
-        # nothing records or observes (e.g. un-broadcasting in a plain backward): NumPy directly
+    if plain_backward():  # e.g. un-broadcasting a gradient: NumPy directly
         x = a._data
         return _make(np.asarray(np.add.reduce(x, axis=dims, dtype=_sum_dtype(x, None)))
                      .reshape(shape))

@@ -23,6 +23,14 @@ class _WrappedHook:
         return self.hook(module, *args)
 
 
+def _snapshot(global_hooks, module_hooks):
+    """``(id, hook)`` pairs, globals first, fixed before the first runs (hooks added or
+    removed meanwhile take effect next call)."""
+    if not (global_hooks or module_hooks):
+        return ()
+    return (*global_hooks.items(), *module_hooks.items())
+
+
 def call_with_hooks(module, args, kwargs):
     """The slow path of ``Module.__call__``, step by step as spec 6.2 lists it."""
     result = None
@@ -33,10 +41,8 @@ def call_with_hooks(module, args, kwargs):
         module._backward_hooks or _g._global_backward_hooks) else ([], [])
     try:
         # 1-2: forward pre-hooks, globals first; the snapshot is taken when the loop starts
-        pre_hooks = (*_g._global_forward_pre_hooks.items(),
-                     *module._forward_pre_hooks.items()) if (
-            _g._global_forward_pre_hooks or module._forward_pre_hooks) else ()
-        for hook_id, hook in pre_hooks:
+        for hook_id, hook in _snapshot(_g._global_forward_pre_hooks,
+                                       module._forward_pre_hooks):
             if hook_id in module._forward_pre_hooks_with_kwargs:
                 new = hook(module, args, kwargs)
                 if new is not None:
@@ -56,10 +62,7 @@ def call_with_hooks(module, args, kwargs):
         # 4
         result = module.forward(*args, **kwargs)
         # 5: forward hooks, snapshot taken after forward returned
-        forward_hooks = (*_g._global_forward_hooks.items(),
-                         *module._forward_hooks.items()) if (
-            _g._global_forward_hooks or module._forward_hooks) else ()
-        for hook_id, hook in forward_hooks:
+        for hook_id, hook in _snapshot(_g._global_forward_hooks, module._forward_hooks):
             if (hook_id in module._forward_hooks_always_called
                     or hook_id in _g._global_forward_hooks_always_called):
                 started_always_called.add(hook_id)
