@@ -44,6 +44,11 @@ def current_node():
     return _local.nodes[-1] if _local.nodes else None
 
 
+def running_nodes():
+    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
+    return _local.nodes
+
+
 def call_as_node(node, fn, *args):
     """``fn(*args)`` with ``node`` as ``_current_autograd_node()`` (user code in a backward)."""
     nodes = _local.nodes

@@ -73,7 +73,8 @@ class BackwardHookFunctionBackward(Node):
                 for nr, t in enumerate(tensors)]
 
     def _apply(self, grads):
-        complete = not _has_none(grads)
+        # (one gradient, the common case, checked without a call)
+        complete = grads[0] is not None if len(grads) == 1 else not _has_none(grads)
         if complete:
             outputs = tuple(grads)
         elif all(g is None for g in grads):
@@ -89,11 +90,15 @@ class BackwardHookFunctionBackward(Node):
             # No user code runs on this side: just record grad_output for the full hooks.
             hook.grad_outputs = outputs
             return outputs
-        # module hooks see this node as _current_autograd_node()
-        if self._outputs_side:
-            new = _engine.call_as_node(self, hook.on_grad_outputs, tuple(grads))
-        else:
-            new = _engine.call_as_node(self, hook.on_grad_inputs, outputs)
+        running = _engine.running_nodes()
+        running.append(self)  # module hooks see this node as _current_autograd_node()
+        try:  # (call_as_node inlined: this runs for every hooked module call)
+            if self._outputs_side:
+                new = hook.on_grad_outputs(tuple(grads))
+            else:
+                new = hook.on_grad_inputs(outputs)
+        finally:
+            running.pop()
         if new is None:
             return outputs
         return _engine.check_hook_tuple(_HOOK_NAME, outputs, new)
