@@ -78,7 +78,15 @@ class AddmmBackward0(Op):
 
     def backward(self, grad):
         b, a = self.saved()
-        grad_bias = (grad if self.beta == 1 else grad * self.beta) if self.needs(0) else None
+        grad_bias = None
+        if self.needs(0):
+            g = grad._data
+            if self.beta == 1 and plain_backward() and self._in_meta[0][0] == g.shape[1:]:
+                # F.linear's bias: reduce the rows here (the engine's general un-broadcasting
+                # would get there too, at several times the cost)
+                grad_bias = _make(np.add.reduce(g, axis=0))
+            else:
+                grad_bias = grad if self.beta == 1 else grad * self.beta
         if self.alpha != 1:
             grad = grad * self.alpha
         return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),

@@ -50,27 +50,41 @@ class BackwardHookFunctionBackward(Node):
     _checks_own_outputs = True
 
     @classmethod
-    def wrap(cls, tensors, module_hook, outputs_side):
-        """New tensors over the same memory, with a new node of this class as grad_fn for
-        those that require grad (the others are returned as they are)."""
+    def _node(cls, edges, meta, module_hook, outputs_side):
         node = _new(cls)
         node._for_backward = None
         node._hooks = None
         node._record = True
+        node._next = edges
+        node._in_meta = meta
+        node._seq = next(_sequence)
+        node._n_outputs = len(edges)
+        node._module_hook = module_hook
+        node._outputs_side = outputs_side
+        return node
+
+    @classmethod
+    def wrap(cls, tensors, module_hook, outputs_side):
+        """New tensors over the same memory, with a new node of this class as grad_fn for
+        those that require grad (the others are returned as they are)."""
         edges = []
         meta = []
         for t in tensors:
             edges.append(_engine.gradient_edge(t) if t._requires_grad else _NO_EDGE)
             data = t._data
             meta.append((data.shape, data.dtype))
-        node._next = tuple(edges)
-        node._in_meta = tuple(meta)
-        node._seq = next(_sequence)
-        node._n_outputs = len(tensors)
-        node._module_hook = module_hook
-        node._outputs_side = outputs_side
+        node = cls._node(tuple(edges), tuple(meta), module_hook, outputs_side)
         return [_alias_with_history(t, node, nr) if t._requires_grad else t
                 for nr, t in enumerate(tensors)]
+
+    @classmethod
+    def wrap_one(cls, tensor, module_hook, outputs_side):
+        """``wrap([tensor], ...)[0]`` for one tensor that requires grad (the common module
+        call), without the per-position bookkeeping."""
+        data = tensor._data
+        node = cls._node((_engine.gradient_edge(tensor),), ((data.shape, data.dtype),),
+                         module_hook, outputs_side)
+        return _alias_with_history(tensor, node, 0)
 
     def _apply(self, grads):
         # (one gradient, the common case, checked without a call)
@@ -132,7 +146,7 @@ class BackwardHook:
             # one tensor, the common module call: no position bookkeeping
             if not (args[0]._requires_grad and _grad_state.grad_enabled):
                 return args, None
-            return tuple(BackwardHookFunctionBackward.wrap(args, self, outputs_side)), _FIRST
+            return (BackwardHookFunctionBackward.wrap_one(args[0], self, outputs_side),), _FIRST
         indices = []
         any_requires_grad = False
         for i, a in enumerate(args):
