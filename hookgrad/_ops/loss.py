@@ -5,7 +5,7 @@ import numpy as np
 from .._tensor import _make
 from .elementwise import operands
 from .nn import LogSigmoidBackward0, sigmoid_tensor
-from .op import Op
+from .op import Op, plain_backward
 
 
 def reduce_array(loss, reduction):
@@ -67,10 +67,12 @@ class NllLossBackward0(Op):
             coefficients[np.arange(shape[0]), self.safe] = values
         else:
             np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
-        coefficients = _make(coefficients.reshape(self.in_shape))
-        if self.reduction == "none" and len(self.in_shape) > 1:
-            grad = grad.unsqueeze(1)
-        return grad * coefficients
+        coefficients = coefficients.reshape(self.in_shape)
+        unsqueeze = self.reduction == "none" and len(self.in_shape) > 1
+        if plain_backward():  # NumPy directly, no op overhead
+            g = grad._data
+            return _make(np.asarray((g[:, None] if unsqueeze else g) * coefficients))
+        return (grad.unsqueeze(1) if unsqueeze else grad) * _make(coefficients)
 
 
 class NllLoss2DBackward0(NllLossBackward0):

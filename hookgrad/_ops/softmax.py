@@ -16,9 +16,19 @@ def _check_softmax_input(name, x, dim):
 def _row_max(x, dims):
     """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
     row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
-    top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
+    last = x.ndim - 1
+    if dims == (last,) and 0 < x.shape[last] <= _SHORT_ROW and x.size > x.shape[last]:
+        # NumPy reduces a short contiguous axis one row at a time (6 us for 128 x 10); over
+        # the leading axis of the transposed copy it runs across all rows at once
+        columns = np.ascontiguousarray(x.T if last == 1 else x.transpose(last, *range(last)))
+        top = np.maximum.reduce(columns, axis=0)[..., None]
+    else:
+        top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
     finite = np.isfinite(top)
     return top if finite.all() else np.where(finite, top, 0)
+
+
+_SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
 
 
 class SoftmaxBackward0(Op):
