@@ -371,8 +371,10 @@ class Tensor:
         if (gradient is None and inputs is None and not create_graph and self._requires_grad
                 and self._data.size == 1 and self._data.dtype.kind == "f"):
             # the common ``loss.backward()``: skip the general argument handling
-            _engine.run_backward((self,), (_make(np.ones(self._data.shape, self._data.dtype)),),
-                                 bool(retain_graph), False)
+            data = self._data
+            # (np.array is a few times cheaper than np.ones for the usual 0-d loss)
+            seed = np.array(1, data.dtype) if not data.ndim else np.ones(data.shape, data.dtype)
+            _engine.run_backward((self,), (_make(seed),), bool(retain_graph), False)
             return
         from .autograd import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)

@@ -47,7 +47,8 @@ class SumBackward0(Op):
     def forward(self, a, dtype=None):
         x = a._data
         self.shape = x.shape
-        return np.add.reduce(x, axis=None, dtype=_sum_dtype(x, dtype))  # no np.sum wrapper
+        # (no np.sum wrapper, and positional arguments: keywords cost a fifth of the call)
+        return np.add.reduce(x, None, _sum_dtype(x, dtype))
 
     def backward(self, grad):
         return expand_grad(grad, self.shape)

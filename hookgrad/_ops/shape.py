@@ -42,11 +42,14 @@ class ViewBackward0(Op):
 def broadcast_view(x, shape):
     """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
     without its argument handling, which dominates for small tensors."""
-    if not x.flags.c_contiguous:
+    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
+        strides = (0,) * len(shape)
+    elif not x.flags.c_contiguous:
         return np.broadcast_to(x, shape)
-    lead = len(shape) - x.ndim
-    strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
-                                  for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    else:
+        lead = len(shape) - x.ndim
+        strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
+                                      for d, t, st in zip(x.shape, shape[lead:], x.strides))
     view = np.ndarray(shape, x.dtype, x, 0, strides)
     view.flags.writeable = False
     return view

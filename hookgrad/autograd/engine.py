@@ -278,9 +278,14 @@ def _run_ready_nodes(task, ready, buffers, deps):
             if child is None or (exec_info is not None and child not in exec_info):
                 continue
             buf = buffers.get(child)
-            if buf is None:
-                buf = buffers[child] = [None] * child._n_outputs
-            if grad is not None:
+            if buf is None:  # the first gradient for child
+                n_outputs = child._n_outputs
+                if n_outputs == 1:
+                    buffers[child] = [grad]
+                else:
+                    buf = buffers[child] = [None] * n_outputs
+                    buf[nr] = grad
+            elif grad is not None:
                 old = buf[nr]
                 buf[nr] = grad if old is None else _sum_grads(old, grad, create_graph)
             remaining = deps[child] - 1
