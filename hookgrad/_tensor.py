@@ -41,12 +41,17 @@ def _comparable(other):
 
 def _alias_with_history(t, node, output_nr):
     """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
-    custom Function returns for an input passed through as-is. It reports ``_is_view()`` like
-    PyTorch's, but is no autograd view, so an in-place op on it chains after ``node`` instead
+    custom Function returns for an input passed through as-is. It reports ``_is_view()`` and
+    ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after ``node`` instead
     of rewriting ``t``'s history (why in-place works under module backward hooks here)."""
     alias = _make(t._data, True, node, output_nr)
     alias._vc = t._vc
-    alias.__dict__["_custom_function_view"] = True
+    root = t._view_base  # PyTorch's _base of a view of a view is the first base
+    if root is None:
+        root = t._alias_base
+        if root is None:
+            root = t
+    alias._alias_base = root
     return alias
 
 
@@ -57,7 +62,8 @@ class Tensor:
 
     # Rarely set attributes live in the instance dict; these are their defaults.
     _output_nr = 0
-    _base = None
+    _view_base = None   # the tensor an autograd view (a view op's output) shares memory with
+    _alias_base = None  # the same for an input a custom Function returned as-is (see below)
     _grad = None
     _backward_hooks = None
     _post_accumulate_grad_hooks = None
@@ -237,7 +243,7 @@ class Tensor:
 
     @property
     def grad_fn(self):
-        if self._base is not None and self._view_version != self._vc[0]:
+        if self._view_base is not None and self._view_version != self._vc[0]:
             self._regenerate_view_grad_fn()
         return self._grad_fn
 
@@ -294,8 +300,15 @@ class Tensor:
     def mT(self):
         return self.transpose(-2, -1)
 
+    @property
+    def _base(self):
+        """The tensor this one views, as in PyTorch; for an alias made by a custom Function or a
+        module's backward-hook wrapper, the tensor it aliases (which is no autograd view here)."""
+        base = self._view_base
+        return base if base is not None else self._alias_base
+
     def _is_view(self):
-        return self._base is not None or "_custom_function_view" in self.__dict__
+        return self._view_base is not None or self._alias_base is not None
 
     def detach(self):
         t = _make(self._data)
@@ -303,7 +316,7 @@ class Tensor:
         return t
 
     def detach_(self):
-        if self._base is not None:
+        if self._view_base is not None:
             raise RuntimeError("Can't detach views in-place. Use detach() instead.")
         self._grad_fn = None
         self._requires_grad = False

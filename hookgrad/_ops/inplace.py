@@ -11,11 +11,11 @@ from .op import replay_view
 
 
 def _check_leaf(t):
-    if t._base is None:
+    if t._view_base is None:
         if t._grad_fn is None and t._requires_grad:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                                "operation.")
-    elif t._base._grad_fn is None and t._base._requires_grad:
+    elif t._view_base._grad_fn is None and t._view_base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
 
@@ -54,7 +54,7 @@ def apply_inplace(t, fn, args):
         _write(t, result._data)
         return t
     _check_leaf(t)
-    if t._base is None:
+    if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         result = fn(old, *args)
         _write(t, result._data)
@@ -65,7 +65,7 @@ def apply_inplace(t, fn, args):
 
 
 def _inplace_on_view(view, fn, args):
-    base = view._base
+    base = view._view_base
     stand_in = _make(view._data.copy(), True)  # so ``fn`` records a gradient for its input 0
     result = fn(stand_in, *args)
     _write(view, result._data)
@@ -128,7 +128,7 @@ class AsStridedBackward0(Node):
 
 def regenerate_view(view):
     """Point a view's grad_fn at its base's current history (lazily, after in-place ops)."""
-    base = view._base
+    base = view._view_base
     view._view_version = view._vc[0]
     if not base._requires_grad:
         return

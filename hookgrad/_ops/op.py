@@ -84,7 +84,7 @@ class Op(Node):
         meta = []
         for a in args[:self.arity]:
             if isinstance(a, Tensor) and a._requires_grad:
-                node = a._grad_fn if a._base is None else a.grad_fn
+                node = a._grad_fn if a._view_base is None else a.grad_fn
                 edges.append((node, a._output_nr) if node is not None
                              else (grad_accumulator(a), 0))
                 data = a._data
@@ -172,8 +172,8 @@ def _mark_view(result, source, op, params):
         return  # e.g. reshape of a non-contiguous array had to copy
     result._vc = source._vc
     result._view_version = source._vc[0]
-    base = source._base
-    result._base = source if base is None else base
+    base = source._view_base
+    result._view_base = source if base is None else base
     result._view_chain = (source._view_chain or ()) + ((op, params),)
 
 

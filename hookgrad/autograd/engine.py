@@ -466,7 +466,7 @@ def _accumulate(task, variable, grads):
                 variable._grad = grad.clone() if grad._requires_grad else grad
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                if grad._base is not None:  # .grad is never a view: a fresh tensor, same memory
+                if grad._view_base is not None:  # .grad is never a view: a fresh tensor, same memory
                     variable._grad = _tensor._make(grad._data)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
@@ -503,9 +503,9 @@ def _unshared(grad):
     if base is None:
         return True
     holders = 3  # data.base, the local name and getrefcount's argument
-    view_base = grad._base
+    view_base = grad._view_base
     if view_base is not None:
-        # the view op's input tensor: held by ``grad._base``, the local name and
+        # the view op's input tensor: held by ``grad._view_base``, the local name and
         # getrefcount's argument; its ``_data`` is one more holder of ``base``
         if sys.getrefcount(view_base) > 3 or view_base._data is not base:
             return False
