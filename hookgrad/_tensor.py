@@ -58,6 +58,8 @@ def _alias_with_history(t, node, output_nr):
 class Tensor:
     """A multi-dimensional array that records operations for automatic differentiation."""
 
+    __module__ = "hookgrad"  # public name, as torch.Tensor (repr, annotations, pickling)
+
     __slots__ = ("_data", "_requires_grad", "_grad_fn", "_vc", "__dict__", "__weakref__")
 
     # Rarely set attributes live in the instance dict; these are their defaults.

@@ -4,6 +4,8 @@ import re
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
 from .. import _tensor  # partially initialised here (it imports this package); used at call time
 from ..utils.hooks import RemovableHandle
@@ -73,14 +75,14 @@ class Node:
             hooks = self._hooks = _NodeHooks()
         return hooks
 
-    def register_hook(self, fn):
+    def register_hook(self, fn: Callable[..., Any]) -> RemovableHandle:
         """Post-hook ``fn(grad_inputs, grad_outputs) -> tuple | None``."""
         hooks = self._aux().get("post_hooks", OrderedDict)
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
         return handle
 
-    def register_prehook(self, fn):
+    def register_prehook(self, fn: Callable[..., Any]) -> RemovableHandle:
         """Pre-hook ``fn(grad_outputs) -> tuple | None``."""
         hooks = self._aux().get("pre_hooks", OrderedDict)
         handle = RemovableHandle(hooks)

@@ -4,8 +4,11 @@ Each subclass's ``step`` is wrapped once per class (at its first construction) s
 global and per-optimizer step hooks run around it, as in PyTorch. Unlike PyTorch, hook dicts
 are snapshotted before dispatch, so a hook may remove itself while running."""
 import functools
+import typing
 import warnings
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
+from typing import Any
 from copy import deepcopy
 from itertools import chain
 
@@ -13,7 +16,16 @@ import numpy as np
 
 from .._tensor import Tensor, _make
 from ..autograd.grad_mode import enable_grad, no_grad
-from ..utils.hooks import register_hook
+from ..utils.hooks import RemovableHandle, register_hook
+
+# Hook signatures as PyTorch annotates them (``inspect.signature`` prints the same); Python
+# 3.10 has no typing.Self, a type variable of the same name stands in there.
+_Self = getattr(typing, "Self", None) or typing.TypeVar("Self")
+StepPreHook = Callable[[_Self, tuple[Any, ...], dict[str, Any]],
+                       tuple[tuple[Any, ...], dict[str, Any]] | None]
+StepPostHook = Callable[[_Self, tuple[Any, ...], dict[str, Any]], None]
+StateDictHook = Callable[["Optimizer"], None]
+StateDictDictHook = Callable[["Optimizer", dict[str, Any]], dict[str, Any] | None]
 
 __all__ = [
     "Optimizer",
@@ -182,27 +194,31 @@ class Optimizer:
         return "\n".join(lines) + "\n)"
 
     # ------------------------------------------------------------------ hooks
-    def register_step_pre_hook(self, hook):
+    def register_step_pre_hook(self, hook: StepPreHook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None | (new_args, new_kwargs)`` before ``step``."""
         return register_hook(self._optimizer_step_pre_hooks, hook)
 
-    def register_step_post_hook(self, hook):
+    def register_step_post_hook(self, hook: StepPostHook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None`` after ``step``."""
         return register_hook(self._optimizer_step_post_hooks, hook)
 
-    def register_state_dict_pre_hook(self, hook, prepend=False):
+    def register_state_dict_pre_hook(self, hook: StateDictHook,
+                                     prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None`` before ``state_dict`` builds the dict."""
         return register_hook(self._optimizer_state_dict_pre_hooks, hook, prepend=prepend)
 
-    def register_state_dict_post_hook(self, hook, prepend=False):
+    def register_state_dict_post_hook(self, hook: StateDictDictHook,
+                                      prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> None | state_dict`` (a returned dict replaces it)."""
         return register_hook(self._optimizer_state_dict_post_hooks, hook, prepend=prepend)
 
-    def register_load_state_dict_pre_hook(self, hook, prepend=False):
+    def register_load_state_dict_pre_hook(self, hook: StateDictDictHook,
+                                          prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> None | state_dict`` on a shallow copy of the input."""
         return register_hook(self._optimizer_load_state_dict_pre_hooks, hook, prepend=prepend)
 
-    def register_load_state_dict_post_hook(self, hook, prepend=False):
+    def register_load_state_dict_post_hook(self, hook: StateDictHook,
+                                           prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None`` after loading."""
         return register_hook(self._optimizer_load_state_dict_post_hooks, hook, prepend=prepend)
 

@@ -1,7 +1,15 @@
 """The process-wide module hooks (``register_module_*``), applied to every Module call."""
 from collections import OrderedDict
+from collections.abc import Callable
 
+from ..._tensor import Tensor
 from ...utils.hooks import RemovableHandle, register_hook
+
+# The hook signatures PyTorch annotates (``inspect.signature`` prints the same); 'Module' is a
+# forward reference to the class defined in module.py.
+_Gradients = tuple[Tensor, ...] | Tensor
+BackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
+BackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
 
 _global_buffer_registration_hooks = OrderedDict()
 _global_module_registration_hooks = OrderedDict()
@@ -23,27 +31,28 @@ def any_call_hooks():
                 or _global_backward_pre_hooks)
 
 
-def register_module_buffer_registration_hook(hook):
+def register_module_buffer_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
     """``hook(module, name, buffer) -> None | replacement`` on every buffer registration."""
     return register_hook(_global_buffer_registration_hooks, hook)
 
 
-def register_module_module_registration_hook(hook):
+def register_module_module_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
     """``hook(module, name, submodule) -> None | replacement`` on every submodule registration."""
     return register_hook(_global_module_registration_hooks, hook)
 
 
-def register_module_parameter_registration_hook(hook):
+def register_module_parameter_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
     """``hook(module, name, param) -> None | replacement`` on every parameter registration."""
     return register_hook(_global_parameter_registration_hooks, hook)
 
 
-def register_module_forward_pre_hook(hook):
+def register_module_forward_pre_hook(hook: Callable[..., None]) -> RemovableHandle:
     """``hook(module, args) -> None | new_args`` before every module's forward."""
     return register_hook(_global_forward_pre_hooks, hook)
 
 
-def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+def register_module_forward_hook(hook: Callable[..., None], *, with_kwargs: bool = False,
+                                 always_call: bool = False) -> RemovableHandle:
     """``hook(module, args, output)`` after every module's forward."""
     handle = RemovableHandle(_global_forward_hooks,
                              extra_dict=_global_forward_hooks_always_called)
@@ -56,7 +65,7 @@ def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
     return handle
 
 
-def register_module_full_backward_pre_hook(hook):
+def register_module_full_backward_pre_hook(hook: BackwardPreHook) -> RemovableHandle:
     """``hook(module, grad_output) -> None | new_grad_output`` for every module."""
     return register_hook(_global_backward_pre_hooks, hook)
 
@@ -69,13 +78,13 @@ def _set_global_backward_mode(full):
     _global_is_full_backward_hook = full
 
 
-def register_module_full_backward_hook(hook):
+def register_module_full_backward_hook(hook: BackwardHook) -> RemovableHandle:
     """``hook(module, grad_input, grad_output) -> None | new_grad_input`` for every module."""
     _set_global_backward_mode(True)
     return register_hook(_global_backward_hooks, hook)
 
 
-def register_module_backward_hook(hook):
+def register_module_backward_hook(hook: BackwardHook) -> RemovableHandle:
     """Legacy global backward hook (on the last op of each module's forward); deprecated."""
     _set_global_backward_mode(False)
     return register_hook(_global_backward_hooks, hook)

@@ -3,11 +3,14 @@
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
 import weakref
 from collections import OrderedDict, namedtuple
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..._tensor import Tensor
-from ...utils.hooks import register_hook
+from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
 from . import _global_hooks as _g
+from ._global_hooks import BackwardHook, BackwardPreHook
 from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
                             _global_backward_hooks, _global_backward_pre_hooks,
                             _global_buffer_registration_hooks, _global_forward_hooks,
@@ -25,11 +28,19 @@ from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users lo
 from . import _state_dict
 from ._call import call_with_hooks
 
-__all__ = ["Module", "register_module_forward_pre_hook", "register_module_forward_hook",
-           "register_module_backward_hook", "register_module_full_backward_pre_hook",
+__all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
+           "register_module_full_backward_pre_hook", "register_module_backward_hook",
            "register_module_full_backward_hook", "register_module_buffer_registration_hook",
            "register_module_module_registration_hook",
-           "register_module_parameter_registration_hook"]
+           "register_module_parameter_registration_hook", "Module"]
+
+# Forward hook signatures as PyTorch annotates them (``inspect.signature`` prints the same).
+T = TypeVar("T", bound="Module")
+ForwardPreHook = (Callable[[T, tuple[Any, ...]], Any | None]
+                  | Callable[[T, tuple[Any, ...], dict[str, Any]],
+                             tuple[Any, dict[str, Any]] | None])
+ForwardHook = (Callable[[T, tuple[Any, ...], Any], Any | None]
+               | Callable[[T, tuple[Any, ...], dict[str, Any], Any], Any | None])
 
 _HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks",
                "_forward_hooks_with_kwargs", "_forward_hooks_always_called", "_forward_pre_hooks",
@@ -111,28 +122,32 @@ class Module:
         return [*_g._global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
 
     # ------------------------------------------------------------------ hook registration
-    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+    def register_forward_pre_hook(self, hook: ForwardPreHook, *, prepend: bool = False,
+                                  with_kwargs: bool = False) -> RemovableHandle:
         """``hook(module, args)`` (or ``(module, args, kwargs)``) before ``forward``."""
         return register_hook(self._forward_pre_hooks, hook, prepend=prepend,
                              flags=((self._forward_pre_hooks_with_kwargs, with_kwargs),))
 
-    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False,
-                              always_call=False):
+    def register_forward_hook(self, hook: ForwardHook, *, prepend: bool = False,
+                              with_kwargs: bool = False,
+                              always_call: bool = False) -> RemovableHandle:
         """``hook(module, args, output)`` (or with kwargs) after ``forward``."""
         return register_hook(self._forward_hooks, hook, prepend=prepend,
                              flags=((self._forward_hooks_with_kwargs, with_kwargs),
                                     (self._forward_hooks_always_called, always_call)))
 
-    def register_full_backward_pre_hook(self, hook, prepend=False):
+    def register_full_backward_pre_hook(self, hook: BackwardPreHook,
+                                        prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_output) -> None | new grad_output``."""
         return register_hook(self._backward_pre_hooks, hook, prepend=prepend)
 
-    def register_full_backward_hook(self, hook, prepend=False):
+    def register_full_backward_hook(self, hook: BackwardHook,
+                                    prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_input, grad_output) -> None | new grad_input``."""
         self._set_backward_mode(True)
         return register_hook(self._backward_hooks, hook, prepend=prepend)
 
-    def register_backward_hook(self, hook):
+    def register_backward_hook(self, hook: BackwardHook) -> RemovableHandle:
         """Deprecated: a hook on the last autograd node of ``forward``."""
         self._set_backward_mode(False)
         return register_hook(self._backward_hooks, hook)
