@@ -10,7 +10,6 @@ from . import _dtype
 from ._dtype import from_numpy_dtype
 from ._size import Size
 from .autograd import engine as _engine
-from .autograd.grad_mode import state as _grad_state
 from .utils.hooks import RemovableHandle
 
 _new = object.__new__

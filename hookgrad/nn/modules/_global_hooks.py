@@ -1,12 +1,16 @@
 """The process-wide module hooks (``register_module_*``), applied to every Module call."""
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..._tensor import Tensor
 from ...utils.hooks import RemovableHandle, register_hook
 
+if TYPE_CHECKING:
+    from .module import Module  # (module.py imports this file)
+
 # The hook signatures PyTorch annotates (``inspect.signature`` prints the same); 'Module' is a
-# forward reference to the class defined in module.py.
+# forward reference.
 _Gradients = tuple[Tensor, ...] | Tensor
 BackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
 BackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
