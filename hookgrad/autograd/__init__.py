@@ -14,11 +14,13 @@ __all__ = ["backward", "grad", "Function", "FunctionCtx", "once_differentiable",
            "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
            "detect_anomaly", "set_detect_anomaly", "gradcheck", "gradgradcheck", "graph"]
 
+# PyTorch raises this warning in C++, which appends where: the text is PyTorch 2.13's, whole.
 CREATE_GRAPH_WARNING = (
     "Using backward() with create_graph=True will create a reference cycle between the "
     "parameter and its gradient which can cause a memory leak. We recommend using autograd.grad "
     "when creating the graph to avoid this. If you have to use this function, make sure to reset "
-    "the .grad fields of your parameters to None after use to break the cycle and avoid the leak.")
+    "the .grad fields of your parameters to None after use to break the cycle and avoid the leak. "
+    "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
 
 
 _warned_create_graph = False
