@@ -43,8 +43,9 @@ def _comparable(other):
 def _alias_with_history(t, node, output_nr):
     """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
     custom Function returns for an input passed through as-is. It reports ``_is_view()`` and
-    ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after ``node`` instead
-    of rewriting ``t``'s history (why in-place works under module backward hooks here)."""
+    ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after
+    ``node`` instead of rewriting ``t``'s history (why in-place works under module backward
+    hooks here)."""
     alias = _make(t._data, True, node, output_nr)
     alias._vc = t._vc
     root = t._view_base  # PyTorch's _base of a view of a view is the first base

@@ -466,7 +466,7 @@ def _accumulate(task, variable, grads):
                 variable._grad = grad.clone() if grad._requires_grad else grad
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                if grad._view_base is not None:  # .grad is never a view: a fresh tensor, same memory
+                if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
                     variable._grad = _tensor._make(grad._data)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()

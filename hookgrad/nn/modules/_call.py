@@ -34,7 +34,7 @@ def _snapshot(global_hooks, module_hooks):
 def call_with_hooks(module, args, kwargs):
     """The slow path of ``Module.__call__``, step by step as spec 6.2 lists it."""
     result = None
-    started_always_called = []  # ids of always_call forward hooks already started
+    started_always_called = set()
     backward_pre_hooks = module._get_backward_pre_hooks() if (
         module._backward_pre_hooks or _g._global_backward_pre_hooks) else []
     full_hooks, legacy_hooks = module._get_backward_hooks() if (
@@ -65,7 +65,7 @@ def call_with_hooks(module, args, kwargs):
         for hook_id, hook in _snapshot(_g._global_forward_hooks, module._forward_hooks):
             if (hook_id in module._forward_hooks_always_called
                     or hook_id in _g._global_forward_hooks_always_called):
-                started_always_called.append(hook_id)
+                started_always_called.add(hook_id)
             if (hook_id in module._forward_hooks_with_kwargs
                     or hook_id in _g._global_forward_hooks_with_kwargs):
                 new = hook(module, args, kwargs, result)
