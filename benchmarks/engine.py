@@ -13,9 +13,12 @@ Rows (times are medians per iteration; ratio = hookgrad / PyTorch, lower is bett
   of W1 (``fn`` returns None) and of it firing, against the same graph without the hook;
   the median over repeats of the paired difference, in microseconds.
 
-A reference row times W2 written by hand in NumPy (the same forward and backward passes, no
-autograd): roughly what single-threaded NumPy needs for this work, while PyTorch runs its
-elementwise kernels on all cores. (Not a hard floor: reusing dead buffers in place, as in
+A reference row times W1 in a minimal Python autograd (``benchmarks/_minimal_autograd.py``:
+ops record inputs and a formula, backward sorts and accumulates; no hooks, version counters,
+dtype or shape checks, grad modes or thread safety): roughly the floor of any autograd
+written in Python. Another times W2 written by hand in NumPy (the same forward and backward
+passes, no autograd): roughly what single-threaded NumPy needs for this work, while PyTorch
+runs its elementwise kernels on all cores. (Not a hard floor: reusing dead buffers in place, as in
 ``np.exp(p, out=p)``, is 10-20% faster still, because 4 MB arrays then stay in cache.)
 
 PyTorch keeps its default intra-op thread count here (the W2 target assumes it).
@@ -29,6 +32,7 @@ import numpy as np
 
 import hookgrad
 from benchmarks import _common as C
+from benchmarks import _minimal_autograd
 
 W2_SIZE = 1_000_000
 
@@ -61,6 +65,17 @@ def w2_arrays():
 
 def make_w1(lib):
     a, b = leaves(lib, w1_arrays())
+
+    def step():
+        a.grad = None
+        b.grad = None
+        (a * b + a).sum().backward()
+    return step, (a, b)
+
+
+def make_w1_minimal():
+    """W1 in the minimal autograd of ``_minimal_autograd.py`` (the Python floor)."""
+    a, b = (_minimal_autograd.Value(x) for x in w1_arrays())
 
     def step():
         a.grad = None
@@ -131,6 +146,12 @@ def check(torch):
             for h, t in zip(hg_leaves, t_leaves):
                 if not np.allclose(h.grad.numpy(), t.grad.numpy(), rtol=1e-5, atol=1e-7):
                     problems.append(f"{name}: hookgrad and PyTorch gradients differ")
+        if name == "W1":
+            mstep, m_leaves = make_w1_minimal()
+            mstep()
+            if not all(np.allclose(h.grad.numpy(), m.grad, rtol=1e-6)
+                       for h, m in zip(hg_leaves, m_leaves)):
+                problems.append("W1: hookgrad and the minimal autograd differ")
         if name == "W2":
             nstep, ref = make_w2_numpy()
             nstep()
@@ -185,7 +206,8 @@ def main(argv=None):
 
     # Each group is timed on its own, its cases interleaved.
     groups = {
-        "W1": [C.Case("W1 hookgrad", "numpy", make_w1(hookgrad)[0])],
+        "W1": [C.Case("W1 hookgrad", "numpy", make_w1(hookgrad)[0]),
+               C.Case("W1 minimal Python autograd", "numpy", make_w1_minimal()[0])],
         "W2": [C.Case("W2 hookgrad", "numpy", make_w2(hookgrad)[0]),
                C.Case("W2 NumPy by hand", "numpy", make_w2_numpy()[0])],
         "hook": [C.Case("W1 hookgrad, no hook", "numpy", make_w1_hook(hookgrad, None)[0]),
@@ -210,6 +232,7 @@ def main(argv=None):
         return by[name].median if name in by else None
 
     hg_w1, pt_w1 = med("W1 hookgrad"), med("W1 PyTorch")
+    min_w1 = med("W1 minimal Python autograd")
     hg_w2, pt_w2, np_w2 = med("W2 hookgrad"), med("W2 PyTorch"), med("W2 NumPy by hand")
     hg_hook = C.paired_diff(by["W1 hookgrad, + hook"], by["W1 hookgrad, no hook"])
     pt_hook = C.paired_diff(by["W1 PyTorch, + hook"], by["W1 PyTorch, no hook"]) if t else None
@@ -220,6 +243,8 @@ def main(argv=None):
         ["W1 (a*b + a).sum() fwd+bwd, 1 elem", C.fmt_time(hg_w1), C.fmt_time(pt_w1),
          C.fmt_ratio(r_w1), TARGETS["W1"],
          status(None if r_w1 is None else r_w1 <= 0.5, *groups["W1"])],
+        ["  ref: W1 in a minimal Python autograd", C.fmt_time(min_w1), C.fmt_time(pt_w1),
+         C.fmt_ratio(C.ratio(min_w1, pt_w1)), "(floor)", ""],
         ["W2 ((x*y).exp() + x).mean() fwd+bwd, 1e6", C.fmt_time(hg_w2), C.fmt_time(pt_w2),
          C.fmt_ratio(r_w2), TARGETS["W2"],
          status(None if r_w2 is None else r_w2 <= 1.6, by["W2 hookgrad"], by.get("W2 PyTorch"))],
