@@ -3,6 +3,7 @@
 The ctx is the backward node itself (class ``<Name>Backward``), as in PyTorch."""
 from . import engine
 from .graph import Node, SavedTensor, _sequence
+from .anomaly_mode import anomaly, record_forward
 from .grad_mode import state as _grad_state
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]
@@ -113,6 +114,8 @@ class Function:
                           for i in positions)
         ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype) for i in positions)
         ctx._seq = next(_sequence)
+        if anomaly.enabled:
+            record_forward(ctx)
         single = not isinstance(outputs, tuple)
         outs = (outputs,) if single else outputs
         input_ids = {id(args[i]): args[i] for i in positions}
