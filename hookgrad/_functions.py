@@ -7,6 +7,7 @@ from ._ops import reduce as _reduce
 from ._ops import selection as _selection
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
+from ._ops import sort as _sort
 from ._tensor import Tensor
 
 __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
@@ -19,7 +20,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "permute", "reshape", "flatten", "squeeze", "unsqueeze", "cat", "concat", "stack",
            "split", "chunk", "unbind", "narrow", "gather", "masked_fill", "index_select",
            "nonzero", "clone", "detach", "square", "allclose", "equal", "flip", "var_mean",
-           "std_mean"]
+           "std_mean", "sort", "argsort", "topk"]
 
 
 def add(a, b, *, alpha=1):
@@ -111,6 +112,18 @@ def amin(a, dim=(), keepdim=False):
 
 def argmax(a, dim=None, keepdim=False):
     return _reduce.argmax(a, dim, keepdim)
+
+
+def sort(input, dim=-1, descending=False, stable=False):
+    return _sort.sort(input, dim, descending, stable)
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return _sort.argsort(input, dim, descending, stable)
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    return _sort.topk(input, k, dim, largest, sorted)
 
 
 def argmin(a, dim=None, keepdim=False):

@@ -821,6 +821,15 @@ class Tensor:
     def argmin(self, dim=None, keepdim=False):
         return reduce.argmin(self, dim, keepdim)
 
+    def sort(self, dim=-1, descending=False, stable=False):
+        return sort_ops.sort(self, dim, descending, stable)
+
+    def argsort(self, dim=-1, descending=False, stable=False):
+        return sort_ops.argsort(self, dim, descending, stable)
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        return sort_ops.topk(self, k, dim, largest, sorted)
+
     def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
         return reduce.var(self, dim, unbiased, keepdim, correction)
 
@@ -977,3 +986,4 @@ from ._ops import compare, elementwise, index, linalg, reduce, selection  # noqa
 from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
+from ._ops import sort as sort_ops  # noqa: E402

@@ -1,5 +1,8 @@
-"""``torch.return_types``: the named tuples returned by max/min with a dim."""
+"""``torch.return_types``: the named tuples returned by max/min with a dim, sort and topk."""
 from ._ops.reduce import return_types as _types
+from ._ops.sort import return_types as _sort_types
 
 max = _types["max"]
 min = _types["min"]
+sort = _sort_types["sort"]
+topk = _sort_types["topk"]

@@ -189,6 +189,14 @@ TABLE = [
     Row("matmul-3d@3d", lambda a, b: a.matmul(b), np.matmul, ((2, 2, 3), (2, 3, 2))),
     Row("matmul-3d@3d_broadcast", lambda a, b: a @ b, np.matmul, ((2, 2, 3), (1, 3, 2))),
     Row("matmul-4d@3d_broadcast", lambda a, b: a @ b, np.matmul, ((2, 1, 2, 3), (3, 3, 2))),
+    # ---------------------------------------------------------------- sorting
+    Row("sort_values", lambda x: x.sort().values, lambda x: np.sort(x, -1), (M34,), "any"),
+    Row("sort_desc_dim0", lambda x: torch.sort(x, 0, descending=True).values,
+        lambda x: -np.sort(-x, 0), (M34,), "any"),
+    Row("topk_values", lambda x: x.topk(2).values, lambda x: -np.sort(-x, -1)[:, :2], (M34,),
+        "any"),
+    Row("topk_smallest_dim0", lambda x: torch.topk(x, 1, dim=0, largest=False).values,
+        lambda x: np.sort(x, 0)[:1], (M34,), "any"),
     Row("mm", torch.mm, np.matmul, (M23, M34)),
     # addmm's bias: a row vector (F.linear's; its gradient is reduced inside the op), and
     # shapes the engine un-broadcasts

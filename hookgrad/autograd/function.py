@@ -96,8 +96,8 @@ class Function:
         record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
         ctx._record = record
         ctx._tensor_positions = positions
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad and record
-                                     for a in args)
+        # (from the inputs alone: PyTorch reports them under no_grad too)
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         prev = _grad_state.grad_enabled
         _grad_state.grad_enabled = False
         try:

@@ -1,0 +1,71 @@
+"""Sorting along a dim: sort, argsort and topk, with PyTorch's node names."""
+import numpy as np
+
+from .._tensor import _make, _wrap_dim
+from .index import ScatterAddGrad
+from .op import Op
+from .reduce import _return_type
+
+return_types = {name: _return_type(name, ("values", "indices")) for name in ("sort", "topk")}
+
+
+def _order(x, axis, descending):
+    """Stable argsort along ``axis``. Descending keeps equal values in their original order
+    and puts NaN first (PyTorch orders NaN above every number), by sorting the reversed axis
+    ascending and reversing the result."""
+    if not descending:
+        return np.argsort(x, axis=axis, kind="stable")
+    reversed_order = np.argsort(np.flip(x, axis), axis=axis, kind="stable")
+    return np.flip(x.shape[axis] - 1 - reversed_order, axis)
+
+
+class SortBackward0(Op):
+    """``(values, indices)``; the gradient of the values goes back to where they came from."""
+
+    def forward(self, a, dim, descending):
+        x = a._data
+        self.shape, self.dim = x.shape, dim
+        if x.ndim == 0:
+            self.index = None
+            return x.copy(), np.zeros((), np.int64)
+        self.index = _order(x, dim, descending)
+        return np.take_along_axis(x, self.index, axis=dim), self.index.astype(np.int64)
+
+    def backward(self, grad, grad_indices=None):
+        if self.index is None:
+            return grad
+        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+
+
+class TopkBackward0(SortBackward0):
+    """The first ``k`` of a stable sort: among equal values the earlier index comes first
+    (PyTorch leaves the order of ties unspecified)."""
+
+    def forward(self, a, k, dim, largest):
+        x = a._data
+        if not 0 <= k <= (x.shape[dim] if x.ndim else 1):
+            raise RuntimeError("selected index k out of range")
+        values, indices = super().forward(a, dim, largest)
+        if x.ndim == 0:
+            return values, indices
+        self.index = np.take(self.index, np.arange(k), axis=dim)
+        return np.take(values, np.arange(k), axis=dim), np.take(indices, np.arange(k), axis=dim)
+
+
+def sort(a, dim=-1, descending=False, stable=False):
+    """``stable`` is accepted: this sort always is."""
+    dim = _wrap_dim(dim, a._data.ndim)
+    return return_types["sort"](*SortBackward0.apply(a, dim, descending))
+
+
+def argsort(a, dim=-1, descending=False, stable=False):
+    x = a._data
+    if x.ndim == 0:
+        return _make(np.zeros((), np.int64))
+    return _make(_order(x, _wrap_dim(dim, x.ndim), descending).astype(np.int64))
+
+
+def topk(a, k, dim=-1, largest=True, sorted=True):
+    """``sorted=False`` is accepted: the values come sorted anyway."""
+    dim = _wrap_dim(dim, a._data.ndim)
+    return return_types["topk"](*TopkBackward0.apply(a, k, dim, largest))

@@ -1,0 +1,21 @@
+# sort / argsort / topk: NaN and infinities in their places, stable order of ties in sort, 0-d
+# inputs, the k-out-of-range error, return types, and gradients scattered back to the sources.
+import torch
+x = torch.tensor([3., float('nan'), 1., 3., -float('inf'), float('inf')], requires_grad=True)
+print(torch.sort(x)); print(torch.sort(x, descending=True)); print(x.argsort(descending=True))
+print(x.topk(2, largest=False))
+print(torch.sort(torch.tensor(2.5)), torch.tensor(2.5).topk(1))
+try: x.topk(7)
+except RuntimeError as e: print('E', e)
+try: torch.tensor(2.5).topk(2)
+except RuntimeError as e: print('E', e)
+v, i = x.sort(descending=True); (v * torch.arange(6.)).sum().backward(); print(x.grad)
+print(torch.tensor([[3, 1], [2, 2]]).sort(dim=0))
+print(type(x.sort()).__name__, torch.return_types.sort, torch.return_types.topk)
+m = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]], requires_grad=True)
+top = m.topk(2, dim=1)
+print(top.values, top.indices, top.values.grad_fn.name())
+top.values.sum().backward(); print(m.grad)
+print(torch.argsort(m, dim=0), m.sort(0).indices)
+v, i = m.sort(dim=1, descending=True)
+print(v, i)
