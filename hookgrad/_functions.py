@@ -1,5 +1,6 @@
 """The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
 from ._ops import compare as _compare
+from ._ops import derived as _derived
 from ._ops import elementwise as _ew
 from ._ops import index as _index
 from ._ops import linalg as _linalg
@@ -8,6 +9,9 @@ from ._ops import selection as _selection
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
+from ._ops import special as _special
+from ._ops import triangular as _triangular
+from ._ops.nn import erf as _erf
 from ._tensor import Tensor
 
 __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
@@ -20,7 +24,10 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "permute", "reshape", "flatten", "squeeze", "unsqueeze", "cat", "concat", "stack",
            "split", "chunk", "unbind", "narrow", "gather", "masked_fill", "index_select",
            "nonzero", "clone", "detach", "square", "allclose", "equal", "flip", "var_mean",
-           "std_mean", "sort", "argsort", "topk"]
+           "std_mean", "sort", "argsort", "topk", "expm1", "log2", "log10", "tan", "trunc",
+           "frac", "erf", "tril", "triu", "roll", "scatter", "scatter_add", "masked_select",
+           "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
+           "vstack", "isclose", "count_nonzero"]
 
 
 def add(a, b, *, alpha=1):
@@ -263,3 +270,95 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def equal(a, b):
     return a.equal(b)
+
+
+# ----------------------------------------------------------------------- more maths and layout
+
+def expm1(input):
+    return _special.expm1(input)
+
+
+def log2(input):
+    return _special.log2(input)
+
+
+def log10(input):
+    return _special.log10(input)
+
+
+def tan(input):
+    return _special.tan(input)
+
+
+def trunc(input):
+    return _special.trunc(input)
+
+
+def frac(input):
+    return _special.frac(input)
+
+
+def erf(input):
+    return _erf(input)
+
+
+def tril(input, diagonal=0):
+    return _triangular.tril(input, diagonal)
+
+
+def triu(input, diagonal=0):
+    return _triangular.triu(input, diagonal)
+
+
+def roll(input, shifts, dims=None):
+    return _shape.roll(input, shifts, dims)
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    return _index.scatter(input, dim, index, value if src is None else src, reduce)
+
+
+def scatter_add(input, dim, index, src):
+    return _index.scatter_add(input, dim, index, src)
+
+
+def masked_select(input, mask):
+    return _index.masked_select(input, mask)
+
+
+def broadcast_to(input, size):
+    return _derived.broadcast_to(input, size)
+
+
+def movedim(input, source, destination):
+    return _derived.movedim(input, source, destination)
+
+
+moveaxis = movedim
+
+
+def swapaxes(input, axis0, axis1):
+    return _derived.swapaxes(input, axis0, axis1)
+
+
+swapdims = swapaxes
+
+
+def tile(input, dims):
+    return _derived.tile(input, dims)
+
+
+def hstack(tensors):
+    return _derived.hstack(tensors)
+
+
+def vstack(tensors):
+    return _derived.vstack(tensors)
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _derived.isclose(input, other, rtol, atol, equal_nan)
+
+
+def count_nonzero(input, dim=None):
+    return _derived.count_nonzero(input, dim)

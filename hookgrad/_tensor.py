@@ -734,6 +734,27 @@ class Tensor:
     def log1p(self):
         return elementwise.log1p(self)
 
+    def expm1(self):
+        return special.expm1(self)
+
+    def log2(self):
+        return special.log2(self)
+
+    def log10(self):
+        return special.log10(self)
+
+    def tan(self):
+        return special.tan(self)
+
+    def trunc(self):
+        return special.trunc(self)
+
+    def frac(self):
+        return special.frac(self)
+
+    def erf(self):
+        return nn_ops.erf(self)
+
     def square(self):
         return elementwise.pow(self, 2)
 
@@ -774,6 +795,12 @@ class Tensor:
 
     def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         return bool(np.allclose(self._data, other._data, rtol, atol, equal_nan))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return derived.isclose(self, other, rtol, atol, equal_nan)
+
+    def count_nonzero(self, dim=None):
+        return derived.count_nonzero(self, dim)
 
     def isnan(self):
         return compare.isnan(self)
@@ -925,12 +952,53 @@ class Tensor:
     def flip(self, *dims):
         return shape_ops.flip(self, _sizes(dims))
 
+    def roll(self, shifts, dims=None):
+        return shape_ops.roll(self, shifts, dims)
+
+    def tril(self, diagonal=0):
+        return triangular.tril(self, diagonal)
+
+    def triu(self, diagonal=0):
+        return triangular.triu(self, diagonal)
+
+    def movedim(self, source, destination):
+        return derived.movedim(self, source, destination)
+
+    moveaxis = movedim
+
+    def swapaxes(self, axis0, axis1):
+        return derived.swapaxes(self, axis0, axis1)
+
+    swapdims = swapaxes
+
+    def broadcast_to(self, size):
+        return derived.broadcast_to(self, size)
+
+    def tile(self, *dims):
+        return derived.tile(self, _sizes(dims))
+
     # ------------------------------------------------------------------ indexing
     def gather(self, dim, index_tensor):
         return index.gather(self, dim, index_tensor)
 
     def masked_fill(self, mask, value):
         return index.masked_fill(self, mask, value)
+
+    def masked_select(self, mask):
+        return index.masked_select(self, mask)
+
+    def scatter(self, dim, index_tensor, src=None, *, value=None, reduce=None):
+        return index.scatter(self, dim, index_tensor, value if src is None else src, reduce)
+
+    def scatter_(self, dim, index_tensor, src=None, *, value=None, reduce=None):
+        return self._inplace(index.scatter, dim, index_tensor, value if src is None else src,
+                             reduce)
+
+    def scatter_add(self, dim, index_tensor, src):
+        return index.scatter_add(self, dim, index_tensor, src)
+
+    def scatter_add_(self, dim, index_tensor, src):
+        return self._inplace(index.scatter_add, dim, index_tensor, src)
 
     def index_select(self, dim, index_tensor):
         return index.index_select(self, dim, index_tensor)
@@ -987,3 +1055,5 @@ from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
 from ._ops import sort as sort_ops  # noqa: E402
+from ._ops import derived, special, triangular  # noqa: E402
+from ._ops import nn as nn_ops  # noqa: E402

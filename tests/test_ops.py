@@ -1,6 +1,7 @@
 """Every differentiable op from one table: forward against NumPy in float32 and float64 (values,
 shape and result dtype; gradients come back in the input's dtype), then gradcheck and
 gradgradcheck in float64. A second, small table pins PyTorch's dtype promotion results."""
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -14,6 +15,7 @@ from hookgrad.autograd import gradcheck, gradgradcheck
 MASK = np.array([[True, False, True], [False, False, True]])
 ROW_MASK = np.array([True, False, True])
 GATHER_INDEX = np.array([[0, 2, 2, 1], [1, 1, 0, 0]])
+SCATTER_INDEX = np.array([[0, 3, 1], [2, 0, 1]])
 
 
 @dataclass
@@ -52,6 +54,18 @@ BROADCAST = [((2, 3), (2, 3)), ((3, 1), (1, 4)), ((2, 3), (3,)), ((), (2, 3)), (
 def binary(name, fn, ref, domain="nz", **kw):
     """One row per broadcasting pattern, 0-d operands included."""
     return [Row(f"{name}-{_fmt(s)}", fn, ref, s, domain, **kw) for s in BROADCAST]
+
+
+def _scattered(x, dim, index, src, add=False):
+    """NumPy's reference for scatter / scatter_add along ``dim``."""
+    out = x.copy()
+    grids = list(np.indices(index.shape, sparse=True))
+    grids[dim] = index
+    if add:
+        np.add.at(out, tuple(grids), src)
+    else:
+        out[tuple(grids)] = src
+    return out
 
 
 def lse(x, axis=None, keepdims=False):
@@ -101,6 +115,13 @@ TABLE = [
     *unary("cos", torch.cos, np.cos, domain="any"),
     *unary("tanh", torch.tanh, np.tanh, domain="any"),
     *unary("sigmoid", torch.sigmoid, lambda x: 1 / (1 + np.exp(-x)), domain="any"),
+    *unary("expm1", torch.expm1, np.expm1, domain="any"),
+    *unary("log2", torch.log2, np.log2, domain="pos"),
+    *unary("log10", lambda x: x.log10(), np.log10, domain="pos"),
+    *unary("tan", torch.tan, np.tan, domain="any"),
+    *unary("erf", torch.erf, np.vectorize(math.erf), domain="any"),
+    *unary("trunc", torch.trunc, np.trunc, gradgrad=False),
+    *unary("frac", lambda x: x.frac(), lambda x: x - np.trunc(x)),
     *unary("relu", torch.relu, lambda x: np.maximum(x, 0)),
     *unary("clamp", lambda x: x.clamp(-1.0, 1.2), lambda x: np.clip(x, -1.0, 1.2)),
     *unary("clamp_min", lambda x: torch.clamp(x, min=-1), lambda x: np.maximum(x, -1)),
@@ -252,6 +273,22 @@ TABLE = [
         ((2, 6),)),
     Row("unbind", lambda x: x.unbind(), tuple, (M23,)),
     Row("unbind_dim", lambda x: torch.unbind(x, 1), lambda x: tuple(x.T), (M23,)),
+    Row("roll", lambda x: x.roll(1, 1), lambda x: np.roll(x, 1, 1), (M34,)),
+    Row("roll_flat", lambda x: torch.roll(x, -2), lambda x: np.roll(x, -2), (M34,)),
+    Row("roll_dims", lambda x: x.roll((1, 2), (0, -1)), lambda x: np.roll(x, (1, 2), (0, 2)),
+        (B234,)),
+    Row("tril", lambda x: x.tril(), np.tril, (M34,)),
+    Row("triu_batched", lambda x: torch.triu(x, 1), lambda x: np.triu(x, 1), (B234,)),
+    Row("movedim", lambda x: x.movedim(0, 2), lambda x: np.moveaxis(x, 0, 2), (B234,)),
+    Row("swapaxes", lambda x: torch.swapaxes(x, 0, -1), lambda x: np.swapaxes(x, 0, -1),
+        (B234,)),
+    Row("broadcast_to", lambda x: x.broadcast_to((2, 3, 4)),
+        lambda x: np.broadcast_to(x, B234), ((3, 1),)),
+    Row("tile", lambda x: x.tile((2, 1, 2)), lambda x: np.tile(x, (2, 1, 2)), (M23,)),
+    Row("hstack", lambda a, b: torch.hstack([a, b]), lambda a, b: np.hstack([a, b]),
+        (M23, (2, 1))),
+    Row("vstack_1d", lambda a, b: torch.vstack([a, b]), lambda a, b: np.vstack([a, b]),
+        ((3,), (3,))),
     Row("narrow", lambda x: x.narrow(1, 1, 2), lambda x: x[:, 1:3], (M34,)),
     Row("narrow_neg_start", lambda x: torch.narrow(x, 0, -2, 2), lambda x: x[-2:], (M34,)),
     # ---------------------------------------------------------------- indexing
@@ -265,6 +302,17 @@ TABLE = [
         lambda x: np.where(ROW_MASK, -2.0, x), (M23,)),
     Row("masked_fill_tensor_value", lambda x, v: x.masked_fill(T(MASK), v),
         lambda x, v: np.where(MASK, v, x), (M23, ())),
+    # (distinct positions: which of two writes to one place wins is unspecified, in PyTorch too)
+    Row("scatter", lambda x, src: x.scatter(1, T(SCATTER_INDEX), src),
+        lambda x, src: _scattered(x, 1, SCATTER_INDEX, src), (M34, M23)),
+    Row("scatter_src_larger", lambda x, src: torch.scatter(x, 0, T(GATHER_INDEX[:1]), src),
+        lambda x, src: _scattered(x, 0, GATHER_INDEX[:1], src[:1]), (M34, M34)),
+    Row("scatter_value", lambda x: x.scatter(1, T(SCATTER_INDEX), 2.5),
+        lambda x: _scattered(x, 1, SCATTER_INDEX, np.full(M23, 2.5)), (M34,)),
+    Row("scatter_add", lambda x, src: x.scatter_add(1, T(GATHER_INDEX), src),
+        lambda x, src: _scattered(x, 1, GATHER_INDEX, src, add=True), (M34, (2, 4))),
+    Row("masked_select", lambda x: x.masked_select(T(ROW_MASK)),
+        lambda x: np.broadcast_to(x, M23)[np.broadcast_to(ROW_MASK, M23)], (M23,)),
     Row("index_int", lambda x: x[1], lambda x: x[1], (M34,)),
     Row("index_int_neg", lambda x: x[-1, 2], lambda x: x[-1, 2], (M34,)),
     Row("index_slice", lambda x: x[1:3], lambda x: x[1:3], (M34,)),

@@ -1,5 +1,5 @@
 """Indexing: getitem (views for basic keys, IndexBackward0 for advanced), setitem, gather,
-masked_fill, index_select."""
+scatter, masked_fill, masked_select, index_select."""
 import numpy as np
 
 from .._tensor import Tensor, _make, _wrap_dim
@@ -301,6 +301,119 @@ class IndexSelectBackward0(Op):
     def backward(self, grad):
         key = (slice(None),) * self.dim + (self.index,)
         return IndexAddGrad.apply(grad, self.shape, key)
+
+
+# --------------------------------------------------------------------------- scatter
+
+def _scatter_positions(name, a, dim, index):
+    """The advanced-indexing key of the positions ``index`` names along ``dim``."""
+    idx = index._data
+    if idx.dtype.kind not in "iu":
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    if idx.ndim != a._data.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[dim] = idx
+    return tuple(grids)
+
+
+def _corner(shape):
+    return tuple(slice(0, n) for n in shape)
+
+
+class ScatterBackward0(Op):
+    """``input.scatter(dim, index, src)``: ``src``'s values written where ``index`` says (a
+    ``src`` larger than ``index`` contributes its leading corner)."""
+
+    arity = 2
+
+    def forward(self, a, src, positions, index_shape):
+        self.positions, self.index_shape, self.src_shape = positions, index_shape, src._data.shape
+        out = a._data.copy()
+        out[positions] = src._data[_corner(index_shape)]
+        return out
+
+    def backward(self, grad):
+        return (ScatterBackward1.apply(grad, self.positions, 0) if self.needs(0) else None,
+                self._src_grad(grad) if self.needs(1) else None)
+
+    def _src_grad(self, grad):
+        picked = IndexBackward0.apply(grad, self.positions)
+        if self.index_shape == self.src_shape:
+            return picked
+        return IndexAddGrad.apply(picked, self.src_shape, _corner(self.index_shape))
+
+
+class ScatterBackward1(Op):
+    """``input.scatter(dim, index, value)`` with a number."""
+
+    def forward(self, a, positions, value):
+        self.positions = positions
+        out = a._data.copy()
+        out[positions] = value
+        return out
+
+    def backward(self, grad):
+        return ScatterBackward1.apply(grad, self.positions, 0)
+
+
+class ScatterAddBackward0(ScatterBackward0):
+    """``input.scatter_add(dim, index, src)``: repeated positions add up."""
+
+    def forward(self, a, src, positions, index_shape):
+        self.positions, self.index_shape, self.src_shape = positions, index_shape, src._data.shape
+        out = a._data.copy()
+        np.add.at(out, positions, src._data[_corner(index_shape)])
+        return out
+
+    def backward(self, grad):
+        return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
+
+
+def scatter(a, dim, index, src, reduce=None):
+    """``src`` is a Tensor or a number; ``reduce`` (deprecated in PyTorch) is not supported."""
+    if reduce is not None:
+        raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
+                                  "scatter_add for reduce='add'")
+    dim = _wrap_dim(dim, a._data.ndim)
+    positions = _scatter_positions("scatter", a, dim, index)
+    if not isinstance(src, Tensor):
+        return ScatterBackward1.apply(a, positions, src)
+    _check_same_dtype(a, src)
+    return ScatterBackward0.apply(a, src, positions, index._data.shape)
+
+
+def scatter_add(a, dim, index, src):
+    dim = _wrap_dim(dim, a._data.ndim)
+    positions = _scatter_positions("scatter_add", a, dim, index)
+    _check_same_dtype(a, src)
+    return ScatterAddBackward0.apply(a, src, positions, index._data.shape)
+
+
+def _check_same_dtype(a, src):
+    if a._data.dtype != src._data.dtype:  # (scatter_add's message names scatter too)
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+
+
+class MaskedSelectBackward0(Op):
+    """The elements where a (broadcast) boolean mask is set, as a 1-d copy."""
+
+    def forward(self, a, mask):
+        m = mask._data
+        if m.dtype != np.bool_:
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
+        x = a._data
+        shape = np.broadcast_shapes(x.shape, m.shape)
+        self.key = np.broadcast_to(m, shape)
+        return np.broadcast_to(x, shape)[self.key]
+
+    def backward(self, grad):
+        # into the broadcast shape; the engine sums it back to the input's
+        return IndexAddGrad.apply(grad, self.key.shape, self.key)
+
+
+def masked_select(a, mask):
+    return MaskedSelectBackward0.apply(a, mask)
 
 
 def gather(a, dim, index):

@@ -500,6 +500,32 @@ def flip(a, dims):
     return FlipBackward0.apply(a, tuple(dims) if ndim else ())
 
 
+class RollBackward0(Op):
+    """A copy shifted cyclically along dims (the flattened tensor when ``dims`` is empty)."""
+
+    def forward(self, a, shifts, dims):
+        self.shifts, self.dims = shifts, dims
+        x = a._data
+        if not dims:
+            return np.roll(x.reshape(-1), shifts[0]).reshape(x.shape)
+        return np.roll(x, shifts, dims)
+
+    def backward(self, grad):
+        return RollBackward0.apply(grad, tuple(-s for s in self.shifts), self.dims)
+
+
+def roll(a, shifts, dims=None):
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    if dims and len(shifts) != len(dims):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
+                           f"{len(dims)}")
+    if not dims and len(shifts) != 1:
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
+    ndim = a._data.ndim
+    return RollBackward0.apply(a, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
+
+
 class RepeatBackward0(Op):
     def forward(self, a, repeats):
         x = a._data

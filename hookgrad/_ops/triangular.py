@@ -1,0 +1,31 @@
+"""The triangles of a (batch of) matrices: tril and triu, with PyTorch's node names."""
+import numpy as np
+
+from .op import Op
+
+
+class TrilBackward0(Op):
+    keep = staticmethod(np.tril)
+
+    def forward(self, a, diagonal):
+        x = a._data
+        if x.ndim < 2:
+            raise RuntimeError(f"{type(self).op_name()}: input tensor must have at least 2 "
+                               "dimensions")
+        self.diagonal = diagonal
+        return self.keep(x, diagonal)
+
+    def backward(self, grad):
+        return type(self).apply(grad, self.diagonal)
+
+
+class TriuBackward0(TrilBackward0):
+    keep = staticmethod(np.triu)
+
+
+def tril(a, diagonal=0):
+    return TrilBackward0.apply(a, diagonal)
+
+
+def triu(a, diagonal=0):
+    return TriuBackward0.apply(a, diagonal)

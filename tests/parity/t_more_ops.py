@@ -1,0 +1,52 @@
+# Ops past the list that PyTorch code reaches for: expm1/log2/log10/tan/trunc/frac/erf,
+# tril/triu, roll, scatter/scatter_add (+ in place), masked_select, movedim/swapaxes,
+# broadcast_to, tile, hstack/vstack, isclose, count_nonzero: values, node names, gradients, errors.
+import torch
+x = torch.tensor([[0.5, -1.25, 2.0], [3.0, -0.75, 1.0]], requires_grad=True)
+for name in ['expm1', 'tan', 'trunc', 'frac', 'erf', 'tril', 'triu']:
+    y = getattr(x, name)()
+    y.sum().backward()
+    print(name, y, x.grad)
+    x.grad = None
+p = x.abs() + 0.5
+print(torch.log2(p), torch.log10(p), torch.tensor([1, 2]).log2(), torch.tensor([-1, 2]).trunc())
+try: torch.tensor([1, 2]).frac()
+except Exception as e: print(type(e).__name__, e)
+print(torch.triu(x, 1), torch.tril(x, -1), x.tril(1).grad_fn.name())
+try: torch.ones(3).tril()
+except RuntimeError as e: print(e)
+r = torch.roll(x, 1, 1); print(r, r.grad_fn.name()); (r * torch.arange(6.).reshape(2, 3)).sum().backward(); print(x.grad); x.grad = None
+print(torch.roll(x, 1), torch.roll(x, (1, -1), (0, 1)))
+try: torch.roll(x, (1, 1))
+except RuntimeError as e: print(e)
+i = torch.tensor([[0, 1, 2], [2, 0, 1]])
+src = torch.arange(6.).reshape(2, 3).requires_grad_()
+s = torch.zeros(3, 3).scatter(0, i, src); print(s, s.grad_fn.name())
+(s * torch.arange(9.).reshape(3, 3)).sum().backward(); print(src.grad)
+base = torch.ones(3, 3, requires_grad=True)
+s = base.scatter(1, torch.tensor([[0], [2], [1]]), 5.0); print(s, s.grad_fn.name())
+s.sum().backward(); print(base.grad)
+sa = torch.zeros(2, 3).scatter_add(1, torch.tensor([[0, 0, 1], [2, 2, 2]]), src); print(sa, sa.grad_fn.name())
+z = torch.zeros(3, 4); z.scatter_(1, torch.tensor([[2], [3], [0]]), 1.5); print(z)
+z.scatter_add_(0, torch.tensor([[0, 1, 2, 0]]), torch.ones(1, 4)); print(z)
+big = torch.arange(12.).reshape(3, 4).requires_grad_()
+s2 = torch.zeros(2, 3).scatter(0, torch.tensor([[1, 0]]), big); print(s2)
+# (the gradient of a src larger than index is an error in PyTorch 2.13: not compared here)
+try: torch.ones(2, 2).scatter(0, torch.tensor([[0, 1]]), torch.ones(2, 2, dtype=torch.float64))
+except RuntimeError as e: print(e)
+try: torch.ones(2, 2).scatter(0, torch.tensor([0, 1]), torch.ones(2, 2))
+except RuntimeError as e: print(e)
+try: torch.ones(2, 2).scatter(0, torch.tensor([[0, 1]]).float(), torch.ones(2, 2))
+except RuntimeError as e: print(e)
+m = x.masked_select(torch.tensor([True, False, True])); print(m, m.grad_fn.name())
+m.sum().backward(); print(x.grad); x.grad = None
+print(x.masked_select(x > 1))
+try: x.masked_select(torch.tensor([1, 0, 1]))
+except RuntimeError as e: print(e)
+print(x.movedim(0, 1).shape, torch.moveaxis(torch.ones(2, 3, 4), (0, 1), (2, 0)).shape, x.swapaxes(0, 1).grad_fn.name(), torch.swapdims(x, 1, 0).shape)
+print(x[0].broadcast_to((2, 3)).grad_fn.name(), torch.broadcast_to(torch.tensor(1.), (2,)))
+t = x.tile((2,)); print(t.shape, t.grad_fn.name(), torch.tile(torch.tensor([1, 2]), (2, 2)))
+h = torch.hstack([x, x]); print(h.shape, h.grad_fn.name(), torch.hstack([torch.tensor(1.), torch.tensor([2., 3.])]))
+print(torch.vstack([torch.tensor([1., 2.]), torch.tensor([3., 4.])]), torch.vstack([x, x]).shape)
+print(torch.isclose(torch.tensor([1., float('nan'), 2.]), torch.tensor([1.000001, float('nan'), 2.1])), x.isclose(x + 1e-9, equal_nan=True))
+print(torch.count_nonzero(torch.tensor([[0, 1], [2, 0]])), torch.tensor([[0., 1.], [2., 3.]]).count_nonzero(dim=1))
