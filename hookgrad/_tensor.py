@@ -932,7 +932,7 @@ class Tensor:
     def transpose(self, dim0, dim1):
         return shape_ops.transpose(self, dim0, dim1)
 
-    swapaxes = transpose
+    swapaxes = swapdims = transpose
 
     def t(self):
         return shape_ops.t(self)
@@ -965,11 +965,6 @@ class Tensor:
         return derived.movedim(self, source, destination)
 
     moveaxis = movedim
-
-    def swapaxes(self, axis0, axis1):
-        return derived.swapaxes(self, axis0, axis1)
-
-    swapdims = swapaxes
 
     def broadcast_to(self, size):
         return derived.broadcast_to(self, size)
