@@ -1,6 +1,7 @@
 """The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
 from ._ops import compare as _compare
 from ._ops import derived as _derived
+from ._ops.einsum import einsum as _einsum
 from ._ops import elementwise as _ew
 from ._ops import index as _index
 from ._ops import linalg as _linalg
@@ -27,7 +28,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "std_mean", "sort", "argsort", "topk", "expm1", "log2", "log10", "tan", "trunc",
            "frac", "erf", "tril", "triu", "roll", "scatter", "scatter_add", "masked_select",
            "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
-           "vstack", "isclose", "count_nonzero"]
+           "vstack", "isclose", "count_nonzero", "einsum"]
 
 
 def add(a, b, *, alpha=1):
@@ -362,3 +363,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def count_nonzero(input, dim=None):
     return _derived.count_nonzero(input, dim)
+
+
+def einsum(equation, *operands):
+    return _einsum(equation, *operands)

@@ -219,6 +219,17 @@ TABLE = [
     Row("topk_smallest_dim0", lambda x: torch.topk(x, 1, dim=0, largest=False).values,
         lambda x: np.sort(x, 0)[:1], (M34,), "any"),
     Row("mm", torch.mm, np.matmul, (M23, M34)),
+    Row("einsum_mm", lambda a, b: torch.einsum("ij,jk->ik", a, b),
+        lambda a, b: np.einsum("ij,jk->ik", a, b), (M23, M34)),
+    Row("einsum_attention", lambda q, k: torch.einsum("bqd,bkd->bqk", q, k),
+        lambda q, k: np.einsum("bqd,bkd->bqk", q, k), ((2, 3, 4), (2, 2, 4))),
+    Row("einsum_ellipsis_broadcast", lambda a, b: torch.einsum("...ij,...jk->...ik", a, b),
+        lambda a, b: np.einsum("...ij,...jk->...ik", a, b), ((2, 2, 3), (1, 3, 2))),
+    Row("einsum_three", lambda a, b, c: torch.einsum("ij,jk,kl", a, b, c),
+        lambda a, b, c: np.einsum("ij,jk,kl", a, b, c), (M23, M34, (4, 2))),
+    Row("einsum_sum_transpose", lambda a: torch.einsum("ijk->kj", a),
+        lambda a: np.einsum("ijk->kj", a), (B234,)),
+    Row("einsum_outer", lambda a, b: torch.einsum("i,j->ij", a, b), np.outer, ((2,), (3,))),
     # addmm's bias: a row vector (F.linear's; its gradient is reduced inside the op), and
     # shapes the engine un-broadcasts
     Row("addmm-bias_1d", torch.addmm, lambda b, x, y: b + x @ y, ((4,), M23, M34)),
