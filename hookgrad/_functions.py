@@ -1,6 +1,7 @@
 """The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
 from ._ops import compare as _compare
 from ._ops import derived as _derived
+from ._ops import diagonal as _diagonal
 from ._ops.einsum import einsum as _einsum
 from ._ops import elementwise as _ew
 from ._ops import index as _index
@@ -28,7 +29,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "std_mean", "sort", "argsort", "topk", "expm1", "log2", "log10", "tan", "trunc",
            "frac", "erf", "tril", "triu", "roll", "scatter", "scatter_add", "masked_select",
            "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
-           "vstack", "isclose", "count_nonzero", "einsum"]
+           "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num"]
 
 
 def add(a, b, *, alpha=1):
@@ -367,3 +368,15 @@ def count_nonzero(input, dim=None):
 
 def einsum(equation, *operands):
     return _einsum(equation, *operands)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    return _diagonal.diagonal(input, offset, dim1, dim2)
+
+
+def trace(input):
+    return _diagonal.trace(input)
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    return _special.nan_to_num(input, nan, posinf, neginf)

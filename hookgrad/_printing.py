@@ -223,7 +223,8 @@ def tensor_repr(t: Any) -> str:
     contents = tensor_str(data, indent)
 
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{t.grad_fn.name()}>")
+        # (the class name: C++-named nodes print without their "torch::autograd::")
+        suffixes.append(f"grad_fn=<{t.grad_fn.name().rpartition('::')[2]}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + contents, suffixes, indent)

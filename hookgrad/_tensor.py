@@ -755,6 +755,9 @@ class Tensor:
     def erf(self):
         return nn_ops.erf(self)
 
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        return special.nan_to_num(self, nan, posinf, neginf)
+
     def square(self):
         return elementwise.pow(self, 2)
 
@@ -955,6 +958,12 @@ class Tensor:
     def roll(self, shifts, dims=None):
         return shape_ops.roll(self, shifts, dims)
 
+    def diagonal(self, offset=0, dim1=0, dim2=1):
+        return diagonal_ops.diagonal(self, offset, dim1, dim2)
+
+    def trace(self):
+        return diagonal_ops.trace(self)
+
     def tril(self, diagonal=0):
         return triangular.tril(self, diagonal)
 
@@ -1051,4 +1060,5 @@ from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
 from ._ops import sort as sort_ops  # noqa: E402
 from ._ops import derived, special, triangular  # noqa: E402
+from ._ops import diagonal as diagonal_ops  # noqa: E402
 from ._ops import nn as nn_ops  # noqa: E402

@@ -1,8 +1,10 @@
-"""More elementwise maths: expm1, log2, log10, tan, trunc and frac, with PyTorch's node names."""
+"""More elementwise maths: expm1, log2, log10, tan, trunc, frac and nan_to_num, with PyTorch's
+node names."""
 import math
 
 import numpy as np
 
+from .._tensor import _make
 from .elementwise import _float_input
 from .op import Op
 from .reduce import _type_name
@@ -76,6 +78,25 @@ class FracBackward0(Op):
 
     def backward(self, grad):
         return grad
+
+
+class NanToNumBackward0(Op):
+    """NaN and infinities replaced (by 0 and the dtype's extremes unless given); their
+    gradient is 0."""
+
+    def forward(self, a, nan, posinf, neginf):
+        x = a._data
+        if x.dtype.kind != "f":
+            return x.copy()
+        self.finite = np.isfinite(x)
+        return np.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+
+    def backward(self, grad):
+        return grad * _make(self.finite)
+
+
+def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
+    return NanToNumBackward0.apply(a, nan, posinf, neginf)
 
 
 def expm1(a):

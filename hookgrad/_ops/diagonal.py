@@ -1,0 +1,72 @@
+"""Diagonals: ``diagonal`` (a view, as in PyTorch) and ``trace``, with PyTorch's node names."""
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .._tensor import _wrap_dim
+from .op import Op
+
+
+def diagonal_view(x, offset, dim1, dim2):
+    """A writeable view of the diagonal of ``x`` in ``dim1`` x ``dim2`` (np.diagonal's is
+    read-only), moved to the last dim."""
+    start = [slice(None)] * x.ndim
+    start[dim2 if offset >= 0 else dim1] = slice(abs(offset), None)
+    y = x[tuple(start)]
+    n = max(0, min(y.shape[dim1], y.shape[dim2]))
+    rest = [d for d in range(x.ndim) if d not in (dim1, dim2)]
+    return as_strided(y, tuple(y.shape[d] for d in rest) + (n,),
+                      tuple(y.strides[d] for d in rest) + (y.strides[dim1] + y.strides[dim2],))
+
+
+class DiagonalBackward0(Op):
+    is_view = True
+
+    @staticmethod
+    def view_array(x, offset, dim1, dim2):
+        return diagonal_view(x, offset, dim1, dim2)
+
+    def forward(self, a, offset, dim1, dim2):
+        self.shape, self.params = a._data.shape, (offset, dim1, dim2)
+        return diagonal_view(a._data, offset, dim1, dim2)
+
+    def backward(self, grad):
+        return _DiagonalGrad.apply(grad, self.shape, *self.params)
+
+
+class _DiagonalGrad(Op):
+    """Zeros with ``grad`` on the diagonal: the adjoint of ``diagonal``."""
+
+    node_name = "DiagonalBackwardBackward0"
+
+    def forward(self, grad, shape, offset, dim1, dim2):
+        self.params = (offset, dim1, dim2)
+        out = np.zeros(shape, grad._data.dtype)
+        diagonal_view(out, offset, dim1, dim2)[...] = grad._data
+        return out
+
+    def backward(self, grad):
+        return DiagonalBackward0.apply(grad, *self.params)
+
+
+def diagonal(a, offset=0, dim1=0, dim2=1):
+    ndim = a._data.ndim
+    dim1, dim2 = _wrap_dim(dim1, ndim), _wrap_dim(dim2, ndim)
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return DiagonalBackward0.apply(a, offset, dim1, dim2)
+
+
+class TraceBackward0(Op):
+    def forward(self, a):
+        x = a._data
+        if x.ndim != 2:
+            raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
+        self.shape = x.shape
+        return np.asarray(np.trace(x), dtype=x.dtype)
+
+    def backward(self, grad):
+        return _DiagonalGrad.apply(grad.expand(min(self.shape)), self.shape, 0, 0, 1)
+
+
+def trace(a):
+    return TraceBackward0.apply(a)
