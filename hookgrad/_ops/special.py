@@ -24,28 +24,22 @@ class Expm1Backward0(Op):
 
 class Log2Backward0(Op):
     saved_names = ('self',)
+    log = staticmethod(np.log2)
+    base = 2
 
     def forward(self, a):
         self.save(a)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log2(_float_input(a))
+            return self.log(_float_input(a))
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad / (a * math.log(2))
+        return grad / (a * math.log(self.base))
 
 
-class Log10Backward0(Op):
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log10(_float_input(a))
-
-    def backward(self, grad):
-        (a,) = self.saved()
-        return grad / (a * math.log(10))
+class Log10Backward0(Log2Backward0):
+    log = staticmethod(np.log10)
+    base = 10
 
 
 class TanBackward0(Op):

@@ -10,6 +10,15 @@ def first_line(message):
     return str(message).splitlines()[0]
 
 
+def show(caught):
+    """Each warning's first line, and where a forward traceback ends."""
+    for w in caught:
+        print(w.category.__name__ + ':', first_line(w.message))
+        lines = str(w.message).splitlines()
+        if len(lines) > 1:  # the traceback's last frame: the line that made the node
+            print('  last frame:', lines[-2].strip(), '| then:', lines[-1].strip())
+
+
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter('always')
     with torch.autograd.detect_anomaly():
@@ -21,11 +30,7 @@ with warnings.catch_warnings(record=True) as caught:
             y.backward()
         except RuntimeError as e:
             print('RuntimeError:', e)
-for w in caught:
-    print(w.category.__name__ + ':', first_line(w.message))
-    lines = str(w.message).splitlines()
-    if len(lines) > 1:  # the forward traceback ends at the line that made the node
-        print('  last frame:', lines[-2].strip(), '| then:', lines[-1].strip())
+show(caught)
 print('after: enabled', torch.is_anomaly_enabled(), 'x.grad', x.grad)
 
 with warnings.catch_warnings(record=True) as caught:
@@ -65,7 +70,6 @@ with warnings.catch_warnings(record=True) as caught:
             out.backward()
         except ValueError as e:
             print('ValueError:', e)
-for w in caught:
+for w in caught:  # (PyTorch's stack ends inside its own Python Function.apply here)
     print(w.category.__name__ + ':', first_line(w.message))
-    text = str(w.message)
-    print('  traceback names the forward line:', 'Boom.apply(x)' in text)
+    print('  traceback names the forward line:', 'Boom.apply(x)' in str(w.message))
