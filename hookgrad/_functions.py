@@ -2,6 +2,8 @@
 from ._ops import compare as _compare
 from ._ops import derived as _derived
 from ._ops import diagonal as _diagonal
+from ._ops import nan_reduce as _nan_reduce
+from ._ops import ternary as _ternary
 from ._ops.einsum import einsum as _einsum
 from ._ops import elementwise as _ew
 from ._ops import index as _index
@@ -29,7 +31,9 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "std_mean", "sort", "argsort", "topk", "expm1", "log2", "log10", "tan", "trunc",
            "frac", "erf", "tril", "triu", "roll", "scatter", "scatter_add", "masked_select",
            "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
-           "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num"]
+           "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num",
+           "median", "nansum", "nanmean", "lerp", "addcmul", "addcdiv", "repeat_interleave",
+           "meshgrid", "unique"]
 
 
 def add(a, b, *, alpha=1):
@@ -380,3 +384,39 @@ def trace(input):
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     return _special.nan_to_num(input, nan, posinf, neginf)
+
+
+def median(input, dim=None, keepdim=False):
+    return _sort.median(input, dim, keepdim)
+
+
+def nansum(input, dim=None, keepdim=False):
+    return _nan_reduce.nansum(input, dim, keepdim)
+
+
+def nanmean(input, dim=None, keepdim=False):
+    return _nan_reduce.nanmean(input, dim, keepdim)
+
+
+def lerp(input, end, weight):
+    return _ternary.lerp(input, end, weight)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    return _ternary.addcmul(input, tensor1, tensor2, value)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    return _ternary.addcdiv(input, tensor1, tensor2, value)
+
+
+def repeat_interleave(input, repeats, dim=None):
+    return _derived.repeat_interleave(input, repeats, dim)
+
+
+def meshgrid(*tensors, indexing=None):
+    return _derived.meshgrid(*tensors, indexing=indexing)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    return _derived.unique(input, sorted, return_inverse, return_counts, dim)

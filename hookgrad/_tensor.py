@@ -755,6 +755,24 @@ class Tensor:
     def erf(self):
         return nn_ops.erf(self)
 
+    def lerp(self, end, weight):
+        return ternary.lerp(self, end, weight)
+
+    def lerp_(self, end, weight):
+        return self._inplace(ternary.lerp, end, weight)
+
+    def addcmul(self, tensor1, tensor2, *, value=1):
+        return ternary.addcmul(self, tensor1, tensor2, value)
+
+    def addcmul_(self, tensor1, tensor2, *, value=1):
+        return self._inplace(ternary.addcmul, tensor1, tensor2, value)
+
+    def addcdiv(self, tensor1, tensor2, *, value=1):
+        return ternary.addcdiv(self, tensor1, tensor2, value)
+
+    def addcdiv_(self, tensor1, tensor2, *, value=1):
+        return self._inplace(ternary.addcdiv, tensor1, tensor2, value)
+
     def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
         return special.nan_to_num(self, nan, posinf, neginf)
 
@@ -850,6 +868,18 @@ class Tensor:
 
     def argmin(self, dim=None, keepdim=False):
         return reduce.argmin(self, dim, keepdim)
+
+    def median(self, dim=None, keepdim=False):
+        return sort_ops.median(self, dim, keepdim)
+
+    def nansum(self, dim=None, keepdim=False):
+        return nan_reduce.nansum(self, dim, keepdim)
+
+    def nanmean(self, dim=None, keepdim=False):
+        return nan_reduce.nanmean(self, dim, keepdim)
+
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        return derived.unique(self, sorted, return_inverse, return_counts, dim)
 
     def sort(self, dim=-1, descending=False, stable=False):
         return sort_ops.sort(self, dim, descending, stable)
@@ -981,6 +1011,9 @@ class Tensor:
     def tile(self, *dims):
         return derived.tile(self, _sizes(dims))
 
+    def repeat_interleave(self, repeats, dim=None):
+        return derived.repeat_interleave(self, repeats, dim)
+
     # ------------------------------------------------------------------ indexing
     def gather(self, dim, index_tensor):
         return index.gather(self, dim, index_tensor)
@@ -1059,6 +1092,6 @@ from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
 from ._ops import sort as sort_ops  # noqa: E402
-from ._ops import derived, special, triangular  # noqa: E402
+from ._ops import derived, nan_reduce, special, ternary, triangular  # noqa: E402
 from ._ops import diagonal as diagonal_ops  # noqa: E402
 from ._ops import nn as nn_ops  # noqa: E402

@@ -1,9 +1,13 @@
 """Functions PyTorch users reach for that are compositions of the primitive ops here (so their
 graphs show the primitives' nodes, as PyTorch's do): movedim, swapaxes, broadcast_to, tile,
-hstack, vstack; and two tests that need no gradient, isclose and count_nonzero."""
+hstack, vstack, repeat_interleave, meshgrid; and ops that need no gradient: isclose,
+count_nonzero, unique."""
+import warnings
+
 import numpy as np
 
-from .._tensor import _make, _wrap_dim
+from .._tensor import Tensor, _make, _wrap_dim
+from .index import index_select
 from .reduce import dims_of
 from .shape import cat, expand, permute, repeat, transpose
 
@@ -64,3 +68,71 @@ def count_nonzero(a, dim=None):
     x = a._data
     axes = dims_of(dim, x.ndim)
     return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64))
+
+
+def repeat_interleave(a, repeats, dim=None):
+    """Each element ``repeats`` times in a row along ``dim`` (the flattened tensor if None)."""
+    if dim is None:
+        a, dim = a.reshape(-1), 0
+    dim = _wrap_dim(dim, a._data.ndim)
+    n = a._data.shape[dim]
+    if isinstance(repeats, Tensor):
+        counts = repeats._data
+        if counts.ndim == 0:
+            counts = np.full(n, counts)
+        if counts.shape != (n,):
+            raise RuntimeError("repeats must have the same size as input along dim, but got "
+                               f"repeats.size(0) = {counts.size} and input.size({dim}) = {n}")
+        return index_select(a, dim, _make(np.repeat(np.arange(n), counts)))
+    # a number: each slice stacked ``repeats`` times beside itself (one copy, a view node)
+    expanded = a.unsqueeze(dim + 1)
+    sizes = list(expanded._data.shape)
+    sizes[dim + 1] = repeats
+    shape = list(a._data.shape)
+    shape[dim] *= repeats
+    return expand(expanded, tuple(sizes)).reshape(shape)
+
+
+_warned_meshgrid_indexing = False
+
+
+def meshgrid(*tensors, indexing=None):
+    global _warned_meshgrid_indexing
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        if not _warned_meshgrid_indexing:  # PyTorch warns once per process
+            _warned_meshgrid_indexing = True
+            warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass "
+                          "the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
+                          "aten/src/ATen/native/TensorShape.cpp:4215.)", stacklevel=3)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "
+                           f"received: {indexing}")
+    swap = indexing == "xy" and len(tensors) >= 2
+    order = list(tensors)
+    if swap:
+        order[0], order[1] = order[1], order[0]
+    shape = tuple(t._data.size for t in order)
+    grids = []
+    for i, t in enumerate(order):
+        view = [1] * len(order)
+        view[i] = -1
+        grids.append(expand(t.reshape(view), shape))
+    if swap:  # the grids of the swapped inputs, back in the inputs' order
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
+def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The sorted distinct values (always sorted); ``dim`` is not supported."""
+    if dim is not None:
+        raise NotImplementedError("unique(dim=...) is not supported by hookgrad")
+    values, inverse, counts = np.unique(a._data, return_inverse=True, return_counts=True)
+    out = [_make(values)]
+    if return_inverse:
+        out.append(_make(inverse.reshape(a._data.shape).astype(np.int64)))
+    if return_counts:
+        out.append(_make(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)

@@ -1,4 +1,5 @@
-"""Sorting along a dim: sort, argsort and topk, with PyTorch's node names."""
+"""Sorting along a dim and order statistics: sort, argsort, topk and median, with PyTorch's
+node names."""
 import numpy as np
 
 from .._tensor import _make, _wrap_dim
@@ -6,7 +7,8 @@ from .index import ScatterAddGrad
 from .op import Op
 from .reduce import _return_type
 
-return_types = {name: _return_type(name, ("values", "indices")) for name in ("sort", "topk")}
+return_types = {name: _return_type(name, ("values", "indices"))
+                for name in ("sort", "topk", "median")}
 
 
 def _order(x, axis, descending):
@@ -69,3 +71,59 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
     """``sorted=False`` is accepted: the values come sorted anyway."""
     dim = _wrap_dim(dim, a._data.ndim)
     return return_types["topk"](*TopkBackward0.apply(a, k, dim, largest))
+
+
+class MedianBackward0(Op):
+    """The lower median of all elements (NaN if there is one); tied elements share the
+    gradient evenly."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+
+    def forward(self, a):
+        x = a._data.reshape(-1)
+        if not x.size:
+            raise IndexError("median() cannot compute median for an empty tensor")
+        self.save(a)
+        if np.isnan(x).any():
+            return np.asarray(np.nan, x.dtype)
+        return np.asarray(np.partition(x, (x.size - 1) // 2)[(x.size - 1) // 2])
+
+    def backward(self, grad):
+        a, result = self.saved()
+        mask = (a == result) | (a.isnan() & result.isnan())
+        return mask * (grad / mask.sum())
+
+
+class MedianBackward1(SortBackward0):
+    """The lower median along a dim, and its index (the first NaN's, if the slice has one)."""
+
+    def forward(self, a, dim, keepdim):
+        x = a._data
+        self.shape, self.dim = x.shape, dim
+        if x.ndim == 0:
+            self.index = None
+            return x.copy(), np.zeros((), np.int64)
+        order = _order(x, dim, False)
+        middle = np.take(order, [(x.shape[dim] - 1) // 2], axis=dim)
+        first_nan = np.argmax(np.isnan(x), axis=dim, keepdims=True)
+        has_nan = np.isnan(x).any(axis=dim, keepdims=True)
+        self.index = np.where(has_nan, first_nan, middle)
+        values = np.take_along_axis(x, self.index, axis=dim)
+        indices = self.index.astype(np.int64)
+        if not keepdim:
+            values, indices = values.squeeze(dim), indices.squeeze(dim)
+        self.keepdim = keepdim
+        return values, indices
+
+    def backward(self, grad, grad_indices=None):
+        if self.index is None:
+            return grad
+        return super().backward(grad if self.keepdim else grad.unsqueeze(self.dim))
+
+
+def median(a, dim=None, keepdim=False):
+    if dim is None:
+        return MedianBackward0.apply(a)
+    dim = _wrap_dim(dim, a._data.ndim)
+    return return_types["median"](*MedianBackward1.apply(a, dim, keepdim))

@@ -1,0 +1,33 @@
+"""Reductions that skip NaN: nansum (PyTorch's NansumBackward0) and nanmean (nansum over the
+count of numbers, composed as PyTorch composes it)."""
+import numpy as np
+
+from .._tensor import _make
+from .op import Op
+from .reduce import _type_name, dims_of, restore_dims
+from .shape import expand_grad
+
+
+class NansumBackward0(Op):
+    def forward(self, a, dims, keepdim):
+        x = a._data
+        self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
+        self.numbers = ~np.isnan(x)
+        return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim))
+
+    def backward(self, grad):
+        grad = expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
+        return grad * _make(self.numbers)
+
+
+def nansum(a, dim=None, keepdim=False):
+    return NansumBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+
+
+def nanmean(a, dim=None, keepdim=False):
+    if a._data.dtype.kind != "f":
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
+                           f"but got {_type_name(a._data)}")
+    dims = dims_of(dim, a._data.ndim)
+    count = np.sum(~np.isnan(a._data), axis=dims, keepdims=keepdim)
+    return NansumBackward0.apply(a, dims, keepdim) / _make(count.astype(a._data.dtype))
