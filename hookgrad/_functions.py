@@ -12,6 +12,7 @@ from ._ops import reduce as _reduce
 from ._ops import selection as _selection
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
+from ._ops import scan as _scan
 from ._ops import sort as _sort
 from ._ops import special as _special
 from ._ops import triangular as _triangular
@@ -33,7 +34,8 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
            "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num",
            "median", "nansum", "nanmean", "lerp", "addcmul", "addcdiv", "repeat_interleave",
-           "meshgrid", "unique"]
+           "meshgrid", "unique", "exp2", "remainder", "fmod", "atan2", "floor_divide",
+           "cumprod", "diag"]
 
 
 def add(a, b, *, alpha=1):
@@ -188,7 +190,11 @@ def any(a, dim=None, keepdim=False):
 
 
 def cumsum(a, dim, *, dtype=None):
-    return _reduce.cumsum(a, dim)
+    return _scan.cumsum(a, dim)
+
+
+def cumprod(input, dim, *, dtype=None):
+    return _scan.cumprod(input, dim)
 
 
 def addmm(bias, mat1, mat2, *, beta=1, alpha=1):
@@ -420,3 +426,29 @@ def meshgrid(*tensors, indexing=None):
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     return _derived.unique(input, sorted, return_inverse, return_counts, dim)
+
+
+def exp2(input):
+    return _special.exp2(input)
+
+
+def remainder(input, other):
+    if not isinstance(input, Tensor):  # a number % a tensor: not differentiable
+        return _ew.remainder_reflected(other, input)
+    return _special.remainder(input, other)
+
+
+def fmod(input, other):
+    return _special.fmod(input, other)
+
+
+def atan2(input, other):
+    return _special.atan2(input, other)
+
+
+def floor_divide(input, other):
+    return _ew.div(input, other, rounding_mode="floor")
+
+
+def diag(input, diagonal=0):
+    return _diagonal.diag(input, diagonal)

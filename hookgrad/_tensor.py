@@ -490,7 +490,7 @@ class Tensor:
         return elementwise.floor_divide_reflected(self, other)
 
     def __mod__(self, other):
-        return elementwise.remainder(self, other)
+        return special.remainder(self, other)
 
     def __rmod__(self, other):
         return elementwise.remainder_reflected(self, other)
@@ -755,6 +755,21 @@ class Tensor:
     def erf(self):
         return nn_ops.erf(self)
 
+    def exp2(self):
+        return special.exp2(self)
+
+    def remainder(self, other):
+        return special.remainder(self, other)
+
+    def fmod(self, other):
+        return special.fmod(self, other)
+
+    def atan2(self, other):
+        return special.atan2(self, other)
+
+    def floor_divide(self, other):
+        return elementwise.div(self, other, rounding_mode="floor")
+
     def lerp(self, end, weight):
         return ternary.lerp(self, end, weight)
 
@@ -921,7 +936,10 @@ class Tensor:
         return reduce.sum_to_size(self, _sizes(size))
 
     def cumsum(self, dim, *, dtype=None):
-        return reduce.cumsum(self, dim)
+        return scan.cumsum(self, dim)
+
+    def cumprod(self, dim, *, dtype=None):
+        return scan.cumprod(self, dim)
 
     # ------------------------------------------------------------------ shape
     def view(self, *shape):
@@ -993,6 +1011,9 @@ class Tensor:
 
     def trace(self):
         return diagonal_ops.trace(self)
+
+    def diag(self, diagonal=0):
+        return diagonal_ops.diag(self, diagonal)
 
     def tril(self, diagonal=0):
         return triangular.tril(self, diagonal)
@@ -1092,6 +1113,6 @@ from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
 from ._ops import sort as sort_ops  # noqa: E402
-from ._ops import derived, nan_reduce, special, ternary, triangular  # noqa: E402
+from ._ops import derived, nan_reduce, scan, special, ternary, triangular  # noqa: E402
 from ._ops import diagonal as diagonal_ops  # noqa: E402
 from ._ops import nn as nn_ops  # noqa: E402

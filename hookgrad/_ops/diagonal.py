@@ -1,4 +1,5 @@
-"""Diagonals: ``diagonal`` (a view, as in PyTorch) and ``trace``, with PyTorch's node names."""
+"""Diagonals: ``diagonal`` (a view, as in PyTorch), ``diag`` and ``trace``, with PyTorch's node
+names."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
@@ -70,3 +71,40 @@ class TraceBackward0(Op):
 
 def trace(a):
     return TraceBackward0.apply(a)
+
+
+class DiagEmbedBackward0(Op):
+    """``diag`` of a vector: a square matrix with the vector on diagonal ``offset``."""
+
+    def forward(self, a, offset):
+        v = a._data
+        n = v.shape[0] + abs(offset)
+        out = np.zeros((n, n), v.dtype)
+        diagonal_view(out, offset, 0, 1)[...] = v
+        self.offset = offset
+        return out
+
+    def backward(self, grad):
+        return DiagonalBackward0.apply(grad, self.offset, 0, 1)
+
+
+class _DiagonalCopy(Op):
+    """``diag`` of a matrix: a copy of diagonal ``offset``."""
+
+    node_name = "DiagonalBackward0_copy"
+
+    def forward(self, a, offset):
+        self.shape, self.offset = a._data.shape, offset
+        return diagonal_view(a._data, offset, 0, 1).copy()
+
+    def backward(self, grad):
+        return _DiagonalGrad.apply(grad, self.shape, self.offset, 0, 1)
+
+
+def diag(a, diagonal=0):
+    ndim = a._data.ndim
+    if ndim == 1:
+        return DiagEmbedBackward0.apply(a, diagonal)
+    if ndim == 2:
+        return _DiagonalCopy.apply(a, diagonal)
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{ndim}D")

@@ -483,11 +483,6 @@ def full_like_value(a, value):
     return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
 
 
-def remainder(a, b):
-    x, y = operands(a, b)
-    return _make(np.asarray(np.mod(x, y)))
-
-
 def remainder_reflected(a, scalar):
     x, s = operands(a, scalar)
     return _make(np.asarray(np.mod(s, x)))

@@ -1,4 +1,4 @@
-"""Reductions: sum, mean, max/min, var/std, norm, prod, all/any, cumsum."""
+"""Reductions: sum, mean, max/min, var/std, norm, prod, all/any."""
 import builtins
 import collections
 import warnings
@@ -544,21 +544,3 @@ def all(a, dim=None, keepdim=False):
 
 def any(a, dim=None, keepdim=False):
     return _all_any(np.any, a, dim, keepdim)
-
-
-class CumsumBackward0(Op):
-    def forward(self, a, dim):
-        x = a._data
-        self.dim = dim
-        if x.ndim == 0:
-            return x.astype(_sum_dtype(x, None) or x.dtype)
-        return np.cumsum(x, axis=dim, dtype=_sum_dtype(x, None))
-
-    def backward(self, grad):
-        if grad._data.ndim == 0:
-            return grad
-        return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
-
-
-def cumsum(a, dim):
-    return CumsumBackward0.apply(a, _wrap_dim(dim, a._data.ndim))

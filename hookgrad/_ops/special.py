@@ -1,11 +1,11 @@
-"""More elementwise maths: expm1, log2, log10, tan, trunc, frac and nan_to_num, with PyTorch's
-node names."""
+"""More elementwise maths: expm1, exp2, log2, log10, tan, trunc, frac, nan_to_num, and the
+binary remainder, fmod and atan2, with PyTorch's node names."""
 import math
 
 import numpy as np
 
-from .._tensor import _make
-from .elementwise import _float_input
+from .._tensor import Tensor, _make
+from .elementwise import _float_input, operands
 from .op import Op
 from .reduce import _type_name
 
@@ -91,6 +91,102 @@ class NanToNumBackward0(Op):
 
 def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
     return NanToNumBackward0.apply(a, nan, posinf, neginf)
+
+
+class Exp2Backward0(Op):
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a):
+        return np.exp2(_float_input(a))
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result * math.log(2)
+
+
+class RemainderBackward0(Op):
+    """``input % number`` (Python's sign convention: the divisor's)."""
+
+    quotient = staticmethod(np.floor)  # d(a - q * b)/db = -q, with q rounded this way
+    rest = staticmethod(np.mod)
+
+    def forward(self, a, other):
+        x, y = operands(a, other)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return self.rest(x, y)
+
+    def backward(self, grad):
+        return grad
+
+
+class RemainderBackward1(Op):
+    """``input % tensor``."""
+
+    saved_names = ('self', 'other')
+    arity = 2
+    quotient = staticmethod(np.floor)
+    rest = staticmethod(np.mod)
+
+    def forward(self, a, other):
+        self.save(a, other)
+        x, y = operands(a, other)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return self.rest(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = _make(self.quotient(a._data / b._data))
+        return (grad if self.needs(0) else None, -grad * q if self.needs(1) else None)
+
+
+class FmodBackward0(RemainderBackward0):
+    """``fmod(input, number)`` (C's sign convention: the dividend's)."""
+
+    quotient = staticmethod(np.trunc)
+    rest = staticmethod(np.fmod)
+
+
+class FmodBackward1(RemainderBackward1):
+    quotient = staticmethod(np.trunc)
+    rest = staticmethod(np.fmod)
+
+
+class Atan2Backward0(Op):
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, other):
+        self.save(a, other)
+        x, y = operands(a, other)
+        return np.arctan2(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        denominator = a * a + b * b
+        return (grad * b / denominator if self.needs(0) else None,
+                -grad * a / denominator if self.needs(1) else None)
+
+
+def remainder(a, other):
+    if isinstance(other, Tensor):
+        return RemainderBackward1.apply(a, other)
+    return RemainderBackward0.apply(a, other)
+
+
+def fmod(a, other):
+    if isinstance(other, Tensor):
+        return FmodBackward1.apply(a, other)
+    return FmodBackward0.apply(a, other)
+
+
+def atan2(a, other):
+    return Atan2Backward0.apply(a, other)
+
+
+def exp2(a):
+    return Exp2Backward0.apply(a)
 
 
 def expm1(a):

@@ -1,0 +1,65 @@
+"""Cumulative ops along a dim: cumsum and cumprod, with PyTorch's node names."""
+import numpy as np
+
+from .._tensor import _wrap_dim
+from .op import Op
+from .reduce import _sum_dtype
+from .shape import stack
+
+
+class CumsumBackward0(Op):
+    def forward(self, a, dim):
+        x = a._data
+        self.dim = dim
+        if x.ndim == 0:
+            return x.astype(_sum_dtype(x, None) or x.dtype)
+        return np.cumsum(x, axis=dim, dtype=_sum_dtype(x, None))
+
+    def backward(self, grad):
+        if grad._data.ndim == 0:
+            return grad
+        return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
+
+
+class CumprodBackward0(Op):
+    """The gradient is computed without dividing by the input, so zeros in it are exact:
+    for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
+    product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, dim):
+        x = a._data
+        self.save(a)
+        self.dim = dim
+        if x.ndim == 0:
+            return x.astype(_sum_dtype(x, None) or x.dtype)
+        return np.cumprod(x, axis=dim, dtype=_sum_dtype(x, None))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        if a._data.ndim == 0 or a._data.shape[self.dim] == 0:
+            return grad
+        dim, n = self.dim, a._data.shape[self.dim]
+        inputs = a.unbind(dim)
+        grads = grad.unbind(dim)
+        before = [None] * n  # product of the inputs before position k
+        running = None
+        for k in range(n):
+            before[k] = running
+            running = inputs[k] if running is None else running * inputs[k]
+        after = grads[n - 1]  # sum_{j >= k} grad_j * prod_{k < i <= j} input_i
+        result = [None] * n
+        for k in range(n - 1, -1, -1):
+            if k < n - 1:
+                after = grads[k] + inputs[k + 1] * after
+            result[k] = after if before[k] is None else before[k] * after
+        return stack(result, dim)
+
+
+def cumsum(a, dim):
+    return CumsumBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
+
+
+def cumprod(a, dim):
+    return CumprodBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
