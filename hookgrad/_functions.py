@@ -35,7 +35,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num",
            "median", "nansum", "nanmean", "lerp", "addcmul", "addcdiv", "repeat_interleave",
            "meshgrid", "unique", "exp2", "remainder", "fmod", "atan2", "floor_divide",
-           "cumprod", "diag"]
+           "cumprod", "diag", "index_add", "index_copy", "index_fill", "take"]
 
 
 def add(a, b, *, alpha=1):
@@ -452,3 +452,19 @@ def floor_divide(input, other):
 
 def diag(input, diagonal=0):
     return _diagonal.diag(input, diagonal)
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    return _index.index_add(input, dim, index, source, alpha)
+
+
+def index_copy(input, dim, index, source):
+    return _index.index_copy(input, dim, index, source)
+
+
+def index_fill(input, dim, index, value):
+    return _index.index_fill(input, dim, index, value)
+
+
+def take(input, index):
+    return _index.take(input, index)

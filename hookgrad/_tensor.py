@@ -1045,6 +1045,27 @@ class Tensor:
     def masked_select(self, mask):
         return index.masked_select(self, mask)
 
+    def index_add(self, dim, index_tensor, source, *, alpha=1):
+        return index.index_add(self, dim, index_tensor, source, alpha)
+
+    def index_add_(self, dim, index_tensor, source, *, alpha=1):
+        return self._inplace(index.index_add, dim, index_tensor, source, alpha)
+
+    def index_copy(self, dim, index_tensor, source):
+        return index.index_copy(self, dim, index_tensor, source)
+
+    def index_copy_(self, dim, index_tensor, source):
+        return self._inplace(index.index_copy, dim, index_tensor, source)
+
+    def index_fill(self, dim, index_tensor, value):
+        return index.index_fill(self, dim, index_tensor, value)
+
+    def index_fill_(self, dim, index_tensor, value):
+        return self._inplace(index.index_fill, dim, index_tensor, value)
+
+    def take(self, index_tensor):
+        return index.take(self, index_tensor)
+
     def scatter(self, dim, index_tensor, src=None, *, value=None, reduce=None):
         return index.scatter(self, dim, index_tensor, value if src is None else src, reduce)
 

@@ -68,6 +68,18 @@ def _scattered(x, dim, index, src, add=False):
     return out
 
 
+def _index_added(x, rows, src):
+    out = x.copy()
+    np.add.at(out, np.array(rows), src)
+    return out
+
+
+def _index_copied(x, columns, src):
+    out = x.copy()
+    out[:, columns] = src
+    return out
+
+
 def lse(x, axis=None, keepdims=False):
     m = np.max(x, axis=axis, keepdims=True)
     out = m + np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True))
@@ -361,6 +373,14 @@ TABLE = [
         lambda x: _scattered(x, 1, SCATTER_INDEX, np.full(M23, 2.5)), (M34,)),
     Row("scatter_add", lambda x, src: x.scatter_add(1, T(GATHER_INDEX), src),
         lambda x, src: _scattered(x, 1, GATHER_INDEX, src, add=True), (M34, (2, 4))),
+    Row("index_add", lambda x, src: x.index_add(0, T(np.array([2, 0, 2])), src, alpha=0.5),
+        lambda x, src: _index_added(x, [2, 0, 2], 0.5 * src), (M34, M34)),
+    Row("index_copy", lambda x, src: x.index_copy(1, T(np.array([3, 0])), src),
+        lambda x, src: _index_copied(x, [3, 0], src), (M34, (3, 2))),
+    Row("index_fill", lambda x: x.index_fill(1, T(np.array([1, 3])), -1.5),
+        lambda x: _index_copied(x, [1, 3], np.full((3, 2), -1.5)), (M34,)),
+    Row("take", lambda x: x.take(T(np.array([[0, 5], [11, 5]]))),
+        lambda x: x.reshape(-1)[np.array([[0, 5], [11, 5]])], (M34,)),
     Row("masked_select", lambda x: x.masked_select(T(ROW_MASK)),
         lambda x: np.broadcast_to(x, M23)[np.broadcast_to(ROW_MASK, M23)], (M23,)),
     Row("index_int", lambda x: x[1], lambda x: x[1], (M34,)),

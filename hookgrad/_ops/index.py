@@ -1,7 +1,9 @@
 """Indexing: getitem (views for basic keys, IndexBackward0 for advanced), setitem, gather,
-scatter, masked_fill, masked_select, index_select."""
+scatter, masked_fill, masked_select, index_select / index_add / index_fill / index_copy,
+take."""
 import numpy as np
 
+from .._dtype import from_numpy_dtype
 from .._tensor import Tensor, _make, _wrap_dim
 from .op import Op
 
@@ -414,6 +416,107 @@ class MaskedSelectBackward0(Op):
 
 def masked_select(a, mask):
     return MaskedSelectBackward0.apply(a, mask)
+
+
+# --------------------------------------------------------------------------- along one dim
+
+def _dim_key(dim, index):
+    """The key selecting positions ``index`` (a 1-d int array) along ``dim``."""
+    return (slice(None),) * dim + (index,)
+
+
+def _check_index_source(name, a, dim, index, source=None):
+    idx = index._data
+    if idx.dtype.kind not in "iu":
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: "
+                           f"{from_numpy_dtype(idx.dtype).legacy_name[:-6]}")
+    idx = idx.reshape(-1)
+    if source is not None and source._data.ndim and idx.size != source._data.shape[dim]:
+        raise RuntimeError(f"{name}(): Number of indices ({idx.size}) should be equal to "
+                           f"source.size(dim): ({source._data.shape[dim]}), for dim: {dim}")
+    return idx
+
+
+class IndexAddBackward0(Op):
+    """``input.index_add(dim, index, source, alpha)``: rows of ``source`` added at ``index``
+    (repeats add up)."""
+
+    arity = 2
+
+    def forward(self, a, source, dim, index, alpha):
+        self.key, self.alpha = _dim_key(dim, index), alpha
+        out = a._data.copy()
+        np.add.at(out, self.key, source._data * alpha if alpha != 1 else source._data)
+        return out
+
+    def backward(self, grad):
+        picked = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
+        return (grad if self.needs(0) else None,
+                None if picked is None else picked * self.alpha if self.alpha != 1 else picked)
+
+
+class IndexCopyBackward0(Op):
+    """``input.index_copy(dim, index, source)``: rows of ``source`` written at ``index``."""
+
+    arity = 2
+
+    def forward(self, a, source, dim, index):
+        self.key = _dim_key(dim, index)
+        out = a._data.copy()
+        out[self.key] = source._data
+        return out
+
+    def backward(self, grad):
+        return (IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None,
+                IndexBackward0.apply(grad, self.key) if self.needs(1) else None)
+
+
+class IndexFillBackward0(Op):
+    """``input.index_fill(dim, index, value)`` with a number."""
+
+    def forward(self, a, key, value):
+        self.key = key
+        out = a._data.copy()
+        out[key] = value
+        return out
+
+    def backward(self, grad):
+        return IndexFillBackward0.apply(grad, self.key, 0)
+
+
+class TakeBackward0(Op):
+    """``input.take(index)``: elements of the flattened input, in ``index``'s shape."""
+
+    def forward(self, a, index):
+        x = a._data
+        self.shape, self.flat = x.shape, np.unravel_index(index, x.shape)
+        return x.reshape(-1)[index]
+
+    def backward(self, grad):
+        return IndexAddGrad.apply(grad, self.shape, self.flat)
+
+
+def index_add(a, dim, index, source, alpha=1):
+    dim = _wrap_dim(dim, a._data.ndim)
+    idx = _check_index_source("index_add_", a, dim, index, source)
+    return IndexAddBackward0.apply(a, source, dim, idx, alpha)
+
+
+def index_copy(a, dim, index, source):
+    dim = _wrap_dim(dim, a._data.ndim)
+    idx = _check_index_source("index_copy_", a, dim, index, source)
+    return IndexCopyBackward0.apply(a, source, dim, idx)
+
+
+def index_fill(a, dim, index, value):
+    dim = _wrap_dim(dim, a._data.ndim)
+    idx = _check_index_source("index_fill_", a, dim, index)
+    value = value.item() if isinstance(value, Tensor) else value
+    return IndexFillBackward0.apply(a, _dim_key(dim, idx), value)
+
+
+def take(a, index):
+    return TakeBackward0.apply(a, index._data)
 
 
 def gather(a, dim, index):
