@@ -136,10 +136,15 @@ def check(case):
     return compare(expected_path(case).read_text(), run_case(case))
 
 
+def check_all(cases):
+    """``check`` of each case, run in parallel (each case is its own process)."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(check, cases))
+
+
 def main(argv):
     cases = case_paths(argv)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        results = list(pool.map(check, cases))
+    results = check_all(cases)
     failed = 0
     for case, why in zip(cases, results):
         if why:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from parity_runner import case_paths, check  # noqa: E402
+from parity_runner import case_paths, check_all  # noqa: E402
 
 CASES = case_paths()
 
@@ -14,11 +14,19 @@ NEEDS_PYTHON = {"m9_hook_signatures": ((3, 11), "typing.Self, in the optimizer h
                                                 "new in Python 3.11")}
 
 
+@pytest.fixture(scope="session")
+def parity_results(request):
+    """Every selected case's verdict, run in parallel up front (each is a subprocess)."""
+    selected = [item.callspec.params["case"] for item in request.session.items
+                if getattr(item, "originalname", None) == "test_parity"]
+    return dict(zip(selected, check_all(selected)))
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
-def test_parity(case):
+def test_parity(case, parity_results):
     version, reason = NEEDS_PYTHON.get(case.stem, ((0,), ""))
     if sys.version_info < version:
         pytest.skip(reason)
-    why = check(case)
+    why = parity_results[case]
     if why:
         pytest.fail(f"{case.stem}: {why}", pytrace=False)
