@@ -1006,6 +1006,9 @@ class Tensor:
     def roll(self, shifts, dims=None):
         return shape_ops.roll(self, shifts, dims)
 
+    def unfold(self, dimension, size, step):
+        return shape_ops.unfold(self, dimension, size, step)
+
     def diagonal(self, offset=0, dim1=0, dim2=1):
         return diagonal_ops.diagonal(self, offset, dim1, dim2)
 

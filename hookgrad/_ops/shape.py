@@ -526,6 +526,63 @@ def roll(a, shifts, dims=None):
     return RollBackward0.apply(a, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
 
 
+class UnfoldBackward0(Op):
+    """``unfold(dim, size, step)``: a view of the windows along ``dim``, each in a new last
+    dim (windows may overlap; their gradients add up)."""
+
+    is_view = True
+
+    @staticmethod
+    def view_array(x, dim, size, step):
+        if x.ndim == 0:
+            return x.reshape(1)
+        n = (x.shape[dim] - size) // step + 1
+        shape = x.shape[:dim] + (n,) + x.shape[dim + 1:] + (size,)
+        strides = x.strides[:dim] + (x.strides[dim] * step,) + x.strides[dim + 1:] + \
+            (x.strides[dim],)
+        return np.lib.stride_tricks.as_strided(x, shape, strides)
+
+    def forward(self, a, dim, size, step):
+        self.shape, self.params = a._data.shape, (dim, size, step)
+        return self.view_array(a._data, dim, size, step)
+
+    def backward(self, grad):
+        return _UnfoldGrad.apply(grad, self.shape, *self.params)
+
+
+class _UnfoldGrad(Op):
+    """The adjoint of ``unfold``: each window's gradient added back where it came from."""
+
+    node_name = "UnfoldBackwardBackward0"
+
+    def forward(self, grad, shape, dim, size, step):
+        self.params = (dim, size, step)
+        g = grad._data
+        out = np.zeros(shape, g.dtype)
+        if not shape:
+            return g.reshape(())
+        n = g.shape[dim]
+        for k in range(size):  # window element k of every window, one strided slice each
+            key = (slice(None),) * dim + (slice(k, k + step * (n - 1) + 1, step),)
+            out[key] += g[..., k]
+        return out
+
+    def backward(self, grad):
+        return UnfoldBackward0.apply(grad, *self.params)
+
+
+def unfold(a, dim, size, step):
+    x = a._data
+    dim = _wrap_dim(dim, x.ndim)
+    length = x.shape[dim] if x.ndim else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {dim} is {length} but size is "
+                           f"{size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return UnfoldBackward0.apply(a, dim, size, step)
+
+
 class RepeatBackward0(Op):
     def forward(self, a, repeats):
         x = a._data
