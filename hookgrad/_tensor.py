@@ -578,6 +578,22 @@ class Tensor:
         from ._ops.inplace import apply_inplace
         return apply_inplace(self, fn, args)
 
+    def _view_inplace(self, fn, *args):
+        from ._ops.inplace import apply_view_inplace
+        return apply_view_inplace(self, fn, args)
+
+    def squeeze_(self, dim=None):
+        return self._view_inplace(shape_ops.squeeze, dim)
+
+    def unsqueeze_(self, dim):
+        return self._view_inplace(shape_ops.unsqueeze, dim)
+
+    def t_(self):
+        return self._view_inplace(shape_ops.t)
+
+    def transpose_(self, dim0, dim1):
+        return self._view_inplace(shape_ops.transpose, dim0, dim1)
+
     def add_(self, other, *, alpha=1):
         return self._inplace(elementwise.add, other, alpha)
 

@@ -45,6 +45,22 @@ def _write(t, array):
     t._vc[0] += 1
 
 
+def apply_view_inplace(t, view_fn, args):
+    """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view ``view_fn(t,
+    *args, inplace=True)`` (a new shape over the same memory), with its node as history."""
+    recording = _grad_state.grad_enabled and t._requires_grad
+    if recording:
+        _check_leaf(t)
+    result = view_fn(t, *args, inplace=True)
+    t._data = result._data
+    t._vc[0] += 1
+    if t._view_base is not None:  # a view stays a view of its base, one view op further
+        t._view_chain = result._view_chain
+    if recording:
+        t._set_history(result._grad_fn, 0)
+    return t
+
+
 def apply_inplace(t, fn, args):
     """``t.op_(*args)`` implemented as ``fn(t, *args)`` written back into ``t``."""
     recording = _grad_state.grad_enabled and (

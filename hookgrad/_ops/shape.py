@@ -114,6 +114,14 @@ class TBackward0(TransposeBackward0):
     pass
 
 
+class TransposeBackward1(TransposeBackward0):  # in place
+    pass
+
+
+class TBackward1(TransposeBackward0):  # in place
+    pass
+
+
 class UnsqueezeBackward0(Op):
     is_view = True
 
@@ -145,6 +153,27 @@ class SqueezeBackward0(Op):
 
 
 class SqueezeBackward1(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward2(SqueezeBackward0):
+    pass
+
+
+# The in-place forms (``t.squeeze_()``, ...), which PyTorch numbers apart
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    pass
+
+
+class SqueezeBackward3(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward4(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward5(SqueezeBackward0):
     pass
 
 
@@ -229,31 +258,38 @@ def permute(a, dims):
     return PermuteBackward0.apply(a, dims)
 
 
-def transpose(a, dim0, dim1):
+def transpose(a, dim0, dim1, inplace=False):
     ndim = a._data.ndim
-    return TransposeBackward0.apply(a, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
+    node = TransposeBackward1 if inplace else TransposeBackward0
+    return node.apply(a, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
 
 
-def t(a):
+def t(a, inplace=False):
     ndim = a._data.ndim
     if ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D")
-    if ndim < 2:
-        return TBackward0.apply(a, 0, 0)
-    return TBackward0.apply(a, 0, 1)
+    node = TBackward1 if inplace else TBackward0
+    return node.apply(a, 0, 0) if ndim < 2 else node.apply(a, 0, 1)
 
 
-def unsqueeze(a, dim):
-    return UnsqueezeBackward0.apply(a, _wrap_dim(dim, a._data.ndim + 1))
+def unsqueeze(a, dim, inplace=False):
+    node = UnsqueezeBackward1 if inplace else UnsqueezeBackward0
+    return node.apply(a, _wrap_dim(dim, a._data.ndim + 1))
 
 
-def squeeze(a, dim=None):
+def squeeze(a, dim=None, inplace=False):
+    """PyTorch's node: SqueezeBackward0 / 1 / 2 for no dim / one dim / several (3 / 4 / 5 in
+    place)."""
     shape = a._data.shape
     if dim is None:
-        return SqueezeBackward0.apply(a, tuple(i for i, s in enumerate(shape) if s == 1))
-    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+        node = SqueezeBackward3 if inplace else SqueezeBackward0
+        return node.apply(a, tuple(i for i, s in enumerate(shape) if s == 1))
+    if isinstance(dim, int):
+        node, dims = (SqueezeBackward4 if inplace else SqueezeBackward1), (dim,)
+    else:
+        node, dims = (SqueezeBackward5 if inplace else SqueezeBackward2), tuple(dim)
     dims = tuple(_wrap_dim(d, len(shape)) for d in dims) if shape else ()
-    return SqueezeBackward1.apply(a, tuple(d for d in dims if shape[d] == 1))
+    return node.apply(a, tuple(d for d in dims if shape[d] == 1))
 
 
 
