@@ -486,11 +486,15 @@ class Tensor:
     def __floordiv__(self, other):
         return elementwise.div(self, other, rounding_mode="floor")
 
+    floor_divide = __floordiv__
+
     def __rfloordiv__(self, other):
         return elementwise.floor_divide_reflected(self, other)
 
     def __mod__(self, other):
         return special.remainder(self, other)
+
+    remainder = __mod__
 
     def __rmod__(self, other):
         return elementwise.remainder_reflected(self, other)
@@ -774,17 +778,12 @@ class Tensor:
     def exp2(self):
         return special.exp2(self)
 
-    def remainder(self, other):
-        return special.remainder(self, other)
-
     def fmod(self, other):
         return special.fmod(self, other)
 
     def atan2(self, other):
         return special.atan2(self, other)
 
-    def floor_divide(self, other):
-        return elementwise.div(self, other, rounding_mode="floor")
 
     def lerp(self, end, weight):
         return ternary.lerp(self, end, weight)

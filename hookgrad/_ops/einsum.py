@@ -12,11 +12,13 @@ def einsum(equation, *operands):
     if not all(isinstance(t, Tensor) for t in operands):
         raise TypeError("einsum(): operands must be Tensors")
     inputs, output = _parse(equation, operands)
-    tensors = [_diagonal_free(t, subs) for t, subs in zip(operands, inputs)]
-    result, subs = tensors[0], inputs[0]
-    for i in range(1, len(tensors)):
+    if any(len(set(subs)) != len(subs) for subs in inputs):
+        raise NotImplementedError("einsum(): a subscript repeated within one operand (a "
+                                  "diagonal, as in 'ii->i') is not supported by hookgrad")
+    result, subs = operands[0], inputs[0]
+    for i in range(1, len(operands)):
         later = set(output).union(*inputs[i + 1:])
-        result, subs = _contract(result, subs, tensors[i], inputs[i], later)
+        result, subs = _contract(result, subs, operands[i], inputs[i], later)
     result, subs = _sum_out(result, subs, [s for s in subs if s not in output])
     return result.permute([subs.index(s) for s in output]) if len(subs) > 1 else result
 
@@ -62,13 +64,6 @@ def _parse(equation, operands):
         output = ellipsis + "".join(sorted(c for c in set(letters) - set(ellipsis)
                                            if letters.count(c) == 1))
     return expanded, output
-
-
-def _diagonal_free(t, subs):
-    if len(set(subs)) != len(subs):
-        raise NotImplementedError("einsum(): a subscript repeated within one operand (a "
-                                  "diagonal, as in 'ii->i') is not supported by hookgrad")
-    return t
 
 
 def _sum_out(t, subs, letters):

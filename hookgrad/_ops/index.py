@@ -248,15 +248,26 @@ class GatherBackward0(Op):
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
 
 
+def positions_along(dim, index):
+    """The advanced-indexing key of the positions an index array names along ``dim`` (what
+    gather reads and scatter writes)."""
+    grids = list(np.indices(index.shape, sparse=True))
+    grids[dim] = index
+    return tuple(grids)
+
+
+def dim_key(dim, index):
+    """The key selecting positions ``index`` (a 1-d int array) along ``dim``."""
+    return (slice(None),) * dim + (index,)
+
+
 class ScatterAddGrad(Op):
     """Adjoint of gather: scatter-add into zeros (differentiable again through gather)."""
 
     def forward(self, grad, shape, dim, index):
         self.dim, self.index = dim, index
         out = np.zeros(shape, grad._data.dtype)
-        grids = list(np.indices(index.shape, sparse=True))
-        grids[dim] = index
-        np.add.at(out, tuple(grids), grad._data)
+        np.add.at(out, positions_along(dim, index), grad._data)
         return out
 
     def backward(self, grad):
@@ -301,8 +312,7 @@ class IndexSelectBackward0(Op):
         return np.take(a._data, index._data, axis=dim)
 
     def backward(self, grad):
-        key = (slice(None),) * self.dim + (self.index,)
-        return IndexAddGrad.apply(grad, self.shape, key)
+        return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
 # --------------------------------------------------------------------------- scatter
@@ -314,9 +324,7 @@ def _scatter_positions(name, a, dim, index):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     if idx.ndim != a._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
-    grids = list(np.indices(idx.shape, sparse=True))
-    grids[dim] = idx
-    return tuple(grids)
+    return positions_along(dim, idx)
 
 
 def _corner(shape):
@@ -356,7 +364,7 @@ class ScatterBackward1(Op):
         return out
 
     def backward(self, grad):
-        return ScatterBackward1.apply(grad, self.positions, 0)
+        return type(self).apply(grad, self.positions, 0)
 
 
 class ScatterAddBackward0(ScatterBackward0):
@@ -420,11 +428,6 @@ def masked_select(a, mask):
 
 # --------------------------------------------------------------------------- along one dim
 
-def _dim_key(dim, index):
-    """The key selecting positions ``index`` (a 1-d int array) along ``dim``."""
-    return (slice(None),) * dim + (index,)
-
-
 def _check_index_source(name, a, dim, index, source=None):
     idx = index._data
     if idx.dtype.kind not in "iu":
@@ -444,7 +447,7 @@ class IndexAddBackward0(Op):
     arity = 2
 
     def forward(self, a, source, dim, index, alpha):
-        self.key, self.alpha = _dim_key(dim, index), alpha
+        self.key, self.alpha = dim_key(dim, index), alpha
         out = a._data.copy()
         np.add.at(out, self.key, source._data * alpha if alpha != 1 else source._data)
         return out
@@ -461,7 +464,7 @@ class IndexCopyBackward0(Op):
     arity = 2
 
     def forward(self, a, source, dim, index):
-        self.key = _dim_key(dim, index)
+        self.key = dim_key(dim, index)
         out = a._data.copy()
         out[self.key] = source._data
         return out
@@ -471,17 +474,8 @@ class IndexCopyBackward0(Op):
                 IndexBackward0.apply(grad, self.key) if self.needs(1) else None)
 
 
-class IndexFillBackward0(Op):
-    """``input.index_fill(dim, index, value)`` with a number."""
-
-    def forward(self, a, key, value):
-        self.key = key
-        out = a._data.copy()
-        out[key] = value
-        return out
-
-    def backward(self, grad):
-        return IndexFillBackward0.apply(grad, self.key, 0)
+class IndexFillBackward0(ScatterBackward1):
+    """``input.index_fill(dim, index, value)`` with a number: positions are a dim key."""
 
 
 class TakeBackward0(Op):
@@ -512,7 +506,7 @@ def index_fill(a, dim, index, value):
     dim = _wrap_dim(dim, a._data.ndim)
     idx = _check_index_source("index_fill_", a, dim, index)
     value = value.item() if isinstance(value, Tensor) else value
-    return IndexFillBackward0.apply(a, _dim_key(dim, idx), value)
+    return IndexFillBackward0.apply(a, dim_key(dim, idx), value)
 
 
 def take(a, index):

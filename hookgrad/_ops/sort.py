@@ -5,7 +5,7 @@ import numpy as np
 from .._tensor import _make, _wrap_dim
 from .index import ScatterAddGrad
 from .op import Op
-from .reduce import _return_type
+from .reduce import MaxBackward1, _return_type
 
 return_types = {name: _return_type(name, ("values", "indices"))
                 for name in ("sort", "topk", "median")}
@@ -73,12 +73,9 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
     return return_types["topk"](*TopkBackward0.apply(a, k, dim, largest))
 
 
-class MedianBackward0(Op):
+class MedianBackward0(MaxBackward1):
     """The lower median of all elements (NaN if there is one); tied elements share the
-    gradient evenly."""
-
-    saves_output = True
-    saved_names = ("self", "result")
+    gradient evenly, as for the whole-tensor max."""
 
     def forward(self, a):
         x = a._data.reshape(-1)
@@ -88,11 +85,6 @@ class MedianBackward0(Op):
         if np.isnan(x).any():
             return np.asarray(np.nan, x.dtype)
         return np.asarray(np.partition(x, (x.size - 1) // 2)[(x.size - 1) // 2])
-
-    def backward(self, grad):
-        a, result = self.saved()
-        mask = (a == result) | (a.isnan() & result.isnan())
-        return mask * (grad / mask.sum())
 
 
 class MedianBackward1(SortBackward0):

@@ -120,19 +120,15 @@ class RemainderBackward0(Op):
         return grad
 
 
-class RemainderBackward1(Op):
+class RemainderBackward1(RemainderBackward0):
     """``input % tensor``."""
 
     saved_names = ('self', 'other')
     arity = 2
-    quotient = staticmethod(np.floor)
-    rest = staticmethod(np.mod)
 
     def forward(self, a, other):
         self.save(a, other)
-        x, y = operands(a, other)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return self.rest(x, y)
+        return super().forward(a, other)
 
     def backward(self, grad):
         a, b = self.saved()
