@@ -4,6 +4,8 @@ import threading
 import traceback
 import warnings
 
+import numpy as np
+
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled",
            "is_anomaly_check_nan_enabled", "set_anomaly_enabled"]
 
@@ -32,7 +34,6 @@ class _Anomaly(threading.local):
 
 
 def _check_nan(node, outputs):
-    import numpy as np
     for i, g in enumerate(outputs):
         if g is not None and g._data.dtype.kind == "f" and np.isnan(g._data).any():
             raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")

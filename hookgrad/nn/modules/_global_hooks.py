@@ -12,8 +12,8 @@ if TYPE_CHECKING:
 # The hook signatures PyTorch annotates (``inspect.signature`` prints the same); 'Module' is a
 # forward reference.
 _Gradients = tuple[Tensor, ...] | Tensor
-BackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
-BackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
+ModuleBackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
+ModuleBackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
 
 _global_buffer_registration_hooks = OrderedDict()
 _global_module_registration_hooks = OrderedDict()
@@ -69,7 +69,7 @@ def register_module_forward_hook(hook: Callable[..., None], *, with_kwargs: bool
     return handle
 
 
-def register_module_full_backward_pre_hook(hook: BackwardPreHook) -> RemovableHandle:
+def register_module_full_backward_pre_hook(hook: ModuleBackwardPreHook) -> RemovableHandle:
     """``hook(module, grad_output) -> None | new_grad_output`` for every module."""
     return register_hook(_global_backward_pre_hooks, hook)
 
@@ -82,13 +82,13 @@ def _set_global_backward_mode(full):
     _global_is_full_backward_hook = full
 
 
-def register_module_full_backward_hook(hook: BackwardHook) -> RemovableHandle:
+def register_module_full_backward_hook(hook: ModuleBackwardHook) -> RemovableHandle:
     """``hook(module, grad_input, grad_output) -> None | new_grad_input`` for every module."""
     _set_global_backward_mode(True)
     return register_hook(_global_backward_hooks, hook)
 
 
-def register_module_backward_hook(hook: BackwardHook) -> RemovableHandle:
+def register_module_backward_hook(hook: ModuleBackwardHook) -> RemovableHandle:
     """Legacy global backward hook (on the last op of each module's forward); deprecated."""
     _set_global_backward_mode(False)
     return register_hook(_global_backward_hooks, hook)

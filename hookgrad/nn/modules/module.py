@@ -10,7 +10,7 @@ from ..._tensor import Tensor
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
 from . import _global_hooks as _g
-from ._global_hooks import BackwardHook, BackwardPreHook
+from ._global_hooks import ModuleBackwardHook, ModuleBackwardPreHook
 from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
                             _global_backward_hooks, _global_backward_pre_hooks,
                             _global_buffer_registration_hooks, _global_forward_hooks,
@@ -136,18 +136,18 @@ class Module:
                              flags=((self._forward_hooks_with_kwargs, with_kwargs),
                                     (self._forward_hooks_always_called, always_call)))
 
-    def register_full_backward_pre_hook(self, hook: BackwardPreHook,
+    def register_full_backward_pre_hook(self, hook: ModuleBackwardPreHook,
                                         prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_output) -> None | new grad_output``."""
         return register_hook(self._backward_pre_hooks, hook, prepend=prepend)
 
-    def register_full_backward_hook(self, hook: BackwardHook,
+    def register_full_backward_hook(self, hook: ModuleBackwardHook,
                                     prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_input, grad_output) -> None | new grad_input``."""
         self._set_backward_mode(True)
         return register_hook(self._backward_hooks, hook, prepend=prepend)
 
-    def register_backward_hook(self, hook: BackwardHook) -> RemovableHandle:
+    def register_backward_hook(self, hook: ModuleBackwardHook) -> RemovableHandle:
         """Deprecated: a hook on the last autograd node of ``forward``."""
         self._set_backward_mode(False)
         return register_hook(self._backward_hooks, hook)
