@@ -339,7 +339,7 @@ def masked_select(input, mask):
 
 
 def broadcast_to(input, size):
-    return _derived.broadcast_to(input, size)
+    return _shape.expand(input, tuple(size))
 
 
 def movedim(input, source, destination):
@@ -350,7 +350,7 @@ moveaxis = movedim
 
 
 def swapaxes(input, axis0, axis1):
-    return _derived.swapaxes(input, axis0, axis1)
+    return _shape.transpose(input, axis0, axis1)
 
 
 swapdims = swapaxes

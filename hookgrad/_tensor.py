@@ -1045,7 +1045,7 @@ class Tensor:
     moveaxis = movedim
 
     def broadcast_to(self, size):
-        return derived.broadcast_to(self, size)
+        return shape_ops.expand(self, tuple(size))
 
     def tile(self, *dims):
         return derived.tile(self, _sizes(dims))

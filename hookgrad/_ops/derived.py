@@ -1,7 +1,6 @@
 """Functions PyTorch users reach for that are compositions of the primitive ops here (so their
-graphs show the primitives' nodes, as PyTorch's do): movedim, swapaxes, broadcast_to, tile,
-hstack, vstack, repeat_interleave, meshgrid; and ops that need no gradient: isclose,
-count_nonzero, unique."""
+graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vstack,
+repeat_interleave, meshgrid; and ops that need no gradient: isclose, count_nonzero, unique."""
 import warnings
 
 import numpy as np
@@ -9,7 +8,7 @@ import numpy as np
 from .._tensor import Tensor, _make, _wrap_dim
 from .index import index_select
 from .reduce import dims_of
-from .shape import cat, expand, permute, repeat, transpose
+from .shape import cat, expand, permute, repeat
 
 
 def movedim(a, source, destination):
@@ -26,14 +25,6 @@ def movedim(a, source, destination):
     for dest, src in sorted(zip(destination, source)):
         order.insert(dest, src)
     return permute(a, order)
-
-
-def swapaxes(a, axis0, axis1):
-    return transpose(a, axis0, axis1)
-
-
-def broadcast_to(a, size):
-    return expand(a, tuple(size))
 
 
 def tile(a, dims):
