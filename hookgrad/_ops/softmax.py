@@ -14,8 +14,10 @@ def _check_softmax_input(name, x, dim):
 
 
 def _row_max(x, dims):
-    """Max along ``dims`` for shifting before exp: 0 where it is infinite (so an all -inf
-    row stays -inf, not NaN), and -inf (not an error) for an empty dim."""
+    """``(shift, finite)``: the max along ``dims`` for shifting before exp, 0 where it is
+    infinite (so an all -inf row stays -inf, not NaN) and -inf (not an error) for an empty
+    dim; ``finite`` tells whether every max was finite (then every row's sum of exps is at
+    least 1, and its log cannot divide by zero)."""
     last = x.ndim - 1
     if dims == (last,) and 0 < x.shape[last] <= _SHORT_ROW and x.size > x.shape[last]:
         # NumPy reduces a short contiguous axis one row at a time (6 us for 128 x 10); over
@@ -25,7 +27,9 @@ def _row_max(x, dims):
     else:
         top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
     finite = np.isfinite(top)
-    return top if finite.all() else np.where(finite, top, 0)
+    if finite.all():
+        return top, True
+    return np.where(finite, top, 0), False
 
 
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
@@ -38,7 +42,7 @@ class SoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
-        shifted = np.exp(x - _row_max(x, dims))
+        shifted = np.exp(x - _row_max(x, dims)[0])
         return shifted / np.sum(shifted, axis=dims, keepdims=True)
 
     def backward(self, grad):
@@ -53,9 +57,13 @@ class LogSoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
-        shifted = x - _row_max(x, dims)
-        with np.errstate(divide="ignore"):
-            return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
+        top, finite = _row_max(x, dims)
+        shifted = x - top
+        sums = np.add.reduce(np.exp(shifted), axis=dims, keepdims=True)
+        if finite:
+            return shifted - np.log(sums)
+        with np.errstate(divide="ignore"):  # an all -inf row sums to 0
+            return shifted - np.log(sums)
 
     def backward(self, grad):
         (result,) = self.saved()
@@ -90,7 +98,7 @@ class LogsumexpBackward0(Op):
             x = x.astype(_dtype.get_default_dtype().np_dtype)
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
-        top = _row_max(x, dims)
+        top = _row_max(x, dims)[0]
         with np.errstate(divide="ignore"):
             out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
         return out if keepdim else out.squeeze(dims)
