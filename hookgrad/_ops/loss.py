@@ -35,7 +35,9 @@ class NllLossBackward0(Op):
         if x.ndim == 1:
             x, t = x[None], t.reshape(1)
         valid = t != ignore_index
-        safe = (t * valid).astype(np.int64, copy=False)  # ignored targets read class 0
+        every_target_counts = bool(valid.all())
+        # ignored targets read class 0
+        safe = (t if every_target_counts else t * valid).astype(np.int64, copy=False)
         if safe.size and (safe.min() < 0 or safe.max() >= x.shape[1]):
             bad = (safe < 0) | (safe >= x.shape[1])
             raise IndexError(f"Target {int(safe[bad][0])} is out of bounds.")
@@ -43,29 +45,36 @@ class NllLossBackward0(Op):
             picked = x[np.arange(x.shape[0]), safe]
         else:
             picked = np.take_along_axis(x, safe[:, None], axis=1)[:, 0]
-        w = valid.astype(x.dtype)
-        if weight is not None:
-            w *= weight._data[safe]
-        losses = picked * -w
+        if weight is None and every_target_counts:  # the common case: every weight is 1
+            w, losses, total = None, -picked, safe.size
+        else:
+            w = valid.astype(x.dtype)
+            if weight is not None:
+                w *= weight._data[safe]
+            losses = picked * -w
+            total = np.add.reduce(w, axis=None)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
+        self.total = total
         if reduction == "none":
             return losses.reshape(target._data.shape)
         if reduction == "sum":
             return np.add.reduce(losses, axis=None)
-        self.total = np.add.reduce(w, axis=None)
-        if self.total == 0:  # every target ignored: PyTorch's 0 / 0
+        if total == 0:  # every target ignored (or none given): PyTorch's 0 / 0
             return np.full((), np.nan, x.dtype)
-        return np.add.reduce(losses, axis=None) / self.total
+        return np.add.reduce(losses, axis=None) / total
 
     def backward(self, grad):
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
-        values = -self.w
-        if self.reduction == "mean" and self.total != 0:
-            values = values / self.total
-        coefficients = np.zeros(shape, values.dtype)
+        mean = self.reduction == "mean" and self.total != 0
+        if self.w is None:  # every weight is 1
+            values = -1 / self.total if mean else -1
+        else:
+            values = -self.w / self.total if mean else -self.w
+        coefficients = np.zeros(shape, grad._data.dtype)
         if len(shape) == 2:
             coefficients[np.arange(shape[0]), self.safe] = values
         else:
+            values = np.broadcast_to(values, self.safe.shape)
             np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
         coefficients = coefficients.reshape(self.in_shape)
         unsqueeze = self.reduction == "none" and len(self.in_shape) > 1

@@ -38,6 +38,9 @@ class SGD(Optimizer):
         for group in self.param_groups:
             lr, momentum = _scalar(group["lr"]), group["momentum"]
             dampening, weight_decay = group["dampening"], group["weight_decay"]
+            if not (momentum or weight_decay or group["maximize"]):
+                _plain_step(group["params"], lr)
+                continue
             for p in group["params"]:
                 if p.grad is None:
                     continue
@@ -59,3 +62,14 @@ class SGD(Optimizer):
                 p._data += -lr * grad
                 _bump(p)
         return loss
+
+
+def _plain_step(params, lr):
+    """``p -= lr * p.grad`` for every parameter with a gradient: SGD's most common form, the
+    loop above without its per-parameter option checks."""
+    scale = -lr
+    for p in params:
+        grad = p._grad
+        if grad is not None:
+            p._data += scale * grad._data
+            p._vc[0] += 1
