@@ -385,8 +385,6 @@ TABLE = [
     # (distinct positions: which of two writes to one place wins is unspecified, in PyTorch too)
     Row("scatter", lambda x, src: x.scatter(1, T(SCATTER_INDEX), src),
         lambda x, src: _scattered(x, 1, SCATTER_INDEX, src), (M34, M23)),
-    Row("scatter_src_larger", lambda x, src: torch.scatter(x, 0, T(GATHER_INDEX[:1]), src),
-        lambda x, src: _scattered(x, 0, GATHER_INDEX[:1], src[:1]), (M34, M34)),
     Row("scatter_value", lambda x: x.scatter(1, T(SCATTER_INDEX), 2.5),
         lambda x: _scattered(x, 1, SCATTER_INDEX, np.full(M23, 2.5)), (M34,)),
     Row("scatter_add", lambda x, src: x.scatter_add(1, T(GATHER_INDEX), src),

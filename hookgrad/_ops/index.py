@@ -338,7 +338,7 @@ class ScatterBackward0(Op):
     arity = 2
 
     def forward(self, a, src, positions, index_shape):
-        self.positions, self.index_shape, self.src_shape = positions, index_shape, src._data.shape
+        self.positions = positions
         out = a._data.copy()
         out[positions] = src._data[_corner(index_shape)]
         return out
@@ -348,10 +348,9 @@ class ScatterBackward0(Op):
                 self._src_grad(grad) if self.needs(1) else None)
 
     def _src_grad(self, grad):
-        picked = IndexBackward0.apply(grad, self.positions)
-        if self.index_shape == self.src_shape:
-            return picked
-        return IndexAddGrad.apply(picked, self.src_shape, _corner(self.index_shape))
+        # index-shaped, as PyTorch's: for a src larger than index, the engine's shape check
+        # then raises PyTorch's "returned an invalid gradient" error
+        return IndexBackward0.apply(grad, self.positions)
 
 
 class ScatterBackward1(Op):
@@ -371,7 +370,7 @@ class ScatterAddBackward0(ScatterBackward0):
     """``input.scatter_add(dim, index, src)``: repeated positions add up."""
 
     def forward(self, a, src, positions, index_shape):
-        self.positions, self.index_shape, self.src_shape = positions, index_shape, src._data.shape
+        self.positions = positions
         out = a._data.copy()
         np.add.at(out, positions, src._data[_corner(index_shape)])
         return out
