@@ -8,7 +8,7 @@ import pytest
 
 import hookgrad as torch
 import hookgrad.nn.functional as F
-from hookgrad._ops.conv import _batch_last, conv_forward, conv_weight_grad
+from hookgrad._ops.conv import KEEP_COLUMNS_BYTES, _batch_last, conv_forward, conv_weight_grad
 
 
 def reference_max_pool2d(x, kernel, stride, padding, dilation, ceil_mode):
@@ -142,12 +142,32 @@ def test_conv_columns_layouts(x_shape, w_shape, stride, padding, dilation, batch
     expected = reference_conv2d(x, w, stride, padding, dilation)
     o, c, kh, kw = w_shape
     assert _batch_last(c, kh * kw, o, expected.shape[3]) == batch_last
-    np.testing.assert_allclose(conv_forward(x, w, stride, padding, dilation, 1), expected)
+    out, cols = conv_forward(x, w, stride, padding, dilation, 1)
+    np.testing.assert_allclose(out, expected)
     # the weight gradient of sum(out * gy) is linear in gy: check it against one-hot weights
     gy = rng.standard_normal(expected.shape)
     grad_w = conv_weight_grad(x, gy, w_shape, stride, padding, dilation, 1)
+    # from the forward's columns (as a recorded convolution's backward does) it is the same
+    np.testing.assert_array_equal(
+        conv_weight_grad(x, gy, w_shape, stride, padding, dilation, 1, cols), grad_w)
     for index in np.ndindex(*w_shape):
         one_hot = np.zeros(w_shape)
         one_hot[index] = 1
         np.testing.assert_allclose(
             grad_w[index], (reference_conv2d(x, one_hot, stride, padding, dilation) * gy).sum())
+
+
+def test_conv_keeps_small_columns_until_backward_only():
+    """The im2col columns a convolution keeps for its weight gradient are dropped by a
+    backward that frees the graph, and are not kept at all beyond KEEP_COLUMNS_BYTES."""
+    w = torch.randn(4, 2, 3, 3, requires_grad=True)
+    out = torch.nn.functional.conv2d(torch.randn(2, 2, 8, 8), w)
+    node = out.grad_fn
+    assert node.columns is not None
+    out.sum().backward(retain_graph=True)
+    assert node.columns is not None  # a second backward may still use them
+    out.sum().backward()
+    assert node.columns is None
+    side = int((KEEP_COLUMNS_BYTES / 4 / 9) ** 0.5) + 3  # columns just over the limit
+    big = torch.nn.functional.conv2d(torch.randn(1, 1, side, side), w[:, :1])
+    assert big.grad_fn.columns is None
