@@ -16,6 +16,7 @@ from ._ops import scan as _scan
 from ._ops import sort as _sort
 from ._ops import special as _special
 from ._ops import triangular as _triangular
+from ._ops import trig as _trig
 from ._ops.nn import erf as _erf
 from ._tensor import Tensor
 
@@ -35,7 +36,10 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num",
            "median", "nansum", "nanmean", "lerp", "addcmul", "addcdiv", "repeat_interleave",
            "meshgrid", "unique", "exp2", "remainder", "fmod", "atan2", "floor_divide",
-           "cumprod", "diag", "index_add", "index_copy", "index_fill", "take"]
+           "cumprod", "diag", "index_add", "index_copy", "index_fill", "take", "sinh", "cosh",
+           "asin", "acos", "atan", "asinh", "acosh", "atanh", "arcsin", "arccos", "arctan",
+           "arcsinh", "arccosh", "arctanh", "sgn", "deg2rad", "rad2deg", "logit", "sinc",
+           "xlogy", "positive", "fix", "signbit", "diff", "msort"]
 
 
 def add(a, b, *, alpha=1):
@@ -468,3 +472,26 @@ def index_fill(input, dim, index, value):
 
 def take(input, index):
     return _index.take(input, index)
+
+
+sinh, cosh, asin, acos, atan = _trig.sinh, _trig.cosh, _trig.asin, _trig.acos, _trig.atan
+asinh, acosh, atanh = _trig.asinh, _trig.acosh, _trig.atanh
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
+sgn, deg2rad, rad2deg, sinc = _special.sgn, _special.deg2rad, _special.rad2deg, _special.sinc
+fix, signbit, msort = _special.trunc, _derived.signbit, _derived.msort
+
+
+def logit(input, eps=None):
+    return _special.logit(input, eps)
+
+
+def xlogy(input, other):
+    return _special.xlogy(input, other)
+
+
+def positive(input):
+    return input
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    return _derived.diff(input, n, dim, prepend, append)

@@ -517,6 +517,8 @@ class Tensor:
     def __pos__(self):
         return self
 
+    positive = __pos__
+
     def __abs__(self):
         return elementwise.abs(self)
 
@@ -769,6 +771,8 @@ class Tensor:
     def trunc(self):
         return special.trunc(self)
 
+    fix = trunc
+
     def frac(self):
         return special.frac(self)
 
@@ -808,6 +812,62 @@ class Tensor:
 
     def square(self):
         return elementwise.pow(self, 2)
+
+    def square_(self):
+        return self._inplace(elementwise.pow, 2)
+
+    def sinh(self):
+        return trig.sinh(self)
+
+    def cosh(self):
+        return trig.cosh(self)
+
+    def asin(self):
+        return trig.asin(self)
+
+    def acos(self):
+        return trig.acos(self)
+
+    def atan(self):
+        return trig.atan(self)
+
+    def asinh(self):
+        return trig.asinh(self)
+
+    def acosh(self):
+        return trig.acosh(self)
+
+    def atanh(self):
+        return trig.atanh(self)
+
+    arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
+
+    def sgn(self):
+        return special.sgn(self)
+
+    def deg2rad(self):
+        return special.deg2rad(self)
+
+    def rad2deg(self):
+        return special.rad2deg(self)
+
+    def logit(self, eps=None):
+        return special.logit(self, eps)
+
+    def sinc(self):
+        return special.sinc(self)
+
+    def xlogy(self, other):
+        return special.xlogy(self, other)
+
+    def signbit(self):
+        return derived.signbit(self)
+
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        return derived.diff(self, n, dim, prepend, append)
+
+    def msort(self):
+        return derived.msort(self)
 
     def clamp(self, min=None, max=None):
         return selection.clamp(self, min, max)
@@ -1152,6 +1212,6 @@ from ._ops import copy as copy_ops  # noqa: E402
 from ._ops import shape as shape_ops  # noqa: E402
 from ._ops import softmax as softmax_ops  # noqa: E402
 from ._ops import sort as sort_ops  # noqa: E402
-from ._ops import derived, nan_reduce, scan, special, ternary, triangular  # noqa: E402
+from ._ops import derived, nan_reduce, scan, special, ternary, triangular, trig  # noqa: E402
 from ._ops import diagonal as diagonal_ops  # noqa: E402
 from ._ops import nn as nn_ops  # noqa: E402

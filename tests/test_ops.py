@@ -35,6 +35,9 @@ SAMPLERS = {
     "neg": lambda rng, shape: -rng.uniform(0.5, 2.0, shape),
     # away from 0, where abs / relu / sign-dependent gradients have their kink
     "nz": lambda rng, shape: rng.uniform(0.5, 2.0, shape) * rng.choice([-1.0, 1.0], shape),
+    "unit": lambda rng, shape: rng.uniform(-0.8, 0.8, shape),  # inside (-1, 1): asin, atanh
+    "gt1": lambda rng, shape: rng.uniform(1.2, 3.0, shape),    # acosh
+    "prob": lambda rng, shape: rng.uniform(0.1, 0.9, shape),   # logit
 }
 
 
@@ -133,6 +136,29 @@ TABLE = [
     *unary("tan", torch.tan, np.tan, domain="any"),
     *unary("erf", torch.erf, np.vectorize(math.erf), domain="any"),
     *unary("trunc", torch.trunc, np.trunc, gradgrad=False),
+    *unary("sinh", torch.sinh, np.sinh, domain="any"),
+    *unary("cosh", lambda x: x.cosh(), np.cosh, domain="any"),
+    *unary("asin", torch.asin, np.arcsin, domain="unit"),
+    *unary("acos", lambda x: x.arccos(), np.arccos, domain="unit"),
+    *unary("atan", torch.atan, np.arctan, domain="any"),
+    *unary("asinh", torch.arcsinh, np.arcsinh, domain="any"),
+    *unary("acosh", lambda x: x.acosh(), np.arccosh, domain="gt1"),
+    *unary("atanh", torch.atanh, np.arctanh, domain="unit"),
+    *unary("sgn", torch.sgn, np.sign, gradgrad=False),
+    *unary("deg2rad", torch.deg2rad, np.deg2rad, domain="any"),
+    *unary("rad2deg", lambda x: x.rad2deg(), np.rad2deg, domain="any"),
+    *unary("logit", torch.logit, lambda x: np.log(x / (1 - x)), domain="prob"),
+    *unary("logit_eps", lambda x: x.logit(eps=0.3), lambda x: (lambda c: np.log(c / (1 - c)))(
+        np.clip(x, 0.3, 0.7)), domain="prob"),
+    *unary("sinc", torch.sinc, np.sinc, domain="any"),
+    *binary("xlogy", torch.xlogy, lambda x, y: x * np.log(y), domain=("nz", "pos")),
+    Row("xlogy_number_tensor", lambda y: torch.xlogy(2.5, y), lambda y: 2.5 * np.log(y), ((2, 3),),
+        "pos"),
+    Row("xlogy_tensor_number", lambda x: x.xlogy(1.5), lambda x: x * np.log(1.5), ((2, 3),)),
+    Row("diff", lambda x: x.diff(), lambda x: np.diff(x), ((3, 4),), "any"),
+    Row("diff_n2_dim0_prepend", lambda x, p: torch.diff(x, n=2, dim=0, prepend=p),
+        lambda x, p: np.diff(x, n=2, axis=0, prepend=p), ((3, 4), (1, 4)), "any"),
+    Row("msort", torch.msort, lambda x: np.sort(x, axis=0), ((4, 3),), "any"),
     *unary("nan_to_num", torch.nan_to_num, np.nan_to_num, domain="any"),
     *unary("frac", lambda x: x.frac(), lambda x: x - np.trunc(x)),
     *unary("relu", torch.relu, lambda x: np.maximum(x, 0)),

@@ -1,6 +1,7 @@
 """Functions PyTorch users reach for that are compositions of the primitive ops here (so their
 graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vstack,
-repeat_interleave, meshgrid; and ops that need no gradient: isclose, count_nonzero, unique."""
+repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose, count_nonzero,
+unique, signbit."""
 import warnings
 
 import numpy as np
@@ -8,7 +9,8 @@ import numpy as np
 from .._tensor import Tensor, _make, _wrap_dim
 from .index import index_select
 from .reduce import dims_of
-from .shape import cat, expand, permute, repeat
+from .shape import cat, expand, narrow, permute, repeat
+from .sort import sort
 
 
 def movedim(a, source, destination):
@@ -127,3 +129,27 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
     if return_counts:
         out.append(_make(counts.astype(np.int64)))
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def diff(a, n=1, dim=-1, prepend=None, append=None):
+    """Differences of neighbours along ``dim``, ``n`` times (after concatenating ``prepend``
+    and ``append``): slices and a subtraction, as PyTorch records it."""
+    if a._data.ndim == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    dim = _wrap_dim(dim, a._data.ndim)
+    parts = [t for t in (prepend, a, append) if t is not None]
+    x = cat(parts, dim) if len(parts) > 1 else a
+    for _ in range(n):
+        length = x._data.shape[dim]
+        if length == 0:
+            break
+        x = narrow(x, dim, 1, length - 1) - narrow(x, dim, 0, length - 1)
+    return x
+
+
+def msort(a):
+    return sort(a, 0)[0]
+
+
+def signbit(a):
+    return _make(np.signbit(a._data))

@@ -187,7 +187,7 @@ class SoftplusBackward0(Op):
         self.save(a)
         x = _float_input(a)
         bx = x * beta
-        out = np.log1p(np.exp(-np.abs(bx)))
+        out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
         if beta != 1:
             out /= beta

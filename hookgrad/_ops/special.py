@@ -1,11 +1,13 @@
-"""More elementwise maths: expm1, exp2, log2, log10, tan, trunc, frac, nan_to_num, and the
-binary remainder, fmod and atan2, with PyTorch's node names."""
+"""More elementwise maths: expm1, exp2, log2, log10, tan, trunc, frac, nan_to_num, sgn,
+deg2rad, rad2deg, logit, sinc, and the binary remainder, fmod, atan2 and xlogy, with
+PyTorch's node names."""
 import math
 
 import numpy as np
 
 from .._tensor import Tensor, _make
-from .elementwise import _float_input, operands
+from .. import _dtype
+from .elementwise import SignBackward0, _float_input, operands
 from .op import Op
 from .reduce import _type_name
 
@@ -165,6 +167,109 @@ class Atan2Backward0(Op):
                 -grad * a / denominator if self.needs(1) else None)
 
 
+class SgnBackward0(SignBackward0):
+    """``sgn``: ``sign`` for real tensors (its own node name)."""
+
+
+class Deg2RadBackward0(Op):
+    scale = math.pi / 180
+
+    def forward(self, a):
+        x = _float_input(a)
+        return x * x.dtype.type(self.scale)
+
+    def backward(self, grad):
+        return grad * self.scale
+
+
+class Rad2DegBackward0(Deg2RadBackward0):
+    scale = 180 / math.pi
+
+
+class LogitBackward0(Op):
+    """``log(p / (1 - p))``, ``p`` clamped to ``[eps, 1 - eps]`` when ``eps`` is given; the
+    gradient is 0 outside that range (NaN outside [0, 1] without ``eps``), as PyTorch's."""
+
+    saved_names = ('self',)
+
+    def forward(self, a, eps):
+        self.save(a)
+        self.eps = eps
+        x = _float_input(a)
+        if eps is not None:
+            x = np.clip(x, eps, 1 - eps)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(x / (1 - x))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        result = grad / (a * (1 - a))
+        if self.eps is None:
+            return result.masked_fill((a < 0) | (a > 1), float("nan"))
+        return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
+
+
+class SincBackward0(Op):
+    """``sin(pi x) / (pi x)``, 1 at 0."""
+
+    saved_names = ('self',)
+
+    def forward(self, a):
+        self.save(a)
+        return np.sinc(_float_input(a))
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        pa = a * math.pi
+        slope = (pa * pa.cos() - pa.sin()) / (pa * a)
+        return (grad * slope).masked_fill(a == 0, 0.0)
+
+
+def _xlogy_arrays(a, other):
+    """``x * log(y)``, 0 where ``x`` is 0 (unless ``y`` is NaN), in a floating dtype."""
+    if isinstance(a, Tensor):
+        x, y = operands(a, other)
+    else:  # a number and a tensor
+        y, x = operands(other, a)
+    dtype = np.result_type(x, y)
+    if dtype.kind != "f":
+        dtype = _dtype.get_default_dtype().np_dtype
+        x, y = np.asarray(x, dtype), np.asarray(y, dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.multiply(x, np.log(y), dtype=dtype)
+    return np.where((x == 0) & ~np.isnan(y), 0, out).astype(dtype, copy=False)
+
+
+class XlogyBackward0(Op):
+    """``xlogy(self, other)`` of two tensors (Backward1: a number and a tensor, Backward2: a
+    tensor and a number)."""
+
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, other):
+        self.numbers = tuple(None if isinstance(t, Tensor) else t for t in (a, other))
+        self.save(*(t if isinstance(t, Tensor) else None for t in (a, other)))
+        return _xlogy_arrays(a, other)
+
+    def backward(self, grad):
+        a, other = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
+        grad_self = grad_other = None
+        if self.needs(0):
+            grad_self = xlogy(grad, other).masked_fill((a == 0) & (other <= 0), 0.0)
+        if self.needs(1):
+            grad_other = grad * a / other
+        return grad_self, grad_other
+
+
+class XlogyBackward1(XlogyBackward0):
+    pass
+
+
+class XlogyBackward2(XlogyBackward0):
+    pass
+
+
 def remainder(a, other):
     if isinstance(other, Tensor):
         return RemainderBackward1.apply(a, other)
@@ -207,3 +312,32 @@ def trunc(a):
 
 def frac(a):
     return FracBackward0.apply(a)
+
+
+def sgn(a):
+    return SgnBackward0.apply(a)
+
+
+def deg2rad(a):
+    return Deg2RadBackward0.apply(a)
+
+
+def rad2deg(a):
+    return Rad2DegBackward0.apply(a)
+
+
+def logit(a, eps=None):
+    return LogitBackward0.apply(a, eps)
+
+
+def sinc(a):
+    return SincBackward0.apply(a)
+
+
+def xlogy(a, other):
+    """``a`` or ``other`` may be a Python number (not both)."""
+    if not isinstance(a, Tensor):
+        return XlogyBackward1.apply(a, other)
+    if not isinstance(other, Tensor):
+        return XlogyBackward2.apply(a, other)
+    return XlogyBackward0.apply(a, other)

@@ -159,6 +159,8 @@ def threshold_(input, threshold, value):
 
 
 def glu(input, dim=-1):
+    if input._data.ndim == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
     dim = _wrap_dim(dim, input._data.ndim)
     size = input._data.shape[dim]
     if size % 2:

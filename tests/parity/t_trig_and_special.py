@@ -1,0 +1,33 @@
+# Hyperbolic and inverse trigonometric functions, sgn, deg2rad / rad2deg, logit, sinc, xlogy,
+# diff, msort, signbit, positive, fix, square_: values, node names, gradients, edge values.
+import torch
+x = torch.tensor([-0.5, 0.0, 0.25, 0.75], requires_grad=True)
+for name in ("sinh", "cosh", "asin", "acos", "atan", "asinh", "atanh", "arcsin", "arctanh",
+             "sgn", "deg2rad", "rad2deg", "sinc", "fix"):
+    y = getattr(x, name)()
+    (g,) = torch.autograd.grad(y.sum(), x)
+    print(name, y, g)
+print(torch.acosh(torch.tensor([0.5, 1.0, 2.0])), torch.atanh(torch.tensor([1.0, -1.0, 2.0])))
+p = torch.tensor([0.05, 0.3, 0.5, 0.95], requires_grad=True)
+print(p.logit(), torch.logit(p, eps=0.1))
+torch.logit(p, eps=0.1).sum().backward(); print(p.grad)
+print(torch.logit(torch.tensor([-0.5, 1.5])))
+a = torch.tensor([0.0, 0.0, 1.5, -2.0], requires_grad=True)
+b = torch.tensor([0.0, float("nan"), 2.0, 3.0], requires_grad=True)
+y = torch.xlogy(a, b); print(y, y.grad_fn.name())
+y.sum().backward(); print(a.grad, b.grad)
+print(torch.xlogy(2.0, torch.tensor([1.0, 4.0])).grad_fn, torch.xlogy(torch.tensor([0.0, 3.0]), 2).dtype)
+print(torch.xlogy(torch.tensor([2, 0]), torch.tensor([3, 5])))
+s = torch.tensor([[1.0, 4.0, 9.0], [16.0, 25.0, 36.0]], requires_grad=True)
+d = s.diff(); print(d, d.grad_fn.name())
+d2 = torch.diff(s, n=2, dim=1, prepend=torch.zeros(2, 1), append=torch.ones(2, 1)); print(d2)
+(d2 * torch.arange(6.).reshape(2, 3)).sum().backward(); print(s.grad)
+try: torch.tensor(1.0).diff()
+except RuntimeError as e: print("RuntimeError", e)
+m = torch.tensor([[3.0, 1.0], [1.0, 2.0], [2.0, 0.0]], requires_grad=True)
+ms = m.msort(); print(ms, ms.grad_fn.name())
+print(torch.signbit(torch.tensor([-0.0, 0.0, -1.5, 2.0])), torch.tensor([-3, 0, 4]).signbit())
+q = torch.tensor([1.0, -2.0], requires_grad=True)
+print(torch.positive(q) is q, +q is q)
+r = q * 1; r.square_(); print(r, r.grad_fn.name())
+print(torch.deg2rad(torch.tensor([180, 90])), torch.sinh(torch.tensor([1, 2])))
