@@ -39,7 +39,8 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "cumprod", "diag", "index_add", "index_copy", "index_fill", "take", "sinh", "cosh",
            "asin", "acos", "atan", "asinh", "acosh", "atanh", "arcsin", "arccos", "arctan",
            "arcsinh", "arccosh", "arctanh", "sgn", "deg2rad", "rad2deg", "logit", "sinc",
-           "xlogy", "positive", "fix", "signbit", "diff", "msort"]
+           "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
+           "true_divide", "rsub"]
 
 
 def add(a, b, *, alpha=1):
@@ -81,6 +82,12 @@ def clamp(a, min=None, max=None):
 
 
 clip = clamp
+clamp_min, clamp_max = _selection.clamp_min, _selection.clamp_max
+true_divide = div
+
+
+def rsub(input, other, *, alpha=1):
+    return _ew.rsub(input, other, alpha)
 
 
 def where(condition, a=None, b=None):
@@ -451,7 +458,7 @@ def atan2(input, other):
 
 
 def floor_divide(input, other):
-    return _ew.div(input, other, rounding_mode="floor")
+    return _ew.floor_divide(input, other)
 
 
 def diag(input, diagonal=0):

@@ -484,7 +484,7 @@ class Tensor:
         return elementwise.rdiv(self, other)
 
     def __floordiv__(self, other):
-        return elementwise.div(self, other, rounding_mode="floor")
+        return elementwise.floor_divide(self, other)
 
     floor_divide = __floordiv__
 
@@ -873,6 +873,12 @@ class Tensor:
         return selection.clamp(self, min, max)
 
     clip = clamp
+
+    def clamp_min(self, min):
+        return selection.clamp_min(self, min)
+
+    def clamp_max(self, max):
+        return selection.clamp_max(self, max)
 
     def maximum(self, other):
         return selection.maximum(self, other)

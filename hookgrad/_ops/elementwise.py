@@ -89,14 +89,30 @@ class SubBackward0(Op):
 
 
 class RsubBackward1(Op):
-    """``scalar - tensor``."""
+    """``scalar - alpha * tensor``."""
 
-    def forward(self, a, scalar):
+    def forward(self, a, scalar, alpha=1):
+        self.alpha = alpha
         x, s = operands(a, scalar)
-        return s - x
+        return s - x if alpha == 1 else s - alpha * x
 
     def backward(self, grad):
-        return -grad
+        return -grad if self.alpha == 1 else grad * -self.alpha
+
+
+class RsubBackward0(Op):
+    """``torch.rsub(input, other, alpha)`` of two tensors: ``other - alpha * input``."""
+
+    arity = 2
+
+    def forward(self, a, other, alpha=1):
+        self.alpha = alpha
+        x, y = operands(a, other)
+        return y - x if alpha == 1 else y - alpha * x
+
+    def backward(self, grad):
+        grad_input = -grad if self.alpha == 1 else grad * -self.alpha
+        return (grad_input if self.needs(0) else None), (grad if self.needs(1) else None)
 
 
 class MulBackward0(Op):
@@ -134,21 +150,40 @@ class DivBackward0(Op):
     saved_names = ('self', 'other')
     arity = 2
 
-    def forward(self, a, b, rounding_mode=None):
+    def forward(self, a, b):
         x, y = operands(a, b)
         self.other = b
-        self.rounding_mode = rounding_mode
-        if rounding_mode is None:
-            if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
-                # true division of integers gives the default float dtype, both sides cast
-                default = _dtype.get_default_dtype().np_dtype
-                x = x.astype(default)
-                if isinstance(y, np.ndarray):
-                    y = y.astype(default)
-            if self._record:
-                self.save(a, b if isinstance(b, Tensor) else None)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return x / y
+        if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
+            # true division of integers gives the default float dtype, both sides cast
+            default = _dtype.get_default_dtype().np_dtype
+            x = x.astype(default)
+            if isinstance(y, np.ndarray):
+                y = y.astype(default)
+        if self._record:
+            self.save(a, b if isinstance(b, Tensor) else None)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return x / y
+
+    def backward(self, grad):
+        a, b = self.saved()
+        other = _scalar_or_saved(self.other, b)
+        grad_a = grad / other if self.needs(0) else None
+        grad_b = -grad * a / (b * b) if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class DivBackward1(DivBackward0):
+    """Division by a number as PyTorch's C++ calls it (the ``div.Scalar`` overload), e.g. in
+    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``."""
+
+
+class DivBackward2(Op):
+    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients."""
+
+    arity = 2
+
+    def forward(self, a, b, rounding_mode):
+        x, y = operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":
                 return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
@@ -158,13 +193,18 @@ class DivBackward0(Op):
                          f"found '{rounding_mode}'")
 
     def backward(self, grad):
-        if self.rounding_mode is not None:
-            return grad * 0, None
-        a, b = self.saved()
-        other = _scalar_or_saved(self.other, b)
-        grad_a = grad / other if self.needs(0) else None
-        grad_b = -grad * a / (b * b) if self.needs(1) else None
-        return grad_a, grad_b
+        zero = grad * 0
+        return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
+
+
+class FloorDivideBackward(DivBackward2):
+    """``floor_divide`` / ``//``: PyTorch defines no derivative, and records a node that
+    raises when a backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::floor_divide is not implemented")
 
 
 class PowBackward0(Op):
@@ -460,8 +500,11 @@ def sub(a, b, alpha=1):
     return SubBackward0.apply(a, b, alpha)
 
 
-def rsub(a, scalar):
-    return RsubBackward1.apply(a, scalar)
+def rsub(a, other, alpha=1):
+    """``other - alpha * a``."""
+    if isinstance(other, Tensor):
+        return RsubBackward0.apply(a, other, alpha)
+    return RsubBackward1.apply(a, other, alpha)
 
 
 def mul(a, b):
@@ -473,7 +516,13 @@ def mul(a, b):
 def div(a, b, rounding_mode=None):
     if not isinstance(a, Tensor):
         return rdiv(b, a)
-    return DivBackward0.apply(a, b, rounding_mode)
+    if rounding_mode is None:
+        return DivBackward0.apply(a, b)
+    return DivBackward2.apply(a, b, rounding_mode)
+
+
+def floor_divide(a, b):
+    return FloorDivideBackward.apply(a, b, "floor")
 
 
 def rdiv(a, scalar):
@@ -482,7 +531,7 @@ def rdiv(a, scalar):
 
 
 def floor_divide_reflected(a, scalar):
-    return DivBackward0.apply(full_like_value(a, scalar), a, "floor")
+    return FloorDivideBackward.apply(full_like_value(a, scalar), a, "floor")
 
 
 def full_like_value(a, value):

@@ -458,6 +458,10 @@ class LinalgVectorNormBackward0(Op):
         return a * a.abs().pow(p - 2) * scale
 
 
+class NormBackward1(LinalgVectorNormBackward0):
+    """``at::norm`` along dims, as ``F.pairwise_distance`` records it (the same maths)."""
+
+
 def norm(a, p="fro", dim=None, keepdim=False):
     x = a._data
     if isinstance(p, str):
@@ -525,7 +529,8 @@ def prod(a, dim=None, keepdim=False):
     if dim is None:
         return ProdBackward0.apply(a, tuple(range(ndim)))
     if not isinstance(dim, int):
-        raise TypeError(f"prod(): argument 'dim' must be int, not {type(dim).__name__}")
+        raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
+                        f"{type(dim).__name__}")
     return ProdBackward1.apply(a, dims_of(dim, ndim), keepdim)
 
 

@@ -113,6 +113,34 @@ class WhereBackward0(Op):
                 where(self.condition, zero, grad) if self.needs(1) else None)
 
 
+class ClampMinBackward0(ClampBackward1):
+    """``clamp_min`` with a number (``ClampMaxBackward0``: ``clamp_max``)."""
+
+
+class ClampMaxBackward0(ClampBackward1):
+    pass
+
+
+class ClampMinBackward1(ClampBackward0):
+    """``clamp_min`` with a tensor (``ClampMaxBackward1``: ``clamp_max``)."""
+
+
+class ClampMaxBackward1(ClampBackward0):
+    pass
+
+
+def clamp_min(a, min):
+    if isinstance(min, Tensor):
+        return ClampMinBackward1.apply(a, min, None)
+    return ClampMinBackward0.apply(a, min, None)
+
+
+def clamp_max(a, max):
+    if isinstance(max, Tensor):
+        return ClampMaxBackward1.apply(a, None, max)
+    return ClampMaxBackward0.apply(a, None, max)
+
+
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")

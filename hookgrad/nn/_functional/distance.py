@@ -6,8 +6,10 @@ from .utils import _broadcast_pair
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
-    dim = max(x1._data.ndim, x2._data.ndim) - 1
-    return _reduce.norm(x1 - x2 + eps, p, max(dim, 0), keepdim)
+    difference = x1 - x2 + eps
+    dim = max(difference._data.ndim - 1, 0)
+    return _reduce.NormBackward1.apply(difference, float(p),
+                                       _reduce.dims_of(dim, difference._data.ndim), keepdim)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops import selection as _selection
+from ..._ops.elementwise import DivBackward1
 from ..._ops.loss import (
     BinaryCrossEntropyBackward0,
     BinaryCrossEntropyWithLogitsBackward0,
@@ -192,7 +193,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         if reduction == "none":
             return -product.sum(class_dim)
         total = -product.sum()
-        return total / (input._data.size / classes) if reduction == "mean" else total
+        if reduction == "mean":
+            return DivBackward1.apply(total, input._data.size / classes)
+        return total
     loss = nll_loss(log_p, target, weight, None, ignore_index, None, reduction)
     if label_smoothing == 0:
         return loss
@@ -259,7 +262,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
                            f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
                            f"target: {target.shape} ")
-    loss = (-target * (input1 - input2) + margin).clamp(min=0)
+    loss = _selection.clamp_min(-target * (input1 - input2) + margin, 0)
     return _apply_reduction(loss, reduction)
 
 
@@ -336,5 +339,5 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     if swap:
         distance_negative = _selection.minimum(distance_negative,
                                         pairwise_distance(positive, negative, p, eps))
-    loss = (distance_positive - distance_negative + margin).clamp(min=0)
+    loss = _selection.clamp_min(distance_positive - distance_negative + margin, 0)
     return _apply_reduction(loss, reduction)
