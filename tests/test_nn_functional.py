@@ -786,6 +786,13 @@ def ce_smooth(F, x, t, w):
 
 
 GRADCHECK = [
+    grad_case("interpolate-bilinear", lambda F, x: F.interpolate(x, size=(5, 7), mode="bilinear"),
+              randn(1, 2, 3, 4)),
+    grad_case("interpolate-nearest", lambda F, x: F.interpolate(x, scale_factor=1.7),
+              randn(1, 2, 3, 4)),
+    grad_case("interpolate-linear-corners",
+              lambda F, x: F.interpolate(x, size=6, mode="linear", align_corners=True),
+              randn(2, 2, 4)),
     grad_case("conv2d", lambda F, x, w, b: F.conv2d(x, w, b), randn(1, 2, 4, 5), randn(3, 2, 2, 3),
               randn(3)),
     grad_case("conv2d-stride-pad", lambda F, x, w: F.conv2d(x, w, stride=2, padding=1),

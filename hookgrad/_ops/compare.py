@@ -3,12 +3,16 @@ import numpy as np
 
 from .._tensor import Tensor, _make
 from .elementwise import operands
+from .op import broadcast_error
 
 
 def _compare(ufunc):
     def compare(a, b):
         x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
-        return _make(np.asarray(ufunc(x, y)))
+        try:
+            return _make(np.asarray(ufunc(x, y)))
+        except ValueError:
+            raise broadcast_error([np.shape(x), np.shape(y)]) from None
     compare.__name__ = ufunc.__name__
     return compare
 

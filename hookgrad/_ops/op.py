@@ -53,7 +53,13 @@ class Op(Node):
                     self._start_recording(args)
                     break
         self._record = record
-        out = self.forward(*args)
+        try:
+            out = self.forward(*args)
+        except ValueError as error:
+            if "could not be broadcast" not in str(error):
+                raise
+            raise broadcast_error([a._data.shape for a in args if isinstance(a, Tensor)]) \
+                from None
         if type(out) is tuple:
             results = self._wrap_many(out, record)
             if _op_hooks:
@@ -149,6 +155,22 @@ class Op(Node):
 
     def backward(self, *grads):
         raise NotImplementedError
+
+
+def broadcast_error(shapes):
+    """PyTorch's error for operands whose shapes do not broadcast: the first pair that fails,
+    its last mismatching dimension (counted in the broadcast result)."""
+    result = ()
+    for i, shape in enumerate(shapes):
+        ndim = max(len(result), len(shape))
+        a = (1,) * (ndim - len(result)) + tuple(result)
+        b = (1,) * (ndim - len(shape)) + tuple(shape)
+        for d in range(ndim - 1, -1, -1):
+            if i and a[d] != b[d] and a[d] != 1 and b[d] != 1:
+                return RuntimeError(f"The size of tensor a ({a[d]}) must match the size of "
+                                    f"tensor b ({b[d]}) at non-singleton dimension {d}")
+        result = tuple(y if x == 1 else x for x, y in zip(a, b))
+    return RuntimeError(f"shapes {', '.join(map(str, shapes))} do not broadcast")
 
 
 def plain_backward():

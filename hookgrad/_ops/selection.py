@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make
 from .elementwise import _scalar_or_saved, operands
-from .op import Op
+from .op import Op, broadcast_error
 
 
 class ClampBackward1(Op):
@@ -105,7 +105,10 @@ class WhereBackward0(Op):
         self.condition = condition
         cond = condition._data
         x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
-        return np.where(cond, x, y)
+        try:
+            return np.where(cond, x, y)
+        except ValueError:  # PyTorch names the operands in this order
+            raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 
     def backward(self, grad):
         zero = grad * 0

@@ -90,3 +90,4 @@ from ._functional.pooling import (  # noqa: F401
     max_pool2d,
 )
 from ._functional.sparse import embedding, one_hot  # noqa: F401
+from ._functional.upsampling import interpolate, upsample  # noqa: F401

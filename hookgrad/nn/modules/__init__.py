@@ -1,6 +1,6 @@
 """Module and the layers built on it."""
 from . import (activation, container, conv, dropout, flatten, linear, loss, normalization,
-               pooling, sparse, transformer)
+               pooling, sparse, transformer, upsampling)
 from .module import Module  # noqa: F401
 from .activation import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
@@ -13,7 +13,9 @@ from .normalization import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
+from .upsampling import *  # noqa: F401,F403
 
 __all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, linear,
-                                          loss, normalization, pooling, sparse, transformer)
+                                          loss, normalization, pooling, sparse, transformer,
+                                          upsampling)
                         for name in file.__all__]

@@ -1,0 +1,82 @@
+"""``interpolate`` (and the deprecated ``upsample``): nearest and (bi)linear modes."""
+import math
+import warnings
+
+from ..._ops import upsample as _upsample
+
+_MODES = ("nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+          "nearest-exact")
+_NEEDS = {"linear": 3, "bilinear": 4, "trilinear": 5}
+
+
+def _sizes_and_scales(input, size, scale_factor):
+    spatial = list(input._data.shape[2:])
+    dim = len(spatial)
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got "
+                    f"input with spatial dimensions of {spatial} and output size of {size}. "
+                    "Please provide input tensor in (N, C, d1, d2, ...,dK) format and output "
+                    "size in (o1, o2, ...,oK) format.")
+            return [int(s) for s in size], [None] * dim
+        return [int(size)] * dim, [None] * dim
+    if scale_factor is None:
+        raise ValueError("either size or scale_factor should be defined")
+    if isinstance(scale_factor, (list, tuple)):
+        if len(scale_factor) != dim:
+            raise ValueError(
+                "Input and scale_factor must have the same number of spatial dimensions, but "
+                f"got input with spatial dimensions of {spatial} and scale_factor of shape "
+                f"{scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) format "
+                "and scale_factor in (s1, s2, ...,sK) format.")
+        scales = [float(s) for s in scale_factor]
+    else:
+        scales = [float(scale_factor)] * dim
+    return [math.floor(n * s) for n, s in zip(spatial, scales)], scales
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Modes ``nearest`` (3-D, 4-D input), ``linear`` (3-D) and ``bilinear`` (4-D)."""
+    ndim = input._data.ndim
+    sizes, scales = _sizes_and_scales(input, size, scale_factor)
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if recompute_scale_factor:
+        scales = [None] * len(scales)
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating "
+                             "modes: linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    if mode in _NEEDS and ndim in (3, 4, 5) and ndim != _NEEDS[mode]:
+        raise NotImplementedError(f"Got {ndim}D input, but {mode} mode needs {_NEEDS[mode]}D "
+                                  "input")
+    node = _upsample.NODES.get((mode, ndim - 2))
+    if node is None or antialias:
+        if ndim in (3, 4, 5) and mode in _MODES.split(" | "):
+            raise NotImplementedError(
+                f"hookgrad: interpolate(mode={mode!r}{', antialias=True' if antialias else ''}) "
+                f"on {ndim}D input is not supported; nearest (3-D, 4-D), linear (3-D) and "
+                "bilinear (4-D) are")
+        raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported "
+                                  f"(got {ndim}D) for the modes: {_MODES} (got {mode})")
+    in_sizes = input._data.shape[2:]
+    if mode == "nearest":
+        plan = tuple(_upsample.nearest_axis(n, out, s)
+                     for n, out, s in zip(in_sizes, sizes, scales))
+    else:
+        plan = tuple(_upsample.linear_axis(n, out, s, align_corners)
+                     for n, out, s in zip(in_sizes, sizes, scales))
+    return node.apply(input, plan)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` "
+                  "instead.", UserWarning, stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
