@@ -40,7 +40,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "asin", "acos", "atan", "asinh", "acosh", "atanh", "arcsin", "arccos", "arctan",
            "arcsinh", "arccosh", "arctanh", "sgn", "deg2rad", "rad2deg", "logit", "sinc",
            "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
-           "true_divide", "rsub"]
+           "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"]
 
 
 def add(a, b, *, alpha=1):
@@ -83,6 +83,8 @@ def clamp(a, min=None, max=None):
 
 clip = clamp
 clamp_min, clamp_max = _selection.clamp_min, _selection.clamp_max
+bitwise_and, bitwise_or, bitwise_xor, bitwise_not = (_compare.bitwise_and, _compare.bitwise_or,
+                                                     _compare.bitwise_xor, _compare.bitwise_not)
 true_divide = div
 
 

@@ -73,15 +73,29 @@ class AddBackward0(Op):
         return grad, (grad if self.alpha == 1 else grad * self.alpha)
 
 
+def _is_bool(value):
+    return type(value) is bool or (isinstance(value, Tensor) and value._data.dtype == np.bool_)
+
+
+def check_subtraction(a, b):
+    """PyTorch refuses subtraction with a bool operand (a Python bool counts as one)."""
+    a_bool, b_bool = _is_bool(a), _is_bool(b)
+    if a_bool and b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    if a_bool or b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
+
+
 class SubBackward0(Op):
     arity = 2
 
     def forward(self, a, b, alpha=1):
+        check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        if x.dtype == np.bool_:
-            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
-                               "supported. Use the `^` or `logical_xor()` operator instead.")
         return x - y if alpha == 1 else x - alpha * y
 
     def backward(self, grad):
@@ -92,6 +106,7 @@ class RsubBackward1(Op):
     """``scalar - alpha * tensor``."""
 
     def forward(self, a, scalar, alpha=1):
+        check_subtraction(scalar, a)
         self.alpha = alpha
         x, s = operands(a, scalar)
         return s - x if alpha == 1 else s - alpha * x
@@ -106,6 +121,7 @@ class RsubBackward0(Op):
     arity = 2
 
     def forward(self, a, other, alpha=1):
+        check_subtraction(other, a)
         self.alpha = alpha
         x, y = operands(a, other)
         return y - x if alpha == 1 else y - alpha * x
@@ -177,6 +193,12 @@ class DivBackward1(DivBackward0):
     ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``."""
 
 
+def check_integer_divisor(x, y):
+    """PyTorch raises for an integer division or remainder by zero (NumPy gives 0)."""
+    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
 class DivBackward2(Op):
     """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients."""
 
@@ -184,6 +206,7 @@ class DivBackward2(Op):
 
     def forward(self, a, b, rounding_mode):
         x, y = operands(a, b)
+        check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":
                 return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
@@ -458,7 +481,8 @@ class ThresholdBackwardBackward0(Op):
 
 class SignBackward0(Op):
     def forward(self, a):
-        return np.sign(a._data)
+        x = a._data
+        return x.copy() if x.dtype == np.bool_ else np.sign(x)  # NumPy has no bool sign
 
     def backward(self, grad):
         return grad * 0
@@ -540,7 +564,9 @@ def full_like_value(a, value):
 
 def remainder_reflected(a, scalar):
     x, s = operands(a, scalar)
-    return _make(np.asarray(np.mod(s, x)))
+    check_integer_divisor(np.asarray(s), x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _make(np.asarray(np.mod(s, x)))
 
 
 def pow(a, exponent):

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor import _make
 from .op import Op
-from .reduce import _type_name, dims_of, restore_dims
+from .reduce import _sum_dtype, _type_name, dims_of, restore_dims
 from .shape import expand_grad
 
 
@@ -13,7 +13,7 @@ class NansumBackward0(Op):
         x = a._data
         self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
         self.numbers = ~np.isnan(x)
-        return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim))
+        return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
 
     def backward(self, grad):
         grad = expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)

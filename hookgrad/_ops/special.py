@@ -7,7 +7,7 @@ import numpy as np
 
 from .._tensor import Tensor, _make
 from .. import _dtype
-from .elementwise import SignBackward0, _float_input, operands
+from .elementwise import SignBackward0, _float_input, check_integer_divisor, operands
 from .op import Op
 from .reduce import _type_name
 
@@ -115,6 +115,7 @@ class RemainderBackward0(Op):
 
     def forward(self, a, other):
         x, y = operands(a, other)
+        check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
             return self.rest(x, y)
 
@@ -158,6 +159,8 @@ class Atan2Backward0(Op):
     def forward(self, a, other):
         self.save(a, other)
         x, y = operands(a, other)
+        if x.dtype.kind != "f":  # integers and bools: the default float dtype, as PyTorch
+            x, y = _float_input(a), _float_input(other)
         return np.arctan2(x, y)
 
     def backward(self, grad):
