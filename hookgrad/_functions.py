@@ -40,7 +40,9 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "asin", "acos", "atan", "asinh", "acosh", "atanh", "arcsin", "arccos", "arctan",
            "arcsinh", "arccosh", "arctanh", "sgn", "deg2rad", "rad2deg", "logit", "sinc",
            "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
-           "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"]
+           "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+           "greater", "less", "greater_equal", "less_equal", "not_equal", "absolute", "fliplr",
+           "flipud", "argwhere"]
 
 
 def add(a, b, *, alpha=1):
@@ -504,3 +506,14 @@ def positive(input):
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
     return _derived.diff(input, n, dim, prepend, append)
+
+
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+absolute = abs
+
+
+fliplr, flipud = _shape.fliplr, _shape.flipud
+
+
+def argwhere(input):
+    return _index.nonzero(input, False)

@@ -437,6 +437,23 @@ class Tensor:
     def bool(self):
         return self.to(_dtype.bool_)
 
+    def short(self):
+        return self.to(_dtype.int16)
+
+    def char(self):
+        return self.to(_dtype.int8)
+
+    def byte(self):
+        return self.to(_dtype.uint8)
+
+    @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
     def clone(self, *, memory_format=None):
         return copy_ops.clone(self)
 
@@ -718,6 +735,8 @@ class Tensor:
     def abs(self):
         return elementwise.abs(self)
 
+    absolute = abs
+
     def neg(self):
         return elementwise.neg(self)
 
@@ -907,6 +926,8 @@ class Tensor:
     def ge(self, other):
         return compare.ge(self, other)
 
+    greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
     def equal(self, other):
         return self._data.shape == other._data.shape and bool((self._data == other._data).all())
 
@@ -1081,6 +1102,12 @@ class Tensor:
     def narrow(self, dim, start, length):
         return shape_ops.narrow(self, dim, start, length)
 
+    def fliplr(self):
+        return shape_ops.fliplr(self)
+
+    def flipud(self):
+        return shape_ops.flipud(self)
+
     def flip(self, *dims):
         return shape_ops.flip(self, _sizes(dims))
 
@@ -1165,6 +1192,9 @@ class Tensor:
 
     def index_select(self, dim, index_tensor):
         return index.index_select(self, dim, index_tensor)
+
+    def argwhere(self):
+        return index.nonzero(self, False)
 
     def nonzero(self, *, as_tuple=False):
         return index.nonzero(self, as_tuple)

@@ -648,3 +648,15 @@ def repeat(a, repeats):
             raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
                                f"[{', '.join(map(str, target))}]")
     return RepeatBackward0.apply(a, repeats)
+
+
+def fliplr(a):
+    if a._data.ndim < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(a, 1)
+
+
+def flipud(a):
+    if a._data.ndim < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(a, 0)
