@@ -102,21 +102,9 @@ class SubBackward0(Op):
         return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
 
 
-class RsubBackward1(Op):
-    """``scalar - alpha * tensor``."""
-
-    def forward(self, a, scalar, alpha=1):
-        check_subtraction(scalar, a)
-        self.alpha = alpha
-        x, s = operands(a, scalar)
-        return s - x if alpha == 1 else s - alpha * x
-
-    def backward(self, grad):
-        return -grad if self.alpha == 1 else grad * -self.alpha
-
-
 class RsubBackward0(Op):
-    """``torch.rsub(input, other, alpha)`` of two tensors: ``other - alpha * input``."""
+    """``torch.rsub(input, other, alpha)``: ``other - alpha * input``, of two tensors
+    (``RsubBackward1``: ``other`` is a number, as in ``number - tensor``)."""
 
     arity = 2
 
@@ -129,6 +117,13 @@ class RsubBackward0(Op):
     def backward(self, grad):
         grad_input = -grad if self.alpha == 1 else grad * -self.alpha
         return (grad_input if self.needs(0) else None), (grad if self.needs(1) else None)
+
+
+class RsubBackward1(RsubBackward0):
+    arity = 1
+
+    def backward(self, grad):
+        return -grad if self.alpha == 1 else grad * -self.alpha
 
 
 class MulBackward0(Op):
