@@ -75,6 +75,7 @@ class Tensor:
     _grad_accumulator = None
     _view_chain = None
     _view_version = 0
+    _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     __array_priority__ = 1000  # NumPy defers to our reflected operators
 
     def __new__(cls, *args, **kwargs):

@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from ..autograd.engine import gradient_edge
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, _sequence
+from ..autograd.graph import Node, _sequence, _strip_backward
 from .._tensor import Tensor, _make
 from .op import replay_view
 
@@ -70,6 +70,12 @@ def apply_inplace(t, fn, args):
         _write(t, result._data)
         return t
     _check_leaf(t)
+    if t._multi_output_view:
+        raise RuntimeError(
+            f"Output {t._output_nr} of {_strip_backward(t.grad_fn.name())} is a view and is "
+            "being modified inplace. This view is the output of a function that returns "
+            "multiple views. Such functions do not allow the output views to be modified "
+            "inplace. You should replace the inplace operation by an out-of-place one.")
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         result = fn(old, *args)

@@ -197,6 +197,8 @@ def _mark_view(result, source, op, params):
     base = source._view_base
     result._view_base = source if base is None else base
     result._view_chain = (source._view_chain or ()) + ((op, params),)
+    if source._multi_output_view:
+        result._multi_output_view = True
 
 
 def replay_view(chain, array):

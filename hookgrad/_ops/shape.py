@@ -427,10 +427,18 @@ def _split(op, a, sizes, dim):
     outputs = op.apply(a, dim, sizes)
     start = 0
     for out, size in zip(outputs, sizes):
-        # multi-output views: PyTorch forbids in-place ops on them; here they work like views
         _mark_view(out, a, SliceBackward0, (dim, slice(start, start + size)))
+        _mark_multi_output(out)
         start += size
     return outputs
+
+
+def _mark_multi_output(view):
+    """Outputs of a recorded op returning several views (split, chunk, unbind) may not be
+    modified in place, nor may views of them (PyTorch's rule: one node cannot rewrite the
+    history of a single output)."""
+    if view._grad_fn is not None:
+        view._multi_output_view = True
 
 
 def _split_dim(name, a, dim):
@@ -493,6 +501,7 @@ def unbind(a, dim=0):
     outputs = UnbindBackward0.apply(a, dim)
     for i, out in enumerate(outputs):
         _mark_view(out, a, SelectBackward0, (dim, i))
+        _mark_multi_output(out)
     return outputs
 
 
