@@ -76,6 +76,7 @@ class Tensor:
     _view_chain = None
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
+    _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
     __array_priority__ = 1000  # NumPy defers to our reflected operators
 
     def __new__(cls, *args, **kwargs):
@@ -249,6 +250,14 @@ class Tensor:
     @property
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
+            if self._no_grad_view:
+                raise RuntimeError(
+                    "A view was created in no_grad mode and its base or another view of its "
+                    "base has been modified inplace with grad mode enabled. Given that this use "
+                    "case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                    "code by moving both the view and the inplace either both inside the "
+                    "no_grad block (if you don't want the inplace to be tracked) or both outside "
+                    "(if you want the inplace to be tracked).")
             self._regenerate_view_grad_fn()
         return self._grad_fn
 

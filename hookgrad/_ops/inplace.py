@@ -69,6 +69,13 @@ def apply_inplace(t, fn, args):
         result = fn(t, *args)
         _write(t, result._data)
         return t
+    if t._no_grad_view:
+        raise RuntimeError(
+            "A view was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
+            "You can clarify your code by moving both the view and the inplace either both "
+            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
+            "outside (if you want the inplace to be tracked).")
     _check_leaf(t)
     if t._multi_output_view:
         raise RuntimeError(

@@ -91,8 +91,10 @@ class Op(Node):
         for a in args[:self.arity]:
             if isinstance(a, Tensor) and a._requires_grad:
                 node = a._grad_fn if a._view_base is None else a.grad_fn
-                edges.append((node, a._output_nr) if node is not None
-                             else (grad_accumulator(a), 0))
+                if node is not None:
+                    edges.append((node, a._output_nr))
+                else:
+                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
                 data = a._data
                 meta.append((data.shape, data.dtype))
             else:
@@ -199,6 +201,11 @@ def _mark_view(result, source, op, params):
     result._view_chain = (source._view_chain or ()) + ((op, params),)
     if source._multi_output_view:
         result._multi_output_view = True
+    if result._grad_fn is None and source._requires_grad:
+        # made without grad mode: PyTorch reports requires_grad, but no gradient flows
+        # through it, and an in-place op on it with grad mode on is refused
+        result._requires_grad = True
+        result._no_grad_view = True
 
 
 def replay_view(chain, array):
