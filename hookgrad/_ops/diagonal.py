@@ -101,6 +101,9 @@ class _DiagonalCopy(Op):
         return _DiagonalGrad.apply(grad, self.shape, self.offset, 0, 1)
 
 
+_DiagonalCopy.__name__ = _DiagonalCopy.__qualname__ = "DiagonalBackward0_copy"  # PyTorch's
+
+
 def diag(a, diagonal=0):
     ndim = a._data.ndim
     if ndim == 1:

@@ -225,6 +225,9 @@ class FloorDivideBackward(DivBackward2):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
 
 
+FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemented"  # PyTorch's
+
+
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
