@@ -22,6 +22,10 @@ with torch.no_grad():
 print(z.requires_grad, z.is_leaf, vv.requires_grad, q.requires_grad, d.requires_grad)
 with torch.no_grad():
     v.add_(1)
-print("ok in no_grad", x[0], v.grad_fn, v)
+print("ok in no_grad", x[0])
+try:
+    print(v.grad_fn)
+except RuntimeError as e:
+    print("RuntimeError", e)
 z2 = z * 3
 print(z2.grad_fn.name(), z2.requires_grad)
