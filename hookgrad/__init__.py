@@ -1,7 +1,15 @@
 """hookgrad: PyTorch's hook system, exactly, on a define-by-run autograd engine over NumPy.
 
 ``import hookgrad as torch`` runs PyTorch hook tutorials unchanged."""
+import warnings as _warnings
+
 from ._allocator import keep_freed_memory as _keep_freed_memory
+
+# NumPy reports floating-point overflow, division by zero and invalid operations as
+# RuntimeWarnings; PyTorch computes the same infinities and NaNs silently. Ignore them where
+# hookgrad's own code makes the NumPy call; NumPy calls in user code keep their warnings.
+_warnings.filterwarnings("ignore", r"(overflow|divide by zero|invalid value|underflow) "
+                         "encountered", RuntimeWarning, r"hookgrad(\.|$)")
 
 _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
 from . import _dtype

@@ -121,3 +121,22 @@ def test_gradient_still_held_elsewhere_is_copied_into_grad():
     assert not np.shares_memory(w.grad.numpy(), seen[0].numpy())
     w.grad.zero_()
     assert seen[0].tolist() == [1.0, 1.0, 1.0]
+
+
+def test_numpy_floating_point_warnings_stay_inside_hookgrad():
+    """Infinities and NaNs come out silently, as in PyTorch; NumPy calls in user code keep
+    their RuntimeWarnings."""
+    import subprocess
+    import sys
+    code = ("import warnings, numpy as np, hookgrad as torch\n"
+            "x = torch.tensor([0.0, -1.0, 1000.0, float('nan')], requires_grad=True)\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    y = x.exp() + x.log() + x.sinh() + (x - x) * x / x\n"
+            "    y.sum().backward()\n"
+            "print(len(caught))\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    np.exp(np.float32(1000))\n"
+            "print(len(caught))\n")
+    out = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == ["0", "1"]
