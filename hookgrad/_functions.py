@@ -42,7 +42,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
            "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
            "greater", "less", "greater_equal", "less_equal", "not_equal", "absolute", "fliplr",
-           "flipud", "argwhere"]
+           "flipud", "argwhere", "logaddexp", "hypot", "fmax", "fmin", "cummax", "cummin"]
 
 
 def add(a, b, *, alpha=1):
@@ -517,3 +517,6 @@ fliplr, flipud = _shape.fliplr, _shape.flipud
 
 def argwhere(input):
     return _index.nonzero(input, False)
+
+logaddexp, hypot, fmax, fmin = _special.logaddexp, _special.hypot, _special.fmax, _special.fmin
+cummax, cummin = _scan.cummax, _scan.cummin

@@ -898,6 +898,24 @@ class Tensor:
     def msort(self):
         return derived.msort(self)
 
+    def logaddexp(self, other):
+        return special.logaddexp(self, other)
+
+    def hypot(self, other):
+        return special.hypot(self, other)
+
+    def fmax(self, other):
+        return special.fmax(self, other)
+
+    def fmin(self, other):
+        return special.fmin(self, other)
+
+    def cummax(self, dim):
+        return scan.cummax(self, dim)
+
+    def cummin(self, dim):
+        return scan.cummin(self, dim)
+
     def clamp(self, min=None, max=None):
         return selection.clamp(self, min, max)
 

@@ -1,8 +1,13 @@
-"""``torch.return_types``: the named tuples returned by max/min with a dim, sort and topk."""
+"""``torch.return_types``: the named tuples returned by max/min with a dim, sort, topk,
+median, cummax and cummin."""
 from ._ops.reduce import return_types as _types
+from ._ops.scan import return_types as _scan_types
 from ._ops.sort import return_types as _sort_types
 
 max = _types["max"]
 min = _types["min"]
 sort = _sort_types["sort"]
 topk = _sort_types["topk"]
+median = _sort_types["median"]
+cummax = _scan_types["cummax"]
+cummin = _scan_types["cummin"]

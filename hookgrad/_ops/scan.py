@@ -1,10 +1,14 @@
-"""Cumulative ops along a dim: cumsum and cumprod, with PyTorch's node names."""
+"""Cumulative ops along a dim: cumsum, cumprod, cummax and cummin, with PyTorch's node
+names."""
 import numpy as np
 
 from .._tensor import _wrap_dim
+from .index import ScatterAddGrad
 from .op import Op
-from .reduce import _sum_dtype
+from .reduce import _return_type, _sum_dtype
 from .shape import stack
+
+return_types = {name: _return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
 
 class CumsumBackward0(Op):
@@ -63,3 +67,49 @@ def cumsum(a, dim):
 
 def cumprod(a, dim):
     return CumprodBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
+
+
+class CummaxBackward0(Op):
+    """Running maximum and where it was last reached (a later equal value, or any NaN,
+    takes over, as in PyTorch's loop); the gradient goes to those positions."""
+
+    takes_over = staticmethod(np.greater_equal)
+
+    def forward(self, a, dim):
+        x = a._data
+        self.shape, self.dim = x.shape, dim
+        if x.ndim == 0:
+            self.index = np.zeros((), np.int64)
+            return x.copy(), self.index.copy()
+        steps = np.moveaxis(x, dim, 0)
+        values = np.empty_like(steps)
+        indices = np.zeros(steps.shape, np.int64)
+        if len(steps):
+            values[0] = steps[0]
+        for i in range(1, len(steps)):
+            take = self.takes_over(steps[i], values[i - 1])
+            if x.dtype.kind == "f":
+                take |= np.isnan(steps[i])
+            values[i] = np.where(take, steps[i], values[i - 1])
+            indices[i] = np.where(take, i, indices[i - 1])
+        self.index = np.moveaxis(indices, 0, dim)
+        return np.moveaxis(values, 0, dim), self.index.copy()
+
+    def backward(self, grad, grad_indices=None):
+        if not self.shape:
+            return grad
+        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+
+
+class CumminBackward0(CummaxBackward0):
+    takes_over = staticmethod(np.less_equal)
+
+
+def cummax(a, dim):
+    dim = _wrap_dim(dim, a._data.ndim)
+    return return_types["cummax"](*CummaxBackward0.apply(a, dim))
+
+
+def cummin(a, dim):
+    dim = _wrap_dim(dim, a._data.ndim)
+    return return_types["cummin"](*CumminBackward0.apply(a, dim))

@@ -1,6 +1,6 @@
 """More elementwise maths: expm1, exp2, log2, log10, tan, trunc, frac, nan_to_num, sgn,
-deg2rad, rad2deg, logit, sinc, and the binary remainder, fmod, atan2 and xlogy, with
-PyTorch's node names."""
+deg2rad, rad2deg, logit, sinc, and the binary remainder, fmod, atan2, xlogy, logaddexp,
+hypot, fmax and fmin, with PyTorch's node names."""
 import math
 
 import numpy as np
@@ -152,16 +152,21 @@ class FmodBackward1(RemainderBackward1):
     rest = staticmethod(np.fmod)
 
 
+def _float_operands(a, other):
+    """Both operands in their promoted dtype, the default float for integers and bools."""
+    x, y = operands(a, other)
+    if x.dtype.kind != "f":
+        x, y = _float_input(a), _float_input(other)
+    return x, y
+
+
 class Atan2Backward0(Op):
     saved_names = ('self', 'other')
     arity = 2
 
     def forward(self, a, other):
         self.save(a, other)
-        x, y = operands(a, other)
-        if x.dtype.kind != "f":  # integers and bools: the default float dtype, as PyTorch
-            x, y = _float_input(a), _float_input(other)
-        return np.arctan2(x, y)
+        return np.arctan2(*_float_operands(a, other))
 
     def backward(self, grad):
         a, b = self.saved()
@@ -273,6 +278,71 @@ class XlogyBackward2(XlogyBackward0):
     pass
 
 
+def _floats_only(name, a, other):
+    """The operands of an op PyTorch implements for floating dtypes only."""
+    x, y = operands(a, other)
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_type_name(x)}\'')
+    return x, y
+
+
+class LogaddexpBackward0(Op):
+    """``log(exp(a) + exp(b))``, computed without overflow."""
+
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, other):
+        self.save(a, other)
+        return np.logaddexp(*_floats_only("logaddexp", a, other))
+
+    def backward(self, grad):
+        a, b = self.saved()
+        return (grad / ((b - a).exp() + 1) if self.needs(0) else None,
+                grad / ((a - b).exp() + 1) if self.needs(1) else None)
+
+
+class HypotBackward0(Op):
+    saved_names = ('self', 'other')
+    saves_output = True
+    arity = 2
+
+    def forward(self, a, other):
+        self.save(a, other)
+        return np.hypot(*_floats_only("hypot", a, other))
+
+    def backward(self, grad):
+        a, b, result = self.saved()
+        return (grad * a / result if self.needs(0) else None,
+                grad * b / result if self.needs(1) else None)
+
+
+class FmaxBackward0(Op):
+    """The larger operand, ignoring a NaN when the other is a number; the gradient goes to
+    ``self`` where ``self >= other`` or ``other`` is NaN, to ``other`` elsewhere."""
+
+    saved_names = ('self', 'other')
+    arity = 2
+    pick = staticmethod(np.fmax)
+    keeps_self = staticmethod(np.greater_equal)
+
+    def forward(self, a, other):
+        self.save(a, other)
+        x, y = operands(a, other)
+        return self.pick(x, y)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        to_self = _make(self.keeps_self(a._data, b._data) | np.isnan(b._data))
+        return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None,
+                grad.masked_fill(to_self, 0.0) if self.needs(1) else None)
+
+
+class FminBackward0(FmaxBackward0):
+    pick = staticmethod(np.fmin)
+    keeps_self = staticmethod(np.less_equal)
+
+
 def remainder(a, other):
     if isinstance(other, Tensor):
         return RemainderBackward1.apply(a, other)
@@ -344,3 +414,19 @@ def xlogy(a, other):
     if not isinstance(other, Tensor):
         return XlogyBackward2.apply(a, other)
     return XlogyBackward0.apply(a, other)
+
+
+def logaddexp(a, other):
+    return LogaddexpBackward0.apply(a, other)
+
+
+def hypot(a, other):
+    return HypotBackward0.apply(a, other)
+
+
+def fmax(a, other):
+    return FmaxBackward0.apply(a, other)
+
+
+def fmin(a, other):
+    return FminBackward0.apply(a, other)
