@@ -18,7 +18,7 @@ from ._ops import special as _special
 from ._ops import triangular as _triangular
 from ._ops import trig as _trig
 from ._ops.nn import erf as _erf
-from ._tensor import Tensor
+from ._tensor import Tensor, tensor_argument
 
 __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
            "abs", "sin", "cos", "tanh", "sigmoid", "relu", "sign", "floor", "ceil", "round",
@@ -68,15 +68,38 @@ def pow(a, exponent):
 neg, exp, log, log1p, sqrt, rsqrt = _ew.neg, _ew.exp, _ew.log, _ew.log1p, _ew.sqrt, _ew.rsqrt
 abs, sin, cos, tanh, sigmoid, relu = _ew.abs, _ew.sin, _ew.cos, _ew.tanh, _ew.sigmoid, _ew.relu
 sign, floor, ceil, round, reciprocal = _ew.sign, _ew.floor, _ew.ceil, _ew.round, _ew.reciprocal
-maximum, minimum = _selection.maximum, _selection.minimum
 eq, ne, lt, le, gt, ge = (_compare.eq, _compare.ne, _compare.lt, _compare.le, _compare.gt,
                           _compare.ge)
-logical_and, logical_or, logical_xor = (_compare.logical_and, _compare.logical_or,
-                                        _compare.logical_xor)
 logical_not, isnan, isinf, isfinite = (_compare.logical_not, _compare.isnan, _compare.isinf,
                                        _compare.isfinite)
 matmul, mm, bmm, mv, dot, outer = (_linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv,
                                    _linalg.dot, _linalg.outer)
+
+
+def _tensors(function, input, other):
+    """Both operands of a function whose signature takes two Tensors."""
+    return (tensor_argument(function, "input", 1, input),
+            tensor_argument(function, "other", 2, other))
+
+
+def maximum(input, other):
+    return _selection.maximum(*_tensors("maximum", input, other))
+
+
+def minimum(input, other):
+    return _selection.minimum(*_tensors("minimum", input, other))
+
+
+def logical_and(input, other):
+    return _compare.logical_and(*_tensors("logical_and", input, other))
+
+
+def logical_or(input, other):
+    return _compare.logical_or(*_tensors("logical_or", input, other))
+
+
+def logical_xor(input, other):
+    return _compare.logical_xor(*_tensors("logical_xor", input, other))
 
 
 def clamp(a, min=None, max=None):
@@ -458,7 +481,7 @@ def fmod(input, other):
 
 
 def atan2(input, other):
-    return _special.atan2(input, other)
+    return _special.atan2(*_tensors("atan2", input, other))
 
 
 def floor_divide(input, other):

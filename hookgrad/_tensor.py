@@ -815,7 +815,7 @@ class Tensor:
         return special.fmod(self, other)
 
     def atan2(self, other):
-        return special.atan2(self, other)
+        return special.atan2(self, tensor_argument("atan2", "other", 1, other))
 
 
     def lerp(self, end, weight):
@@ -928,10 +928,10 @@ class Tensor:
         return selection.clamp_max(self, max)
 
     def maximum(self, other):
-        return selection.maximum(self, other)
+        return selection.maximum(self, tensor_argument("maximum", "other", 1, other))
 
     def minimum(self, other):
-        return selection.minimum(self, other)
+        return selection.minimum(self, tensor_argument("minimum", "other", 1, other))
 
     def where(self, condition, other):
         return selection.where(condition, self, other)
@@ -978,13 +978,13 @@ class Tensor:
         return compare.isfinite(self)
 
     def logical_and(self, other):
-        return compare.logical_and(self, other)
+        return compare.logical_and(self, tensor_argument("logical_and", "other", 1, other))
 
     def logical_or(self, other):
-        return compare.logical_or(self, other)
+        return compare.logical_or(self, tensor_argument("logical_or", "other", 1, other))
 
     def logical_xor(self, other):
-        return compare.logical_xor(self, other)
+        return compare.logical_xor(self, tensor_argument("logical_xor", "other", 1, other))
 
     def logical_not(self):
         return compare.logical_not(self)
@@ -1248,6 +1248,15 @@ class Tensor:
 
     def outer(self, other):
         return linalg.outer(self, other)
+
+
+def tensor_argument(function, name, position, value):
+    """``value``, which must be a Tensor (PyTorch's TypeError for a number or anything else
+    where its signature only takes a Tensor)."""
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Tensor, "
+                        f"not {type(value).__name__}")
+    return value
 
 
 def _wrap_dim(dim, ndim):

@@ -338,6 +338,6 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     distance_negative = pairwise_distance(anchor, negative, p, eps)
     if swap:
         distance_negative = _selection.minimum(distance_negative,
-                                        pairwise_distance(positive, negative, p, eps))
+                                               pairwise_distance(positive, negative, p, eps))
     loss = _selection.clamp_min(distance_positive - distance_negative + margin, 0)
     return _apply_reduction(loss, reduction)
