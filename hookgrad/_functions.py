@@ -42,7 +42,8 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
            "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
            "greater", "less", "greater_equal", "less_equal", "not_equal", "absolute", "fliplr",
-           "flipud", "argwhere", "logaddexp", "hypot", "fmax", "fmin", "cummax", "cummin"]
+           "flipud", "argwhere", "logaddexp", "hypot", "fmax", "fmin", "cummax", "cummin",
+           "aminmax"]
 
 
 def add(a, b, *, alpha=1):
@@ -543,3 +544,7 @@ def argwhere(input):
 
 logaddexp, hypot, fmax, fmin = _special.logaddexp, _special.hypot, _special.fmax, _special.fmin
 cummax, cummin = _scan.cummax, _scan.cummin
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    return _reduce.aminmax(input, dim, keepdim)

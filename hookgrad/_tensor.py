@@ -910,6 +910,9 @@ class Tensor:
     def fmin(self, other):
         return special.fmin(self, other)
 
+    def aminmax(self, *, dim=None, keepdim=False):
+        return reduce.aminmax(self, dim, keepdim)
+
     def cummax(self, dim):
         return scan.cummax(self, dim)
 

@@ -172,6 +172,8 @@ TABLE = [
         ((3, 4),), "any"),
     Row("cummin", lambda x: torch.cummin(x, 0)[0], lambda x: np.minimum.accumulate(x, axis=0),
         ((3, 4),), "any"),
+    Row("aminmax", lambda x: (lambda r: r.min * 2 + r.max)(x.aminmax(dim=1)),
+        lambda x: x.min(1) * 2 + x.max(1), ((3, 4),), "any"),
     *unary("nan_to_num", torch.nan_to_num, np.nan_to_num, domain="any"),
     *unary("frac", lambda x: x.frac(), lambda x: x - np.trunc(x)),
     *unary("relu", torch.relu, lambda x: np.maximum(x, 0)),

@@ -142,6 +142,7 @@ def _return_type(name, fields):
 
 
 return_types = {name: _return_type(name, ("values", "indices")) for name in ("max", "min")}
+return_types["aminmax"] = _return_type("aminmax", ("min", "max"))
 
 
 def _check_nonempty(name, x, dims):
@@ -266,6 +267,47 @@ def amax(a, dim=(), keepdim=False):
 
 def amin(a, dim=(), keepdim=False):
     return _amax_amin(AminBackward0, "amin", a, dim, keepdim)
+
+
+class AminmaxBackward0(Op):
+    """``(min, max)`` in one node; each output's gradient is shared evenly among its ties."""
+
+    saved_names = ("self",)
+
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        x = a._data
+        self.dims, self.keepdim = dims, keepdim
+        self.results = (np.min(x, axis=dims, keepdims=keepdim),
+                        np.max(x, axis=dims, keepdims=keepdim))
+        return self.results
+
+    def backward(self, grad_min, grad_max):
+        (a,) = self.saved()
+        shape = a._data.shape
+        total = None
+        for grad, result in zip((grad_min, grad_max), self.results):
+            if grad is None:
+                continue
+            mask = a == restore_dims(_make(np.asarray(result)), shape, self.dims, self.keepdim)
+            share = restore_dims(grad, shape, self.dims, self.keepdim)
+            part = share / mask.sum(self.dims, keepdim=True) * mask
+            total = part if total is None else total + part
+        return total
+
+
+def aminmax(a, dim=None, keepdim=False):
+    x = a._data
+    if dim is None:
+        if x.size == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as "
+                               "the operation has no identity.")
+        dims = tuple(range(x.ndim))
+    else:
+        dims = dims_of(dim, x.ndim)
+        if x.ndim and x.shape[dims[0]] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
+    return return_types["aminmax"](*AminmaxBackward0.apply(a, dims, keepdim))
 
 
 def _arg(select, name, a, dim, keepdim):
