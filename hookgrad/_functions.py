@@ -43,7 +43,7 @@ __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqr
            "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
            "greater", "less", "greater_equal", "less_equal", "not_equal", "absolute", "fliplr",
            "flipud", "argwhere", "logaddexp", "hypot", "fmax", "fmin", "cummax", "cummin",
-           "aminmax"]
+           "aminmax", "logcumsumexp", "copysign"]
 
 
 def add(a, b, *, alpha=1):
@@ -548,3 +548,6 @@ cummax, cummin = _scan.cummax, _scan.cummin
 
 def aminmax(input, *, dim=None, keepdim=False):
     return _reduce.aminmax(input, dim, keepdim)
+
+
+logcumsumexp, copysign = _scan.logcumsumexp, _special.copysign

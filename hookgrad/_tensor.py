@@ -913,6 +913,12 @@ class Tensor:
     def aminmax(self, *, dim=None, keepdim=False):
         return reduce.aminmax(self, dim, keepdim)
 
+    def logcumsumexp(self, dim):
+        return scan.logcumsumexp(self, dim)
+
+    def copysign(self, other):
+        return special.copysign(self, other)
+
     def cummax(self, dim):
         return scan.cummax(self, dim)
 

@@ -1,11 +1,15 @@
-"""Cumulative ops along a dim: cumsum, cumprod, cummax and cummin, with PyTorch's node
-names."""
+"""Cumulative ops along a dim: cumsum, cumprod, cummax, cummin and logcumsumexp, with
+PyTorch's node names."""
+import math
+
 import numpy as np
 
 from .._tensor import _wrap_dim
+from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
 from .op import Op
-from .reduce import _return_type, _sum_dtype
+from .reduce import _return_type, _sum_dtype, _type_name
+from .selection import where
 from .shape import stack
 
 return_types = {name: _return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
@@ -113,3 +117,43 @@ def cummax(a, dim):
 def cummin(a, dim):
     dim = _wrap_dim(dim, a._data.ndim)
     return return_types["cummin"](*CumminBackward0.apply(a, dim))
+
+
+class LogcumsumexpBackward0(Op):
+    """``log(cumsum(exp(x)))`` without overflow. The backward splits the gradient by sign and
+    sums each part in log space (reversed logcumsumexp), so large inputs stay finite. Its
+    own derivative is not implemented: create_graph through it raises."""
+
+    saved_names = ('self', 'result')
+    saves_output = True
+
+    def forward(self, a, dim):
+        x = a._data
+        if x.dtype.kind != "f":
+            raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
+                                      f"'{_type_name(x)}'")
+        self.save(a)
+        self.dim = dim
+        return x.copy() if x.ndim == 0 else np.logaddexp.accumulate(x, axis=dim)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        if not a._data.ndim:
+            return grad
+        if _grad_state.grad_enabled:
+            raise NotImplementedError("hookgrad: logcumsumexp's backward is not differentiable "
+                                      "(backward with create_graph=True through logcumsumexp "
+                                      "is not supported)")
+        total = None
+        for sign in (1, -1):
+            part = grad * sign
+            # where, not clamp: its backward sends nothing into log where part <= 0
+            log_part = (where(part > 0, part.log(), -math.inf) - result).flip(self.dim)
+            summed = log_part.logcumsumexp(self.dim).flip(self.dim)
+            term = (summed + a).exp() * sign
+            total = term if total is None else total + term
+        return total
+
+
+def logcumsumexp(a, dim):
+    return LogcumsumexpBackward0.apply(a, _wrap_dim(dim, a._data.ndim))

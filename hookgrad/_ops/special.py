@@ -343,6 +343,32 @@ class FminBackward0(FmaxBackward0):
     keeps_self = staticmethod(np.less_equal)
 
 
+class CopysignBackward0(Op):
+    """``|self|`` with the sign of ``other`` (a tensor; ``CopysignBackward1``: a number);
+    ``other`` gets no gradient."""
+
+    saved_names = ('self', 'result')
+    saves_output = True
+    arity = 2
+
+    def forward(self, a, other):
+        self.save(a)
+        return np.copysign(*_float_operands(a, other))
+
+    def backward(self, grad):
+        a, result = self.saved()
+        ratio = (result / a).masked_fill(a == 0, 0.0)
+        return grad * ratio, (grad * 0 if self.needs(1) else None)
+
+
+class CopysignBackward1(CopysignBackward0):
+    arity = 1
+
+    def backward(self, grad):
+        a, result = self.saved()
+        return grad * (result / a).masked_fill(a == 0, 0.0)
+
+
 def remainder(a, other):
     if isinstance(other, Tensor):
         return RemainderBackward1.apply(a, other)
@@ -430,3 +456,9 @@ def fmax(a, other):
 
 def fmin(a, other):
     return FminBackward0.apply(a, other)
+
+
+def copysign(a, other):
+    if isinstance(other, Tensor):
+        return CopysignBackward0.apply(a, other)
+    return CopysignBackward1.apply(a, other)
