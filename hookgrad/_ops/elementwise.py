@@ -73,20 +73,24 @@ class AddBackward0(Op):
         return grad, (grad if self.alpha == 1 else grad * self.alpha)
 
 
+_BOOL = np.dtype(np.bool_)
+
+
 def _is_bool(value):
-    return type(value) is bool or (isinstance(value, Tensor) and value._data.dtype == np.bool_)
+    return type(value) is bool or (isinstance(value, Tensor) and value._data.dtype is _BOOL)
 
 
 def check_subtraction(a, b):
     """PyTorch refuses subtraction with a bool operand (a Python bool counts as one)."""
     a_bool, b_bool = _is_bool(a), _is_bool(b)
+    if not (a_bool or b_bool):
+        return
     if a_bool and b_bool:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
                            "supported. Use the `^` or `logical_xor()` operator instead.")
-    if a_bool or b_bool:
-        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
-                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
-                           "operator instead.")
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                       "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                       "operator instead.")
 
 
 class SubBackward0(Op):
