@@ -245,10 +245,16 @@ class AmaxBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        shape = a._data.shape
-        mask = a == restore_dims(result, shape, self.dims, self.keepdim)
-        grad = restore_dims(grad, shape, self.dims, self.keepdim)
-        return grad / mask.sum(self.dims, keepdim=True) * mask
+        return _share_among_ties(grad, a, result, self.dims, self.keepdim)
+
+
+def _share_among_ties(grad, a, result, dims, keepdim):
+    """The gradient of an extreme ``result`` of ``a`` over ``dims``, split evenly among the
+    positions that reach it."""
+    shape = a._data.shape
+    mask = a == restore_dims(result, shape, dims, keepdim)
+    grad = restore_dims(grad, shape, dims, keepdim)
+    return grad / mask.sum(dims, keepdim=True) * mask
 
 
 class AminBackward0(AmaxBackward0):
@@ -284,16 +290,9 @@ class AminmaxBackward0(Op):
 
     def backward(self, grad_min, grad_max):
         (a,) = self.saved()
-        shape = a._data.shape
-        total = None
-        for grad, result in zip((grad_min, grad_max), self.results):
-            if grad is None:
-                continue
-            mask = a == restore_dims(_make(np.asarray(result)), shape, self.dims, self.keepdim)
-            share = restore_dims(grad, shape, self.dims, self.keepdim)
-            part = share / mask.sum(self.dims, keepdim=True) * mask
-            total = part if total is None else total + part
-        return total
+        parts = [_share_among_ties(grad, a, _make(np.asarray(result)), self.dims, self.keepdim)
+                 for grad, result in zip((grad_min, grad_max), self.results) if grad is not None]
+        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
 def aminmax(a, dim=None, keepdim=False):

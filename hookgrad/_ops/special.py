@@ -357,16 +357,12 @@ class CopysignBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        ratio = (result / a).masked_fill(a == 0, 0.0)
-        return grad * ratio, (grad * 0 if self.needs(1) else None)
+        grad_self = grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
+        return grad_self if self.arity == 1 else (grad_self, grad * 0 if self.needs(1) else None)
 
 
 class CopysignBackward1(CopysignBackward0):
     arity = 1
-
-    def backward(self, grad):
-        a, result = self.saved()
-        return grad * (result / a).masked_fill(a == 0, 0.0)
 
 
 def remainder(a, other):

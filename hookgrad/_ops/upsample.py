@@ -4,8 +4,6 @@ Each output position reads one input position (nearest) or two with weights (lin
 each spatial axis, with PyTorch's source-index rules. Applying the axes last-first gives
 PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
-import math
-
 import numpy as np
 
 from .op import Op
@@ -32,10 +30,6 @@ def linear_axis(in_size, out_size, scale, align_corners):
     return ("linear", low, high, 1.0 - high_weight, high_weight)
 
 
-def _along(x, axis, index):
-    return np.take(x, index, axis=axis)
-
-
 def _weights(weight, axis, ndim, dtype):
     shape = [1] * ndim
     shape[axis] = -1
@@ -49,11 +43,11 @@ def resample(x, plan):
         axis = ndim - len(plan) + k
         entry = plan[k]
         if entry[0] == "nearest":
-            x = _along(x, axis, entry[1])
+            x = np.take(x, entry[1], axis=axis)
         else:
             _, low, high, low_weight, high_weight = entry
-            x = (_weights(low_weight, axis, ndim, x.dtype) * _along(x, axis, low)
-                 + _weights(high_weight, axis, ndim, x.dtype) * _along(x, axis, high))
+            x = (_weights(low_weight, axis, ndim, x.dtype) * np.take(x, low, axis=axis)
+                 + _weights(high_weight, axis, ndim, x.dtype) * np.take(x, high, axis=axis))
     return x
 
 
@@ -136,7 +130,3 @@ TRANSPOSED = {node.forward_node: node for node in (
 
 NODES = {("nearest", 1): UpsampleNearest1DBackward0, ("nearest", 2): UpsampleNearest2DBackward0,
          ("linear", 1): UpsampleLinear1DBackward0, ("bilinear", 2): UpsampleBilinear2DBackward0}
-
-
-def output_size(in_size, scale):
-    return int(math.floor(in_size * scale))
