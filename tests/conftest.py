@@ -1,0 +1,1 @@
+"""Makes tests/ importable from every test folder (``from _recorded import load``)."""
