@@ -190,7 +190,7 @@ def test_gradient_stats_selection_repeated_calls_and_missing_gradients():
             return self.out(h).sum()
 
     model = Shared()
-    stats = GradientStats(model, names="fc")
+    stats = GradientStats(model, names="fc").open()
     assert stats.names == ["fc.weight", "fc.bias", "fc"]
     x = torch.randn(2, 3)
     first = model.fc(x)
