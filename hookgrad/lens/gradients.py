@@ -150,6 +150,7 @@ class GradientStats(Tool):
     """Record, on every backward inside it, the L2 norm of each parameter's gradient
     (``"fc1.weight"``) and of each module's output gradient (``"fc1"``).
 
+    ``names`` lists ``parameter_names`` then ``output_names`` (the modules' dotted names).
     ``history[name]`` has one entry per backward pass seen (``None`` where that tensor got no
     gradient in that pass). A module called several times in one forward gets the norm of all
     its output gradients together. ``names`` selects modules as every lens tool does
@@ -172,7 +173,9 @@ class GradientStats(Tool):
                       if any(not prefix or n.startswith(prefix + ".") for prefix in prefixes)]
         self._modules = modules
         self._params = [(n, p) for n, p in params if p.requires_grad]
-        self.names: list[str] = [n for n, _ in self._params] + [n for n, _ in modules]
+        self.parameter_names: list[str] = [n for n, _ in self._params]
+        self.output_names: list[str] = [n for n, _ in modules]
+        self.names: list[str] = self.parameter_names + self.output_names
         self._steps: list[dict[str, float]] = []
         self._task = None
 
