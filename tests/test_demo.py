@@ -92,10 +92,20 @@ def test_bad_arguments_exit_2_with_usage(args, message, capsys):
     assert "usage: hookgrad" in stderr and message in stderr
 
 
-def test_a_command_is_required():
+def test_no_arguments_prints_the_help_and_exits_0(capsys):
     result = hookgrad_command()  # python -m hookgrad, with no command
-    assert result.returncode == 2 and "usage: hookgrad" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("usage: hookgrad")
+    assert "demo" in result.stdout and "train a small CNN" in result.stdout
+    assert main([]) == 0
+    assert capsys.readouterr().out == result.stdout
+
+
+def test_options_without_a_command_are_still_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--epochs", "3"])
+    assert exit_info.value.code == 2
+    assert "usage: hookgrad" in capsys.readouterr().err
 
 
 def unwritable_dirs(tmp_path):

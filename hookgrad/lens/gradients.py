@@ -10,6 +10,7 @@ from .. import Tensor, enable_grad
 from ..nn.modules.module import Module
 from ..nn.utils.clip_grad import clip_grad_norm_, clip_grad_value_
 from ._select import select_modules
+from ._table import Table
 from ._tool import Tool, backward_pass_id, will_engine_run
 
 __all__ = ["GradientClipper", "GradientStats", "clip_gradients"]
@@ -224,8 +225,9 @@ class GradientStats(Tool):
                 flags[name] = "exploding"
         return flags
 
-    def summary(self) -> str:
-        """A table of the latest norms, flagged names marked."""
+    def summary(self) -> Table:
+        """A table of the latest norms, flagged names marked (shows as the table at the
+        interactive prompt too)."""
         latest, flags = self.latest(), self.flagged()
         width = max([4, *map(len, self.names)])
         lines = [f"{'name'.ljust(width)}  grad norm (step {self.steps})", "-" * (width + 24)]
@@ -234,7 +236,7 @@ class GradientStats(Tool):
             text = "-" if norm is None else f"{norm:.4g}"
             flag = f"  <- {flags[name]}" if name in flags else ""
             lines.append(f"{name.ljust(width)}  {text}{flag}")
-        return "\n".join(lines)
+        return Table("\n".join(lines))
 
     def __repr__(self) -> str:
         return f"<GradientStats of {len(self.names)} tensors over {self.steps} backward passes>"

@@ -23,6 +23,7 @@ from ..nn.modules.module import (
     register_module_forward_hook,
     register_module_forward_pre_hook,
 )
+from ._table import Table
 from ._tool import HandleList, Tool, backward_pass_id, register_op_hook
 
 __all__ = ["OpRecord", "Trace", "trace"]
@@ -258,8 +259,9 @@ class Trace(Tool):
                             "use .records[i] for the i-th op")
         return self._by_site.get(site.removeprefix("/"))
 
-    def summary(self) -> str:
-        """A table: one row per op, with its site, input shapes, output shape and dtype."""
+    def summary(self) -> Table:
+        """A table: one row per op, with its site, input shapes, output shape and dtype (a
+        ``str`` that also shows as the table at the interactive prompt)."""
         header = ("#", "site", "inputs", "output", "dtype")
         rows = [(str(r.index), r.site, r.describe_inputs(), r.describe_output(),
                  r.describe_dtype()) for r in self.records]
@@ -272,7 +274,7 @@ class Trace(Tool):
         out = [line(header), line(tuple("-" * w for w in widths))]
         out += [line(row) for row in rows]
         out.append(f"{len(self.records)} ops in {modules} module path(s)")
-        return "\n".join(out)
+        return Table("\n".join(out))
 
     def to_dot(self, name: str = "trace") -> str:
         """Graphviz DOT text: one node per op (site and shapes), an edge from the op that
