@@ -105,7 +105,8 @@ GRADCHECK = [
     grad_case("linear", lambda F, x, w, b: F.linear(x, w, b), randn(2, 2, 3), randn(2, 3),
               randn(2)),
     grad_case("linear-nobias", lambda F, x, w: F.linear(x, w), randn(3), randn(2, 3)),
-    # (padding_idx and scale_grad_by_freq change the gradient on purpose: recorded above)
+    # (padding_idx and scale_grad_by_freq change the gradient on purpose: compared with
+    # PyTorch in test_nn_functional.py)
     grad_case("embedding", lambda F, w, i: F.embedding(i, w), randn(4, 2), ints(4, 2, 3)),
     grad_case("pad", lambda F, x: F.pad(x, (1, -1, 2, 0), value=0.5), randn(2, 3, 3)),
     grad_case("pad-reflect", lambda F, x: F.pad(x, (2, 1, 1, 1), mode="reflect"), randn(1, 3, 3)),
