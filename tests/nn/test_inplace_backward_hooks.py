@@ -1,4 +1,4 @@
-"""In-place ops on tensors wrapped by module backward hooks (spec 7.6): a deliberate
+"""In-place ops on tensors wrapped by module backward hooks (docs/hooks.md §7.6): a deliberate
 improvement over PyTorch.
 
 PyTorch raises "Output 0 of BackwardHookFunction is a view and is being modified inplace..."

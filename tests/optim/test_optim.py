@@ -165,7 +165,7 @@ def test_repr_and_deepcopy_drop_hooks():
     assert len(clone._optimizer_step_pre_hooks) == 0 and clone.param_groups[0]["lr"] == 0.1
 
 
-# ---------------------------------------------------------------- step hooks (spec 9.1-9.4)
+# ------------------------------------------------------ step hooks (docs/hooks.md §9.1-9.4)
 def test_step_hook_order_args_and_kwargs():
     p = _with_grad(_param())
     opt = torch.optim.SGD([p], lr=0.1)
@@ -255,7 +255,7 @@ def test_step_all_hooks_order_like_upstream():
     assert data == [0, 1, 2, 5]
 
 
-# ---------------------------------------------------------------- state_dict hooks (spec 9.5)
+# ------------------------------------------------------ state_dict hooks (docs/hooks.md §9.5)
 def test_state_dict_hooks_and_prepend():
     opt = torch.optim.SGD([_param()], lr=0.1)
     log = []
