@@ -1,0 +1,90 @@
+"""Writing PyTorch's zip container, laid out as PyTorch's own writer lays it out.
+
+Every record is stored (no compression) under one top folder, its bytes starting at a
+multiple of 64 (the local header's extra field is padded with an ``FB`` field of ``Z``s),
+its CRC-32 and sizes in a data descriptor after the bytes, so nothing is ever written twice
+and the output may be a pipe. ZIP64 fields are used where a size or offset needs them."""
+import struct
+import zlib
+
+ALIGNMENT = 64
+ZIP64_LIMIT = 0xFFFFFFFF  # sizes and offsets at or above this need ZIP64 fields
+_FLAGS = 0x0808           # sizes in a data descriptor; UTF-8 names (as PyTorch writes)
+_CHUNK = 1 << 24
+
+
+class CheckpointZipWriter:
+    """Append records to ``f`` under ``archive_name/``, then ``close()`` writes the directory."""
+
+    def __init__(self, f, archive_name):
+        self._f = f
+        self._archive = archive_name
+        self._offset = 0
+        self._entries = []  # (name bytes, crc, size, header offset)
+
+    def _write(self, data):
+        self._f.write(data)
+        self._offset += len(data)
+
+    def write_record(self, name, data):
+        """Write one record (bytes or a C-contiguous uint8 buffer); returns its CRC-32."""
+        full_name = f"{self._archive}/{name}".encode()
+        view = memoryview(data).cast("B")
+        size = view.nbytes
+        header_offset = self._offset
+        zip64 = size >= ZIP64_LIMIT or header_offset >= ZIP64_LIMIT
+        zip64_extra = struct.pack("<HHQQ", 1, 16, 0, 0) if zip64 else b""
+        before_padding = header_offset + 30 + len(full_name) + len(zip64_extra)
+        padding = -before_padding % ALIGNMENT
+        if padding and padding < 4:  # an extra field needs 4 bytes of its own header
+            padding += ALIGNMENT
+        extra = zip64_extra + (b"FB" + struct.pack("<H", padding - 4) + b"Z" * (padding - 4)
+                               if padding else b"")
+        sizes = 0xFFFFFFFF if zip64 else 0
+        self._write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 45 if zip64 else 0, _FLAGS, 0, 0,
+                                0, 0, sizes, sizes, len(full_name), len(extra)))
+        self._write(full_name)
+        self._write(extra)
+        crc = 0
+        for start in range(0, size, _CHUNK):
+            chunk = view[start:start + _CHUNK]
+            crc = zlib.crc32(chunk, crc)
+            self._write(chunk)
+        if zip64:
+            self._write(struct.pack("<4sLQQ", b"PK\x07\x08", crc, size, size))
+        else:
+            self._write(struct.pack("<4sLLL", b"PK\x07\x08", crc, size, size))
+        self._entries.append((full_name, crc, size, header_offset))
+        return crc
+
+    def close(self):
+        directory_start = self._offset
+        for full_name, crc, size, header_offset in self._entries:
+            zip64_fields = []
+            if size >= ZIP64_LIMIT:
+                zip64_fields += [size, size]
+            if header_offset >= ZIP64_LIMIT:
+                zip64_fields.append(header_offset)
+            extra = (struct.pack(f"<HH{len(zip64_fields)}Q", 1, 8 * len(zip64_fields),
+                                 *zip64_fields) if zip64_fields else b"")
+            small_size = 0xFFFFFFFF if size >= ZIP64_LIMIT else size
+            small_offset = 0xFFFFFFFF if header_offset >= ZIP64_LIMIT else header_offset
+            version = 45 if zip64_fields else 0
+            self._write(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", version, version, _FLAGS, 0,
+                                    0, 0, crc, small_size, small_size, len(full_name),
+                                    len(extra), 0, 0, 0, 0, small_offset))
+            self._write(full_name)
+            self._write(extra)
+        directory_size = self._offset - directory_start
+        count = len(self._entries)
+        if (count >= 0xFFFF or directory_size >= ZIP64_LIMIT
+                or directory_start >= ZIP64_LIMIT):
+            zip64_end = self._offset
+            self._write(struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count,
+                                    directory_size, directory_start))
+            self._write(struct.pack("<4sLQL", b"PK\x06\x07", 0, zip64_end, 1))
+            count = min(count, 0xFFFF)
+            directory_size = min(directory_size, 0xFFFFFFFF)
+            directory_start = min(directory_start, 0xFFFFFFFF)
+        self._write(struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, count, count, directory_size,
+                                directory_start, 0))
