@@ -66,7 +66,7 @@ class StorageRef:
         self.numel = data.size // element.itemsize
 
 
-def _memory_bytes(array):
+def memory_block(array):
     """(owner, uint8 view of all of the owner's memory) for the memory block ``array``
     views, or (None, None) when NumPy cannot expose it as one contiguous buffer."""
     owner = array
@@ -95,7 +95,7 @@ class StorageTable:
         return ref
 
     def _own_copy(self, array, element):
-        copy = np.ascontiguousarray(array)
+        copy = array.copy(order="C")
         strides = tuple(s // copy.itemsize for s in copy.strides)
         if copy.size == 0:
             strides = _contiguous_strides(copy.shape)
@@ -107,7 +107,7 @@ class StorageTable:
         itemsize = array.itemsize
         if array.size == 0 or any(s < 0 or s % itemsize for s in array.strides):
             return self._own_copy(array, element)
-        owner, memory = _memory_bytes(array)
+        owner, memory = memory_block(array)
         if owner is None:
             return self._own_copy(array, element)
         base = memory.ctypes.data
@@ -169,7 +169,8 @@ class CheckpointPickler(pickle._Pickler):
         if kind is Size:
             return (TORCH_SIZE, (tuple(obj),))
         if kind is _device:
-            return (TORCH_DEVICE, (str(obj),))
+            # a new string: PyTorch's pickle does not share it with the storages' 'cpu' tags
+            return (TORCH_DEVICE, (str(obj).encode().decode(),))
         return NotImplemented
 
     def _tensor_args(self, tensor):

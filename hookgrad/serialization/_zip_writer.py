@@ -3,13 +3,15 @@
 Every record is stored (no compression) under one top folder, its bytes starting at a
 multiple of 64 (the local header's extra field is padded with an ``FB`` field of ``Z``s),
 its CRC-32 and sizes in a data descriptor after the bytes, so nothing is ever written twice
-and the output may be a pipe. ZIP64 fields are used where a size or offset needs them."""
+and the output may be a pipe. ZIP64 fields are used where a size or offset needs them. For
+the same records the bytes are those torch.save writes."""
 import struct
 import zlib
 
 ALIGNMENT = 64
 ZIP64_LIMIT = 0xFFFFFFFF  # sizes and offsets at or above this need ZIP64 fields
-_FLAGS = 0x0808           # sizes in a data descriptor; UTF-8 names (as PyTorch writes)
+_UTF8_NAMES = 0x0800
+_DESCRIPTOR = 0x0008      # sizes and CRC in a data descriptor after the bytes
 _CHUNK = 1 << 24
 
 
@@ -41,7 +43,8 @@ class CheckpointZipWriter:
         extra = zip64_extra + (b"FB" + struct.pack("<H", padding - 4) + b"Z" * (padding - 4)
                                if padding else b"")
         sizes = 0xFFFFFFFF if zip64 else 0
-        self._write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 45 if zip64 else 0, _FLAGS, 0, 0,
+        flags = _UTF8_NAMES | (_DESCRIPTOR if size else 0)  # as PyTorch's writer (miniz)
+        self._write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 45 if zip64 else 0, flags, 0, 0,
                                 0, 0, sizes, sizes, len(full_name), len(extra)))
         self._write(full_name)
         self._write(extra)
@@ -52,14 +55,14 @@ class CheckpointZipWriter:
             self._write(chunk)
         if zip64:
             self._write(struct.pack("<4sLQQ", b"PK\x07\x08", crc, size, size))
-        else:
+        elif size:
             self._write(struct.pack("<4sLLL", b"PK\x07\x08", crc, size, size))
-        self._entries.append((full_name, crc, size, header_offset))
+        self._entries.append((full_name, crc, size, header_offset, flags))
         return crc
 
     def close(self):
         directory_start = self._offset
-        for full_name, crc, size, header_offset in self._entries:
+        for full_name, crc, size, header_offset, flags in self._entries:
             zip64_fields = []
             if size >= ZIP64_LIMIT:
                 zip64_fields += [size, size]
@@ -70,21 +73,20 @@ class CheckpointZipWriter:
             small_size = 0xFFFFFFFF if size >= ZIP64_LIMIT else size
             small_offset = 0xFFFFFFFF if header_offset >= ZIP64_LIMIT else header_offset
             version = 45 if zip64_fields else 0
-            self._write(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", version, version, _FLAGS, 0,
+            self._write(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", version, version, flags, 0,
                                     0, 0, crc, small_size, small_size, len(full_name),
                                     len(extra), 0, 0, 0, 0, small_offset))
             self._write(full_name)
             self._write(extra)
         directory_size = self._offset - directory_start
         count = len(self._entries)
-        if (count >= 0xFFFF or directory_size >= ZIP64_LIMIT
-                or directory_start >= ZIP64_LIMIT):
-            zip64_end = self._offset
-            self._write(struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count,
-                                    directory_size, directory_start))
-            self._write(struct.pack("<4sLQL", b"PK\x06\x07", 0, zip64_end, 1))
-            count = min(count, 0xFFFF)
-            directory_size = min(directory_size, 0xFFFFFFFF)
-            directory_start = min(directory_start, 0xFFFFFFFF)
+        # PyTorch's writer always adds the ZIP64 end records (made by 0x031e: "3.0, Unix")
+        zip64_end = self._offset
+        self._write(struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 0x031E, 45, 0, 0, count, count,
+                                directory_size, directory_start))
+        self._write(struct.pack("<4sLQL", b"PK\x06\x07", 0, zip64_end, 1))
+        count = min(count, 0xFFFF)
+        directory_size = min(directory_size, 0xFFFFFFFF)
+        directory_start = min(directory_start, 0xFFFFFFFF)
         self._write(struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, count, count, directory_size,
                                 directory_start, 0))
