@@ -4,8 +4,9 @@ Like PyTorch's, it runs whatever the pickle says (classes are imported and calle
 built): only load files you trust this way. The globals PyTorch writes are mapped onto
 hookgrad: the weights-only allow-list first (rebuild functions, storage classes, dtypes,
 ``Size``, ``device``, ``Parameter``), then any other ``torch.<module>.<name>`` onto
-``hookgrad.<module>.<name>`` (a whole pickled ``torch.nn.Linear`` becomes a hookgrad
-``Linear``); a PyTorch name hookgrad does not have is an UnpicklingError naming it."""
+``hookgrad.<module>.<name>`` or the nearest enclosing hookgrad package's ``<name>`` (a whole
+pickled ``torch.nn.Linear`` becomes a hookgrad ``Linear``); a PyTorch name hookgrad does not
+have is an UnpicklingError naming it."""
 import importlib
 import pickle
 
@@ -16,15 +17,20 @@ _MODULE_RENAMES = {"torch.tensor": "torch._tensor"}
 
 
 def _hookgrad_counterpart(module, name):
-    target = "hookgrad" + module[len("torch"):]
-    try:
-        value = importlib.import_module(target)
-        for part in name.split("."):
-            value = getattr(value, part)
-    except (ImportError, AttributeError):
-        raise pickle.UnpicklingError(
-            f"the checkpoint uses {module}.{name}, which hookgrad does not have") from None
-    return value
+    """``hookgrad.<module>.<name>``, or the same name in the nearest enclosing hookgrad
+    package (hookgrad's files are laid out differently: torch.nn.modules.batchnorm's
+    BatchNorm1d is hookgrad.nn's BatchNorm1d)."""
+    parts = ["hookgrad"] + module.split(".")[1:]
+    while parts:
+        try:
+            value = importlib.import_module(".".join(parts))
+            for attribute in name.split("."):
+                value = getattr(value, attribute)
+            return value
+        except (ImportError, AttributeError):
+            parts.pop()
+    raise pickle.UnpicklingError(
+        f"the checkpoint uses {module}.{name}, which hookgrad does not have")
 
 
 class FullUnpickler(pickle.Unpickler):

@@ -8,7 +8,7 @@ the same records the bytes are those torch.save writes."""
 import struct
 import zlib
 
-ALIGNMENT = 64
+ALIGNMENT = 64  # PyTorch 2.13 writes ".storage_alignment" = 64
 ZIP64_LIMIT = 0xFFFFFFFF  # sizes and offsets at or above this need ZIP64 fields
 _UTF8_NAMES = 0x0800
 _DESCRIPTOR = 0x0008      # sizes and CRC in a data descriptor after the bytes
@@ -34,15 +34,18 @@ class CheckpointZipWriter:
         view = memoryview(data).cast("B")
         size = view.nbytes
         header_offset = self._offset
-        zip64 = size >= ZIP64_LIMIT or header_offset >= ZIP64_LIMIT
-        zip64_extra = struct.pack("<HHQQ", 1, 16, 0, 0) if zip64 else b""
-        before_padding = header_offset + 30 + len(full_name) + len(zip64_extra)
-        padding = -before_padding % ALIGNMENT
-        if padding and padding < 4:  # an extra field needs 4 bytes of its own header
-            padding += ALIGNMENT
-        extra = zip64_extra + (b"FB" + struct.pack("<H", padding - 4) + b"Z" * (padding - 4)
-                               if padding else b"")
-        sizes = 0xFFFFFFFF if zip64 else 0
+        large_size = size >= ZIP64_LIMIT
+        large_offset = header_offset >= ZIP64_LIMIT
+        zip64 = large_size or large_offset
+        fields = ([size, size] if large_size else []) + ([header_offset] if large_offset else [])
+        zip64_extra = (struct.pack(f"<HH{len(fields)}Q", 1, 8 * len(fields), *fields)
+                       if fields else b"")
+        # as PyTorch's writer: an "FB" field of "Z"s (always present) moves the data to the
+        # next multiple of ALIGNMENT
+        before_data = header_offset + 30 + len(full_name) + len(zip64_extra) + 4
+        padding = -before_data % ALIGNMENT
+        extra = zip64_extra + b"FB" + struct.pack("<H", padding) + b"Z" * padding
+        sizes = 0xFFFFFFFF if large_size else 0
         flags = _UTF8_NAMES | (_DESCRIPTOR if size else 0)  # as PyTorch's writer (miniz)
         self._write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 45 if zip64 else 0, flags, 0, 0,
                                 0, 0, sizes, sizes, len(full_name), len(extra)))
@@ -53,7 +56,7 @@ class CheckpointZipWriter:
             chunk = view[start:start + _CHUNK]
             crc = zlib.crc32(chunk, crc)
             self._write(chunk)
-        if zip64:
+        if size and zip64:
             self._write(struct.pack("<4sLQQ", b"PK\x07\x08", crc, size, size))
         elif size:
             self._write(struct.pack("<4sLLL", b"PK\x07\x08", crc, size, size))
