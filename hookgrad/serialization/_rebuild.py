@@ -83,11 +83,13 @@ def _view(typed_storage, element, offset, size, stride):
     storage = typed_storage.storage
     numel = check_geometry(offset, size, stride, element.itemsize, storage.nbytes())
     array = storage.typed(element)
-    if numel == 0:
-        return np.empty(tuple(size), array.dtype)
     scale = array.itemsize  # elements may have been widened (bfloat16 -> float32)
+    strides = tuple(s * scale for s in stride)
+    if numel == 0:  # no memory to view; keep the saved strides (NumPy's own are zeros)
+        return np.ndarray(tuple(size), array.dtype, buffer=np.empty(0, array.dtype),
+                          strides=strides)
     return np.ndarray(tuple(size), array.dtype, buffer=array, offset=offset * scale,
-                      strides=tuple(s * scale for s in stride))
+                      strides=strides)
 
 
 def _tensor(array, requires_grad):
@@ -99,7 +101,7 @@ def _tensor(array, requires_grad):
     return tensor
 
 
-def _apply_metadata(array, metadata):
+def _apply_metadata(array, metadata, storage):
     """PyTorch saves a lazily negated view (``torch._neg_view``) as its stored values plus
     ``{'neg': True}``; hookgrad has no lazy negation, so the tensor gets negated values (a
     copy, no longer sharing the storage)."""
@@ -110,7 +112,7 @@ def _apply_metadata(array, metadata):
     flags = sorted(str(k) for k, v in metadata.items() if v and k != "neg")
     if flags:
         raise RuntimeError(f"hookgrad cannot apply the tensor metadata {flags}")
-    return np.negative(array) if metadata.get("neg") else array
+    return storage.storage.derive(np.negative, array) if metadata.get("neg") else array
 
 
 def rebuild_tensor(storage, storage_offset, size, stride):
@@ -121,13 +123,13 @@ def rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, back
                       metadata=None):
     # backward_hooks: torch.save always writes an empty OrderedDict (hooks are not saved)
     array = _view(storage, storage.element, storage_offset, size, stride)
-    return _tensor(_apply_metadata(array, metadata), requires_grad)
+    return _tensor(_apply_metadata(array, metadata, storage), requires_grad)
 
 
 def rebuild_tensor_v3(storage, storage_offset, size, stride, requires_grad, backward_hooks,
                       dtype, metadata=None):
     array = _view(storage, element_of_dtype(dtype), storage_offset, size, stride)
-    return _tensor(_apply_metadata(array, metadata), requires_grad)
+    return _tensor(_apply_metadata(array, metadata, storage), requires_grad)
 
 
 def rebuild_parameter(data, requires_grad, backward_hooks):

@@ -32,12 +32,13 @@ class LoadedStorage:
     """The bytes of one storage in a checkpoint, as torch.load passes them to a
     ``map_location`` callable (PyTorch passes an ``UntypedStorage``)."""
 
-    __slots__ = ("_bytes", "_typed", "_conversions")
+    __slots__ = ("_bytes", "_typed", "_conversions", "_derived")
 
     def __init__(self, raw_bytes, conversions):
         self._bytes = raw_bytes          # 1-D uint8 array, native byte order
         self._typed = {}                 # element name -> (element, its typed array)
         self._conversions = conversions  # Counter of widened element names, for one warning
+        self._derived = []               # (copy, view of this storage, ufunc making it)
 
     def nbytes(self):
         return int(self._bytes.size)
@@ -78,13 +79,21 @@ class LoadedStorage:
             entry = self._typed[element.name] = (element, array)
         return entry[1]
 
+    def derive(self, function, view):
+        """``function(view)``, a new array, kept up to date by ``refresh``."""
+        result = function(view)
+        self._derived.append((result, view, function))
+        return result
+
     def refresh(self):
-        """Redo the typed arrays in place after the bytes were filled in (legacy files store
-        the bytes after the pickle that made the tensors)."""
+        """Redo the typed and derived arrays in place after the bytes were filled in (legacy
+        files store the bytes after the pickle that made the tensors)."""
         for element, array in self._typed.values():
             converted = convert(self._bytes.view(element.disk), element)
             if not np.shares_memory(converted, array):
                 array[...] = converted
+        for result, view, function in self._derived:
+            function(view, out=result)
 
 
 class TypedStorage:

@@ -65,8 +65,8 @@ class ZipCheckpoint:
         self._mapped = None
         if mapped_path is not None:
             with open(mapped_path, "rb") as mapped_file:
-                self._mapped = np.frombuffer(
-                    _mmap.mmap(mapped_file.fileno(), 0, access=_mmap.ACCESS_COPY), np.uint8)
+                self._mapped = memoryview(
+                    _mmap.mmap(mapped_file.fileno(), 0, access=_mmap.ACCESS_COPY))
 
     # ------------------------------------------------------------------ layout checks
     def _data_start(self, info, name):
@@ -151,7 +151,9 @@ class ZipCheckpoint:
                 "archive, so its bytes on disk are not the tensor data. Load without mmap "
                 "(it is decompressed then), or save the checkpoint again with torch.save.")
         start = record.data_start
-        return self._mapped[start:start + record.info.file_size]
+        # a memoryview per record: each storage is a block of its own (hookgrad.save writes
+        # a storage as the whole block its tensors view, not the whole file)
+        return np.frombuffer(self._mapped[start:start + record.info.file_size], np.uint8)
 
     def _inflate(self, record):
         info = record.info
