@@ -28,6 +28,7 @@ sys.path.insert(0, ROOT)
 import hookgrad  # noqa: E402
 from tests import _recorded  # noqa: E402
 from tests.serialization import _craft, _objects  # noqa: E402
+from tests.serialization._describe import describe_torch  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "serialization", "fixtures")
 
@@ -164,41 +165,27 @@ def every_dtype():
 
 
 def describe(obj, storages):
-    """A JSON-able account of a loaded object: tensors with dtype, geometry, values and
-    which storage they share (numbered in order of appearance)."""
-    if isinstance(obj, torch.Tensor) and obj.is_meta:
-        return {"class": "Tensor", "device": "meta", "dtype": str(obj.dtype)}
-    if isinstance(obj, torch.Tensor):
-        data = obj.detach()
-        storage = (storages.setdefault(data.untyped_storage().data_ptr(), len(storages))
-                   if data.numel() else None)  # empty tensors have no memory to share
-        values = data.resolve_neg().float() if obj.dtype == torch.bfloat16 else data.resolve_neg()
-        return {"class": "Parameter" if type(obj).__name__ == "Parameter" else "Tensor",
-                "dtype": str(obj.dtype), "shape": list(obj.shape), "stride": list(obj.stride()),
-                "offset": obj.storage_offset(), "requires_grad": obj.requires_grad,
-                "storage": storage, "values": values.numpy()}
-    if isinstance(obj, dict):
-        described = {"class": type(obj).__name__,
-                     "items": [[repr(k), describe(v, storages)] for k, v in obj.items()]}
-        if hasattr(obj, "_metadata"):
-            described["_metadata"] = repr(obj._metadata)
-        return described
-    if isinstance(obj, (list, tuple)) and type(obj) in (list, tuple):
-        return {"class": type(obj).__name__, "items": [describe(v, storages) for v in obj]}
-    return {"class": type(obj).__name__, "repr": repr(obj)}
+    return describe_torch(obj, storages, torch)
 
 
 def hookgrad_files(cases):
-    """hookgrad.save's files of _objects, PyTorch's files of the same objects, and what
-    torch.load returns for hookgrad's (weights_only=True; with mmap=True too)."""
+    """hookgrad.save's files of _objects, PyTorch's files of the same objects (both saved to
+    buffers: top folder "archive"), and what torch.load returns for hookgrad's
+    (weights_only=True; with mmap=True too)."""
     built_hookgrad, built_torch = _objects.build(hookgrad), _objects.build(torch)
     for name in _objects.OBJECTS:
-        torch.save(built_torch[name], fixture("torch_written", f"{name}.pt"))
+        buffer = io.BytesIO()
+        torch.save(built_torch[name], buffer)
+        with open(fixture("torch_written", f"{name}.pt"), "wb") as f:
+            f.write(buffer.getvalue())
         for legacy in (False, True):
             file_name = f"{name}{'_legacy' if legacy else ''}.pt"
-            path = fixture("hookgrad_written", file_name)
-            hookgrad.save(built_hookgrad[name], path,
+            buffer = io.BytesIO()
+            hookgrad.save(built_hookgrad[name], buffer,
                           _use_new_zipfile_serialization=not legacy)
+            path = fixture("hookgrad_written", file_name)
+            with open(path, "wb") as f:
+                f.write(buffer.getvalue())
             loaded = {"weights_only": describe(torch.load(path, weights_only=True), {})}
             if not legacy:
                 loaded["mmap"] = describe(torch.load(path, weights_only=True, mmap=True), {})

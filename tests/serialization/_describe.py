@@ -33,6 +33,33 @@ def describe(obj, storages):
     return {"class": type(obj).__name__, "repr": repr(obj)}
 
 
+def describe_torch(obj, storages, torch):
+    """The same for what PyTorch loads (``torch`` is the real PyTorch module)."""
+    if isinstance(obj, torch.Tensor) and obj.is_meta:
+        return {"class": "Tensor", "device": "meta", "dtype": str(obj.dtype)}
+    if isinstance(obj, torch.Tensor):
+        data = obj.detach()
+        storage = (storages.setdefault(data.untyped_storage().data_ptr(), len(storages))
+                   if data.numel() else None)  # empty tensors have no memory to share
+        values = data.resolve_neg()
+        values = values.float() if obj.dtype == torch.bfloat16 else values
+        return {"class": "Parameter" if type(obj).__name__ == "Parameter" else "Tensor",
+                "dtype": str(obj.dtype), "shape": list(obj.shape), "stride": list(obj.stride()),
+                "offset": obj.storage_offset(), "requires_grad": obj.requires_grad,
+                "storage": storage, "values": values.numpy()}
+    if isinstance(obj, dict):
+        described = {"class": type(obj).__name__,
+                     "items": [[repr(k), describe_torch(v, storages, torch)]
+                               for k, v in obj.items()]}
+        if hasattr(obj, "_metadata"):
+            described["_metadata"] = repr(obj._metadata)
+        return described
+    if isinstance(obj, (list, tuple)) and type(obj) in (list, tuple):
+        return {"class": type(obj).__name__,
+                "items": [describe_torch(v, storages, torch) for v in obj]}
+    return {"class": type(obj).__name__, "repr": repr(obj)}
+
+
 def assert_same(loaded, recorded, path="object"):
     """``loaded`` (hookgrad's describe) holds what ``recorded`` (PyTorch's) holds."""
     if "values" in recorded:
