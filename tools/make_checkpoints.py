@@ -239,6 +239,29 @@ def crafted(cases):
                                "message": str(exc).replace(legacy, "<path>")}
 
 
+def safetensors_outcomes(cases):
+    """What the safetensors package says about malformed files and refused saves."""
+    for name, data in _craft.safetensors_cases().items():
+        try:
+            safetensors.torch.load(data)
+            cases[name] = {"loaded": True}
+        except BaseException as exc:  # noqa: BLE001
+            cases[name] = {"error": type(exc).__name__, "message": str(exc)}
+    shared = torch.ones(4)
+    for name, call in (
+            ("st_save_shared", lambda: safetensors.torch.save({"a": shared, "b": shared[:2]})),
+            ("st_save_noncontiguous", lambda: safetensors.torch.save({"t": torch.ones(2, 3).t()})),
+            ("st_save_not_a_dict", lambda: safetensors.torch.save([shared])),
+            ("st_save_not_a_tensor", lambda: safetensors.torch.save({"a": 1})),
+            ("st_save_metadata_not_str", lambda: safetensors.torch.save({"a": shared},
+                                                                         metadata={"k": 1}))):
+        try:
+            call()
+            cases[name] = {"saved": True}
+        except BaseException as exc:  # noqa: BLE001
+            cases[name] = {"error": type(exc).__name__, "message": str(exc)}
+
+
 def main():
     model_cases, hookgrad_cases, error_cases = {}, {}, {}
     models(model_cases)
@@ -246,6 +269,7 @@ def main():
     model_cases["every_dtype"] = describe(every_dtype(), {})
     hookgrad_files(hookgrad_cases)
     crafted(error_cases)
+    safetensors_outcomes(error_cases)
     _recorded.save("serialization_models", model_cases, torch.__version__)
     _recorded.save("serialization_hookgrad_in_torch", hookgrad_cases, torch.__version__)
     _recorded.save("serialization_errors", error_cases, torch.__version__)

@@ -76,11 +76,15 @@ def check_geometry(offset, size, stride, itemsize, storage_bytes):
     return numel
 
 
-def _view(typed_storage, element, offset, size, stride):
-    """A NumPy view of ``typed_storage`` with PyTorch's geometry, checked first."""
+def _checked_storage(typed_storage):
     if not isinstance(typed_storage, TypedStorage):
         raise TypeError(f"expected a storage, got {type(typed_storage).__name__}")
-    storage = typed_storage.storage
+    return typed_storage
+
+
+def _view(typed_storage, element, offset, size, stride):
+    """A NumPy view of ``typed_storage`` with PyTorch's geometry, checked first."""
+    storage = _checked_storage(typed_storage).storage
     numel = check_geometry(offset, size, stride, element.itemsize, storage.nbytes())
     array = storage.typed(element)
     scale = array.itemsize  # elements may have been widened (bfloat16 -> float32)
@@ -116,13 +120,15 @@ def _apply_metadata(array, metadata, storage):
 
 
 def rebuild_tensor(storage, storage_offset, size, stride):
-    return _tensor(_view(storage, storage.element, storage_offset, size, stride), False)
+    element = _checked_storage(storage).element
+    return _tensor(_view(storage, element, storage_offset, size, stride), False)
 
 
 def rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks,
                       metadata=None):
     # backward_hooks: torch.save always writes an empty OrderedDict (hooks are not saved)
-    array = _view(storage, storage.element, storage_offset, size, stride)
+    element = _checked_storage(storage).element
+    array = _view(storage, element, storage_offset, size, stride)
     return _tensor(_apply_metadata(array, metadata, storage), requires_grad)
 
 
@@ -192,7 +198,7 @@ def set_tensor_storage(tensor, state):
     (``set_(storage, storage_offset, size, stride)``), or a Variable's flags."""
     if isinstance(state, tuple) and len(state) == 4:
         storage, offset, size, stride = state
-        tensor._data = _view(storage, storage.element, offset, size, stride)
+        tensor._data = _view(storage, _checked_storage(storage).element, offset, size, stride)
         return
     if isinstance(state, tuple) and len(state) == 3 and isinstance(state[1], (OrderedDict,
                                                                                type(None))):

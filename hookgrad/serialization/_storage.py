@@ -4,6 +4,8 @@ A ``LoadedStorage`` is one ``data/<key>`` record (or one storage of a legacy fil
 tensor the pickle rebuilds from it is a NumPy view of the same typed array, so tensors that
 shared a storage in PyTorch share memory here. ``map_location`` is applied to each storage as
 PyTorch applies it."""
+from pickle import UnpicklingError
+
 import numpy as np
 
 from .. import device as _device
@@ -116,8 +118,8 @@ class TypedStorage:
 def storage_element(storage_type):
     """The element type of a storage class found in a persistent id."""
     if not isinstance(storage_type, StorageType):
-        raise TypeError(f"expected a storage type such as torch.FloatStorage in the "
-                        f"persistent id, got {type(storage_type).__name__}")
+        raise UnpicklingError(f"expected a storage type such as torch.FloatStorage in the "
+                              f"persistent id, got {type(storage_type).__name__}")
     return storage_type.element if storage_type.element is not None else UNTYPED
 
 

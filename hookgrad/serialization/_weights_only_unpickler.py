@@ -126,7 +126,7 @@ class WeightsOnlyUnpickler:
             raise UnpicklingError(f"call arguments must be a tuple, got {type(args).__name__}")
         try:
             return function(*args)
-        except TypeError as exc:
+        except (TypeError, ValueError, LookupError) as exc:
             raise UnpicklingError(f"bad arguments in the checkpoint: {exc}") from None
 
     def _newobj(self):

@@ -219,3 +219,37 @@ def archive_cases():
         "torchscript_archive": rezip(good, extra={"archive/constants.pkl": b""}),
     }
     return cases
+
+
+def safetensors_file(header, data=b"", pad=True):
+    """A safetensors file from a header (dict, or raw bytes) and its data bytes."""
+    if isinstance(header, dict):
+        import json
+        header = json.dumps(header, separators=(",", ":")).encode()
+    if pad:
+        header += b" " * (-len(header) % 8)
+    return struct.pack("<Q", len(header)) + header + data
+
+
+def safetensors_cases():
+    """name -> malformed safetensors bytes."""
+    f32 = {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}
+    return {
+        "st_empty": b"",
+        "st_short": b"\x01\x00",
+        "st_header_too_large": struct.pack("<Q", 2 ** 40) + b"{}",
+        "st_header_past_end": struct.pack("<Q", 100) + b"{}",
+        "st_bad_json": safetensors_file(b"{x"),
+        "st_not_an_object": safetensors_file(b"[]"),
+        "st_unknown_dtype": safetensors_file({"a": dict(f32, dtype="F99")}, b"1234"),
+        "st_size_mismatch": safetensors_file({"a": dict(f32, shape=[2])}, b"1234"),
+        "st_hole": safetensors_file({"a": dict(f32, data_offsets=[4, 8])}, b"12345678"),
+        "st_overlap": safetensors_file({"a": f32, "b": f32}, b"1234"),
+        "st_past_end": safetensors_file({"a": dict(f32, shape=[2], data_offsets=[0, 8])},
+                                        b"1234"),
+        "st_extra_data": safetensors_file({"a": f32}, b"12345678"),
+        "st_negative_shape": safetensors_file({"a": dict(f32, shape=[-1])}, b"1234"),
+        "st_huge_shape": safetensors_file({"a": dict(f32, shape=[2 ** 40, 2 ** 40])}, b"1234"),
+        "st_missing_field": safetensors_file({"a": {"dtype": "F32", "shape": [1]}}, b"1234"),
+        "st_metadata_not_str": safetensors_file({"__metadata__": {"a": 1}}),
+    }
