@@ -221,6 +221,8 @@ def crafted(cases):
     cases["pickle_protocol_3"] = torch_outcome(
         _craft.zip_checkpoint({"data.pkl": b"\x80\x03N."}), weights_only=True)
     cases["empty_file"] = torch_outcome(b"", weights_only=True)
+    cases["unsafe_globals_of_whole_module"] = sorted(
+        torch.serialization.get_unsafe_globals_in_checkpoint(fixture("whole_module.pt")))
     with tempfile.TemporaryDirectory() as folder:
         legacy = os.path.join(folder, "legacy.pt")
         torch.save({"a": torch.ones(1)}, legacy, _use_new_zipfile_serialization=False)

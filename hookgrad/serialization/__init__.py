@@ -7,9 +7,10 @@ weights-only loads run, over the names of ``_allowed``; ``_rebuild`` makes tenso
 storages after checking their geometry; ``_elements`` maps PyTorch's element types onto
 hookgrad's dtypes."""
 from ._allowed import add_safe_globals, clear_safe_globals, get_safe_globals, safe_globals
-from ._load import load
+from ._load import get_unsafe_globals_in_checkpoint, load
 from ._messages import UNSAFE_MESSAGE
 from ._save import DEFAULT_PROTOCOL, save
 
 __all__ = ["save", "load", "add_safe_globals", "clear_safe_globals", "get_safe_globals",
-           "safe_globals", "DEFAULT_PROTOCOL", "UNSAFE_MESSAGE"]
+           "safe_globals", "get_unsafe_globals_in_checkpoint", "DEFAULT_PROTOCOL",
+           "UNSAFE_MESSAGE"]

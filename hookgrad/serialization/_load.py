@@ -12,12 +12,12 @@ import os
 import pickle
 import warnings
 
-from . import _zip_reader
+from . import _allowed, _zip_reader
 from ._full_unpickler import FullUnpickler
 from ._legacy import load_legacy
 from ._messages import UNSAFE_MESSAGE, weights_only_message
 from ._persistent import ZipStorages
-from ._weights_only_unpickler import WeightsOnlyUnpickler
+from ._weights_only_unpickler import WeightsOnlyUnpickler, globals_in_pickle
 
 _TRUE_VALUES = ("1", "y", "yes", "true")
 _WIDENED_TO = {"bfloat16": "float32", "uint16": "int32", "uint32": "int64"}
@@ -154,6 +154,24 @@ def _load_safetensors(path, map_location):
             raise RuntimeError("Loading safetensors file with callable map_location is not "
                                "supported. Use a device string or torch.device instead.")
     return safetensors.load_file(path, device=device)
+
+
+def get_unsafe_globals_in_checkpoint(f):
+    """The GLOBALs of a checkpoint's pickle that a weights-only load would refuse (not on
+    PyTorch's allow-list or the user's), found without unpickling anything."""
+    allowed = set(_allowed.ALLOWED) | set(_allowed.user_allowed())
+    opened = open(f, "rb") if _is_path(f) else f
+    try:
+        if not _is_zipfile(opened):
+            raise ValueError("Expected input to be a checkpoint returned by torch.save")
+        archive = _zip_reader.ZipCheckpoint(opened)
+        if archive.has_record("constants.pkl"):
+            raise ValueError("Expected input to be a checkpoint returned by torch.save but got "
+                             "a torchscript checkpoint")
+        return sorted(globals_in_pickle(archive.get_record("data.pkl")) - allowed)
+    finally:
+        if opened is not f:
+            opened.close()
 
 
 def _warn_conversions(conversions):

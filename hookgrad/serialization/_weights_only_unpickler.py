@@ -326,3 +326,42 @@ def _build_allowlisted(inst, state):
     if slot_state:
         for name, value in slot_state.items():
             setattr(inst, name, value)
+
+
+_OPERAND_BYTES = {op[0]: 0 for op in (
+    pickle.NEWOBJ, pickle.REDUCE, pickle.BUILD, pickle.APPEND, pickle.APPENDS, pickle.SETITEM,
+    pickle.SETITEMS, pickle.MARK, pickle.TUPLE, pickle.TUPLE1, pickle.TUPLE2, pickle.TUPLE3,
+    pickle.NONE, pickle.NEWFALSE, pickle.NEWTRUE, pickle.EMPTY_TUPLE, pickle.EMPTY_LIST,
+    pickle.EMPTY_DICT, pickle.EMPTY_SET, pickle.BINPERSID)}
+_OPERAND_BYTES.update({pickle.BININT[0]: 4, pickle.BININT1[0]: 1, pickle.BININT2[0]: 2,
+                       pickle.BINFLOAT[0]: 8, pickle.BINGET[0]: 1, pickle.LONG_BINGET[0]: 4,
+                       pickle.BINPUT[0]: 1, pickle.LONG_BINPUT[0]: 4, pickle.PROTO[0]: 1})
+
+
+def globals_in_pickle(data):
+    """The ``module.name`` of every GLOBAL in a pickle, read without running anything (as
+    PyTorch's ``get_globals_in_pkl``; the same opcodes as the unpickler above)."""
+    found, position = set(), 0
+    while True:
+        if position >= len(data):
+            raise EOFError("Ran out of input")
+        key = data[position]
+        position += 1
+        if key == pickle.STOP[0]:
+            return found
+        if key == pickle.GLOBAL[0]:
+            lines = data[position:].split(b"\n", 2)
+            if len(lines) < 3:
+                raise UnpicklingError("pickle data was truncated")
+            module, name = _allowed.renamed(lines[0].decode("utf-8", "replace"),
+                                            lines[1].decode("utf-8", "replace"))
+            found.add(f"{module}.{name}")
+            position += len(lines[0]) + len(lines[1]) + 2
+        elif key in _OPERAND_BYTES:
+            position += _OPERAND_BYTES[key]
+        elif key == pickle.BINUNICODE[0]:
+            position += 4 + unpack("<I", data[position:position + 4].ljust(4, b"\0"))[0]
+        elif key in (pickle.SHORT_BINSTRING[0], pickle.LONG1[0]):
+            position += 1 + (data[position] if position < len(data) else 0)
+        else:
+            raise UnpicklingError(f"Unsupported operand {key}")

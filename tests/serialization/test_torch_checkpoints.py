@@ -225,6 +225,12 @@ def test_whole_pickled_module_is_refused_under_weights_only_without_running_it()
     assert str(error.value).startswith("Weights only load failed.")
 
 
+def test_unsafe_globals_are_listed_without_unpickling():
+    assert torch.serialization.get_unsafe_globals_in_checkpoint(
+        fixture("whole_module.pt")) == ERRORS["unsafe_globals_of_whole_module"]
+    assert torch.serialization.get_unsafe_globals_in_checkpoint(fixture("mlp.pt")) == []
+
+
 def test_whole_pickled_module_loads_into_hookgrad_modules_with_weights_only_false():
     model = torch.load(fixture("whole_module.pt"), weights_only=False)
     assert type(model) is nn.Sequential and type(model[0]) is nn.Linear
