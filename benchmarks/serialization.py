@@ -6,7 +6,8 @@ against torch.save/load.
 Two state dicts: GPT-2 small's shapes (124M float32 parameters, 498 MB, 148 tensors) and
 2,000 tensors of 256 floats. Files live in a temporary directory (the page cache, so this
 times the libraries, not the disk). "load+touch" also sums every tensor, which a lazy,
-memory-mapped load defers to first use. Cases run interleaved; medians of the repeats.
+memory-mapped load defers to first use. Cases run interleaved, in a rotating order; medians
+(and minima) of the repeats.
 The safetensors package and PyTorch are optional (their rows are skipped without them)."""
 import argparse
 import os
@@ -114,14 +115,19 @@ def main():
             times = {name: [] for name in table}
             for name in table:  # warm-up
                 table[name]()
-            for _ in range(repeats):
-                for name, function in table.items():
+            names = list(table)
+            for repeat in range(repeats):
+                # rotate the order, so no case always follows the same one (the allocator
+                # and page cache state left behind by the previous case moves timings)
+                shift = repeat % len(names)
+                for name in names[shift:] + names[:shift]:
                     start = time.perf_counter()
-                    function()
+                    table[name]()
                     times[name].append(time.perf_counter() - start)
-        print(f"\n{title}: median of {repeats}")
+        print(f"\n{title}: median (min) of {repeats}")
         for name, values in times.items():
-            print(f"  {name:<55} {statistics.median(values) * 1e3:9.1f} ms")
+            print(f"  {name:<55} {statistics.median(values) * 1e3:9.1f} ms "
+                  f"({min(values) * 1e3:.1f})")
 
 
 if __name__ == "__main__":
