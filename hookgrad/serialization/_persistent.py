@@ -84,7 +84,7 @@ class LegacyStorages:
         self._map_location = map_location
         self._bytes_left = bytes_left  # no storage can be larger than the rest of the file
         self._conversions = conversions
-        self._roots = {}  # key -> (LoadedStorage, element, numel)
+        self._roots = {}  # key -> (LoadedStorage, as map_location placed it, element, numel)
         self._views = {}
 
     def persistent_load(self, saved_id):
@@ -94,13 +94,15 @@ class LegacyStorages:
             if nbytes > self._bytes_left:
                 raise RuntimeError(f"the checkpoint's storage {key} claims {nbytes} bytes, "
                                    f"more than the {self._bytes_left} left in the file")
-            storage = LoadedStorage(np.zeros(nbytes, np.uint8), self._conversions)
-            self._roots[key] = (storage, element, numel)
-        root, root_element, _ = self._roots[key]
+            loaded = LoadedStorage(np.zeros(nbytes, np.uint8), self._conversions)
+            # placed once per storage, as PyTorch does (a map_location callable sees each
+            # storage once); the bytes are filled in later, in place
+            placed = restore_location(loaded, location, self._map_location)
+            self._roots[key] = (loaded, placed, element, numel)
+        loaded, placed, root_element, _ = self._roots[key]
         if view is None:
-            return TypedStorage(restore_location(root, location, self._map_location),
-                                root_element)
-        return self._view(root, root_element, view, location)
+            return TypedStorage(placed, root_element)
+        return self._view(loaded, root_element, view, location)
 
     def _view(self, root, element, view, location):
         if (not isinstance(view, tuple) or len(view) != 3
@@ -111,9 +113,10 @@ class LegacyStorages:
             start, stop = offset * element.itemsize, (offset + size) * element.itemsize
             if offset < 0 or size < 0 or stop > root.nbytes():
                 raise RuntimeError(f"the storage view {view_key} lies outside its storage")
-            self._views[view_key] = LoadedStorage(root._bytes[start:stop], self._conversions)
-        storage = restore_location(self._views[view_key], location, self._map_location)
-        return TypedStorage(storage, element)
+            part = LoadedStorage(root._bytes[start:stop], self._conversions)
+            self._views[view_key] = restore_location(part, location, self._map_location)
+            root.add_part(part)
+        return TypedStorage(self._views[view_key], element)
 
     def fill(self, keys, f):
         """Read each storage's bytes, in the order of ``keys``, from ``f``."""
@@ -123,7 +126,7 @@ class LegacyStorages:
             key = _text(key, "key")
             if key not in self._roots:
                 raise RuntimeError(f"storage key {key!r} not found in deserialized_objects")
-            storage, element, numel = self._roots[key]
+            storage, _, element, numel = self._roots[key]
             header = f.read(8)
             if len(header) != 8:
                 raise RuntimeError("the legacy checkpoint ends before its storage data")

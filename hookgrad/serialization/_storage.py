@@ -34,13 +34,14 @@ class LoadedStorage:
     """The bytes of one storage in a checkpoint, as torch.load passes them to a
     ``map_location`` callable (PyTorch passes an ``UntypedStorage``)."""
 
-    __slots__ = ("_bytes", "_typed", "_conversions", "_derived")
+    __slots__ = ("_bytes", "_typed", "_conversions", "_derived", "_parts")
 
     def __init__(self, raw_bytes, conversions):
         self._bytes = raw_bytes          # 1-D uint8 array, native byte order
         self._typed = {}                 # element name -> (element, its typed array)
         self._conversions = conversions  # Counter of widened element names, for one warning
         self._derived = []               # (copy, view of this storage, ufunc making it)
+        self._parts = []                 # storages viewing part of this one (legacy views)
 
     def nbytes(self):
         return int(self._bytes.size)
@@ -87,6 +88,9 @@ class LoadedStorage:
         self._derived.append((result, view, function))
         return result
 
+    def add_part(self, part):
+        self._parts.append(part)
+
     def refresh(self):
         """Redo the typed and derived arrays in place after the bytes were filled in (legacy
         files store the bytes after the pickle that made the tensors)."""
@@ -96,6 +100,8 @@ class LoadedStorage:
                 array[...] = converted
         for result, view, function in self._derived:
             function(view, out=result)
+        for part in self._parts:
+            part.refresh()
 
 
 class TypedStorage:

@@ -297,3 +297,24 @@ def test_explicit_pickle_module_means_weights_only_false_unless_asked():
         torch.load(fixture("mlp.pt"), pickle_module=pickle, weights_only=True)
     # as in PyTorch, naming a pickle module turns the weights-only default off
     assert type(torch.load(fixture("whole_module.pt"), pickle_module=pickle)) is nn.Sequential
+
+
+def test_storages_saved_on_a_gpu_load_with_map_location_cpu():
+    saved_on_gpu = _craft.checkpoint_with_tensor(location="cuda:0")
+    with pytest.raises(RuntimeError) as error:
+        torch.load(io.BytesIO(saved_on_gpu))
+    assert str(error.value) == ERRORS["map_location_cuda"]["message"]
+    for location in ("cpu", {"cuda:0": "cpu"}, lambda storage, tag: storage):
+        tensor = torch.load(io.BytesIO(saved_on_gpu), map_location=location)
+        assert tensor.numpy().tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_map_location_callable_sees_each_storage_once_in_both_formats():
+    calls = {}
+    for file in ("every_dtype.pt", "every_dtype_legacy.pt"):
+        seen = calls[file] = []
+        torch.load(fixture(file), map_location=lambda storage, tag, seen=seen: seen.append(tag))
+    zip_file = zipfile.ZipFile(fixture("every_dtype.pt"))
+    storages = [n for n in zip_file.namelist() if "/data/" in n]
+    assert len(calls["every_dtype.pt"]) == len(storages)
+    assert len(calls["every_dtype_legacy.pt"]) == len(storages)
