@@ -53,9 +53,8 @@ class ForeignDtype:
     def __repr__(self):
         return "torch." + self.element.name
 
-    def __reduce__(self):
-        raise TypeError(f"{self!r} is not a hookgrad dtype; hookgrad.save writes it, pickle "
-                        "cannot")
+    def __reduce__(self):  # pickle and copy: the one object of that name
+        return (foreign_dtype, (self.element.name,))
 
 
 _D = _dtype
@@ -103,6 +102,10 @@ FOR_HOOKGRAD_DTYPE = {BY_NAME[d.name].dtype: BY_NAME[d.name] for d in _D.ALL}
 # The value a ``GLOBAL torch <dtype>`` in a checkpoint stands for.
 DTYPE_VALUES = {e.name: (e.dtype if e.dtype is not None and e.widen_to is None
                          else ForeignDtype(e)) for e in ELEMENTS}
+
+
+def foreign_dtype(name):
+    return DTYPE_VALUES[name]
 
 
 def element_of_dtype(value):

@@ -318,3 +318,19 @@ def test_map_location_callable_sees_each_storage_once_in_both_formats():
     storages = [n for n in zip_file.namelist() if "/data/" in n]
     assert len(calls["every_dtype.pt"]) == len(storages)
     assert len(calls["every_dtype_legacy.pt"]) == len(storages)
+
+
+def test_dtypes_hookgrad_lacks_stay_printable_copyable_values():
+    import copy
+    nested = torch.load(fixture("every_dtype.pt"))["nested"]
+    assert repr(nested["dtype"]) == "torch.bfloat16"
+    assert copy.deepcopy(nested)["dtype"] is nested["dtype"]
+    assert pickle.loads(pickle.dumps(nested["dtype"])) is nested["dtype"]
+    resaved = torch.load(io.BytesIO(_saved(nested)))
+    assert resaved["dtype"] is nested["dtype"] and resaved["size"] == (3, 4)
+
+
+def _saved(obj):
+    buffer = io.BytesIO()
+    torch.save(obj, buffer)
+    return buffer.getvalue()
