@@ -18,6 +18,7 @@ import struct
 import sys
 import warnings
 from collections import Counter, defaultdict
+from typing import Dict, List, Optional, Set, Tuple, Union
 
 import numpy as np
 from numpy.lib.array_utils import byte_bounds
@@ -214,13 +215,14 @@ class safe_open:  # noqa: N801  (the package's name)
         return tensors
 
 
-def load_file(filename, device="cpu"):
+def load_file(filename: Union[str, os.PathLike], device: Union[str, int] = "cpu"
+              ) -> Dict[str, Tensor]:
     """The tensors of a safetensors file, by name (each in memory of its own)."""
     with safe_open(filename, framework="pt", device=device) as opened:
         return opened.get_tensors()
 
 
-def load(data):
+def load(data: bytes) -> Dict[str, Tensor]:
     """The tensors of a safetensors file held in ``data`` (bytes)."""
     data = memoryview(data).cast("B")
     length, start = _split_header(data[:8].tobytes(), len(data))
@@ -288,13 +290,14 @@ def _serialize(tensors, metadata):
     return struct.pack("<Q", len(text)) + text, arrays
 
 
-def save(tensors, metadata=None):
+def save(tensors: Dict[str, Tensor], metadata: Optional[Dict[str, str]] = None) -> bytes:
     """The safetensors bytes of a dict of tensors."""
     header, arrays = _serialize(tensors, metadata)
     return b"".join([header] + arrays)
 
 
-def save_file(tensors, filename, metadata=None):
+def save_file(tensors: Dict[str, Tensor], filename: Union[str, os.PathLike],
+              metadata: Optional[Dict[str, str]] = None) -> None:
     """Write a dict of tensors to ``filename`` in safetensors format."""
     header, arrays = _serialize(tensors, metadata)
     with open(filename, "wb") as f:
@@ -360,7 +363,8 @@ def _remove_duplicate_names(state_dict, *, preferred_names=None, discard_names=N
     return to_remove
 
 
-def save_model(model, filename, metadata=None, force_contiguous=True):
+def save_model(model, filename: Union[str, os.PathLike],
+               metadata: Optional[Dict[str, str]] = None, force_contiguous: bool = True) -> None:
     """Save ``model.state_dict()``, writing tensors shared under several names once (the
     dropped names are recorded in the metadata)."""
     state_dict = model.state_dict()
@@ -375,7 +379,8 @@ def save_model(model, filename, metadata=None, force_contiguous=True):
     save_file(state_dict, filename, metadata=metadata)
 
 
-def load_model(model, filename, strict=True, device="cpu"):
+def load_model(model, filename: Union[str, os.PathLike], strict: bool = True,
+               device: Union[str, int] = "cpu") -> Tuple[Set[str], List[str]]:
     """Load a file written by ``save_model`` into ``model``; returns (missing, unexpected)."""
     state_dict = load_file(filename, device=device)
     to_removes = _remove_duplicate_names(model.state_dict(),

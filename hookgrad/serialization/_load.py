@@ -11,12 +11,14 @@ import io
 import os
 import pickle
 import warnings
+from typing import Any, Optional
 
 from . import _allowed, _zip_reader
 from ._full_unpickler import FullUnpickler
 from ._legacy import load_legacy
 from ._messages import UNSAFE_MESSAGE, weights_only_message
 from ._persistent import ZipStorages
+from ._save import FileLike
 from ._weights_only_unpickler import WeightsOnlyUnpickler, globals_in_pickle
 
 _TRUE_VALUES = ("1", "y", "yes", "true")
@@ -65,8 +67,9 @@ def _resolve_weights_only(weights_only, pickle_module):
     return weights_only
 
 
-def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,
-         **pickle_load_args):
+def load(f: FileLike, map_location: Any = None, pickle_module: Any = None, *,
+         weights_only: Optional[bool] = None, mmap: Optional[bool] = None,
+         **pickle_load_args: Any) -> Any:
     """Load an object saved by ``torch.save`` or ``hookgrad.save`` from a path or a seekable
     binary file."""
     weights_only = _resolve_weights_only(weights_only, pickle_module)
@@ -156,7 +159,7 @@ def _load_safetensors(path, map_location):
     return safetensors.load_file(path, device=device)
 
 
-def get_unsafe_globals_in_checkpoint(f):
+def get_unsafe_globals_in_checkpoint(f: FileLike) -> list:
     """The GLOBALs of a checkpoint's pickle that a weights-only load would refuse (not on
     PyTorch's allow-list or the user's), found without unpickling anything."""
     allowed = set(_allowed.ALLOWED) | set(_allowed.user_allowed())

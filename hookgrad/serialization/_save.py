@@ -8,6 +8,7 @@ import os
 import pickle
 import sys
 import zlib
+from typing import IO, Any, Union
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from ._pickler import CheckpointPickler, StorageTable
 from ._zip_writer import CheckpointZipWriter
 
 DEFAULT_PROTOCOL = 2
+FileLike = Union[str, os.PathLike, IO[bytes]]
 LEGACY_MAGIC_NUMBER = 0x1950a86a20f9469cfc6c
 LEGACY_PROTOCOL_VERSION = 1001
 FORMAT_VERSION = "3\n"  # the "version" record PyTorch 2.13 writes
@@ -37,8 +39,9 @@ def _archive_name(f):
     return stem or "archive"
 
 
-def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL,
-         _use_new_zipfile_serialization=True, _disable_byteorder_record=False):
+def save(obj: object, f: FileLike, pickle_module: Any = pickle,
+         pickle_protocol: int = DEFAULT_PROTOCOL, _use_new_zipfile_serialization: bool = True,
+         _disable_byteorder_record: bool = False) -> None:
     """Save ``obj`` to ``f`` (a path or a writable file object) in PyTorch's format."""
     if pickle_module is not pickle:
         raise NotImplementedError("hookgrad.save pickles with the standard pickle module "
