@@ -37,6 +37,7 @@ from ._precision import (are_deterministic_algorithms_enabled, get_float32_matmu
                          is_deterministic_algorithms_warn_only_enabled,
                          set_float32_matmul_precision, use_deterministic_algorithms)
 from .storage import TypedStorage, UntypedStorage
+from .nn.modules.module import typename
 from . import accelerator, backends, cuda, jit, storage  # noqa: E402
 from ._tensor_legacy import scalar_first as _scalar_first
 add = _scalar_first(add, "add", 1, "alpha", function_form=True)  # noqa: F405

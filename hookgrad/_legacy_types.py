@@ -82,7 +82,9 @@ def legacy_construct(dtype, args, device, kwargs):
             return AliasBackward0.apply(data)
         if isinstance(data, tuple) and type(data) is not tuple:  # torch.Size
             return _make(np.zeros(_checked_size(data), dtype.np_dtype))
-        if isinstance(data, (float, bool, str)) or data is None:
+        if isinstance(data, str):
+            raise TypeError("new(): invalid data type 'str'")
+        if isinstance(data, (float, bool)) or data is None:
             raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
         return _make(_data_array(data, dtype))
     for position, a in enumerate(args, 1):

@@ -47,18 +47,27 @@ def scalar_first(modern, name, n_tensors, keyword, function_form=False):
     deprecated_count = 2 + n_tensors  # (self or input, scalar, tensors...)
 
     def overloaded(*args, **kwargs):
-        if len(args) == deprecated_count and isinstance(args[1], Number):
+        if len(args) == deprecated_count and _is_scalar(args[1]):
             if keyword in kwargs:
                 raise TypeError(f"{name}() received an invalid combination of arguments - got "
                                 f"unrecognized keyword arguments: {keyword}")
             _warn_deprecated(name, function_form)
-            kwargs[keyword] = args[1]
+            scalar = args[1]
+            kwargs[keyword] = scalar if isinstance(scalar, Number) else scalar.item()
             return modern(args[0], *args[2:], **kwargs)
         return modern(*args, **kwargs)
 
     overloaded.__name__ = overloaded.__qualname__ = name
     overloaded.__doc__ = modern.__doc__
     return overloaded
+
+
+def _is_scalar(value):
+    """A Python number, or a 0-d tensor (which PyTorch's parser accepts as a Number)."""
+    if isinstance(value, Number):
+        return True
+    from ._tensor import Tensor  # this module is imported while Tensor is being defined
+    return isinstance(value, Tensor) and not value._data.ndim
 
 
 # ---------------------------------------------------------------------------- devices

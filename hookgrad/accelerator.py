@@ -41,8 +41,20 @@ def set_stream(stream):
     raise RuntimeError(NO_ACCELERATOR)
 
 
-def device_index(device):
-    raise RuntimeError(NO_ACCELERATOR)
+class device_index:
+    """``with torch.accelerator.device_index(i):``; ``None`` does nothing, an index raises on
+    entry (there is no accelerator)."""
+
+    def __init__(self, device, /):
+        self.idx = device
+
+    def __enter__(self):
+        if self.idx is not None:
+            raise RuntimeError(NO_ACCELERATOR)
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def current_device_idx():
