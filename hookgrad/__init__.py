@@ -39,6 +39,7 @@ from ._precision import (are_deterministic_algorithms_enabled, get_float32_matmu
 from .storage import TypedStorage, UntypedStorage
 from .nn.modules.module import typename
 from . import accelerator, backends, cuda, jit, storage  # noqa: E402
+from .utils import checkpoint as _checkpoint  # noqa: F401  (torch.utils.checkpoint)
 from ._tensor_legacy import scalar_first as _scalar_first
 add = _scalar_first(add, "add", 1, "alpha", function_form=True)  # noqa: F405
 sub = _scalar_first(sub, "sub", 1, "alpha", function_form=True)  # noqa: F405
