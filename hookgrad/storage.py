@@ -9,7 +9,7 @@ import weakref
 
 import numpy as np
 
-from . import _dtype
+from . import _device, _dtype
 
 __all__ = ["UntypedStorage", "TypedStorage"]
 
@@ -47,8 +47,7 @@ class UntypedStorage:
     is_sparse = False
 
     def __init__(self, size=0, *, device=None):
-        from ._device import check
-        check(device)
+        _device.check(device)
         self._array = np.zeros(int(size), np.uint8)
 
     @classmethod
@@ -83,8 +82,7 @@ class UntypedStorage:
 
     @property
     def device(self):
-        from ._device import CPU
-        return CPU
+        return _device.CPU
 
     def cpu(self):
         return self

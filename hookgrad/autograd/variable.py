@@ -5,20 +5,26 @@
 ``requires_grad`` as given (default False)."""
 import warnings
 
+import numpy as np
+
+from .. import (
+    _dtype,
+    _tensor,  # partially initialised here (it imports this package); used at call time
+)
+
 __all__ = ["VariableMeta", "Variable"]
 
 
 class VariableMeta(type):
     def __instancecheck__(cls, instance):
-        from .._tensor import Tensor
-        return isinstance(instance, Tensor)
+        return isinstance(instance, _tensor.Tensor)
 
 
 class Variable(metaclass=VariableMeta):
     """``Variable(data, requires_grad=False, volatile=False)``: returns a Tensor."""
 
     def __new__(cls, data=None, requires_grad=False, volatile=False, **kwargs):
-        from .._tensor import Tensor, _make
+        Tensor, _make = _tensor.Tensor, _tensor._make
         if kwargs:
             name = next(iter(kwargs))
             raise TypeError(f"'{name}' is an invalid keyword argument for this function")
@@ -26,10 +32,7 @@ class Variable(metaclass=VariableMeta):
             warnings.warn("volatile was removed and now has no effect. Use `with "
                           "torch.no_grad():` instead.", UserWarning, stacklevel=2)
         if data is None:
-            import numpy as np
-
-            from .._dtype import get_default_dtype
-            return _make(np.zeros((0,), get_default_dtype().np_dtype))
+            return _make(np.zeros((0,), _dtype.get_default_dtype().np_dtype))
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         if requires_grad and data._data.dtype.kind != "f":
