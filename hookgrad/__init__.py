@@ -33,6 +33,9 @@ from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_ena
 from ._legacy_types import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor,
                             HalfTensor, IntTensor, LongTensor, ShortTensor)
 from ._sampling import bernoulli, multinomial, normal, poisson
+from ._ops.matrix_functions import matrix_exp
+from ._ops.weight_norm import norm_except_dim
+from ._ops.weight_norm import weight_norm as _weight_norm
 from ._precision import (are_deterministic_algorithms_enabled, get_float32_matmul_precision,
                          is_deterministic_algorithms_warn_only_enabled,
                          set_float32_matmul_precision, use_deterministic_algorithms)

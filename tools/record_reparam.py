@@ -9,6 +9,7 @@ import torch
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 from _recorded import save  # noqa: E402
+
 from tests.nn.utils.reparam_runs import RUNS, prune_runs, run  # noqa: E402
 
 

@@ -45,7 +45,15 @@ def _check_square(x, name):
                            f"{x.shape[-2] if x.ndim > 1 else 1} by {x.shape[-1]} matrices")
 
 
+class LinAlgError(RuntimeError):
+    """``torch.linalg.LinAlgError``: a matrix the operation cannot handle (singular, ...)."""
+
+    __module__ = "hookgrad.linalg"
+
+
 class MatrixExpBackward0(Op):
+    node_name = "LinalgMatrixExpBackward0"
+
     def forward(self, a):
         x = a._data
         _check_square(x, "linalg.matrix_exp")
@@ -71,6 +79,7 @@ class LinalgSolveBackward(Op):
 
     node_name = "LinalgSolveExBackward0"
     arity = 2
+    saves_output = True  # X, with its history, for second derivatives
 
     def forward(self, a, b):
         x, y = a._data, b._data
@@ -84,10 +93,10 @@ class LinalgSolveBackward(Op):
         try:
             out = np.linalg.solve(x, rhs)
         except np.linalg.LinAlgError:
-            raise RuntimeError("torch.linalg.solve: The solver failed because the input matrix "
-                               "is singular.") from None
+            raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix "
+                              "is singular.") from None
         out = out[..., 0] if self.vector else out
-        self.save(a, _make(out))
+        self.save(a)
         return out
 
     def backward(self, grad):
