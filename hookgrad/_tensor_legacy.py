@@ -47,6 +47,8 @@ def scalar_first(modern, name, n_tensors, keyword, function_form=False):
     deprecated_count = 2 + n_tensors  # (self or input, scalar, tensors...)
 
     def overloaded(*args, **kwargs):
+        if len(args) < deprecated_count:  # the modern form (the common case)
+            return modern(*args, **kwargs) if kwargs else modern(*args)
         if len(args) == deprecated_count and _is_scalar(args[1]):
             if keyword in kwargs:
                 raise TypeError(f"{name}() received an invalid combination of arguments - got "
@@ -76,8 +78,10 @@ def checks_device(to):
 
     def to_(self, *args, **kwargs):
         for arg in args:
-            if isinstance(arg, (str, _device)) or (type(arg) is int):
+            if arg.__class__ in _DEVICE_LIKE:
                 _check_device(arg)
+        if not kwargs:
+            return to(self, *args)
         device = kwargs.get("device")
         if device is not None:
             _check_device(device)
@@ -86,6 +90,9 @@ def checks_device(to):
     to_.__name__ = to_.__qualname__ = "to"
     to_.__doc__ = to.__doc__
     return to_
+
+
+_DEVICE_LIKE = frozenset((str, _device, int))  # a device index is an int; bool is not
 
 
 def cuda(self, device=None, non_blocking=False, memory_format=None):
