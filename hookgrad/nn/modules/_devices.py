@@ -3,6 +3,7 @@
 As in PyTorch, moving a module converts each of its tensors, so a module without parameters
 or buffers "moves" anywhere, and one with tensors raises the error of its first tensor."""
 from ..._device import check, device
+from ..._legacy_types import resolve
 from ..._tensor_legacy import cuda as _tensor_cuda
 
 
@@ -29,3 +30,12 @@ def cuda(module, device=None):
     if _has_tensors(module):
         _tensor_cuda(None, device)
     return module
+
+
+def legacy_type(module, dst_type):
+    """``Module.type(torch.DoubleTensor)``: every parameter and buffer converted, integer
+    buffers included, as PyTorch does (a CUDA type raises if there is any tensor)."""
+    if not _has_tensors(module):
+        return module
+    target = resolve(dst_type)
+    return module._apply_to_tensors(lambda t: t.type(target))

@@ -484,7 +484,7 @@ class Module:
         return _devices.cuda(self, device)
 
     def type(self, dst_type):
-        return self.to(dst_type)
+        return _devices.legacy_type(self, dst_type)
 
     def share_memory(self):
         return self
