@@ -30,6 +30,25 @@ from . import autograd, utils, _C, return_types, nn, optim, linalg  # noqa: E402
 from .serialization import load, save  # noqa: E402
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
+# the API real programs use (api branch): legacy types, sampling, devices, TorchScript checks
+from ._legacy_types import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor,
+                            HalfTensor, IntTensor, LongTensor, ShortTensor)
+from ._sampling import bernoulli, multinomial, normal, poisson
+from ._ops.matrix_functions import matrix_exp
+from ._ops.weight_norm import norm_except_dim
+from ._ops.weight_norm import weight_norm as _weight_norm
+from ._precision import (are_deterministic_algorithms_enabled, get_float32_matmul_precision,
+                         is_deterministic_algorithms_warn_only_enabled,
+                         set_float32_matmul_precision, use_deterministic_algorithms)
+from .storage import TypedStorage, UntypedStorage
+from .nn.modules.module import typename
+from . import accelerator, backends, cuda, jit, storage  # noqa: E402
+from .utils import checkpoint as _checkpoint  # noqa: F401  (torch.utils.checkpoint)
+from ._tensor_legacy import scalar_first as _scalar_first
+add = _scalar_first(add, "add", 1, "alpha", function_form=True)  # noqa: F405
+sub = _scalar_first(sub, "sub", 1, "alpha", function_form=True)  # noqa: F405
+addcmul = _scalar_first(addcmul, "addcmul", 2, "value", function_form=True)  # noqa: F405
+addcdiv = _scalar_first(addcdiv, "addcdiv", 2, "value", function_form=True)  # noqa: F405
 
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
 cfloat = None

@@ -2,36 +2,9 @@
 import numpy as np
 
 from . import _dtype, _random
+from ._device import check as _check_device
+from ._device import device  # noqa: F401  (torch.device; Tensor.device imports it here)
 from ._tensor import Tensor, _make, _sizes
-
-
-class device:
-    """Only the CPU exists here; kept so ``device=`` arguments and ``.device`` work."""
-
-    def __init__(self, type="cpu", index=None):
-        if isinstance(type, device):
-            type = type.type
-        if str(type).split(":")[0] != "cpu":
-            raise RuntimeError(f"hookgrad runs on the CPU only; got device '{type}'")
-        self.type = "cpu"
-        self.index = None
-
-    def __repr__(self):
-        return "device(type='cpu')"
-
-    def __str__(self):
-        return "cpu"
-
-    def __eq__(self, other):
-        return isinstance(other, (device, str)) and str(other).split(":")[0] == "cpu"
-
-    def __hash__(self):
-        return hash("cpu")
-
-
-def _check_device(dev):
-    if dev is not None:
-        device(dev)
 
 
 def _leaf(data, requires_grad):
@@ -84,6 +57,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def as_tensor(data, dtype=None, device=None):
+    _check_device(device)
     if isinstance(data, Tensor) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
         return data
     if isinstance(data, np.ndarray) and dtype is None:
@@ -125,6 +99,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
 
 def _like(fn):
     def make(t, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        _check_device(device)
         return _leaf(fn(t._data.shape, _np(dtype, t.dtype)), requires_grad)
     return make
 
@@ -135,21 +110,25 @@ empty_like = _like(np.zeros)
 
 
 def full_like(t, fill_value, *, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     return _leaf(np.full(t._data.shape, fill_value, _np(dtype, t.dtype)), requires_grad)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     return _leaf(_random.rand(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
                  requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     return _leaf(_random.randn(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
                  requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,
             requires_grad=False):
+    _check_device(device)
     if size is None:  # randint(high, size)
         low, high, size = 0, low, high
     return _make(_random.randint(low, high, tuple(size), generator,
@@ -157,6 +136,7 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
 
 
 def randperm(n, *, generator=None, dtype=None, device=None):
+    _check_device(device)
     return _make(_random.randperm(n, generator, _dtype.to_dtype(dtype) if dtype else None))
 
 
@@ -175,6 +155,7 @@ def randint_like(t, low, high=None, *, dtype=None):
 
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     if end is None:
         start, end = 0, start
     values = (start, end, step)
@@ -191,6 +172,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     data = np.linspace(start, end, steps, dtype=np.float64)
     if steps > 1:  # PyTorch fills the second half backwards from ``end``
         step = (end - start) / (steps - 1)
@@ -205,6 +187,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False):
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
     return _leaf(np.eye(n, m, dtype=_np(dtype)), requires_grad)
 
 
@@ -212,8 +195,10 @@ def legacy_new(cls, *args, **kwargs):
     """``Tensor(data)`` copies data as float32; ``Tensor(2, 3)`` makes a (zeroed) 2x3 tensor."""
     if cls is not Tensor:  # subclasses (Parameter) construct themselves
         return object.__new__(cls)
-    if kwargs.pop("device", None) not in (None, "cpu"):
-        raise RuntimeError("hookgrad runs on the CPU only")
+    dev = kwargs.pop("device", None)
+    if dev is not None and device(dev).type != "cpu":
+        raise RuntimeError("legacy constructor expects device type: cpu but device type: "
+                           f"{device(dev).type} was passed")
     if not args:
         return _make(np.zeros((0,), np.float32))
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):

@@ -419,13 +419,6 @@ class Tensor:
             return self.clone() if copy else self
         return copy_ops.to_dtype(self, dtype)
 
-    def type(self, dtype=None):
-        if dtype is None:
-            return "torch." + self.dtype.legacy_name
-        if isinstance(dtype, str):
-            dtype = {("torch." + d.legacy_name): d for d in _dtype.ALL}[dtype]
-        return self.to(dtype)
-
     def type_as(self, other):
         return self.to(other.dtype)
 
@@ -1257,6 +1250,34 @@ class Tensor:
 
     def outer(self, other):
         return linalg.outer(self, other)
+
+    # --- legacy API (api branch) ----------------------------------------------------------
+    # The device methods of a PyTorch build without CUDA, storages, the legacy ``type()``,
+    # sampling methods, and the deprecated scalar-first overloads (``x.add_(0.5, y)``),
+    # which wrap the methods above. Their code is in hookgrad/_tensor_legacy.py.
+    from . import _tensor_legacy as _legacy
+    from . import storage as _storage
+    to = _legacy.checks_device(to)
+    type = _legacy.type_  # x.type(), x.type(torch.LongTensor) (replaces the former method)
+    cuda = _legacy.cuda
+    get_device = _legacy.get_device
+    is_pinned = _legacy.is_pinned
+    pin_memory = _legacy.pin_memory
+    untyped_storage = _storage.untyped_storage
+    storage = _storage.typed_storage
+    storage_offset = _storage.storage_offset
+    multinomial = _legacy.multinomial
+    bernoulli = _legacy.bernoulli
+    add = _legacy.scalar_first(add, "add", 1, "alpha")
+    add_ = _legacy.scalar_first(add_, "add_", 1, "alpha")
+    sub = _legacy.scalar_first(sub, "sub", 1, "alpha")
+    sub_ = _legacy.scalar_first(sub_, "sub_", 1, "alpha")
+    addcmul = _legacy.scalar_first(addcmul, "addcmul", 2, "value")
+    addcmul_ = _legacy.scalar_first(addcmul_, "addcmul_", 2, "value")
+    addcdiv = _legacy.scalar_first(addcdiv, "addcdiv", 2, "value")
+    addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
+    del _legacy, _storage
+    # --- end of legacy API (api branch) ---------------------------------------------------
 
 
 def tensor_argument(function, name, position, value):

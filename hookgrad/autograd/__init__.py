@@ -9,10 +9,12 @@ from .function import Function, FunctionCtx, once_differentiable
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                         set_grad_enabled)
 from .gradcheck import gradcheck, gradgradcheck
+from .variable import Variable
 
 __all__ = ["backward", "grad", "Function", "FunctionCtx", "once_differentiable", "no_grad",
            "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
-           "detect_anomaly", "set_detect_anomaly", "gradcheck", "gradgradcheck", "graph"]
+           "detect_anomaly", "set_detect_anomaly", "gradcheck", "gradgradcheck", "graph",
+           "Variable"]
 
 # PyTorch raises this warning in C++, which appends where: the text is PyTorch 2.13's, whole.
 CREATE_GRAPH_WARNING = (

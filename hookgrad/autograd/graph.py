@@ -183,7 +183,7 @@ class SavedTensor:
     """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
 
     __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
-                 "unpack_hook", "has_hooks")
+                 "unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
 
     def __init__(self, tensor, is_output=False):
         counter = self.counter = tensor._vc
@@ -202,6 +202,12 @@ class SavedTensor:
             self._pack(tensor, pack, unpack)
 
     def _pack(self, tensor, pack, unpack):
+        # What the unpacked value's autograd identity will be (see _with_history).
+        self.requires_grad = tensor._requires_grad
+        if self.requires_grad and not self.is_output:
+            self.grad_fn = tensor.grad_fn
+            self.output_nr = tensor._output_nr
+            self.accumulator = tensor._grad_accumulator if self.grad_fn is None else None
         before = tensor._vc[0]
         self.packed = pack(tensor)
         if tensor._vc[0] != before:
@@ -249,10 +255,26 @@ class SavedTensor:
             if not isinstance(value, _tensor.Tensor):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")
-            return value
+            return self._with_history(value, node)
         if self.counter[0] != self.version:
             self._raise_modified(node)
         return self._original(node)
+
+    def _with_history(self, value, node):
+        """A new tensor over the unpack hook's data with the saved tensor's autograd identity,
+        as PyTorch gives: whatever history ``value`` has, gradients flow to where the saved
+        tensor's would (its node, or the leaf's accumulator), so double backward and a
+        checkpoint inside a checkpoint work through hooks that detach."""
+        if not self.requires_grad:
+            return _tensor._make(value._data)
+        if self.is_output:
+            return _tensor._make(value._data, True, node, self.output_nr)
+        unpacked = _tensor._make(value._data, True, self.grad_fn, self.output_nr)
+        if self.grad_fn is None:
+            if self.accumulator is None or self.accumulator() is None:
+                raise RuntimeError("No grad accumulator for a saved leaf")
+            unpacked._grad_accumulator = self.accumulator
+        return unpacked
 
     def _raise_modified(self, node):
         t = self.tensor

@@ -25,7 +25,7 @@ from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users lo
                             register_module_full_backward_pre_hook,
                             register_module_module_registration_hook,
                             register_module_parameter_registration_hook)
-from . import _state_dict
+from . import _devices, _state_dict
 from ._call import call_with_hooks
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
@@ -453,6 +453,7 @@ class Module:
 
     def to(self, *args, **kwargs):
         from ... import _dtype
+        _devices.check_to(self, args, kwargs)
         dtype = kwargs.get("dtype")
         for a in args:
             if isinstance(a, _dtype.dtype):
@@ -479,8 +480,11 @@ class Module:
     def cpu(self):
         return self
 
+    def cuda(self, device=None):
+        return _devices.cuda(self, device)
+
     def type(self, dst_type):
-        return self.to(dst_type)
+        return _devices.legacy_type(self, dst_type)
 
     def share_memory(self):
         return self
