@@ -36,9 +36,11 @@ def fuzz(args):
     results = _collect(tasks, args, "fuzz")
     elapsed = time.monotonic() - started
     minimized = {} if args.no_shrink else _minimize(results, args)
+    shrink_time = time.monotonic() - started - elapsed
     causes = report.group_causes(results, minimized)
     lines = report.summary_lines(results, command)
-    lines.append(f"  wall time {elapsed:.0f} s with --jobs {args.jobs}")
+    lines.append(f"  wall time {elapsed:.0f} s with --jobs {args.jobs} (+ {shrink_time:.0f} s "
+                 "shrinking)")
     lines.append(f"distinct causes: {len(causes)}")
     for key, _category, count, _, first in causes[:args.top]:
         lines.append(f"  {count:>6}  {key[:160]}   (e.g. {first.get('id')})")
@@ -50,7 +52,11 @@ def fuzz(args):
     with open(out / "results.jsonl", "w") as f:
         for r in results:
             f.write(json.dumps({k: v for k, v in r.items() if k != "trace"}) + "\n")
-    print(f"wrote {out}/summary.txt, causes.md (one reproducer per cause), results.jsonl")
+    with open(out / "minimized.jsonl", "w") as f:
+        for key, small in minimized.items():
+            f.write(json.dumps({"id": key, **small}) + "\n")
+    print(f"wrote {out}/summary.txt, causes.md (one reproducer per cause), results.jsonl, "
+          "minimized.jsonl")
 
 
 def _collect(tasks, args, label):

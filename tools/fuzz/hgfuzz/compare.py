@@ -35,8 +35,10 @@ DESCRIPTIONS = {
     "torch-flaky": "PyTorch gave two different traces (not counted)",
     "fuzzer-error": "the fuzzer failed (not counted)",
 }
+# (rtol, atol relative to the tensor's largest magnitude, at least 1). float64 gets float32's:
+# a float64 result computed from float32 inputs carries float32 rounding.
 TOLERANCE = {"float16": (1e-2, 1e-3), "bfloat16": (2e-2, 1e-2), "float32": (1e-4, 1e-5),
-             "float64": (1e-7, 1e-9)}
+             "float64": (1e-4, 1e-5)}
 NODE_FIELDS = ("fn", "nx")
 
 
@@ -195,9 +197,8 @@ def _category_of(field_name):
 
 
 class _Collector:
-    def __init__(self, program, ref_trace):
+    def __init__(self, program):
         self.steps = program["steps"]
-        self.ref_trace = ref_trace
         self.diffs = []
 
     def add(self, category, index, field_name, detail="", torch_text="", hookgrad_text="",
@@ -211,21 +212,12 @@ class _Collector:
             self.add(_category_of(field_name), index, field_name, detail, text_a, text_b,
                      label=label)
 
-    def hooked_name(self, hook_step):
-        """The grad_fn name of the tensor a hook step hooked, from PyTorch's trace."""
-        target = self.steps[hook_step].get("t", {}).get("$")
-        if target is None:
-            return ""
-        out = self.ref_trace["steps"][target].get("o") or {}
-        if isinstance(out, dict) and "L" in out:
-            item = self.steps[hook_step]["t"].get("i", 0)
-            out = out["L"][item] if item < len(out["L"]) else {}
-        return (out or {}).get("fn") or "leaf"
-
     def hook_label(self, hook_step):
+        """The kind and behaviour of a hook (``hook:scale``, ``node_post:observe``); the op
+        it hooks is left to shrinking, which keeps it in the program."""
         if not 0 <= hook_step < len(self.steps):
             return "hook"
-        return f"{step_label(self.steps[hook_step])} on {self.hooked_name(hook_step)}"
+        return step_label(self.steps[hook_step])
 
     def hooks(self, index, calls_a, calls_b):
         if [c[0] for c in calls_a] != [c[0] for c in calls_b]:
@@ -263,7 +255,7 @@ def _exception_text(error):
 
 def classify(program, ref_trace, hg_trace):
     """The Verdict for hookgrad's trace against PyTorch's."""
-    collect = _Collector(program, ref_trace)
+    collect = _Collector(program)
     steps_a, steps_b = ref_trace["steps"], hg_trace["steps"]
     comparable = True
     for index, (a, b) in enumerate(zip(steps_a, steps_b)):

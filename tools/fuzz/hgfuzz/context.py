@@ -69,12 +69,18 @@ class Context:
             if value is FAILED:
                 continue
             if isinstance(value, self.torch.Tensor):
-                metas.append(Meta({"$": index}, value, index))
+                metas.append(({"$": index}, value, index))
             elif isinstance(value, (tuple, list)):
                 for j, item in enumerate(value[:6]):
                     if isinstance(item, self.torch.Tensor):
-                        metas.append(Meta({"$": index, "i": j}, item, index))
-        return metas
+                        metas.append(({"$": index, "i": j}, item, index))
+        out = []
+        for ref, value, order in metas:
+            try:
+                out.append(Meta(ref, value, order))
+            except RuntimeError:  # PyTorch refuses to say (a no-grad view written to)
+                pass
+        return out
 
     # -------------------------------------------------------------- random choices
     def chance(self, p):

@@ -6,7 +6,7 @@ autograd.grad with random gradient / retain_graph / create_graph / inputs, somet
 second backward through the same graph, and after create_graph a second-order backward."""
 import numpy as np
 
-from . import ops_elementwise, ops_nn, ops_tensor
+from . import ops_elementwise, ops_index, ops_nn, ops_tensor
 from .beyond import reweighted
 from .context import Context
 
@@ -15,12 +15,14 @@ TENSOR_HOOKS = (["observe", "scale", "replace", "inplace", "same", "wrong_dtype"
                  "wrong_shape"], [0.3, 0.2, 0.1, 0.2, 0.08, 0.06, 0.06])
 NODE_HOOKS = (["observe", "scale", "inplace", "wrong_count"], [0.5, 0.3, 0.12, 0.08])
 ACC_HOOKS = (["observe", "inplace", "same"], [0.6, 0.2, 0.2])
+SPLITTING = ("list", "unbind", "split", "chunk", "tensor_split")
 
 
 def op_table():
     global _TABLE
     if _TABLE is None:
-        ops = ops_elementwise.table() + ops_tensor.table() + ops_nn.table()
+        ops = (ops_elementwise.table() + ops_tensor.table() + ops_index.table()
+               + ops_nn.table())
         weights = np.array(reweighted(ops))
         _TABLE = (ops, weights / weights.sum())
     return _TABLE
@@ -52,7 +54,24 @@ def add_op(ctx, ops, weights, keep_errors=0.2):
     if "e" in record and (record["e"][0] == "AttributeError" or not ctx.chance(keep_errors)):
         _truncate(ctx, mark)
         return False
+    if op.name in SPLITTING and "e" not in record and ctx.chance(0.5):
+        _write_into_a_piece(ctx)
     return True
+
+
+def _write_into_a_piece(ctx):
+    """``for e in x: e.add_(1)`` and the like: pieces of a tensor are views of it."""
+    index = len(ctx.steps) - 1
+    pieces = (ctx.interp.records[-1].get("o") or {}).get("L") or []
+    if not pieces or not isinstance(pieces[0], dict) or "T" not in pieces[0]:
+        return
+    method = ctx.choice(["add_", "mul_", "zero_", "fill_", "copy_"])
+    piece = {"$": index, "i": ctx.integer(0, len(pieces) - 1)}
+    args = [piece] + ([] if method == "zero_" else [2] if method != "copy_" else [
+        ctx.new(tuple(pieces[piece["i"]]["s"])).ref])
+    record = ctx.emit({"k": "call", "f": "m", "n": method, "a": args})
+    if "e" in record and not ctx.chance(0.3):
+        ctx.drop_last()
 
 
 def add_hook(ctx):

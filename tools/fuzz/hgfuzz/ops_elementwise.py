@@ -98,6 +98,20 @@ def inplace_target(ctx, kind="float"):
     return x
 
 
+def inplace_version(gen):
+    """The in-place form of an op generator: same arguments, a writable target."""
+    def wrapped(ctx):
+        out = gen(ctx)
+        if out is None:
+            return None
+        args, kwargs = out
+        target = inplace_target(ctx)
+        if target.shape != ctx.interp.arg(args[0]).shape:
+            return None
+        return [target.ref] + args[1:], kwargs
+    return wrapped
+
+
 def _unary_inplace(ctx):
     x = inplace_target(ctx, "float" if ctx.chance(0.85) else "any")
     return [x.ref], {}

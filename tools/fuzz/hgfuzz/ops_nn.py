@@ -1,4 +1,4 @@
-"""Op table, part 3: matrix products, torch.nn.functional (conv, pooling, activations,
+"""Op table, part 4: matrix products, torch.nn.functional (conv, pooling, activations,
 normalization, losses, embedding, padding, interpolation, attention) and misuse that PyTorch
 refuses (DataLoader batch sizes)."""
 from .ops_elementwise import Op, inplace_target

@@ -28,9 +28,16 @@ def _round_floats(values, digits):
     return [float(format(v, format_spec)) for v in values]
 
 
+def _array(tensor):
+    try:
+        return tensor.detach().numpy()
+    except Exception:  # PyTorch's ZeroTensor (e.g. sgn's gradient) needs force=True
+        return tensor.detach().numpy(force=True)
+
+
 def _values(tensor, dtype):
     try:
-        array = tensor.detach().numpy()
+        array = _array(tensor)
     except Exception as error:
         return f"!unreadable {type(error).__name__}"
     flat = array.reshape(-1)
