@@ -37,24 +37,48 @@ def fuzz(args):
     elapsed = time.monotonic() - started
     minimized = {} if args.no_shrink else _minimize(results, args)
     shrink_time = time.monotonic() - started - elapsed
+    timing = (f"  wall time {elapsed:.0f} s with --jobs {args.jobs} (+ {shrink_time:.0f} s "
+              "shrinking)")
+    _write_reports(results, minimized, args, command, timing)
+
+
+def regroup(args):
+    """Group the results of an earlier run (--out DIR) again, e.g. after editing triage.py."""
+    out = Path(args.out)
+    results = [json.loads(line) for line in open(out / "results.jsonl")]
+    minimized = {}
+    for line in open(out / "minimized.jsonl"):
+        small = json.loads(line)
+        minimized[small.pop("id")] = small
+    summary = (out / "summary.txt").read_text().splitlines()
+    command = summary[0].partition("(")[2].rstrip(")") if summary else ""
+    timing = next((line for line in summary if "wall time" in line), "")
+    _write_reports(results, minimized, args, command, timing)
+
+
+def _write_reports(results, minimized, args, command, timing):
     causes = report.group_causes(results, minimized)
     lines = report.summary_lines(results, command)
-    lines.append(f"  wall time {elapsed:.0f} s with --jobs {args.jobs} (+ {shrink_time:.0f} s "
-                 "shrinking)")
-    lines.append(f"distinct causes: {len(causes)}")
-    for key, _category, count, _, first in causes[:args.top]:
-        lines.append(f"  {count:>6}  {key[:160]}   (e.g. {first.get('id')})")
+    lines.append(timing)
+    lines.append(f"distinct causes: {len(causes)}, in fix tasks (tools/fuzz/hgfuzz/triage.py):")
+    lines += report.task_lines(causes)
+    lines.append("the issue's Known-today list:")
+    lines += report.known_today_lines(causes)
+    lines.append("top causes:")
+    for cause in causes[:args.top]:
+        lines.append(f"  {cause['count']:>6}  {cause['key'][:150]}  ({cause['ids'][0]})")
     print("\n".join(lines))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.txt").write_text("\n".join(lines) + "\n")
-    (out / "causes.md").write_text(report.cause_markdown(causes))
+    (out / "causes.md").write_text(report.causes_markdown(causes))
     with open(out / "results.jsonl", "w") as f:
         for r in results:
             f.write(json.dumps({k: v for k, v in r.items() if k != "trace"}) + "\n")
-    with open(out / "minimized.jsonl", "w") as f:
-        for key, small in minimized.items():
-            f.write(json.dumps({"id": key, **small}) + "\n")
+    if not args.regroup:
+        with open(out / "minimized.jsonl", "w") as f:
+            for key, small in minimized.items():
+                f.write(json.dumps({"id": key, **small}) + "\n")
     print(f"wrote {out}/summary.txt, causes.md (one reproducer per cause), results.jsonl, "
           "minimized.jsonl")
 
@@ -173,13 +197,15 @@ def main(argv=None):
     parser.add_argument("--out", default="fuzz-out", help="directory for the reports")
     parser.add_argument("--top", type=int, default=40, help="causes to print")
     parser.add_argument("--no-shrink", action="store_true")
-    parser.add_argument("--refine-cap", type=int, default=40,
+    parser.add_argument("--refine-cap", type=int, default=1000,
                         help="programs shrunk per signature that does not name its op")
     parser.add_argument("--record", type=int, metavar="N", help="record N programs")
     parser.add_argument("--replay", action="store_true", help="replay the corpus")
     parser.add_argument("--write-known", action="store_true")
     parser.add_argument("--corpus", default=str(corpus.CORPUS))
     parser.add_argument("--known", default=str(corpus.KNOWN))
+    parser.add_argument("--regroup", action="store_true",
+                        help="group the results in --out again (after editing triage.py)")
     parser.add_argument("--show", metavar="SEED:INDEX")
     parser.add_argument("--json", action="store_true", help="with --show: the program too")
     args = parser.parse_args(argv)
@@ -189,6 +215,8 @@ def main(argv=None):
         return record(args)
     if args.replay:
         return replay(args)
+    if args.regroup:
+        return regroup(args)
     return fuzz(args)
 
 

@@ -50,6 +50,7 @@ class Context:
         self.torch = torch
         self.steps = []
         self.interp = Interpreter(torch)
+        self.forced = None  # the tensor the next tensor() call returns (in-place targets)
 
     # -------------------------------------------------------------- steps
     def emit(self, step):
@@ -166,6 +167,10 @@ class Context:
                 return False
             return m.ndim >= min_ndim and (max_ndim is None or m.ndim <= max_ndim)
 
+        if self.forced is not None:
+            forced, self.forced = self.forced, None
+            if fits(forced):
+                return forced
         if not self.chance(p_new):
             found = self.pick(fits)
             if found is not None:

@@ -74,9 +74,27 @@ def _unary_kwargs(name):
     return gen
 
 
+def no_grad_view(ctx, kind="float"):
+    """A view of a new tensor that does not require grad (writing a tensor that requires grad
+    into it makes the view and its base require grad)."""
+    dtype = "float32" if kind == "float" else ctx.choice(["float32", "int64", "bool"])
+    base = ctx.new(ctx.shape(ctx.integer(1, 3), allow_empty=False), dtype, rg=False)
+    view = ctx.choice([("op", "getitem", [base.ref, 0]),
+                       ("op", "getitem", [base.ref, {"slice": [1, None, None]}]),
+                       ("m", "view", [base.ref, -1]), ("m", "unsqueeze", [base.ref, 0]),
+                       ("m", "t" if base.ndim <= 2 else "flatten", [base.ref])])
+    record = ctx.emit({"k": "call", "f": view[0], "n": view[1], "a": view[2]})
+    if "e" in record:
+        ctx.drop_last()
+        return base
+    return ctx.pool()[-1]
+
+
 def inplace_target(ctx, kind="float"):
     """A tensor to write into: mostly a non-leaf or a tensor without grad, sometimes a view
     of one, sometimes (to see PyTorch's refusal) a leaf that requires grad."""
+    if ctx.chance(0.2):
+        return no_grad_view(ctx, kind)
     x = ctx.tensor(kind, p_new=0.25)
     if x.leaf and x.rg and not ctx.chance(0.1):
         if ctx.chance(0.5):
@@ -99,16 +117,14 @@ def inplace_target(ctx, kind="float"):
 
 
 def inplace_version(gen):
-    """The in-place form of an op generator: same arguments, a writable target."""
+    """The in-place form of an op generator: its arguments, with a writable target as the
+    tensor it picks first."""
     def wrapped(ctx):
-        out = gen(ctx)
-        if out is None:
-            return None
-        args, kwargs = out
-        target = inplace_target(ctx)
-        if target.shape != ctx.interp.arg(args[0]).shape:
-            return None
-        return [target.ref] + args[1:], kwargs
+        ctx.forced = inplace_target(ctx)
+        try:
+            return gen(ctx)
+        finally:
+            ctx.forced = None
     return wrapped
 
 

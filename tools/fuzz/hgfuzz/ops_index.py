@@ -2,8 +2,7 @@
 take, nonzero, searchsorted, bincount and unique."""
 import numpy as np
 
-from .context import product
-from .ops_elementwise import Op, inplace_target, inplace_version
+from .ops_elementwise import Op, inplace_target, inplace_version, no_grad_view
 
 
 def index_arg(ctx, x, allow_advanced=True):
@@ -53,7 +52,13 @@ def _getitem(ctx):
 def _setitem(ctx):
     """``x[index] = value``: into a tensor without grad (and then its view and base require
     grad), a non-leaf, or a view; the value a number or a tensor that may require grad."""
-    x = ctx.tensor("float", p_new=0.5) if ctx.chance(0.5) else inplace_target(ctx)
+    roll = ctx.rng.random()
+    if roll < 0.3:
+        x = no_grad_view(ctx)
+    elif roll < 0.65:
+        x = ctx.tensor("float", p_new=0.5)
+    else:
+        x = inplace_target(ctx)
     if x.leaf and x.rg and not ctx.chance(0.1):
         x = ctx.new(x.shape, x.dtype, rg=False)
     index = index_arg(ctx, x)
@@ -105,17 +110,17 @@ def _gather_like(name):
                  for d, s in enumerate(x.shape)]
         if distinct:
             shape[dim] = min(shape[dim], size)
-        flat = []
-        for _ in range(product(shape) // max(shape[dim], 1) if shape[dim] else 0):
-            flat.append(ctx.rng.permutation(size)[:shape[dim]] if distinct else
-                        ctx.rng.integers(0, size, shape[dim]))
-        values = (np.moveaxis(np.array(flat).reshape(
-            [s for d, s in enumerate(shape) if d != dim] + [shape[dim]]), -1, dim)
-            if flat else np.zeros(shape, dtype=np.int64))
+        if distinct:  # a permutation of x's positions along dim, cut to the index's size
+            full = list(shape)
+            full[dim] = size
+            order = np.argsort(ctx.rng.random(full), axis=dim)
+            values = np.take(order, np.arange(shape[dim]), axis=dim)
+        else:
+            values = ctx.rng.integers(0, size, shape)
         index = ctx.new(tuple(shape), "int64", rg=False)
         ctx.steps[-1]["v"] = values.reshape(-1).tolist()
-        ctx.interp.env[-1] = ctx.torch.tensor(values.tolist() if values.size else
-                                              ctx.steps[-1]["v"]).reshape(shape)
+        ctx.interp.env[-1] = ctx.torch.tensor(ctx.steps[-1]["v"],
+                                              dtype=ctx.torch.int64).reshape(shape)
         if name in ("gather", "take_along_dim"):
             return [x.ref, index.ref, dim] if name == "take_along_dim" else \
                 [x.ref, dim, index.ref], {}

@@ -202,12 +202,12 @@ def _pool(name):
         if name.startswith("lp_pool"):
             return [x.ref, ctx.choice([1.0, 2.0, 3.0]), kernel], {
                 k: v for k, v in kwargs.items() if k == "stride"}
-        if ctx.chance(0.4):
+        if ctx.chance(0.5):
             kwargs["padding"] = ctx.integer(0, kernel // 2)
         if ctx.chance(0.3):
             kwargs["ceil_mode"] = True
         if name.startswith("max"):
-            if ctx.chance(0.2):
+            if ctx.chance(0.3):  # with padding, windows made only of padding
                 kwargs["dilation"] = 2
             if ctx.chance(0.2):
                 kwargs["return_indices"] = True

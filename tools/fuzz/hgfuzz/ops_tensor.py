@@ -333,7 +333,7 @@ def _to(ctx):
     x = ctx.tensor("any")
     target = ctx.choice(["float64", "float32", "int64", "bool", "float16", "int32", "uint8",
                          "complex64", "bfloat16", "cuda", "cpu", "other"],
-                        p=[0.2, 0.15, 0.15, 0.1, 0.05, 0.05, 0.04, 0.04, 0.04, 0.06, 0.06, 0.1])
+                        p=[0.2, 0.15, 0.13, 0.1, 0.05, 0.05, 0.04, 0.04, 0.04, 0.05, 0.05, 0.1])
     if target in ("cuda", "cpu"):
         return [x.ref, target], {}
     if target == "other":

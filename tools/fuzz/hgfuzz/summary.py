@@ -7,6 +7,7 @@ import math
 # with a float32 tolerance, so 8 loses nothing that matters)
 FLOAT_DIGITS = {"float32": 8, "float64": 15, "float16": 4, "bfloat16": 3}
 MAX_VALUES = 512  # larger tensors keep a head and their sums
+NODE_DEPTH = 2  # levels of next_functions kept below each grad_fn
 
 
 def dtype_name(dtype):
@@ -77,11 +78,23 @@ def tensor_summary(tensor, with_graph=True):
         return out
     if node is not None:
         out["fn"] = node_name(node)
-        try:
-            out["nx"] = [[node_name(n), int(nr)] for n, nr in node.next_functions]
-        except Exception as error:
-            out["nx"] = f"!{type(error).__name__}"
+        out["nx"] = _next_functions(node, NODE_DEPTH)
     return out
+
+
+def _next_functions(node, depth):
+    """[[name, input_nr, its next functions], ...] down to ``depth`` levels (the nodes inside
+    composite ops such as F.normalize show at the second level)."""
+    try:
+        out = []
+        for child, number in node.next_functions:
+            entry = [node_name(child), int(number)]
+            if depth > 1 and child is not None and child.next_functions:
+                entry.append(_next_functions(child, depth - 1))
+            out.append(entry)
+        return out
+    except Exception as error:
+        return f"!{type(error).__name__}"
 
 
 def summarize(value, tensor_type, with_graph=True):
