@@ -10,6 +10,7 @@ works difference the traces stop being comparable.
 
 The signature that groups programs by cause: category | op of the step | field | the shape of
 the exception message or the differing names, numbers replaced by N."""
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -301,7 +302,8 @@ def classify(program, ref_trace, hg_trace):
             uses = set(refs_in(step))
             collect.loose = bool(uses & inexact)
             collect.by_value = not (collect.loose and step_label(step) in DISCONTINUOUS)
-        if "o" in a and "o" in b and _values_of(a["o"]) != _values_of(b["o"]):
+        if "o" in a and "o" in b and json.dumps(_values_of(a["o"])) != json.dumps(
+                _values_of(b["o"])):  # as text: NaN equals NaN
             inexact.add(index)
         if "skip" in a or "skip" in b:
             if ("skip" in a) != ("skip" in b):

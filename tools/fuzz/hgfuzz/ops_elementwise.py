@@ -166,8 +166,10 @@ def _binary_inplace(name):
         if name == "lerp_":
             return [x.ref, ctx.partner(x, numbers=0), ctx.choice([0.25, 0.5])], {}
         if name == "copy_":
-            source = ctx.partner(x, numbers=0)
-            return [x.ref, source], {}
+            if ctx.chance(0.2):  # a float that requires grad into an int or bool tensor
+                x = ctx.new(x.shape, ctx.choice(["int64", "bool"]), rg=False)
+                return [x.ref, ctx.new(ctx.broadcast_shape(x.shape), rg=True).ref], {}
+            return [x.ref, ctx.partner(x, numbers=0)], {}
         other = ctx.partner(x)
         return [x.ref, other], {}
     return gen

@@ -195,7 +195,7 @@ def _pool(name):
             if "max" in name and ctx.chance(0.3):
                 kwargs["return_indices"] = True
             return [x.ref], kwargs
-        kernel = ctx.integer(1, max(1, min(3, smallest)))
+        kernel = ctx.integer(1, max(1, min(3, smallest)) if ctx.chance(0.7) else 3)
         kwargs = {"kernel_size": kernel}
         if ctx.chance(0.5):
             kwargs["stride"] = ctx.integer(1, 3)
