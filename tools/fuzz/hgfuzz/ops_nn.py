@@ -197,6 +197,10 @@ def _pool(name):
             return [x.ref], kwargs
         kernel = ctx.integer(1, max(1, min(3, smallest)) if ctx.chance(0.7) else 3)
         kwargs = {"kernel_size": kernel}
+        if name.startswith("max") and ctx.chance(0.15):  # windows made only of padding
+            x = ctx.new(x.shape[:-1] + (1,))
+            return [x.ref], {"kernel_size": 2, "stride": ctx.integer(1, 2), "padding": 1,
+                             "dilation": 2, "ceil_mode": ctx.chance(0.5)}
         if ctx.chance(0.5):
             kwargs["stride"] = ctx.integer(1, 3)
         if name.startswith("lp_pool"):
