@@ -302,7 +302,7 @@ KNOWN_TODAY = [
     ("10 empty batches; max-pool windows of padding; writes on expanded size-1 dims",
      "max-pool window made only of padding",
      lambda cs: _any(cs, label=("F.max_pool1d", "F.max_pool2d"), key="value")
-     + _any(cs, label=("F.max_pool1d", "F.max_pool2d"), text="out of bounds")),
+     + _any(cs, ops=("F.max_pool1d", "F.max_pool2d"), text="out of bounds")),
     ("10 empty batches; max-pool windows of padding; writes on expanded size-1 dims",
      "in-place writes on expanded size-1 dims",
      lambda cs: [c for c in _any(cs, task="expanded-writes")
