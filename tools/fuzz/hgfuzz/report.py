@@ -81,8 +81,31 @@ def group_causes(results, minimized):
                  "torch": first.get("torch", ""), "hookgrad": first.get("hookgrad", "")}
         cause["task"] = triage.assign(cause)
         causes.append(cause)
+    causes = _merge_mechanisms(causes)
     causes.sort(key=lambda c: (ORDER.get(c["category"], 99), -c["count"], c["key"]))
     return causes
+
+
+def _merge_mechanisms(causes):
+    """Causes of a mechanism task (triage.MECHANISMS) merged by their signature without ops."""
+    merged, out = {}, []
+    for cause in causes:
+        if cause["task"] not in triage.MECHANISMS:
+            out.append(cause)
+            continue
+        key = cause["key"].split(" ‹ ")[0]
+        if key not in merged:
+            merged[key] = dict(cause, key=key, ids=list(cause["ids"]), ops=list(cause["ops"]))
+            out.append(merged[key])
+            continue
+        into = merged[key]
+        into["count"] += cause["count"]
+        into["ids"] += cause["ids"]
+        into["ops"] = sorted(set(into["ops"]) | set(cause["ops"]))
+        examples = [e for e in (into["example"], cause["example"]) if e is not None]
+        into["example"] = min(examples, key=lambda e: len(e["program"]["steps"])) \
+            if examples else None
+    return out
 
 
 def tasks_of(causes):

@@ -100,9 +100,10 @@ TASKS = [
      "weight); in .grad, in autograd.grad's results and in what hooks receive",
      lambda c: _create_graph(c) and re.search(r"requires_grad \| ([^|]*; )?True vs False",
                                               _signature(c)) is not None),
-    ("zero-gradient-ops", "Gradients through floor_divide / % / remainder and the other "
-     "zero-derivative ops: None where PyTorch gives zeros (or the reverse), and their "
-     "NotImplemented nodes",
+    ("grad-presence", "A leaf's .grad is None in one library and a tensor in the other: a "
+     "backward that raises (floor_divide's NotImplemented node) leaves .grad written on the "
+     "leaves it reached first in hookgrad, untouched in PyTorch; fill_(t) passes no gradient "
+     "to t",
      lambda c: c["category"] == "silent" and re.search(r"\| (grad|hook)\.kind \| (None vs T|T "
                                                        r"vs None)", _signature(c)) is not None),
     ("grad-aliasing", "A leaf's .grad is the very tensor passed as gradient= / returned by "
@@ -199,6 +200,12 @@ TASKS = [
      lambda c: c["category"] == "works"),
     ("error-messages", "Different exception type or message for the same misuse",
      lambda c: c["category"] == "error"),
+    ("numpy-warnings", "NumPy warnings reach the user ('Mean of empty slice', 'invalid value "
+     "encountered in divide / reduce' raised inside NumPy, which hookgrad's warnings filter "
+     "does not cover): mean and the losses of empty tensors, prod, sinc",
+     lambda c: c["category"] == "warning" and re.search(
+         r"RuntimeWarning', '(Mean of empty slice|[a-z ]+ encountered in)", c.get("hookgrad", ""))
+     is not None),
     ("warnings", "Warnings PyTorch gives and hookgrad does not (x.T on non-2-D tensors, "
      "dropout2d on 3-D input, std/var with too few degrees of freedom, kl_div 'mean', "
      "broadcasting losses)",
@@ -206,6 +213,13 @@ TASKS = [
     ("values", "Other value differences", lambda c: c["category"] == "silent"),
     ("crashes", "Other crashes where PyTorch works", lambda c: c["category"] == "crash"),
 ]
+
+
+# tasks whose causes are one mechanism whatever ops the shrunk programs kept: their causes
+# are merged by signature, without the ops
+MECHANISMS = frozenset({"create-graph-accumulate-node", "gradient-dtype",
+                        "post-accumulate-return", "expanded-writes", "grad-aliasing",
+                        "views-same-shape", "inplace-operators", "second-backward"})
 
 
 def assign(cause):
