@@ -265,12 +265,18 @@ class _Collector:
                                  f"{label}; {detail}" if detail else label, text_a, text_b)
 
     def grads(self, index, grads_a, grads_b, where="grad", label=None):
-        for key in grads_a.keys() | grads_b.keys():
+        for key in _in_step_order(grads_a.keys() | grads_b.keys()):
             if key not in grads_b or key not in grads_a:
                 self.add("silent", index, f"{where}.presence", "", f"{key}: {key in grads_a}",
                          f"{key}: {key in grads_b}", label=label)
             else:
                 self.summaries(index, grads_a[key], grads_b[key], where, label=label)
+
+
+def _in_step_order(keys):
+    """Trace keys ("3", "3.1") in step order: the first difference must not depend on set
+    order (string hashing differs between processes)."""
+    return sorted(keys, key=lambda key: tuple(int(part) for part in key.split(".")))
 
 
 def _values_of(summary):
@@ -341,7 +347,7 @@ def classify(program, ref_trace, hg_trace):
     if comparable and len(steps_a) == len(steps_b):
         collect.loose, collect.by_value = bool(inexact), True
         final_a, final_b = ref_trace["final"], hg_trace["final"]
-        for key in final_a["values"].keys() | final_b["values"].keys():
+        for key in _in_step_order(final_a["values"].keys() | final_b["values"].keys()):
             label = _final_label(program, key)
             collect.summaries(None, final_a["values"].get(key), final_b["values"].get(key),
                               "final", label=label)

@@ -48,7 +48,8 @@ def summary_lines(results, command=""):
     lines = [f"programs: {total} ({command})" if command else f"programs: {total}"]
     for name in CATEGORIES + ("hg-flaky",) + EXCLUDED:
         if counts.get(name) or name in CATEGORIES[:7]:
-            share = 100.0 * counts.get(name, 0) / max(counted, 1)
+            base = total if name in EXCLUDED else counted  # shares of the programs compared
+            share = 100.0 * counts.get(name, 0) / max(base, 1)
             lines.append(f"  {name:<13}{counts.get(name, 0):>7}  {share:5.1f}%  "
                          f"{DESCRIPTIONS.get(name, '')}")
     with_node = sum(1 for r in results if r.get("any_node"))

@@ -28,6 +28,7 @@ def _worker_main(connection):
     def phase(name):
         connection.send(("phase", name))
 
+    connection.send(("ready", None))  # timeouts start after the imports
     while True:
         task = connection.recv()
         if task is None:
@@ -50,6 +51,7 @@ class _Worker:
         self.key = None
         self.phase = None
         self.deadline = None
+        self.ready = False
 
 
 def _failure(phase, what):
@@ -88,7 +90,7 @@ class Pool:
         exhausted = False
         while True:
             for worker in self.workers:
-                if worker.task is None and not exhausted:
+                if worker.ready and worker.task is None and not exhausted:
                     try:
                         worker.key, worker.task = next(pending)
                     except StopIteration:
@@ -97,9 +99,17 @@ class Pool:
                     worker.phase, worker.deadline = "start", time.monotonic() + self.timeout
                     worker.connection.send(worker.task)
             busy = [w for w in self.workers if w.task is not None]
-            if not busy:
+            starting = [w for w in self.workers if not w.ready]
+            if not busy and (exhausted or not starting):
                 return
-            ready = wait([w.connection for w in busy], timeout=0.5)
+            ready = wait([w.connection for w in busy + starting], timeout=0.5)
+            for worker in starting:
+                if worker.connection in ready:
+                    try:
+                        worker.connection.recv()
+                        worker.ready = True
+                    except (EOFError, OSError):  # died importing: try a new one
+                        self._replace(worker)
             for worker in busy:
                 if worker.connection in ready:
                     try:
