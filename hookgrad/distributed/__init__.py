@@ -8,9 +8,11 @@ from ._collectives import (
     Work,
     all_gather,
     all_gather_into_tensor,
+    all_gather_object,
     all_reduce,
     barrier,
     broadcast,
+    broadcast_object_list,
     reduce_scatter,
     reduce_scatter_tensor,
 )
@@ -34,7 +36,8 @@ from .distributed_c10d import (
 )
 
 __all__ = ["Backend", "GradBucket", "GroupMember", "ProcessGroup", "ReduceOp", "Work",
-           "all_gather", "all_gather_into_tensor", "all_reduce", "barrier", "broadcast",
+           "all_gather", "all_gather_into_tensor", "all_gather_object", "all_reduce", "barrier",
+           "broadcast", "broadcast_object_list",
            "destroy_process_group", "get_backend", "get_rank", "get_world_size", "group",
            "init_process_group", "is_available", "is_gloo_available", "is_initialized",
            "is_mpi_available", "is_nccl_available", "is_torchelastic_launched",

@@ -12,8 +12,9 @@ from .. import futures
 from . import _mpi
 from .distributed_c10d import _resolve
 
-__all__ = ["ReduceOp", "Work", "all_gather", "all_gather_into_tensor", "all_reduce", "barrier",
-           "broadcast", "reduce_scatter", "reduce_scatter_tensor"]
+__all__ = ["ReduceOp", "Work", "all_gather", "all_gather_into_tensor", "all_gather_object",
+           "all_reduce", "barrier", "broadcast", "broadcast_object_list", "reduce_scatter",
+           "reduce_scatter_tensor"]
 
 
 class RedOpType(enum.Enum):
@@ -330,3 +331,20 @@ def barrier(group=None, async_op=False, device_ids=None, timeout=None):
         return Work(comm.Ibarrier(), [])
     comm.Barrier()
     return None
+
+
+def all_gather_object(object_list, obj, group=None):
+    """Fill ``object_list[r]`` with rank r's ``obj`` (pickled: ranks trust each other)."""
+    comm = _resolve(group)._comm
+    if len(object_list) != comm.Get_size():
+        raise ValueError(f"all_gather_object: object_list has {len(object_list)} entries; it "
+                         f"needs one per rank ({comm.Get_size()})")
+    object_list[:] = comm.allgather(obj)
+
+
+def broadcast_object_list(object_list, src=None, group=None, device=None, group_src=None):
+    """Overwrite ``object_list`` on every rank with its entries on rank ``src`` (pickled)."""
+    pg = _resolve(group)
+    root = _root(pg, src, group_src)
+    objects = pg._comm.bcast(list(object_list) if pg.rank() == root else None, root=root)
+    object_list[:] = objects

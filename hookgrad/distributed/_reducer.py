@@ -225,8 +225,10 @@ class Reducer:
     # -- backward side (hooks, on the thread running backward) -----------------------------
 
     def _autograd_hook(self, index):
-        if self._find_unused:
-            self._local_used[index] = 1   # also in no_sync iterations: used since last sync
+        if self._find_unused and self._params[index].grad is not None:
+            # Used since the last synchronised backward (no_sync iterations count). A hook
+            # fired with no gradient (an output left out of the loss) does not count.
+            self._local_used[index] = 1
         if not self._expect_hooks:
             return
         if not self._rebuilt:

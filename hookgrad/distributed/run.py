@@ -143,11 +143,28 @@ def _launch(args, n):
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        try:  # ranks mpiexec did not reap (it should have): nothing is left behind
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        _kill_session(process.pid)
     return 128 - code if code < 0 else code
+
+
+def _kill_session(session):
+    """Kill whatever is left in the session mpiexec led (it should have stopped its ranks,
+    which sit in process groups of their own): nothing is left behind."""
+    try:
+        pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:  # no /proc: rely on mpiexec
+        return
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:   # after the name: state, ppid, pgrp, session
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 class _Forwarder:
