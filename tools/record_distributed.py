@@ -175,7 +175,41 @@ def _errors(rank):
         nn.Linear(3, 3), device_ids=[0]))
     out["not_callable"] = _message(lambda: nn.parallel.DistributedDataParallel(
         nn.Linear(3, 3)).register_comm_hook(None, 3))
+    out["avg_int"] = _message(lambda: dist.all_reduce(torch.arange(3), op=dist.ReduceOp.AVG))
+    out["tensor_type"] = _message(lambda: dist.all_reduce([1, 2]))
+    out["broadcast_no_src"] = _message(lambda: dist.broadcast(torch.ones(2)))
     return out
+
+
+# (sizes, dtypes) of tensors for dist._compute_bucket_assignment_by_size
+ASSIGNMENT_CASES = [
+    ([100, 300000, 10, 200000, 70000, 5], ["float32"] * 6, [1, 2]),
+    ([100, 300000, 10, 200000, 70000, 5],
+     ["float32", "float64", "float32", "float64", "float32", "int64"], [1, 2]),
+    ([262144, 1, 262143, 262144, 7], ["float32"] * 5, [1]),
+    ([10] * 7, ["float32", "float64"] * 3 + ["float32"], [0.0001, 0.0002]),
+]
+
+
+def assignment_cases():
+    out = []
+    for sizes, dtypes, limits_mb in ASSIGNMENT_CASES:
+        tensors = [torch.zeros(n, dtype=getattr(torch, d)) for n, d in zip(sizes, dtypes)]
+        limits = [int(mb * 1024 * 1024) for mb in limits_mb]
+        indices, per_bucket = dist._compute_bucket_assignment_by_size(
+            tensors, limits, [False] * len(tensors))
+        out.append({"sizes": sizes, "dtypes": dtypes, "limits": limits,
+                    "indices": [list(b) for b in indices], "per_bucket": list(per_bucket)})
+    return out
+
+
+def _errors_without_group():
+    """Errors that need no process group (recorded in the parent process)."""
+    return {
+        "not_initialized": _message(dist.get_rank),
+        "queue_callback": _message(lambda: torch.autograd.Variable._execution_engine
+                                   .queue_callback(lambda: None)),
+    }
 
 
 def _worker(rank, port, queue):
@@ -217,7 +251,9 @@ def main():
             p.kill()
     results[1]["errors"]["shape"] = shape_message
     save("ddp_reference", {"layouts": results[0]["layouts"],
-                           "errors": [results[0]["errors"], results[1]["errors"]]},
+                           "errors": [results[0]["errors"], results[1]["errors"]],
+                           "errors_without_group": _errors_without_group(),
+                           "assignments": assignment_cases()},
          torch.__version__)
 
 
