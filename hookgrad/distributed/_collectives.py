@@ -10,6 +10,7 @@ import hookgrad
 
 from .. import futures
 from . import _mpi
+from ._progress import poller
 from .distributed_c10d import _resolve
 
 __all__ = ["ReduceOp", "Work", "all_gather", "all_gather_into_tensor", "all_gather_object",
@@ -96,6 +97,7 @@ class Work:
     __slots__ = ("_request", "_result", "_finish", "_finish_args", "_completed", "_future")
 
     def __init__(self, request, result, finish=None, finish_args=()):
+        poller.watch(request)   # moves along in the background until someone waits
         self._request = request
         self._result = result
         self._finish = finish      # finish(*finish_args) once the request completed
@@ -106,9 +108,11 @@ class Work:
     def _poll(self, block):
         if not self._completed:
             if block:
+                poller.release(self._request)
                 self._request.Wait()
-            elif not self._request.Test():
+            elif not poller.test(self._request):
                 return False
+            poller.release(self._request)
             self._completed = True
             if self._finish is not None:
                 self._finish(*self._finish_args)

@@ -18,6 +18,7 @@ import hookgrad
 
 from ..autograd import engine
 from . import _bucketing, _mpi
+from ._progress import poller
 
 _UNFINISHED = (
     "Expected to have finished reduction in the prior iteration before starting a new one. "
@@ -279,12 +280,14 @@ class Reducer:
                 self._global_used = np.empty_like(self._local_used)
                 self._used_request = self._comm.Iallreduce(self._local_used, self._global_used,
                                                            self._MPI.SUM)
+                poller.watch(self._used_request)
             engine.queue_callback(self._finalize_backward)
 
     def _launch(self, bucket):
         if self.comm_hook is None:
             bucket.request = self._comm.Iallreduce(self._MPI.IN_PLACE, bucket.buffer,
                                                    self._MPI.SUM)
+            poller.watch(bucket.request)
         else:
             params = [self._params[i] for i in bucket.param_indices]
             grad_bucket = GradBucket(bucket.index, bucket.index == len(self._buckets) - 1,
@@ -298,11 +301,11 @@ class Reducer:
         self._progress()
 
     def _progress(self):
-        """Let MPI move the oldest pending all-reduce along: MPI progresses non-blocking
-        collectives only inside MPI calls, and a test is the cheapest one."""
+        """Test the oldest pending all-reduce: without a background thread (no
+        MPI_THREAD_MULTIPLE) these tests are all that moves it along during backward."""
         for bucket in self._buckets[:self._next_bucket]:
             if bucket.request is not None:
-                if not bucket.request.Test():
+                if not poller.test(bucket.request):
                     return
             elif bucket.future is not None and not bucket.future.done():
                 return
@@ -315,12 +318,14 @@ class Reducer:
         self._require_finalize = False
         globally_used = None
         if self._find_unused:
+            poller.release(self._used_request)
             self._used_request.Wait()
             globally_used = self._global_used
             self._used_request = None
             self._local_used[:] = 0
         for bucket in self._buckets:
             if bucket.request is not None:
+                poller.release(bucket.request)
                 bucket.request.Wait()
                 result = bucket.buffer
             else:
