@@ -196,9 +196,10 @@ class Reducer:
         if not self._rebuilt and self._ready_order:
             # Every rank uses rank 0's order, so the buckets (and collectives) match.
             order = self._comm.bcast(self._ready_order, root=0)
-            self._set_buckets(_bucketing.rebuilt_buckets(self._params, order, self._caps))
-            self._rebuilt = True
             self._ready_order = []
+            if sorted(order) == list(range(len(self._params))):   # a complete backward
+                self._set_buckets(_bucketing.rebuilt_buckets(self._params, order, self._caps))
+                self._rebuilt = True
 
     def prepare_for_backward(self, outputs):
         """After a synchronised forward: expect every parameter's hook in the next backward

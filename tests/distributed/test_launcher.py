@@ -26,9 +26,17 @@ def _env(**extra):
     return env
 
 
-def _left_behind(token):
-    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    return [line for line in out.splitlines() if token in line and "ps -eo" not in line]
+def _left_behind(token, patience=5.0):
+    """Processes whose command line holds ``token``, once given ``patience`` seconds to go
+    (a process killed a moment ago may still be listed while the kernel tears it down)."""
+    deadline = time.monotonic() + patience
+    while True:
+        out = subprocess.run(["ps", "-eo", "stat,args"], capture_output=True, text=True).stdout
+        alive = [line for line in out.splitlines()
+                 if token in line and "ps -eo" not in line and not line.startswith("Z")]
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
 
 
 def launch(n, mode, timeout=120):
@@ -62,7 +70,7 @@ def test_runs_the_script_as_main_on_every_rank():
 ])
 def test_a_failing_rank_stops_the_job(n, mode, code, message):
     done, elapsed, token = launch(n, mode)
-    assert done.returncode == code, (done.returncode, done.stderr[-2000:])
+    assert done.returncode == code, (done.returncode, elapsed, done.stderr[-2000:])
     if message:
         assert message in done.stderr, done.stderr[-2000:]
     # the others were inside an all-reduce (or starting MPI) and are stopped within seconds
