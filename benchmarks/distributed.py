@@ -15,7 +15,8 @@ the dist extra). Models and batches are the engine benchmarks' (benchmarks/model
   per step is reported: the plain model (no DDP), DDP, and DDP inside ``no_sync()`` (the
   same compute and hooks, no communication).
 * DDP's own cost on 1 rank (DDP - plain: copying gradients into buckets and back) is
-  subtracted from DDP - no_sync on 2 ranks to give the communication DDP exposes per step.
+  subtracted from DDP - no_sync on 2 ranks to give the communication DDP exposes per step
+  (differences are medians over rounds of the two variants timed in the same round).
   The reference is a no_sync step followed by blocking mpi4py ``Allreduce`` calls of the
   same bucket sizes, timed in the same loops ("MPI after bwd": nothing overlapped, and the
   same per-step synchronisation of the ranks). The share hidden behind backward is
@@ -117,8 +118,8 @@ def _mpi():
 
 
 def _interleaved(comm, variants, iterations, repeats):
-    """Median seconds per call of each variant, the variants timed in turn, ``repeats``
-    times (each first called a few times to warm up)."""
+    """Seconds per call of each variant, per round: the variants are timed in turn,
+    ``repeats`` rounds (each first called a few times to warm up)."""
     for fn in variants.values():
         for _ in range(3):
             fn()
@@ -126,7 +127,7 @@ def _interleaved(comm, variants, iterations, repeats):
     for _ in range(repeats):
         for name, fn in variants.items():
             times[name].append(_timed(comm, fn, iterations))
-    return {name: float(np.median(t)) for name, t in times.items()}
+    return times
 
 
 def _allreduce_times(comm, nbytes, iterations, repeats):
@@ -138,7 +139,8 @@ def _allreduce_times(comm, nbytes, iterations, repeats):
     tensor = hookgrad.ones(array.size)
     variants = {"mpi": lambda: comm.Allreduce(MPI.IN_PLACE, array),
                 "hookgrad": lambda: dist.all_reduce(tensor)}
-    return _interleaved(comm, variants, iterations, repeats)
+    return {name: float(np.median(t))
+            for name, t in _interleaved(comm, variants, iterations, repeats).items()}
 
 
 def worker(out, quick):
@@ -167,6 +169,7 @@ def worker(out, quick):
         times = _interleaved(comm, variants, iterations, repeats)
         for cap, sizes in buckets.items():
             mpi = sum(_allreduce_times(comm, b, iterations * 5, repeats)["mpi"] for b in sizes)
+            # times per round: differences are taken within a round (see report())
             result["models"][f"{name} {cap}"] = dict(
                 plain=times["plain"], ddp=times[f"ddp {cap}"],
                 no_sync=times[f"no_sync {cap}"], after=times[f"after {cap}"],
@@ -208,22 +211,34 @@ def _gbps(nbytes, seconds):
     return f"{nbytes / seconds / 1e9:.2f} GB/s" if seconds > 0 else "n/a"
 
 
+def _median(values):
+    return float(np.median(values))
+
+
+def _paired(a, b):
+    """Median over rounds of a - b (the two timed in the same round)."""
+    return _median(np.subtract(a, b))
+
+
 def report(one, two):
     rows = []
     for key in two["models"]:
         name, cap = key.split()
         label, batch = MODELS[name]
         a, b = one["models"][key], two["models"][key]
-        overhead = max(a["ddp"] - a["plain"], 0.0)   # DDP's copies, on 1 rank
-        exposed = max(b["ddp"] - b["no_sync"] - overhead, 0.0)
-        after = max(b["after"] - b["no_sync"], 0.0)   # the same all-reduces, not overlapped
+        overhead = max(_paired(a["ddp"], a["plain"]), 0.0)   # DDP's copies, on 1 rank
+        exposed = max(_paired(b["ddp"], b["no_sync"]) - overhead, 0.0)
+        after = max(_paired(b["after"], b["no_sync"]), 0.0)  # same all-reduces, no overlap
         hidden = min(max(1 - exposed / after, 0.0), 1.0) if after > 0 else float("nan")
         nbytes = sum(b["buckets"])
         caps = "default buckets" if cap == "None" else f"bucket_cap_mb={cap}"
-        rows.append([f"{name} {label}, batch {batch}, {caps}", _ms(a["plain"]), _ms(a["ddp"]),
-                     _ms(b["ddp"]), _ms(b["no_sync"]), f"{a['plain'] / b['ddp']:.2f}x",
+        rows.append([f"{name} {label}, batch {batch}, {caps}", _ms(_median(a["plain"])),
+                     _ms(_median(a["ddp"])), _ms(_median(b["ddp"])),
+                     _ms(_median(b["no_sync"])),
+                     f"{_median(a['plain']) / _median(b['ddp']):.2f}x",
                      f"{nbytes / 1e6:.2f} MB in {len(b['buckets'])}", _ms(b["mpi"]),
-                     _ms(after), _ms(exposed), f"{hidden:.0%}", _gbps(nbytes, b["mpi"]),
+                     _ms(after), _ms(exposed), "n/a" if after <= 0 else f"{hidden:.0%}",
+                     _gbps(nbytes, b["mpi"]),
                      _gbps(nbytes, exposed) if exposed > 0 else "all hidden"])
     C.print_table(["model", "1 rank", "1 rank DDP", "2 ranks DDP", "2 ranks no_sync",
                    "speed-up", "gradients", "MPI alone", "MPI after bwd", "DDP exposed",
