@@ -26,14 +26,27 @@ def _env(**extra):
     return env
 
 
+def _command_lines():
+    """(state, command line) of every process, from /proc."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args = f.read().replace(b"\0", b" ").decode(errors="replace")
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        found.append((state, args))
+    return found
+
+
 def _left_behind(token, patience=5.0):
-    """Processes whose command line holds ``token``, once given ``patience`` seconds to go
-    (a process killed a moment ago may still be listed while the kernel tears it down)."""
+    """Live processes whose command line holds ``token``, once given ``patience`` seconds to
+    go (a process killed a moment ago may still be listed while the kernel tears it down)."""
     deadline = time.monotonic() + patience
     while True:
-        out = subprocess.run(["ps", "-eo", "stat,args"], capture_output=True, text=True).stdout
-        alive = [line for line in out.splitlines()
-                 if token in line and "ps -eo" not in line and not line.startswith("Z")]
+        alive = [args for state, args in _command_lines() if token in args and state != "Z"]
         if not alive or time.monotonic() > deadline:
             return alive
         time.sleep(0.1)
