@@ -144,6 +144,8 @@ def _launch(args, n):
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         _kill_session(process.pid)
+    if forward.received is not None:   # stopped from outside: say so, as a shell would
+        return 128 + forward.received
     return 128 - code if code < 0 else code
 
 
@@ -172,8 +174,10 @@ class _Forwarder:
 
     def __init__(self, process):
         self.process = process
+        self.received = None
 
     def __call__(self, signum, frame):
+        self.received = signum
         if self.process.poll() is None:
             self.process.send_signal(signum)
 

@@ -3,6 +3,7 @@ script runs as __main__ on every rank; a failing rank's exit code comes back, th
 ranks are stopped within seconds even inside a collective, and no process is left."""
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -88,6 +89,19 @@ def test_a_failing_rank_stops_the_job(n, mode, code, message):
         assert message in done.stderr, done.stderr[-2000:]
     # the others were inside an all-reduce (or starting MPI) and are stopped within seconds
     assert elapsed < 30, elapsed
+    assert _left_behind(token) == []
+
+
+def test_stopping_the_launcher_stops_every_rank():
+    token = uuid.uuid4().hex
+    process = subprocess.Popen([sys.executable, "-m", "hookgrad.distributed.run",
+                                "--nproc-per-node", "2", str(TARGET), "wait", token], cwd=ROOT,
+                               env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    for _ in range(2):   # both ranks are up, one inside the all-reduce
+        assert process.stdout.readline().strip() == "waiting"
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 128 + signal.SIGTERM
     assert _left_behind(token) == []
 
 

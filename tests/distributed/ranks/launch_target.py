@@ -1,6 +1,7 @@
 """A script for the launcher tests: ``launch_target.py MODE TOKEN`` (TOKEN marks the
 processes so the test can check none is left). The last rank fails in the way MODE says
-while the others wait for it inside an all-reduce."""
+while the others wait for it inside an all-reduce; in mode "wait" nothing fails and the
+job waits until it is stopped from outside."""
 import json
 import os
 import signal
@@ -25,6 +26,10 @@ if mode == "ok":
         "name": __name__, "sum": total.item(), "dtype": str(total.dtype)}), flush=True)
     dist.destroy_process_group()
     sys.exit(0)
+if mode == "wait":   # every rank waits inside an all-reduce the last rank never joins
+    print("waiting", flush=True)
+    if rank == world - 1:
+        time.sleep(60)
 if rank == world - 1:
     time.sleep(0.5)   # the others are inside the all-reduce by now
     if mode == "raise":
