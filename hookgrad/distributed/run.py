@@ -2,10 +2,10 @@
 script.py args...`` starts N ranks of ``script.py`` on this machine through ``mpiexec``.
 
 It is also what each rank runs: started by an MPI launcher (ours, or a cluster's
-``mpiexec -n N -hostfile hosts python -m hookgrad.distributed.run script.py``), it runs the
-script as ``__main__`` with its arguments, sets torchrun's RANK / LOCAL_RANK / WORLD_SIZE /
-LOCAL_WORLD_SIZE, and, if the script fails, prints the error and aborts the whole MPI job
-with the script's exit code. Without that abort a failed rank would wait in MPI's
+``mpiexec -n N -hostfile hosts python -m hookgrad.distributed.run script.py``), it starts
+MPI, runs the script as ``__main__`` with its arguments, sets torchrun's RANK / LOCAL_RANK /
+WORLD_SIZE / LOCAL_WORLD_SIZE, and, if the script fails, prints the error and aborts the
+whole MPI job with the script's exit code. Without that abort a failed rank would wait in MPI's
 finalisation while the others wait for it inside a collective, and nothing would end.
 
 When run as root, Open MPI's ``mpiexec`` gets OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) in its own
@@ -20,14 +20,6 @@ import sys
 import traceback
 
 from . import _mpi
-
-# Variables MPI launchers set in each rank: (rank, size, local rank, local size).
-_LAUNCHER_VARIABLES = (
-    ("OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK",
-     "OMPI_COMM_WORLD_LOCAL_SIZE"),                                      # Open MPI
-    ("PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS"),      # MPICH, Intel MPI
-    ("PMIX_RANK", "PMIX_SIZE", "PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE"),    # PMIx (srun, ...)
-)
 
 
 def _parse(argv):
@@ -76,16 +68,6 @@ def _ranks_wanted(value, parser):
         parser.error(f"--nproc-per-node must be a positive number, 'auto' or 'cpu'; got "
                      f"{value!r}")
     return n
-
-
-def _launcher_rank_variables():
-    """(rank, size, local rank, local size) from the MPI launcher's variables, or None."""
-    for names in _LAUNCHER_VARIABLES:
-        if names[0] in os.environ and names[1] in os.environ:
-            rank, size = os.environ[names[0]], os.environ[names[1]]
-            return (rank, size, os.environ.get(names[2], rank),
-                    os.environ.get(names[3], size))
-    return None
 
 
 # -- the launcher ---------------------------------------------------------------------------
@@ -191,6 +173,10 @@ def _run_rank(args, variables):
     sys.argv = [args.training_script, *args.training_script_args]
     code = 0
     try:
+        # MPI starts before the script does: a rank that then fails at once still aborts
+        # the job through MPI (Open MPI's runtime can itself crash when a rank exits while
+        # the others are still starting MPI).
+        _mpi.load()
         if args.module:
             runpy.run_module(args.training_script, run_name="__main__", alter_sys=True)
         else:
@@ -235,7 +221,7 @@ def _abort(code):
 
 def main(argv=None):
     args, parser = _parse(sys.argv[1:] if argv is None else argv)
-    variables = _launcher_rank_variables()
+    variables = _mpi.launcher_rank_variables()
     if variables is not None:
         return _run_rank(args, variables)
     return _launch(args, _ranks_wanted(args.nproc_per_node, parser))

@@ -53,6 +53,14 @@ def _left_behind(token, patience=5.0):
         time.sleep(0.1)
 
 
+def _shared_memory_segments():
+    """Open MPI's shared-memory files: a job that ends without cleaning up leaves them."""
+    try:
+        return {name for name in os.listdir("/dev/shm") if name.startswith("sm_segment")}
+    except OSError:
+        return set()
+
+
 def launch(n, mode, timeout=120):
     token = uuid.uuid4().hex
     start = time.monotonic()
@@ -80,9 +88,10 @@ def test_runs_the_script_as_main_on_every_rank():
     (2, "raise", 1, "[rank1]: ValueError: boom on rank 1"),
     (2, "exit", 3, None),
     (4, "kill", 137, None),           # 4 ranks on this machine's cores: oversubscribed
-    (2, "early", 4, None),            # before MPI started on the failing rank
+    (2, "early", 4, None),            # as the script starts, before it calls on MPI
 ])
 def test_a_failing_rank_stops_the_job(n, mode, code, message):
+    segments = _shared_memory_segments()
     done, elapsed, token = launch(n, mode)
     assert done.returncode == code, (done.returncode, elapsed, done.stderr[-2000:])
     if message:
@@ -90,6 +99,7 @@ def test_a_failing_rank_stops_the_job(n, mode, code, message):
     # the others were inside an all-reduce (or starting MPI) and are stopped within seconds
     assert elapsed < 30, elapsed
     assert _left_behind(token) == []
+    assert _shared_memory_segments() <= segments
 
 
 def test_stopping_the_launcher_stops_every_rank():
@@ -157,8 +167,11 @@ def test_plain_mpiexec_an_uncaught_exception_aborts_the_job():
 def test_init_without_a_launcher_where_one_is_needed():
     script = ("import hookgrad.distributed as dist\n"
               "dist.init_process_group('mpi')\n")
+    segments = _shared_memory_segments()
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT,
                           env=_env(WORLD_SIZE="2"), capture_output=True, text=True, timeout=60)
+    # a process no launcher started uses no shared memory (Open MPI would leave it behind)
+    assert _shared_memory_segments() <= segments
     assert done.returncode == 1
     assert ("a world of 2 processes was asked for, but this process was not started by an "
             "MPI launcher") in done.stderr, done.stderr
