@@ -151,7 +151,8 @@ class Reducer:
         self.comm_hook = None
         self.comm_hook_state = None
         # Strong references keep the nodes (cached weakly on the parameters) and their hooks.
-        self._accumulators = [p.view_as(p).grad_fn.next_functions[0][0] for p in params]
+        with hookgrad.enable_grad():   # DDP may be built under no_grad()
+            self._accumulators = [p.view_as(p).grad_fn.next_functions[0][0] for p in params]
         self._handles = [acc.register_hook(_GradReadyHook(self, i))
                          for i, acc in enumerate(self._accumulators)]
         self._set_buckets(_bucketing.initial_buckets(params, caps, find_unused_parameters))
