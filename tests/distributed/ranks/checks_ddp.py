@@ -323,3 +323,15 @@ def sampler_uses_the_process_group():
     everyone = gathered(list(sampler))
     assert {i for part in everyone for i in part} == set(range(10))
     assert all(len(part) == -(-10 // world()) for part in everyone)   # padded to equal shares
+
+
+@check
+def built_under_no_grad():
+    model = seeded(lambda: nn.Linear(4, 2))
+    with torch.no_grad():
+        ddp = DDP(model)
+    x, _ = batch(3, 4, seed=30 + rank())
+    local = local_grads(model, lambda m: m(x).sum())
+    ddp(x).sum().backward()
+    for p, g in zip(model.parameters(), averaged_over_ranks(local)):
+        assert_close(p.grad, g, 1e-6, "gradient of a DDP built under no_grad")
