@@ -28,6 +28,7 @@ from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
 from ._functions import *  # noqa: F401,F403  (torch.exp, torch.cat, ... as functions)
 from . import autograd, utils, _C, return_types, nn, optim, linalg  # noqa: E402
 from .serialization import load, save  # noqa: E402
+from . import futures, distributed  # noqa: E402,F401  (no MPI until init_process_group)
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
 # the API real programs use (api branch): legacy types, sampling, devices, TorchScript checks

@@ -95,7 +95,7 @@ class GraphTask:
     """State of one ``backward()`` / ``grad()`` call; every call has its own."""
 
     __slots__ = ("id", "create_graph", "keep_graph", "exec_info", "captures", "captured",
-                 "reachable", "__weakref__")
+                 "reachable", "callbacks", "__weakref__")
 
     def __init__(self, keep_graph, create_graph):
         self.id = next(_task_ids)
@@ -105,6 +105,7 @@ class GraphTask:
         self.captures = None    # {node: [(output_nr, index)]} for autograd.grad
         self.captured = None
         self.reachable = None
+        self.callbacks = None   # queue_callback's end-of-backward callbacks, in order
 
     def should_execute(self, node):
         return self.exec_info is None or node in self.exec_info
@@ -121,6 +122,30 @@ class GraphTask:
         if self.exec_info is not None:
             return node in self.exec_info
         return node in self.reachable
+
+
+def queue_callback(callback):
+    """Run ``callback()`` when the running backward pass has run all its nodes, on its thread,
+    before ``backward()`` returns (PyTorch's ``Variable._execution_engine.queue_callback``).
+
+    Callbacks belong to the graph task of the calling thread, so concurrent backward passes
+    on other threads neither see nor run them; they run in the order queued, with the grad
+    mode of the pass, and may queue more. Only the thread running a pass can reach its task,
+    so the list needs no lock."""
+    task = current_task()
+    if task is None:
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    if task.callbacks is None:
+        task.callbacks = []
+    task.callbacks.append(callback)
+
+
+def _run_callbacks(task):
+    callbacks = task.callbacks
+    i = 0
+    while i < len(callbacks):  # a callback may queue another
+        callbacks[i]()
+        i += 1
 
 
 def gradient_edge(tensor):
@@ -231,6 +256,8 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     _local.tasks.append(task)
     try:
         _run_ready_nodes(task, ready, buffers, deps)
+        if task.callbacks is not None:
+            _run_callbacks(task)
     finally:
         _local.tasks.pop()
         _grad_state.grad_enabled = prev_mode
