@@ -27,6 +27,7 @@ from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                                  is_inference_mode_enabled, no_grad, set_grad_enabled)
 from ._functions import *  # noqa: F401,F403  (torch.exp, torch.cat, ... as functions)
 from . import autograd, utils, _C, return_types, nn, optim, linalg  # noqa: E402
+from .utils import data as _utils_data  # noqa: F401  (torch.utils.data, loaded with the package)
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
 

@@ -2,7 +2,7 @@
 import numpy as np
 
 from . import _dtype, _random
-from ._tensor import Tensor, _make, _sizes
+from ._tensor_base import TensorBase, _make, _sizes
 
 
 class device:
@@ -43,7 +43,7 @@ def _leaf(data, requires_grad):
 
 def _infer_array(data, dtype):
     """An ndarray for ``data`` with PyTorch's inferred dtype (floats -> default float)."""
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorBase):
         arr = data._data
     elif isinstance(data, np.ndarray):
         arr = data
@@ -69,7 +69,7 @@ def _infer_array(data, dtype):
 
 
 def _unwrap(data):
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorBase):
         return data._data
     if isinstance(data, (list, tuple)):
         return [_unwrap(d) for d in data]
@@ -84,7 +84,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def as_tensor(data, dtype=None, device=None):
-    if isinstance(data, Tensor) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
+    if isinstance(data, TensorBase) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
         return data
     if isinstance(data, np.ndarray) and dtype is None:
         return from_numpy(data)
@@ -179,10 +179,10 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         start, end = 0, start
     values = (start, end, step)
     if dtype is None:
-        is_float = any(isinstance(v, float) or (isinstance(v, Tensor) and v.is_floating_point())
+        is_float = any(isinstance(v, float) or (isinstance(v, TensorBase) and v.is_floating_point())
                        for v in values)
         dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
-    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in values)
+    start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in values)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     count = int(np.ceil((end - start) / step))
@@ -208,17 +208,15 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     return _leaf(np.eye(n, m, dtype=_np(dtype)), requires_grad)
 
 
-def legacy_new(cls, *args, **kwargs):
+def legacy_new(*args, **kwargs):
     """``Tensor(data)`` copies data as float32; ``Tensor(2, 3)`` makes a (zeroed) 2x3 tensor."""
-    if cls is not Tensor:  # subclasses (Parameter) construct themselves
-        return object.__new__(cls)
     if kwargs.pop("device", None) not in (None, "cpu"):
         raise RuntimeError("hookgrad runs on the CPU only")
     if not args:
         return _make(np.zeros((0,), np.float32))
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         data = args[0]
-        if isinstance(data, Tensor):
+        if isinstance(data, TensorBase):
             return data
         return _make(np.array(_unwrap(data), dtype=np.float32))
     return _make(np.zeros(_sizes(args), np.float32))

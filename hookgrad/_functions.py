@@ -18,7 +18,7 @@ from ._ops import special as _special
 from ._ops import triangular as _triangular
 from ._ops import trig as _trig
 from ._ops.nn import erf as _erf
-from ._tensor import Tensor, tensor_argument
+from ._tensor_base import TensorBase, tensor_argument
 
 __all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
            "abs", "sin", "cos", "tanh", "sigmoid", "relu", "sign", "floor", "ceil", "round",
@@ -145,13 +145,13 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
 
 
 def max(a, dim=None, keepdim=False):
-    if isinstance(dim, Tensor):
+    if isinstance(dim, TensorBase):
         return _selection.maximum(a, dim)
     return _reduce.max(a, dim, keepdim)
 
 
 def min(a, dim=None, keepdim=False):
-    if isinstance(dim, Tensor):
+    if isinstance(dim, TensorBase):
         return _selection.minimum(a, dim)
     return _reduce.min(a, dim, keepdim)
 
@@ -472,7 +472,7 @@ def exp2(input):
 
 
 def remainder(input, other):
-    if not isinstance(input, Tensor):  # a number % a tensor: not differentiable
+    if not isinstance(input, TensorBase):  # a number % a tensor: not differentiable
         return _ew.remainder_reflected(other, input)
     return _special.remainder(input, other)
 

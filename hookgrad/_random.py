@@ -5,7 +5,8 @@ seeding makes hookgrad's own runs reproducible."""
 import numpy as np
 
 from . import _dtype
-from ._tensor import _make
+from ._ops.inplace import _check_leaf, _write
+from ._tensor_base import _make
 from .autograd.grad_mode import state as _grad_state
 
 
@@ -84,7 +85,6 @@ def randperm(n, generator=None, dtype=None):
 
 def _fill(t, values):
     """Write random values into a tensor in place (initialisers run under no_grad)."""
-    from ._ops.inplace import _check_leaf, _write
     if _grad_state.grad_enabled:
         _check_leaf(t)  # same rule as every in-place op on a leaf that requires grad
     _write(t, np.asarray(values, dtype=t._data.dtype))

@@ -1,14 +1,14 @@
 """Comparisons, logical and bitwise ops, and isnan/isinf/isfinite: no gradient, so no node."""
 import numpy as np
 
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .elementwise import operands
 from .op import broadcast_error
 
 
 def _compare(ufunc):
     def compare(a, b):
-        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
             return _make(np.asarray(ufunc(x, y)))
         except ValueError:

@@ -6,7 +6,7 @@ Every backward is a pair of ops that are each other's transposes, so double back
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._tensor import _make
+from .._tensor_base import _make
 from .op import Op, plain_backward
 
 

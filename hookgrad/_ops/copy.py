@@ -3,7 +3,7 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .op import Op
 
 
@@ -30,7 +30,7 @@ class CopyBackwards(Op):
 
     def forward(self, a, src):
         out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, Tensor) else src, casting="unsafe")
+        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
         return out
 
     def backward(self, grad):
@@ -39,7 +39,7 @@ class CopyBackwards(Op):
 
 class FillBackward0(Op):
     def forward(self, a, value):
-        if isinstance(value, Tensor):
+        if isinstance(value, TensorBase):
             if value._data.ndim:
                 raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
                                    f"with {value._data.ndim} dimensions.")

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import index_select
 from .reduce import dims_of
 from .shape import cat, expand, narrow, permute, repeat
@@ -69,7 +69,7 @@ def repeat_interleave(a, repeats, dim=None):
         a, dim = a.reshape(-1), 0
     dim = _wrap_dim(dim, a._data.ndim)
     n = a._data.shape[dim]
-    if isinstance(repeats, Tensor):
+    if isinstance(repeats, TensorBase):
         counts = repeats._data
         if counts.ndim == 0:
             counts = np.full(n, counts)

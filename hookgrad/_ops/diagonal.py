@@ -3,7 +3,7 @@ names."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._tensor import _wrap_dim
+from .._tensor_base import _wrap_dim
 from .op import Op
 
 

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor, _make
+from .. import _creation, _dtype
+from .._tensor_base import TensorBase, _make
 from .op import Op, plain_backward
 
 
@@ -13,7 +13,7 @@ def operands(a, b):
     ``a`` is a Tensor; ``b`` a Tensor or Python scalar (weakly typed: ``x * 0.5`` stays
     float32, but an integer tensor times a float scalar becomes float32, not float64)."""
     x = a._data
-    if isinstance(b, Tensor):
+    if isinstance(b, TensorBase):
         y = b._data
         if x.dtype == y.dtype:
             return x, y
@@ -38,7 +38,7 @@ def _as_array(x):
 
 
 def _scalar_or_saved(value, saved):
-    return saved if isinstance(value, Tensor) else value
+    return saved if isinstance(value, TensorBase) else value
 
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -77,7 +77,7 @@ _BOOL = np.dtype(np.bool_)
 
 
 def _is_bool(value):
-    return type(value) is bool or (isinstance(value, Tensor) and value._data.dtype is _BOOL)
+    return type(value) is bool or (isinstance(value, TensorBase) and value._data.dtype is _BOOL)
 
 
 def check_subtraction(a, b):
@@ -138,14 +138,13 @@ class MulBackward0(Op):
         x, y = operands(a, b)
         self.other = b
         if self._record:  # each side saves only what the other side's gradient needs
-            self.save(b if self.needs(0) and isinstance(b, Tensor) else None,
+            self.save(b if self.needs(0) and isinstance(b, TensorBase) else None,
                       a if self.needs(1) else None)
         return x * y
 
     def _wrapped_number(self, name):
-        if name == "other" and not isinstance(self.other, Tensor):
-            from .._creation import tensor
-            return tensor(self.other)  # a wrapped number, never packed
+        if name == "other" and not isinstance(self.other, TensorBase):
+            return _creation.tensor(self.other)  # a wrapped number, never packed
         return None
 
     def backward(self, grad):
@@ -175,7 +174,7 @@ class DivBackward0(Op):
             if isinstance(y, np.ndarray):
                 y = y.astype(default)
         if self._record:
-            self.save(a, b if isinstance(b, Tensor) else None)
+            self.save(a, b if isinstance(b, TensorBase) else None)
         with np.errstate(divide="ignore", invalid="ignore"):
             return x / y
 
@@ -515,32 +514,32 @@ class RoundBackward0(ZeroGradBackward):
 # --------------------------------------------------------------------------- public functions
 
 def add(a, b, alpha=1):
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         a, b = b, a
     return AddBackward0.apply(a, b, alpha)
 
 
 def sub(a, b, alpha=1):
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         return RsubBackward1.apply(b, a)
     return SubBackward0.apply(a, b, alpha)
 
 
 def rsub(a, other, alpha=1):
     """``other - alpha * a``."""
-    if isinstance(other, Tensor):
+    if isinstance(other, TensorBase):
         return RsubBackward0.apply(a, other, alpha)
     return RsubBackward1.apply(a, other, alpha)
 
 
 def mul(a, b):
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         a, b = b, a
     return MulBackward0.apply(a, b)
 
 
 def div(a, b, rounding_mode=None):
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         return rdiv(b, a)
     if rounding_mode is None:
         return DivBackward0.apply(a, b)
@@ -572,9 +571,9 @@ def remainder_reflected(a, scalar):
 
 
 def pow(a, exponent):
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         return rpow(exponent, a)
-    if isinstance(exponent, Tensor):
+    if isinstance(exponent, TensorBase):
         return PowBackward1.apply(a, exponent)
     return PowBackward0.apply(a, exponent)
 

@@ -4,7 +4,7 @@ take."""
 import numpy as np
 
 from .._dtype import from_numpy_dtype
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .op import Op
 
 
@@ -92,7 +92,7 @@ class IndexPutBackward0(Op):
     def forward(self, a, values, key, accumulate=False):
         self.key = key
         out = a._data.copy()
-        v = values._data if isinstance(values, Tensor) else values
+        v = values._data if isinstance(values, TensorBase) else values
         if accumulate:
             np.add.at(out, key, v)
         else:
@@ -132,14 +132,14 @@ def _dims_consumed(k):
     """How many input dims an index component uses up."""
     if k is None or k is Ellipsis or isinstance(k, bool):
         return 0
-    if isinstance(k, (Tensor, list, np.ndarray)):
+    if isinstance(k, (TensorBase, list, np.ndarray)):
         idx = _to_index(k)
         return idx.ndim if idx.dtype == np.bool_ else 1
     return 1
 
 
 def _to_index(k):
-    if isinstance(k, Tensor):
+    if isinstance(k, TensorBase):
         if k._data.dtype.kind not in "biu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return k._data
@@ -178,7 +178,7 @@ def getitem(a, key):
                 changed = True
             advanced.append(slice(None))
             dim += 1
-        elif isinstance(k, (Tensor, list, np.ndarray, bool)):
+        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
             idx = _to_index(k)
             advanced.append(idx)
             dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
@@ -196,13 +196,13 @@ def getitem(a, key):
 def setitem(a, key, value):
     if not isinstance(key, tuple):
         key = (key,)
-    if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in key):
-        akey = tuple(_to_index(k) if isinstance(k, (Tensor, list, np.ndarray, bool)) else k
+    if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
+        akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
         a._inplace(lambda t, v: IndexPutBackward0.apply(t, v, akey), value)
         return
     target = getitem(a, key)
-    if not isinstance(value, Tensor):
+    if not isinstance(value, TensorBase):
         target.fill_(value)
     else:
         target.copy_(value)
@@ -283,7 +283,7 @@ class MaskedFillBackward0(Op):
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
                                f"dtype {mask.dtype}")
         self.mask = mask
-        v = value.item() if isinstance(value, Tensor) else value
+        v = value.item() if isinstance(value, TensorBase) else value
         return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
 
     def backward(self, grad):
@@ -386,7 +386,7 @@ def scatter(a, dim, index, src, reduce=None):
                                   "scatter_add for reduce='add'")
     dim = _wrap_dim(dim, a._data.ndim)
     positions = _scatter_positions("scatter", a, dim, index)
-    if not isinstance(src, Tensor):
+    if not isinstance(src, TensorBase):
         return ScatterBackward1.apply(a, positions, src)
     _check_same_dtype(a, src)
     return ScatterBackward0.apply(a, src, positions, index._data.shape)
@@ -504,7 +504,7 @@ def index_copy(a, dim, index, source):
 def index_fill(a, dim, index, value):
     dim = _wrap_dim(dim, a._data.ndim)
     idx = _check_index_source("index_fill_", a, dim, index)
-    value = value.item() if isinstance(value, Tensor) else value
+    value = value.item() if isinstance(value, TensorBase) else value
     return IndexFillBackward0.apply(a, dim_key(dim, idx), value)
 
 
@@ -517,7 +517,7 @@ def gather(a, dim, index):
 
 
 def masked_fill(a, mask, value):
-    if isinstance(value, Tensor):
+    if isinstance(value, TensorBase):
         return MaskedFillBackward1.apply(a, value, mask)
     return MaskedFillBackward0.apply(a, mask, value)
 

@@ -6,7 +6,7 @@ from .. import _dtype
 from ..autograd.engine import gradient_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _sequence, _strip_backward
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .op import replay_view
 
 
@@ -64,7 +64,7 @@ def apply_view_inplace(t, view_fn, args):
 def apply_inplace(t, fn, args):
     """``t.op_(*args)`` implemented as ``fn(t, *args)`` written back into ``t``."""
     recording = _grad_state.grad_enabled and (
-        t._requires_grad or any(isinstance(a, Tensor) and a._requires_grad for a in args))
+        t._requires_grad or any(isinstance(a, TensorBase) and a._requires_grad for a in args))
     if not recording:
         result = fn(t, *args)
         _write(t, result._data)

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .op import Op, plain_backward
 
 # C++ type names, as in the message of mm's dtype check
@@ -244,9 +244,9 @@ def outer(a, b):
 
 def matmul(a, b):
     """``a @ b`` with PyTorch's dispatch to dot / mv / mm / batched products."""
-    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+    if not isinstance(a, TensorBase) or not isinstance(b, TensorBase):
         raise TypeError("matmul(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(b if isinstance(a, Tensor) else a).__name__}")
+                        f"{type(b if isinstance(a, TensorBase) else a).__name__}")
     da, db = a._data.ndim, b._data.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "

@@ -2,7 +2,7 @@
 constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from .elementwise import operands
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, plain_backward

@@ -2,7 +2,7 @@
 count of numbers, composed as PyTorch composes it)."""
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from .op import Op
 from .reduce import _sum_dtype, _type_name, dims_of, restore_dims
 from .shape import expand_grad

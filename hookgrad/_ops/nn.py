@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import _float_input, exp, tanh
 from .op import Op

@@ -15,7 +15,7 @@ from ..autograd.anomaly_mode import anomaly, record_forward
 from ..autograd.engine import grad_accumulator
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from ..utils.hooks import register_hook
 
 _new = object.__new__
@@ -48,7 +48,7 @@ class Op(Node):
         record = False
         if _grad_state.grad_enabled:
             for a in args[:cls.arity]:
-                if isinstance(a, Tensor) and a._requires_grad:
+                if isinstance(a, TensorBase) and a._requires_grad:
                     record = True
                     self._start_recording(args)
                     break
@@ -58,7 +58,7 @@ class Op(Node):
         except ValueError as error:
             if "could not be broadcast" not in str(error):
                 raise
-            raise broadcast_error([a._data.shape for a in args if isinstance(a, Tensor)]) \
+            raise broadcast_error([a._data.shape for a in args if isinstance(a, TensorBase)]) \
                 from None
         if type(out) is tuple:
             results = self._wrap_many(out, record)
@@ -89,7 +89,7 @@ class Op(Node):
         edges = []
         meta = []
         for a in args[:self.arity]:
-            if isinstance(a, Tensor) and a._requires_grad:
+            if isinstance(a, TensorBase) and a._requires_grad:
                 node = a._grad_fn if a._view_base is None else a.grad_fn
                 if node is not None:
                     edges.append((node, a._output_nr))
@@ -217,4 +217,4 @@ def replay_view(chain, array):
 
 def arr(x):
     """The ndarray of a Tensor, or a Python scalar unchanged."""
-    return x._data if isinstance(x, Tensor) else x
+    return x._data if isinstance(x, TensorBase) else x

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .op import Op, plain_backward
 from .selection import maximum, minimum, where
 from .shape import expand_grad
@@ -211,7 +211,7 @@ class MinBackward0(MaxBackward0):
 
 
 def _max_min(a, dim, keepdim, name, whole, along, other):
-    if isinstance(dim, Tensor):  # torch.max(a, b) is maximum
+    if isinstance(dim, TensorBase):  # torch.max(a, b) is maximum
         return other(a, dim)
     x = a._data
     if dim is None:

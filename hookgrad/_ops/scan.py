@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .._tensor import _wrap_dim
+from .._tensor_base import _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
 from .op import Op

@@ -3,7 +3,7 @@ gradient goes back to the input it was taken from (ties split evenly)."""
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .elementwise import _scalar_or_saved, operands
 from .op import Op, broadcast_error
 
@@ -37,15 +37,15 @@ class ClampBackward0(Op):
     arity = 3
 
     def forward(self, a, low, high):
-        self.save(a, low if isinstance(low, Tensor) else None,
-                  high if isinstance(high, Tensor) else None)
+        self.save(a, low if isinstance(low, TensorBase) else None,
+                  high if isinstance(high, TensorBase) else None)
         self.low, self.high = low, high
         target = _bounds_dtype(a, low, high)
         out = a._data.astype(target, copy=False)
         if low is not None:
-            out = np.maximum(out, low._data if isinstance(low, Tensor) else low)
+            out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
         if high is not None:
-            out = np.minimum(out, high._data if isinstance(high, Tensor) else high)
+            out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
         return out.astype(target, copy=False)
 
     def backward(self, grad):
@@ -104,7 +104,7 @@ class WhereBackward0(Op):
     def forward(self, a, b, condition):
         self.condition = condition
         cond = condition._data
-        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
             return np.where(cond, x, y)
         except ValueError:  # PyTorch names the operands in this order
@@ -133,13 +133,13 @@ class ClampMaxBackward1(ClampBackward0):
 
 
 def clamp_min(a, min):
-    if isinstance(min, Tensor):
+    if isinstance(min, TensorBase):
         return ClampMinBackward1.apply(a, min, None)
     return ClampMinBackward0.apply(a, min, None)
 
 
 def clamp_max(a, max):
-    if isinstance(max, Tensor):
+    if isinstance(max, TensorBase):
         return ClampMaxBackward1.apply(a, None, max)
     return ClampMaxBackward0.apply(a, None, max)
 
@@ -147,7 +147,7 @@ def clamp_max(a, max):
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
+    if isinstance(min, TensorBase) or isinstance(max, TensorBase):
         return ClampBackward0.apply(a, min, max)
     return ClampBackward1.apply(a, min, max)
 
@@ -161,9 +161,9 @@ def minimum(a, b):
 
 
 def where(condition, a, b):
-    if not isinstance(condition, Tensor) or condition._data.dtype != np.bool_:
+    if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
-    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+    if not isinstance(a, TensorBase) and not isinstance(b, TensorBase):
         return _make(np.where(condition._data, a, b).astype(_dtype.result_type((a, b)).np_dtype))
     return WhereBackward0.apply(a, b, condition)

@@ -3,7 +3,7 @@ array-level ``view_array`` so an in-place op through a view can be replayed on t
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, plain_backward
 
@@ -344,12 +344,12 @@ class StackBackward0(_Variadic):
 
 
 def _tensor_list(name, tensors):
-    if isinstance(tensors, Tensor):
+    if isinstance(tensors, TensorBase):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
                         "not Tensor")
     tensors = list(tensors)
     for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
+        if not isinstance(t, TensorBase):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
                             f"{type(t).__name__}")
     return tensors

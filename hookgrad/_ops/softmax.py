@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import _make
+from .._tensor_base import _make
 from .op import Op, plain_backward
 from .reduce import _type_name, dims_of, restore_dims
 

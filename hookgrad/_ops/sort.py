@@ -2,7 +2,7 @@
 node names."""
 import numpy as np
 
-from .._tensor import _make, _wrap_dim
+from .._tensor_base import _make, _wrap_dim
 from .index import ScatterAddGrad
 from .op import Op
 from .reduce import MaxBackward1, _return_type

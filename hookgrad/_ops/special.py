@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .. import _dtype
 from .elementwise import SignBackward0, _float_input, check_integer_divisor, operands
 from .op import Op
@@ -235,7 +235,7 @@ class SincBackward0(Op):
 
 def _xlogy_arrays(a, other):
     """``x * log(y)``, 0 where ``x`` is 0 (unless ``y`` is NaN), in a floating dtype."""
-    if isinstance(a, Tensor):
+    if isinstance(a, TensorBase):
         x, y = operands(a, other)
     else:  # a number and a tensor
         y, x = operands(other, a)
@@ -256,8 +256,8 @@ class XlogyBackward0(Op):
     arity = 2
 
     def forward(self, a, other):
-        self.numbers = tuple(None if isinstance(t, Tensor) else t for t in (a, other))
-        self.save(*(t if isinstance(t, Tensor) else None for t in (a, other)))
+        self.numbers = tuple(None if isinstance(t, TensorBase) else t for t in (a, other))
+        self.save(*(t if isinstance(t, TensorBase) else None for t in (a, other)))
         return _xlogy_arrays(a, other)
 
     def backward(self, grad):
@@ -366,13 +366,13 @@ class CopysignBackward1(CopysignBackward0):
 
 
 def remainder(a, other):
-    if isinstance(other, Tensor):
+    if isinstance(other, TensorBase):
         return RemainderBackward1.apply(a, other)
     return RemainderBackward0.apply(a, other)
 
 
 def fmod(a, other):
-    if isinstance(other, Tensor):
+    if isinstance(other, TensorBase):
         return FmodBackward1.apply(a, other)
     return FmodBackward0.apply(a, other)
 
@@ -431,9 +431,9 @@ def sinc(a):
 
 def xlogy(a, other):
     """``a`` or ``other`` may be a Python number (not both)."""
-    if not isinstance(a, Tensor):
+    if not isinstance(a, TensorBase):
         return XlogyBackward1.apply(a, other)
-    if not isinstance(other, Tensor):
+    if not isinstance(other, TensorBase):
         return XlogyBackward2.apply(a, other)
     return XlogyBackward0.apply(a, other)
 
@@ -455,6 +455,6 @@ def fmin(a, other):
 
 
 def copysign(a, other):
-    if isinstance(other, Tensor):
+    if isinstance(other, TensorBase):
         return CopysignBackward0.apply(a, other)
     return CopysignBackward1.apply(a, other)

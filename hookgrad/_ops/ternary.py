@@ -1,7 +1,7 @@
 """Pointwise ops of three tensors: lerp, addcmul and addcdiv, with PyTorch's node names."""
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor_base import TensorBase
 from .elementwise import operands
 from .op import Op
 
@@ -87,7 +87,7 @@ class AddcdivBackward0(Op):
 
 
 def lerp(start, end, weight):
-    if isinstance(weight, Tensor):
+    if isinstance(weight, TensorBase):
         return LerpBackward1.apply(start, end, weight)
     return LerpBackward0.apply(start, end, weight)
 

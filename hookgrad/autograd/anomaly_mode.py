@@ -1,4 +1,5 @@
 """detect_anomaly / set_detect_anomaly: forward tracebacks for backward errors, NaN checks."""
+import functools
 import os
 import threading
 import traceback
@@ -88,7 +89,6 @@ class detect_anomaly:
         return False
 
     def __call__(self, func):
-        import functools
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):

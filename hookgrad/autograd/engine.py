@@ -10,53 +10,19 @@ from weakref import ref as _weakref
 
 import numpy as np
 
+from .._dtype import from_numpy_dtype
+from .._tensor_base import _make
 from . import grad_mode
+from ._running import (_local, call_as_node, current_graph_task_id,  # noqa: F401  (engine API)
+                       current_node, current_task, running_nodes)
 from .anomaly_mode import anomaly
 from .graph import AccumulateGrad
-from .. import _tensor  # partially initialised here (it imports this package); used at call time
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
 # Ties (all AccumulateGrad nodes share one sequence number) run in the order they became ready.
 _ready_order = itertools.count()
 _accumulate_lock = threading.Lock()  # no gradient contribution is lost across threads
-
-
-class _TaskStack(threading.local):
-    def __init__(self):
-        self.tasks = []   # graph tasks running on this thread (re-entrant backward nests)
-        self.nodes = []   # node currently executing, per task
-
-
-_local = _TaskStack()
-
-
-def current_task():
-    return _local.tasks[-1] if _local.tasks else None
-
-
-def current_graph_task_id():
-    task = current_task()
-    return -1 if task is None else task.id
-
-
-def current_node():
-    return _local.nodes[-1] if _local.nodes else None
-
-
-def running_nodes():
-    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
-    return _local.nodes
-
-
-def call_as_node(node, fn, *args):
-    """``fn(*args)`` with ``node`` as ``_current_autograd_node()`` (user code in a backward)."""
-    nodes = _local.nodes
-    nodes.append(node)
-    try:
-        return fn(*args)
-    finally:
-        nodes.pop()
 
 
 def hook_name(fn):
@@ -322,7 +288,7 @@ def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
     if create_graph:
         return old + grad
-    return _tensor._make(old._data + grad._data)
+    return _make(old._data + grad._data)
 
 
 def _evaluate(task, node, grads):
@@ -365,7 +331,7 @@ def _retain(tensor, grad):
 
 
 def _copy(t):
-    return _tensor._make(np.array(t._data, order="C", copy=True))
+    return _make(np.array(t._data, order="C", copy=True))
 
 
 def _call_function(task, node, grads):
@@ -432,16 +398,11 @@ def _validate_outputs(task, node, outputs):
             if data.shape != shape:
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
-                grad = grad.to(_dtype_of(np_dtype))
+                grad = grad.to(from_numpy_dtype(np_dtype))
             if fixed is None:
                 fixed = list(outputs)
             fixed[i] = grad
     return outputs if fixed is None else fixed
-
-
-def _dtype_of(np_dtype):
-    from .._dtype import from_numpy_dtype
-    return from_numpy_dtype(np_dtype)
 
 
 def _sum_to(node, index, grad, shape):
@@ -467,7 +428,7 @@ def _accumulate(task, variable, grads):
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
-                    variable._grad = _tensor._make(grad._data)
+                    variable._grad = _make(grad._data)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
@@ -480,7 +441,7 @@ def _accumulate(task, variable, grads):
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                variable._grad = _tensor._make(old_data + grad._data)
+                variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         for fn in list(hooks.values()):

@@ -1,8 +1,12 @@
 """Custom autograd Functions: ``class F(Function)`` with static forward/backward and a ctx.
 
 The ctx is the backward node itself (class ``<Name>Backward``), as in PyTorch."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make
 from . import engine
-from .graph import Node, SavedTensor, _sequence
+from .engine import gradient_edge
+from .graph import Node, SavedTensor, _sequence, alias_with_history
 from .anomaly_mode import anomaly, record_forward
 from .grad_mode import state as _grad_state
 
@@ -43,8 +47,6 @@ class BackwardCFunction(FunctionCtx, Node):
     _masks_unneeded_grads = False
 
     def _apply(self, grads):
-        from .._tensor import _make
-        import numpy as np
         if all(g is None for g in grads):
             return (None,) * len(self._next)
         if self.materialize_grads:
@@ -87,17 +89,15 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        from .._tensor import Tensor
-        from .engine import gradient_edge
         ctx = object.__new__(cls._backward_cls)
         ctx._for_backward = None
         ctx._hooks = None
-        positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+        positions = tuple(i for i, a in enumerate(args) if isinstance(a, TensorBase))
         record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
         ctx._record = record
         ctx._tensor_positions = positions
         # (from the inputs alone: PyTorch reports them under no_grad too)
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        ctx.needs_input_grad = tuple(isinstance(a, TensorBase) and a._requires_grad for a in args)
         prev = _grad_state.grad_enabled
         _grad_state.grad_enabled = False
         try:
@@ -121,11 +121,11 @@ class Function:
         input_ids = {id(args[i]): args[i] for i in positions}
         wrapped = []
         for nr, out in enumerate(outs):
-            if isinstance(out, Tensor):
+            if isinstance(out, TensorBase):
                 out = _attach(ctx, out, nr, input_ids)
             wrapped.append(out)
         ctx._n_outputs = len(outs)
-        ctx._out_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor)
+        ctx._out_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, TensorBase)
                               else ((), None) for o in wrapped)
         _save(ctx, wrapped)
         return wrapped[0] if single else tuple(wrapped)
@@ -133,14 +133,13 @@ class Function:
 
 def _attach(ctx, out, nr, input_ids):
     """Give a forward output its history: ``ctx`` at position ``nr``."""
-    from .._tensor import _alias_with_history
     if id(out) in ctx.non_differentiable or out._data.dtype.kind != "f":
         return out
     if id(out) in ctx.dirty_tensors:
         out._set_history(ctx, nr)
         return out
     if id(out) in input_ids:
-        return _alias_with_history(out, ctx, nr)
+        return alias_with_history(out, ctx, nr)
     out._grad_fn = ctx
     out._requires_grad = True
     if nr:

@@ -1,4 +1,5 @@
 """Backward graph nodes, saved tensors, and the graph-level hook APIs (spec sections 3 and 5)."""
+import functools
 import itertools
 import re
 import threading
@@ -7,8 +8,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from .. import _tensor  # partially initialised here (it imports this package); used at call time
+from .._dtype import from_numpy_dtype
+from .._tensor_base import TensorBase, _make
 from ..utils.hooks import RemovableHandle
+from ._running import current_task
 
 __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
            "register_multi_grad_hook", "allow_mutation_on_saved_tensors"]
@@ -89,6 +92,23 @@ class Node:
         hooks[handle.id] = fn
         return handle
 
+    # The Node API tensors use (their hook dicts and retain_grad live on their grad_fn).
+    def _add_tensor_hooks(self, output_nr, hooks):
+        """Run the tensor hook dict ``hooks`` of output ``output_nr`` before this node. The
+        node runs its outputs' dicts in the order each tensor got its first hook, then each
+        dict in registration order (as PyTorch does)."""
+        self._aux().get("tensor_pre_hooks")[output_nr] = hooks
+
+    def _retain_grad_of(self, output_nr, tensor):
+        """Store the gradient of output ``output_nr`` in ``tensor.grad`` (held weakly)."""
+        self._aux().get("retains_grad")[output_nr] = weakref.ref(tensor)
+
+    def _forget_retained(self, output_nr):
+        """Stop retaining output ``output_nr``'s gradient (its tensor moved to a new node)."""
+        hooks = self._hooks
+        if hooks is not None and hooks.retains_grad:
+            hooks.retains_grad.pop(output_nr, None)
+
     def _tensor_hooks(self):
         """Snapshot of ``[(output_nr, fn)]`` tensor hooks to run before this node."""
         hooks = self._hooks
@@ -164,6 +184,23 @@ class AccumulateGrad(Node):
         return [(0, fn) for fn in list(hooks.values())]
 
 
+def alias_with_history(t, node, output_nr):
+    """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
+    custom Function returns for an input passed through as-is. It reports ``_is_view()`` and
+    ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after
+    ``node`` instead of rewriting ``t``'s history (why in-place works under module backward
+    hooks here)."""
+    alias = _make(t._data, True, node, output_nr)
+    alias._vc = t._vc
+    root = t._view_base  # PyTorch's _base of a view of a view is the first base
+    if root is None:
+        root = t._alias_base
+        if root is None:
+            root = t
+    alias._alias_base = root
+    return alias
+
+
 # --------------------------------------------------------------------------- saved tensors
 
 class _SavedHooksState(threading.local):
@@ -231,7 +268,7 @@ class SavedTensor:
 
     def _original(self, node):
         if self.is_output:
-            t = _tensor._make(self.tensor, True, node, self.output_nr)
+            t = _make(self.tensor, True, node, self.output_nr)
             t._vc = self.counter
             return t
         return self.tensor
@@ -246,7 +283,7 @@ class SavedTensor:
         if self.has_hooks:
             # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
             value = self.unpack_hook(self.packed)
-            if not isinstance(value, _tensor.Tensor):
+            if not isinstance(value, TensorBase):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")
             return value
@@ -257,7 +294,6 @@ class SavedTensor:
     def _raise_modified(self, node):
         t = self.tensor
         data = t if not hasattr(t, "_data") else t._data
-        from .._dtype import from_numpy_dtype
         what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{', '.join(map(str, data.shape))}]]"
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.
@@ -313,8 +349,6 @@ class disable_saved_tensors_hooks:
         return False
 
     def __call__(self, func):
-        import functools
-
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             with self:
@@ -378,7 +412,6 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
     """Call ``fn`` once per backward pass with the gradients of ``tensors`` (spec 2.24)."""
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
-    from . import engine
     lock = threading.Lock()
     if mode == "all":
         tensors = tuple(tensors)
@@ -390,7 +423,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
 
         def make_hook(i):
             def hook(grad):
-                task = engine.current_task()
+                task = current_task()
                 key = id(task)
                 with lock:
                     if key not in count:
@@ -411,7 +444,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
     fired = weakref.WeakSet()
 
     def any_hook(grad):
-        task = engine.current_task()
+        task = current_task()
         with lock:
             if task in fired:
                 return

@@ -14,7 +14,8 @@ from itertools import chain
 
 import numpy as np
 
-from .._tensor import Tensor, _make
+from .._tensor import Tensor
+from .._tensor_base import _make
 from ..autograd.grad_mode import enable_grad, no_grad
 from ..utils.hooks import RemovableHandle, register_hook
 

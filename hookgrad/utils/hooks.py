@@ -1,4 +1,5 @@
 """RemovableHandle: what every ``register_*hook`` returns (spec section 1)."""
+import warnings
 import weakref
 from collections import OrderedDict
 
@@ -74,7 +75,6 @@ def unserializable_hook(f):
 
 
 def warn_if_has_hooks(tensor):
-    import warnings
     if tensor._backward_hooks:
         for k in tensor._backward_hooks:
             hook = tensor._backward_hooks[k]
@@ -84,11 +84,3 @@ def warn_if_has_hooks(tensor):
                     "expected, you can decorate the function with "
                     "@torch.utils.hooks.unserializable_hook to suppress this warning")
 
-
-def __getattr__(name):
-    # ``torch.utils.hooks.BackwardHook`` lives with its node in nn/modules/_functions.py
-    # (imported lazily: nn imports this module)
-    if name == "BackwardHook":
-        from ..nn.modules._functions import BackwardHook
-        return BackwardHook
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

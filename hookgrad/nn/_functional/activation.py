@@ -29,7 +29,7 @@ from ..._ops.nn import (
     ThresholdBackward1,
 )
 from ..._random import rng as _rng
-from ..._tensor import _wrap_dim
+from ..._tensor_base import _wrap_dim
 
 tanh = _ew.tanh
 sigmoid = _ew.sigmoid

@@ -17,7 +17,7 @@ from ..._ops.loss import (
     SmoothL1LossBackward0,
     SoftMarginLossBackward0,
 )
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .activation import log_softmax, logsigmoid
 from .distance import pairwise_distance
 from .utils import _broadcast_pair, _shape, _type_name

@@ -11,10 +11,11 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor, _alias_with_history, _make
+from ..._tensor import Tensor
+from ..._tensor_base import _make
 from ...autograd import engine as _engine
 from ...autograd.grad_mode import state as _grad_state
-from ...autograd.graph import Node, _sequence
+from ...autograd.graph import Node, _sequence, alias_with_history
 
 _new = object.__new__
 _NO_EDGE = (None, 0)
@@ -74,7 +75,7 @@ class BackwardHookFunctionBackward(Node):
             data = t._data
             meta.append((data.shape, data.dtype))
         node = cls._node(tuple(edges), tuple(meta), module_hook, outputs_side)
-        return [_alias_with_history(t, node, nr) if t._requires_grad else t
+        return [alias_with_history(t, node, nr) if t._requires_grad else t
                 for nr, t in enumerate(tensors)]
 
     @classmethod
@@ -84,7 +85,7 @@ class BackwardHookFunctionBackward(Node):
         data = tensor._data
         node = cls._node((_engine.gradient_edge(tensor),), ((data.shape, data.dtype),),
                          module_hook, outputs_side)
-        return _alias_with_history(tensor, node, 0)
+        return alias_with_history(tensor, node, 0)
 
     def _apply(self, grads):
         # (one gradient, the common case, checked without a call)

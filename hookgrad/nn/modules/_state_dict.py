@@ -1,8 +1,21 @@
 """Module.state_dict / load_state_dict with their hooks (spec 8.3-8.9)."""
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
 from ..._tensor import Tensor
+from ...autograd.grad_mode import no_grad
+from ..parameter import Parameter
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
 
 
 def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
@@ -43,7 +56,6 @@ def save_to_state_dict(self, destination, prefix, keep_vars):
 
 def load_state_dict(self, state_dict, strict=True, assign=False):
     """Copy matching entries into parameters and buffers; report or raise on mismatches."""
-    from .module import _IncompatibleKeys
     if not isinstance(state_dict, Mapping):
         raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
     missing, unexpected, errors = [], [], []
@@ -89,8 +101,6 @@ def load_state_dict(self, state_dict, strict=True, assign=False):
 def load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
                          unexpected_keys, error_msgs):
     """Load this module's own entries (not its children's)."""
-    from ...autograd.grad_mode import no_grad
-    from ..parameter import Parameter
     for hook in list(self._load_state_dict_pre_hooks.values()):
         hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
              error_msgs)

@@ -2,11 +2,13 @@
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
 import weakref
-from collections import OrderedDict, namedtuple
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ... import _dtype
 from ..._tensor import Tensor
+from ..._tensor_base import _make
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
 from . import _global_hooks as _g
@@ -26,6 +28,7 @@ from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users lo
                             register_module_module_registration_hook,
                             register_module_parameter_registration_hook)
 from . import _state_dict
+from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
 from ._call import call_with_hooks
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
@@ -46,17 +49,6 @@ _HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks",
                "_forward_hooks_with_kwargs", "_forward_hooks_always_called", "_forward_pre_hooks",
                "_forward_pre_hooks_with_kwargs", "_state_dict_hooks", "_state_dict_pre_hooks",
                "_load_state_dict_pre_hooks", "_load_state_dict_post_hooks")
-
-
-class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
-    __slots__ = ()
-
-    def __repr__(self):
-        if not self.missing_keys and not self.unexpected_keys:
-            return "<All keys matched successfully>"
-        return super().__repr__()
-
-    __str__ = __repr__
 
 
 def typename(obj):
@@ -439,7 +431,6 @@ class Module:
 
     def _apply_to_tensors(self, convert):
         """Convert every parameter (keeping it a Parameter) and buffer in place."""
-        from ..._tensor import _make
         for module in self.modules():
             for name, param in module._parameters.items():
                 if param is not None:
@@ -452,7 +443,6 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from ... import _dtype
         dtype = kwargs.get("dtype")
         for a in args:
             if isinstance(a, _dtype.dtype):
@@ -465,16 +455,13 @@ class Module:
         return self._apply_to_tensors(lambda t: t.to(dtype) if t.is_floating_point() else t)
 
     def float(self):
-        from ... import float32
-        return self.to(float32)
+        return self.to(_dtype.float32)
 
     def double(self):
-        from ... import float64
-        return self.to(float64)
+        return self.to(_dtype.float64)
 
     def half(self):
-        from ... import float16
-        return self.to(float16)
+        return self.to(_dtype.float16)
 
     def cpu(self):
         return self
