@@ -37,23 +37,3 @@ strided = "torch.strided"
 contiguous_format = preserve_format = channels_last = "contiguous_format"
 
 __version__ = "0.1.0"
-
-
-def is_tensor(obj):
-    return isinstance(obj, Tensor)
-
-
-def is_floating_point(t):
-    return t.is_floating_point()
-
-
-def numel(t):
-    return t.numel()
-
-
-def result_type(a, b):
-    return _dtype.result_type((a, b))
-
-
-def can_cast(from_, to):
-    return from_.category <= to.category

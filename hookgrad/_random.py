@@ -55,8 +55,8 @@ def get_rng_state():
     return default_generator.get_state()
 
 
-def set_rng_state(state):
-    default_generator.set_state(state)
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
 
 
 def rng(generator=None):
@@ -91,19 +91,21 @@ def _fill(t, values):
     return t
 
 
-def uniform_(t, a=0.0, b=1.0, generator=None):
-    return _fill(t, rng(generator).uniform(a, b, t._data.shape))
+def uniform_(input, from_=0.0, to=1.0, *, generator=None):
+    return _fill(input, rng(generator).uniform(from_, to, input._data.shape))
 
 
-def normal_(t, mean=0.0, std=1.0, generator=None):
-    return _fill(t, rng(generator).normal(mean, std, t._data.shape))
+def normal_(input, mean=0.0, std=1.0, *, generator=None):
+    return _fill(input, rng(generator).normal(mean, std, input._data.shape))
 
 
-def bernoulli_(t, p=0.5, generator=None):
-    return _fill(t, rng(generator).random(t._data.shape) < p)
+def bernoulli_(input, p=0.5, *, generator=None):
+    return _fill(input, rng(generator).random(input._data.shape) < p)
 
 
-def random_(t, low=0, high=None, generator=None):
-    if high is None:
-        low, high = 0, low if low else 2 ** 24
-    return _fill(t, rng(generator).integers(low, high, t._data.shape))
+def random_(input, from_=0, to=None, *, generator=None):
+    """``random_(to)`` or ``random_(from_, to)``: integers in [from_, to); without bounds,
+    [0, 2**24) (the float32 mantissa, as PyTorch's default for floats)."""
+    if to is None:
+        from_, to = 0, from_ if from_ else 2 ** 24
+    return _fill(input, rng(generator).integers(from_, to, input._data.shape))

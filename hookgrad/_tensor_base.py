@@ -7,8 +7,6 @@ The engine, the graph and the ops import this module and ``_make``, never ``_ten
 import warnings
 from collections import OrderedDict
 
-import numpy as np
-
 from ._dtype import from_numpy_dtype
 from ._printing import tensor_repr
 from ._size import Size
@@ -356,8 +354,13 @@ def _wrap_dim(dim, ndim):
     return dim + n if dim < 0 else dim
 
 
-def _sizes(args):
-    """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` / ``f(torch.Size)`` alike."""
+def _sizes(args, keyword=None):
+    """Accept ``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` / ``f(torch.Size)`` and, given as
+    ``keyword``, ``f(size=(2, 3))`` alike."""
+    if keyword is not None:
+        if args:
+            raise TypeError("sizes given both positionally and by keyword")
+        return tuple(keyword)
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         return tuple(args[0])
     return args

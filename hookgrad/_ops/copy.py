@@ -56,13 +56,16 @@ def to_dtype(a, dtype):
     return ToCopyBackward0.apply(a, dtype)
 
 
-def clone(a):
-    return CloneBackward0.apply(a)
+def clone(input, *, memory_format=None):
+    """The copy is always contiguous (the only layout here), whatever ``memory_format``."""
+    return CloneBackward0.apply(input)
 
 
-def copy(a, src):
-    return CopyBackwards.apply(a, src)
+def copy(input, other):
+    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``)."""
+    return CopyBackwards.apply(input, other)
 
 
-def fill(a, value):
-    return FillBackward0.apply(a, value)
+def fill(input, value):
+    """``input.fill_(value)`` before it is written back."""
+    return FillBackward0.apply(input, value)

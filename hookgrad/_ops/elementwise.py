@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op, plain_backward
+from .op import Op, plain_backward, refuse_out
 
 
 def operands(a, b):
@@ -511,141 +511,175 @@ class RoundBackward0(ZeroGradBackward):
         return np.round(a._data)
 
 
+class RoundBackward1(ZeroGradBackward):
+    """``round(decimals=n)``: half to even at the n-th decimal, as PyTorch rounds."""
+
+    def forward(self, a, decimals):
+        return np.round(a._data, decimals)
+
+
 # --------------------------------------------------------------------------- public functions
+# PyTorch's signatures: ``Tensor.exp`` and ``torch.exp`` are these functions.
 
-def add(a, b, alpha=1):
-    if not isinstance(a, TensorBase):
-        a, b = b, a
-    return AddBackward0.apply(a, b, alpha)
-
-
-def sub(a, b, alpha=1):
-    if not isinstance(a, TensorBase):
-        return RsubBackward1.apply(b, a)
-    return SubBackward0.apply(a, b, alpha)
+def add(input, other, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("add")
+    if not isinstance(input, TensorBase):  # a number + a tensor
+        input, other = other, input
+    return AddBackward0.apply(input, other, alpha)
 
 
-def rsub(a, other, alpha=1):
-    """``other - alpha * a``."""
+def sub(input, other, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("sub")
+    if not isinstance(input, TensorBase):  # a number - a tensor
+        return RsubBackward1.apply(other, input)
+    return SubBackward0.apply(input, other, alpha)
+
+
+def rsub(input, other, alpha=1):
+    """``other - alpha * input``."""
     if isinstance(other, TensorBase):
-        return RsubBackward0.apply(a, other, alpha)
-    return RsubBackward1.apply(a, other, alpha)
+        return RsubBackward0.apply(input, other, alpha)
+    return RsubBackward1.apply(input, other, alpha)
 
 
-def mul(a, b):
-    if not isinstance(a, TensorBase):
-        a, b = b, a
-    return MulBackward0.apply(a, b)
+def mul(input, other, *, out=None):
+    if out is not None:
+        refuse_out("mul")
+    if not isinstance(input, TensorBase):
+        input, other = other, input
+    return MulBackward0.apply(input, other)
 
 
-def div(a, b, rounding_mode=None):
-    if not isinstance(a, TensorBase):
-        return rdiv(b, a)
+def div(input, other, *, rounding_mode=None, out=None):
+    if out is not None:
+        refuse_out("div")
+    if not isinstance(input, TensorBase):
+        return rdiv(other, input)
     if rounding_mode is None:
-        return DivBackward0.apply(a, b)
-    return DivBackward2.apply(a, b, rounding_mode)
+        return DivBackward0.apply(input, other)
+    return DivBackward2.apply(input, other, rounding_mode)
 
 
-def floor_divide(a, b):
-    return FloorDivideBackward.apply(a, b, "floor")
+def floor_divide(input, other, *, out=None):
+    if out is not None:
+        refuse_out("floor_divide")
+    return FloorDivideBackward.apply(input, other, "floor")
 
 
-def rdiv(a, scalar):
-    """``scalar / tensor``: PyTorch records it as ``reciprocal(tensor) * scalar``."""
-    return MulBackward0.apply(reciprocal(a), scalar)
+def rdiv(input, other):
+    """``other / input`` for a number ``other``: PyTorch records it as
+    ``reciprocal(input) * other``."""
+    return MulBackward0.apply(reciprocal(input), other)
 
 
-def floor_divide_reflected(a, scalar):
-    return FloorDivideBackward.apply(full_like_value(a, scalar), a, "floor")
+def floor_divide_reflected(input, other):
+    return FloorDivideBackward.apply(full_like_value(input, other), input, "floor")
 
 
 def full_like_value(a, value):
     return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
 
 
-def remainder_reflected(a, scalar):
-    x, s = operands(a, scalar)
+def remainder_reflected(input, other):
+    """``other % input`` for a number ``other`` (not differentiable)."""
+    x, s = operands(input, other)
     check_integer_divisor(np.asarray(s), x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return _make(np.asarray(np.mod(s, x)))
 
 
-def pow(a, exponent):
-    if not isinstance(a, TensorBase):
-        return rpow(exponent, a)
+def pow(input, exponent, *, out=None):
+    if out is not None:
+        refuse_out("pow")
+    if not isinstance(input, TensorBase):
+        return rpow(exponent, input)
     if isinstance(exponent, TensorBase):
-        return PowBackward1.apply(a, exponent)
-    return PowBackward0.apply(a, exponent)
+        return PowBackward1.apply(input, exponent)
+    return PowBackward0.apply(input, exponent)
 
 
-def rpow(a, base):
-    return PowBackward2.apply(a, base)
+def rpow(input, other):
+    """``other ** input`` for a number ``other``."""
+    return PowBackward2.apply(input, other)
 
 
-def neg(a):
-    return NegBackward0.apply(a)
+def square(input, *, out=None):
+    return PowBackward0.apply(input, 2) if out is None else refuse_out("square")
 
 
-def exp(a):
-    return ExpBackward0.apply(a)
+def neg(input, *, out=None):
+    return NegBackward0.apply(input) if out is None else refuse_out("neg")
 
 
-def log(a):
-    return LogBackward0.apply(a)
+def exp(input, *, out=None):
+    return ExpBackward0.apply(input) if out is None else refuse_out("exp")
 
 
-def log1p(a):
-    return Log1PBackward0.apply(a)
+def log(input, *, out=None):
+    return LogBackward0.apply(input) if out is None else refuse_out("log")
 
 
-def sqrt(a):
-    return SqrtBackward0.apply(a)
+def log1p(input, *, out=None):
+    return Log1PBackward0.apply(input) if out is None else refuse_out("log1p")
 
 
-def rsqrt(a):
-    return RsqrtBackward0.apply(a)
+def sqrt(input, *, out=None):
+    return SqrtBackward0.apply(input) if out is None else refuse_out("sqrt")
 
 
-def reciprocal(a):
-    return ReciprocalBackward0.apply(a)
+def rsqrt(input, *, out=None):
+    return RsqrtBackward0.apply(input) if out is None else refuse_out("rsqrt")
 
 
-def abs(a):
-    return AbsBackward0.apply(a)
+def reciprocal(input, *, out=None):
+    return ReciprocalBackward0.apply(input) if out is None else refuse_out("reciprocal")
 
 
-def sin(a):
-    return SinBackward0.apply(a)
+def abs(input, *, out=None):
+    return AbsBackward0.apply(input) if out is None else refuse_out("abs")
 
 
-def cos(a):
-    return CosBackward0.apply(a)
+def sin(input, *, out=None):
+    return SinBackward0.apply(input) if out is None else refuse_out("sin")
 
 
-def tanh(a):
-    return TanhBackward0.apply(a)
+def cos(input, *, out=None):
+    return CosBackward0.apply(input) if out is None else refuse_out("cos")
 
 
-def sigmoid(a):
-    return SigmoidBackward0.apply(a)
+def tanh(input, *, out=None):
+    return TanhBackward0.apply(input) if out is None else refuse_out("tanh")
 
 
-def relu(a):
-    return ReluBackward0.apply(a)
+def sigmoid(input, *, out=None):
+    return SigmoidBackward0.apply(input) if out is None else refuse_out("sigmoid")
 
 
-def sign(a):
-    return SignBackward0.apply(a)
+def relu(input):
+    return ReluBackward0.apply(input)
 
 
-def floor(a):
-    return FloorBackward0.apply(a)
+def sign(input, *, out=None):
+    return SignBackward0.apply(input) if out is None else refuse_out("sign")
 
 
-def ceil(a):
-    return CeilBackward0.apply(a)
+def floor(input, *, out=None):
+    return FloorBackward0.apply(input) if out is None else refuse_out("floor")
 
 
-def round(a):
-    return RoundBackward0.apply(a)
+def ceil(input, *, out=None):
+    return CeilBackward0.apply(input) if out is None else refuse_out("ceil")
 
+
+def round(input, *, decimals=0, out=None):
+    if out is not None:
+        refuse_out("round")
+    if decimals:
+        return RoundBackward1.apply(input, decimals)
+    return RoundBackward0.apply(input)
+
+
+def positive(input):
+    return input

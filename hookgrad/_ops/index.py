@@ -5,7 +5,8 @@ import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .op import Op
+from .inplace import apply_inplace
+from .op import Op, refuse_out
 
 
 class SelectBackward0(Op):
@@ -199,7 +200,7 @@ def setitem(a, key, value):
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
-        a._inplace(lambda t, v: IndexPutBackward0.apply(t, v, akey), value)
+        apply_inplace(a, IndexPutBackward0.apply, (value, akey), {})
         return
     target = getitem(a, key)
     if not isinstance(value, TensorBase):
@@ -379,8 +380,14 @@ class ScatterAddBackward0(ScatterBackward0):
         return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
 
 
-def scatter(a, dim, index, src, reduce=None):
-    """``src`` is a Tensor or a number; ``reduce`` (deprecated in PyTorch) is not supported."""
+def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
+    """``src`` is a Tensor or a number (or ``value=`` a number); ``reduce`` (deprecated in
+    PyTorch) is not supported."""
+    if out is not None:
+        refuse_out("scatter")
+    a = input
+    if src is None:
+        src = value
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
@@ -392,7 +399,10 @@ def scatter(a, dim, index, src, reduce=None):
     return ScatterBackward0.apply(a, src, positions, index._data.shape)
 
 
-def scatter_add(a, dim, index, src):
+def scatter_add(input, dim, index, src, *, out=None):
+    if out is not None:
+        refuse_out("scatter_add")
+    a = input
     dim = _wrap_dim(dim, a._data.ndim)
     positions = _scatter_positions("scatter_add", a, dim, index)
     _check_same_dtype(a, src)
@@ -421,8 +431,8 @@ class MaskedSelectBackward0(Op):
         return IndexAddGrad.apply(grad, self.key.shape, self.key)
 
 
-def masked_select(a, mask):
-    return MaskedSelectBackward0.apply(a, mask)
+def masked_select(input, mask, *, out=None):
+    return MaskedSelectBackward0.apply(input, mask) if out is None else refuse_out("masked_select")
 
 
 # --------------------------------------------------------------------------- along one dim
@@ -489,45 +499,62 @@ class TakeBackward0(Op):
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 
-def index_add(a, dim, index, source, alpha=1):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_add_", a, dim, index, source)
-    return IndexAddBackward0.apply(a, source, dim, idx, alpha)
+def index_add(input, dim, index, source, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("index_add")
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_add_", input, dim, index, source)
+    return IndexAddBackward0.apply(input, source, dim, idx, alpha)
 
 
-def index_copy(a, dim, index, source):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_copy_", a, dim, index, source)
-    return IndexCopyBackward0.apply(a, source, dim, idx)
+def index_copy(input, dim, index, source, *, out=None):
+    if out is not None:
+        refuse_out("index_copy")
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_copy_", input, dim, index, source)
+    return IndexCopyBackward0.apply(input, source, dim, idx)
 
 
-def index_fill(a, dim, index, value):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_fill_", a, dim, index)
+def index_fill(input, dim, index, value):
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_fill_", input, dim, index)
     value = value.item() if isinstance(value, TensorBase) else value
-    return IndexFillBackward0.apply(a, dim_key(dim, idx), value)
+    return IndexFillBackward0.apply(input, dim_key(dim, idx), value)
 
 
-def take(a, index):
-    return TakeBackward0.apply(a, index._data)
+def take(input, index, *, out=None):
+    return TakeBackward0.apply(input, index._data) if out is None else refuse_out("take")
 
 
-def gather(a, dim, index):
-    return GatherBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+def gather(input, dim, index, *, sparse_grad=False, out=None):
+    if out is not None:
+        refuse_out("gather")
+    if sparse_grad:
+        raise NotImplementedError("hookgrad has no sparse tensors: gather(sparse_grad=True) is "
+                                  "not supported")
+    return GatherBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
 
 
-def masked_fill(a, mask, value):
+def masked_fill(input, mask, value):
     if isinstance(value, TensorBase):
-        return MaskedFillBackward1.apply(a, value, mask)
-    return MaskedFillBackward0.apply(a, mask, value)
+        return MaskedFillBackward1.apply(input, value, mask)
+    return MaskedFillBackward0.apply(input, mask, value)
 
 
-def index_select(a, dim, index):
-    return IndexSelectBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+def index_select(input, dim, index, *, out=None):
+    if out is not None:
+        refuse_out("index_select")
+    return IndexSelectBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
 
 
-def nonzero(a, as_tuple=False):
-    idx = np.nonzero(a._data)
+def nonzero(input, *, out=None, as_tuple=False):
+    if out is not None:
+        refuse_out("nonzero")
+    idx = np.nonzero(input._data)
     if as_tuple:
         return tuple(_make(i.astype(np.int64)) for i in idx)
     return _make(np.stack(idx, axis=1).astype(np.int64))
+
+
+def argwhere(input):
+    return nonzero(input)

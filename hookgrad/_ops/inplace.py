@@ -3,10 +3,10 @@ version counter, and rebind autograd history (``CopySlices`` when written throug
 import numpy as np
 
 from .. import _dtype
+from .._tensor_base import TensorBase, _make
 from ..autograd.engine import gradient_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _sequence, _strip_backward
-from .._tensor_base import TensorBase, _make
 from .op import replay_view
 
 
@@ -45,13 +45,13 @@ def _write(t, array):
     t._vc[0] += 1
 
 
-def apply_view_inplace(t, view_fn, args):
-    """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view ``view_fn(t,
-    *args, inplace=True)`` (a new shape over the same memory), with its node as history."""
+def apply_view_inplace(t, view_op, args):
+    """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view
+    ``view_op.apply(t, *args)`` (a new shape over the same memory), with its node as history."""
     recording = _grad_state.grad_enabled and t._requires_grad
     if recording:
         _check_leaf(t)
-    result = view_fn(t, *args, inplace=True)
+    result = view_op.apply(t, *args)
     t._data = result._data
     t._vc[0] += 1
     if t._view_base is not None:  # a view stays a view of its base, one view op further
@@ -61,12 +61,24 @@ def apply_view_inplace(t, view_fn, args):
     return t
 
 
-def apply_inplace(t, fn, args):
-    """``t.op_(*args)`` implemented as ``fn(t, *args)`` written back into ``t``."""
+def in_place(function):
+    """The in-place method of an op: ``t.exp_()`` is ``exp(t)`` written back into ``t``."""
+    def method(self, *args, **kwargs):
+        return apply_inplace(self, function, args, kwargs)
+    method.__name__ = function.__name__ + "_"
+    method.__qualname__ = "Tensor." + method.__name__
+    method.__wrapped__ = function  # inspect.signature shows the op's parameters
+    return method
+
+
+def apply_inplace(t, fn, args, kwargs):
+    """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
+    ``t``."""
     recording = _grad_state.grad_enabled and (
-        t._requires_grad or any(isinstance(a, TensorBase) and a._requires_grad for a in args))
+        t._requires_grad or _any_requires_grad(args)
+        or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
-        result = fn(t, *args)
+        result = fn(t, *args, **kwargs)
         _write(t, result._data)
         return t
     if t._no_grad_view:
@@ -85,18 +97,22 @@ def apply_inplace(t, fn, args):
             "inplace. You should replace the inplace operation by an out-of-place one.")
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
-        result = fn(old, *args)
+        result = fn(old, *args, **kwargs)
         _write(t, result._data)
         t._set_history(result._grad_fn, 0)
         return t
-    _inplace_on_view(t, fn, args)
+    _inplace_on_view(t, fn, args, kwargs)
     return t
 
 
-def _inplace_on_view(view, fn, args):
+def _any_requires_grad(values):
+    return any(isinstance(a, TensorBase) and a._requires_grad for a in values)
+
+
+def _inplace_on_view(view, fn, args, kwargs):
     base = view._view_base
     stand_in = _make(view._data.copy(), True)  # so ``fn`` records a gradient for its input 0
-    result = fn(stand_in, *args)
+    result = fn(stand_in, *args, **kwargs)
     _write(view, result._data)
     node = CopySlices(base, result._grad_fn, view._view_chain)
     base._set_history(node, 0)

@@ -3,7 +3,7 @@ count of numbers, composed as PyTorch composes it)."""
 import numpy as np
 
 from .._tensor_base import _make
-from .op import Op
+from .op import Op, refuse_out
 from .reduce import _sum_dtype, _type_name, dims_of, restore_dims
 from .shape import expand_grad
 
@@ -20,11 +20,20 @@ class NansumBackward0(Op):
         return grad * _make(self.numbers)
 
 
-def nansum(a, dim=None, keepdim=False):
-    return NansumBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("nansum")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    return NansumBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim)
 
 
-def nanmean(a, dim=None, keepdim=False):
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("nanmean")
+    if dtype is not None:
+        input = input.to(dtype)
+    a = input
     if a._data.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {_type_name(a._data)}")

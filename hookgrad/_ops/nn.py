@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import _float_input, exp, tanh
-from .op import Op
+from .op import Op, refuse_out
 from .shape import SqueezeBackward1, cat
 
 # --------------------------------------------------------------------------- erf
@@ -65,8 +65,8 @@ class ErfBackward0(Op):
         return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
 
 
-def erf(a):
-    return ErfBackward0.apply(a)
+def erf(input, *, out=None):
+    return ErfBackward0.apply(input) if out is None else refuse_out("erf")
 
 
 # --------------------------------------------------------------------------- activations

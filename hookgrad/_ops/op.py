@@ -11,11 +11,11 @@ from collections import OrderedDict
 
 import numpy as np
 
+from .._tensor_base import TensorBase, _make
 from ..autograd.anomaly_mode import anomaly, record_forward
 from ..autograd.engine import grad_accumulator
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
-from .._tensor_base import TensorBase, _make
 from ..utils.hooks import register_hook
 
 _new = object.__new__
@@ -173,6 +173,14 @@ def broadcast_error(shapes):
                                     f"tensor b ({b[d]}) at non-singleton dimension {d}")
         result = tuple(y if x == 1 else x for x, y in zip(a, b))
     return RuntimeError(f"shapes {', '.join(map(str, shapes))} do not broadcast")
+
+
+def refuse_out(name):
+    """PyTorch's ``out=`` argument: hookgrad's ops always return a new tensor, so say what to
+    write instead."""
+    raise NotImplementedError(
+        f"hookgrad does not support out= (in {name}): use the returned tensor, y = "
+        f"torch.{name}(...), or copy it into an existing one, y.copy_(torch.{name}(...))")
 
 
 def plain_backward():

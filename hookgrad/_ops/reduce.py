@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .op import Op, plain_backward
+from .op import Op, plain_backward, refuse_out
 from .selection import maximum, minimum, where
 from .shape import expand_grad
 
@@ -87,12 +87,14 @@ class MeanBackward1(Op):
         return expand_grad(grad / self.count, self.shape)
 
 
-def sum(a, dim=None, keepdim=False, dtype=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("sum")
     if dim is None:
         if keepdim:
-            return SumBackward1.apply(a, dims_of(None, a._data.ndim), True, dtype)
-        return SumBackward0.apply(a, dtype)
-    return SumBackward1.apply(a, dims_of(dim, a._data.ndim), keepdim, dtype)
+            return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
+        return SumBackward0.apply(input, dtype)
+    return SumBackward1.apply(input, dims_of(dim, input._data.ndim), keepdim, dtype)
 
 
 def _check_float_mean(a, dtype):
@@ -101,13 +103,15 @@ def _check_float_mean(a, dtype):
                            f"floating point or complex dtype. Got: {_type_name(a._data)}")
 
 
-def mean(a, dim=None, keepdim=False, dtype=None):
-    _check_float_mean(a, dtype)
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("mean")
+    _check_float_mean(input, dtype)
     if dim is None:
         if keepdim:
-            return MeanBackward1.apply(a, dims_of(None, a._data.ndim), True, dtype)
-        return MeanBackward0.apply(a, dtype)
-    return MeanBackward1.apply(a, dims_of(dim, a._data.ndim), keepdim, dtype)
+            return MeanBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
+        return MeanBackward0.apply(input, dtype)
+    return MeanBackward1.apply(input, dims_of(dim, input._data.ndim), keepdim, dtype)
 
 
 def sum_to_size(a, shape):
@@ -223,12 +227,22 @@ def _max_min(a, dim, keepdim, name, whole, along, other):
     return return_types[name](*along.apply(a, dim, keepdim))
 
 
-def max(a, dim=None, keepdim=False):
-    return _max_min(a, dim, keepdim, "max", MaxBackward1, MaxBackward0, maximum)
+def max(input, dim=None, keepdim=False, *, other=None, out=None):
+    """The whole-tensor max, ``(values, indices)`` along ``dim``, or with a tensor ``other``
+    (or a tensor ``dim``: ``torch.max(a, b)``) the elementwise ``maximum``."""
+    if out is not None:
+        refuse_out("max")
+    if other is not None:
+        return maximum(input, other)
+    return _max_min(input, dim, keepdim, "max", MaxBackward1, MaxBackward0, maximum)
 
 
-def min(a, dim=None, keepdim=False):
-    return _max_min(a, dim, keepdim, "min", MinBackward1, MinBackward0, minimum)
+def min(input, dim=None, keepdim=False, *, other=None, out=None):
+    if out is not None:
+        refuse_out("min")
+    if other is not None:
+        return minimum(input, other)
+    return _max_min(input, dim, keepdim, "min", MinBackward1, MinBackward0, minimum)
 
 
 class AmaxBackward0(Op):
@@ -267,12 +281,16 @@ def _amax_amin(op, name, a, dim, keepdim):
     return op.apply(a, dims, keepdim)
 
 
-def amax(a, dim=(), keepdim=False):
-    return _amax_amin(AmaxBackward0, "amax", a, dim, keepdim)
+def amax(input, dim=(), keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("amax")
+    return _amax_amin(AmaxBackward0, "amax", input, dim, keepdim)
 
 
-def amin(a, dim=(), keepdim=False):
-    return _amax_amin(AminBackward0, "amin", a, dim, keepdim)
+def amin(input, dim=(), keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("amin")
+    return _amax_amin(AminBackward0, "amin", input, dim, keepdim)
 
 
 class AminmaxBackward0(Op):
@@ -295,8 +313,10 @@ class AminmaxBackward0(Op):
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-def aminmax(a, dim=None, keepdim=False):
-    x = a._data
+def aminmax(input, *, dim=None, keepdim=False, out=None):
+    if out is not None:
+        refuse_out("aminmax")
+    x = input._data
     if dim is None:
         if x.size == 0:
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as "
@@ -306,7 +326,7 @@ def aminmax(a, dim=None, keepdim=False):
         dims = dims_of(dim, x.ndim)
         if x.ndim and x.shape[dims[0]] == 0:
             raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
-    return return_types["aminmax"](*AminmaxBackward0.apply(a, dims, keepdim))
+    return return_types["aminmax"](*AminmaxBackward0.apply(input, dims, keepdim))
 
 
 def _arg(select, name, a, dim, keepdim):
@@ -323,12 +343,16 @@ def _arg(select, name, a, dim, keepdim):
     return _make(np.asarray(select(x, axis=dim, keepdims=keepdim), np.int64))
 
 
-def argmax(a, dim=None, keepdim=False):
-    return _arg(np.argmax, "argmax", a, dim, keepdim)
+def argmax(input, dim=None, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("argmax")
+    return _arg(np.argmax, "argmax", input, dim, keepdim)
 
 
-def argmin(a, dim=None, keepdim=False):
-    return _arg(np.argmin, "argmin", a, dim, keepdim)
+def argmin(input, dim=None, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("argmin")
+    return _arg(np.argmin, "argmin", input, dim, keepdim)
 
 
 # --------------------------------------------------------------------------- var / std
@@ -426,28 +450,32 @@ def _var_args(a, dim, unbiased, correction, name):
     if np.prod([a._data.shape[d] for d in dims]) <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
                       "less than the reduction factor (input numel divided by output numel).",
-                      UserWarning, stacklevel=4)  # the caller of Tensor.var / torch.var
+                      UserWarning, stacklevel=3)  # the caller of Tensor.var / torch.var
     return dims, correction
 
 
-def var(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "var")
-    return VarBackward0.apply(a, dims, correction, keepdim)
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    if out is not None:
+        refuse_out("var")
+    dims, correction = _var_args(input, dim, unbiased, correction, "var")
+    return VarBackward0.apply(input, dims, correction, keepdim)
 
 
-def std(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "std")
-    return StdBackward0.apply(a, dims, correction, keepdim)
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    if out is not None:
+        refuse_out("std")
+    dims, correction = _var_args(input, dim, unbiased, correction, "std")
+    return StdBackward0.apply(input, dims, correction, keepdim)
 
 
-def var_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "var_mean")
-    return VarMeanBackward0.apply(a, dims, correction, keepdim)
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dims, correction = _var_args(input, dim, unbiased, correction, "var_mean")
+    return VarMeanBackward0.apply(input, dims, correction, keepdim)
 
 
-def std_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "std_mean")
-    return StdMeanBackward0.apply(a, dims, correction, keepdim)
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dims, correction = _var_args(input, dim, unbiased, correction, "std_mean")
+    return StdMeanBackward0.apply(input, dims, correction, keepdim)
 
 
 # --------------------------------------------------------------------------- norm, prod
@@ -503,8 +531,12 @@ class NormBackward1(LinalgVectorNormBackward0):
     """``at::norm`` along dims, as ``F.pairwise_distance`` records it (the same maths)."""
 
 
-def norm(a, p="fro", dim=None, keepdim=False):
-    x = a._data
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    if out is not None:
+        refuse_out("norm")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    x = input._data
     if isinstance(p, str):
         if p == "nuc":
             raise NotImplementedError("hookgrad: norm(p='nuc') is not supported")
@@ -525,7 +557,7 @@ def norm(a, p="fro", dim=None, keepdim=False):
             if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
                 raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
                                    "and the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply(a, p, dims, keepdim)
+    return LinalgVectorNormBackward0.apply(input, p, dims, keepdim)
 
 
 class ProdBackward0(Op):
@@ -565,14 +597,18 @@ class ProdBackward1(ProdBackward0):
     pass
 
 
-def prod(a, dim=None, keepdim=False):
-    ndim = a._data.ndim
+def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("prod")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    ndim = input._data.ndim
     if dim is None:
-        return ProdBackward0.apply(a, tuple(range(ndim)))
+        return ProdBackward0.apply(input, tuple(range(ndim)))
     if not isinstance(dim, int):
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
-    return ProdBackward1.apply(a, dims_of(dim, ndim), keepdim)
+    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim)
 
 
 # --------------------------------------------------------------------------- all, any, cumsum
@@ -584,9 +620,9 @@ def _all_any(reduce, a, dim, keepdim):
     return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_))
 
 
-def all(a, dim=None, keepdim=False):
-    return _all_any(np.all, a, dim, keepdim)
+def all(input, dim=None, keepdim=False, *, out=None):
+    return _all_any(np.all, input, dim, keepdim) if out is None else refuse_out("all")
 
 
-def any(a, dim=None, keepdim=False):
-    return _all_any(np.any, a, dim, keepdim)
+def any(input, dim=None, keepdim=False, *, out=None):
+    return _all_any(np.any, input, dim, keepdim) if out is None else refuse_out("any")

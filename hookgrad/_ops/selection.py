@@ -3,9 +3,9 @@ gradient goes back to the input it was taken from (ties split evenly)."""
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import TensorBase, _make, tensor_argument
 from .elementwise import _scalar_or_saved, operands
-from .op import Op, broadcast_error
+from .op import Op, broadcast_error, refuse_out
 
 
 class ClampBackward1(Op):
@@ -132,38 +132,56 @@ class ClampMaxBackward1(ClampBackward0):
     pass
 
 
-def clamp_min(a, min):
+def clamp_min(input, min, *, out=None):
+    if out is not None:
+        refuse_out("clamp_min")
     if isinstance(min, TensorBase):
-        return ClampMinBackward1.apply(a, min, None)
-    return ClampMinBackward0.apply(a, min, None)
+        return ClampMinBackward1.apply(input, min, None)
+    return ClampMinBackward0.apply(input, min, None)
 
 
-def clamp_max(a, max):
+def clamp_max(input, max, *, out=None):
+    if out is not None:
+        refuse_out("clamp_max")
     if isinstance(max, TensorBase):
-        return ClampMaxBackward1.apply(a, None, max)
-    return ClampMaxBackward0.apply(a, None, max)
+        return ClampMaxBackward1.apply(input, None, max)
+    return ClampMaxBackward0.apply(input, None, max)
 
 
-def clamp(a, min=None, max=None):
+def clamp(input, min=None, max=None, *, out=None):
+    if out is not None:
+        refuse_out("clamp")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, TensorBase) or isinstance(max, TensorBase):
-        return ClampBackward0.apply(a, min, max)
-    return ClampBackward1.apply(a, min, max)
+        return ClampBackward0.apply(input, min, max)
+    return ClampBackward1.apply(input, min, max)
 
 
-def maximum(a, b):
-    return MaximumBackward0.apply(a, b)
+clip = clamp
 
 
-def minimum(a, b):
-    return MinimumBackward0.apply(a, b)
+def maximum(input, other, *, out=None):
+    if out is not None:
+        refuse_out("maximum")
+    return MaximumBackward0.apply(tensor_argument("maximum", "input", 1, input),
+                                  tensor_argument("maximum", "other", 2, other))
 
 
-def where(condition, a, b):
+def minimum(input, other, *, out=None):
+    if out is not None:
+        refuse_out("minimum")
+    return MinimumBackward0.apply(tensor_argument("minimum", "input", 1, input),
+                                  tensor_argument("minimum", "other", 2, other))
+
+
+def where(condition, input, other, *, out=None):
+    if out is not None:
+        refuse_out("where")
     if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
-    if not isinstance(a, TensorBase) and not isinstance(b, TensorBase):
-        return _make(np.where(condition._data, a, b).astype(_dtype.result_type((a, b)).np_dtype))
-    return WhereBackward0.apply(a, b, condition)
+    if not isinstance(input, TensorBase) and not isinstance(other, TensorBase):
+        dtype = _dtype.result_type((input, other)).np_dtype
+        return _make(np.where(condition._data, input, other).astype(dtype))
+    return WhereBackward0.apply(input, other, condition)

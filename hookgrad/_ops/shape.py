@@ -5,7 +5,8 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import SelectBackward0, SliceBackward0
-from .op import Op, _mark_view, plain_backward
+from .inplace import apply_view_inplace
+from .op import Op, _mark_view, plain_backward, refuse_out
 
 
 def _infer_shape(shape, numel):
@@ -177,7 +178,9 @@ class SqueezeBackward5(SqueezeBackward0):
     pass
 
 
-def view(a, shape):
+def view(input, shape):
+    """``input.view(shape)`` (no ``torch.view``: the method alone has PyTorch's signature)."""
+    a = input
     shape = _infer_shape(shape, a._data.size)
     if not a._data.flags.c_contiguous and a._data.size > 1:
         try:
@@ -191,35 +194,37 @@ def view(a, shape):
     return ViewBackward0.apply(a, shape)
 
 
-def reshape(a, shape):
-    shape = _infer_shape(shape, a._data.size)
-    if a._data.shape == shape:
-        return a
+def reshape(input, shape):
+    shape = _infer_shape(shape, input._data.size)
+    if input._data.shape == shape:
+        return input
     # NumPy copies when the layout does not allow a view; the result is then no view.
-    return ViewBackward0.apply(a, shape)
+    return ViewBackward0.apply(input, shape)
 
 
-def flatten(a, start_dim=0, end_dim=-1):
-    shape = a._data.shape
+def flatten(input, start_dim=0, end_dim=-1):
+    shape = input._data.shape
     if not shape:
-        return reshape(a, (1,))
+        return reshape(input, (1,))
     start, end = _wrap_dim(start_dim, len(shape)), _wrap_dim(end_dim, len(shape))
     if start > end:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
-        return a
+        return input
     new = shape[:start] + (int(np.prod(shape[start:end + 1])),) + shape[end + 1:]
-    return reshape(a, new)
+    return reshape(input, new)
 
 
-def unflatten(a, dim, sizes):
-    shape = a._data.shape
+def unflatten(input, dim, sizes):
+    shape = input._data.shape
     dim = _wrap_dim(dim, len(shape))
     sizes = _infer_shape(sizes, shape[dim])
-    return view(a, shape[:dim] + tuple(sizes) + shape[dim + 1:])
+    return view(input, shape[:dim] + tuple(sizes) + shape[dim + 1:])
 
 
-def expand(a, sizes):
+def expand(input, sizes):
+    """``input.expand(*sizes)`` (a method only, like ``view``)."""
+    a = input
     shape = a._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
@@ -248,7 +253,12 @@ def expand(a, sizes):
     return ExpandBackward0.apply(a, target)
 
 
-def permute(a, dims):
+def broadcast_to(input, size):
+    return expand(input, tuple(size))
+
+
+def permute(input, dims):
+    a = input
     ndim = a._data.ndim
     dims = tuple(_wrap_dim(d, ndim) for d in dims)
     if sorted(dims) != list(range(ndim)):
@@ -258,38 +268,71 @@ def permute(a, dims):
     return PermuteBackward0.apply(a, dims)
 
 
-def transpose(a, dim0, dim1, inplace=False):
-    ndim = a._data.ndim
-    node = TransposeBackward1 if inplace else TransposeBackward0
-    return node.apply(a, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
+def transpose(input, dim0, dim1):
+    ndim = input._data.ndim
+    return TransposeBackward0.apply(input, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
 
 
-def t(a, inplace=False):
-    ndim = a._data.ndim
+def transpose_(input, dim0, dim1):
+    ndim = input._data.ndim
+    return apply_view_inplace(input, TransposeBackward1,
+                              (_wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim)))
+
+
+swapdims = transpose
+
+
+def swapaxes(input, axis0, axis1):
+    return transpose(input, axis0, axis1)
+
+
+def _t_dims(input):
+    ndim = input._data.ndim
     if ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D")
-    node = TBackward1 if inplace else TBackward0
-    return node.apply(a, 0, 0) if ndim < 2 else node.apply(a, 0, 1)
+    return (0, 0) if ndim < 2 else (0, 1)
 
 
-def unsqueeze(a, dim, inplace=False):
-    node = UnsqueezeBackward1 if inplace else UnsqueezeBackward0
-    return node.apply(a, _wrap_dim(dim, a._data.ndim + 1))
+def t(input):
+    return TBackward0.apply(input, *_t_dims(input))
 
 
-def squeeze(a, dim=None, inplace=False):
-    """PyTorch's node: SqueezeBackward0 / 1 / 2 for no dim / one dim / several (3 / 4 / 5 in
-    place)."""
-    shape = a._data.shape
+def t_(input):
+    return apply_view_inplace(input, TBackward1, _t_dims(input))
+
+
+def unsqueeze(input, dim):
+    return UnsqueezeBackward0.apply(input, _wrap_dim(dim, input._data.ndim + 1))
+
+
+def unsqueeze_(input, dim):
+    return apply_view_inplace(input, UnsqueezeBackward1, (_wrap_dim(dim, input._data.ndim + 1),))
+
+
+# PyTorch's squeeze nodes: no dim / one dim / several dims, and the same in place
+_SQUEEZE_NODES = ((SqueezeBackward0, SqueezeBackward1, SqueezeBackward2),
+                  (SqueezeBackward3, SqueezeBackward4, SqueezeBackward5))
+
+
+def _squeeze_args(input, dim, in_place):
+    """The node and the (size-1) dims a squeeze removes."""
+    shape = input._data.shape
+    nodes = _SQUEEZE_NODES[in_place]
     if dim is None:
-        node = SqueezeBackward3 if inplace else SqueezeBackward0
-        return node.apply(a, tuple(i for i, s in enumerate(shape) if s == 1))
-    if isinstance(dim, int):
-        node, dims = (SqueezeBackward4 if inplace else SqueezeBackward1), (dim,)
-    else:
-        node, dims = (SqueezeBackward5 if inplace else SqueezeBackward2), tuple(dim)
+        return nodes[0], tuple(i for i, s in enumerate(shape) if s == 1)
+    node, dims = (nodes[1], (dim,)) if isinstance(dim, int) else (nodes[2], tuple(dim))
     dims = tuple(_wrap_dim(d, len(shape)) for d in dims) if shape else ()
-    return node.apply(a, tuple(d for d in dims if shape[d] == 1))
+    return node, tuple(d for d in dims if shape[d] == 1)
+
+
+def squeeze(input, dim=None):
+    node, dims = _squeeze_args(input, dim, False)
+    return node.apply(input, dims)
+
+
+def squeeze_(input, dim=None):
+    node, dims = _squeeze_args(input, dim, True)
+    return apply_view_inplace(input, node, (dims,))
 
 
 
@@ -355,7 +398,9 @@ def _tensor_list(name, tensors):
     return tensors
 
 
-def cat(tensors, dim=0):
+def cat(tensors, dim=0, *, out=None):
+    if out is not None:
+        refuse_out("cat")
     tensors = _tensor_list("cat", tensors)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
@@ -378,7 +423,12 @@ def cat(tensors, dim=0):
     return CatBackward0.apply_list(tensors, dim, _dtype.result_type(tensors))
 
 
-def stack(tensors, dim=0):
+concat = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    if out is not None:
+        refuse_out("stack")
     tensors = _tensor_list("stack", tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
@@ -447,7 +497,8 @@ def _split_dim(name, a, dim):
     return _wrap_dim(dim, a._data.ndim)
 
 
-def split(a, split_size_or_sections, dim=0):
+def split(tensor, split_size_or_sections, dim=0):
+    a = tensor
     dim = _split_dim("split", a, dim)
     size = a._data.shape[dim]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -471,7 +522,8 @@ def split(a, split_size_or_sections, dim=0):
     return _split(SplitBackward0, a, sizes, dim)
 
 
-def chunk(a, chunks, dim=0):
+def chunk(input, chunks, dim=0):
+    a = input
     dim = _split_dim("chunk", a, dim)
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
@@ -494,7 +546,8 @@ class UnbindBackward0(Op):
         return stack([_zeros_for(grads, shape) if g is None else g for g in grads], self.dim)
 
 
-def unbind(a, dim=0):
+def unbind(input, dim=0):
+    a = input
     if a._data.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     dim = _wrap_dim(dim, a._data.ndim)
@@ -507,8 +560,8 @@ def unbind(a, dim=0):
 
 # --------------------------------------------------------------------------- narrow, flip, repeat
 
-def narrow(a, dim, start, length):
-    shape = a._data.shape
+def narrow(input, dim, start, length):
+    shape = input._data.shape
     if not shape:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     dim = _wrap_dim(dim, len(shape))
@@ -522,7 +575,7 @@ def narrow(a, dim, start, length):
     if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
                            f"({size}).")
-    return SliceBackward0.apply(a, dim, slice(start, start + length))
+    return SliceBackward0.apply(input, dim, slice(start, start + length))
 
 
 class FlipBackward0(Op):
@@ -536,13 +589,13 @@ class FlipBackward0(Op):
         return grad.flip(self.dims)
 
 
-def flip(a, dims):
-    ndim = a._data.ndim
+def flip(input, dims):
+    ndim = input._data.ndim
     dims = [_wrap_dim(d, ndim) for d in ((dims,) if isinstance(dims, int) else dims)]
     for d in dims:
         if dims.count(d) > 1:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
-    return FlipBackward0.apply(a, tuple(dims) if ndim else ())
+    return FlipBackward0.apply(input, tuple(dims) if ndim else ())
 
 
 class RollBackward0(Op):
@@ -559,7 +612,7 @@ class RollBackward0(Op):
         return RollBackward0.apply(grad, tuple(-s for s in self.shifts), self.dims)
 
 
-def roll(a, shifts, dims=None):
+def roll(input, shifts, dims=None):
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
     if dims and len(shifts) != len(dims):
@@ -567,8 +620,8 @@ def roll(a, shifts, dims=None):
                            f"{len(dims)}")
     if not dims and len(shifts) != 1:
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
-    ndim = a._data.ndim
-    return RollBackward0.apply(a, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
+    ndim = input._data.ndim
+    return RollBackward0.apply(input, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
 
 
 class UnfoldBackward0(Op):
@@ -616,16 +669,17 @@ class _UnfoldGrad(Op):
         return UnfoldBackward0.apply(grad, *self.params)
 
 
-def unfold(a, dim, size, step):
-    x = a._data
-    dim = _wrap_dim(dim, x.ndim)
+def unfold(input, dimension, size, step):
+    """``input.unfold(dimension, size, step)`` (a method only)."""
+    x = input._data
+    dim = _wrap_dim(dimension, x.ndim)
     length = x.shape[dim] if x.ndim else 1
     if size > length:
         raise RuntimeError(f"maximum size for tensor at dimension {dim} is {length} but size is "
                            f"{size}")
     if step <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
-    return UnfoldBackward0.apply(a, dim, size, step)
+    return UnfoldBackward0.apply(input, dim, size, step)
 
 
 class RepeatBackward0(Op):
@@ -644,8 +698,9 @@ class RepeatBackward0(Op):
         return grad.reshape(interleaved).sum(block_dims).reshape(self.shape)
 
 
-def repeat(a, repeats):
-    shape = a._data.shape
+def repeat(input, repeats):
+    """``input.repeat(*repeats)`` (a method only)."""
+    shape = input._data.shape
     repeats = tuple(int(r) for r in repeats)
     if len(repeats) < len(shape):
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
@@ -656,16 +711,16 @@ def repeat(a, repeats):
         if n < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
                                f"[{', '.join(map(str, target))}]")
-    return RepeatBackward0.apply(a, repeats)
+    return RepeatBackward0.apply(input, repeats)
 
 
-def fliplr(a):
-    if a._data.ndim < 2:
+def fliplr(input):
+    if input._data.ndim < 2:
         raise RuntimeError("Input must be >= 2-d.")
-    return flip(a, 1)
+    return flip(input, 1)
 
 
-def flipud(a):
-    if a._data.ndim < 1:
+def flipud(input):
+    if input._data.ndim < 1:
         raise RuntimeError("Input must be >= 1-d.")
-    return flip(a, 0)
+    return flip(input, 0)

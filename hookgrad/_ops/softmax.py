@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make
-from .op import Op, plain_backward
+from .op import Op, plain_backward, refuse_out
 from .reduce import _type_name, dims_of, restore_dims
 
 
@@ -74,18 +74,26 @@ class LogSoftmaxBackward0(Op):
         return grad - result.exp() * grad.sum(self.dims, keepdim=True)
 
 
-def softmax(a, dim):
-    x = a._data
+def softmax(input, dim, dtype=None, *, out=None):
+    if out is not None:
+        refuse_out("softmax")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    x = input._data
     dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
     _check_softmax_input("softmax", x, dims[0] if dims else 0)
-    return SoftmaxBackward0.apply(a, dims)
+    return SoftmaxBackward0.apply(input, dims)
 
 
-def log_softmax(a, dim):
-    x = a._data
+def log_softmax(input, dim, dtype=None, *, out=None):
+    if out is not None:
+        refuse_out("log_softmax")
+    if dtype is not None:
+        input = input.to(dtype)
+    x = input._data
     dims = dims_of(dim, x.ndim)
     _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
-    return LogSoftmaxBackward0.apply(a, dims)
+    return LogSoftmaxBackward0.apply(input, dims)
 
 
 class LogsumexpBackward0(Op):
@@ -110,5 +118,7 @@ class LogsumexpBackward0(Op):
         return grad * (a - restore_dims(result, shape, self.dims, self.keepdim)).exp()
 
 
-def logsumexp(a, dim, keepdim=False):
-    return LogsumexpBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+def logsumexp(input, dim, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("logsumexp")
+    return LogsumexpBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim)

@@ -5,10 +5,16 @@ import math
 
 import numpy as np
 
-from .._tensor_base import TensorBase, _make
 from .. import _dtype
-from .elementwise import SignBackward0, _float_input, check_integer_divisor, operands
-from .op import Op
+from .._tensor_base import TensorBase, _make, tensor_argument
+from .elementwise import (
+    SignBackward0,
+    _float_input,
+    check_integer_divisor,
+    operands,
+    remainder_reflected,
+)
+from .op import Op, refuse_out
 from .reduce import _type_name
 
 
@@ -89,10 +95,6 @@ class NanToNumBackward0(Op):
 
     def backward(self, grad):
         return grad * _make(self.finite)
-
-
-def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
-    return NanToNumBackward0.apply(a, nan, posinf, neginf)
 
 
 class Exp2Backward0(Op):
@@ -365,96 +367,121 @@ class CopysignBackward1(CopysignBackward0):
     arity = 1
 
 
-def remainder(a, other):
+def remainder(input, other, *, out=None):
+    if out is not None:
+        refuse_out("remainder")
+    if not isinstance(input, TensorBase):  # a number % a tensor: not differentiable
+        return remainder_reflected(other, input)
     if isinstance(other, TensorBase):
-        return RemainderBackward1.apply(a, other)
-    return RemainderBackward0.apply(a, other)
+        return RemainderBackward1.apply(input, other)
+    return RemainderBackward0.apply(input, other)
 
 
-def fmod(a, other):
+def fmod(input, other, *, out=None):
+    if out is not None:
+        refuse_out("fmod")
     if isinstance(other, TensorBase):
-        return FmodBackward1.apply(a, other)
-    return FmodBackward0.apply(a, other)
+        return FmodBackward1.apply(input, other)
+    return FmodBackward0.apply(input, other)
 
 
-def atan2(a, other):
-    return Atan2Backward0.apply(a, other)
+def atan2(input, other, *, out=None):
+    if out is not None:
+        refuse_out("atan2")
+    return Atan2Backward0.apply(tensor_argument("atan2", "input", 1, input),
+                                tensor_argument("atan2", "other", 2, other))
 
 
-def exp2(a):
-    return Exp2Backward0.apply(a)
+arctan2 = atan2
 
 
-def expm1(a):
-    return Expm1Backward0.apply(a)
+def exp2(input, *, out=None):
+    return Exp2Backward0.apply(input) if out is None else refuse_out("exp2")
 
 
-def log2(a):
-    return Log2Backward0.apply(a)
+def expm1(input, *, out=None):
+    return Expm1Backward0.apply(input) if out is None else refuse_out("expm1")
 
 
-def log10(a):
-    return Log10Backward0.apply(a)
+def log2(input, *, out=None):
+    return Log2Backward0.apply(input) if out is None else refuse_out("log2")
 
 
-def tan(a):
-    return TanBackward0.apply(a)
+def log10(input, *, out=None):
+    return Log10Backward0.apply(input) if out is None else refuse_out("log10")
 
 
-def trunc(a):
-    return TruncBackward0.apply(a)
+def tan(input, *, out=None):
+    return TanBackward0.apply(input) if out is None else refuse_out("tan")
 
 
-def frac(a):
-    return FracBackward0.apply(a)
+def trunc(input, *, out=None):
+    return TruncBackward0.apply(input) if out is None else refuse_out("trunc")
 
 
-def sgn(a):
-    return SgnBackward0.apply(a)
+fix = trunc
 
 
-def deg2rad(a):
-    return Deg2RadBackward0.apply(a)
+def frac(input, *, out=None):
+    return FracBackward0.apply(input) if out is None else refuse_out("frac")
 
 
-def rad2deg(a):
-    return Rad2DegBackward0.apply(a)
+def sgn(input, *, out=None):
+    return SgnBackward0.apply(input) if out is None else refuse_out("sgn")
 
 
-def logit(a, eps=None):
-    return LogitBackward0.apply(a, eps)
+def deg2rad(input, *, out=None):
+    return Deg2RadBackward0.apply(input) if out is None else refuse_out("deg2rad")
 
 
-def sinc(a):
-    return SincBackward0.apply(a)
+def rad2deg(input, *, out=None):
+    return Rad2DegBackward0.apply(input) if out is None else refuse_out("rad2deg")
 
 
-def xlogy(a, other):
-    """``a`` or ``other`` may be a Python number (not both)."""
-    if not isinstance(a, TensorBase):
-        return XlogyBackward1.apply(a, other)
+def logit(input, eps=None, *, out=None):
+    return LogitBackward0.apply(input, eps) if out is None else refuse_out("logit")
+
+
+def sinc(input, *, out=None):
+    return SincBackward0.apply(input) if out is None else refuse_out("sinc")
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    if out is not None:
+        refuse_out("nan_to_num")
+    return NanToNumBackward0.apply(input, nan, posinf, neginf)
+
+
+def xlogy(input, other, *, out=None):
+    """``input`` or ``other`` may be a Python number (not both)."""
+    if out is not None:
+        refuse_out("xlogy")
+    if not isinstance(input, TensorBase):
+        return XlogyBackward1.apply(input, other)
     if not isinstance(other, TensorBase):
-        return XlogyBackward2.apply(a, other)
-    return XlogyBackward0.apply(a, other)
+        return XlogyBackward2.apply(input, other)
+    return XlogyBackward0.apply(input, other)
 
 
-def logaddexp(a, other):
-    return LogaddexpBackward0.apply(a, other)
+def logaddexp(input, other, *, out=None):
+    return LogaddexpBackward0.apply(input, other) if out is None else refuse_out("logaddexp")
 
 
-def hypot(a, other):
-    return HypotBackward0.apply(a, other)
+def hypot(input, other, *, out=None):
+    return HypotBackward0.apply(input, other) if out is None else refuse_out("hypot")
 
 
-def fmax(a, other):
-    return FmaxBackward0.apply(a, other)
+def fmax(input, other, *, out=None):
+    return FmaxBackward0.apply(input, other) if out is None else refuse_out("fmax")
 
 
-def fmin(a, other):
-    return FminBackward0.apply(a, other)
+def fmin(input, other, *, out=None):
+    return FminBackward0.apply(input, other) if out is None else refuse_out("fmin")
 
 
-def copysign(a, other):
+def copysign(input, other, *, out=None):
+    if out is not None:
+        refuse_out("copysign")
     if isinstance(other, TensorBase):
-        return CopysignBackward0.apply(a, other)
-    return CopysignBackward1.apply(a, other)
+        return CopysignBackward0.apply(input, other)
+    return CopysignBackward1.apply(input, other)

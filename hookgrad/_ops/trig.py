@@ -3,7 +3,7 @@ input; the backward formulas are PyTorch's, written with tensor ops (differentia
 import numpy as np
 
 from .elementwise import _float_input
-from .op import Op
+from .op import Op, refuse_out
 
 
 class _SavesInput(Op):
@@ -84,33 +84,36 @@ class AtanhBackward0(_SavesInput):
         return grad / (1 - a * a)
 
 
-def sinh(a):
-    return SinhBackward0.apply(a)
+def sinh(input, *, out=None):
+    return SinhBackward0.apply(input) if out is None else refuse_out("sinh")
 
 
-def cosh(a):
-    return CoshBackward0.apply(a)
+def cosh(input, *, out=None):
+    return CoshBackward0.apply(input) if out is None else refuse_out("cosh")
 
 
-def asin(a):
-    return AsinBackward0.apply(a)
+def asin(input, *, out=None):
+    return AsinBackward0.apply(input) if out is None else refuse_out("asin")
 
 
-def acos(a):
-    return AcosBackward0.apply(a)
+def acos(input, *, out=None):
+    return AcosBackward0.apply(input) if out is None else refuse_out("acos")
 
 
-def atan(a):
-    return AtanBackward0.apply(a)
+def atan(input, *, out=None):
+    return AtanBackward0.apply(input) if out is None else refuse_out("atan")
 
 
-def asinh(a):
-    return AsinhBackward0.apply(a)
+def asinh(input, *, out=None):
+    return AsinhBackward0.apply(input) if out is None else refuse_out("asinh")
 
 
-def acosh(a):
-    return AcoshBackward0.apply(a)
+def acosh(input, *, out=None):
+    return AcoshBackward0.apply(input) if out is None else refuse_out("acosh")
 
 
-def atanh(a):
-    return AtanhBackward0.apply(a)
+def atanh(input, *, out=None):
+    return AtanhBackward0.apply(input) if out is None else refuse_out("atanh")
+
+
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh

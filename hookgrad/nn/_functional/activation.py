@@ -28,6 +28,7 @@ from ..._ops.nn import (
     ThresholdBackward0,
     ThresholdBackward1,
 )
+from ..._ops.inplace import apply_inplace
 from ..._random import rng as _rng
 from ..._tensor_base import _wrap_dim
 
@@ -46,7 +47,7 @@ def relu_(input):
 def _activation(input, inplace, op, inplace_op, *args):
     """``op(input, *args)``; in place, the op is recorded under its in-place node name."""
     if inplace:
-        return input._inplace(inplace_op.apply, *args)
+        return apply_inplace(input, inplace_op.apply, args, {})
     return op.apply(input, *args)
 
 
