@@ -7,6 +7,7 @@ from ._ops import derived as _derived
 from ._ops import diagonal as _diag
 from ._ops import einsum as _einsum
 from ._ops import elementwise as _ew
+from ._ops import extremes as _ext
 from ._ops import index as _index
 from ._ops import linalg as _linalg
 from ._ops import nan_reduce as _nan
@@ -54,8 +55,8 @@ isclose, allclose, equal = _derived.isclose, _derived.allclose, _derived.equal
 
 # reductions
 sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean
-max, min, amax, amin, aminmax = _red.max, _red.min, _red.amax, _red.amin, _red.aminmax
-argmax, argmin, all, any = _red.argmax, _red.argmin, _red.all, _red.any
+max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
+argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
 var, std, var_mean, std_mean = _red.var, _red.std, _red.var_mean, _red.std_mean
 norm, count_nonzero, unique = _red.norm, _derived.count_nonzero, _derived.unique
 median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort, _derived.msort,

@@ -10,6 +10,7 @@ from ._ops import copy as _copy
 from ._ops import derived as _derived
 from ._ops import diagonal as _diag
 from ._ops import elementwise as _ew
+from ._ops import extremes as _ext
 from ._ops import index as _index
 from ._ops import inplace as _inplace
 from ._ops import linalg as _linalg
@@ -304,8 +305,8 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ reductions
     sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean
-    max, min, amax, amin, aminmax = _red.max, _red.min, _red.amax, _red.amin, _red.aminmax
-    argmax, argmin, all, any = _red.argmax, _red.argmin, _red.all, _red.any
+    max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
+    argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
     var, std = _red.var, _red.std
     median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort,
                                           _derived.msort, _sort.topk)

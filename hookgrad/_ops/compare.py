@@ -2,8 +2,7 @@
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .elementwise import operands
-from .op import broadcast_error, refuse_out
+from .op import broadcast_error, operands, refuse_out
 
 
 def _compare(ufunc, name, tensors_only=False):

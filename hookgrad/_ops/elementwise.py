@@ -4,32 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op, plain_backward, refuse_out
-
-
-def operands(a, b):
-    """The two NumPy operands of a binary op, cast so NumPy computes in PyTorch's result dtype.
-
-    ``a`` is a Tensor; ``b`` a Tensor or Python scalar (weakly typed: ``x * 0.5`` stays
-    float32, but an integer tensor times a float scalar becomes float32, not float64)."""
-    x = a._data
-    if isinstance(b, TensorBase):
-        y = b._data
-        if x.dtype == y.dtype:
-            return x, y
-        target = _dtype.result_type((a, b)).np_dtype
-        return x.astype(target, copy=False), y.astype(target, copy=False)
-    if isinstance(b, np.generic):
-        b = b.item()
-    elif not isinstance(b, (int, float)):
-        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
-                        "Tensor or a Python number)")
-    kind = x.dtype.kind
-    if type(b) is float and kind != "f":
-        return x.astype(_dtype.get_default_dtype().np_dtype), b
-    if type(b) is int and kind == "b":
-        return x.astype(np.int64), b
-    return x, b
+from .op import Op, UnaryOp, float_input, operands, plain_backward, refuse_out
 
 
 def _as_array(x):
@@ -300,140 +275,90 @@ class NegBackward0(Op):
         return -grad
 
 
-def _float_input(a):
-    x = a._data
-    return x if x.dtype.kind == "f" else x.astype(_dtype.get_default_dtype().np_dtype)
-
-
-class ExpBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.exp(_float_input(a))
+class ExpBackward0(UnaryOp):
+    function, saves = np.exp, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * result
+        return grad * self.saved()[0]
 
 
-class LogBackward0(Op):
-    saved_names = ('self',)
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(_float_input(a))
+class LogBackward0(UnaryOp):
+    function, saves, quiet = np.log, "self", ("divide", "invalid")
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad / a
+        return grad / self.saved()[0]
 
 
-class Log1PBackward0(Op):
-    saved_names = ('self',)
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log1p(_float_input(a))
+class Log1PBackward0(UnaryOp):
+    function, saves, quiet = np.log1p, "self", ("divide", "invalid")
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad / (a + 1)
+        return grad / (self.saved()[0] + 1)
 
 
-class SqrtBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        with np.errstate(invalid="ignore"):
-            return np.sqrt(_float_input(a))
+class SqrtBackward0(UnaryOp):
+    function, saves, quiet = np.sqrt, "result", ("invalid",)
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad / (result * 2)
+        return grad / (self.saved()[0] * 2)
 
 
-class RsqrtBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
+def _rsqrt(x):
+    return 1 / np.sqrt(x)
 
-    def forward(self, a):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return 1 / np.sqrt(_float_input(a))
+
+class RsqrtBackward0(UnaryOp):
+    function, saves, quiet = _rsqrt, "result", ("divide", "invalid")
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * result ** 3 * -0.5
+        return grad * self.saved()[0] ** 3 * -0.5
 
 
-class ReciprocalBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        with np.errstate(divide="ignore"):
-            return 1 / _float_input(a)
+class ReciprocalBackward0(UnaryOp):
+    function, saves, quiet = np.reciprocal, "result", ("divide",)
 
     def backward(self, grad):
         (result,) = self.saved()
         return -grad * result * result
 
 
-class AbsBackward0(Op):
-    saved_names = ('self',)
-    def forward(self, a):
-        self.save(a)
-        return np.abs(a._data)
+class AbsBackward0(UnaryOp):
+    function, saves, float_input = np.abs, "self", False
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * sign(a)
+        return grad * sign(self.saved()[0])
 
 
-class SinBackward0(Op):
-    saved_names = ('self',)
-    def forward(self, a):
-        self.save(a)
-        return np.sin(_float_input(a))
+class SinBackward0(UnaryOp):
+    function, saves = np.sin, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * cos(a)
+        return grad * cos(self.saved()[0])
 
 
-class CosBackward0(Op):
-    saved_names = ('self',)
-    def forward(self, a):
-        self.save(a)
-        return np.cos(_float_input(a))
+class CosBackward0(UnaryOp):
+    function, saves = np.cos, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * -sin(a)
+        return grad * -sin(self.saved()[0])
 
 
-class TanhBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.tanh(_float_input(a))
+class TanhBackward0(UnaryOp):
+    function, saves = np.tanh, "result"
 
     def backward(self, grad):
         (result,) = self.saved()
         return grad * (1 - result * result)
 
 
-class SigmoidBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
+def _sigmoid(x):
+    """exp of a non-positive number only: no overflow for large |x|."""
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
 
-    def forward(self, a):
-        x = _float_input(a)
-        # exp of a non-positive number only: no overflow for large |x|
-        e = np.exp(-np.abs(x))
-        return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+
+class SigmoidBackward0(UnaryOp):
+    function, saves = _sigmoid, "result"
 
     def backward(self, grad):
         (result,) = self.saved()
@@ -480,35 +405,33 @@ class ThresholdBackwardBackward0(Op):
                 _make(np.zeros_like(result._data)) if self.needs(1) else None)
 
 
-class SignBackward0(Op):
-    def forward(self, a):
-        x = a._data
-        return x.copy() if x.dtype == np.bool_ else np.sign(x)  # NumPy has no bool sign
+def _sign(x):
+    return x.copy() if x.dtype == np.bool_ else np.sign(x)  # NumPy has no bool sign
+
+
+class ZeroGradBackward(UnaryOp):
+    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zero."""
+
+    float_input = False
 
     def backward(self, grad):
         return grad * 0
 
 
-class ZeroGradBackward(Op):
-    """Base of piecewise-constant ops (floor, ceil, round): the gradient is zero."""
-
-    def backward(self, grad):
-        return grad * 0
+class SignBackward0(ZeroGradBackward):
+    function = _sign
 
 
 class FloorBackward0(ZeroGradBackward):
-    def forward(self, a):
-        return np.floor(a._data)
+    function = np.floor
 
 
 class CeilBackward0(ZeroGradBackward):
-    def forward(self, a):
-        return np.ceil(a._data)
+    function = np.ceil
 
 
 class RoundBackward0(ZeroGradBackward):
-    def forward(self, a):
-        return np.round(a._data)
+    function = np.round
 
 
 class RoundBackward1(ZeroGradBackward):

@@ -4,8 +4,8 @@ import numpy as np
 
 from .._tensor_base import _make
 from .op import Op, refuse_out
-from .reduce import _sum_dtype, _type_name, dims_of, restore_dims
-from .shape import expand_grad
+from .op import expand_grad, restore_dims, type_name
+from .reduce import _sum_dtype, dims_of
 
 
 class NansumBackward0(Op):
@@ -36,7 +36,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     a = input
     if a._data.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
-                           f"but got {_type_name(a._data)}")
+                           f"but got {type_name(a._data)}")
     dims = dims_of(dim, a._data.ndim)
     count = np.sum(~np.isnan(a._data), axis=dims, keepdims=keepdim)
     return NansumBackward0.apply(a, dims, keepdim) / _make(count.astype(a._data.dtype))

@@ -6,8 +6,8 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
-from .elementwise import _float_input, exp, tanh
-from .op import Op, refuse_out
+from .elementwise import exp, tanh
+from .op import Op, UnaryOp, float_input, refuse_out
 from .shape import SqueezeBackward1, cat
 
 # --------------------------------------------------------------------------- erf
@@ -53,12 +53,8 @@ def erf_array(x):
     return _select(a < 1, small, np.copysign(1 - erfc, x))
 
 
-class ErfBackward0(Op):
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        return erf_array(_float_input(a))
+class ErfBackward0(UnaryOp):
+    function, saves = erf_array, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -144,7 +140,7 @@ class GeluBackward0(Op):
     def forward(self, a, approximate):
         self.approximate = approximate
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         if approximate == "tanh":
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
             return x * 0.5 * (1 + np.tanh(inner))
@@ -170,7 +166,7 @@ class SiluBackward0(Op):
 
     def forward(self, a):
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         return x * sigmoid_array(x)
 
     def backward(self, grad):
@@ -185,7 +181,7 @@ class SoftplusBackward0(Op):
     def forward(self, a, beta, threshold):
         self.beta, self.threshold = beta, threshold
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
@@ -247,7 +243,7 @@ class GluBackward0(Op):
     def forward(self, a, dim):
         self.dim = dim
         self.save(a)
-        first, second = np.split(_float_input(a), 2, axis=dim)
+        first, second = np.split(float_input(a), 2, axis=dim)
         return first * sigmoid_array(second)
 
     def backward(self, grad):
@@ -330,7 +326,7 @@ class LogSigmoidBackward0(Op):
 
     def forward(self, a):
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
     def backward(self, grad):
@@ -540,7 +536,7 @@ class MishBackward0(Op):
 
     def forward(self, a):
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
 
     def backward(self, grad):
@@ -554,7 +550,7 @@ class HardswishBackward0(Op):
 
     def forward(self, a):
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         return x * np.clip(x + 3, 0, 6) / 6
 
     def backward(self, grad):
@@ -569,7 +565,7 @@ class HardsigmoidBackward0(Op):
 
     def forward(self, a):
         self.save(a)
-        return np.clip(_float_input(a) + 3, 0, 6) / 6
+        return np.clip(float_input(a) + 3, 0, 6) / 6
 
     def backward(self, grad):
         (a,) = self.saved()

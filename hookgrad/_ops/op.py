@@ -7,10 +7,12 @@ keeping what backward needs on ``self``) and ``backward(self, *grads) -> grad | 
 returning one gradient Tensor (or None) per input, written with Tensor operations so that it
 is differentiable again under ``create_graph=True``. Broadcasting and dtype are undone by the
 engine, not by each op. Its class name is PyTorch's node name (``MulBackward0``)."""
+import collections
 from collections import OrderedDict
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.anomaly_mode import anomaly, record_forward
 from ..autograd.engine import grad_accumulator
@@ -226,3 +228,234 @@ def replay_view(chain, array):
 def arr(x):
     """The ndarray of a Tensor, or a Python scalar unchanged."""
     return x._data if isinstance(x, TensorBase) else x
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+def float_input(a):
+    """The array of ``a``, in the default float dtype unless it is floating already (what
+    PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
+    x = a._data
+    return x if x.dtype.kind == "f" else x.astype(_dtype.get_default_dtype().np_dtype)
+
+
+def type_name(x):
+    """PyTorch's ScalarType name of an array's dtype: ``Float``, ``Long``, ``Bool``."""
+    return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
+
+
+def return_type(name, fields):
+    """A ``torch.return_types.<name>`` look-alike: a named tuple that prints like PyTorch's."""
+    cls = collections.namedtuple(name, fields)
+    cls.__module__ = "torch.return_types"
+    cls.__repr__ = lambda self: (f"torch.return_types.{name}(\n"
+                                 + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")")
+    return cls
+
+
+def operands(a, b):
+    """The two NumPy operands of a binary op, cast so NumPy computes in PyTorch's result dtype.
+
+    ``a`` is a Tensor; ``b`` a Tensor or Python scalar (weakly typed: ``x * 0.5`` stays
+    float32, but an integer tensor times a float scalar becomes float32, not float64)."""
+    x = a._data
+    if isinstance(b, TensorBase):
+        y = b._data
+        if x.dtype == y.dtype:
+            return x, y
+        target = _dtype.result_type((a, b)).np_dtype
+        return x.astype(target, copy=False), y.astype(target, copy=False)
+    if isinstance(b, np.generic):
+        b = b.item()
+    elif not isinstance(b, (int, float)):
+        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
+                        "Tensor or a Python number)")
+    kind = x.dtype.kind
+    if type(b) is float and kind != "f":
+        return x.astype(_dtype.get_default_dtype().np_dtype), b
+    if type(b) is int and kind == "b":
+        return x.astype(np.int64), b
+    return x, b
+
+
+def float_operands(a, b):
+    """Both operands in their promoted dtype, the default float for integers and bools."""
+    x, y = operands(a, b)
+    if x.dtype.kind != "f":
+        x, y = float_input(a), float_input(b) if isinstance(b, TensorBase) else float(b)
+    return x, y
+
+
+def restore_dims(grad, shape, dims, keepdim):
+    """Reshape a reduced gradient so it broadcasts against the input ``shape``."""
+    if keepdim or not dims or grad._data.ndim == len(shape):
+        return grad
+    kept = [1 if i in dims else s for i, s in enumerate(shape)]
+    return grad.reshape(kept)
+
+
+def broadcast_view(x, shape):
+    """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
+    without its argument handling, which dominates for small tensors."""
+    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
+        strides = (0,) * len(shape)
+    elif not x.flags.c_contiguous:
+        return np.broadcast_to(x, shape)
+    else:
+        lead = len(shape) - x.ndim
+        strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
+                                      for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    view = np.ndarray(shape, x.dtype, x, 0, strides)
+    view.flags.writeable = False
+    return view
+
+
+def expand_grad(grad, shape):
+    """Expand a reduced gradient back to ``shape``: a plain read-only view when nothing
+    records (the common case), the differentiable ``expand`` under create_graph."""
+    if grad._requires_grad:
+        return grad.expand(shape)
+    return _make(broadcast_view(grad._data, shape))
+
+
+# --------------------------------------------------------------------------- op families
+# A simple op is a subclass of one of these: its NumPy function, what it saves and its
+# backward formula. Options are class attributes; the forward that implements exactly the
+# chosen ones is picked once, when the class is created, so no call pays for an option.
+
+class UnaryOp(Op):
+    """An elementwise op of one tensor: ``function`` of its array.
+
+    ``saves``: ``"self"`` (the input) or ``"result"`` (the output) for backward, or None;
+    ``float_input``: an integer or bool input is computed in the default float dtype;
+    ``quiet``: the NumPy floating-point errors the op expects (``log(0)`` divides by zero),
+    silenced with ``np.errstate``."""
+
+    function = None
+    saves = None
+    float_input = True
+    quiet = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _static_function(cls)
+        if cls.saves is not None:
+            cls.saves_output = cls.saves == "result"
+            cls.saved_names = ("result",) if cls.saves_output else ("self",)
+        if "forward" not in cls.__dict__:
+            cls.forward = _UNARY_FORWARDS[cls.saves == "self", cls.float_input, bool(cls.quiet)]
+            cls._quiet = dict.fromkeys(cls.quiet, "ignore")
+
+
+def _static_function(cls):
+    """Store a class's ``function`` so that ``self.function(x)`` calls it with ``x`` alone: a
+    Python function (or NumPy's dispatching wrappers, such as ``np.sinc``) would bind ``self``
+    as its first argument; a ufunc is stored as it is (the faster lookup)."""
+    function = cls.__dict__.get("function")
+    if function is not None and not isinstance(function, (np.ufunc, staticmethod)):
+        cls.function = staticmethod(function)
+
+
+def _unary(self, a):
+    return self.function(a._data)
+
+
+def _unary_saving(self, a):
+    self.save(a)
+    return self.function(a._data)
+
+
+def _unary_float(self, a):
+    return self.function(float_input(a))
+
+
+def _unary_float_saving(self, a):
+    self.save(a)
+    return self.function(float_input(a))
+
+
+def _unary_float_quiet(self, a):
+    with np.errstate(**self._quiet):
+        return self.function(float_input(a))
+
+
+def _unary_float_saving_quiet(self, a):
+    self.save(a)
+    with np.errstate(**self._quiet):
+        return self.function(float_input(a))
+
+
+_UNARY_FORWARDS = {  # (saves the input, float input, quiet) -> forward
+    (False, False, False): _unary, (True, False, False): _unary_saving,
+    (False, True, False): _unary_float, (True, True, False): _unary_float_saving,
+    (False, True, True): _unary_float_quiet, (True, True, True): _unary_float_saving_quiet,
+}
+
+
+class BinaryOp(Op):
+    """An elementwise op of two broadcast operands (a Tensor and a Tensor or number):
+    ``function`` of their arrays in PyTorch's result dtype (``operands``; a subclass may
+    compute them otherwise). It saves both inputs for backward (``saved()``: self, other)."""
+
+    arity = 2
+    function = None
+    saved_names = ("self", "other")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _static_function(cls)
+
+    def forward(self, a, b):
+        self.save(a, b)
+        return self.function(*self.operands(a, b))
+
+    def operands(self, a, b):
+        return operands(a, b)
+
+
+class ReductionOp(Op):
+    """A reduction of one tensor over ``dims`` (sorted, non-negative) with ``keepdim``:
+    ``apply(input, dims, keepdim, *options)`` returns ``self.reduce(x, dims, keepdim,
+    *options)`` of the input's array, and remembers the input's shape so that backward can
+    ``unreduce`` a gradient. ``saves_input``: save the input for backward."""
+
+    saves_input = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "forward" not in cls.__dict__:
+            cls.forward = _reduce_saving if cls.saves_input else _reduce
+
+    def unreduce(self, grad):
+        """The gradient of the reduced output, broadcast back over the input's shape."""
+        return expand_grad(self.restore(grad), self.shape)
+
+    def restore(self, reduced):
+        """A reduced tensor (a gradient or the result) with the reduced dims back, size 1."""
+        return restore_dims(reduced, self.shape, self.dims, self.keepdim)
+
+
+def _reduce(self, a, dims, keepdim, *options):
+    x = a._data
+    self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
+    return self.reduce(x, dims, keepdim, *options)
+
+
+def _reduce_saving(self, a, dims, keepdim, *options):
+    self.save(a)
+    x = a._data
+    self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
+    return self.reduce(x, dims, keepdim, *options)
+
+
+class ViewOp(Op):
+    """An op whose output is a view of its input: ``view_array(x, *params)`` (a staticmethod,
+    also replayed on the base's array when an in-place op writes through the view). The
+    default forward keeps the input's shape and ``params`` for backward."""
+
+    is_view = True
+
+    def forward(self, a, *params):
+        x = a._data
+        self.shape, self.params = x.shape, params
+        return self.view_array(x, *params)

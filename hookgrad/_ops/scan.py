@@ -8,11 +8,12 @@ from .._tensor_base import _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
 from .op import Op, refuse_out
-from .reduce import _return_type, _sum_dtype, _type_name
+from .op import return_type, type_name
+from .reduce import _sum_dtype
 from .selection import where
 from .shape import stack
 
-return_types = {name: _return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
+return_types = {name: return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
 
 class CumsumBackward0(Op):
@@ -143,7 +144,7 @@ class LogcumsumexpBackward0(Op):
         x = a._data
         if x.dtype.kind != "f":
             raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
-                                      f"'{_type_name(x)}'")
+                                      f"'{type_name(x)}'")
         self.save(a)
         self.dim = dim
         return x.copy() if x.ndim == 0 else np.logaddexp.accumulate(x, axis=dim)

@@ -4,8 +4,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .elementwise import _scalar_or_saved, operands
-from .op import Op, broadcast_error, refuse_out
+from .elementwise import _scalar_or_saved
+from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
 
 
 class ClampBackward1(Op):
@@ -67,14 +67,8 @@ def _bounds_dtype(a, low, high):
     return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
 
 
-class MaximumBackward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, b):
-        self.save(a, b)
-        x, y = operands(a, b)
-        return np.maximum(x, y)
+class MaximumBackward0(BinaryOp):
+    function = np.maximum
 
     def backward(self, grad):
         a, b = self.saved()
@@ -83,14 +77,8 @@ class MaximumBackward0(Op):
         return grad * weight, grad * (1 - weight)
 
 
-class MinimumBackward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, b):
-        self.save(a, b)
-        x, y = operands(a, b)
-        return np.minimum(x, y)
+class MinimumBackward0(BinaryOp):
+    function = np.minimum
 
     def backward(self, grad):
         a, b = self.saved()

@@ -4,13 +4,14 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import _make
 from .op import Op, plain_backward, refuse_out
-from .reduce import _type_name, dims_of, restore_dims
+from .op import restore_dims, type_name
+from .reduce import dims_of
 
 
 def _check_softmax_input(name, x, dim):
     if x.dtype.kind != "f":
         kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
-        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{_type_name(x)}\'')
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def _row_max(x, dims):

@@ -5,9 +5,10 @@ import numpy as np
 from .._tensor_base import _make, _wrap_dim
 from .index import ScatterAddGrad
 from .op import Op, refuse_out
-from .reduce import MaxBackward1, _return_type
+from .extremes import MaxBackward1
+from .op import return_type
 
-return_types = {name: _return_type(name, ("values", "indices"))
+return_types = {name: return_type(name, ("values", "indices"))
                 for name in ("sort", "topk", "median")}
 
 

@@ -7,76 +7,54 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .elementwise import (
-    SignBackward0,
-    _float_input,
-    check_integer_divisor,
-    operands,
-    remainder_reflected,
-)
-from .op import Op, refuse_out
-from .reduce import _type_name
+from .elementwise import SignBackward0, ZeroGradBackward, check_integer_divisor, remainder_reflected
+from .op import (BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out,
+                 type_name)
 
 
-class Expm1Backward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.expm1(_float_input(a))
+class Expm1Backward0(UnaryOp):
+    function, saves = np.expm1, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * (result + 1)
+        return grad * (self.saved()[0] + 1)
 
 
-class Log2Backward0(Op):
-    saved_names = ('self',)
-    log = staticmethod(np.log2)
+class Log2Backward0(UnaryOp):
+    function, saves, quiet = np.log2, "self", ("divide", "invalid")
     base = 2
 
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return self.log(_float_input(a))
-
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad / (a * math.log(self.base))
+        return grad / (self.saved()[0] * math.log(self.base))
 
 
 class Log10Backward0(Log2Backward0):
-    log = staticmethod(np.log10)
-    base = 10
+    function, base = np.log10, 10
 
 
-class TanBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.tan(_float_input(a))
+class TanBackward0(UnaryOp):
+    function, saves = np.tan, "result"
 
     def backward(self, grad):
         (result,) = self.saved()
         return grad * (result * result + 1)
 
 
-class TruncBackward0(Op):
-    def forward(self, a):
-        x = a._data
-        return np.trunc(x) if x.dtype.kind == "f" else x.copy()
-
-    def backward(self, grad):
-        return grad * 0
+def _trunc(x):
+    return np.trunc(x) if x.dtype.kind == "f" else x.copy()
 
 
-class FracBackward0(Op):
-    def forward(self, a):
-        x = a._data
-        if x.dtype.kind != "f":
-            raise NotImplementedError(f'"frac_cpu" not implemented for \'{_type_name(x)}\'')
-        return x - np.trunc(x)
+class TruncBackward0(ZeroGradBackward):
+    function = _trunc
+
+
+def _frac(x):
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"frac_cpu" not implemented for \'{type_name(x)}\'')
+    return x - np.trunc(x)
+
+
+class FracBackward0(UnaryOp):
+    function, float_input = _frac, False
 
     def backward(self, grad):
         return grad
@@ -97,16 +75,11 @@ class NanToNumBackward0(Op):
         return grad * _make(self.finite)
 
 
-class Exp2Backward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.exp2(_float_input(a))
+class Exp2Backward0(UnaryOp):
+    function, saves = np.exp2, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * result * math.log(2)
+        return grad * self.saved()[0] * math.log(2)
 
 
 class RemainderBackward0(Op):
@@ -154,21 +127,11 @@ class FmodBackward1(RemainderBackward1):
     rest = staticmethod(np.fmod)
 
 
-def _float_operands(a, other):
-    """Both operands in their promoted dtype, the default float for integers and bools."""
-    x, y = operands(a, other)
-    if x.dtype.kind != "f":
-        x, y = _float_input(a), _float_input(other)
-    return x, y
+class Atan2Backward0(BinaryOp):
+    function = np.arctan2
 
-
-class Atan2Backward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.arctan2(*_float_operands(a, other))
+    def operands(self, a, b):
+        return float_operands(a, b)
 
     def backward(self, grad):
         a, b = self.saved()
@@ -185,7 +148,7 @@ class Deg2RadBackward0(Op):
     scale = math.pi / 180
 
     def forward(self, a):
-        x = _float_input(a)
+        x = float_input(a)
         return x * x.dtype.type(self.scale)
 
     def backward(self, grad):
@@ -205,7 +168,7 @@ class LogitBackward0(Op):
     def forward(self, a, eps):
         self.save(a)
         self.eps = eps
-        x = _float_input(a)
+        x = float_input(a)
         if eps is not None:
             x = np.clip(x, eps, 1 - eps)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -219,14 +182,10 @@ class LogitBackward0(Op):
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
 
 
-class SincBackward0(Op):
+class SincBackward0(UnaryOp):
     """``sin(pi x) / (pi x)``, 1 at 0."""
 
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        return np.sinc(_float_input(a))
+    function, saves = np.sinc, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -280,23 +239,21 @@ class XlogyBackward2(XlogyBackward0):
     pass
 
 
-def _floats_only(name, a, other):
-    """The operands of an op PyTorch implements for floating dtypes only."""
-    x, y = operands(a, other)
-    if x.dtype.kind != "f":
-        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_type_name(x)}\'')
-    return x, y
+class _FloatsOnly(BinaryOp):
+    """A binary op PyTorch implements for floating dtypes only."""
+
+    def operands(self, a, b):
+        x, y = operands(a, b)
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
+                                      f"'{type_name(x)}'")
+        return x, y
 
 
-class LogaddexpBackward0(Op):
+class LogaddexpBackward0(_FloatsOnly):
     """``log(exp(a) + exp(b))``, computed without overflow."""
 
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.logaddexp(*_floats_only("logaddexp", a, other))
+    function = np.logaddexp
 
     def backward(self, grad):
         a, b = self.saved()
@@ -304,14 +261,8 @@ class LogaddexpBackward0(Op):
                 grad / ((a - b).exp() + 1) if self.needs(1) else None)
 
 
-class HypotBackward0(Op):
-    saved_names = ('self', 'other')
-    saves_output = True
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.hypot(*_floats_only("hypot", a, other))
+class HypotBackward0(_FloatsOnly):
+    function, saves_output = np.hypot, True
 
     def backward(self, grad):
         a, b, result = self.saved()
@@ -319,19 +270,12 @@ class HypotBackward0(Op):
                 grad * b / result if self.needs(1) else None)
 
 
-class FmaxBackward0(Op):
+class FmaxBackward0(BinaryOp):
     """The larger operand, ignoring a NaN when the other is a number; the gradient goes to
     ``self`` where ``self >= other`` or ``other`` is NaN, to ``other`` elsewhere."""
 
-    saved_names = ('self', 'other')
-    arity = 2
-    pick = staticmethod(np.fmax)
+    function = np.fmax
     keeps_self = staticmethod(np.greater_equal)
-
-    def forward(self, a, other):
-        self.save(a, other)
-        x, y = operands(a, other)
-        return self.pick(x, y)
 
     def backward(self, grad):
         a, b = self.saved()
@@ -341,7 +285,7 @@ class FmaxBackward0(Op):
 
 
 class FminBackward0(FmaxBackward0):
-    pick = staticmethod(np.fmin)
+    function = np.fmin
     keeps_self = staticmethod(np.less_equal)
 
 
@@ -355,7 +299,7 @@ class CopysignBackward0(Op):
 
     def forward(self, a, other):
         self.save(a)
-        return np.copysign(*_float_operands(a, other))
+        return np.copysign(*float_operands(a, other))
 
     def backward(self, grad):
         a, result = self.saved()

@@ -2,8 +2,7 @@
 import numpy as np
 
 from .._tensor_base import TensorBase
-from .elementwise import operands
-from .op import Op, refuse_out
+from .op import Op, operands, refuse_out
 
 
 def _lerp(x, y, w):
