@@ -22,6 +22,7 @@ from ._ops import special as _special
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
+from ._ops import views as _views
 from ._tensor_base import TensorBase as _TensorBase
 
 # elementwise
@@ -66,14 +67,15 @@ cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _sc
 logcumsumexp = _scan.logcumsumexp
 
 # shape, indexing, linear algebra
-reshape, flatten, permute, broadcast_to = (_shape.reshape, _shape.flatten, _shape.permute,
-                                           _shape.broadcast_to)
-squeeze, unsqueeze, transpose, t = _shape.squeeze, _shape.unsqueeze, _shape.transpose, _shape.t
-swapaxes, swapdims, movedim, moveaxis = (_shape.swapaxes, _shape.swapdims, _derived.movedim,
+reshape, flatten, permute, broadcast_to = (_views.reshape, _views.flatten, _views.permute,
+                                           _views.broadcast_to)
+squeeze, unsqueeze, transpose, t = (_views.squeeze, _views.unsqueeze, _views.transpose,
+                                    _views.t)
+swapaxes, swapdims, movedim, moveaxis = (_views.swapaxes, _views.swapdims, _derived.movedim,
                                          _derived.moveaxis)
 cat, concat, stack, hstack, vstack = (_shape.cat, _shape.concat, _shape.stack, _derived.hstack,
                                       _derived.vstack)
-split, chunk, unbind, narrow = _shape.split, _shape.chunk, _shape.unbind, _shape.narrow
+split, chunk, unbind, narrow = _shape.split, _shape.chunk, _shape.unbind, _views.narrow
 flip, fliplr, flipud, roll, tile = (_shape.flip, _shape.fliplr, _shape.flipud, _shape.roll,
                                     _derived.tile)
 diagonal, diag, trace, tril, triu = _diag.diagonal, _diag.diag, _diag.trace, _tri.tril, _tri.triu

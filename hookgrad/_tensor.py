@@ -26,6 +26,7 @@ from ._ops import special as _special
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
+from ._ops import views as _views
 from ._ops.inplace import in_place
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
 from .autograd import backward as _autograd_backward
@@ -252,13 +253,13 @@ class Tensor(TensorBase):
     # Tensor-only arguments: PyTorch counts a method's positions from ``other`` (position 1),
     # its function's from ``input``.
     def maximum(self, other):
-        return _sel.maximum(self, tensor_argument("maximum", "other", 1, other))
+        return _sel.MaximumBackward0.apply(self, tensor_argument("maximum", "other", 1, other))
 
     def minimum(self, other):
-        return _sel.minimum(self, tensor_argument("minimum", "other", 1, other))
+        return _sel.MinimumBackward0.apply(self, tensor_argument("minimum", "other", 1, other))
 
     def atan2(self, other):
-        return _special.atan2(self, tensor_argument("atan2", "other", 1, other))
+        return _special.Atan2Backward0.apply(self, tensor_argument("atan2", "other", 1, other))
 
     arctan2 = atan2
 
@@ -293,10 +294,10 @@ class Tensor(TensorBase):
                                             in_place(_index.index_fill))
     scatter_, scatter_add_ = in_place(_index.scatter), in_place(_index.scatter_add)
     copy_, fill_ = in_place(_copy.copy), in_place(_copy.fill)
-    unsqueeze_, t_, transpose_ = _shape.unsqueeze_, _shape.t_, _shape.transpose_
+    unsqueeze_, t_, transpose_ = _views.unsqueeze_, _views.t_, _views.transpose_
 
     def squeeze_(self, *dim_args, dim=None):
-        return _shape.squeeze_(self, _dims(dim_args, dim))
+        return _views.squeeze_(self, _dims(dim_args, dim))
     uniform_, normal_ = _random.uniform_, _random.normal_
     bernoulli_, random_ = _random.bernoulli_, _random.random_
 
@@ -325,10 +326,11 @@ class Tensor(TensorBase):
         return _red.norm(self, p, dim, keepdim, dtype=dtype)
 
     # ------------------------------------------------------------------ shape
-    flatten, unflatten, transpose, t = _shape.flatten, _shape.unflatten, _shape.transpose, _shape.t
-    swapaxes, swapdims, movedim, moveaxis = (_shape.swapaxes, _shape.swapdims, _derived.movedim,
+    flatten, unflatten, transpose, t = (_views.flatten, _views.unflatten, _views.transpose,
+                                        _views.t)
+    swapaxes, swapdims, movedim, moveaxis = (_views.swapaxes, _views.swapdims, _derived.movedim,
                                              _derived.moveaxis)
-    unsqueeze, narrow, unfold = _shape.unsqueeze, _shape.narrow, _shape.unfold
+    unsqueeze, narrow, unfold = _views.unsqueeze, _views.narrow, _views.unfold
     chunk, unbind, roll, fliplr, flipud = (_shape.chunk, _shape.unbind, _shape.roll,
                                            _shape.fliplr, _shape.flipud)
     diagonal, diag, trace, tril, triu = (_diag.diagonal, _diag.diag, _diag.trace, _tri.tril,
@@ -340,19 +342,19 @@ class Tensor(TensorBase):
     def view(self, *size_args, size=None):
         if len(size_args) == 1 and isinstance(size_args[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported; use .to(dtype)")
-        return _shape.view(self, _sizes(size_args, size))
+        return _views.view(self, _sizes(size_args, size))
 
     def reshape(self, *shape_args, shape=None):
-        return _shape.reshape(self, _sizes(shape_args, shape))
+        return _views.reshape(self, _sizes(shape_args, shape))
 
     def expand(self, *size_args, size=None):
-        return _shape.expand(self, _sizes(size_args, size))
+        return _views.expand(self, _sizes(size_args, size))
 
     def broadcast_to(self, *size_args, size=None):
-        return _shape.expand(self, _sizes(size_args, size))
+        return _views.expand(self, _sizes(size_args, size))
 
     def permute(self, *dims_args, dims=None):
-        return _shape.permute(self, _sizes(dims_args, dims))
+        return _views.permute(self, _sizes(dims_args, dims))
 
     def flip(self, *dims_args, dims=None):
         return _shape.flip(self, _sizes(dims_args, dims))
@@ -364,27 +366,27 @@ class Tensor(TensorBase):
         return _derived.tile(self, _sizes(dims_args, dims))
 
     def squeeze(self, *dim_args, dim=None):
-        return _shape.squeeze(self, _dims(dim_args, dim))
+        return _views.squeeze(self, _dims(dim_args, dim))
 
     def view_as(self, other):
-        return _shape.view(self, other._data.shape)
+        return _views.view(self, other._data.shape)
 
     def reshape_as(self, other):
-        return _shape.reshape(self, other._data.shape)
+        return _views.reshape(self, other._data.shape)
 
     def expand_as(self, other):
-        return _shape.expand(self, other._data.shape)
+        return _views.expand(self, other._data.shape)
 
     def split(self, split_size, dim=0):
         return _shape.split(self, split_size, dim)
 
     @property
     def T(self):
-        return _shape.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
+        return _views.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
 
     @property
     def mT(self):
-        return _shape.transpose(self, -2, -1)
+        return _views.transpose(self, -2, -1)
 
     # ------------------------------------------------------------------ indexing
     gather, take, index_select = _index.gather, _index.take, _index.index_select

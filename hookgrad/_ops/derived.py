@@ -10,8 +10,9 @@ from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import index_select
 from .op import refuse_out
 from .reduce import dims_of
-from .shape import cat, expand, narrow, permute, repeat
+from .shape import cat, repeat
 from .sort import sort
+from .views import expand, narrow, permute
 
 
 def movedim(input, source, destination):

@@ -4,7 +4,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _wrap_dim
-from .op import Op, refuse_out
+from .op import Op, ViewOp, refuse_out
 
 
 def diagonal_view(x, offset, dim1, dim2):
@@ -19,16 +19,8 @@ def diagonal_view(x, offset, dim1, dim2):
                       tuple(y.strides[d] for d in rest) + (y.strides[dim1] + y.strides[dim2],))
 
 
-class DiagonalBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, offset, dim1, dim2):
-        return diagonal_view(x, offset, dim1, dim2)
-
-    def forward(self, a, offset, dim1, dim2):
-        self.shape, self.params = a._data.shape, (offset, dim1, dim2)
-        return diagonal_view(a._data, offset, dim1, dim2)
+class DiagonalBackward0(ViewOp):
+    view_array = staticmethod(diagonal_view)
 
     def backward(self, grad):
         return _DiagonalGrad.apply(grad, self.shape, *self.params)

@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op, UnaryOp, float_input, operands, plain_backward, refuse_out
+from .op import Op, UnaryOp, operands, plain_backward, refuse_out
 
 
 def _as_array(x):

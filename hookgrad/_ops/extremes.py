@@ -7,7 +7,6 @@ from .op import Op, ReductionOp, refuse_out, return_type
 from .reduce import dims_of
 from .selection import maximum, minimum
 
-
 return_types = {name: return_type(name, ("values", "indices")) for name in ("max", "min")}
 return_types["aminmax"] = return_type("aminmax", ("min", "max"))
 
@@ -111,10 +110,13 @@ def min(input, dim=None, keepdim=False, *, other=None, out=None):
 class AmaxBackward0(ReductionOp):
     """Ties share the gradient evenly."""
 
-    saves_input, saves_output, saved_names = True, True, ("self", "result")
+    saves_output, saved_names = True, ("self", "result")
+    reduce = staticmethod(np.max)
 
-    def reduce(self, x, dims, keepdim):
-        return np.max(x, axis=dims, keepdims=keepdim)
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        return self.reduce(a._data, axis=dims, keepdims=keepdim)
 
     def backward(self, grad):
         a, result = self.saved()
@@ -128,8 +130,7 @@ class AmaxBackward0(ReductionOp):
 
 
 class AminBackward0(AmaxBackward0):
-    def reduce(self, x, dims, keepdim):
-        return np.min(x, axis=dims, keepdims=keepdim)
+    reduce = staticmethod(np.min)
 
 
 def _amax_amin(op, name, a, dim, keepdim):
@@ -155,7 +156,10 @@ class AminmaxBackward0(AmaxBackward0):
 
     saves_output, saved_names = False, ("self",)
 
-    def reduce(self, x, dims, keepdim):
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        x = a._data
         self.results = (np.min(x, axis=dims, keepdims=keepdim),
                         np.max(x, axis=dims, keepdims=keepdim))
         return self.results

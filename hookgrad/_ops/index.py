@@ -6,12 +6,19 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .inplace import apply_inplace
-from .op import Op, refuse_out
+from .op import Op, ViewOp, refuse_out
 
 
-class SelectBackward0(Op):
-    is_view = True
+class _Placed(ViewOp):
+    """A view of one index or a slice along a dim: its gradient lands in that place of a zero
+    gradient shaped like the input."""
 
+    def backward(self, grad):
+        dim, key = self.params
+        return _place(grad.new_zeros(self.shape), grad, (slice(None),) * dim + (key,))
+
+
+class SelectBackward0(_Placed):
     @staticmethod
     def view_array(x, dim, index):
         return x[(slice(None),) * dim + (index, Ellipsis)]  # Ellipsis: a 0-d view, not a scalar
@@ -20,17 +27,11 @@ class SelectBackward0(Op):
         size = a._data.shape[dim]
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
-        self.shape, self.dim, self.index = a._data.shape, dim, index
+        self.params = (dim, index)
         return self.view_array(a._data, dim, index)
 
-    def backward(self, grad):
-        out = grad.new_zeros(self.shape)
-        return _place(out, grad, (slice(None),) * self.dim + (self.index,))
 
-
-class SliceBackward0(Op):
-    is_view = True
-
+class SliceBackward0(_Placed):
     @staticmethod
     def view_array(x, dim, sl):
         return x[(slice(None),) * dim + (sl,)]
@@ -38,26 +39,28 @@ class SliceBackward0(Op):
     def forward(self, a, dim, sl):
         if sl.step is not None and sl.step <= 0:
             raise ValueError("step must be greater than zero")
-        self.shape, self.dim, self.sl = a._data.shape, dim, sl
+        self.params = (dim, sl)
         return self.view_array(a._data, dim, sl)
 
-    def backward(self, grad):
-        out = grad.new_zeros(self.shape)
-        return _place(out, grad, (slice(None),) * self.dim + (self.sl,))
 
-
-class AliasBackward0(Op):
-    is_view = True
-
+class AliasBackward0(ViewOp):
     @staticmethod
     def view_array(x):
         return x[...]
 
-    def forward(self, a):
-        return a._data[...]
-
     def backward(self, grad):
         return grad
+
+
+class UnsqueezeBackward0(ViewOp):
+    """``unsqueeze(dim)``, and ``x[None]``."""
+
+    @staticmethod
+    def view_array(x, dim):
+        return np.expand_dims(x, dim)
+
+    def backward(self, grad):
+        return grad.squeeze(self.params[0])
 
 
 class IndexBackward0(Op):
@@ -165,7 +168,7 @@ def getitem(a, key):
             dim += ndim - used
             advanced.append(Ellipsis)
         elif k is None:
-            out = UnsqueezeBackward.apply(out, dim)
+            out = UnsqueezeBackward0.apply(out, dim)
             advanced.append(slice(None))
             dim += 1
             changed = True
@@ -207,25 +210,6 @@ def setitem(a, key, value):
         target.fill_(value)
     else:
         target.copy_(value)
-
-
-class UnsqueezeBackward(Op):
-    """Unsqueeze from ``x[None]`` (same node name as ``unsqueeze``)."""
-
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dim):
-        return np.expand_dims(x, dim)
-
-    def forward(self, a, dim):
-        self.dim = dim
-        return np.expand_dims(a._data, dim)
-
-    def backward(self, grad):
-        return grad.squeeze(self.dim)
-
-    node_name = "UnsqueezeBackward0"
 
 
 class GatherBackward0(Op):

@@ -3,21 +3,19 @@ count of numbers, composed as PyTorch composes it)."""
 import numpy as np
 
 from .._tensor_base import _make
-from .op import Op, refuse_out
-from .op import expand_grad, restore_dims, type_name
+from .op import ReductionOp, refuse_out, type_name
 from .reduce import _sum_dtype, dims_of
 
 
-class NansumBackward0(Op):
+class NansumBackward0(ReductionOp):
     def forward(self, a, dims, keepdim):
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
         self.numbers = ~np.isnan(x)
         return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
 
     def backward(self, grad):
-        grad = expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
-        return grad * _make(self.numbers)
+        return self.unreduce(grad) * _make(self.numbers)
 
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):

@@ -8,7 +8,8 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import exp, tanh
 from .op import Op, UnaryOp, float_input, refuse_out
-from .shape import SqueezeBackward1, cat
+from .shape import cat
+from .views import SqueezeBackward1
 
 # --------------------------------------------------------------------------- erf
 
@@ -161,13 +162,12 @@ class GeluBackward0(Op):
         return grad * slope
 
 
-class SiluBackward0(Op):
-    saved_names = ('self',)
+def _silu(x):
+    return x * sigmoid_array(x)
 
-    def forward(self, a):
-        self.save(a)
-        x = float_input(a)
-        return x * sigmoid_array(x)
+
+class SiluBackward0(UnaryOp):
+    function, saves = _silu, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -321,13 +321,12 @@ class RreluWithNoiseBackward0(Op):
         return grad * _make(self.noise)
 
 
-class LogSigmoidBackward0(Op):
-    saved_names = ('self',)
+def _log_sigmoid(x):
+    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
-    def forward(self, a):
-        self.save(a)
-        x = float_input(a)
-        return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+class LogSigmoidBackward0(UnaryOp):
+    function, saves = _log_sigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -529,15 +528,14 @@ class EmbeddingDenseBackward0(Op):
         return rows
 
 
-class MishBackward0(Op):
+def _mish(x):
+    return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+
+
+class MishBackward0(UnaryOp):
     """``x * tanh(softplus(x))``."""
 
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        x = float_input(a)
-        return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+    function, saves = _mish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -545,13 +543,12 @@ class MishBackward0(Op):
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 
 
-class HardswishBackward0(Op):
-    saved_names = ('self',)
+def _hardswish(x):
+    return x * np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        x = float_input(a)
-        return x * np.clip(x + 3, 0, 6) / 6
+
+class HardswishBackward0(UnaryOp):
+    function, saves = _hardswish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -560,12 +557,12 @@ class HardswishBackward0(Op):
         return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
 
 
-class HardsigmoidBackward0(Op):
-    saved_names = ('self',)
+def _hardsigmoid(x):
+    return np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        return np.clip(float_input(a) + 3, 0, 6) / 6
+
+class HardsigmoidBackward0(UnaryOp):
+    function, saves = _hardsigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()

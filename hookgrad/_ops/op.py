@@ -342,9 +342,17 @@ class UnaryOp(Op):
         if cls.saves is not None:
             cls.saves_output = cls.saves == "result"
             cls.saved_names = ("result",) if cls.saves_output else ("self",)
-        if "forward" not in cls.__dict__:
+        if _generated_forward(cls, _UNARY_FORWARDS.values()):
             cls.forward = _UNARY_FORWARDS[cls.saves == "self", cls.float_input, bool(cls.quiet)]
             cls._quiet = dict.fromkeys(cls.quiet, "ignore")
+
+
+def _generated_forward(cls, variants):
+    """Whether ``cls`` takes a generated forward: it defines none, and inherits none but a
+    generated one (or Op's)."""
+    if "forward" in cls.__dict__:
+        return False
+    return cls.forward is Op.forward or cls.forward in variants
 
 
 def _static_function(cls):
@@ -394,68 +402,93 @@ _UNARY_FORWARDS = {  # (saves the input, float input, quiet) -> forward
 
 class BinaryOp(Op):
     """An elementwise op of two broadcast operands (a Tensor and a Tensor or number):
-    ``function`` of their arrays in PyTorch's result dtype (``operands``; a subclass may
-    compute them otherwise). It saves both inputs for backward (``saved()``: self, other)."""
+    ``function`` of their arrays in PyTorch's result dtype (``float_operands``: the default
+    float dtype for integers). It saves both inputs for backward (``saved()``: self, other)."""
 
     arity = 2
     function = None
+    float_operands = False
     saved_names = ("self", "other")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         _static_function(cls)
+        if _generated_forward(cls, (_binary, _binary_float)):
+            cls.forward = _binary_float if cls.float_operands else _binary
 
-    def forward(self, a, b):
-        self.save(a, b)
-        return self.function(*self.operands(a, b))
 
-    def operands(self, a, b):
-        return operands(a, b)
+def _binary(self, a, b):
+    self.save(a, b)
+    x, y = operands(a, b)
+    return self.function(x, y)
+
+
+def _binary_float(self, a, b):
+    self.save(a, b)
+    x, y = float_operands(a, b)
+    return self.function(x, y)
 
 
 class ReductionOp(Op):
-    """A reduction of one tensor over ``dims`` (sorted, non-negative) with ``keepdim``:
-    ``apply(input, dims, keepdim, *options)`` returns ``self.reduce(x, dims, keepdim,
-    *options)`` of the input's array, and remembers the input's shape so that backward can
-    ``unreduce`` a gradient. ``saves_input``: save the input for backward."""
+    """A reduction of one tensor over ``dims`` (sorted, non-negative) with ``keepdim``. Its
+    forward keeps ``self.dims`` and ``self.keepdim``; backward gives a reduced gradient (or
+    result) its dims back with ``restore``, and broadcasts it over the input with
+    ``unreduce``."""
 
-    saves_input = False
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if "forward" not in cls.__dict__:
-            cls.forward = _reduce_saving if cls.saves_input else _reduce
+    @property
+    def shape(self):
+        """The input's shape (recorded with the node's edges)."""
+        return self._in_meta[0][0]
 
     def unreduce(self, grad):
         """The gradient of the reduced output, broadcast back over the input's shape."""
-        return expand_grad(self.restore(grad), self.shape)
+        shape = self._in_meta[0][0]
+        return expand_grad(restore_dims(grad, shape, self.dims, self.keepdim), shape)
 
     def restore(self, reduced):
         """A reduced tensor (a gradient or the result) with the reduced dims back, size 1."""
-        return restore_dims(reduced, self.shape, self.dims, self.keepdim)
-
-
-def _reduce(self, a, dims, keepdim, *options):
-    x = a._data
-    self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
-    return self.reduce(x, dims, keepdim, *options)
-
-
-def _reduce_saving(self, a, dims, keepdim, *options):
-    self.save(a)
-    x = a._data
-    self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
-    return self.reduce(x, dims, keepdim, *options)
+        return restore_dims(reduced, self._in_meta[0][0], self.dims, self.keepdim)
 
 
 class ViewOp(Op):
     """An op whose output is a view of its input: ``view_array(x, *params)`` (a staticmethod,
     also replayed on the base's array when an in-place op writes through the view). The
-    default forward keeps the input's shape and ``params`` for backward."""
+    forward keeps ``params`` for backward; ``shape`` is the input's shape."""
 
     is_view = True
 
-    def forward(self, a, *params):
-        x = a._data
-        self.shape, self.params = x.shape, params
-        return self.view_array(x, *params)
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        view_array = getattr(cls, "view_array", None)
+        if view_array is not None and _generated_forward(cls, _VIEW_FORWARDS):
+            n_params = view_array.__code__.co_argcount - 1  # (at class creation only)
+            cls.forward = _VIEW_FORWARDS[n_params]
+
+    @property
+    def shape(self):
+        """The input's shape (recorded with the node's edges)."""
+        return self._in_meta[0][0]
+
+
+# (a fixed number of parameters: ``f(*params)`` is the slower call in CPython)
+def _view0(self, a):
+    self.params = ()
+    return self.view_array(a._data)
+
+
+def _view1(self, a, p):
+    self.params = (p,)
+    return self.view_array(a._data, p)
+
+
+def _view2(self, a, p, q):
+    self.params = (p, q)
+    return self.view_array(a._data, p, q)
+
+
+def _view3(self, a, p, q, r):
+    self.params = (p, q, r)
+    return self.view_array(a._data, p, q, r)
+
+
+_VIEW_FORWARDS = (_view0, _view1, _view2, _view3)

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
-from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, restore_dims, type_name
+from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
 from .selection import where
 
 
@@ -41,7 +41,9 @@ class SumBackward0(Op):
 
 
 class SumBackward1(ReductionOp):
-    def reduce(self, x, dims, keepdim, dtype=None):
+    def forward(self, a, dims, keepdim, dtype=None):
+        self.dims, self.keepdim = dims, keepdim
+        x = a._data
         return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
@@ -60,7 +62,9 @@ class MeanBackward0(Op):
 
 
 class MeanBackward1(ReductionOp):
-    def reduce(self, x, dims, keepdim, dtype=None):
+    def forward(self, a, dims, keepdim, dtype=None):
+        self.dims, self.keepdim = dims, keepdim
+        x = a._data
         self.count = int(np.prod([x.shape[d] for d in dims]))
         return np.mean(x, axis=dims, keepdims=keepdim, dtype=dtype.np_dtype if dtype else None)
 
@@ -122,9 +126,14 @@ def _plus(a, b):
 
 
 class VarBackward0(ReductionOp):
-    saves_input, saved_names = True, ("self",)
+    saved_names = ("self",)
 
-    def reduce(self, x, dims, keepdim, correction):
+    def forward(self, a, dims, keepdim, correction):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        return self.variance(a._data, dims, keepdim, correction)
+
+    def variance(self, x, dims, keepdim, correction):
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -153,8 +162,8 @@ class StdBackward0(VarBackward0):
     saves_output = True
     saved_names = ("self", "result")
 
-    def reduce(self, x, dims, keepdim, correction):
-        return np.sqrt(super().reduce(x, dims, keepdim, correction))
+    def variance(self, x, dims, keepdim, correction):
+        return np.sqrt(super().variance(x, dims, keepdim, correction))
 
     def backward(self, grad):
         a, result = self.saved()
@@ -164,8 +173,8 @@ class StdBackward0(VarBackward0):
 class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
-    def reduce(self, x, dims, keepdim, correction):
-        return (super().reduce(x, dims, keepdim, correction),
+    def variance(self, x, dims, keepdim, correction):
+        return (super().variance(x, dims, keepdim, correction),
                 np.mean(x, axis=dims, keepdims=keepdim))
 
     def backward(self, grad_var, grad_mean):
@@ -177,8 +186,8 @@ class VarMeanBackward0(VarBackward0):
 class StdMeanBackward0(VarMeanBackward0):
     """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
 
-    def reduce(self, x, dims, keepdim, correction):
-        var, mean = super().reduce(x, dims, keepdim, correction)
+    def variance(self, x, dims, keepdim, correction):
+        var, mean = super().variance(x, dims, keepdim, correction)
         return np.sqrt(var), mean
 
     def backward(self, grad_std, grad_mean):
@@ -239,11 +248,12 @@ def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 class LinalgVectorNormBackward0(ReductionOp):
     """``linalg.vector_norm``; the backward is PyTorch's ``norm_backward`` case by case."""
 
-    saves_input, saves_output, saved_names = True, True, ("self", "result")
+    saves_output, saved_names = True, ("self", "result")
 
-    def reduce(self, x, dims, keepdim, p):
-        self.p = p
-        x = np.abs(x)
+    def forward(self, a, dims, keepdim, p):
+        self.save(a)
+        self.dims, self.keepdim, self.p = dims, keepdim, p
+        x = np.abs(a._data)
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
         if p == -np.inf:
@@ -316,9 +326,12 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 class ProdBackward0(ReductionOp):
     """The whole-tensor product (``ProdBackward1``: along one dim)."""
 
-    saves_input, saves_output, saved_names = True, True, ("self", "result")
+    saves_output, saved_names = True, ("self", "result")
 
-    def reduce(self, x, dims, keepdim):
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        x = a._data
         return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
 
     def backward(self, grad):

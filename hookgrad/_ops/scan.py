@@ -7,8 +7,7 @@ import numpy as np
 from .._tensor_base import _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
-from .op import Op, refuse_out
-from .op import return_type, type_name
+from .op import Op, refuse_out, return_type, type_name
 from .reduce import _sum_dtype
 from .selection import where
 from .shape import stack

@@ -3,8 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make
-from .op import Op, plain_backward, refuse_out
-from .op import restore_dims, type_name
+from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 
 
@@ -97,16 +96,15 @@ def log_softmax(input, dim, dtype=None, *, out=None):
     return LogSoftmaxBackward0.apply(input, dims)
 
 
-class LogsumexpBackward0(Op):
-    saves_output = True
-    saved_names = ("self", "result")
+class LogsumexpBackward0(ReductionOp):
+    saves_output, saved_names = True, ("self", "result")
 
     def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
         if x.dtype.kind != "f":
             x = x.astype(_dtype.get_default_dtype().np_dtype)
-        self.save(a)
-        self.dims, self.keepdim = dims, keepdim
         top = _row_max(x, dims)[0]
         with np.errstate(divide="ignore"):
             out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
@@ -114,9 +112,7 @@ class LogsumexpBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        shape = a._data.shape
-        grad = restore_dims(grad, shape, self.dims, self.keepdim)
-        return grad * (a - restore_dims(result, shape, self.dims, self.keepdim)).exp()
+        return self.restore(grad) * (a - self.restore(result)).exp()
 
 
 def logsumexp(input, dim, keepdim=False, *, out=None):

@@ -3,10 +3,9 @@ node names."""
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
-from .index import ScatterAddGrad
-from .op import Op, refuse_out
 from .extremes import MaxBackward1
-from .op import return_type
+from .index import ScatterAddGrad
+from .op import Op, refuse_out, return_type
 
 return_types = {name: return_type(name, ("values", "indices"))
                 for name in ("sort", "topk", "median")}

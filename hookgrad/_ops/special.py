@@ -8,8 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .elementwise import SignBackward0, ZeroGradBackward, check_integer_divisor, remainder_reflected
-from .op import (BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out,
-                 type_name)
+from .op import BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out, type_name
 
 
 class Expm1Backward0(UnaryOp):
@@ -128,10 +127,7 @@ class FmodBackward1(RemainderBackward1):
 
 
 class Atan2Backward0(BinaryOp):
-    function = np.arctan2
-
-    def operands(self, a, b):
-        return float_operands(a, b)
+    function, float_operands = np.arctan2, True
 
     def backward(self, grad):
         a, b = self.saved()
@@ -242,12 +238,13 @@ class XlogyBackward2(XlogyBackward0):
 class _FloatsOnly(BinaryOp):
     """A binary op PyTorch implements for floating dtypes only."""
 
-    def operands(self, a, b):
+    def forward(self, a, b):
         x, y = operands(a, b)
         if x.dtype.kind != "f":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
-        return x, y
+        self.save(a, b)
+        return self.function(x, y)
 
 
 class LogaddexpBackward0(_FloatsOnly):
