@@ -8,33 +8,21 @@ returning one gradient Tensor (or None) per input, written with Tensor operation
 is differentiable again under ``create_graph=True``. Broadcasting and dtype are undone by the
 engine, not by each op. Its class name is PyTorch's node name (``MulBackward0``)."""
 import collections
-from collections import OrderedDict
 
 import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from ..autograd.anomaly_mode import anomaly, record_forward
-from ..autograd.engine import grad_accumulator
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
-from ..utils.hooks import register_hook
+from ..autograd.graph import (
+    Node,
+    _op_hooks,
+    _strip_backward,
+    register_op_hook,  # noqa: F401  (its old home, kept importable)
+)
 
 _new = object.__new__
-_NO_EDGE = (None, 0)
 _ndarray = np.ndarray
-
-# Observers of every op call (``fn(op_class, args, result)``): the one op-level hook point,
-# used by hookgrad.lens to see ops that are not modules. Empty, it costs one falsy check.
-_op_hooks = OrderedDict()
-
-
-def register_op_hook(fn):
-    """Call ``fn(op_class, args, result)`` after every differentiable op; returns a handle.
-
-    ``op_class.op_name()`` is a short name (``"mul"``, ``"relu"``, ``"convolution"``);
-    ``result`` is a Tensor or a tuple of Tensors."""
-    return register_hook(_op_hooks, fn)
 
 
 class Op(Node):
@@ -52,9 +40,10 @@ class Op(Node):
             for a in args[:cls.arity]:
                 if isinstance(a, TensorBase) and a._requires_grad:
                     record = True
-                    self._start_recording(args)
+                    self._link(args[:cls.arity])
                     break
-        self._record = record
+        if not record:
+            self._record = False  # (needs() and save() read it in forward)
         try:
             out = self.forward(*args)
         except ValueError as error:
@@ -72,9 +61,7 @@ class Op(Node):
         if record:
             result = _make(out, True, self, 0)
             if cls.saves_output:
-                saved = SavedTensor(result, is_output=True)
-                before = self._for_backward
-                self._for_backward = (saved,) if before is None else before + (saved,)
+                self._save_output(result)
         else:
             result = _make(out)
         if cls.is_view:
@@ -82,31 +69,6 @@ class Op(Node):
         if _op_hooks:
             _notify(cls, args, result)
         return result
-
-    def _start_recording(self, args):
-        """Become a graph node: edges to the inputs' nodes, their metadata, a sequence nr.
-        (Nodes of ops run without recording never get these: nothing reads them.)"""
-        self._for_backward = None
-        self._hooks = None
-        edges = []
-        meta = []
-        for a in args[:self.arity]:
-            if isinstance(a, TensorBase) and a._requires_grad:
-                node = a._grad_fn if a._view_base is None else a.grad_fn
-                if node is not None:
-                    edges.append((node, a._output_nr))
-                else:
-                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
-                data = a._data
-                meta.append((data.shape, data.dtype))
-            else:
-                edges.append(_NO_EDGE)
-                meta.append(None)
-        self._next = tuple(edges)
-        self._in_meta = tuple(meta)
-        self._seq = next(_sequence)
-        if anomaly.enabled:
-            record_forward(self)
 
     @classmethod
     def op_name(cls):
@@ -127,17 +89,12 @@ class Op(Node):
             else:
                 results.append(_make(out))
         if record:
-            self._n_outputs = n_differentiable
+            self._set_output_count(n_differentiable)
         return tuple(results)
 
     def needs(self, i):
         """Whether input ``i`` needs a gradient (valid in forward and backward)."""
         return self._record and self._next[i][0] is not None
-
-    def save(self, *tensors):
-        """Save input tensors for backward (version-checked, saved-tensor hooks applied)."""
-        if self._record:
-            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
 
     def saved(self):
         return self._unpack_saved()

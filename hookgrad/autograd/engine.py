@@ -6,17 +6,22 @@ import heapq
 import itertools
 import sys
 import threading
-from weakref import ref as _weakref
 
 import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import _make
 from . import grad_mode
-from ._running import (_local, call_as_node, current_graph_task_id,  # noqa: F401  (engine API)
-                       current_node, current_task, running_nodes)
+from ._running import (  # noqa: F401  (engine API)
+    _local,
+    call_as_node,
+    current_graph_task_id,
+    current_node,
+    current_task,
+    running_nodes,
+)
 from .anomaly_mode import anomaly
-from .graph import AccumulateGrad
+from .graph import AccumulateGrad, grad_accumulator
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -97,15 +102,6 @@ def gradient_edge(tensor):
     if tensor._requires_grad:
         return grad_accumulator(tensor), 0
     return None
-
-
-def grad_accumulator(tensor):
-    ref = tensor._grad_accumulator
-    node = ref() if ref is not None else None
-    if node is None:
-        node = AccumulateGrad(tensor)
-        tensor._grad_accumulator = _weakref(node)
-    return node
 
 
 def _discover(root_nodes):

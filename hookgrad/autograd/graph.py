@@ -1,4 +1,5 @@
-"""Backward graph nodes, saved tensors, and the graph-level hook APIs (spec sections 3 and 5)."""
+"""Backward graph nodes (with the one node constructor, ``Node._link``), saved tensors, and
+the graph-level hook APIs: node hooks, multi-grad hooks, saved-tensor hooks, op hooks."""
 import functools
 import itertools
 import re
@@ -10,14 +11,29 @@ from typing import Any
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
-from ..utils.hooks import RemovableHandle
+from ..utils.hooks import RemovableHandle, register_hook
 from ._running import current_task
+from .anomaly_mode import anomaly, record_forward
 
 __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
-           "register_multi_grad_hook", "allow_mutation_on_saved_tensors"]
+           "register_multi_grad_hook", "allow_mutation_on_saved_tensors", "register_op_hook"]
 
 ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
 _sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
+_NO_EDGE = (None, 0)
+
+# Observers of every op call (``fn(op_class, args, result)``): the one op-level hook point,
+# used by hookgrad.lens to see ops that are not modules. Empty, it costs one falsy check.
+_op_hooks = OrderedDict()
+
+
+def register_op_hook(fn):
+    """Call ``fn(op_class, args, result)`` after every differentiable op; returns a handle.
+
+    ``op_class.op_name()`` is a short name (``"mul"``, ``"relu"``, ``"convolution"``);
+    ``result`` is a Tensor or a tuple of Tensors. (hookgrad's own hook point: PyTorch has
+    none; its closest relative is ``TorchDispatchMode``.)"""
+    return register_hook(_op_hooks, fn)
 
 FREED = "freed"  # marks a SavedTensor whose value a backward pass released
 
@@ -54,9 +70,51 @@ class _NodeHooks:
 class Node:
     """A backward function in the graph (``t.grad_fn``)."""
 
-    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record", "__weakref__")
+    # ``_record``: linked into the graph by ``_link`` (an op run without recording is not:
+    # Op.apply marks it False, its one field an op sets itself)
+    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record",
+                 "__weakref__")
 
     node_name = None  # set where PyTorch's name differs from the class name
+
+    def _link(self, inputs, adopted=None):
+        """The one node constructor: make this node part of the graph, with an edge to the
+        gradient node of each of ``inputs`` that requires grad (its grad_fn, or its leaf's
+        AccumulateGrad; a number or a tensor that needs no gradient gets no edge), their
+        shapes and dtypes (every Tensor's), the next sequence number, and no saved tensors
+        or hooks yet. ``adopted``: an op's node whose inputs after the first this node
+        takes over, with its saved tensors (``CopySlices`` stands in for an op applied in
+        place to a view)."""
+        edges = []
+        meta = []
+        for a in inputs:
+            if isinstance(a, TensorBase):
+                data = a._data
+                meta.append((data.shape, data.dtype))
+                if not a._requires_grad:
+                    edges.append(_NO_EDGE)
+                    continue
+                # (a view's grad_fn may need regenerating after an in-place op on its base)
+                node = a._grad_fn if a._view_base is None else a.grad_fn
+                if node is not None:
+                    edges.append((node, a._output_nr))
+                else:  # a leaf; a view made without grad mode passes no gradient on
+                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
+            else:
+                edges.append(_NO_EDGE)
+                meta.append(None)
+        if adopted is not None:
+            edges += adopted._next[1:]
+            meta += adopted._in_meta[1:]
+        self._next = tuple(edges)
+        self._in_meta = tuple(meta)
+        self._seq = next(_sequence)
+        # (an adopting node frees the adopted op's saved tensors when a pass releases its own)
+        self._for_backward = None if adopted is None else adopted._for_backward
+        self._hooks = None
+        self._record = True
+        if anomaly.enabled:
+            record_forward(self)
 
     def name(self):
         return self.node_name or type(self).__name__
@@ -91,6 +149,31 @@ class Node:
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
         return handle
+
+    # Saving for backward, and the outputs (the node's other fields are set by _link only).
+    def save(self, *tensors, outputs=None):
+        """Save tensors for backward (None stays None): each is checked against its version
+        counter when unpacked, and packed by the active saved-tensor hooks. ``outputs``: ids
+        of this node's own outputs among them, kept as storage only (no reference cycle).
+        Does nothing for a node that is not recorded."""
+        if not self._record:
+            return
+        if outputs is None:
+            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
+        else:
+            self._for_backward = tuple(None if t is None else
+                                       SavedTensor(t, is_output=id(t) in outputs)
+                                       for t in tensors)
+
+    def _save_output(self, output):
+        """Save this node's ``output`` too, after what forward saved."""
+        saved = SavedTensor(output, is_output=True)
+        before = self._for_backward
+        self._for_backward = (saved,) if before is None else before + (saved,)
+
+    def _set_output_count(self, n):
+        """How many differentiable outputs this node has (gradients it receives)."""
+        self._n_outputs = n
 
     # The Node API tensors use (their hook dicts and retain_grad live on their grad_fn).
     def _add_tensor_hooks(self, output_nr, hooks):
@@ -168,12 +251,15 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
 
     def __init__(self, variable):
+        # (no inputs, and the sequence number that runs after every other node: one is made
+        # for each leaf in each pass, so its fields are set here, not by _link)
         self.variable = variable
         self._next = ()
         self._seq = ACCUMULATE_GRAD_SEQ
         self._in_meta = None
         self._for_backward = None
         self._hooks = None
+        self._record = True
 
     node_name = "torch::autograd::AccumulateGrad"
 
@@ -182,6 +268,16 @@ class AccumulateGrad(Node):
         if not hooks:
             return ()
         return [(0, fn) for fn in list(hooks.values())]
+
+
+def grad_accumulator(tensor):
+    """The AccumulateGrad node of a leaf that requires grad (one per leaf, held weakly)."""
+    ref = tensor._grad_accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        node = AccumulateGrad(tensor)
+        tensor._grad_accumulator = weakref.ref(node)
+    return node
 
 
 def alias_with_history(t, node, output_nr):
