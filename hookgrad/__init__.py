@@ -1,9 +1,78 @@
 """hookgrad: PyTorch's hook system, exactly, on a define-by-run autograd engine over NumPy.
 
 ``import hookgrad as torch`` runs PyTorch hook tutorials unchanged."""
+# ruff: noqa: F401  (the torch namespace: every import here is a re-export)
 import warnings as _warnings
 
+from . import _C, autograd, linalg, nn, optim, return_types, utils
 from ._allocator import keep_freed_memory as _keep_freed_memory
+from ._creation import (
+    arange,
+    as_tensor,
+    device,
+    empty,
+    empty_like,
+    eye,
+    from_numpy,
+    full,
+    full_like,
+    linspace,
+    logspace,
+    ones,
+    ones_like,
+    rand,
+    rand_like,
+    randint,
+    randint_like,
+    randn,
+    randn_like,
+    randperm,
+    tensor,
+    zeros,
+    zeros_like,
+)
+from ._dtype import bool_ as bool
+from ._dtype import (
+    dtype,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    set_default_dtype,
+    uint8,
+)
+from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions)
+from ._printing import set_printoptions
+from ._random import (
+    Generator,
+    default_generator,
+    get_rng_state,
+    initial_seed,
+    manual_seed,
+    seed,
+    set_rng_state,
+)
+from ._size import Size
+from ._tensor import Tensor
+from .autograd.anomaly_mode import (
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_anomaly_enabled,
+)
+from .autograd.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
+from .utils import data as _utils_data  # (torch.utils.data, loaded with the package)
 
 # NumPy reports floating-point overflow, division by zero and invalid operations as
 # RuntimeWarnings; PyTorch computes the same infinities and NaNs silently. Ignore them where
@@ -12,24 +81,6 @@ _warnings.filterwarnings("ignore", r"(overflow|divide by zero|invalid value|unde
                          "encountered", RuntimeWarning, r"hookgrad(\.|$)")
 
 _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
-from . import _dtype
-from ._dtype import (bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
-                     int8, int16, int32, int64, promote_types, set_default_dtype, uint8)
-from ._size import Size
-from ._tensor import Tensor
-from ._creation import (arange, as_tensor, device, empty, empty_like, eye, from_numpy, full,
-                        full_like, linspace, logspace, ones, ones_like, rand, rand_like, randint,
-                        randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like)
-from ._random import (Generator, default_generator, get_rng_state, initial_seed, manual_seed,
-                      seed, set_rng_state)
-from ._printing import set_printoptions
-from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
-                                 is_inference_mode_enabled, no_grad, set_grad_enabled)
-from ._functions import *  # noqa: F401,F403  (torch.exp, torch.cat, ... as functions)
-from . import autograd, utils, _C, return_types, nn, optim, linalg  # noqa: E402
-from .utils import data as _utils_data  # noqa: F401  (torch.utils.data, loaded with the package)
-from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
-                                    set_anomaly_enabled)
 
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
 cfloat = None

@@ -1,6 +1,7 @@
 """The ``torch.<op>`` functions: the op functions themselves (``torch.exp is Tensor.exp``),
 plus the few that exist only as functions (cat, stack, where(condition), einsum, ...)."""
 from . import _dtype
+from ._ops import arithmetic as _arith
 from ._ops import compare as _cmp
 from ._ops import copy as _copy
 from ._ops import derived as _derived
@@ -26,11 +27,12 @@ from ._ops import views as _views
 from ._tensor_base import TensorBase as _TensorBase
 
 # elementwise
-add, sub, mul, div, pow, rsub = _ew.add, _ew.sub, _ew.mul, _ew.div, _ew.pow, _ew.rsub
+add, sub, mul, div, pow = _arith.add, _arith.sub, _arith.mul, _arith.div, _arith.pow
+rsub = _arith.rsub
 subtract, multiply, divide, true_divide = sub, mul, div, div
-floor_divide, remainder, fmod = _ew.floor_divide, _special.remainder, _special.fmod
+floor_divide, remainder, fmod = _arith.floor_divide, _special.remainder, _special.fmod
 neg, abs, sign, sgn, reciprocal = _ew.neg, _ew.abs, _ew.sign, _special.sgn, _ew.reciprocal
-negative, absolute, positive, square = neg, abs, _ew.positive, _ew.square
+negative, absolute, positive, square = neg, abs, _ew.positive, _arith.square
 exp, exp2, expm1, log, log1p = _ew.exp, _special.exp2, _special.expm1, _ew.log, _ew.log1p
 log2, log10, sqrt, rsqrt = _special.log2, _special.log10, _ew.sqrt, _ew.rsqrt
 sin, cos, tan, tanh, sigmoid = _ew.sin, _ew.cos, _special.tan, _ew.tanh, _ew.sigmoid

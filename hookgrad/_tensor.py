@@ -5,6 +5,7 @@ Most methods are the op functions themselves (``Tensor.exp is torch.exp``); the 
 import numpy as np
 
 from . import _creation, _dtype, _random, _tensor_base
+from ._ops import arithmetic as _arith
 from ._ops import compare as _cmp
 from ._ops import copy as _copy
 from ._ops import derived as _derived
@@ -169,18 +170,18 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ operators
     # (reflected forms take the tensor first: ``2 - x`` is ``x.__rsub__(2)``)
-    __add__ = __radd__ = _ew.add
-    __sub__ = _ew.sub
-    __rsub__ = _ew.rsub
-    __mul__ = __rmul__ = _ew.mul
-    __truediv__ = _ew.div
-    __rtruediv__ = _ew.rdiv
-    __floordiv__ = _ew.floor_divide
-    __rfloordiv__ = _ew.floor_divide_reflected
+    __add__ = __radd__ = _arith.add
+    __sub__ = _arith.sub
+    __rsub__ = _arith.rsub
+    __mul__ = __rmul__ = _arith.mul
+    __truediv__ = _arith.div
+    __rtruediv__ = _arith.rdiv
+    __floordiv__ = _arith.floor_divide
+    __rfloordiv__ = _arith.floor_divide_reflected
     __mod__ = _special.remainder
-    __rmod__ = _ew.remainder_reflected
-    __pow__ = _ew.pow
-    __rpow__ = _ew.rpow
+    __rmod__ = _arith.remainder_reflected
+    __pow__ = _arith.pow
+    __rpow__ = _arith.rpow
     __matmul__ = _linalg.matmul
     __neg__ = _ew.neg
     __pos__ = _ew.positive
@@ -223,11 +224,11 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ elementwise
     # One definition per op: each method is the op function itself (Tensor.exp is torch.exp).
-    add, sub, mul, div, pow = _ew.add, _ew.sub, _ew.mul, _ew.div, _ew.pow
+    add, sub, mul, div, pow = _arith.add, _arith.sub, _arith.mul, _arith.div, _arith.pow
     subtract, multiply, divide, true_divide = sub, mul, div, div
-    floor_divide, remainder, fmod = _ew.floor_divide, _special.remainder, _special.fmod
+    floor_divide, remainder, fmod = _arith.floor_divide, _special.remainder, _special.fmod
     neg, abs, sign, sgn, reciprocal = _ew.neg, _ew.abs, _ew.sign, _special.sgn, _ew.reciprocal
-    negative, absolute, positive, square = neg, abs, _ew.positive, _ew.square
+    negative, absolute, positive, square = neg, abs, _ew.positive, _arith.square
     exp, exp2, expm1, log, log1p = _ew.exp, _special.exp2, _special.expm1, _ew.log, _ew.log1p
     log2, log10, sqrt, rsqrt = _special.log2, _special.log10, _ew.sqrt, _ew.rsqrt
     sin, cos, tan, tanh, sigmoid = _ew.sin, _ew.cos, _special.tan, _ew.tanh, _ew.sigmoid
@@ -276,15 +277,15 @@ class Tensor(TensorBase):
         return _sel.where(condition, self, other)
 
     # ------------------------------------------------------------------ in place
-    add_, sub_, mul_, div_, pow_ = (in_place(_ew.add), in_place(_ew.sub), in_place(_ew.mul),
-                                    in_place(_ew.div), in_place(_ew.pow))
+    add_, sub_, mul_ = in_place(_arith.add), in_place(_arith.sub), in_place(_arith.mul)
+    div_, pow_ = in_place(_arith.div), in_place(_arith.pow)
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
     neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs), in_place(_ew.exp),
                                      in_place(_ew.log), in_place(_ew.sqrt))
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
                                           in_place(_ew.tanh), in_place(_ew.sigmoid),
                                           in_place(_ew.relu))
-    square_, clamp_ = in_place(_ew.square), in_place(_sel.clamp)
+    square_, clamp_ = in_place(_arith.square), in_place(_sel.clamp)
     clip_ = clamp_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))

@@ -82,7 +82,8 @@ def main():
     for name in method_names:
         if name not in methods:
             try:
-                methods[name] = [params[1:] for params in _from_inspect(getattr(torch.Tensor, name))]
+                overloads = _from_inspect(getattr(torch.Tensor, name))
+                methods[name] = [params[1:] for params in overloads]
             except (TypeError, ValueError):
                 pass
     save("torch_signatures", {"functions": functions, "methods": methods}, torch.__version__)

@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .elementwise import _scalar_or_saved
+from .arithmetic import _scalar_or_saved
 from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
 
 

@@ -7,7 +7,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .elementwise import SignBackward0, ZeroGradBackward, check_integer_divisor, remainder_reflected
+from .arithmetic import check_integer_divisor, remainder_reflected
+from .elementwise import SignBackward0, ZeroGradBackward
 from .op import BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out, type_name
 
 

@@ -29,7 +29,7 @@ class _Anomaly(threading.local):
                 warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that "
                               "caused the error:\n" + "".join(stack) + " (Triggered internally "
                               "at /__w/pytorch/pytorch/torch/csrc/autograd/"
-                              "python_anomaly_mode.cpp:122.)")
+                              "python_anomaly_mode.cpp:122.)", stacklevel=1)
             raise
         return outputs
 

@@ -1,6 +1,6 @@
 """The backward engine: the one loop that runs nodes and dispatches every backward hook.
 
-Per node (spec 3.6): tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
+Per node, PyTorch's order: tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
 node post-hooks -> route outputs. Ready nodes run highest sequence number first."""
 import heapq
 import itertools
@@ -36,7 +36,8 @@ def hook_name(fn):
 
 
 def check_hook_result(fn, old, new):
-    """Validate one gradient a hook returned in place of ``old`` (spec 2.2)."""
+    """Validate one gradient a hook returned in place of ``old``: not for a None gradient,
+    and a Tensor of the same dtype and shape."""
     if old is None:
         raise RuntimeError("can't replace a None gradient with a non-None value")
     if not hasattr(new, "_data"):
@@ -50,7 +51,8 @@ def check_hook_result(fn, old, new):
 
 
 def check_hook_tuple(fn, old, new):
-    """Validate a tuple returned by a node pre- or post-hook (spec 3.4, 3.5)."""
+    """Validate a tuple returned by a node pre- or post-hook: a tuple of the same length,
+    each entry None or a valid replacement."""
     if not isinstance(new, tuple):
         raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
     if len(new) != len(old):
@@ -331,7 +333,7 @@ def _copy(t):
 
 
 def _call_function(task, node, grads):
-    """One node, every step of spec 3.6 (tensor hooks, retains-grad, pre-hooks, backward,
+    """One node, every step in order (tensor hooks, retains-grad, pre-hooks, backward,
     post-hooks), visible to ``_current_autograd_node()`` while it runs."""
     nodes = _local.nodes
     nodes.append(node)

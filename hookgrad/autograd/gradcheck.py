@@ -63,7 +63,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         if inputs[i]._data.dtype != np.float64:
             warnings.warn(f"Input #{i} requires gradient and is not a double precision floating "
                           "point. This check will likely fail if all the inputs are not of "
-                          "double precision floating point. ")
+                          "double precision floating point. ", stacklevel=1)
     for out_index, out in enumerate(_outputs(func, inputs)):
         if not out.requires_grad:
             continue

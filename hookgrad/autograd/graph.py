@@ -390,7 +390,8 @@ class SavedTensor:
     def _raise_modified(self, node):
         t = self.tensor
         data = t if not hasattr(t, "_data") else t._data
-        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{', '.join(map(str, data.shape))}]]"
+        shape = ", ".join(map(str, data.shape))
+        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{shape}]]"
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.
         producer, output_nr = (node, self.output_nr) if self.is_output else (
@@ -505,7 +506,9 @@ class _MultiHandle(RemovableHandle):
 
 
 def register_multi_grad_hook(tensors, fn, *, mode="all"):
-    """Call ``fn`` once per backward pass with the gradients of ``tensors`` (spec 2.24)."""
+    """Call ``fn`` once per backward pass with the gradients of ``tensors``: with mode "all",
+    once the gradients of all of them that the pass computes are known (None for the others);
+    with "any", on the first of them."""
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
     lock = threading.Lock()

@@ -1,8 +1,7 @@
-"""RemovableHandle: what every ``register_*hook`` returns (spec section 1)."""
+"""RemovableHandle: what every ``register_*hook`` returns; one helper that registers a hook."""
 import warnings
 import weakref
 from collections import OrderedDict
-
 
 __all__ = ["RemovableHandle", "unserializable_hook", "warn_if_has_hooks", "register_hook"]
 
@@ -82,5 +81,6 @@ def warn_if_has_hooks(tensor):
                 warnings.warn(
                     f"backward hook {repr(hook)} on tensor will not be serialized.  If this is "
                     "expected, you can decorate the function with "
-                    "@torch.utils.hooks.unserializable_hook to suppress this warning")
+                    "@torch.utils.hooks.unserializable_hook to suppress this warning",
+                    stacklevel=1)
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..._ops import elementwise as _ew
 from ..._ops import softmax as _softmax
+from ..._ops.inplace import apply_inplace
 from ..._ops.nn import (
     CeluBackward0,
     CeluBackward1,
@@ -28,7 +29,6 @@ from ..._ops.nn import (
     ThresholdBackward0,
     ThresholdBackward1,
 )
-from ..._ops.inplace import apply_inplace
 from ..._random import rng as _rng
 from ..._tensor_base import _wrap_dim
 

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops import selection as _selection
-from ..._ops.elementwise import DivBackward1
+from ..._ops.arithmetic import DivBackward1
 from ..._ops.loss import (
     BinaryCrossEntropyBackward0,
     BinaryCrossEntropyWithLogitsBackward0,

@@ -1,4 +1,4 @@
-"""Full module backward hooks (spec 7.1-7.5): the identity node they run in
+"""Full module backward hooks and backward pre-hooks: the identity node they run in
 (``BackwardHookFunctionBackward``) and the per-call state that runs them (``BackwardHook``).
 
 PyTorch wraps a module's tensor inputs and outputs in a custom ``autograd.Function`` and
@@ -207,7 +207,7 @@ class BackwardHook:
             self.grad_outputs = out
         if self.input_tensors_index is None:
             # No input needs a gradient: the full hooks fire now, with all-None grad_input.
-            warnings.warn(FULL_HOOK_NO_INPUT_WARNING)
+            warnings.warn(FULL_HOOK_NO_INPUT_WARNING, stacklevel=1)
             grad_inputs = (None,) * self.n_inputs
             for user_hook in self.user_hooks:
                 out = user_hook(self.module, grad_inputs, self.grad_outputs)

@@ -1,4 +1,5 @@
-"""Module.state_dict / load_state_dict with their hooks (spec 8.3-8.9)."""
+"""Module.state_dict / load_state_dict with their hooks (pre- and post-hooks of both, in
+registration order; private state_dict hooks may replace the dict they return)."""
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
@@ -21,7 +22,8 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
     """Parameters and persistent buffers by dotted name, with ``_metadata``."""
     if args:  # PyTorch's deprecated positional form: (destination, prefix, keep_vars)
-        destination, prefix, keep_vars = (list(args) + [destination, prefix, keep_vars][len(args):])[:3]
+        given = list(args) + [destination, prefix, keep_vars][len(args):]
+        destination, prefix, keep_vars = given[:3]
     if destination is None:
         destination = OrderedDict()
         destination._metadata = OrderedDict()

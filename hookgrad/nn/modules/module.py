@@ -1,4 +1,5 @@
-"""Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (spec 6-8).
+"""Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (forward
+pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own).
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
 import weakref
@@ -12,24 +13,30 @@ from ..._tensor_base import _make
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
 from . import _global_hooks as _g
-from ._global_hooks import ModuleBackwardHook, ModuleBackwardPreHook
-from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
-                            _global_backward_hooks, _global_backward_pre_hooks,
-                            _global_buffer_registration_hooks, _global_forward_hooks,
-                            _global_forward_hooks_always_called,
-                            _global_forward_hooks_with_kwargs, _global_forward_pre_hooks,
-                            _global_module_registration_hooks,
-                            _global_parameter_registration_hooks,
-                            register_module_backward_hook,
-                            register_module_buffer_registration_hook,
-                            register_module_forward_hook, register_module_forward_pre_hook,
-                            register_module_full_backward_hook,
-                            register_module_full_backward_pre_hook,
-                            register_module_module_registration_hook,
-                            register_module_parameter_registration_hook)
 from . import _state_dict
-from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
 from ._call import call_with_hooks
+from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
+    ModuleBackwardHook,
+    ModuleBackwardPreHook,
+    _global_backward_hooks,
+    _global_backward_pre_hooks,
+    _global_buffer_registration_hooks,
+    _global_forward_hooks,
+    _global_forward_hooks_always_called,
+    _global_forward_hooks_with_kwargs,
+    _global_forward_pre_hooks,
+    _global_module_registration_hooks,
+    _global_parameter_registration_hooks,
+    register_module_backward_hook,
+    register_module_buffer_registration_hook,
+    register_module_forward_hook,
+    register_module_forward_pre_hook,
+    register_module_full_backward_hook,
+    register_module_full_backward_pre_hook,
+    register_module_module_registration_hook,
+    register_module_parameter_registration_hook,
+)
+from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
            "register_module_full_backward_pre_hook", "register_module_backward_hook",
@@ -432,7 +439,7 @@ class Module:
     def _apply_to_tensors(self, convert):
         """Convert every parameter (keeping it a Parameter) and buffer in place."""
         for module in self.modules():
-            for name, param in module._parameters.items():
+            for param in module._parameters.values():
                 if param is not None:
                     param._data = convert(_make(param._data))._data
                     if param._grad is not None:
