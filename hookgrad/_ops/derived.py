@@ -85,11 +85,10 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     (PyTorch's hint that spares a device sync) changes nothing here."""
     if repeats is None:
         input, repeats = _make(np.arange(input._data.size)), input
-    a = input
     if dim is None:
-        a, dim = a.reshape(-1), 0
-    dim = _wrap_dim(dim, a._data.ndim)
-    n = a._data.shape[dim]
+        input, dim = input.reshape(-1), 0
+    dim = _wrap_dim(dim, input._data.ndim)
+    n = input._data.shape[dim]
     if isinstance(repeats, TensorBase):
         counts = repeats._data
         if counts.ndim == 0:
@@ -97,12 +96,12 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         if counts.shape != (n,):
             raise RuntimeError("repeats must have the same size as input along dim, but got "
                                f"repeats.size(0) = {counts.size} and input.size({dim}) = {n}")
-        return index_select(a, dim, _make(np.repeat(np.arange(n), counts)))
+        return index_select(input, dim, _make(np.repeat(np.arange(n), counts)))
     # a number: each slice stacked ``repeats`` times beside itself (one copy, a view node)
-    expanded = a.unsqueeze(dim + 1)
+    expanded = input.unsqueeze(dim + 1)
     sizes = list(expanded._data.shape)
     sizes[dim + 1] = repeats
-    shape = list(a._data.shape)
+    shape = list(input._data.shape)
     shape[dim] *= repeats
     return expand(expanded, tuple(sizes)).reshape(shape)
 
@@ -141,13 +140,12 @@ def meshgrid(*tensors, indexing=None):
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The sorted distinct values (always sorted); ``dim`` is not supported."""
-    a = input
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported by hookgrad")
-    values, inverse, counts = np.unique(a._data, return_inverse=True, return_counts=True)
+    values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True)
     out = [_make(values)]
     if return_inverse:
-        out.append(_make(inverse.reshape(a._data.shape).astype(np.int64)))
+        out.append(_make(inverse.reshape(input._data.shape).astype(np.int64)))
     if return_counts:
         out.append(_make(counts.astype(np.int64)))
     return out[0] if len(out) == 1 else tuple(out)
@@ -158,12 +156,11 @@ def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
     and ``append``): slices and a subtraction, as PyTorch records it."""
     if out is not None:
         refuse_out("diff")
-    a = input
-    if a._data.ndim == 0:
+    if input._data.ndim == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")
-    dim = _wrap_dim(dim, a._data.ndim)
-    parts = [t for t in (prepend, a, append) if t is not None]
-    x = cat(parts, dim) if len(parts) > 1 else a
+    dim = _wrap_dim(dim, input._data.ndim)
+    parts = [t for t in (prepend, input, append) if t is not None]
+    x = cat(parts, dim) if len(parts) > 1 else input
     for _ in range(n):
         length = x._data.shape[dim]
         if length == 0:

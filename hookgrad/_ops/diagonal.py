@@ -42,12 +42,11 @@ class _DiagonalGrad(Op):
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
-    a = input
-    ndim = a._data.ndim
+    ndim = input._data.ndim
     dim1, dim2 = _wrap_dim(dim1, ndim), _wrap_dim(dim2, ndim)
     if dim1 == dim2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return DiagonalBackward0.apply(a, offset, dim1, dim2)
+    return DiagonalBackward0.apply(input, offset, dim1, dim2)
 
 
 class TraceBackward0(Op):

@@ -369,28 +369,26 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
     PyTorch) is not supported."""
     if out is not None:
         refuse_out("scatter")
-    a = input
     if src is None:
         src = value
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
-    dim = _wrap_dim(dim, a._data.ndim)
-    positions = _scatter_positions("scatter", a, dim, index)
+    dim = _wrap_dim(dim, input._data.ndim)
+    positions = _scatter_positions("scatter", input, dim, index)
     if not isinstance(src, TensorBase):
-        return ScatterBackward1.apply(a, positions, src)
-    _check_same_dtype(a, src)
-    return ScatterBackward0.apply(a, src, positions, index._data.shape)
+        return ScatterBackward1.apply(input, positions, src)
+    _check_same_dtype(input, src)
+    return ScatterBackward0.apply(input, src, positions, index._data.shape)
 
 
 def scatter_add(input, dim, index, src, *, out=None):
     if out is not None:
         refuse_out("scatter_add")
-    a = input
-    dim = _wrap_dim(dim, a._data.ndim)
-    positions = _scatter_positions("scatter_add", a, dim, index)
-    _check_same_dtype(a, src)
-    return ScatterAddBackward0.apply(a, src, positions, index._data.shape)
+    dim = _wrap_dim(dim, input._data.ndim)
+    positions = _scatter_positions("scatter_add", input, dim, index)
+    _check_same_dtype(input, src)
+    return ScatterAddBackward0.apply(input, src, positions, index._data.shape)
 
 
 def _check_same_dtype(a, src):

@@ -31,10 +31,9 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
         refuse_out("nanmean")
     if dtype is not None:
         input = input.to(dtype)
-    a = input
-    if a._data.dtype.kind != "f":
+    if input._data.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
-                           f"but got {type_name(a._data)}")
-    dims = dims_of(dim, a._data.ndim)
-    count = np.sum(~np.isnan(a._data), axis=dims, keepdims=keepdim)
-    return NansumBackward0.apply(a, dims, keepdim) / _make(count.astype(a._data.dtype))
+                           f"but got {type_name(input._data)}")
+    dims = dims_of(dim, input._data.ndim)
+    count = np.sum(~np.isnan(input._data), axis=dims, keepdims=keepdim)
+    return NansumBackward0.apply(input, dims, keepdim) / _make(count.astype(input._data.dtype))

@@ -182,9 +182,6 @@ def replay_view(chain, array):
     return array
 
 
-def arr(x):
-    """The ndarray of a Tensor, or a Python scalar unchanged."""
-    return x._data if isinstance(x, TensorBase) else x
 
 
 # --------------------------------------------------------------------------- shared helpers

@@ -194,14 +194,13 @@ def split(tensor, split_size_or_sections, dim=0):
 
 
 def chunk(input, chunks, dim=0):
-    a = input
-    dim = _split_dim("chunk", a, dim)
+    dim = _split_dim("chunk", input, dim)
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    size = a._data.shape[dim]
+    size = input._data.shape[dim]
     if size == 0:  # as PyTorch: keep the number of (empty) chunks
-        return _split(SplitWithSizesBackward0, a, [0] * chunks, dim)
-    return split(a, -(-size // chunks), dim)
+        return _split(SplitWithSizesBackward0, input, [0] * chunks, dim)
+    return split(input, -(-size // chunks), dim)
 
 
 class UnbindBackward0(Op):
@@ -218,13 +217,12 @@ class UnbindBackward0(Op):
 
 
 def unbind(input, dim=0):
-    a = input
-    if a._data.ndim == 0:
+    if input._data.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    dim = _wrap_dim(dim, a._data.ndim)
-    outputs = UnbindBackward0.apply(a, dim)
+    dim = _wrap_dim(dim, input._data.ndim)
+    outputs = UnbindBackward0.apply(input, dim)
     for i, out in enumerate(outputs):
-        _mark_view(out, a, SelectBackward0, (dim, i))
+        _mark_view(out, input, SelectBackward0, (dim, i))
         _mark_multi_output(out)
     return outputs
 

@@ -111,18 +111,17 @@ class SqueezeBackward5(SqueezeBackward0):
 
 def view(input, shape):
     """``input.view(shape)`` (no ``torch.view``: the method alone has PyTorch's signature)."""
-    a = input
-    shape = _infer_shape(shape, a._data.size)
-    if not a._data.flags.c_contiguous and a._data.size > 1:
+    shape = _infer_shape(shape, input._data.size)
+    if not input._data.flags.c_contiguous and input._data.size > 1:
         try:
-            arr = a._data.view()
+            arr = input._data.view()
             arr.shape = shape  # raises if this needs a copy
         except AttributeError:
             raise RuntimeError(
                 "view size is not compatible with input tensor's size and stride (at least one "
                 "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
             ) from None
-    return ViewBackward0.apply(a, shape)
+    return ViewBackward0.apply(input, shape)
 
 
 def reshape(input, shape):
@@ -155,8 +154,7 @@ def unflatten(input, dim, sizes):
 
 def expand(input, sizes):
     """``input.expand(*sizes)`` (a method only, like ``view``)."""
-    a = input
-    shape = a._data.shape
+    shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
             f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
@@ -180,8 +178,8 @@ def expand(input, sizes):
         target.append(s)
     target = tuple(target)
     if target == shape:
-        return ExpandBackward0.apply(a, target) if a._requires_grad else a
-    return ExpandBackward0.apply(a, target)
+        return ExpandBackward0.apply(input, target) if input._requires_grad else input
+    return ExpandBackward0.apply(input, target)
 
 
 def broadcast_to(input, size):
@@ -189,14 +187,13 @@ def broadcast_to(input, size):
 
 
 def permute(input, dims):
-    a = input
-    ndim = a._data.ndim
+    ndim = input._data.ndim
     dims = tuple(_wrap_dim(d, ndim) for d in dims)
     if sorted(dims) != list(range(ndim)):
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {ndim} is not equal to len(dims) = {len(dims)}")
-    return PermuteBackward0.apply(a, dims)
+    return PermuteBackward0.apply(input, dims)
 
 
 def transpose(input, dim0, dim1):
