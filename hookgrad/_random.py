@@ -2,6 +2,8 @@
 
 The streams differ from PyTorch's (its Mersenne-Twister/Philox kernels are not reproduced);
 seeding makes hookgrad's own runs reproducible."""
+import ast
+
 import numpy as np
 
 from . import _dtype
@@ -32,7 +34,6 @@ class Generator:
         return _make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), np.uint8).copy())
 
     def set_state(self, state):
-        import ast
         self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
 
 

@@ -125,3 +125,24 @@ def test_find_cycle_reports_a_cycle():
 def test_no_import_cycle():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def _reachable(graph, start):
+    seen, pending = set(), [start]
+    while pending:
+        for child in graph.get(pending.pop(), ()):
+            if child not in seen:
+                seen.add(child)
+                pending.append(child)
+    return seen
+
+
+def test_the_engine_and_the_ops_sit_below_the_op_surface():
+    """TensorBase's seam: the graph, the engine and the ops import ``_tensor_base`` (and
+    ``_make``), never ``Tensor``'s module, which attaches the ops to the class."""
+    graph = import_graph()
+    below = [m for m in graph if m.startswith(("hookgrad._ops.", "hookgrad.autograd."))
+             or m in ("hookgrad._tensor_base", "hookgrad._creation", "hookgrad._random")]
+    assert "hookgrad.autograd.graph" in below
+    importers = [m for m in below if "hookgrad._tensor" in _reachable(graph, m)]
+    assert not importers, f"these import hookgrad._tensor: {importers}"

@@ -30,7 +30,6 @@ class Op(Node):
     arity = 1             # leading ``apply`` arguments that are differentiable inputs
     is_view = False       # output shares memory and version counter with input 0
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
-    _n_outputs = 1
 
     @classmethod
     def apply(cls, *args):
