@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _dtype
 from ._device import device as _device
-from ._tensor import Tensor, _make
+from ._tensor_base import TensorBase, _make
 
 NO_CUDA_LIBRARY = (
     "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two "
@@ -49,7 +49,7 @@ class tensortype(type):
     is_sparse = False
 
     def __instancecheck__(cls, instance):
-        return (not cls.is_cuda and isinstance(instance, Tensor)
+        return (not cls.is_cuda and isinstance(instance, TensorBase)
                 and instance._data.dtype == cls.dtype.np_dtype)
 
     def __call__(cls, *args, device=None, **kwargs):
@@ -75,7 +75,7 @@ def legacy_construct(dtype, args, device, kwargs):
         return _make(np.zeros(_checked_size(args), dtype.np_dtype))
     if len(args) == 1:
         data = args[0]
-        if isinstance(data, Tensor):
+        if isinstance(data, TensorBase):
             if data._data.dtype != dtype.np_dtype:
                 raise TypeError(f"expected {_options(dtype)} (got {_options(data.dtype)})")
             from ._ops.index import AliasBackward0
@@ -143,7 +143,7 @@ def resolve(target):
         if found is None:
             raise ValueError(f"invalid type: '{target}'")
         target = found
-    if target is Tensor:
+    if isinstance(target, type) and issubclass(target, TensorBase):  # x.type(torch.Tensor)
         return _dtype.get_default_dtype()
     if isinstance(target, tensortype):
         if target.is_cuda:

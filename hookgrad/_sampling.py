@@ -11,7 +11,7 @@ from . import _dtype, _random
 from ._creation import _leaf
 from ._device import check as _check_device
 from ._ops.op import Op, broadcast_error
-from ._tensor import Tensor, _make
+from ._tensor_base import TensorBase, _make
 
 __all__ = ["multinomial", "bernoulli", "normal", "poisson"]
 
@@ -190,7 +190,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, layout=None,
            pin_memory=False, requires_grad=False):
     """PyTorch's four overloads: (Tensor, Tensor), (Tensor, float), (float, Tensor) and
     (float, float, size)."""
-    mean_is_tensor, std_is_tensor = isinstance(mean, Tensor), isinstance(std, Tensor)
+    mean_is_tensor, std_is_tensor = isinstance(mean, TensorBase), isinstance(std, TensorBase)
     if size is None and (mean_is_tensor or std_is_tensor):
         if mean_is_tensor and std_is_tensor:
             return NormalBackward3.apply(mean, std, generator)

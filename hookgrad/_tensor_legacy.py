@@ -7,9 +7,12 @@ which wrap the modern methods so that those stay as they are."""
 import warnings
 from numbers import Number
 
+from . import _sampling
 from ._device import NO_ACCELERATOR
 from ._device import check as _check_device
 from ._device import device as _device
+from ._legacy_types import resolve
+from ._tensor_base import TensorBase
 
 # PyTorch warns about the first deprecated overload a process uses, once, whichever it is.
 _warned_deprecated_overload = [False]
@@ -61,6 +64,7 @@ def scalar_first(modern, name, n_tensors, keyword, function_form=False):
 
     overloaded.__name__ = overloaded.__qualname__ = name
     overloaded.__doc__ = modern.__doc__
+    overloaded.__wrapped__ = modern
     return overloaded
 
 
@@ -68,8 +72,7 @@ def _is_scalar(value):
     """A Python number, or a 0-d tensor (which PyTorch's parser accepts as a Number)."""
     if isinstance(value, Number):
         return True
-    from ._tensor import Tensor  # this module is imported while Tensor is being defined
-    return isinstance(value, Tensor) and not value._data.ndim
+    return isinstance(value, TensorBase) and not value._data.ndim
 
 
 # ---------------------------------------------------------------------------- devices
@@ -124,7 +127,6 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
     or a dtype) converts, returning ``x`` itself when it already has that type."""
     if dtype is None:
         return "torch." + self.dtype.legacy_name
-    from ._legacy_types import resolve
     target = resolve(dtype)
     if target.np_dtype == self._data.dtype:
         return self
@@ -133,10 +135,8 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
 
 # ---------------------------------------------------------------------------- sampling
 def multinomial(self, num_samples, replacement=False, *, generator=None):
-    from ._sampling import multinomial
-    return multinomial(self, num_samples, replacement, generator=generator)
+    return _sampling.multinomial(self, num_samples, replacement, generator=generator)
 
 
 def bernoulli(self, p=None, *, generator=None):
-    from ._sampling import bernoulli
-    return bernoulli(self, p, generator=generator)
+    return _sampling.bernoulli(self, p, generator=generator)

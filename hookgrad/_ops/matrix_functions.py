@@ -8,7 +8,7 @@ to float32 rounding. ``householder_product`` is a product of reflections written
 tensor ops; autograd differentiates it."""
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from .op import Op
 from .shape import cat
 

@@ -4,11 +4,12 @@ import math
 
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
-from .elementwise import _float_input, exp, tanh
-from .op import Op
-from .shape import SqueezeBackward1, cat
+from .elementwise import exp, tanh
+from .op import Op, UnaryOp, float_input, refuse_out
+from .shape import cat
+from .views import SqueezeBackward1
 
 # --------------------------------------------------------------------------- erf
 
@@ -53,20 +54,16 @@ def erf_array(x):
     return _select(a < 1, small, np.copysign(1 - erfc, x))
 
 
-class ErfBackward0(Op):
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        return erf_array(_float_input(a))
+class ErfBackward0(UnaryOp):
+    function, saves = erf_array, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
         return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
 
 
-def erf(a):
-    return ErfBackward0.apply(a)
+def erf(input, *, out=None):
+    return ErfBackward0.apply(input) if out is None else refuse_out("erf")
 
 
 # --------------------------------------------------------------------------- activations
@@ -144,7 +141,7 @@ class GeluBackward0(Op):
     def forward(self, a, approximate):
         self.approximate = approximate
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         if approximate == "tanh":
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
             return x * 0.5 * (1 + np.tanh(inner))
@@ -165,13 +162,12 @@ class GeluBackward0(Op):
         return grad * slope
 
 
-class SiluBackward0(Op):
-    saved_names = ('self',)
+def _silu(x):
+    return x * sigmoid_array(x)
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * sigmoid_array(x)
+
+class SiluBackward0(UnaryOp):
+    function, saves = _silu, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -185,7 +181,7 @@ class SoftplusBackward0(Op):
     def forward(self, a, beta, threshold):
         self.beta, self.threshold = beta, threshold
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
@@ -247,7 +243,7 @@ class GluBackward0(Op):
     def forward(self, a, dim):
         self.dim = dim
         self.save(a)
-        first, second = np.split(_float_input(a), 2, axis=dim)
+        first, second = np.split(float_input(a), 2, axis=dim)
         return first * sigmoid_array(second)
 
     def backward(self, grad):
@@ -325,13 +321,12 @@ class RreluWithNoiseBackward0(Op):
         return grad * _make(self.noise)
 
 
-class LogSigmoidBackward0(Op):
-    saved_names = ('self',)
+def _log_sigmoid(x):
+    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+class LogSigmoidBackward0(UnaryOp):
+    function, saves = _log_sigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -533,15 +528,14 @@ class EmbeddingDenseBackward0(Op):
         return rows
 
 
-class MishBackward0(Op):
+def _mish(x):
+    return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+
+
+class MishBackward0(UnaryOp):
     """``x * tanh(softplus(x))``."""
 
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+    function, saves = _mish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -549,13 +543,12 @@ class MishBackward0(Op):
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 
 
-class HardswishBackward0(Op):
-    saved_names = ('self',)
+def _hardswish(x):
+    return x * np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * np.clip(x + 3, 0, 6) / 6
+
+class HardswishBackward0(UnaryOp):
+    function, saves = _hardswish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -564,12 +557,12 @@ class HardswishBackward0(Op):
         return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
 
 
-class HardsigmoidBackward0(Op):
-    saved_names = ('self',)
+def _hardsigmoid(x):
+    return np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        return np.clip(_float_input(a) + 3, 0, 6) / 6
+
+class HardsigmoidBackward0(UnaryOp):
+    function, saves = _hardsigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()

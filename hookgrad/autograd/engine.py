@@ -1,19 +1,27 @@
 """The backward engine: the one loop that runs nodes and dispatches every backward hook.
 
-Per node (spec 3.6): tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
+Per node, PyTorch's order: tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
 node post-hooks -> route outputs. Ready nodes run highest sequence number first."""
 import heapq
 import itertools
 import sys
 import threading
-from weakref import ref as _weakref
 
 import numpy as np
 
+from .._dtype import from_numpy_dtype
+from .._tensor_base import _make
 from . import grad_mode
+from ._running import (  # noqa: F401  (engine API)
+    _local,
+    call_as_node,
+    current_graph_task_id,
+    current_node,
+    current_task,
+    running_nodes,
+)
 from .anomaly_mode import anomaly
-from .graph import AccumulateGrad
-from .. import _tensor  # partially initialised here (it imports this package); used at call time
+from .graph import AccumulateGrad, grad_accumulator
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -22,50 +30,14 @@ _ready_order = itertools.count()
 _accumulate_lock = threading.Lock()  # no gradient contribution is lost across threads
 
 
-class _TaskStack(threading.local):
-    def __init__(self):
-        self.tasks = []   # graph tasks running on this thread (re-entrant backward nests)
-        self.nodes = []   # node currently executing, per task
-
-
-_local = _TaskStack()
-
-
-def current_task():
-    return _local.tasks[-1] if _local.tasks else None
-
-
-def current_graph_task_id():
-    task = current_task()
-    return -1 if task is None else task.id
-
-
-def current_node():
-    return _local.nodes[-1] if _local.nodes else None
-
-
-def running_nodes():
-    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
-    return _local.nodes
-
-
-def call_as_node(node, fn, *args):
-    """``fn(*args)`` with ``node`` as ``_current_autograd_node()`` (user code in a backward)."""
-    nodes = _local.nodes
-    nodes.append(node)
-    try:
-        return fn(*args)
-    finally:
-        nodes.pop()
-
-
 def hook_name(fn):
     """How error messages name a hook (``fn`` may be that name already)."""
     return fn if isinstance(fn, str) else getattr(fn, "__name__", "<unknown>")
 
 
 def check_hook_result(fn, old, new):
-    """Validate one gradient a hook returned in place of ``old`` (spec 2.2)."""
+    """Validate one gradient a hook returned in place of ``old``: not for a None gradient,
+    and a Tensor of the same dtype and shape."""
     if old is None:
         raise RuntimeError("can't replace a None gradient with a non-None value")
     if not hasattr(new, "_data"):
@@ -79,7 +51,8 @@ def check_hook_result(fn, old, new):
 
 
 def check_hook_tuple(fn, old, new):
-    """Validate a tuple returned by a node pre- or post-hook (spec 3.4, 3.5)."""
+    """Validate a tuple returned by a node pre- or post-hook: a tuple of the same length,
+    each entry None or a valid replacement."""
     if not isinstance(new, tuple):
         raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
     if len(new) != len(old):
@@ -156,15 +129,6 @@ def gradient_edge(tensor):
     if tensor._requires_grad:
         return grad_accumulator(tensor), 0
     return None
-
-
-def grad_accumulator(tensor):
-    ref = tensor._grad_accumulator
-    node = ref() if ref is not None else None
-    if node is None:
-        node = AccumulateGrad(tensor)
-        tensor._grad_accumulator = _weakref(node)
-    return node
 
 
 def _discover(root_nodes):
@@ -349,7 +313,7 @@ def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
     if create_graph:
         return old + grad
-    return _tensor._make(old._data + grad._data)
+    return _make(old._data + grad._data)
 
 
 def _evaluate(task, node, grads):
@@ -392,11 +356,11 @@ def _retain(tensor, grad):
 
 
 def _copy(t):
-    return _tensor._make(np.array(t._data, order="C", copy=True))
+    return _make(np.array(t._data, order="C", copy=True))
 
 
 def _call_function(task, node, grads):
-    """One node, every step of spec 3.6 (tensor hooks, retains-grad, pre-hooks, backward,
+    """One node, every step in order (tensor hooks, retains-grad, pre-hooks, backward,
     post-hooks), visible to ``_current_autograd_node()`` while it runs."""
     nodes = _local.nodes
     nodes.append(node)
@@ -459,16 +423,11 @@ def _validate_outputs(task, node, outputs):
             if data.shape != shape:
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
-                grad = grad.to(_dtype_of(np_dtype))
+                grad = grad.to(from_numpy_dtype(np_dtype))
             if fixed is None:
                 fixed = list(outputs)
             fixed[i] = grad
     return outputs if fixed is None else fixed
-
-
-def _dtype_of(np_dtype):
-    from .._dtype import from_numpy_dtype
-    return from_numpy_dtype(np_dtype)
 
 
 def _sum_to(node, index, grad, shape):
@@ -494,7 +453,7 @@ def _accumulate(task, variable, grads):
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
-                    variable._grad = _tensor._make(grad._data)
+                    variable._grad = _make(grad._data)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
@@ -507,7 +466,7 @@ def _accumulate(task, variable, grads):
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                variable._grad = _tensor._make(old_data + grad._data)
+                variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         for fn in list(hooks.values()):

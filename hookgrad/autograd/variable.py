@@ -7,24 +7,21 @@ import warnings
 
 import numpy as np
 
-from .. import (
-    _dtype,
-    _tensor,  # partially initialised here (it imports this package); used at call time
-)
+from .. import _dtype
+from .._tensor_base import TensorBase, _make
 
 __all__ = ["VariableMeta", "Variable"]
 
 
 class VariableMeta(type):
     def __instancecheck__(cls, instance):
-        return isinstance(instance, _tensor.Tensor)
+        return isinstance(instance, TensorBase)
 
 
 class Variable(metaclass=VariableMeta):
     """``Variable(data, requires_grad=False, volatile=False)``: returns a Tensor."""
 
     def __new__(cls, data=None, requires_grad=False, volatile=False, **kwargs):
-        Tensor, _make = _tensor.Tensor, _tensor._make
         if kwargs:
             name = next(iter(kwargs))
             raise TypeError(f"'{name}' is an invalid keyword argument for this function")
@@ -33,7 +30,7 @@ class Variable(metaclass=VariableMeta):
                           "torch.no_grad():` instead.", UserWarning, stacklevel=2)
         if data is None:
             return _make(np.zeros((0,), _dtype.get_default_dtype().np_dtype))
-        if not isinstance(data, Tensor):
+        if not isinstance(data, TensorBase):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         if requires_grad and data._data.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "

@@ -6,9 +6,8 @@ import enum
 
 import numpy as np
 
-import hookgrad
-
 from .. import futures
+from .._tensor import Tensor
 from . import _mpi
 from ._progress import poller
 from .distributed_c10d import _resolve
@@ -155,7 +154,7 @@ _EXPECTED = "Invalid function argument. Expected parameter `{}` of type {}\n    
 
 
 def _check_single_tensor(param, param_name):
-    if not isinstance(param, hookgrad.Tensor):
+    if not isinstance(param, Tensor):
         raise TypeError(_EXPECTED.format(param_name, "torch.Tensor",
                                          f"{type(param)} instead."))
 
@@ -164,7 +163,7 @@ def _check_tensor_list(param, param_name):
     if not isinstance(param, list):
         raise TypeError(_EXPECTED.format(param_name, "List[torch.Tensor]",
                                          f"{type(param)} instead."))
-    if not all(isinstance(p, hookgrad.Tensor) for p in param):
+    if not all(isinstance(p, Tensor) for p in param):
         raise TypeError(_EXPECTED.format(
             param_name, "List[torch.Tensor]",
             f"{type(param)} with elements of type {[type(p) for p in param]}."))

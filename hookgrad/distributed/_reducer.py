@@ -14,9 +14,10 @@ import weakref
 
 import numpy as np
 
-import hookgrad
-
+from .._creation import from_numpy
+from .._tensor import Tensor
 from ..autograd import engine
+from ..autograd.grad_mode import enable_grad
 from . import _bucketing, _mpi
 from ._progress import poller
 
@@ -151,7 +152,7 @@ class Reducer:
         self.comm_hook = None
         self.comm_hook_state = None
         # Strong references keep the nodes (cached weakly on the parameters) and their hooks.
-        with hookgrad.enable_grad():   # DDP may be built under no_grad()
+        with enable_grad():   # DDP may be built under no_grad()
             self._accumulators = [p.view_as(p).grad_fn.next_functions[0][0] for p in params]
         self._handles = [acc.register_hook(_GradReadyHook(self, i))
                          for i, acc in enumerate(self._accumulators)]
@@ -293,7 +294,7 @@ class Reducer:
         else:
             params = [self._params[i] for i in bucket.param_indices]
             grad_bucket = GradBucket(bucket.index, bucket.index == len(self._buckets) - 1,
-                                     hookgrad.from_numpy(bucket.buffer), params, bucket.offsets)
+                                     from_numpy(bucket.buffer), params, bucket.offsets)
             bucket.future = self.comm_hook(self.comm_hook_state, grad_bucket)
             if not hasattr(bucket.future, "wait"):
                 raise RuntimeError(
@@ -341,8 +342,8 @@ class Reducer:
 
     def _hook_result(self, bucket):
         value = bucket.future.wait()
-        if not isinstance(value, hookgrad.Tensor) or value.numel() != bucket.buffer.size:
-            got = (f"a tensor of {value.numel()} elements" if isinstance(value, hookgrad.Tensor)
+        if not isinstance(value, Tensor) or value.numel() != bucket.buffer.size:
+            got = (f"a tensor of {value.numel()} elements" if isinstance(value, Tensor)
                    else type(value).__name__)
             raise RuntimeError(
                 f"The future returned by a DDP communication hook must hold a single tensor "
@@ -358,7 +359,7 @@ class Reducer:
             np.copyto(grad._data, values)
             grad._vc[0] += 1
         else:
-            param.grad = hookgrad.from_numpy(values.copy())
+            param.grad = from_numpy(values.copy())
 
     def _raise_unfinished(self):
         message = _UNFINISHED

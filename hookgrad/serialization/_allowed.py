@@ -8,8 +8,8 @@ exhaust memory. The same names serve ``weights_only=False`` loads, which map eve
 ``torch.*`` global PyTorch writes onto hookgrad's."""
 from collections import Counter, OrderedDict
 
-from .. import Size
-from .. import device as _device
+from .._device import device as _device
+from .._size import Size
 from .._tensor import Tensor, _make
 from ..nn import Parameter
 from . import _rebuild

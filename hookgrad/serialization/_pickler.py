@@ -16,10 +16,10 @@ from collections import OrderedDict
 
 import numpy as np
 
-from .. import Size
-from .. import device as _device
+from .._device import device as _device
 from .._dtype import dtype as _hookgrad_dtype
 from .._dtype import from_numpy_dtype
+from .._size import Size
 from .._tensor import Tensor, _make
 from ..nn import Parameter
 from ..utils.hooks import warn_if_has_hooks

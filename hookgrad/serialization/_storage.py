@@ -8,7 +8,7 @@ from pickle import UnpicklingError
 
 import numpy as np
 
-from .. import device as _device
+from .._device import device as _device
 from ._elements import UNTYPED, convert, unsupported
 
 _CUDA_UNAVAILABLE = (

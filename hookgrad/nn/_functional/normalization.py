@@ -7,7 +7,7 @@ from ..._ops.nn import (
     NativeGroupNormBackward0,
     NativeLayerNormBackward0,
 )
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .utils import _shape
 
 

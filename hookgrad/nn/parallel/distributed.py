@@ -8,10 +8,10 @@ import contextlib
 import inspect
 import warnings
 
-import hookgrad
-
 from ... import futures
+from ..._tensor import Tensor
 from ...autograd.function import Function
+from ...autograd.grad_mode import is_grad_enabled
 from ...distributed import _bucketing, _reducer, distributed_c10d, utils
 from ..modules.module import Module
 
@@ -44,7 +44,7 @@ class _DDPSink(Function):
 
 def _tensors_in(obj, found):
     """Append the tensors of a (nested) forward output to ``found``, in order."""
-    if isinstance(obj, hookgrad.Tensor):
+    if isinstance(obj, Tensor):
         found.append(obj)
     elif isinstance(obj, (list, tuple)):
         for item in obj:
@@ -57,7 +57,7 @@ def _tensors_in(obj, found):
 
 def _replace_tensors(obj, replacements):
     """``obj`` with its tensors replaced, in ``_tensors_in`` order, from an iterator."""
-    if isinstance(obj, hookgrad.Tensor):
+    if isinstance(obj, Tensor):
         return next(replacements)
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return type(obj)(*(_replace_tensors(item, replacements) for item in obj))
@@ -219,7 +219,7 @@ class DistributedDataParallel(Module):
     # -- forward -------------------------------------------------------------------------
 
     def forward(self, *inputs, **kwargs):
-        grad_enabled = hookgrad.is_grad_enabled()
+        grad_enabled = is_grad_enabled()
         if grad_enabled:
             self.reducer.pre_forward()
         if self.will_sync_module_buffers():
@@ -288,7 +288,7 @@ class DistributedDataParallel(Module):
             raise ValueError("Communication hook: bucket annotation should be "
                              "dist.GradBucket.")
         if sig.return_annotation not in (inspect.Signature.empty,
-                                         futures.Future[hookgrad.Tensor]):
+                                         futures.Future[Tensor]):
             raise ValueError("Communication hook: return annotation should be "
                              "torch.futures.Future[torch.Tensor].")
 

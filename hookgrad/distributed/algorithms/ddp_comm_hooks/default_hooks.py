@@ -1,8 +1,7 @@
 """DDP communication hooks: a plain average (``allreduce_hook``) and one that all-reduces in
 float16 (``fp16_compress_hook``). Each divides by the world size itself and returns a Future
 holding the bucket's new flat tensor."""
-import hookgrad
-
+from ...._dtype import float16
 from ... import _collectives
 from ...distributed_c10d import _resolve
 
@@ -41,7 +40,7 @@ def fp16_compress_hook(process_group, bucket):
     the average back into the bucket's dtype."""
     group = _resolve(process_group)
     buffer = bucket.buffer()
-    compressed = buffer.to(hookgrad.float16).div_(group.size())
+    compressed = buffer.to(float16).div_(group.size())
     work = _collectives.all_reduce(compressed, group=group, async_op=True)
     return work.get_future().then(_Decompress(buffer))
 
@@ -56,7 +55,7 @@ class _Fp16Wrapped:
 
     def __call__(self, hook_state, bucket):
         buffer = bucket.buffer()
-        bucket.set_buffer(buffer.to(hookgrad.float16))
+        bucket.set_buffer(buffer.to(float16))
         fut = self.hook(hook_state, bucket)
         return fut.then(_Decompress(buffer))
 
