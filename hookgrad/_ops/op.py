@@ -18,7 +18,6 @@ from ..autograd.graph import (
     Node,
     _op_hooks,
     _strip_backward,
-    register_op_hook,  # noqa: F401  (its old home, kept importable)
 )
 
 _new = object.__new__

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from .. import _C
 
-# The op-level hook point: the one import of it in lens. It is moving to a public home,
-# hookgrad.autograd.graph.register_op_hook; switch this line when it lands there.
-from .._ops.op import register_op_hook
+# The op-level hook point, public in the graph layer: the one import of it in lens.
+from ..autograd.graph import register_op_hook
 
 __all__ = ["HandleList", "Tool", "backward_pass_id", "register_op_hook",
            "will_engine_run"]

@@ -1,14 +1,14 @@
 """``checkpoint(..., debug=True)``: when the recomputation does not match the forward, say
 which ops ran each time and where from.
 
-The ops are observed through hookgrad's op hook point (``hookgrad._ops.op.register_op_hook``)
+The ops are observed through hookgrad's op hook point (``hookgrad.autograd.graph.register_op_hook``)
 while the forward and the recomputation run; the report lists them in order, each with the
 user code lines that called it, and ends with the error itself."""
 import contextlib
 import os
 import traceback
 
-from .._ops.op import register_op_hook
+from ..autograd.graph import register_op_hook
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -4,7 +4,7 @@ import pytest
 
 import hookgrad as torch
 from hookgrad import lens, nn
-from hookgrad._ops import op as op_module
+from hookgrad.autograd import graph as op_module
 from hookgrad.lens._tool import HandleList, Tool
 from hookgrad.nn.modules import _global_hooks
 

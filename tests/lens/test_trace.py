@@ -11,7 +11,7 @@ import pytest
 import hookgrad as torch
 import hookgrad.nn.functional as F
 from hookgrad import nn
-from hookgrad._ops import op as op_module
+from hookgrad.autograd import graph as op_module
 from hookgrad.lens.trace import OpRecord, Trace, trace
 from hookgrad.nn.modules import _global_hooks
 
