@@ -8,6 +8,7 @@ stdout is compared line by line: memory addresses (0x...) are ignored, a leading
 Neither PyTorch nor anything outside this repository is needed.
 
     python tests/parity_runner.py [filter ...]    # cases whose name contains a filter
+    python tests/parity_runner.py --record NAME   # (re)record NAME's output with real PyTorch
 """
 import importlib
 import importlib.abc
@@ -144,7 +145,26 @@ def check_all(cases):
         return list(pool.map(check, cases))
 
 
+def record(names):
+    """Run each named case with real PyTorch (``torch`` installed) and keep its stdout as the
+    expected output."""
+    for name in names:
+        case = (CASES / name).with_suffix(".py")
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
+        env["PYTHONHASHSEED"] = "0"
+        p = subprocess.run([sys.executable, str(case)], capture_output=True, text=True, env=env,
+                           cwd=case.parent)
+        if p.returncode != 0:
+            print(f"{name}: PyTorch run failed:\n{p.stderr}")
+            return 1
+        expected_path(case).write_text(p.stdout)
+        print(f"recorded {expected_path(case).relative_to(ROOT)}")
+    return 0
+
+
 def main(argv):
+    if argv[:1] == ["--record"]:
+        return record(argv[1:])
     cases = case_paths(argv)
     results = check_all(cases)
     failed = 0
