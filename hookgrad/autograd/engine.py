@@ -469,13 +469,24 @@ def _accumulate(task, variable, grads):
                 variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
-        for fn in list(hooks.values()):
-            result = fn(variable)
-            if result is not None:
-                if not hasattr(result, "_data"):
-                    raise TypeError(f"expected Variable, but hook returned "
-                                    f"'{type(result).__name__}'")
-                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+        _call_post_accumulate_hooks(hooks, variable)
+
+
+def _call_post_accumulate_hooks(hooks, variable):
+    """PyTorch's rule: a hook may return None or the very tensor it was given; any other
+    Tensor becomes the next hooks' argument and the pass fails after the last hook."""
+    argument = variable
+    replaced = False
+    for fn in list(hooks.values()):
+        result = fn(argument)
+        if result is None or result is argument:
+            continue
+        if not hasattr(result, "_data"):
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+        argument = result
+        replaced = True
+    if replaced:
+        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def _unshared(grad):
