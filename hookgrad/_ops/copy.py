@@ -27,6 +27,7 @@ class CopyBackwards(Op):
     """``self.copy_(src)`` as an out-of-place op: the result is ``src`` in self's shape/dtype."""
 
     arity = 2
+    node_name = "torch::autograd::CopyBackwards"
 
     def forward(self, a, src):
         out = np.empty_like(a._data)

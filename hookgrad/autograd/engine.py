@@ -448,8 +448,8 @@ def _accumulate(task, variable, grads):
     with _accumulate_lock:
         old = variable._grad
         if old is None:
-            if task.create_graph:
-                variable._grad = grad.clone() if grad._requires_grad else grad
+            if task.create_graph or _grad_state.grad_enabled:
+                variable._grad = _copy_recorded(grad)
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
@@ -487,6 +487,14 @@ def _call_post_accumulate_hooks(hooks, variable):
         replaced = True
     if replaced:
         raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+
+
+def _copy_recorded(grad):
+    """The first ``.grad`` of a leaf in grad mode (create_graph): as PyTorch, always a new
+    tensor (the caller's gradient is never stored itself), written by ``copy_`` so that a
+    gradient with history gets ``CopyBackwards`` as its grad_fn."""
+    copy = _make(np.empty_like(grad._data, order="C"))
+    return copy.copy_(grad)
 
 
 def _unshared(grad):
