@@ -86,8 +86,10 @@ class CummaxBackward0(Op):
     takes over, as in PyTorch's loop); the gradient goes to those positions."""
 
     takes_over = staticmethod(np.greater_equal)
+    saves_indices = True  # (as PyTorch's node, with self)
 
     def forward(self, a, dim):
+        self.save(a)
         x = a._data
         self.shape, self.dim = x.shape, dim
         if x.ndim == 0:
@@ -108,6 +110,7 @@ class CummaxBackward0(Op):
         return np.moveaxis(values, 0, dim), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if not self.shape:
             return grad
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)

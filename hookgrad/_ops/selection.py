@@ -87,10 +87,11 @@ class MinimumBackward0(BinaryOp):
 
 
 class WhereBackward0(Op):
+    saved_names = ("condition",)
     arity = 2
 
     def forward(self, a, b, condition):
-        self.condition = condition
+        self.save(condition)
         cond = condition._data
         x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
@@ -99,9 +100,10 @@ class WhereBackward0(Op):
             raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 
     def backward(self, grad):
+        (condition,) = self.saved()
         zero = grad * 0
-        return (where(self.condition, grad, zero) if self.needs(0) else None,
-                where(self.condition, zero, grad) if self.needs(1) else None)
+        return (where(condition, grad, zero) if self.needs(0) else None,
+                where(condition, zero, grad) if self.needs(1) else None)
 
 
 class ClampMinBackward0(ClampBackward1):
