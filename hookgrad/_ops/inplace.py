@@ -128,6 +128,7 @@ class CopySlices(Node):
     get their gradients as the op gives them. Written with ops, so differentiable again."""
 
     node_name = "torch::autograd::CopySlices"
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def _apply(self, grads):
         grad = grads[0]
@@ -141,6 +142,8 @@ class CopySlices(Node):
 class AsStridedBackward0(Node):
     """A view's grad_fn regenerated after its base changed history: the gradient lands in the
     view's region of a zero base-shaped gradient."""
+
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def _apply(self, grads):
         grad = grads[0]

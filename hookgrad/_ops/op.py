@@ -31,6 +31,11 @@ class Op(Node):
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
     saves_indices = False  # keep the non-differentiable outputs too (PyTorch's ``indices``)
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # PyTorch's built-in nodes are C++ classes: ``type(y.grad_fn)`` shows the bare name
+        cls.__module__ = "builtins"
+
     @classmethod
     def apply(cls, *args):
         self = _new(cls)

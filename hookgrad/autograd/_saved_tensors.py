@@ -6,8 +6,11 @@ import functools
 import re
 import threading
 
+import numpy as np
+
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
+from .grad_mode import state as _grad_state
 
 FREED = "freed"  # marks a SavedTensor whose value a backward pass released
 
@@ -19,29 +22,45 @@ FREED_MESSAGE = (
     "calling backward.")
 
 
+DETACHED_MESSAGE = (
+    "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This "
+    "is not supported, please use out-of-place `.detach()` instead")
+
+
 def saved_number(value):
     """What ``Node.save`` takes for an operand that may be a Python number: a Tensor as it
     is, a number as PyTorch's wrapped number (a ``SavedNumber``)."""
-    return value if isinstance(value, TensorBase) else SavedNumber()
+    return value if isinstance(value, TensorBase) else SavedNumber(value)
 
 
 class SavedNumber:
     """A Python number an op saved for backward (PyTorch's wrapped number): never packed by
     saved-tensor hooks, freed by a pass without retain_graph like any saved variable. The op
-    reads the number from its own fields, so unpacking gives None."""
+    reads the number from its own fields, so unpacking it for a node gives None; ``data``
+    and ``unpack()`` show it as PyTorch's wrapped-number tensor."""
 
-    __slots__ = ("freed",)
+    __slots__ = ("value", "freed")
+    unpack_hook = None
 
-    def __init__(self):
+    def __init__(self, value):
+        self.value = value
         self.freed = False
 
     def release(self):
         self.freed = True
 
-    def unpack(self, node):
+    @property
+    def data(self):
+        return None if self.freed else _make(_wrapped_array(self.value))
+
+    def unpack(self, node=None):
         if self.freed:
             raise RuntimeError(FREED_MESSAGE)
-        return None
+        return None if node is not None else self.data
+
+
+def _wrapped_array(value):
+    return np.array(value, np.int64 if isinstance(value, int) else np.float64)
 
 
 class _SavedHooksState(threading.local):
@@ -58,10 +77,12 @@ def _strip_backward(name):
 
 
 class SavedTensor:
-    """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
+    """One tensor saved for backward: version check at unpack and saved-tensor hooks. Its
+    public surface is PyTorch's ``torch._C._autograd.SavedTensor`` (``grad_fn._raw_saved_*``):
+    ``data``, ``unpack_hook``, ``register_hooks`` and ``unpack()``."""
 
     __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
-                 "unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
+                 "_unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
 
     def __init__(self, tensor, is_output=False):
         counter = self.counter = tensor._vc
@@ -77,9 +98,12 @@ class SavedTensor:
         stack = saved_hooks_state.stack
         if stack:
             pack, unpack = stack[-1]
-            self._pack(tensor, pack, unpack)
+            self._pack(tensor, tensor, pack, unpack)
 
-    def _pack(self, tensor, pack, unpack):
+    def _pack(self, tensor, argument, pack, unpack):
+        """Run ``pack(argument)`` for ``tensor`` (``argument`` is the tensor itself for the
+        hooks of a context, a detached alias for ``register_hooks``), with grad mode off as
+        PyTorch runs pack hooks."""
         # What the unpacked value's autograd identity will be (see _with_history).
         self.requires_grad = tensor._requires_grad
         if self.requires_grad and not self.is_output:
@@ -87,17 +111,44 @@ class SavedTensor:
             self.output_nr = tensor._output_nr
             self.accumulator = tensor._grad_accumulator if self.grad_fn is None else None
         before = tensor._vc[0]
-        self.packed = pack(tensor)
+        grad_mode = _grad_state.grad_enabled
+        _grad_state.grad_enabled = False
+        try:
+            self.packed = pack(argument)
+        finally:
+            _grad_state.grad_enabled = grad_mode
         if tensor._vc[0] != before:
             raise RuntimeError(
                 "A saved tensor pack hook is modifying its input in place. Tensors provided as "
                 "input to pack hook cannot be modified by in-place operations as this can lead "
                 "to unexpected side-effects. Please open an issue if you need to perform "
                 "in-place operations on the input to a pack hook.")
-        self.unpack_hook = unpack
+        self._unpack_hook = unpack
         self.has_hooks = True
         if not self.is_output:
             self.tensor = None
+
+    @property
+    def unpack_hook(self):
+        """The unpack hook in use (None before hooks are set, and once freed)."""
+        return self._unpack_hook if self.has_hooks and self.tensor is not FREED else None
+
+    @property
+    def data(self):
+        """What is stored: the pack hook's result when hooks are set, else the saved tensor (an
+        output's data without its history); None once freed."""
+        if self.tensor is FREED:
+            return None
+        if self.has_hooks:
+            return self.packed
+        if self.is_output:
+            return self._detached_output()
+        return self.tensor
+
+    def _detached_output(self):
+        t = _make(self.tensor)
+        t._vc = self.counter
+        return t
 
     def register_hooks(self, pack_hook, unpack_hook):
         if self.tensor is FREED:
@@ -111,7 +162,12 @@ class SavedTensor:
             raise RuntimeError(
                 "Calling register_hooks on a saved tensor whose hooks have already been set. "
                 "Hint: only one pair of hooks is allowed at a time.")
-        self._pack(self._original(None), pack_hook, unpack_hook)
+        # (the pack hook sees the saved value without its history, as in PyTorch)
+        if self.is_output:
+            original = self._original(None)
+            self._pack(original, self._detached_output(), pack_hook, unpack_hook)
+        else:
+            self._pack(self.tensor, self.tensor.detach(), pack_hook, unpack_hook)
 
     def _original(self, node):
         if self.is_output:
@@ -124,12 +180,16 @@ class SavedTensor:
         self.tensor = FREED
         self.packed = None
 
-    def unpack(self, node):
+    def unpack(self, node=None):
+        """The saved value, for ``node`` (whose own output it may be: PyTorch's ``unpack()``
+        without a node refuses an output, which cannot know its grad_fn)."""
         if self.tensor is FREED:
             raise RuntimeError(FREED_MESSAGE)
+        if node is None and self.is_output:
+            raise RuntimeError(DETACHED_MESSAGE)
         if self.has_hooks:
             # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
-            value = self.unpack_hook(self.packed)
+            value = self._unpack_hook(self.packed)
             if not isinstance(value, TensorBase):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")

@@ -21,7 +21,7 @@ from ._running import (  # noqa: F401  (engine API)
     running_nodes,
 )
 from .anomaly_mode import anomaly
-from .graph import AccumulateGrad, grad_accumulator
+from .graph import AccumulateGrad, grad_accumulator, saved_hooks_state
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -217,6 +217,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
 
     prev_mode = _grad_state.grad_enabled
     _grad_state.grad_enabled = create_graph
+    # A pass runs on its own copy of the saved-tensor hooks stack (PyTorch's graph task keeps
+    # the caller's thread-local state): a hook that enters or leaves a hooks context during
+    # backward changes neither the caller's stack nor what follows the pass.
+    caller_hooks = saved_hooks_state.stack
+    saved_hooks_state.stack = caller_hooks.copy()
     _local.tasks.append(task)
     try:
         _run_ready_nodes(task, ready, buffers, deps)
@@ -224,6 +229,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
             _run_callbacks(task)
     finally:
         _local.tasks.pop()
+        saved_hooks_state.stack = caller_hooks
         _grad_state.grad_enabled = prev_mode
     return task.captured
 

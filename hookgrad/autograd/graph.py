@@ -263,6 +263,7 @@ class AccumulateGrad(Node):
     """The node of a leaf that requires grad; accumulates into ``variable.grad``."""
 
     __slots__ = ("variable",)
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def __init__(self, variable):
         # (no inputs, and the sequence number that runs after every other node: one is made
