@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
-from ..autograd.graph import saved_number
+from ..autograd.graph import ERROR_NODE_SEQ, saved_number
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
 
@@ -197,6 +197,10 @@ class FloorDivideBackward(DivBackward2):
     raises when a backward reaches it."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ
 
     def _save_operands(self, a, b):
         pass  # PyTorch's NotImplemented node saves nothing

@@ -56,7 +56,7 @@ def apply_view_inplace(t, view_op, args):
     if t._view_base is not None:  # a view stays a view of its base, one view op further
         t._view_chain = result._view_chain
     if recording:
-        t._set_history(result._grad_fn, 0)
+        t._set_history(result._grad_fn, 0, move_retained=False)
     return t
 
 

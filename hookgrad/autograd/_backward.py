@@ -77,9 +77,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         inputs = _tensors(inputs)
         if not inputs:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-        for t in inputs:
-            if t.grad_fn is not None:
-                t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph and not _warned_create_graph:

@@ -188,6 +188,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
                 f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
     root_nodes = [node for node, _ in root_edges]
+    if inputs is not None and accumulate:
+        # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
+        # order: after the checks of the roots and their gradients, before anything runs)
+        for t in inputs:
+            t.retain_grad()
     deps = _discover(root_nodes)
     task.reachable = deps
     if inputs is not None:

@@ -30,6 +30,9 @@ __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_o
            "register_multi_grad_hook", "allow_mutation_on_saved_tensors", "register_op_hook"]
 
 ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
+# PyTorch's error nodes (``NotImplemented``) take the same number: a pass runs them as soon as
+# they are ready, so it raises before any other branch reaches a leaf's .grad
+ERROR_NODE_SEQ = ACCUMULATE_GRAD_SEQ
 _sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
 _NO_EDGE = (None, 0)
 
