@@ -34,7 +34,8 @@ class CumprodBackward0(Op):
     for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
     product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
 
-    saved_names = ('self',)
+    saved_names = ('self', 'result')
+    saves_output = True  # (PyTorch's node saves the result too: it is version-checked)
 
     def forward(self, a, dim):
         x = a._data
@@ -45,7 +46,7 @@ class CumprodBackward0(Op):
         return np.cumprod(x, axis=dim, dtype=_sum_dtype(x, None))
 
     def backward(self, grad):
-        (a,) = self.saved()
+        a, _ = self.saved()
         if a._data.ndim == 0 or a._data.shape[self.dim] == 0:
             return grad
         dim, n = self.dim, a._data.shape[self.dim]

@@ -394,14 +394,15 @@ def _call_function(task, node, grads):
             else:
                 outputs = node._apply(grads)
             outputs = _validate_outputs(task, node, outputs)
-        if not task.keep_graph:
-            node._release()
         if hooks is not None and hooks.post_hooks:
             grad_outputs = tuple(grads)
             for fn in list(hooks.post_hooks.values()):
                 result = fn(tuple(outputs), grad_outputs)
                 if result is not None:
                     outputs = check_hook_tuple(fn, outputs, result)
+        # (after the post-hooks, as PyTorch: a post-hook that raises leaves them saved)
+        if not task.keep_graph:
+            node._release()
         return outputs
     finally:
         nodes.pop()
