@@ -12,6 +12,7 @@ from ._creation import _leaf
 from ._device import check as _check_device
 from ._ops.op import Op, broadcast_error
 from ._tensor_base import TensorBase, _make
+from .autograd.graph import ERROR_NODE_SEQ
 
 __all__ = ["multinomial", "bernoulli", "normal", "poisson"]
 
@@ -104,6 +105,10 @@ class BernoulliScalarBackward(Op):
     """``bernoulli(input, p)``: PyTorch records a node without a derivative."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ
 
     def forward(self, input, p, generator):
         return _bernoulli_scalar(input._data.shape, input._data.dtype, p, generator)

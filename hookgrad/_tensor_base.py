@@ -283,9 +283,11 @@ class TensorBase:
         self._requires_grad = False
         return self
 
-    def _set_history(self, node, output_nr):
+    def _set_history(self, node, output_nr, move_retained=True):
         """Rebind this tensor to a new grad_fn after an in-place op: its tensor hooks stay with
-        the old node (they saw the old value), retain_grad moves to the new one."""
+        the old node (they saw the old value), retain_grad moves to the new one (not after an
+        in-place view op such as ``unsqueeze_``, ``move_retained=False``: PyTorch leaves it
+        on the old node, which then fills ``.grad`` in the old shape)."""
         old, old_nr = self._grad_fn, self._output_nr
         self._grad_fn = node
         self._output_nr = output_nr
@@ -293,7 +295,7 @@ class TensorBase:
         self._view_version = self._vc[0]
         if self._backward_hooks is not None:
             self._backward_hooks = None
-        if self._retains_grad and node is not None:
+        if self._retains_grad and node is not None and move_retained:
             if old is not None:
                 old._forget_retained(old_nr)
             node._retain_grad_of(output_nr, self)

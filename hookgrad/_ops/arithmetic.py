@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
+from ..autograd.graph import ERROR_NODE_SEQ, saved_number
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
 
@@ -93,9 +94,9 @@ class MulBackward0(Op):
     def forward(self, a, b):
         x, y = operands(a, b)
         self.other = b
-        if self._record:  # each side saves only what the other side's gradient needs
-            self.save(b if self.needs(0) and isinstance(b, TensorBase) else None,
-                      a if self.needs(1) else None)
+        if self._record:  # each side saves only what the other side's gradient needs (a
+            # number too: PyTorch saves it as a wrapped number, which a pass frees)
+            self.save(saved_number(b) if self.needs(0) else None, a if self.needs(1) else None)
         return x * y
 
     def _wrapped_number(self, name):
@@ -129,10 +130,13 @@ class DivBackward0(Op):
             x = x.astype(default)
             if isinstance(y, np.ndarray):
                 y = y.astype(default)
-        if self._record:
-            self.save(a, b if isinstance(b, TensorBase) else None)
+        if self._record:  # as PyTorch: the divisor (a number too), and self for other's grad
+            self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             return x / y
+
+    def _save_operands(self, a, b):
+        self.save(a if self.needs(1) else None, saved_number(b))
 
     def backward(self, grad):
         a, b = self.saved()
@@ -144,7 +148,14 @@ class DivBackward0(Op):
 
 class DivBackward1(DivBackward0):
     """Division by a number as PyTorch's C++ calls it (the ``div.Scalar`` overload), e.g. in
-    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``."""
+    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``. Its node saves
+    nothing (the divisor is a Scalar argument, not a saved variable)."""
+
+    def _save_operands(self, a, b):
+        pass
+
+    def backward(self, grad):
+        return grad / self.other, None
 
 
 def check_integer_divisor(x, y):
@@ -154,13 +165,16 @@ def check_integer_divisor(x, y):
 
 
 class DivBackward2(Op):
-    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients."""
+    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients.
+    PyTorch's node saves the divisor (and self for the divisor's gradient) all the same."""
 
+    saved_names = ("self", "other")
     arity = 2
 
     def forward(self, a, b, rounding_mode):
         x, y = operands(a, b)
         check_integer_divisor(x, y)
+        self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":
                 return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
@@ -169,7 +183,11 @@ class DivBackward2(Op):
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found '{rounding_mode}'")
 
+    def _save_operands(self, a, b):
+        self.save(a if self.needs(1) else None, saved_number(b))
+
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         zero = grad * 0
         return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
 
@@ -179,6 +197,13 @@ class FloorDivideBackward(DivBackward2):
     raises when a backward reaches it."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ
+
+    def _save_operands(self, a, b):
+        pass  # PyTorch's NotImplemented node saves nothing
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")

@@ -165,7 +165,7 @@ class ConvolutionBackward0(Op):
         x4, w4 = as_4d(x), as_4d(w)
         self.params = (stride, padding, dilation, groups)
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
-        self.save(input if self.needs(1) else None, weight if self.needs(0) else None)
+        self.save(input, weight)  # (PyTorch's node saves both, whichever gradient is needed)
         self.columns = None
         if transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)

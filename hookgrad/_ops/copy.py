@@ -27,6 +27,7 @@ class CopyBackwards(Op):
     """``self.copy_(src)`` as an out-of-place op: the result is ``src`` in self's shape/dtype."""
 
     arity = 2
+    node_name = "torch::autograd::CopyBackwards"
 
     def forward(self, a, src):
         out = np.empty_like(a._data)
@@ -39,15 +40,27 @@ class CopyBackwards(Op):
 
 class FillBackward0(Op):
     def forward(self, a, value):
-        if isinstance(value, TensorBase):
-            if value._data.ndim:
-                raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
-                                   f"with {value._data.ndim} dimensions.")
-            value = value.item()
         return np.full_like(a._data, value)
 
     def backward(self, grad):
         return grad * 0
+
+
+class FillBackward3(Op):
+    """``fill_`` with a 0-d tensor: the value gets the sum of the gradient (PyTorch's node of
+    ``fill_.Tensor``)."""
+
+    arity = 2
+
+    def forward(self, a, value):
+        if value._data.ndim:
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
+                               f"with {value._data.ndim} dimensions.")
+        return np.full_like(a._data, value._data)
+
+    def backward(self, grad):
+        return (grad * 0 if self.needs(0) else None,
+                grad.sum() if self.needs(1) else None)
 
 
 def to_dtype(a, dtype):
@@ -68,4 +81,6 @@ def copy(input, other):
 
 def fill(input, value):
     """``input.fill_(value)`` before it is written back."""
+    if isinstance(value, TensorBase):
+        return FillBackward3.apply(input, value)
     return FillBackward0.apply(input, value)

@@ -50,6 +50,7 @@ class MaxBackward0(Op):
     """Max along a dim: ``(values, indices)``; the gradient goes to the selected index only."""
 
     select = staticmethod(np.argmax)
+    saves_indices = True  # (as PyTorch's node)
 
     def forward(self, a, dim, keepdim):
         x = a._data
@@ -64,6 +65,7 @@ class MaxBackward0(Op):
         return values, index
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if self.index is None:
             return grad
         # a constant one-hot mask makes this a plain product, differentiable again

@@ -68,9 +68,12 @@ class IndexBackward0(Op):
 
     def forward(self, a, key):
         self.shape, self.key = a._data.shape, key
+        # (PyTorch's node saves the index tensors)
+        self.save(*[_make(k) for k in key if isinstance(k, np.ndarray)])
         return a._data[key]
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return IndexAddGrad.apply(grad, self.shape, self.key)
 
 
@@ -225,11 +228,13 @@ class GatherBackward0(Op):
                                    f"{list(idx.shape)} to be no larger than self "
                                    f"{list(x.shape)} apart from dimension {dim}")
         self.shape, self.dim, self.index = x.shape, dim, idx
+        self.save(a, index)  # (as PyTorch's node)
         # the index may be smaller than the input outside ``dim``: gather from that corner
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
         return np.take_along_axis(x[corner], idx, axis=dim)
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
 
 
@@ -267,12 +272,13 @@ class MaskedFillBackward0(Op):
         if m.dtype != np.bool_:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
                                f"dtype {mask.dtype}")
-        self.mask = mask
+        self.save(mask)  # (as PyTorch's node)
         v = value.item() if isinstance(value, TensorBase) else value
         return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
 
     def backward(self, grad):
-        return grad.masked_fill(self.mask, 0)
+        (mask,) = self.saved()
+        return grad.masked_fill(mask, 0)
 
 
 class MaskedFillBackward1(MaskedFillBackward0):
@@ -287,16 +293,19 @@ class MaskedFillBackward1(MaskedFillBackward0):
         return super().forward(a, mask, value)
 
     def backward(self, grad):
-        return (grad.masked_fill(self.mask, 0) if self.needs(0) else None,
-                grad.masked_fill(self.mask.logical_not(), 0).sum() if self.needs(1) else None)
+        (mask,) = self.saved()
+        return (grad.masked_fill(mask, 0) if self.needs(0) else None,
+                grad.masked_fill(mask.logical_not(), 0).sum() if self.needs(1) else None)
 
 
 class IndexSelectBackward0(Op):
     def forward(self, a, dim, index):
         self.shape, self.dim, self.index = a._data.shape, dim, index._data
+        self.save(index)  # (as PyTorch's node)
         return np.take(a._data, index._data, axis=dim)
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
@@ -322,13 +331,15 @@ class ScatterBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, src, positions, index_shape):
+    def forward(self, a, src, positions, index):
         self.positions = positions
+        self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
-        out[positions] = src._data[_corner(index_shape)]
+        out[positions] = src._data[_corner(index._data.shape)]
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return (ScatterBackward1.apply(grad, self.positions, 0) if self.needs(0) else None,
                 self._src_grad(grad) if self.needs(1) else None)
 
@@ -341,26 +352,30 @@ class ScatterBackward0(Op):
 class ScatterBackward1(Op):
     """``input.scatter(dim, index, value)`` with a number."""
 
-    def forward(self, a, positions, value):
+    def forward(self, a, positions, value, index=None):
         self.positions = positions
+        self.save(index)  # (as PyTorch's node; None in a backward formula, which has none)
         out = a._data.copy()
         out[positions] = value
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return type(self).apply(grad, self.positions, 0)
 
 
 class ScatterAddBackward0(ScatterBackward0):
     """``input.scatter_add(dim, index, src)``: repeated positions add up."""
 
-    def forward(self, a, src, positions, index_shape):
+    def forward(self, a, src, positions, index):
         self.positions = positions
+        self.save(index if self.needs(1) else None)  # (PyTorch's, for src's gradient only)
         out = a._data.copy()
-        np.add.at(out, positions, src._data[_corner(index_shape)])
+        np.add.at(out, positions, src._data[_corner(index._data.shape)])
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
 
 
@@ -377,9 +392,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
     dim = _wrap_dim(dim, input._data.ndim)
     positions = _scatter_positions("scatter", input, dim, index)
     if not isinstance(src, TensorBase):
-        return ScatterBackward1.apply(input, positions, src)
+        return ScatterBackward1.apply(input, positions, src, index)
     _check_same_dtype(input, src)
-    return ScatterBackward0.apply(input, src, positions, index._data.shape)
+    return ScatterBackward0.apply(input, src, positions, index)
 
 
 def scatter_add(input, dim, index, src, *, out=None):
@@ -388,7 +403,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     dim = _wrap_dim(dim, input._data.ndim)
     positions = _scatter_positions("scatter_add", input, dim, index)
     _check_same_dtype(input, src)
-    return ScatterAddBackward0.apply(input, src, positions, index._data.shape)
+    return ScatterAddBackward0.apply(input, src, positions, index)
 
 
 def _check_same_dtype(a, src):
@@ -406,9 +421,11 @@ class MaskedSelectBackward0(Op):
         x = a._data
         shape = np.broadcast_shapes(x.shape, m.shape)
         self.key = np.broadcast_to(m, shape)
+        self.save(a, mask)  # (as PyTorch's node)
         return np.broadcast_to(x, shape)[self.key]
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         # into the broadcast shape; the engine sums it back to the input's
         return IndexAddGrad.apply(grad, self.key.shape, self.key)
 
@@ -439,11 +456,15 @@ class IndexAddBackward0(Op):
 
     def forward(self, a, source, dim, index, alpha):
         self.key, self.alpha = dim_key(dim, index), alpha
+        if self.needs(1):  # (PyTorch's node saves them for source's gradient only)
+            self.save(_make(index), source)
         out = a._data.copy()
         np.add.at(out, self.key, source._data * alpha if alpha != 1 else source._data)
         return out
 
     def backward(self, grad):
+        if self.needs(1):
+            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         picked = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
         return (grad if self.needs(0) else None,
                 None if picked is None else picked * self.alpha if self.alpha != 1 else picked)
@@ -456,11 +477,13 @@ class IndexCopyBackward0(Op):
 
     def forward(self, a, source, dim, index):
         self.key = dim_key(dim, index)
+        self.save(_make(index), source if self.needs(1) else None)  # (as PyTorch's node)
         out = a._data.copy()
         out[self.key] = source._data
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return (IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None,
                 IndexBackward0.apply(grad, self.key) if self.needs(1) else None)
 
@@ -473,11 +496,13 @@ class TakeBackward0(Op):
     """``input.take(index)``: elements of the flattened input, in ``index``'s shape."""
 
     def forward(self, a, index):
-        x = a._data
-        self.shape, self.flat = x.shape, np.unravel_index(index, x.shape)
-        return x.reshape(-1)[index]
+        x, idx = a._data, index._data
+        self.shape, self.flat = x.shape, np.unravel_index(idx, x.shape)
+        self.save(a, index)  # (as PyTorch's node)
+        return x.reshape(-1)[idx]
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 
@@ -501,11 +526,11 @@ def index_fill(input, dim, index, value):
     dim = _wrap_dim(dim, input._data.ndim)
     idx = _check_index_source("index_fill_", input, dim, index)
     value = value.item() if isinstance(value, TensorBase) else value
-    return IndexFillBackward0.apply(input, dim_key(dim, idx), value)
+    return IndexFillBackward0.apply(input, dim_key(dim, idx), value, index)
 
 
 def take(input, index, *, out=None):
-    return TakeBackward0.apply(input, index._data) if out is None else refuse_out("take")
+    return TakeBackward0.apply(input, index) if out is None else refuse_out("take")
 
 
 def gather(input, dim, index, *, sparse_grad=False, out=None):

@@ -56,7 +56,7 @@ def apply_view_inplace(t, view_op, args):
     if t._view_base is not None:  # a view stays a view of its base, one view op further
         t._view_chain = result._view_chain
     if recording:
-        t._set_history(result._grad_fn, 0)
+        t._set_history(result._grad_fn, 0, move_retained=False)
     return t
 
 
@@ -128,6 +128,7 @@ class CopySlices(Node):
     get their gradients as the op gives them. Written with ops, so differentiable again."""
 
     node_name = "torch::autograd::CopySlices"
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def _apply(self, grads):
         grad = grads[0]
@@ -141,6 +142,8 @@ class CopySlices(Node):
 class AsStridedBackward0(Node):
     """A view's grad_fn regenerated after its base changed history: the gradient lands in the
     view's region of a zero base-shaped gradient."""
+
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def _apply(self, grads):
         grad = grads[0]

@@ -54,6 +54,7 @@ class NllLossBackward0(Op):
             total = np.add.reduce(w, axis=None)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
         self.total = total
+        self.save(input, target, weight)  # (as PyTorch's node)
         if reduction == "none":
             return losses.reshape(target._data.shape)
         if reduction == "sum":
@@ -63,6 +64,7 @@ class NllLossBackward0(Op):
         return np.add.reduce(losses, axis=None) / total
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
         mean = self.reduction == "mean" and self.total != 0
         if self.w is None:  # every weight is 1

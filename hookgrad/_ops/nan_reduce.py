@@ -12,9 +12,11 @@ class NansumBackward0(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.numbers = ~np.isnan(x)
+        self.save(a)  # (as PyTorch's node)
         return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return self.unreduce(grad) * _make(self.numbers)
 
 

@@ -315,9 +315,11 @@ class RreluWithNoiseBackward0(Op):
 
     def forward(self, a, noise):
         self.noise = noise
+        self.save(a)  # (PyTorch's node saves self and the noise)
         return a._data * noise
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return grad * _make(self.noise)
 
 
@@ -488,11 +490,13 @@ class NativeGroupNormBackward0(Op):
 
 class EmbeddingBackward0(Op):
     def forward(self, weight, indices, padding_idx, scale_grad_by_freq):
+        self.save(_make(indices))  # (as PyTorch's node)
         self.indices, self.num_weights = indices, weight._data.shape[0]
         self.padding_idx, self.scale_grad_by_freq = padding_idx, scale_grad_by_freq
         return np.take(weight._data, indices, axis=0)
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return EmbeddingDenseBackward0.apply(grad, self.indices, self.num_weights,
                                              self.padding_idx, self.scale_grad_by_freq)
 

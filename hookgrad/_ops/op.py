@@ -29,6 +29,12 @@ class Op(Node):
     arity = 1             # leading ``apply`` arguments that are differentiable inputs
     is_view = False       # output shares memory and version counter with input 0
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
+    saves_indices = False  # keep the non-differentiable outputs too (PyTorch's ``indices``)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # PyTorch's built-in nodes are C++ classes: ``type(y.grad_fn)`` shows the bare name
+        cls.__module__ = "builtins"
 
     @classmethod
     def apply(cls, *args):
@@ -88,6 +94,8 @@ class Op(Node):
                 results.append(_make(out))
         if record:
             self._set_output_count(n_differentiable)
+            if self.saves_indices:
+                self._save_more(*[r for r in results if not r._requires_grad])
         return tuple(results)
 
     def needs(self, i):

@@ -47,7 +47,10 @@ def pad_indices(size, left, right, mode):
 class _IndexPad(Op):
     """Reflect / replicate / circular padding as a gather along each padded dim."""
 
+    saves_input = True  # (PyTorch's reflection and replication pads save self)
+
     def forward(self, input, pad, mode):
+        self.save(input if self.saves_input else None)
         x = input._data
         self.in_shape = x.shape
         self.index = []
@@ -59,6 +62,7 @@ class _IndexPad(Op):
         return x
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return _IndexPadGrad.apply(grad, self)
 
 
@@ -94,7 +98,8 @@ class _IndexPadAgain(Op):
 
 def _pad_node(mode, ndims):
     name = {"reflect": "ReflectionPad", "replicate": "ReplicationPad"}.get(mode)
-    return type(f"{name}{ndims}DBackward0" if name else "CircularPadBackward0", (_IndexPad,), {})
+    return type(f"{name}{ndims}DBackward0" if name else "CircularPadBackward0", (_IndexPad,),
+                {"saves_input": name is not None})
 
 
 PAD_NODES = {(mode, n): _pad_node(mode, n) for mode in ("reflect", "replicate", "circular")

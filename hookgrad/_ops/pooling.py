@@ -63,7 +63,10 @@ class MaxPool2DWithIndicesBackward0(Op):
     positions in each input plane. The node keeps only the winning tap of each window (a
     small int) and builds flat indices when they are needed (``flat_indices``)."""
 
+    saves_indices = True  # (as PyTorch's node, with self)
+
     def forward(self, input, kernel, stride, padding, dilation, ceil_mode, return_indices):
+        self.save(input)
         x = input._data if input._data.ndim == 4 else input._data[None]
         out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
         low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
@@ -98,6 +101,7 @@ class MaxPool2DWithIndicesBackward0(Op):
         return self.indices
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
 
 
@@ -148,6 +152,7 @@ def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divi
 class AvgPool2DBackward0(Op):
     def forward(self, input, kernel, stride, padding, ceil_mode, count_include_pad,
                 divisor_override):
+        self.save(input)  # (as PyTorch's node)
         x = input._data
         x4 = x if x.ndim == 4 else x[None]
         out_hw, extra = _pool_geometry(x4.shape, kernel, stride, padding, (1, 1), ceil_mode)
@@ -163,6 +168,7 @@ class AvgPool2DBackward0(Op):
         return out if x.ndim == 4 else out[0]
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return AvgPool2DBackwardBackward0.apply(grad, self.in_shape, *self.params)
 
 
@@ -215,6 +221,7 @@ def _adaptive_apply(x, rows, cols):
 
 class AdaptiveAvgPool2DBackward0(Op):
     def forward(self, input, output_size):
+        self.save(input)  # (as PyTorch's node)
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
         (h, w), (oh, ow) = x.shape[-2:], output_size
@@ -224,6 +231,7 @@ class AdaptiveAvgPool2DBackward0(Op):
                                _adaptive_matrix(w, ow, x.dtype))
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return AdaptiveAvgPool2DBackwardBackward0.apply(grad, self.in_shape)
 
 
@@ -250,8 +258,10 @@ class AdaptiveMaxPool2DBackward0(Op):
     the first row; this takes the first column.)"""
 
     overlapping = True  # adaptive windows may overlap
+    saves_indices = True  # (as PyTorch's node, with self)
 
     def forward(self, input, output_size):
+        self.save(input)
         x = input._data
         (h, w), (oh, ow) = x.shape[-2:], output_size
         row_max, row_arg = [], []
@@ -274,4 +284,5 @@ class AdaptiveMaxPool2DBackward0(Op):
         return self.indices
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)

@@ -34,7 +34,8 @@ class CumprodBackward0(Op):
     for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
     product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
 
-    saved_names = ('self',)
+    saved_names = ('self', 'result')
+    saves_output = True  # (PyTorch's node saves the result too: it is version-checked)
 
     def forward(self, a, dim):
         x = a._data
@@ -45,7 +46,7 @@ class CumprodBackward0(Op):
         return np.cumprod(x, axis=dim, dtype=_sum_dtype(x, None))
 
     def backward(self, grad):
-        (a,) = self.saved()
+        a, _ = self.saved()
         if a._data.ndim == 0 or a._data.shape[self.dim] == 0:
             return grad
         dim, n = self.dim, a._data.shape[self.dim]
@@ -86,8 +87,10 @@ class CummaxBackward0(Op):
     takes over, as in PyTorch's loop); the gradient goes to those positions."""
 
     takes_over = staticmethod(np.greater_equal)
+    saves_indices = True  # (as PyTorch's node, with self)
 
     def forward(self, a, dim):
+        self.save(a)
         x = a._data
         self.shape, self.dim = x.shape, dim
         if x.ndim == 0:
@@ -108,6 +111,7 @@ class CummaxBackward0(Op):
         return np.moveaxis(values, 0, dim), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if not self.shape:
             return grad
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)

@@ -40,13 +40,7 @@ class ClampBackward0(Op):
         self.save(a, low if isinstance(low, TensorBase) else None,
                   high if isinstance(high, TensorBase) else None)
         self.low, self.high = low, high
-        target = _bounds_dtype(a, low, high)
-        out = a._data.astype(target, copy=False)
-        if low is not None:
-            out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
-        if high is not None:
-            out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
-        return out.astype(target, copy=False)
+        return _clamped(a, low, high)
 
     def backward(self, grad):
         a, low, high = self.saved()
@@ -60,6 +54,17 @@ class ClampBackward0(Op):
         return (grad * ((a >= low) & (a <= high)),
                 grad * ((a < low) & (low < high)) if self.needs(1) else None,
                 grad * ((a > high) | (high < low)) if self.needs(2) else None)
+
+
+def _clamped(a, low, high):
+    """``a`` clamped to bounds that are tensors, numbers or None, in the promoted dtype."""
+    target = _bounds_dtype(a, low, high)
+    out = a._data.astype(target, copy=False)
+    if low is not None:
+        out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
+    if high is not None:
+        out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
+    return out.astype(target, copy=False)
 
 
 def _bounds_dtype(a, low, high):
@@ -87,10 +92,11 @@ class MinimumBackward0(BinaryOp):
 
 
 class WhereBackward0(Op):
+    saved_names = ("condition",)
     arity = 2
 
     def forward(self, a, b, condition):
-        self.condition = condition
+        self.save(condition)
         cond = condition._data
         x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
@@ -99,9 +105,10 @@ class WhereBackward0(Op):
             raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 
     def backward(self, grad):
+        (condition,) = self.saved()
         zero = grad * 0
-        return (where(self.condition, grad, zero) if self.needs(0) else None,
-                where(self.condition, zero, grad) if self.needs(1) else None)
+        return (where(condition, grad, zero) if self.needs(0) else None,
+                where(condition, zero, grad) if self.needs(1) else None)
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -112,19 +119,41 @@ class ClampMaxBackward0(ClampBackward1):
     pass
 
 
-class ClampMinBackward1(ClampBackward0):
-    """``clamp_min`` with a tensor (``ClampMaxBackward1``: ``clamp_max``)."""
+class ClampMinBackward1(Op):
+    """``clamp_min`` with a tensor: two inputs, as PyTorch's node."""
+
+    saved_names = ('self', 'min')
+    arity = 2
+
+    def forward(self, a, low):
+        self.save(a, low)
+        return _clamped(a, low, None)
+
+    def backward(self, grad):
+        a, low = self.saved()
+        return grad * (a >= low), grad * (a < low) if self.needs(1) else None
 
 
-class ClampMaxBackward1(ClampBackward0):
-    pass
+class ClampMaxBackward1(Op):
+    """``clamp_max`` with a tensor: two inputs, as PyTorch's node."""
+
+    saved_names = ('self', 'max')
+    arity = 2
+
+    def forward(self, a, high):
+        self.save(a, high)
+        return _clamped(a, None, high)
+
+    def backward(self, grad):
+        a, high = self.saved()
+        return grad * (a <= high), grad * (a > high) if self.needs(1) else None
 
 
 def clamp_min(input, min, *, out=None):
     if out is not None:
         refuse_out("clamp_min")
     if isinstance(min, TensorBase):
-        return ClampMinBackward1.apply(input, min, None)
+        return ClampMinBackward1.apply(input, min)
     return ClampMinBackward0.apply(input, min, None)
 
 
@@ -132,7 +161,7 @@ def clamp_max(input, max, *, out=None):
     if out is not None:
         refuse_out("clamp_max")
     if isinstance(max, TensorBase):
-        return ClampMaxBackward1.apply(input, None, max)
+        return ClampMaxBackward1.apply(input, max)
     return ClampMaxBackward0.apply(input, None, max)
 
 

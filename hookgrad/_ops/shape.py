@@ -13,7 +13,10 @@ class _Variadic(Op):
     """An op over a list of tensors. ``Op.apply`` takes the inputs from its leading ``arity``
     arguments, so each input count gets its own cached subclass with that ``arity`` (same
     name, so ``name()`` and ``type(node).__name__`` are unchanged; unlike setting ``arity``
-    per call, this is thread-safe)."""
+    per call, this is thread-safe). As PyTorch's nodes over a tensor list, backward gives
+    every input its gradient (post-hooks see them all), only the needed ones are routed."""
+
+    _masks_unneeded_grads = False
 
     @classmethod
     def apply_list(cls, tensors, *params):
@@ -38,11 +41,11 @@ class CatBackward0(_Variadic):
 
     def backward(self, grad):
         grads, start = [], 0
-        for i, size in enumerate(self.sizes):
+        for size in self.sizes:
             if size is None:
-                grads.append(grad.new_zeros((0,)) if self.needs(i) else None)
+                grads.append(grad.new_zeros((0,)))
                 continue
-            grads.append(grad.narrow(self.dim, start, size) if self.needs(i) else None)
+            grads.append(grad.narrow(self.dim, start, size))
             start += size
         return tuple(grads)
 

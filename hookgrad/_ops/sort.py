@@ -24,6 +24,8 @@ def _order(x, axis, descending):
 class SortBackward0(Op):
     """``(values, indices)``; the gradient of the values goes back to where they came from."""
 
+    saves_indices = True  # (as PyTorch's node)
+
     def forward(self, a, dim, descending):
         x = a._data
         self.shape, self.dim = x.shape, dim
@@ -34,6 +36,7 @@ class SortBackward0(Op):
         return np.take_along_axis(x, self.index, axis=dim), self.index.astype(np.int64)
 
     def backward(self, grad, grad_indices=None):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if self.index is None:
             return grad
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
@@ -116,6 +119,7 @@ class MedianBackward1(SortBackward0):
 
     def backward(self, grad, grad_indices=None):
         if self.index is None:
+            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
             return grad
         return super().backward(grad if self.keepdim else grad.unsqueeze(self.dim))
 

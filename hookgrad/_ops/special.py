@@ -69,9 +69,11 @@ class NanToNumBackward0(Op):
         if x.dtype.kind != "f":
             return x.copy()
         self.finite = np.isfinite(x)
+        self.save(a)  # (PyTorch's node saves self)
         return np.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
         return grad * _make(self.finite)
 
 
@@ -105,14 +107,17 @@ class RemainderBackward1(RemainderBackward0):
     arity = 2
 
     def forward(self, a, other):
-        self.save(a, other)
+        if self.needs(1):  # (PyTorch saves them for other's gradient only)
+            self.save(a, other)
         return super().forward(a, other)
 
     def backward(self, grad):
+        if not self.needs(1):
+            return grad, None
         a, b = self.saved()
         with np.errstate(divide="ignore", invalid="ignore"):
             q = _make(self.quotient(a._data / b._data))
-        return (grad if self.needs(0) else None, -grad * q if self.needs(1) else None)
+        return (grad if self.needs(0) else None, -grad * q)
 
 
 class FmodBackward0(RemainderBackward0):
@@ -138,7 +143,19 @@ class Atan2Backward0(BinaryOp):
 
 
 class SgnBackward0(SignBackward0):
-    """``sgn``: ``sign`` for real tensors (its own node name)."""
+    """``sgn``: ``sign`` for real tensors (its own node name). Unlike sign's, PyTorch's node
+    saves the input and the result (which a second backward then misses)."""
+
+    saved_names = ("self", "result")
+    saves_output = True
+
+    def forward(self, a):
+        self.save(a)
+        return self.function(a._data)
+
+    def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        return grad * 0
 
 
 class Deg2RadBackward0(Op):

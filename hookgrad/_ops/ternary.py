@@ -55,7 +55,8 @@ class AddcmulBackward0(Op):
 
     def forward(self, a, t1, t2, value):
         self.value = value
-        self.save(t1, t2)
+        # (as PyTorch: each factor only for the other's gradient)
+        self.save(t1 if self.needs(2) else None, t2 if self.needs(1) else None)
         return a._data + value * (t1._data * t2._data)
 
     def backward(self, grad):
@@ -74,7 +75,8 @@ class AddcdivBackward0(Op):
 
     def forward(self, a, t1, t2, value):
         self.value = value
-        self.save(t1, t2)
+        # (as PyTorch: the divisor always, tensor1 for the divisor's gradient)
+        self.save(t1 if self.needs(2) else None, t2)
         return a._data + value * (t1._data / t2._data)
 
     def backward(self, grad):

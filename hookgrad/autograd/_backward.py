@@ -58,12 +58,12 @@ def _seeds(outputs, grad_outputs):
                 raise RuntimeError(
                     f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
                     f"output[{i}] has a shape of {out.shape}.")
-            if g._data.dtype.kind != out._data.dtype.kind:
-                raise RuntimeError(
-                    f"For complex Tensors, both grad_output and output are required to have the "
-                    f"same dtype. Mismatch in dtype: grad_output[{i}] has a dtype of "
-                    f"{from_numpy_dtype(g._data.dtype)} and output[{i}] has a dtype of "
-                    f"{from_numpy_dtype(out._data.dtype)}.")
+            if g._data.dtype != out._data.dtype:
+                # PyTorch's engine casts a root's gradient (any real dtype, int and bool
+                # too) to the root's dtype before anything sees it: hooks, the formulas and
+                # .grad all get the output's dtype. (Its complex-vs-real refusal cannot
+                # arise: hookgrad has no complex dtypes.)
+                g = g.to(from_numpy_dtype(out._data.dtype))
             seeds.append(g)
     return seeds
 
@@ -77,9 +77,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         inputs = _tensors(inputs)
         if not inputs:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-        for t in inputs:
-            if t.grad_fn is not None:
-                t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph and not _warned_create_graph:

@@ -21,7 +21,7 @@ from ._running import (  # noqa: F401  (engine API)
     running_nodes,
 )
 from .anomaly_mode import anomaly
-from .graph import AccumulateGrad, grad_accumulator
+from .graph import AccumulateGrad, grad_accumulator, saved_hooks_state
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -188,6 +188,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
                 f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
     root_nodes = [node for node, _ in root_edges]
+    if inputs is not None and accumulate:
+        # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
+        # order: after the checks of the roots and their gradients, before anything runs)
+        for t in inputs:
+            t.retain_grad()
     deps = _discover(root_nodes)
     task.reachable = deps
     if inputs is not None:
@@ -217,6 +222,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
 
     prev_mode = _grad_state.grad_enabled
     _grad_state.grad_enabled = create_graph
+    # A pass runs on its own copy of the saved-tensor hooks stack (PyTorch's graph task keeps
+    # the caller's thread-local state): a hook that enters or leaves a hooks context during
+    # backward changes neither the caller's stack nor what follows the pass.
+    caller_hooks = saved_hooks_state.stack
+    saved_hooks_state.stack = caller_hooks.copy()
     _local.tasks.append(task)
     try:
         _run_ready_nodes(task, ready, buffers, deps)
@@ -224,6 +234,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
             _run_callbacks(task)
     finally:
         _local.tasks.pop()
+        saved_hooks_state.stack = caller_hooks
         _grad_state.grad_enabled = prev_mode
     return task.captured
 
@@ -383,14 +394,15 @@ def _call_function(task, node, grads):
             else:
                 outputs = node._apply(grads)
             outputs = _validate_outputs(task, node, outputs)
-        if not task.keep_graph:
-            node._release()
         if hooks is not None and hooks.post_hooks:
             grad_outputs = tuple(grads)
             for fn in list(hooks.post_hooks.values()):
                 result = fn(tuple(outputs), grad_outputs)
                 if result is not None:
                     outputs = check_hook_tuple(fn, outputs, result)
+        # (after the post-hooks, as PyTorch: a post-hook that raises leaves them saved)
+        if not task.keep_graph:
+            node._release()
         return outputs
     finally:
         nodes.pop()
@@ -448,8 +460,8 @@ def _accumulate(task, variable, grads):
     with _accumulate_lock:
         old = variable._grad
         if old is None:
-            if task.create_graph:
-                variable._grad = grad.clone() if grad._requires_grad else grad
+            if task.create_graph or _grad_state.grad_enabled:
+                variable._grad = _copy_recorded(grad)
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
@@ -469,13 +481,32 @@ def _accumulate(task, variable, grads):
                 variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
-        for fn in list(hooks.values()):
-            result = fn(variable)
-            if result is not None:
-                if not hasattr(result, "_data"):
-                    raise TypeError(f"expected Variable, but hook returned "
-                                    f"'{type(result).__name__}'")
-                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+        _call_post_accumulate_hooks(hooks, variable)
+
+
+def _call_post_accumulate_hooks(hooks, variable):
+    """PyTorch's rule: a hook may return None or the very tensor it was given; any other
+    Tensor becomes the next hooks' argument and the pass fails after the last hook."""
+    argument = variable
+    replaced = False
+    for fn in list(hooks.values()):
+        result = fn(argument)
+        if result is None or result is argument:
+            continue
+        if not hasattr(result, "_data"):
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+        argument = result
+        replaced = True
+    if replaced:
+        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+
+
+def _copy_recorded(grad):
+    """The first ``.grad`` of a leaf in grad mode (create_graph): as PyTorch, always a new
+    tensor (the caller's gradient is never stored itself), written by ``copy_`` so that a
+    gradient with history gets ``CopyBackwards`` as its grad_fn."""
+    copy = _make(np.empty_like(grad._data, order="C"))
+    return copy.copy_(grad)
 
 
 def _unshared(grad):

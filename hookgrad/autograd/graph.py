@@ -1,24 +1,38 @@
-"""Backward graph nodes (with the one node constructor, ``Node._link``), saved tensors, and
-the graph-level hook APIs: node hooks, multi-grad hooks, saved-tensor hooks, op hooks."""
-import functools
+"""Backward graph nodes (with the one node constructor, ``Node._link``) and the graph-level
+hook APIs: node hooks, multi-grad hooks, op hooks, and (from ``_saved_tensors``, where the
+saved tensors live) the saved-tensor hooks."""
 import itertools
-import re
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
 from ..utils.hooks import RemovableHandle, register_hook
 from ._running import current_task
+from ._saved_tensors import (  # noqa: F401  (PyTorch's torch.autograd.graph names)
+    FREED,
+    FREED_MESSAGE,
+    SavedNumber,
+    SavedTensor,
+    _strip_backward,
+    allow_mutation_on_saved_tensors,
+    disable_saved_tensors_hooks,
+    save_on_cpu,
+    saved_hooks_state,
+    saved_number,
+    saved_tensors_hooks,
+)
 from .anomaly_mode import anomaly, record_forward
 
 __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
            "register_multi_grad_hook", "allow_mutation_on_saved_tensors", "register_op_hook"]
 
 ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
+# PyTorch's error nodes (``NotImplemented``) take the same number: a pass runs them as soon as
+# they are ready, so it raises before any other branch reaches a leaf's .grad
+ERROR_NODE_SEQ = ACCUMULATE_GRAD_SEQ
 _sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
 _NO_EDGE = (None, 0)
 
@@ -34,16 +48,6 @@ def register_op_hook(fn):
     ``result`` is a Tensor or a tuple of Tensors. (hookgrad's own hook point: PyTorch has
     none; its closest relative is ``TorchDispatchMode``.)"""
     return register_hook(_op_hooks, fn)
-
-FREED = "freed"  # marks a SavedTensor whose value a backward pass released
-
-FREED_MESSAGE = (
-    "Trying to backward through the graph a second time (or directly access saved tensors "
-    "after they have already been freed). Saved intermediate values of the graph are freed "
-    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-    "backward through the graph a second time or if you need to access saved tensors after "
-    "calling backward.")
-
 
 class _NodeHooks:
     """Hook containers and metadata of one node; the node creates it on first use, and each
@@ -153,17 +157,27 @@ class Node:
     # Saving for backward, and the outputs (the node's other fields are set by _link only).
     def save(self, *tensors, outputs=None):
         """Save tensors for backward (None stays None): each is checked against its version
-        counter when unpacked, and packed by the active saved-tensor hooks. ``outputs``: ids
-        of this node's own outputs among them, kept as storage only (no reference cycle).
-        Does nothing for a node that is not recorded."""
+        counter when unpacked, and packed by the active saved-tensor hooks (a
+        ``saved_number`` is saved as it is). ``outputs``: ids of this node's own outputs
+        among them, kept as storage only (no reference cycle). Does nothing for a node that
+        is not recorded."""
         if not self._record:
             return
         if outputs is None:
-            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
+            self._for_backward = tuple([
+                None if t is None else t if type(t) is SavedNumber else SavedTensor(t)
+                for t in tensors])
         else:
             self._for_backward = tuple(None if t is None else
                                        SavedTensor(t, is_output=id(t) in outputs)
                                        for t in tensors)
+
+    def _save_more(self, *tensors):
+        """Save ``tensors`` too, after what forward saved (non-differentiable outputs that
+        PyTorch's node saves, such as ``sort``'s indices)."""
+        more = tuple([SavedTensor(t) for t in tensors])
+        before = self._for_backward
+        self._for_backward = more if before is None else before + more
 
     def _save_output(self, output):
         """Save this node's ``output`` too, after what forward saved."""
@@ -226,7 +240,10 @@ class Node:
                 record = saved[index] if saved is not None and index < len(saved) else None
                 if record is None:
                     return None if raw else self._wrapped_number(name)
-                return record if raw else record.unpack(self)
+                if raw:
+                    return record
+                value = record.unpack(self)
+                return self._wrapped_number(name) if value is None else value
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     def _wrapped_number(self, name):
@@ -249,6 +266,7 @@ class AccumulateGrad(Node):
     """The node of a leaf that requires grad; accumulates into ``variable.grad``."""
 
     __slots__ = ("variable",)
+    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
 
     def __init__(self, variable):
         # (no inputs, and the sequence number that runs after every other node: one is made
@@ -295,217 +313,6 @@ def alias_with_history(t, node, output_nr):
             root = t
     alias._alias_base = root
     return alias
-
-
-# --------------------------------------------------------------------------- saved tensors
-
-class _SavedHooksState(threading.local):
-    def __init__(self):
-        self.stack = []          # (pack, unpack) pairs; only the innermost is used
-        self.disabled = None     # message of an active disable_saved_tensors_hooks
-
-
-saved_hooks_state = _SavedHooksState()
-
-
-def _strip_backward(name):
-    return re.sub(r"Backward\d*$", "", name)
-
-
-class SavedTensor:
-    """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
-
-    __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
-                 "unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
-
-    def __init__(self, tensor, is_output=False):
-        counter = self.counter = tensor._vc
-        self.version = counter[0]
-        self.is_output = is_output
-        self.has_hooks = False
-        if is_output:
-            # Keep the output's storage, not the tensor, so node -> output -> node is no cycle.
-            self.tensor = tensor._data
-            self.output_nr = tensor._output_nr
-        else:
-            self.tensor = tensor
-        stack = saved_hooks_state.stack
-        if stack:
-            pack, unpack = stack[-1]
-            self._pack(tensor, pack, unpack)
-
-    def _pack(self, tensor, pack, unpack):
-        # What the unpacked value's autograd identity will be (see _with_history).
-        self.requires_grad = tensor._requires_grad
-        if self.requires_grad and not self.is_output:
-            self.grad_fn = tensor.grad_fn
-            self.output_nr = tensor._output_nr
-            self.accumulator = tensor._grad_accumulator if self.grad_fn is None else None
-        before = tensor._vc[0]
-        self.packed = pack(tensor)
-        if tensor._vc[0] != before:
-            raise RuntimeError(
-                "A saved tensor pack hook is modifying its input in place. Tensors provided as "
-                "input to pack hook cannot be modified by in-place operations as this can lead "
-                "to unexpected side-effects. Please open an issue if you need to perform "
-                "in-place operations on the input to a pack hook.")
-        self.unpack_hook = unpack
-        self.has_hooks = True
-        if not self.is_output:
-            self.tensor = None
-
-    def register_hooks(self, pack_hook, unpack_hook):
-        if self.tensor is FREED:
-            raise RuntimeError(
-                "Calling register_hooks on a saved tensor after it has been freed. Saved "
-                "intermediate values of the graph are freed when you call .backward() or "
-                "autograd.grad(). Specify retain_graph=True if you need to backward through the "
-                "graph a second time or if you need to access saved variables after calling "
-                "backward.")
-        if self.has_hooks:
-            raise RuntimeError(
-                "Calling register_hooks on a saved tensor whose hooks have already been set. "
-                "Hint: only one pair of hooks is allowed at a time.")
-        self._pack(self._original(None), pack_hook, unpack_hook)
-
-    def _original(self, node):
-        if self.is_output:
-            t = _make(self.tensor, True, node, self.output_nr)
-            t._vc = self.counter
-            return t
-        return self.tensor
-
-    def release(self):
-        self.tensor = FREED
-        self.packed = None
-
-    def unpack(self, node):
-        if self.tensor is FREED:
-            raise RuntimeError(FREED_MESSAGE)
-        if self.has_hooks:
-            # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
-            value = self.unpack_hook(self.packed)
-            if not isinstance(value, TensorBase):
-                raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
-                                f"got result of type {type(value).__name__}")
-            return self._with_history(value, node)
-        if self.counter[0] != self.version:
-            self._raise_modified(node)
-        return self._original(node)
-
-    def _with_history(self, value, node):
-        """A new tensor over the unpack hook's data with the saved tensor's autograd identity,
-        as PyTorch gives: whatever history ``value`` has, gradients flow to where the saved
-        tensor's would (its node, or the leaf's accumulator), so double backward and a
-        checkpoint inside a checkpoint work through hooks that detach."""
-        if not self.requires_grad:
-            return _make(value._data)
-        if self.is_output:
-            return _make(value._data, True, node, self.output_nr)
-        unpacked = _make(value._data, True, self.grad_fn, self.output_nr)
-        if self.grad_fn is None:
-            if self.accumulator is None or self.accumulator() is None:
-                raise RuntimeError("No grad accumulator for a saved leaf")
-            unpacked._grad_accumulator = self.accumulator
-        return unpacked
-
-    def _raise_modified(self, node):
-        t = self.tensor
-        data = t if not hasattr(t, "_data") else t._data
-        shape = ", ".join(map(str, data.shape))
-        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{shape}]]"
-        # An output names its own node; an input names its grad_fn as of now (after the
-        # in-place op that changed it), as PyTorch does.
-        producer, output_nr = (node, self.output_nr) if self.is_output else (
-            t._grad_fn, t._output_nr)
-        if producer is not None:
-            what += f", which is output {output_nr} of {_strip_backward(producer.name())},"
-        raise RuntimeError(
-            "one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: {what} is at version {self.counter[0]}; expected version "
-            f"{self.version} instead. Hint: enable anomaly detection to find the operation that "
-            "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
-            "check_nan=False).")
-
-
-class saved_tensors_hooks:
-    """Context manager: pack every tensor saved for backward inside it (thread-local)."""
-
-    def __init__(self, pack_hook, unpack_hook):
-        self.pack_hook = pack_hook
-        self.unpack_hook = unpack_hook
-
-    def __enter__(self):
-        if saved_hooks_state.disabled is not None:
-            raise RuntimeError(saved_hooks_state.disabled)
-        saved_hooks_state.stack.append((self.pack_hook, self.unpack_hook))
-        return self
-
-    def __exit__(self, *exc):
-        saved_hooks_state.stack.pop()
-        return False
-
-
-class save_on_cpu(saved_tensors_hooks):
-    """Saved tensors stay on the CPU (the only device here), so packing is the identity."""
-
-    def __init__(self, pin_memory=False, device_type="cuda"):
-        super().__init__(lambda t: t, lambda t: t)
-
-
-class disable_saved_tensors_hooks:
-    """Make ``saved_tensors_hooks`` raise ``RuntimeError(error_message)`` inside the block."""
-
-    def __init__(self, error_message):
-        self.error_message = error_message
-
-    def __enter__(self):
-        self._prev = saved_hooks_state.disabled
-        saved_hooks_state.disabled = self.error_message
-
-    def __exit__(self, *exc):
-        saved_hooks_state.disabled = self._prev
-        return False
-
-    def __call__(self, func):
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self:
-                return func(*args, **kwargs)
-        return wrapper
-
-
-class allow_mutation_on_saved_tensors:
-    """Within the block, in-place changes to saved tensors clone the saved value first."""
-
-    _active = None
-
-    def __enter__(self):
-        if allow_mutation_on_saved_tensors._active is not None:
-            raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
-        self._hooks = saved_tensors_hooks(self._pack, self._unpack)
-        self._hooks.__enter__()
-        allow_mutation_on_saved_tensors._active = self
-        self.closed = False
-        return self
-
-    def _pack(self, tensor):
-        # Snapshot now: a later in-place change cannot reach the copy.
-        return (self, tensor.detach().clone())
-
-    def _unpack(self, packed):
-        ctx, value = packed
-        if ctx.closed:
-            raise AssertionError(
-                "Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
-                "in which the graph was originally recorded.")
-        return value
-
-    def __exit__(self, *exc):
-        self._hooks.__exit__(*exc)
-        self.closed = True
-        allow_mutation_on_saved_tensors._active = None
-        return False
 
 
 # --------------------------------------------------------------------------- multi-grad hooks
