@@ -273,6 +273,11 @@ class Tensor(TensorBase):
     add_, sub_, mul_ = in_place(_arith.add), in_place(_arith.sub), in_place(_arith.mul)
     div_, pow_ = in_place(_arith.div), in_place(_arith.pow)
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
+    # (PyTorch's other in-place operators; the shifts wait for the shift ops)
+    __ipow__, __imod__ = pow_, in_place(_special.remainder)
+    __ifloordiv__ = in_place(_arith.floor_divide_in_place)
+    __iand__, __ior__, __ixor__ = (in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or),
+                                   in_place(_cmp.bitwise_xor))
     neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs), in_place(_ew.exp),
                                      in_place(_ew.log), in_place(_ew.sqrt))
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),

@@ -184,7 +184,15 @@ class FloorDivideBackward(DivBackward2):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
 
 
+class FloorDivideInPlaceBackward(FloorDivideBackward):
+    """The node of ``floor_divide_`` / ``//=``, whose error names the in-place op."""
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::floor_divide_ is not implemented")
+
+
 FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemented"  # PyTorch's
+FloorDivideInPlaceBackward.__name__ = FloorDivideInPlaceBackward.__qualname__ = "NotImplemented"
 
 
 class PowBackward0(Op):
@@ -296,6 +304,11 @@ def rdiv(input, other):
     """``other / input`` for a number ``other``: PyTorch records it as
     ``reciprocal(input) * other``."""
     return MulBackward0.apply(reciprocal(input), other)
+
+
+def floor_divide_in_place(input, other):
+    """``input.floor_divide_(other)`` before it is written back (see ``inplace.in_place``)."""
+    return FloorDivideInPlaceBackward.apply(input, other, "floor")
 
 
 def floor_divide_reflected(input, other):

@@ -22,12 +22,7 @@ def _check_leaf(t):
 def _write(t, array):
     """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules."""
     data = t._data
-    if array.dtype != data.dtype:
-        src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
-        if src.category > dst.category:
-            raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
-                               f"output type {dst.legacy_name[:-6]}")
-    if array.shape != data.shape:
+    if array.shape != data.shape:  # (PyTorch checks the shape before the dtype)
         try:
             broadcast = np.broadcast_shapes(array.shape, data.shape)
         except ValueError:
@@ -36,6 +31,11 @@ def _write(t, array):
             raise RuntimeError(
                 f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
                 f"broadcast shape [{', '.join(map(str, broadcast))}]")
+    if array.dtype != data.dtype:
+        src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
+        if src.category > dst.category:
+            raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
+                               f"output type {dst.legacy_name[:-6]}")
     if not data.flags.writeable:
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a "
