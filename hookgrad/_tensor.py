@@ -24,6 +24,7 @@ from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
 from ._ops import special as _special
+from ._ops import subscript as _subscript
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
@@ -182,8 +183,8 @@ class Tensor(TensorBase):
     __and__ = __rand__ = _cmp.bitwise_and
     __or__ = __ror__ = _cmp.bitwise_or
     __xor__ = __rxor__ = _cmp.bitwise_xor
-    __getitem__ = _index.getitem
-    __setitem__ = _index.setitem
+    __getitem__ = _subscript.getitem
+    __setitem__ = _subscript.setitem
 
     def __rmatmul__(self, other):
         return _linalg.matmul(other, self)
@@ -292,16 +293,13 @@ class Tensor(TensorBase):
                                             in_place(_index.index_copy),
                                             in_place(_index.index_fill))
     scatter_, scatter_add_ = in_place(_index.scatter), in_place(_index.scatter_add)
-    copy_, fill_ = in_place(_copy.copy), in_place(_copy.fill)
+    copy_, fill_, zero_ = _copy.copy_, in_place(_copy.fill), in_place(_copy.zero)
     unsqueeze_, t_, transpose_ = _views.unsqueeze_, _views.t_, _views.transpose_
 
     def squeeze_(self, *dim_args, dim=None):
         return _views.squeeze_(self, _dims(dim_args, dim))
     uniform_, normal_ = _random.uniform_, _random.normal_
     bernoulli_, random_ = _random.bernoulli_, _random.random_
-
-    def zero_(self):
-        return _inplace.apply_inplace(self, _copy.fill, (0,), {})
 
     # ------------------------------------------------------------------ reductions
     sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean

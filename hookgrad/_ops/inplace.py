@@ -74,8 +74,8 @@ def apply_inplace(t, fn, args, kwargs):
     """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
     ``t``."""
     recording = _grad_state.grad_enabled and (
-        t._requires_grad or _any_requires_grad(args)
-        or (kwargs and _any_requires_grad(kwargs.values())))
+        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
+        or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
         result = fn(t, *args, **kwargs)
         _write(t, result._data)
@@ -104,8 +104,16 @@ def apply_inplace(t, fn, args, kwargs):
     return t
 
 
+def write_unrecorded(t, fn, args):
+    """``t.op_(*args)`` written without autograd history (``copy_`` into an integer or bool
+    tensor, which PyTorch does not record)."""
+    _write(t, fn(t, *args)._data)
+    return t
+
+
 def _any_requires_grad(values):
-    return any(isinstance(a, TensorBase) and a._requires_grad for a in values)
+    return any(isinstance(a, TensorBase) and (a._requires_grad or (
+        a._view_base is not None and a._requires_grad_from_base())) for a in values)
 
 
 def _inplace_on_view(view, fn, args, kwargs):

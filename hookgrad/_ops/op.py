@@ -36,7 +36,8 @@ class Op(Node):
         record = False
         if _grad_state.grad_enabled:
             for a in args[:cls.arity]:
-                if isinstance(a, TensorBase) and a._requires_grad:
+                if isinstance(a, TensorBase) and (a._requires_grad or (
+                        a._view_base is not None and a._requires_grad_from_base())):
                     record = True
                     self._link(args[:cls.arity])
                     break

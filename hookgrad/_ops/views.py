@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from .._dtype import from_numpy_dtype
 from .._tensor_base import _make, _wrap_dim
 from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
@@ -186,10 +187,10 @@ def expand(input, sizes):
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
-            f"size=[{', '.join(map(str, sizes))}]): "
-            "the number of sizes provided must be greater or equal to the number of dimensions "
-            "in the tensor")
+            f"expand(torch.{from_numpy_dtype(input._data.dtype).legacy_name}"
+            f"{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            f"the number of sizes provided ({len(sizes)}) must be greater or equal to the "
+            f"number of dimensions in the tensor ({len(shape)})")
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
