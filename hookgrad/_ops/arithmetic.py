@@ -319,12 +319,28 @@ def full_like_value(a, value):
     return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
 
 
+class RemainderReflectedBackward(Op):
+    """``number % tensor``: PyTorch defines no derivative, but the result requires grad, with
+    a node that raises when a backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    def forward(self, a, number):
+        x, s = operands(a, number)
+        check_integer_divisor(np.asarray(s), x)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.asarray(np.mod(s, x))
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::remainder is not implemented")
+
+
+RemainderReflectedBackward.__name__ = RemainderReflectedBackward.__qualname__ = "NotImplemented"
+
+
 def remainder_reflected(input, other):
-    """``other % input`` for a number ``other`` (not differentiable)."""
-    x, s = operands(input, other)
-    check_integer_divisor(np.asarray(s), x)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _make(np.asarray(np.mod(s, x)))
+    """``other % input`` for a number ``other``."""
+    return RemainderReflectedBackward.apply(input, other)
 
 
 def pow(input, exponent, *, out=None):
