@@ -288,12 +288,14 @@ class Tensor(TensorBase):
     clip_ = clamp_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
-    masked_fill_, addmm_ = in_place(_index.masked_fill), in_place(_linalg.addmm)
+    masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
+    addmm_ = in_place(_linalg.addmm)
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
-                                            in_place(_index.index_fill))
+                                            in_place(_index.index_fill,
+                                                     _inplace.INDEX_FILL_ON_EXPANDED))
     scatter_, scatter_add_ = in_place(_index.scatter), in_place(_index.scatter_add)
-    copy_, fill_, zero_ = _copy.copy_, in_place(_copy.fill), in_place(_copy.zero)
+    copy_, fill_, zero_ = _copy.copy_, _copy.fill_, _copy.zero_
     unsqueeze_, t_, transpose_ = _views.unsqueeze_, _views.t_, _views.transpose_
 
     def squeeze_(self, *dim_args, dim=None):

@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from .inplace import apply_inplace, write_unrecorded
+from .inplace import ALLOW_OVERLAP, apply_inplace, write_unrecorded
 from .op import Op, broadcast_error
 
 
@@ -131,3 +131,15 @@ def fill(input, value):
 def zero(input):
     """``input.zero_()`` before it is written back."""
     return ZeroBackward0.apply(input)
+
+
+def fill_(self, value):
+    """``self.fill_(value)``: with a number, also into an expanded tensor (PyTorch checks
+    for elements sharing memory only with a tensor value)."""
+    overlap = None if isinstance(value, TensorBase) else ALLOW_OVERLAP
+    return apply_inplace(self, fill, (value,), {}, overlap)
+
+
+def zero_(self):
+    """``self.zero_()``, also into an expanded tensor."""
+    return apply_inplace(self, zero, (), {}, ALLOW_OVERLAP)

@@ -2,6 +2,7 @@
 views, its advanced part (integer and boolean tensors) as IndexBackward0 / index_put_, and
 PyTorch's ``set_item`` rules for what a write records."""
 import operator
+import warnings
 
 import numpy as np
 
@@ -15,7 +16,8 @@ from .index import (
     SliceBackward0,
     UnsqueezeBackward0,
 )
-from .inplace import apply_inplace
+from .inplace import INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace
+from .op import shares_elements
 
 
 def _dims_consumed(k):
@@ -120,7 +122,19 @@ def setitem(a, key, value):
     stripped = _without_leading_ones(shape)
     if stripped != shape:
         value = value.view(stripped)
-    apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {})
+    if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
+        # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
+        warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)
+        apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {},
+                      MASKED_FILL_ON_EXPANDED)
+        return
+    apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {}, INDEX_PUT_ON_EXPANDED)
+
+
+def _is_mask(key):
+    """Whether an advanced key is one boolean mask (with slices)."""
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    return len(arrays) == 1 and arrays[0].dtype == np.bool_
 
 
 def _setitem_value(a, value):

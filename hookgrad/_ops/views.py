@@ -10,7 +10,7 @@ from .._tensor_base import _make, _wrap_dim
 from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
-from .op import Op, ViewOp, broadcast_view, plain_backward
+from .op import Op, ViewOp, expand_view, plain_backward
 
 
 def _infer_shape(shape, numel):
@@ -55,7 +55,7 @@ class UnsafeViewBackward0(Op):
 
 
 class ExpandBackward0(ViewOp):
-    view_array = staticmethod(broadcast_view)
+    view_array = staticmethod(expand_view)
 
     def backward(self, grad):
         return grad.sum_to_size(self.shape)
