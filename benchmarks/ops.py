@@ -51,7 +51,36 @@ def workloads(torch):
         "expand": lambda: p[:1].expand(3, 4), "mm": lambda: m.mm(n), "m @ n": lambda: m @ n,
         "cat": lambda: torch.cat([m, n]), "add_ (non-leaf)": lambda: inplace_add(x),
     }
+    rows.update(view_rows(torch, x, w, m, p))
     return rows, (x, w, m, n, p)
+
+
+def view_rows(torch, x, w, m, p):
+    """Views, writes through views and in-place operators (the hot paths of every model's
+    reshape / transpose, and of ``y[i] = t``)."""
+
+    def setitem(x):
+        y = x * 1
+        y[1:3] = w[:2]
+        return y
+
+    def inplace_on_view(x):
+        y = x * 1
+        y[2:].mul_(w[2:])
+        return y
+
+    def ipow(x):
+        y = x * 1
+        y **= 2
+        return y
+
+    return {
+        "reshape": lambda: m.reshape(16), "reshape (same shape)": lambda: m.reshape(4, 4),
+        "t().reshape (copy)": lambda: m.t().reshape(16), "flatten": lambda: m.flatten(),
+        "expand (same shape)": lambda: m.expand(4, 4), "p[0] (unbind/iter)": lambda: list(p)[0],
+        "y[1:3] = w[:2]": lambda: setitem(x), "y[2:].mul_(w[2:])": lambda: inplace_on_view(x),
+        "y **= 2": lambda: ipow(x),
+    }
 
 
 def measure(batch, repeats):

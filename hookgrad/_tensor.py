@@ -24,6 +24,7 @@ from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
 from ._ops import special as _special
+from ._ops import subscript as _subscript
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
@@ -182,8 +183,8 @@ class Tensor(TensorBase):
     __and__ = __rand__ = _cmp.bitwise_and
     __or__ = __ror__ = _cmp.bitwise_or
     __xor__ = __rxor__ = _cmp.bitwise_xor
-    __getitem__ = _index.getitem
-    __setitem__ = _index.setitem
+    __getitem__ = _subscript.getitem
+    __setitem__ = _subscript.setitem
 
     def __rmatmul__(self, other):
         return _linalg.matmul(other, self)
@@ -273,6 +274,11 @@ class Tensor(TensorBase):
     add_, sub_, mul_ = in_place(_arith.add), in_place(_arith.sub), in_place(_arith.mul)
     div_, pow_ = in_place(_arith.div), in_place(_arith.pow)
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
+    # (PyTorch's other in-place operators; the shifts wait for the shift ops)
+    __ipow__, __imod__ = pow_, in_place(_special.remainder)
+    __ifloordiv__ = in_place(_arith.floor_divide_in_place)
+    __iand__, __ior__, __ixor__ = (in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or),
+                                   in_place(_cmp.bitwise_xor))
     neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs), in_place(_ew.exp),
                                      in_place(_ew.log), in_place(_ew.sqrt))
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
@@ -282,21 +288,20 @@ class Tensor(TensorBase):
     clip_ = clamp_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
-    masked_fill_, addmm_ = in_place(_index.masked_fill), in_place(_linalg.addmm)
+    masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
+    addmm_ = in_place(_linalg.addmm)
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
-                                            in_place(_index.index_fill))
+                                            in_place(_index.index_fill,
+                                                     _inplace.INDEX_FILL_ON_EXPANDED))
     scatter_, scatter_add_ = in_place(_index.scatter), in_place(_index.scatter_add)
-    copy_, fill_ = in_place(_copy.copy), in_place(_copy.fill)
+    copy_, fill_, zero_ = _copy.copy_, _copy.fill_, _copy.zero_
     unsqueeze_, t_, transpose_ = _views.unsqueeze_, _views.t_, _views.transpose_
 
     def squeeze_(self, *dim_args, dim=None):
         return _views.squeeze_(self, _dims(dim_args, dim))
     uniform_, normal_ = _random.uniform_, _random.normal_
     bernoulli_, random_ = _random.bernoulli_, _random.random_
-
-    def zero_(self):
-        return _inplace.apply_inplace(self, _copy.fill, (0,), {})
 
     # ------------------------------------------------------------------ reductions
     sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean

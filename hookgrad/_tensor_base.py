@@ -179,7 +179,21 @@ class TensorBase:
     # ------------------------------------------------------------------ autograd identity
     @property
     def requires_grad(self):
-        return self._requires_grad
+        return self._requires_grad or (self._view_base is not None
+                                       and self._requires_grad_from_base())
+
+    def _requires_grad_from_base(self):
+        """Whether this view's base started requiring grad after the view was made (an in-place
+        op wrote a tensor that requires grad into the base or into another of its views): a
+        view requires grad with its base, as in PyTorch. If so, the view takes that over now,
+        with a grad_fn into the base's new history."""
+        base = self._view_base
+        if base is None or not base._requires_grad:
+            return False
+        self._requires_grad = True
+        if self._view_version != self._vc[0]:
+            self._regenerate_view_grad_fn()
+        return True
 
     @requires_grad.setter
     def requires_grad(self, value):

@@ -209,7 +209,15 @@ class FloorDivideBackward(DivBackward2):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
 
 
+class FloorDivideInPlaceBackward(FloorDivideBackward):
+    """The node of ``floor_divide_`` / ``//=``, whose error names the in-place op."""
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::floor_divide_ is not implemented")
+
+
 FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemented"  # PyTorch's
+FloorDivideInPlaceBackward.__name__ = FloorDivideInPlaceBackward.__qualname__ = "NotImplemented"
 
 
 class PowBackward0(Op):
@@ -323,6 +331,11 @@ def rdiv(input, other):
     return MulBackward0.apply(reciprocal(input), other)
 
 
+def floor_divide_in_place(input, other):
+    """``input.floor_divide_(other)`` before it is written back (see ``inplace.in_place``)."""
+    return FloorDivideInPlaceBackward.apply(input, other, "floor")
+
+
 def floor_divide_reflected(input, other):
     return FloorDivideBackward.apply(full_like_value(input, other), input, "floor")
 
@@ -331,12 +344,28 @@ def full_like_value(a, value):
     return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
 
 
+class RemainderReflectedBackward(Op):
+    """``number % tensor``: PyTorch defines no derivative, but the result requires grad, with
+    a node that raises when a backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    def forward(self, a, number):
+        x, s = operands(a, number)
+        check_integer_divisor(np.asarray(s), x)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.asarray(np.mod(s, x))
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::remainder is not implemented")
+
+
+RemainderReflectedBackward.__name__ = RemainderReflectedBackward.__qualname__ = "NotImplemented"
+
+
 def remainder_reflected(input, other):
-    """``other % input`` for a number ``other`` (not differentiable)."""
-    x, s = operands(input, other)
-    check_integer_divisor(np.asarray(s), x)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _make(np.asarray(np.mod(s, x)))
+    """``other % input`` for a number ``other``."""
+    return RemainderReflectedBackward.apply(input, other)
 
 
 def pow(input, exponent, *, out=None):

@@ -1,10 +1,11 @@
-"""Copies and casts: clone, ``to(dtype)``, and the out-of-place forms of ``copy_`` and
-``fill_`` (``Tensor._inplace`` records them in place)."""
+"""Copies and casts: clone, ``to(dtype)``, and the out-of-place forms of ``copy_``, ``fill_``
+and ``zero_`` (``inplace.in_place`` writes them back, with PyTorch's in-place node names)."""
 import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op
+from .inplace import ALLOW_OVERLAP, apply_inplace, write_unrecorded
+from .op import Op, broadcast_error
 
 
 class CloneBackward0(Op):
@@ -23,32 +24,52 @@ class ToCopyBackward0(Op):
         return grad  # the engine casts back to the input's dtype
 
 
-class CopyBackwards(Op):
-    """``self.copy_(src)`` as an out-of-place op: the result is ``src`` in self's shape/dtype."""
+def _zeros_like(grad):
+    """The gradient of a tensor an in-place write overwrote: zeros (not ``grad * 0``, which
+    keeps NaN and infinities), a constant also under create_graph."""
+    return _make(np.zeros_like(grad._data))
 
-    arity = 2
+
+class CopyBackwards(Op):
+    """``self.copy_(src)`` as an out-of-place op: ``src`` broadcast to self's shape and cast
+    to its dtype."""
+
     node_name = "torch::autograd::CopyBackwards"
+    arity = 2
 
     def forward(self, a, src):
-        out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
+        target = a._data
+        value = src._data if isinstance(src, TensorBase) else src
+        shape = np.shape(value)
+        if shape != target.shape:
+            try:
+                broadcast = np.broadcast_shapes(target.shape, shape)
+            except ValueError:
+                raise broadcast_error([target.shape, shape]) from None
+            if broadcast != target.shape:
+                raise RuntimeError(
+                    f"output with shape [{', '.join(map(str, target.shape))}] doesn't match the "
+                    f"broadcast shape [{', '.join(map(str, broadcast))}]")
+        out = np.empty_like(target)
+        np.copyto(out, value, casting="unsafe")
         return out
 
     def backward(self, grad):
-        return grad * 0, grad
+        return (_zeros_like(grad) if self.needs(0) else None), (grad if self.needs(1) else None)
 
 
-class FillBackward0(Op):
+class FillBackward2(Op):
+    """``self.fill_(number)``."""
+
     def forward(self, a, value):
         return np.full_like(a._data, value)
 
     def backward(self, grad):
-        return grad * 0
+        return _zeros_like(grad)
 
 
 class FillBackward3(Op):
-    """``fill_`` with a 0-d tensor: the value gets the sum of the gradient (PyTorch's node of
-    ``fill_.Tensor``)."""
+    """``self.fill_(value)`` with a 0-d tensor ``value``, which gets the gradient's sum."""
 
     arity = 2
 
@@ -56,11 +77,23 @@ class FillBackward3(Op):
         if value._data.ndim:
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
                                f"with {value._data.ndim} dimensions.")
-        return np.full_like(a._data, value._data)
+        out = np.empty_like(a._data)
+        np.copyto(out, value._data, casting="unsafe")
+        return out
 
     def backward(self, grad):
-        return (grad * 0 if self.needs(0) else None,
-                grad.sum() if self.needs(1) else None)
+        return (_zeros_like(grad) if self.needs(0) else None), (grad.sum() if self.needs(1)
+                                                                 else None)
+
+
+class ZeroBackward0(Op):
+    """``self.zero_()``."""
+
+    def forward(self, a):
+        return np.zeros_like(a._data)
+
+    def backward(self, grad):
+        return _zeros_like(grad)
 
 
 def to_dtype(a, dtype):
@@ -79,8 +112,34 @@ def copy(input, other):
     return CopyBackwards.apply(input, other)
 
 
+def copy_(self, other, non_blocking=False):
+    """``self.copy_(other)``. Into an integer or bool tensor it is not recorded, whatever
+    ``other`` (the one in-place op PyTorch checks the target's dtype for: ``fill_`` or
+    ``masked_fill_`` of such a tensor with a tensor that requires grad are recorded)."""
+    if self._data.dtype.kind != "f":
+        return write_unrecorded(self, copy, (other,))
+    return apply_inplace(self, copy, (other,), {})
+
+
 def fill(input, value):
     """``input.fill_(value)`` before it is written back."""
     if isinstance(value, TensorBase):
         return FillBackward3.apply(input, value)
-    return FillBackward0.apply(input, value)
+    return FillBackward2.apply(input, value)
+
+
+def zero(input):
+    """``input.zero_()`` before it is written back."""
+    return ZeroBackward0.apply(input)
+
+
+def fill_(self, value):
+    """``self.fill_(value)``: with a number, also into an expanded tensor (PyTorch checks
+    for elements sharing memory only with a tensor value)."""
+    overlap = None if isinstance(value, TensorBase) else ALLOW_OVERLAP
+    return apply_inplace(self, fill, (value,), {}, overlap)
+
+
+def zero_(self):
+    """``self.zero_()``, also into an expanded tensor."""
+    return apply_inplace(self, zero, (), {}, ALLOW_OVERLAP)

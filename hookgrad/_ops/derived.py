@@ -8,7 +8,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import index_select
-from .op import refuse_out
+from .op import Op, refuse_out
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
@@ -97,13 +97,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
             raise RuntimeError("repeats must have the same size as input along dim, but got "
                                f"repeats.size(0) = {counts.size} and input.size({dim}) = {n}")
         return index_select(input, dim, _make(np.repeat(np.arange(n), counts)))
-    # a number: each slice stacked ``repeats`` times beside itself (one copy, a view node)
+    # a number: each slice stacked ``repeats`` times beside itself (one copy, a view of it:
+    # PyTorch's expand, clone, view)
     expanded = input.unsqueeze(dim + 1)
     sizes = list(expanded._data.shape)
     sizes[dim + 1] = repeats
     shape = list(input._data.shape)
     shape[dim] *= repeats
-    return expand(expanded, tuple(sizes)).reshape(shape)
+    return expand(expanded, tuple(sizes)).clone().view(shape)
 
 
 _warned_meshgrid_indexing = False
@@ -138,12 +139,23 @@ def meshgrid(*tensors, indexing=None):
     return tuple(grids)
 
 
+class Unique2Backward0(Op):
+    """The values of ``unique``: PyTorch records a node for them, which raises when a backward
+    reaches it."""
+
+    def forward(self, a, values):
+        return values
+
+    def backward(self, grad):
+        raise RuntimeError("the derivative for '_unique2' is not implemented.")
+
+
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The sorted distinct values (always sorted); ``dim`` is not supported."""
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported by hookgrad")
     values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True)
-    out = [_make(values)]
+    out = [Unique2Backward0.apply(input, values)]
     if return_inverse:
         out.append(_make(inverse.reshape(input._data.shape).astype(np.int64)))
     if return_counts:

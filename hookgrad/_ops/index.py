@@ -1,11 +1,10 @@
-"""Indexing: getitem (views for basic keys, IndexBackward0 for advanced), setitem, gather,
-scatter, masked_fill, masked_select, index_select / index_add / index_fill / index_copy,
-take."""
+"""Indexing: the nodes of ``x[key]`` (views for basic keys, IndexBackward0 for advanced) and of
+``x[key] = value`` (subscript.py parses the keys), gather, scatter, masked_fill, masked_select,
+index_select / index_add / index_fill / index_copy, take."""
 import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .inplace import apply_inplace
 from .op import Op, ViewOp, refuse_out
 
 
@@ -100,10 +99,16 @@ class IndexPutBackward0(Op):
         self.key = key
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
-        if accumulate:
-            np.add.at(out, key, v)
-        else:
-            out[key] = v
+        try:
+            if accumulate:
+                np.add.at(out, key, v)
+            else:
+                out[key] = v
+        except (ValueError, TypeError):
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape [{', '.join(map(str, np.shape(v)))}] "
+                "cannot be broadcast to indexing result of shape "
+                f"[{', '.join(map(str, out[key].shape))}]") from None
         self.values_shape = np.shape(v)
         return out
 
@@ -133,86 +138,6 @@ class _PlaceGrad(Op):
             IndexBackward0.apply(grad, self.key)
 
     node_name = "SliceBackward0"
-
-
-def _dims_consumed(k):
-    """How many input dims an index component uses up."""
-    if k is None or k is Ellipsis or isinstance(k, bool):
-        return 0
-    if isinstance(k, (TensorBase, list, np.ndarray)):
-        idx = _to_index(k)
-        return idx.ndim if idx.dtype == np.bool_ else 1
-    return 1
-
-
-def _to_index(k):
-    if isinstance(k, TensorBase):
-        if k._data.dtype.kind not in "biu":
-            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        return k._data
-    return np.asarray(k)
-
-
-def getitem(a, key):
-    if not isinstance(key, tuple):
-        key = (key,)
-    ndim = a._data.ndim
-    used = sum(_dims_consumed(k) for k in key)
-    if sum(k is Ellipsis for k in key) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
-    if used > ndim:
-        raise IndexError(f"too many indices for tensor of dimension {ndim}")
-    out = a
-    dim = 0
-    advanced = []
-    changed = False
-    for k in key:
-        if k is Ellipsis:
-            dim += ndim - used
-            advanced.append(Ellipsis)
-        elif k is None:
-            out = UnsqueezeBackward0.apply(out, dim)
-            advanced.append(slice(None))
-            dim += 1
-            changed = True
-        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
-            out = SelectBackward0.apply(out, dim, int(k))
-            changed = True
-        elif isinstance(k, slice):
-            size = out._data.shape[dim]
-            if k != slice(None) and k.indices(size) != (0, size, 1):
-                out = SliceBackward0.apply(out, dim, k)
-                changed = True
-            advanced.append(slice(None))
-            dim += 1
-        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
-            idx = _to_index(k)
-            advanced.append(idx)
-            dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
-        else:
-            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
-                             "byte Variables are valid indices (got "
-                             f"{type(k).__name__})")
-    if any(isinstance(k, np.ndarray) for k in advanced):
-        return IndexBackward0.apply(out, tuple(advanced))
-    if not changed:
-        return AliasBackward0.apply(out)
-    return out
-
-
-def setitem(a, key, value):
-    if not isinstance(key, tuple):
-        key = (key,)
-    if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
-        akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
-                     for k in key)
-        apply_inplace(a, IndexPutBackward0.apply, (value, akey), {})
-        return
-    target = getitem(a, key)
-    if not isinstance(value, TensorBase):
-        target.fill_(value)
-    else:
-        target.copy_(value)
 
 
 class GatherBackward0(Op):

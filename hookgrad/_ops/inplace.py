@@ -1,12 +1,14 @@
 """In-place ops: run the out-of-place op, write the result into the tensor's memory, bump the
 version counter, and rebind autograd history (``CopySlices`` when written through a view)."""
+import warnings
+
 import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
-from .op import Op, replay_view
+from .op import Op, replay_view, shares_elements
 
 
 def _check_leaf(t):
@@ -19,15 +21,43 @@ def _check_leaf(t):
                            "in-place operation.")
 
 
-def _write(t, array):
-    """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules."""
+OVERLAP_ERROR = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation.")
+ALLOW_OVERLAP = "allow"  # the ``overlap`` of writes PyTorch makes into any tensor (fill_, zero_)
+
+
+def _deprecated_on_expanded(op, example, line):
+    """PyTorch's warning for ``op`` writing into a tensor whose elements share memory."""
+    return (f"Use of {op} on expanded tensors is deprecated. Please clone() the tensor before "
+            f"performing this operation. This also applies to advanced indexing e.g. {example} "
+            "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+            f"TensorAdvancedIndexing.cpp:{line}.)")
+
+
+INDEX_PUT_ON_EXPANDED = _deprecated_on_expanded("index_put_", "tensor[indices] = tensor", 976)
+MASKED_FILL_ON_EXPANDED = _deprecated_on_expanded("masked_fill_", "tensor[mask] = scalar", 2450)
+INDEX_FILL_ON_EXPANDED = _deprecated_on_expanded("index_fill_", "tensor[mask] = scalar", 1913)
+
+
+def _writeable(data):
+    """Whether ``data`` may be written, making a broadcast gradient handed to a hook (read-only
+    where its elements share memory) writable for the writes PyTorch allows into it."""
+    if not data.flags.writeable:
+        try:
+            data.flags.writeable = True
+        except ValueError:  # memory NumPy or its owner keeps read-only
+            return False
+    return True
+
+
+def _write(t, array, overlap=None):
+    """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules. ``overlap``:
+    what happens if elements of ``t`` share memory: None, PyTorch's refusal; ALLOW_OVERLAP,
+    the write; a warning text, the write after that warning. Such a write stores only the
+    elements that change, as PyTorch writes only the elements the op selects."""
     data = t._data
-    if array.dtype != data.dtype:
-        src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
-        if src.category > dst.category:
-            raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
-                               f"output type {dst.legacy_name[:-6]}")
-    if array.shape != data.shape:
+    if array.shape != data.shape:  # (PyTorch checks the shape before the dtype)
         try:
             broadcast = np.broadcast_shapes(array.shape, data.shape)
         except ValueError:
@@ -36,11 +66,22 @@ def _write(t, array):
             raise RuntimeError(
                 f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
                 f"broadcast shape [{', '.join(map(str, broadcast))}]")
-    if not data.flags.writeable:
-        raise RuntimeError(
-            "unsupported operation: more than one element of the written-to tensor refers to a "
-            "single memory location. Please clone() the tensor before performing the operation.")
-    np.copyto(data, array, casting="unsafe")
+    if array.dtype != data.dtype:
+        src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
+        if src.category > dst.category:
+            raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
+                               f"output type {dst.legacy_name[:-6]}")
+    flags = data.flags
+    if not flags.c_contiguous and shares_elements(data):
+        if overlap is None or not _writeable(data):
+            raise RuntimeError(OVERLAP_ERROR)
+        if overlap is not ALLOW_OVERLAP:
+            warnings.warn(overlap, UserWarning, stacklevel=4)
+        np.copyto(data, array, casting="unsafe", where=array != data)
+    elif not flags.writeable:
+        raise RuntimeError(OVERLAP_ERROR)
+    else:
+        np.copyto(data, array, casting="unsafe")
     t._vc[0] += 1
 
 
@@ -60,25 +101,26 @@ def apply_view_inplace(t, view_op, args):
     return t
 
 
-def in_place(function):
-    """The in-place method of an op: ``t.exp_()`` is ``exp(t)`` written back into ``t``."""
+def in_place(function, overlap=None):
+    """The in-place method of an op: ``t.exp_()`` is ``exp(t)`` written back into ``t``
+    (``overlap``: see ``_write``)."""
     def method(self, *args, **kwargs):
-        return apply_inplace(self, function, args, kwargs)
+        return apply_inplace(self, function, args, kwargs, overlap)
     method.__name__ = function.__name__ + "_"
     method.__qualname__ = "Tensor." + method.__name__
     method.__wrapped__ = function  # inspect.signature shows the op's parameters
     return method
 
 
-def apply_inplace(t, fn, args, kwargs):
+def apply_inplace(t, fn, args, kwargs, overlap=None):
     """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
-    ``t``."""
+    ``t`` (``overlap``: see ``_write``)."""
     recording = _grad_state.grad_enabled and (
-        t._requires_grad or _any_requires_grad(args)
-        or (kwargs and _any_requires_grad(kwargs.values())))
+        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
+        or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
         result = fn(t, *args, **kwargs)
-        _write(t, result._data)
+        _write(t, result._data, overlap)
         return t
     if t._no_grad_view:
         raise RuntimeError(
@@ -87,34 +129,42 @@ def apply_inplace(t, fn, args, kwargs):
             "You can clarify your code by moving both the view and the inplace either both "
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
-    _check_leaf(t)
-    if t._multi_output_view:
+    if t._multi_output_view:  # (before the leaf checks, as PyTorch)
         raise RuntimeError(
             f"Output {t._output_nr} of {_strip_backward(t.grad_fn.name())} is a view and is "
             "being modified inplace. This view is the output of a function that returns "
             "multiple views. Such functions do not allow the output views to be modified "
             "inplace. You should replace the inplace operation by an out-of-place one.")
+    _check_leaf(t)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         result = fn(old, *args, **kwargs)
-        _write(t, result._data)
+        _write(t, result._data, overlap)
         t._set_history(result._grad_fn, 0)
         return t
-    _inplace_on_view(t, fn, args, kwargs)
+    _inplace_on_view(t, fn, args, kwargs, overlap)
+    return t
+
+
+def write_unrecorded(t, fn, args):
+    """``t.op_(*args)`` written without autograd history (``copy_`` into an integer or bool
+    tensor, which PyTorch does not record)."""
+    _write(t, fn(t, *args)._data)
     return t
 
 
 def _any_requires_grad(values):
-    return any(isinstance(a, TensorBase) and a._requires_grad for a in values)
+    return any(isinstance(a, TensorBase) and (a._requires_grad or (
+        a._view_base is not None and a._requires_grad_from_base())) for a in values)
 
 
-def _inplace_on_view(view, fn, args, kwargs):
+def _inplace_on_view(view, fn, args, kwargs, overlap):
     base = view._view_base
     # The view's value before the write, with its history (what the op saves as its input,
     # so that a double backward reaches the base through it).
     before = view.clone() if view._requires_grad else _make(view._data.copy())
     result = fn(before, *args, **kwargs)
-    _write(view, result._data)
+    _write(view, result._data, overlap)
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
     node.op_node, node.chain = result._grad_fn, view._view_chain

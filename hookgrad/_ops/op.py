@@ -42,7 +42,8 @@ class Op(Node):
         record = False
         if _grad_state.grad_enabled:
             for a in args[:cls.arity]:
-                if isinstance(a, TensorBase) and a._requires_grad:
+                if isinstance(a, TensorBase) and (a._requires_grad or (
+                        a._view_base is not None and a._requires_grad_from_base())):
                     record = True
                     self._link(args[:cls.arity])
                     break
@@ -254,20 +255,40 @@ def restore_dims(grad, shape, dims, keepdim):
     return grad.reshape(kept)
 
 
-def broadcast_view(x, shape):
-    """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
-    without its argument handling, which dominates for small tensors."""
+def broadcast_view(x, shape, writeable=False):
+    """A view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to without its
+    argument handling, which dominates for small tensors. Read-only where its elements share
+    memory (an expanded dim of size > 1), unless ``writeable`` (``expand``'s views, which
+    ``fill_`` may write; ``_write`` refuses the other writes); writable only if ``x`` is."""
+    if not x.flags.c_contiguous:
+        view = np.broadcast_to(x, shape)  # (read-only)
+        if x.flags.writeable and (writeable or not shares_elements(view)):
+            view.flags.writeable = True  # (as NumPy documents for broadcast views)
+        return view
+    lead = len(shape) - x.ndim
     if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
-        strides = (0,) * len(shape)
-    elif not x.flags.c_contiguous:
-        return np.broadcast_to(x, shape)
+        strides = (0,) * lead
     else:
-        lead = len(shape) - x.ndim
         strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
                                       for d, t, st in zip(x.shape, shape[lead:], x.strides))
     view = np.ndarray(shape, x.dtype, x, 0, strides)
-    view.flags.writeable = False
+    if not writeable and shares_elements(view):
+        view.flags.writeable = False
     return view
+
+
+def shares_elements(view):
+    """Whether elements of an array share memory (a dim of stride 0 and size > 1: an expanded
+    tensor), PyTorch's test before most in-place writes."""
+    for size, stride in zip(view.shape, view.strides):
+        if size > 1 and not stride:
+            return True
+    return False
+
+
+def expand_view(x, shape):
+    """``expand``'s view: see ``broadcast_view``."""
+    return broadcast_view(x, shape, True)
 
 
 def expand_grad(grad, shape):

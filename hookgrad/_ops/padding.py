@@ -1,5 +1,6 @@
-"""Padding: constant (``ConstantPadNdBackward0``) and reflect / replicate / circular (index
-gathers whose backward scatters back), with PyTorch's node names."""
+"""Padding: constant (``ConstantPadNdBackward0``) and reflect / replicate (index gathers whose
+backward scatters back), with PyTorch's node names. Circular padding is composed of slice
+copies, as PyTorch records it (nn/_functional/padding.py)."""
 import numpy as np
 
 from .op import Op
@@ -33,19 +34,17 @@ class ConstantPadNdBackward0(Op):
 
 
 def pad_indices(size, left, right, mode):
-    """Source index of each output position along one dim for a non-constant padding mode."""
+    """Source index of each output position along one dim for reflect or replicate padding."""
     positions = np.arange(-left, size + right)
     if mode == "reflect":
         period = 2 * (size - 1) if size > 1 else 1
         positions = np.abs(positions) % period
         return np.where(positions >= size, period - positions, positions)
-    if mode == "replicate":
-        return np.clip(positions, 0, size - 1)
-    return positions % size  # circular
+    return np.clip(positions, 0, size - 1)  # replicate
 
 
 class _IndexPad(Op):
-    """Reflect / replicate / circular padding as a gather along each padded dim."""
+    """Reflect / replicate padding as a gather along each padded dim."""
 
     saves_input = True  # (PyTorch's reflection and replication pads save self)
 
@@ -97,10 +96,9 @@ class _IndexPadAgain(Op):
 
 
 def _pad_node(mode, ndims):
-    name = {"reflect": "ReflectionPad", "replicate": "ReplicationPad"}.get(mode)
-    return type(f"{name}{ndims}DBackward0" if name else "CircularPadBackward0", (_IndexPad,),
-                {"saves_input": name is not None})
+    name = {"reflect": "ReflectionPad", "replicate": "ReplicationPad"}[mode]
+    return type(f"{name}{ndims}DBackward0", (_IndexPad,), {})
 
 
-PAD_NODES = {(mode, n): _pad_node(mode, n) for mode in ("reflect", "replicate", "circular")
+PAD_NODES = {(mode, n): _pad_node(mode, n) for mode in ("reflect", "replicate")
              for n in (1, 2, 3)}

@@ -58,7 +58,8 @@ class MeanBackward0(Op):
         return np.mean(x, dtype=dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return expand_grad(grad / self.count, self.shape)
+        # (divided after the broadcast, as PyTorch: a new tensor, which hooks may write into)
+        return expand_grad(grad, self.shape) / self.count
 
 
 class MeanBackward1(ReductionOp):
@@ -69,7 +70,7 @@ class MeanBackward1(ReductionOp):
         return np.mean(x, axis=dims, keepdims=keepdim, dtype=dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return self.unreduce(grad / self.count)
+        return self.unreduce(grad) / self.count
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):

@@ -212,7 +212,9 @@ class UnbindBackward0(Op):
     def forward(self, a, dim):
         x = a._data
         self.shape, self.dim = x.shape, dim
-        return tuple(np.moveaxis(x, dim, 0))
+        lead = (slice(None),) * dim
+        # (views, also the 0-d elements of a 1-d tensor: Ellipsis keeps them arrays)
+        return tuple(x[lead + (i, Ellipsis)] for i in range(x.shape[dim]))
 
     def backward(self, *grads):
         shape = self.shape[:self.dim] + self.shape[self.dim + 1:]

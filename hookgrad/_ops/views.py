@@ -1,28 +1,33 @@
 """View ops: the output shares memory and the version counter with the input. Each op's
 ``view_array`` replays it on an array, so an in-place op through a view can be written into
 the base (see inplace.py). The views indexing makes (select, slice, x[None]) are in index.py."""
+import math
+
 import numpy as np
 
+from .._dtype import from_numpy_dtype
 from .._tensor_base import _make, _wrap_dim
+from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
-from .op import Op, ViewOp, broadcast_view, plain_backward
+from .op import Op, ViewOp, expand_view, plain_backward
 
 
 def _infer_shape(shape, numel):
-    shape = list(shape)
-    if shape.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
+    shape = tuple(shape)
     if -1 in shape:
-        known = int(np.prod([s for s in shape if s != -1]))
+        if shape.count(-1) > 1:
+            raise RuntimeError("only one dimension can be inferred")
+        known = math.prod(s for s in shape if s != -1)
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                                f"size {numel}")
-        shape[shape.index(-1)] = numel // known
-    if int(np.prod(shape)) != numel:
+        i = shape.index(-1)
+        shape = shape[:i] + (numel // known,) + shape[i + 1:]
+    if math.prod(shape) != numel:
         raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                            f"size {numel}")
-    return tuple(shape)
+    return shape
 
 
 class ViewBackward0(ViewOp):
@@ -34,8 +39,23 @@ class ViewBackward0(ViewOp):
         return grad.reshape(self.shape)
 
 
+class ReshapeAliasBackward0(ViewBackward0):
+    """``reshape`` of a non-contiguous tensor whose layout allows a view."""
+
+
+class UnsafeViewBackward0(Op):
+    """``reshape`` that had to copy: the copy (a clone, contiguous) in the new shape. No view of
+    the input."""
+
+    def forward(self, a, shape):
+        return a._data.reshape(shape)
+
+    def backward(self, grad):
+        return grad.reshape(self._in_meta[0][0])
+
+
 class ExpandBackward0(ViewOp):
-    view_array = staticmethod(broadcast_view)
+    view_array = staticmethod(expand_view)
 
     def backward(self, grad):
         return grad.sum_to_size(self.shape)
@@ -125,11 +145,21 @@ def view(input, shape):
 
 
 def reshape(input, shape):
+    """A view when the layout allows one (``view`` of a contiguous tensor, ``_reshape_alias``
+    of another), else a copy (``_unsafe_view`` of a clone), with PyTorch's node for each; a
+    new tensor also for the same shape, never the input itself."""
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError("reshape(): argument 'shape' (position 2) must be tuple of ints, not "
+                        f"{type(shape).__name__}")
     shape = _infer_shape(shape, input._data.size)
-    if input._data.shape == shape:
-        return input
-    # NumPy copies when the layout does not allow a view; the result is then no view.
-    return ViewBackward0.apply(input, shape)
+    x = input._data
+    if x.flags.c_contiguous:
+        return ViewBackward0.apply(input, shape)
+    try:
+        x.view().shape = shape  # raises if this needs a copy
+    except AttributeError:
+        return UnsafeViewBackward0.apply(CloneBackward0.apply(input), shape)
+    return ReshapeAliasBackward0.apply(input, shape)
 
 
 def flatten(input, start_dim=0, end_dim=-1):
@@ -157,10 +187,10 @@ def expand(input, sizes):
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
-            f"size=[{', '.join(map(str, sizes))}]): "
-            "the number of sizes provided must be greater or equal to the number of dimensions "
-            "in the tensor")
+            f"expand(torch.{from_numpy_dtype(input._data.dtype).legacy_name}"
+            f"{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            f"the number of sizes provided ({len(sizes)}) must be greater or equal to the "
+            f"number of dimensions in the tensor ({len(shape)})")
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
@@ -176,10 +206,7 @@ def expand(input, sizes):
                                f"[{', '.join(map(str, sizes))}].  Tensor sizes: "
                                f"[{', '.join(map(str, shape))}]")
         target.append(s)
-    target = tuple(target)
-    if target == shape:
-        return ExpandBackward0.apply(input, target) if input._requires_grad else input
-    return ExpandBackward0.apply(input, target)
+    return ExpandBackward0.apply(input, tuple(target))  # a new view, also for the same shape
 
 
 def broadcast_to(input, size):

@@ -43,7 +43,7 @@ def _seeds(outputs, grad_outputs):
     seeds = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if g is None:
-            if out._requires_grad:
+            if out.requires_grad:
                 if out._data.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
                 if out._data.dtype.kind != "f":
@@ -96,7 +96,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs = _tensors(outputs)
     inputs_seq = _tensors(inputs)
     for t in inputs_seq:
-        if not t._requires_grad:
+        if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph

@@ -90,12 +90,12 @@ class Function:
     def apply(cls, *args, **kwargs):
         ctx = object.__new__(cls._backward_cls)
         positions = tuple(i for i, a in enumerate(args) if isinstance(a, TensorBase))
-        record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
+        record = _grad_state.grad_enabled and any(args[i].requires_grad for i in positions)
         if record:  # (before forward, which runs without grad mode: no history changes)
             ctx._link([args[i] for i in positions])
         ctx._tensor_positions = positions
         # (from the inputs alone: PyTorch reports them under no_grad too)
-        ctx.needs_input_grad = tuple(isinstance(a, TensorBase) and a._requires_grad for a in args)
+        ctx.needs_input_grad = tuple(isinstance(a, TensorBase) and a.requires_grad for a in args)
         prev = _grad_state.grad_enabled
         _grad_state.grad_enabled = False
         try:

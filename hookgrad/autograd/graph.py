@@ -95,7 +95,8 @@ class Node:
             if isinstance(a, TensorBase):
                 data = a._data
                 meta.append((data.shape, data.dtype))
-                if not a._requires_grad:
+                if not a._requires_grad and (a._view_base is None
+                                             or not a._requires_grad_from_base()):
                     edges.append(_NO_EDGE)
                     continue
                 # (a view's grad_fn may need regenerating after an in-place op on its base)

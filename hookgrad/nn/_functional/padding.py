@@ -38,4 +38,35 @@ def pad(input, pad, mode="constant", value=None):
                                f"dimension {dim} of input {_shape(input)}")
         if mode == "circular" and (left > size or right > size):
             raise RuntimeError("Padding value causes wrapping around more than once.")
+    if mode == "circular":
+        return _pad_circular(input, pad)
     return PAD_NODES[(mode, dims)].apply(input, pad, mode)
+
+
+def _pad_circular(input, pad):
+    """Circular padding as PyTorch computes (and records) it: the input copied into the middle
+    of an empty tensor, then each padded side copied from the far side of that tensor, so
+    the result's grad_fn is a chain of CopySlices (a negative pad crops first)."""
+    in_shape = input._data.shape
+    dims = [input._data.ndim - 1 - k for k in range(len(pad) // 2)]  # pad[2k:2k+2] pads dims[k]
+    out_shape = list(in_shape)
+    for k, dim in enumerate(dims):
+        out_shape[dim] += pad[2 * k] + pad[2 * k + 1]
+    out = input.new_empty(out_shape)
+    out_part, in_part = out, input
+    for k, dim in enumerate(dims):
+        left, right = pad[2 * k], pad[2 * k + 1]
+        start = max(left, 0)
+        out_part = out_part.narrow(dim, start, out_shape[dim] - max(right, 0) - start)
+        start = max(-left, 0)
+        in_part = in_part.narrow(dim, start, in_shape[dim] - max(-right, 0) - start)
+    out_part.copy_(in_part)
+    for k, dim in enumerate(dims):
+        left, right = pad[2 * k], pad[2 * k + 1]
+        end = out_shape[dim] - max(right, 0)
+        if left > 0:
+            out.narrow(dim, 0, left).copy_(out.narrow(dim, end - left, left))
+        if right > 0:
+            out.narrow(dim, out_shape[dim] - right, right).copy_(
+                out.narrow(dim, max(left, 0), right))
+    return out

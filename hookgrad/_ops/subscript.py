@@ -1,0 +1,170 @@
+"""``x[key]`` and ``x[key] = value``: the key's basic part (ints, slices, None, Ellipsis) as
+views, its advanced part (integer and boolean tensors) as IndexBackward0 / index_put_, and
+PyTorch's ``set_item`` rules for what a write records."""
+import operator
+import warnings
+
+import numpy as np
+
+from .._dtype import from_numpy_dtype
+from .._tensor_base import TensorBase, _make
+from .index import (
+    AliasBackward0,
+    IndexBackward0,
+    IndexPutBackward0,
+    SelectBackward0,
+    SliceBackward0,
+    UnsqueezeBackward0,
+)
+from .inplace import INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace
+from .op import shares_elements
+
+
+def _dims_consumed(k):
+    """How many input dims an index component uses up."""
+    if k is None or k is Ellipsis or isinstance(k, bool):
+        return 0
+    if isinstance(k, (TensorBase, list, np.ndarray)):
+        idx = _to_index(k)
+        return idx.ndim if idx.dtype == np.bool_ else 1
+    return 1
+
+
+def _to_index(k):
+    if isinstance(k, TensorBase):
+        if k._data.dtype.kind not in "biu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return k._data
+    return np.asarray(k)
+
+
+def _whole(k, size):
+    """Whether slice ``k`` keeps a dim of ``size`` whole, by PyTorch's test (start 0, step 1,
+    stop at or past the end: ``x[-9:]`` still makes a slice)."""
+    return ((k.start is None or operator.index(k.start) == 0)
+            and (k.step is None or operator.index(k.step) == 1)
+            and (k.stop is None or operator.index(k.stop) >= size))
+
+
+def _basic_indexing(a, key, bare_slice):
+    """Apply the basic components of ``key`` (a tuple) to ``a``: ints select, slices slice,
+    None unsqueezes; each a view. Returns the result (``a`` itself if nothing changed), the
+    advanced-indexing key left to apply to it (None if there is none), and whether anything
+    changed. ``bare_slice``: the key was one slice (``x[:]``), which always makes a slice."""
+    ndim = a._data.ndim
+    used = sum(_dims_consumed(k) for k in key)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if used > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    out = a
+    dim = 0
+    advanced = []
+    changed = False
+    for k in key:
+        if k is Ellipsis:
+            dim += ndim - used
+            advanced.append(Ellipsis)
+        elif k is None:
+            out = UnsqueezeBackward0.apply(out, dim)
+            advanced.append(slice(None))
+            dim += 1
+            changed = True
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            out = SelectBackward0.apply(out, dim, int(k))
+            changed = True
+        elif isinstance(k, slice):
+            if bare_slice or not _whole(k, out._data.shape[dim]):
+                out = SliceBackward0.apply(out, dim, k)
+                changed = True
+            advanced.append(slice(None))
+            dim += 1
+        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
+            idx = _to_index(k)
+            advanced.append(idx)
+            dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
+        else:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
+                             "byte Variables are valid indices (got "
+                             f"{type(k).__name__})")
+    if any(isinstance(k, np.ndarray) for k in advanced):
+        return out, tuple(advanced), changed
+    return out, None, changed
+
+
+def getitem(a, key):
+    bare_slice = isinstance(key, slice)
+    out, advanced, changed = _basic_indexing(a, key if type(key) is tuple else (key,),
+                                             bare_slice)
+    if advanced is not None:
+        return IndexBackward0.apply(out, advanced)
+    if not changed:
+        return AliasBackward0.apply(out)
+    return out
+
+
+def setitem(a, key, value):
+    """``a[key] = value`` as PyTorch's ``set_item``: the basic part of the key selects a view
+    (or ``a`` itself), which ``value`` is copied into (``copy_``, or ``fill_`` for a 0-d
+    value); an advanced part is an ``index_put_`` on it. A number is a 0-d tensor of ``a``'s
+    dtype first, so each write records PyTorch's nodes."""
+    value = _setitem_value(a, value)
+    if key is False:
+        return
+    if key is True:
+        _copy_to(UnsqueezeBackward0.apply(a, 0), value)
+        return
+    out, advanced, _ = _basic_indexing(a, key if type(key) is tuple else (key,), False)
+    if advanced is None:
+        _copy_to(out, value)
+        return
+    shape = value._data.shape
+    stripped = _without_leading_ones(shape)
+    if stripped != shape:
+        value = value.view(stripped)
+    if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
+        # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
+        warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)
+        apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {},
+                      MASKED_FILL_ON_EXPANDED)
+        return
+    apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {}, INDEX_PUT_ON_EXPANDED)
+
+
+def _is_mask(key):
+    """Whether an advanced key is one boolean mask (with slices)."""
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    return len(arrays) == 1 and arrays[0].dtype == np.bool_
+
+
+def _setitem_value(a, value):
+    if isinstance(value, TensorBase):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return _make(np.array(value).astype(a._data.dtype))
+    kind = type(value)
+    name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
+    raise TypeError(f"can't assign a {name} to a torch."
+                    f"{from_numpy_dtype(a._data.dtype).legacy_name}")
+
+
+def _without_leading_ones(shape):
+    lead = 0
+    while lead < len(shape) and shape[lead] == 1:
+        lead += 1
+    return shape[lead:]
+
+
+def _copy_to(target, value):
+    """PyTorch's ``copy_to``: the same shape is a ``copy_``; a 0-d value a ``fill_``; else
+    the value without its leading size-1 dims (a view), expanded to the target's shape."""
+    shape = target._data.shape
+    if value._data.shape == shape:
+        target.copy_(value)
+    elif not value._data.ndim:
+        target.fill_(value)
+    else:
+        value = value.view(_without_leading_ones(value._data.shape))
+        if value._data.shape != shape:
+            value = value.expand(shape)
+        target.copy_(value)
