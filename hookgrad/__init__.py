@@ -112,6 +112,7 @@ from .autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .nn.functional import celu_, relu_, rrelu_, selu_  # (torch.celu_, ...: in-place forms)
 from .nn.modules.module import typename
 from .serialization import load, save
 from .storage import TypedStorage, UntypedStorage
