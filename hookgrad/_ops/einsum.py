@@ -27,7 +27,8 @@ def einsum(equation, *operands):
         later = set(output).union(*inputs[i + 1:])
         result, subs = _contract(result, subs, operands[i], inputs[i], later)
     result, subs = _sum_out(result, subs, [s for s in subs if s not in output])
-    return result.permute([subs.index(s) for s in output]) if len(subs) > 1 else result
+    order = [subs.index(s) for s in output]
+    return result.permute(order) if order != sorted(order) else result
 
 
 def _diagonals(t, subs, k):
@@ -114,7 +115,7 @@ def _contract(a, sa, b, sb, later):
                 raise RuntimeError(f"einsum(): operands do not broadcast with remapped shapes "
                                    f"(original->remapped): subscript {s} has sizes "
                                    f"{size[s]} and {n}")
-            size[s] = max(size.get(s, 1), n)
+            size[s] = n if size.get(s, 1) == 1 else size[s]  # (1 broadcasts, even to 0)
     a = _arranged(a, sa, batch + left + summed, size)
     b = _arranged(b, sb, batch + summed + right, size)
     if not summed:  # nothing to contract: a broadcast product, as PyTorch's mul
@@ -125,7 +126,7 @@ def _contract(a, sa, b, sb, later):
     n_batch, n_left, n_right, n_summed = (_count(size, group)
                                           for group in (batch, left, right, summed))
     product = a.reshape(n_batch, n_left, n_summed).bmm(b.reshape(n_batch, n_summed, n_right))
-    return (product.reshape([size[s] for s in batch + left + right]),
+    return (product.view([size[s] for s in batch + left + right]),  # (always a view node)
             "".join(batch + left + right))
 
 

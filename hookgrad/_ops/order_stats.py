@@ -113,11 +113,9 @@ def nanmedian(input, dim=None, keepdim=False, *, out=None):
     if out is not None:
         refuse_out("nanmedian")
     if dim is None:
-        if not input._data.size:
-            raise IndexError("nanmedian() cannot compute median for an empty tensor")
         return NanmedianBackward0.apply(input)
     dim = _wrap_dim(dim, input._data.ndim)
-    _check_dim_size("nanmedian", input._data, dim)
+    _check_dim_size("median", input._data, dim)  # (PyTorch's message names median)
     return return_types["nanmedian"](*NanmedianBackward1.apply(input, dim, keepdim))
 
 

@@ -181,7 +181,8 @@ class LinalgCrossBackward0(Op):
         self.save(a, b)
         shape = np.broadcast_shapes(x.shape, y.shape)
         x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
-        return np.cross(x, y, axis=dim)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.cross(x, y, axis=dim)
 
     def backward(self, grad):
         a, b = self.saved()

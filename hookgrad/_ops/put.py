@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make, _wrap_dim, tensor_argument
 from .index import IndexPutBackward0, gather
-from .op import Op, refuse_out, type_name
+from .op import Op, broadcast_error, refuse_out, type_name
 from .shape import cat
 from .views import expand
 
@@ -54,8 +54,9 @@ class MaskedScatterBackward0(Op):
     arity = 2
 
     def forward(self, a, source, mask):
-        x = a._data
-        self.mask = np.broadcast_to(mask, x.shape)
+        shape = np.broadcast_shapes(a._data.shape, mask.shape)
+        x = np.broadcast_to(a._data, shape)
+        self.mask = np.broadcast_to(mask, shape)
         self.source_shape = source._data.shape
         out = x.copy()
         out[self.mask] = source._data.reshape(-1)[:int(self.mask.sum())]
@@ -85,11 +86,10 @@ def masked_scatter(input, mask, source):
         raise RuntimeError("masked_scatter: expected self and source to have same dtypes but "
                            f"got{type_name(input._data)} and {type_name(source._data)}")
     try:
-        needed = int(np.broadcast_to(m, input._data.shape).sum())
+        shape = np.broadcast_shapes(input._data.shape, m.shape)
     except ValueError:
-        raise RuntimeError(f"The size of tensor a ({m.shape[-1]}) must match the size of tensor "
-                           f"b ({input._data.shape[-1]}) at non-singleton dimension "
-                           f"{input._data.ndim - 1}") from None
+        raise broadcast_error([input._data.shape, m.shape]) from None
+    needed = int(np.broadcast_to(m, shape).sum())
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return MaskedScatterBackward0.apply(input, source, m)
@@ -115,8 +115,7 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     input_shape, index_shape = list(shape), list(shape)
     input_shape.insert(dim, x.shape[dim])
     index_shape.insert(dim, idx.shape[dim])
-    if tuple(input_shape) != x.shape:
-        input = expand(input, tuple(input_shape))
+    input = expand(input, tuple(input_shape))  # (always: PyTorch records the expand)
     if tuple(index_shape) != idx.shape:
         indices = _make(np.broadcast_to(idx, index_shape).copy())
     return gather(input, dim, indices)

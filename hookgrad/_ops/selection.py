@@ -113,18 +113,37 @@ class ClampMaxBackward0(ClampBackward1):
 
 
 class ClampMinBackward1(ClampBackward0):
-    """``clamp_min`` with a tensor (``ClampMaxBackward1``: ``clamp_max``)."""
+    """``clamp_min`` with a tensor: two inputs (``ClampMaxBackward1``: ``clamp_max``)."""
+
+    arity = 2
+    saved_names = ('self', 'min')
+    bound = staticmethod(np.maximum)
+
+    def forward(self, a, bound):
+        self.save(a, bound)
+        target = _bounds_dtype(a, bound, None)
+        return self.bound(a._data.astype(target, copy=False), bound._data).astype(target,
+                                                                                   copy=False)
+
+    def backward(self, grad):
+        a, low = self.saved()
+        return grad * (a >= low), grad * (a < low) if self.needs(1) else None
 
 
-class ClampMaxBackward1(ClampBackward0):
-    pass
+class ClampMaxBackward1(ClampMinBackward1):
+    saved_names = ('self', 'max')
+    bound = staticmethod(np.minimum)
+
+    def backward(self, grad):
+        a, high = self.saved()
+        return grad * (a <= high), grad * (a > high) if self.needs(1) else None
 
 
 def clamp_min(input, min, *, out=None):
     if out is not None:
         refuse_out("clamp_min")
     if isinstance(min, TensorBase):
-        return ClampMinBackward1.apply(input, min, None)
+        return ClampMinBackward1.apply(input, min)
     return ClampMinBackward0.apply(input, min, None)
 
 
@@ -132,7 +151,7 @@ def clamp_max(input, max, *, out=None):
     if out is not None:
         refuse_out("clamp_max")
     if isinstance(max, TensorBase):
-        return ClampMaxBackward1.apply(input, None, max)
+        return ClampMaxBackward1.apply(input, max)
     return ClampMaxBackward0.apply(input, None, max)
 
 

@@ -247,10 +247,25 @@ EINSUMS = [(EINSUM, f"T.einsum('{equation}', {operands})") for equation, operand
     (SCAN, "T.autograd.grad(x.logcumsumexp(1).sum(), x, create_graph=True)[0]"),
     (SCAN, "T.autograd.grad((x.logcumsumexp(1) * T.tensor([1., -2., 0.])).sum(), x, "
            "create_graph=True)[0]")]
+
+FOLLOW_UPS = [  # (found by the fuzzer once the ops existed)
+    (A, "T.round(x, decimals=0)"), (A, "x.round(decimals=1)"),
+    ({"x": _t([1., 2.])}, "x.masked_scatter(T.tensor([[True, False], [False, True]]), "
+                          "T.arange(4.))"),
+    ({"x": _t([], dtype="float32")}, "x.nanmedian()"),
+    ({"x": _t([[]])}, "x.nanmedian(0)"), ({"x": _t([[], []])}, "x.nanmedian(1)"),
+    (SCATTER, "T.clamp_min(x, s[0])"), (SCATTER, "x.clamp_max(s)"),
+    ({"a": _t([[1.0, 2.0]]), "b": _t([[[1.0], [0.5]]] * 0, True)},
+     "T.einsum('bij,bjk->bik', a[None].expand(1, 1, 2), b.reshape(0, 2, 1))"),
+    ({"v": _t([0.5, 2.0]), "w": _t([1.0, -1.0, 3.0])}, "T.einsum('i,j->ij', v, w)"),
+    (PICTURE, "F.interpolate(x[:, :, :1, :1], mode='area', scale_factor=0.5)"),
+]
+
 CASES = {f"{group}-{i}": case for group, cases in (
     ("special", SPECIAL), ("powers", POWERS), ("shapes", SHAPES), ("products", PRODUCTS),
     ("order", ORDER), ("indexing", INDEXING), ("in_place", IN_PLACE), ("nn", NN),
-    ("interpolate", INTERPOLATE), ("einsum", EINSUMS)) for i, case in enumerate(cases)}
+    ("interpolate", INTERPOLATE), ("einsum", EINSUMS), ("follow_ups", FOLLOW_UPS))
+    for i, case in enumerate(cases)}
 
 
 def _numpy(value):

@@ -130,10 +130,11 @@ def prelu(input, weight):
     return PreluKernelBackward0.apply(input, weight)
 
 
-def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False, *,
+          generator=None):
     x = input._data
     if training:
-        slopes = _rng().uniform(lower, upper, x.shape).astype(x.dtype)
+        slopes = _rng(generator).uniform(lower, upper, x.shape).astype(x.dtype)
     else:
         slopes = np.asarray((lower + upper) / 2, x.dtype)
     noise = np.where(x >= 0, np.asarray(1, x.dtype), slopes)
@@ -161,8 +162,8 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     return hardtanh(input, min_val, max_val, inplace=True)
 
 
-def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
-    return rrelu(input, lower, upper, training, inplace=True)
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    return rrelu(input, lower, upper, training, inplace=True, generator=generator)
 
 
 def logsigmoid(input):
