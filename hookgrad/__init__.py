@@ -17,6 +17,7 @@ from . import (  # no MPI until init_process_group
     nn,
     optim,
     return_types,
+    special,
     storage,
     utils,
 )
@@ -46,8 +47,10 @@ from ._creation import (
     zeros,
     zeros_like,
 )
-from ._dtype import bool_ as bool
 from ._dtype import (
+    bfloat16,
+    complex64,
+    complex128,
     dtype,
     float16,
     float32,
@@ -61,6 +64,7 @@ from ._dtype import (
     set_default_dtype,
     uint8,
 )
+from ._dtype import bool_ as bool
 from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions)
 
 # the API real programs use: legacy types, sampling, devices, TorchScript checks
@@ -112,6 +116,7 @@ from .autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .nn.functional import celu_, relu_, rrelu_, selu_  # (torch.celu_, ...: in-place forms)
 from .nn.modules.module import typename
 from .serialization import load, save
 from .storage import TypedStorage, UntypedStorage
@@ -132,7 +137,7 @@ _warnings.filterwarnings("ignore", r"(overflow|divide by zero|invalid value|unde
 _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
 
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
-cfloat = None
+cfloat, cdouble = complex64, complex128  # (dtypes hookgrad has no tensors of, see _dtype.py)
 strided = "torch.strided"
 contiguous_format = preserve_format = channels_last = "contiguous_format"
 

@@ -1,7 +1,7 @@
 """dtypes, PyTorch's type-promotion rules, and the weak typing of Python scalars."""
 import numpy as np
 
-BOOL, INT, FLOAT = 0, 1, 2  # promotion categories
+BOOL, INT, FLOAT, COMPLEX = 0, 1, 2, 3  # promotion categories
 
 
 class dtype:
@@ -19,6 +19,10 @@ class dtype:
     @property
     def is_floating_point(self):
         return self.category == FLOAT
+
+    @property
+    def is_complex(self):
+        return self.category == COMPLEX
 
     @property
     def is_signed(self):
@@ -45,6 +49,34 @@ uint8 = dtype("uint8", np.uint8, INT, "ByteTensor")
 bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor")
 
 ALL = (float32, float64, float16, int64, int32, int16, int8, uint8, bool_)
+
+
+class _TensorlessDtype(dtype):
+    """A PyTorch dtype hookgrad has no tensors of: it exists, so that code can name, print and
+    compare it, and making or converting a tensor to it raises a TypeError that says so (its
+    ``np_dtype`` is where every tensor-making path asks)."""
+
+    __slots__ = ("reason", "real")
+
+    def __init__(self, name, category, itemsize, legacy_name, reason, real=None):
+        self.name, self.category, self.itemsize = name, category, itemsize
+        self.legacy_name, self.reason, self.real = legacy_name, reason, real
+
+    @property
+    def np_dtype(self):
+        raise TypeError(f"hookgrad has no torch.{self.name} tensors: {self.reason}")
+
+    def to_real(self):
+        return self.real or self
+
+
+_NO_COMPLEX = "its tensors are real (floating, integer and bool dtypes only)"
+bfloat16 = _TensorlessDtype("bfloat16", FLOAT, 2, "BFloat16Tensor", "NumPy has no bfloat16 "
+                            "type; use float16 or float32")
+complex64 = _TensorlessDtype("complex64", COMPLEX, 8, "ComplexFloatTensor", _NO_COMPLEX,
+                             float32)
+complex128 = _TensorlessDtype("complex128", COMPLEX, 16, "ComplexDoubleTensor", _NO_COMPLEX,
+                              float64)
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
            "short": int16}
 FROM_NUMPY = {d.np_dtype: d for d in ALL}

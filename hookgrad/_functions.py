@@ -2,27 +2,40 @@
 plus the few that exist only as functions (cat, stack, where(condition), einsum, ...)."""
 from . import _dtype
 from ._ops import arithmetic as _arith
+from ._ops import arrange as _arrange
+from ._ops import bucketing as _bucket
+from ._ops import cdist as _cdist
 from ._ops import compare as _cmp
 from ._ops import copy as _copy
 from ._ops import derived as _derived
+from ._ops import determinant as _det
 from ._ops import diagonal as _diag
 from ._ops import einsum as _einsum
 from ._ops import elementwise as _ew
 from ._ops import extremes as _ext
+from ._ops import gamma as _gamma
 from ._ops import index as _index
 from ._ops import linalg as _linalg
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
+from ._ops import order_stats as _stats
+from ._ops import patches as _patches
+from ._ops import powers as _powers
+from ._ops import products as _prod
+from ._ops import put as _put
 from ._ops import reduce as _red
 from ._ops import scan as _scan
+from ._ops import scatter_reduce as _scatter_reduce
 from ._ops import selection as _sel
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
 from ._ops import special as _special
+from ._ops import strided as _strided
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
+from ._ops import uniques as _uniques
 from ._ops import views as _views
 from ._tensor_base import TensorBase as _TensorBase
 
@@ -61,7 +74,8 @@ sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, 
 max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
 argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
 var, std, var_mean, std_mean = _red.var, _red.std, _red.var_mean, _red.std_mean
-norm, count_nonzero, unique = _red.norm, _derived.count_nonzero, _derived.unique
+norm, count_nonzero = _red.norm, _derived.count_nonzero
+unique, unique_consecutive = _uniques.unique, _uniques.unique_consecutive
 median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort, _derived.msort,
                                       _sort.topk)
 softmax, log_softmax, logsumexp = _softmax.softmax, _softmax.log_softmax, _softmax.logsumexp
@@ -90,6 +104,36 @@ scatter, scatter_add, nonzero, argwhere = (_index.scatter, _index.scatter_add, _
                                            _index.argwhere)
 matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot
 addmm, outer, einsum, clone = _linalg.addmm, _linalg.outer, _einsum.einsum, _copy.clone
+
+# more ops
+erfc, erfinv, lgamma, digamma, polygamma = (_gamma.erfc, _gamma.erfinv, _gamma.lgamma,
+                                            _gamma.digamma, _gamma.polygamma)
+mvlgamma, i0 = _gamma.mvlgamma, _gamma.i0
+float_power, ldexp, logaddexp2, heaviside = (_powers.float_power, _powers.ldexp,
+                                             _powers.logaddexp2, _powers.heaviside)
+nextafter, angle, isposinf, isneginf = (_powers.nextafter, _powers.angle, _powers.isposinf,
+                                        _powers.isneginf)
+gcd, lcm = _powers.gcd, _powers.lcm
+bitwise_left_shift, bitwise_right_shift = (_powers.bitwise_left_shift,
+                                           _powers.bitwise_right_shift)
+select, tensor_split, split_with_sizes = (_arrange.select, _arrange.tensor_split,
+                                          _arrange.split_with_sizes)
+atleast_1d, atleast_2d, atleast_3d = _arrange.atleast_1d, _arrange.atleast_2d, _arrange.atleast_3d
+ravel, rot90, diag_embed, block_diag = (_arrange.ravel, _arrange.rot90, _arrange.diag_embed,
+                                        _arrange.block_diag)
+column_stack, dstack, concatenate = _arrange.column_stack, _arrange.dstack, _arrange.concatenate
+cartesian_prod, unflatten, as_strided = (_arrange.cartesian_prod, _views.unflatten,
+                                         _strided.as_strided)
+addmv, addr, addbmm, baddbmm = _prod.addmv, _prod.addr, _prod.addbmm, _prod.baddbmm
+vdot, cross, kron, inner, tensordot = (_prod.vdot, _prod.cross, _prod.kron, _prod.inner,
+                                       _prod.tensordot)
+det, inverse, cdist = _det.det, _det.inverse, _cdist.cdist
+mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
+quantile, nanquantile = _stats.quantile, _stats.nanquantile
+scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put
+masked_scatter, take_along_dim = _put.masked_scatter, _put.take_along_dim
+searchsorted, bucketize, bincount = _bucket.searchsorted, _bucket.bucketize, _bucket.bincount
+pixel_shuffle, pixel_unshuffle = _patches.pixel_shuffle, _patches.pixel_unshuffle
 
 
 # ---------------------------------------------------------------------------- functions only

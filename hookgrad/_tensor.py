@@ -6,28 +6,40 @@ import numpy as np
 
 from . import _creation, _dtype, _random, _tensor_base
 from ._ops import arithmetic as _arith
+from ._ops import arrange as _arrange
+from ._ops import bucketing as _bucket
 from ._ops import compare as _cmp
 from ._ops import copy as _copy
 from ._ops import derived as _derived
+from ._ops import determinant as _det
 from ._ops import diagonal as _diag
 from ._ops import elementwise as _ew
 from ._ops import extremes as _ext
+from ._ops import gamma as _gamma
 from ._ops import index as _index
 from ._ops import inplace as _inplace
+from ._ops import inplace_forms as _ipf
 from ._ops import linalg as _linalg
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
+from ._ops import order_stats as _stats
+from ._ops import powers as _powers
+from ._ops import products as _prod
+from ._ops import put as _put
 from ._ops import reduce as _red
 from ._ops import scan as _scan
+from ._ops import scatter_reduce as _scatter_reduce
 from ._ops import selection as _sel
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
 from ._ops import special as _special
+from ._ops import strided as _strided
 from ._ops import subscript as _subscript
 from ._ops import ternary as _ternary
 from ._ops import triangular as _tri
 from ._ops import trig as _trig
+from ._ops import uniques as _uniques
 from ._ops import views as _views
 from ._ops.inplace import in_place
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
@@ -284,7 +296,7 @@ class Tensor(TensorBase):
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
                                           in_place(_ew.tanh), in_place(_ew.sigmoid),
                                           in_place(_ew.relu))
-    square_, clamp_ = in_place(_arith.square), in_place(_sel.clamp)
+    square_, clamp_ = in_place(_arith.square), _ipf.clamp_
     clip_ = clamp_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
@@ -310,7 +322,7 @@ class Tensor(TensorBase):
     var, std = _red.var, _red.std
     median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort,
                                           _derived.msort, _sort.topk)
-    unique = _derived.unique
+    unique, unique_consecutive = _uniques.unique, _uniques.unique_consecutive
     softmax, log_softmax = _softmax.softmax, _softmax.log_softmax
     logsumexp, logcumsumexp = _softmax.logsumexp, _scan.logcumsumexp
     cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _scan.cummin
@@ -397,6 +409,85 @@ class Tensor(TensorBase):
     # ------------------------------------------------------------------ linear algebra
     matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot
     addmm, outer = _linalg.addmm, _linalg.outer
+
+    # ------------------------------------------------------------------ more ops
+    erfc, erfinv, lgamma, digamma, i0 = (_gamma.erfc, _gamma.erfinv, _gamma.lgamma,
+                                         _gamma.digamma, _gamma.i0)
+    polygamma, mvlgamma = _gamma.polygamma_method, _gamma.mvlgamma
+    float_power, ldexp, logaddexp2, heaviside = (_powers.float_power, _powers.ldexp,
+                                                 _powers.logaddexp2, _powers.heaviside)
+    nextafter, angle, isposinf, isneginf = (_powers.nextafter, _powers.angle, _powers.isposinf,
+                                            _powers.isneginf)
+    gcd, lcm = _powers.gcd, _powers.lcm
+    bitwise_left_shift = __lshift__ = _powers.bitwise_left_shift
+    bitwise_right_shift = __rshift__ = _powers.bitwise_right_shift
+    __rlshift__, __rrshift__ = _powers.reflected_left_shift, _powers.reflected_right_shift
+    select, tensor_split, split_with_sizes = (_arrange.select, _arrange.tensor_split,
+                                              _arrange.split_with_sizes)
+    ravel, rot90, diag_embed, as_strided = (_arrange.ravel, _arrange.rot90, _arrange.diag_embed,
+                                            _strided.as_strided)
+    addmv, addr, addbmm, baddbmm = _prod.addmv, _prod.addr, _prod.addbmm, _prod.baddbmm
+    vdot, cross, kron, inner = _prod.vdot, _prod.cross, _prod.kron, _prod.inner
+    det, inverse = _det.det, _det.inverse
+    mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
+    quantile, nanquantile = _stats.quantile, _stats.nanquantile
+    scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put
+    masked_scatter, take_along_dim = _put.masked_scatter, _put.take_along_dim
+    bincount = _bucket.bincount
+
+    # ------------------------------------------------------------------ the in-place family
+    absolute_, negative_, sign_, sgn_ = (abs_, neg_, in_place(_ew.sign),
+                                         in_place(_special.sgn))
+    floor_, ceil_, round_ = in_place(_ew.floor), in_place(_ew.ceil), in_place(_ew.round)
+    trunc_, frac_, reciprocal_ = (in_place(_special.trunc), in_place(_special.frac),
+                                  in_place(_ew.reciprocal))
+    fix_, rsqrt_, log1p_, expm1_ = trunc_, in_place(_ew.rsqrt), in_place(_ew.log1p), \
+        in_place(_special.expm1)
+    log2_, log10_, exp2_, erf_ = (in_place(_special.log2), in_place(_special.log10),
+                                  in_place(_special.exp2), in_place(_nn.erf))
+    tan_, sinh_, cosh_ = in_place(_special.tan), in_place(_trig.sinh), in_place(_trig.cosh)
+    asin_, acos_, atan_ = in_place(_trig.asin), in_place(_trig.acos), in_place(_trig.atan)
+    asinh_, acosh_, atanh_ = _ipf.asinh_, _ipf.acosh_, _ipf.atanh_
+    arcsin_, arccos_, arctan_, arcsinh_, arccosh_, arctanh_ = (asin_, acos_, atan_, asinh_,
+                                                               acosh_, atanh_)
+    deg2rad_, rad2deg_ = in_place(_special.deg2rad), in_place(_special.rad2deg)
+    logit_, sinc_ = in_place(_special.logit), in_place(_special.sinc)
+    nan_to_num_ = in_place(_special.nan_to_num)
+    erfc_, erfinv_, lgamma_ = (in_place(_gamma.erfc), in_place(_gamma.erfinv),
+                               in_place(_gamma.lgamma))
+    digamma_, i0_, mvlgamma_ = (in_place(_gamma.digamma), in_place(_gamma.i0),
+                                in_place(_gamma.mvlgamma))
+    polygamma_ = _gamma.polygamma_
+    multiply_, true_divide_, divide_ = mul_, div_, div_
+    subtract_ = in_place(_arith.sub)
+    floor_divide_, remainder_, fmod_ = (_ipf.floor_divide_, in_place(_special.remainder),
+                                        in_place(_special.fmod))
+    atan2_, arctan2_ = _ipf.atan2_, _ipf.arctan2_
+    hypot_, xlogy_, copysign_ = _ipf.hypot_, in_place(_special.xlogy), in_place(_special.copysign)
+    float_power_, ldexp_ = _ipf.float_power_, _ipf.ldexp_
+    heaviside_, nextafter_ = _ipf.heaviside_, _ipf.nextafter_
+    gcd_, lcm_ = in_place(_powers.gcd), in_place(_powers.lcm)
+    bitwise_left_shift_ = __ilshift__ = in_place(_powers.bitwise_left_shift)
+    bitwise_right_shift_ = __irshift__ = in_place(_powers.bitwise_right_shift)
+    bitwise_and_, bitwise_or_ = in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or)
+    bitwise_xor_, bitwise_not_ = in_place(_cmp.bitwise_xor), in_place(_cmp.bitwise_not)
+    eq_, ne_, lt_, le_, gt_, ge_ = _ipf.eq_, _ipf.ne_, _ipf.lt_, _ipf.le_, _ipf.gt_, _ipf.ge_
+    greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, ne_
+    logical_and_, logical_or_ = _ipf.logical_and_, _ipf.logical_or_
+    logical_xor_, logical_not_ = _ipf.logical_xor_, _ipf.logical_not_
+    clamp_min_, clamp_max_ = _ipf.clamp_min_, _ipf.clamp_max_
+    cumsum_, cumprod_ = in_place(_scan.cumsum), in_place(_scan.cumprod)
+    tril_, triu_ = in_place(_tri.tril), in_place(_tri.triu)
+    addmv_, addr_ = in_place(_prod.addmv), in_place(_prod.addr)
+    addbmm_, baddbmm_ = in_place(_prod.addbmm), in_place(_prod.baddbmm)
+    index_put_, masked_scatter_ = in_place(_put.index_put), in_place(_put.masked_scatter)
+    scatter_reduce_ = in_place(_scatter_reduce.scatter_reduce)
+
+    def swapaxes_(self, axis0, axis1):
+        return _views.transpose_(self, axis0, axis1)
+
+    def swapdims_(self, dim0, dim1):
+        return _views.transpose_(self, dim0, dim1)
 
     # --- legacy API (api branch) ----------------------------------------------------------
     # The device methods of a PyTorch build without CUDA, storages, the legacy ``type()``,

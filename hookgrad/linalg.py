@@ -1,13 +1,17 @@
 """``torch.linalg``: the norms (vector norms of any order; Frobenius and the 1 / inf matrix
-norms), and the matrix functions orthogonal parametrizations use (``matrix_exp``, ``solve``,
-``householder_product``). Decompositions and inverses are not implemented here."""
+norms), ``det``, ``inv``, ``cross``, and the matrix functions orthogonal parametrizations use
+(``matrix_exp``, ``solve``, ``householder_product``). Decompositions are not implemented
+here."""
 import math
 
 from ._ops import reduce as _reduce
+from ._ops.determinant import linalg_det as det
+from ._ops.determinant import linalg_inv as inv
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
+from ._ops.products import linalg_cross as cross
 
-__all__ = ["vector_norm", "matrix_norm", "norm", "householder_product", "matrix_exp", "solve",
-           "LinAlgError"]
+__all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
+           "matrix_exp", "solve", "LinAlgError"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

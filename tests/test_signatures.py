@@ -26,19 +26,22 @@ POSITION_CONFLICTS = {
     "std": {"unbiased"}, "var": {"unbiased"},           # (input, dim, unbiased) / (input,
     "std_mean": {"unbiased"}, "var_mean": {"unbiased"},  # unbiased): a bool dim is unbiased
     "repeat_interleave": {"repeats"},                   # (input, repeats) / (repeats)
-    "subtract": {"alpha"},                              # (other, *, alpha) / (number, alpha)
+    "subtract": {"alpha"}, "subtract_": {"alpha"},      # (other, *, alpha) / (number, alpha)
     "random_": {"to"},                                  # random_(to) / random_(from_, to)
     "randint": {"high", "size"}, "randint_like": {"high"},  # (high, size) / (low, high, size)
     "arange": {"end"}, "eye": set(), "where": {"self"},
+    "tensor_split": {"indices", "sections", "tensor_indices_or_sections"},
     "to": {"device", "dtype", "other"}, "type": {"dtype"},
 }
 # Where PyTorch's stubs differ from what its parser accepts: ``uniform_``/``random_``'s
 # ``from`` (a Python keyword, so positional only), ``tensor``'s keyword-only options listed as
-# positional, ``from_numpy`` taking no keywords, ``unique`` as ``(*args, **kwargs)``,
+# positional, ``from_numpy`` taking no keywords, ``unique`` and ``unique_consecutive`` as
+# ``(*args, **kwargs)``,
 # ``result_type``'s parameters named after their types (tensor, scalar1, ...),
 # ``requires_grad_``'s ``requires_grad`` stubbed as ``mode``; and ``to`` / ``view``, whose
 # dtype and device overloads hookgrad parses itself.
-SKIP = {"uniform_", "random_", "tensor", "from_numpy", "unique", "result_type",
+SKIP = {"uniform_", "random_", "tensor", "from_numpy", "unique", "unique_consecutive",
+        "result_type",
         "requires_grad_", "to", "view"}
 
 

@@ -47,7 +47,12 @@ def logical_not(input, *, out=None):
 
 
 def bitwise_not(input, *, out=None):
-    return _make(np.invert(input._data)) if out is None else refuse_out("bitwise_not")
+    if out is not None:
+        refuse_out("bitwise_not")
+    x = input._data
+    if x.dtype.kind not in "biu":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{type_name(x)}'")
+    return _make(np.invert(x))
 
 
 def isnan(input):

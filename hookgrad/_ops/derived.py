@@ -1,14 +1,14 @@
 """Functions PyTorch users reach for that are compositions of the primitive ops here (so their
 graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vstack,
 repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose, count_nonzero,
-unique, signbit."""
+signbit."""
 import warnings
 
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import index_select
-from .op import Op, refuse_out
+from .op import refuse_out
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
@@ -137,30 +137,6 @@ def meshgrid(*tensors, indexing=None):
     if swap:  # the grids of the swapped inputs, back in the inputs' order
         grids[0], grids[1] = grids[1], grids[0]
     return tuple(grids)
-
-
-class Unique2Backward0(Op):
-    """The values of ``unique``: PyTorch records a node for them, which raises when a backward
-    reaches it."""
-
-    def forward(self, a, values):
-        return values
-
-    def backward(self, grad):
-        raise RuntimeError("the derivative for '_unique2' is not implemented.")
-
-
-def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    """The sorted distinct values (always sorted); ``dim`` is not supported."""
-    if dim is not None:
-        raise NotImplementedError("unique(dim=...) is not supported by hookgrad")
-    values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True)
-    out = [Unique2Backward0.apply(input, values)]
-    if return_inverse:
-        out.append(_make(inverse.reshape(input._data.shape).astype(np.int64)))
-    if return_counts:
-        out.append(_make(counts.astype(np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):

@@ -1,6 +1,6 @@
-"""``einsum``, lowered (as PyTorch lowers it) to permutes, reshapes, sums and batched matrix
-products: its graph is made of those primitives' nodes, and its gradients and double backward
-are theirs. Operands are contracted left to right, two at a time."""
+"""``einsum``, lowered (as PyTorch lowers it) to diagonals, permutes, reshapes, sums and
+batched matrix products: its graph is made of those primitives' nodes, and its gradients and
+double backward are theirs. Operands are contracted left to right, two at a time."""
 import string
 
 from .._tensor_base import TensorBase
@@ -12,15 +12,41 @@ def einsum(equation, *operands):
     if not all(isinstance(t, TensorBase) for t in operands):
         raise TypeError("einsum(): operands must be Tensors")
     inputs, output = _parse(equation, operands)
-    if any(len(set(subs)) != len(subs) for subs in inputs):
-        raise NotImplementedError("einsum(): a subscript repeated within one operand (a "
-                                  "diagonal, as in 'ii->i') is not supported by hookgrad")
+    operands = list(operands)
+    for k, subs in enumerate(inputs):
+        operands[k], inputs[k] = _diagonals(operands[k], subs, k)
+    if len(operands) == 1:
+        # as PyTorch: the operand permuted to the output's letters, then the rest summed
+        t, subs = operands[0], inputs[0]
+        order = list(output) + [s for s in subs if s not in output]
+        t = t.permute([subs.index(s) for s in order])
+        summed = tuple(range(len(output), len(order)))
+        return t.sum(summed) if summed else t
     result, subs = operands[0], inputs[0]
     for i in range(1, len(operands)):
         later = set(output).union(*inputs[i + 1:])
         result, subs = _contract(result, subs, operands[i], inputs[i], later)
     result, subs = _sum_out(result, subs, [s for s in subs if s not in output])
-    return result.permute([subs.index(s) for s in output]) if len(subs) > 1 else result
+    order = [subs.index(s) for s in output]
+    return result.permute(order) if order != sorted(order) else result
+
+
+def _diagonals(t, subs, k):
+    """An operand with a letter repeated (``'ii'``) reduced to its diagonal over those dims,
+    moved to where the letter first appears (a diagonal and a permute, as PyTorch records
+    it), until every letter appears once."""
+    while True:
+        letter = next((s for s in subs if subs.count(s) > 1), None)
+        if letter is None:
+            return t, subs
+        i = subs.index(letter)
+        j = subs.index(letter, i + 1)
+        first, second = t._data.shape[i], t._data.shape[j]
+        if first != second:
+            raise RuntimeError(f"einsum(): subscript {letter} is repeated for operand {k} but "
+                               f"the sizes don't match, {second} != {first}")
+        t = t.diagonal(0, i, j).movedim(-1, i)
+        subs = subs[:j] + subs[j + 1:]
 
 
 def _parse(equation, operands):
@@ -89,13 +115,18 @@ def _contract(a, sa, b, sb, later):
                 raise RuntimeError(f"einsum(): operands do not broadcast with remapped shapes "
                                    f"(original->remapped): subscript {s} has sizes "
                                    f"{size[s]} and {n}")
-            size[s] = max(size.get(s, 1), n)
+            size[s] = n if size.get(s, 1) == 1 else size[s]  # (1 broadcasts, even to 0)
     a = _arranged(a, sa, batch + left + summed, size)
     b = _arranged(b, sb, batch + summed + right, size)
+    if not summed:  # nothing to contract: a broadcast product, as PyTorch's mul
+        ones = [1] * len(right)
+        product = a.reshape([size[s] for s in batch + left] + ones) * b.reshape(
+            [size[s] for s in batch] + [1] * len(left) + [size[s] for s in right])
+        return product, "".join(batch + left + right)
     n_batch, n_left, n_right, n_summed = (_count(size, group)
                                           for group in (batch, left, right, summed))
     product = a.reshape(n_batch, n_left, n_summed).bmm(b.reshape(n_batch, n_summed, n_right))
-    return (product.reshape([size[s] for s in batch + left + right]),
+    return (product.view([size[s] for s in batch + left + right]),  # (always a view node)
             "".join(batch + left + right))
 
 

@@ -268,10 +268,11 @@ def ceil(input, *, out=None):
     return CeilBackward0.apply(input) if out is None else refuse_out("ceil")
 
 
-def round(input, *, decimals=0, out=None):
+def round(input, *, decimals=None, out=None):
+    """``decimals`` given (even 0) records PyTorch's ``RoundBackward1``."""
     if out is not None:
         refuse_out("round")
-    if decimals:
+    if decimals is not None:
         return RoundBackward1.apply(input, decimals)
     return RoundBackward0.apply(input)
 

@@ -96,7 +96,7 @@ class IndexPutBackward0(Op):
     arity = 2
 
     def forward(self, a, values, key, accumulate=False):
-        self.key = key
+        self.key, self.accumulate = key, accumulate
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
         try:
@@ -113,8 +113,10 @@ class IndexPutBackward0(Op):
         return out
 
     def backward(self, grad):
-        keep = grad.clone()
-        keep._data[self.key] = 0
+        keep = grad
+        if not self.accumulate:  # (accumulated values leave the input's own gradient whole)
+            keep = grad.clone()
+            keep._data[self.key] = 0
         grad_values = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
         return keep, grad_values
 

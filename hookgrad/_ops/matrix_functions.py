@@ -51,6 +51,9 @@ class LinAlgError(RuntimeError):
     __module__ = "hookgrad.linalg"
 
 
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"  # PyTorch's (torch._C's)
+
+
 class MatrixExpBackward0(Op):
     node_name = "LinalgMatrixExpBackward0"
 

@@ -323,6 +323,10 @@ class RreluWithNoiseBackward0(Op):
         return grad * _make(self.noise)
 
 
+class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
+    """In-place ``rrelu_``."""
+
+
 def _log_sigmoid(x):
     return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 

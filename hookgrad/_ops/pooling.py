@@ -215,7 +215,8 @@ def _adaptive_apply(x, rows, cols):
     """``rows @ x @ cols.T`` over the last two dims, as two GEMMs."""
     lead = x.shape[:-2]
     h, w = x.shape[-2:]
-    t = (x.reshape(-1, w) @ cols.T).reshape(-1, h, cols.shape[0])
+    n = int(np.prod(lead))  # (not -1: sizes may be 0)
+    t = (x.reshape(n * h, w) @ cols.T).reshape(n, h, cols.shape[0])
     return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
 
 
@@ -225,13 +226,20 @@ class AdaptiveAvgPool2DBackward0(Op):
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
         (h, w), (oh, ow) = x.shape[-2:], output_size
-        if h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
+        if oh and ow and h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
             return x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)).mean((-3, -1))
         return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
                                _adaptive_matrix(w, ow, x.dtype))
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        shape = grad._data.shape
+        empty = next((d for d in range(len(shape) - 3, len(shape)) if not shape[d]), None)
+        if empty is not None:
+            raise RuntimeError("adaptive_avg_pool2d_backward(): Expected grad_output to have "
+                               "non-zero size for non-batch dimensions, but grad_output has "
+                               f"sizes [{', '.join(map(str, shape))}] with dimension {empty} "
+                               "being empty")
         return AdaptiveAvgPool2DBackwardBackward0.apply(grad, self.in_shape)
 
 
@@ -240,7 +248,7 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
         g = grad._data
         self.output_size = g.shape[-2:]
         (h, w), (oh, ow) = in_shape[-2:], g.shape[-2:]
-        if h % oh == 0 and w % ow == 0:
+        if oh and ow and h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
             share = (g / (kh * kw)).astype(g.dtype, copy=False)
             spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))

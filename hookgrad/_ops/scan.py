@@ -1,11 +1,9 @@
 """Cumulative ops along a dim: cumsum, cumprod, cummax, cummin and logcumsumexp, with
 PyTorch's node names."""
-import math
 
 import numpy as np
 
 from .._tensor_base import _wrap_dim
-from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
 from .op import Op, refuse_out, return_type, type_name
 from .reduce import _sum_dtype
@@ -136,9 +134,9 @@ def cummin(input, dim, *, out=None):
 
 
 class LogcumsumexpBackward0(Op):
-    """``log(cumsum(exp(x)))`` without overflow. The backward splits the gradient by sign and
-    sums each part in log space (reversed logcumsumexp), so large inputs stay finite. Its
-    own derivative is not implemented: create_graph through it raises."""
+    """``log(cumsum(exp(x)))`` without overflow. The backward is PyTorch's: the gradient split
+    by sign, each part summed in log space (a reversed logcumsumexp) so large inputs stay
+    finite; written with tensor ops, so it is differentiable again."""
 
     saved_names = ('self', 'result')
     saves_output = True
@@ -156,19 +154,16 @@ class LogcumsumexpBackward0(Op):
         a, result = self.saved()
         if not a._data.ndim:
             return grad
-        if _grad_state.grad_enabled:
-            raise NotImplementedError("hookgrad: logcumsumexp's backward is not differentiable "
-                                      "(backward with create_graph=True through logcumsumexp "
-                                      "is not supported)")
-        total = None
-        for sign in (1, -1):
-            part = grad * sign
-            # where, not clamp: its backward sends nothing into log where part <= 0
-            log_part = (where(part > 0, part.log(), -math.inf) - result).flip(self.dim)
-            summed = log_part.logcumsumexp(self.dim).flip(self.dim)
-            term = (summed + a).exp() * sign
-            total = term if total is None else total + term
-        return total
+        # "log 0" as a finite number (PyTorch's is the dtype's lowest): exp of it gives 0, and
+        # a quarter of it leaves room to add the input without overflowing
+        lowest = float(np.finfo(grad._data.dtype).min) / 4
+        log_abs = grad.abs().log()
+        parts = []
+        for chosen in (grad > 0, grad < 0):
+            log_part = where(chosen, log_abs, lowest) - result
+            summed = log_part.flip(self.dim).logcumsumexp(self.dim).flip(self.dim)
+            parts.append((summed + a).exp())
+        return parts[0] - parts[1]
 
 
 def logcumsumexp(input, dim, *, out=None):

@@ -1,7 +1,9 @@
-"""Upsampling (``F.interpolate``): nearest and (bi)linear, one spatial axis at a time.
+"""Upsampling (``F.interpolate``): nearest, nearest-exact, (bi/tri)linear, bicubic and area
+(5-D; lower ranks use the adaptive pools), one spatial axis at a time.
 
-Each output position reads one input position (nearest) or two with weights (linear) along
-each spatial axis, with PyTorch's source-index rules. Applying the axes last-first gives
+Each output position reads one input position (nearest), two with weights (linear) or
+several (cubic: four, area: its window) along each spatial axis, with PyTorch's source-index
+rules. Applying the axes last-first gives
 PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
 import numpy as np
@@ -14,6 +16,86 @@ def nearest_axis(in_size, out_size, scale):
     step = np.float32(1.0 / scale if scale else in_size / out_size)
     index = np.floor(np.arange(out_size, dtype=np.float32) * step).astype(np.int64)
     return ("nearest", np.minimum(index, in_size - 1))
+
+
+def nearest_exact_axis(in_size, out_size, scale):
+    """``nearest-exact``: the input position whose centre is nearest each output centre."""
+    step = np.float32(1.0 / scale if scale else in_size / out_size)
+    index = np.floor((np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * step)
+    return ("nearest", np.minimum(index.astype(np.int64), in_size - 1))
+
+
+def _cubic_weights(t):
+    """Keys' cubic convolution weights (a = -0.75, as PyTorch's) of the four taps around a
+    source position ``t`` past the second one."""
+    a = -0.75
+    far = lambda d: ((a * d - 5 * a) * d + 8 * a) * d - 4 * a  # noqa: E731  (1 < d < 2)
+    near = lambda d: ((a + 2) * d - (a + 3)) * d * d + 1  # noqa: E731       (d <= 1)
+    return far(t + 1), near(t), near(1 - t), far(2 - t)
+
+
+def cubic_axis(in_size, out_size, scale, align_corners):
+    """Four taps (clamped to the edge) with cubic weights; the source position is not
+    clamped at 0, unlike linear's."""
+    if align_corners:
+        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+        source = np.arange(out_size) * step
+    else:
+        step = 1.0 / scale if scale else in_size / out_size
+        source = (np.arange(out_size) + 0.5) * step - 0.5
+    source = source.astype(np.float32)
+    base = np.floor(source).astype(np.int64)
+    t = source - base
+    taps = tuple((np.clip(base + k - 1, 0, in_size - 1), w)
+                 for k, w in enumerate(_cubic_weights(t)))
+    return ("taps", taps)
+
+
+def area_axis(in_size, out_size):
+    """Adaptive average pooling's windows ``[floor(i n / m), ceil((i + 1) n / m))`` as taps
+    (the window's positions, each weighted by 1 / its length; padding taps weigh 0)."""
+    i = np.arange(out_size)
+    start = (i * in_size) // out_size
+    stop = -((-(i + 1) * in_size) // out_size)
+    length = stop - start
+    width = int(length.max()) if out_size else 0
+    taps = tuple((np.minimum(start + k, in_size - 1), np.where(k < length, 1.0 / length, 0.0))
+                 for k in range(width))
+    return ("taps", taps)
+
+
+def _triangle(x):
+    return np.maximum(0.0, 1.0 - np.abs(x))
+
+
+def _cubic_aa(x):
+    """Keys' cubic with a = -0.5 (what antialiased bicubic filters with, as PIL does)."""
+    a, x = -0.5, np.abs(x)
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+    return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+
+
+def antialias_axis(in_size, out_size, scale, align_corners, cubic):
+    """Antialiased bilinear / bicubic: the filter stretched by the downscaling factor over a
+    window around each output centre, its weights normalised to sum to 1 (PIL's scheme)."""
+    if align_corners:
+        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+    else:
+        step = 1.0 / scale if scale else in_size / out_size
+    interp_size = 4 if cubic else 2
+    support = interp_size / 2 * step if step >= 1 else interp_size / 2
+    inverse = 1 / step if step >= 1 else 1.0
+    centre = step * (np.arange(out_size) + 0.5)
+    low = np.maximum((centre - support + 0.5).astype(np.int64), 0)
+    count = np.minimum((centre + support + 0.5).astype(np.int64), in_size) - low
+    width = int(count.max()) if out_size else 0
+    k = np.arange(width)[:, None]
+    weights = (_cubic_aa if cubic else _triangle)((k + low - centre + 0.5) * inverse)
+    weights = np.where(k < count, weights, 0.0)
+    total = weights.sum(0)
+    weights = weights / np.where(total == 0, 1.0, total)
+    return ("taps", tuple((np.minimum(low + j, in_size - 1), weights[j]) for j in range(width)))
 
 
 def linear_axis(in_size, out_size, scale, align_corners):
@@ -44,6 +126,12 @@ def resample(x, plan):
         entry = plan[k]
         if entry[0] == "nearest":
             x = np.take(x, entry[1], axis=axis)
+        elif entry[0] == "taps":
+            total = None
+            for index, weight in entry[1]:
+                term = _weights(weight, axis, ndim, x.dtype) * np.take(x, index, axis=axis)
+                total = term if total is None else total + term
+            x = total
         else:
             _, low, high, low_weight, high_weight = entry
             x = (_weights(low_weight, axis, ndim, x.dtype) * np.take(x, low, axis=axis)
@@ -67,6 +155,12 @@ def resample_transposed(g, plan, in_sizes):
         axis = ndim - len(plan) + k
         if entry[0] == "nearest":
             g = _scatter(g, axis, entry[1], size)
+        elif entry[0] == "taps":
+            total = None
+            for index, weight in entry[1]:
+                term = _scatter(g, axis, index, size, weight)
+                total = term if total is None else total + term
+            g = total
         else:
             _, low, high, low_weight, high_weight = entry
             g = _scatter(g, axis, low, size, low_weight) + _scatter(g, axis, high, size,
@@ -86,18 +180,6 @@ class UpsampleNearest2DBackward0(Op):
         return TRANSPOSED[type(self)].apply(grad, self.plan, self.in_sizes)
 
 
-class UpsampleNearest1DBackward0(UpsampleNearest2DBackward0):
-    pass
-
-
-class UpsampleLinear1DBackward0(UpsampleNearest2DBackward0):
-    pass
-
-
-class UpsampleBilinear2DBackward0(UpsampleNearest2DBackward0):
-    pass
-
-
 class UpsampleNearest2DBackwardBackward0(Op):
     """The backward as an op (differentiable under ``create_graph``: its own gradient is the
     forward resampling again); the subclasses differ in node name and forward op."""
@@ -112,21 +194,33 @@ class UpsampleNearest2DBackwardBackward0(Op):
         return self.forward_node.apply(grad_grad, self.plan)
 
 
-class UpsampleNearest1DBackwardBackward0(UpsampleNearest2DBackwardBackward0):
-    forward_node = UpsampleNearest1DBackward0
+def _node(name, base):
+    """A node class that differs from ``base`` in its name only."""
+    return type(name, (base,), {"__module__": __name__})
 
 
-class UpsampleLinear1DBackwardBackward0(UpsampleNearest2DBackwardBackward0):
-    forward_node = UpsampleLinear1DBackward0
+_FORWARD_NAMES = {("nearest", 1): "UpsampleNearest1DBackward0",
+                  ("nearest", 2): "UpsampleNearest2DBackward0",
+                  ("nearest", 3): "UpsampleNearest3DBackward0",
+                  ("nearest-exact", 1): "UpsampleNearestExact1DBackward0",
+                  ("nearest-exact", 2): "UpsampleNearestExact2DBackward0",
+                  ("nearest-exact", 3): "UpsampleNearestExact3DBackward0",
+                  ("linear", 1): "UpsampleLinear1DBackward0",
+                  ("bilinear", 2): "UpsampleBilinear2DBackward0",
+                  ("trilinear", 3): "UpsampleTrilinear3DBackward0",
+                  ("bicubic", 2): "UpsampleBicubic2DBackward0",
+                  ("bilinear-aa", 2): "UpsampleBilinear2DAaBackward0",
+                  ("bicubic-aa", 2): "UpsampleBicubic2DAaBackward0",
+                  ("area", 3): "AdaptiveAvgPool3DBackward0"}
 
-
-class UpsampleBilinear2DBackwardBackward0(UpsampleNearest2DBackwardBackward0):
-    forward_node = UpsampleBilinear2DBackward0
-
-
-TRANSPOSED = {node.forward_node: node for node in (
-    UpsampleNearest1DBackwardBackward0, UpsampleNearest2DBackwardBackward0,
-    UpsampleLinear1DBackwardBackward0, UpsampleBilinear2DBackwardBackward0)}
-
-NODES = {("nearest", 1): UpsampleNearest1DBackward0, ("nearest", 2): UpsampleNearest2DBackward0,
-         ("linear", 1): UpsampleLinear1DBackward0, ("bilinear", 2): UpsampleBilinear2DBackward0}
+# (mode, spatial dims) -> the forward node; its backward is its "...BackwardBackward0" twin
+NODES = {key: (UpsampleNearest2DBackward0 if name == "UpsampleNearest2DBackward0" else
+               _node(name, UpsampleNearest2DBackward0))
+         for key, name in _FORWARD_NAMES.items()}
+TRANSPOSED = {}
+for _forward in NODES.values():
+    _backward = _node(_forward.__name__.replace("Backward0", "BackwardBackward0"),
+                      UpsampleNearest2DBackwardBackward0)
+    _backward.forward_node = _forward
+    TRANSPOSED[_forward] = _backward
+del _forward, _backward

@@ -4,14 +4,18 @@ Argument checks raise PyTorch's exception types and messages. The functions live
 ``hookgrad.nn._functional``, one module per concern; this module is their public face."""
 from ._functional.activation import (  # noqa: F401
     celu,
+    celu_,
     elu,
+    elu_,
     gelu,
     glu,
     hardshrink,
     hardsigmoid,
     hardswish,
     hardtanh,
+    hardtanh_,
     leaky_relu,
+    leaky_relu_,
     log_softmax,
     logsigmoid,
     mish,
@@ -20,7 +24,9 @@ from ._functional.activation import (  # noqa: F401
     relu6,
     relu_,
     rrelu,
+    rrelu_,
     selu,
+    selu_,
     sigmoid,
     silu,
     softmax,
@@ -61,6 +67,7 @@ from ._functional.loss import (  # noqa: F401
     margin_ranking_loss,
     mse_loss,
     multi_margin_loss,
+    multilabel_margin_loss,
     multilabel_soft_margin_loss,
     nll_loss,
     poisson_nll_loss,
@@ -77,6 +84,7 @@ from ._functional.normalization import (  # noqa: F401
     rms_norm,
 )
 from ._functional.padding import pad  # noqa: F401
+from ._functional.patches import fold, pixel_shuffle, pixel_unshuffle, unfold  # noqa: F401
 from ._functional.pooling import (  # noqa: F401
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,

@@ -23,6 +23,7 @@ from ..._ops.nn import (
     MishBackward0,
     PreluKernelBackward0,
     RreluWithNoiseBackward0,
+    RreluWithNoiseBackward1,
     SiluBackward0,
     SoftplusBackward0,
     SoftshrinkBackward0,
@@ -129,14 +130,40 @@ def prelu(input, weight):
     return PreluKernelBackward0.apply(input, weight)
 
 
-def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False, *,
+          generator=None):
     x = input._data
     if training:
-        slopes = _rng().uniform(lower, upper, x.shape).astype(x.dtype)
+        slopes = _rng(generator).uniform(lower, upper, x.shape).astype(x.dtype)
     else:
         slopes = np.asarray((lower + upper) / 2, x.dtype)
     noise = np.where(x >= 0, np.asarray(1, x.dtype), slopes)
-    return _activation(input, inplace, RreluWithNoiseBackward0, RreluWithNoiseBackward0, noise)
+    return _activation(input, inplace, RreluWithNoiseBackward0, RreluWithNoiseBackward1, noise)
+
+
+# The in-place forms PyTorch also offers as functions (``F.elu_``, ``torch.celu_``)
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    return rrelu(input, lower, upper, training, inplace=True, generator=generator)
 
 
 def logsigmoid(input):

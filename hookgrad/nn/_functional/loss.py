@@ -17,6 +17,7 @@ from ..._ops.loss import (
     SmoothL1LossBackward0,
     SoftMarginLossBackward0,
 )
+from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
 from ..._tensor_base import _make
 from .activation import log_softmax, logsigmoid
 from .distance import pairwise_distance
@@ -341,3 +342,20 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
                                                pairwise_distance(positive, negative, p, eps))
     loss = _selection.clamp_min(distance_positive - distance_negative + margin, 0)
     return _apply_reduction(loss, reduction)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction(size_average, reduce, reduction)
+    x, y = input._data, target._data
+    if x.ndim > 2 or (x.ndim == 2 and x.shape[1] == 0) or (x.ndim == 1 and x.size == 0):
+        raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, "
+                           f"but got: {_shape(input)}")
+    if y.dtype != np.int64:
+        raise RuntimeError(f"expected scalar type Long but found {_type_name(target)}")
+    if y.shape != x.shape:
+        raise RuntimeError(f"inconsistent target size: {_shape(target)} for input of size: "
+                           f"{_shape(input)}")
+    classes = x.shape[-1] if x.ndim else 1
+    if y.size and (y.min() < -1 or y.max() >= classes):
+        raise RuntimeError("argument #2 'target' is out of range")
+    return MultilabelMarginLossBackward0.apply(input, y, reduction)

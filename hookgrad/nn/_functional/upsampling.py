@@ -1,8 +1,9 @@
-"""``interpolate`` (and the deprecated ``upsample``): nearest and (bi)linear modes."""
+"""``interpolate`` (and the deprecated ``upsample``): every mode PyTorch has but lanczos."""
 import math
 import warnings
 
 from ..._ops import upsample as _upsample
+from .pooling import adaptive_avg_pool1d, adaptive_avg_pool2d
 
 _MODES = ("nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
           "nearest-exact")
@@ -41,7 +42,7 @@ def _sizes_and_scales(input, size, scale_factor):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
-    """Modes ``nearest`` (3-D, 4-D input), ``linear`` (3-D) and ``bilinear`` (4-D)."""
+    """Every mode, antialiased bilinear and bicubic included."""
     ndim = input._data.ndim
     sizes, scales = _sizes_and_scales(input, size, scale_factor)
     if recompute_scale_factor and size is not None:
@@ -54,26 +55,43 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                              "modes: linear | bilinear | bicubic | trilinear")
     elif align_corners is None:
         align_corners = False
+    if antialias and (mode not in ("bilinear", "bicubic") or ndim != 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos "
+                         "modes and requires a 4-D tensor as input")
     if mode in _NEEDS and ndim in (3, 4, 5) and ndim != _NEEDS[mode]:
         raise NotImplementedError(f"Got {ndim}D input, but {mode} mode needs {_NEEDS[mode]}D "
                                   "input")
+    if mode == "area":  # PyTorch's own lowering: the adaptive pools
+        if ndim in (3, 4):
+            pool = adaptive_avg_pool1d if ndim == 3 else adaptive_avg_pool2d
+            return pool(input, tuple(sizes))
+        if ndim == 5 and all(s == 1 for s in sizes):
+            return input.mean((-3, -2, -1), keepdim=True)
+    if antialias:
+        mode += "-aa"
     node = _upsample.NODES.get((mode, ndim - 2))
-    if node is None or antialias:
-        if ndim in (3, 4, 5) and mode in _MODES.split(" | "):
-            raise NotImplementedError(
-                f"hookgrad: interpolate(mode={mode!r}{', antialias=True' if antialias else ''}) "
-                f"on {ndim}D input is not supported; nearest (3-D, 4-D), linear (3-D) and "
-                "bilinear (4-D) are")
+    if node is None:
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported "
                                   f"(got {ndim}D) for the modes: {_MODES} (got {mode})")
     in_sizes = input._data.shape[2:]
-    if mode == "nearest":
-        plan = tuple(_upsample.nearest_axis(n, out, s)
-                     for n, out, s in zip(in_sizes, sizes, scales))
-    else:
-        plan = tuple(_upsample.linear_axis(n, out, s, align_corners)
-                     for n, out, s in zip(in_sizes, sizes, scales))
+    plan = tuple(_axis(mode, n, out, s, align_corners) for n, out, s in zip(in_sizes, sizes,
+                                                                            scales))
     return node.apply(input, plan)
+
+
+def _axis(mode, in_size, out_size, scale, align_corners):
+    if mode == "nearest":
+        return _upsample.nearest_axis(in_size, out_size, scale)
+    if mode == "nearest-exact":
+        return _upsample.nearest_exact_axis(in_size, out_size, scale)
+    if mode == "bicubic":
+        return _upsample.cubic_axis(in_size, out_size, scale, align_corners)
+    if mode == "area":
+        return _upsample.area_axis(in_size, out_size)
+    if mode.endswith("-aa"):
+        return _upsample.antialias_axis(in_size, out_size, scale, align_corners,
+                                        mode == "bicubic-aa")
+    return _upsample.linear_axis(in_size, out_size, scale, align_corners)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):

@@ -1,0 +1,95 @@
+"""Counting and bucketing (no gradients): searchsorted, bucketize and bincount. A weighted
+bincount of weights that require grad records PyTorch's node without a derivative."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make
+from .op import Op, refuse_out, type_name
+
+
+def _shape(x):
+    return f"[{', '.join(map(str, x.shape))}]"
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None,
+                 sorter=None, out=None):
+    if out is not None:
+        refuse_out("searchsorted")
+    boundaries = sorted_sequence._data
+    scalar = not isinstance(input, TensorBase)
+    values = np.asarray(input) if scalar else input._data
+    if side is not None:
+        if side not in ("left", "right"):
+            raise RuntimeError("torch.searchsorted(): side can only be 'left' or 'right' but "
+                               f"got {side}")
+        if right and side == "left":
+            raise RuntimeError("torch.searchsorted(): side and right can't be set to "
+                               "opposites, got side of left while right was True")
+        right = side == "right"
+    if scalar and boundaries.ndim != 1:
+        raise RuntimeError("torch.searchsorted(): input value can be a scalar only when "
+                           f"boundaries tensor dimension is 1, but we got boundaries tensor "
+                           f"dim({boundaries.ndim}) and input value's dim(0) numel(1)")
+    if boundaries.ndim != 1 and (boundaries.ndim != values.ndim
+                                 or boundaries.shape[:-1] != values.shape[:-1]):
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or "
+                           "the first N-1 dimensions of boundaries tensor and input value "
+                           f"tensor must match, but we got boundaries tensor "
+                           f"{_shape(boundaries)} and input value tensor {_shape(values)}")
+    if sorter is not None:
+        order = sorter._data
+        if order.shape != boundaries.shape:
+            raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same "
+                               "size, but got boundary tensor "
+                               f"{_shape(boundaries)}and got sorter tensor {_shape(order)}")
+        boundaries = np.take_along_axis(boundaries, order, axis=-1)
+    how = "right" if right else "left"
+    if boundaries.ndim == 1:
+        result = np.searchsorted(boundaries, values, side=how)
+    else:
+        rows = boundaries.reshape(-1, boundaries.shape[-1])
+        wanted = values.reshape(-1, values.shape[-1])
+        result = np.stack([np.searchsorted(b, v, side=how) for b, v in zip(rows, wanted)])
+        result = result.reshape(values.shape)
+    return _make(np.asarray(result, np.int32 if out_int32 else np.int64))
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
+    if out is not None:
+        refuse_out("bucketize")
+    if boundaries._data.ndim != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got "
+                           f"dim({boundaries._data.ndim})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+
+
+class BincountBackward(Op):
+    """A weighted ``bincount`` of weights that require grad: PyTorch defines no derivative
+    and records a node that raises when a backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    def forward(self, weights, x, length):
+        w = weights._data
+        dtype = w.dtype if w.dtype.kind == "f" else np.float64
+        return np.bincount(x, weights=w.astype(np.float64), minlength=length).astype(dtype)
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::bincount is not implemented")
+
+
+BincountBackward.__name__ = BincountBackward.__qualname__ = "NotImplemented"  # PyTorch's
+
+
+def bincount(input, weights=None, minlength=0):
+    x = input._data
+    if x.dtype.kind not in "iu":
+        raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{type_name(x)}'")
+    if x.ndim != 1 or (x.size and x.min() < 0):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if weights is not None and (weights._data.ndim != 1 or weights._data.shape != x.shape):
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    if weights is None:
+        return _make(np.bincount(x, minlength=minlength).astype(np.int64))
+    return BincountBackward.apply(weights, x, minlength)

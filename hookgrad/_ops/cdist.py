@@ -1,0 +1,91 @@
+"""``torch.cdist``: p-norm distances between the rows of two (batched) matrices, with
+PyTorch's node names. As in PyTorch, its gradient is not differentiable again."""
+import numpy as np
+
+from .op import Op, type_name
+
+
+def _distances(diff, p):
+    a = np.abs(diff)
+    if p == 0:
+        return (a != 0).sum(-1).astype(diff.dtype)
+    if p == np.inf:
+        return a.max(-1, initial=0)
+    if p == 1:
+        return a.sum(-1)
+    if p == 2:
+        return np.sqrt((a * a).sum(-1))
+    return (a ** p).sum(-1) ** (1 / p)
+
+
+def _pairwise(x1, x2):
+    """``x1[..., i, :] - x2[..., j, :]`` for every pair, batch dims broadcast."""
+    return x1[..., :, None, :] - x2[..., None, :, :]
+
+
+class CdistBackward0(Op):
+    arity = 2
+    saved_names = ("x1", "x2", "result")
+    saves_output = True
+
+    def forward(self, a, b, p):
+        self.p = p
+        self.save(a, b)
+        return _distances(_pairwise(a._data, b._data), p)
+
+    def backward(self, grad):
+        a, b, result = self.saved()
+        grad_a = CdistBackwardBackward0.apply(grad, a, b, result, self.p) \
+            if self.needs(0) else None
+        grad_b = CdistBackwardBackward0.apply(grad.mT, b, a, result.mT, self.p) \
+            if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class CdistBackwardBackward0(Op):
+    """The gradient of ``cdist`` for its first operand (PyTorch's ``_cdist_backward``), which
+    PyTorch does not differentiate."""
+
+    arity = 4
+
+    def forward(self, grad, a, b, dist, p):
+        diff = _pairwise(a._data, b._data)
+        d = dist._data[..., None]
+        g = grad._data[..., None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if p == 0:
+                slope = np.zeros_like(diff)
+            elif p == 1:
+                slope = np.sign(diff)
+            elif p == np.inf:
+                slope = np.sign(diff) * (np.abs(diff) == d)
+            elif p == 2:
+                slope = np.where(d == 0, 0, diff / d)
+            else:
+                slope = np.where(d == 0, 0, np.sign(diff) * np.abs(diff) ** (p - 1)
+                                 / d ** (p - 1))
+        out = (g * slope).sum(-2)
+        return out.astype(a._data.dtype, copy=False)
+
+    def backward(self, grad):
+        raise NotImplementedError("the derivative for '_cdist_backward' is not implemented.")
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    a, b = x1._data, x2._data
+    for name, x in (("X1", a), ("X2", b)):
+        if x.ndim < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.ndim}D")
+    for name, x in (("X1", a), ("X2", b)):
+        if x.dtype.kind != "f":
+            raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: "
+                               f"{type_name(x)}")
+    if a.shape[-1] != b.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {a.shape[-1]} "
+                           f"X2: {b.shape[-1]}")
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected scalar type {type_name(a)} but found {type_name(b)}")
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    return CdistBackward0.apply(x1, x2, float(p))
+

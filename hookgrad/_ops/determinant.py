@@ -1,0 +1,124 @@
+"""``linalg.det`` and ``linalg.inv`` (``torch.det``, ``torch.inverse``), with PyTorch's node
+names, its singular-matrix error (the first zero pivot of the LU factorisation) and its
+gradients: a singular matrix's determinant has a zero gradient in a plain backward (as
+PyTorch computes it), the adjugate under ``create_graph``."""
+import numpy as np
+
+from .._tensor_base import _make
+from .matrix_functions import LinAlgError, solve
+from .op import Op, plain_backward, refuse_out, type_name
+
+
+def _check_square(x, name):
+    if x.ndim < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if x.shape[-1] != x.shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
+                           f"{x.shape[-2]} by {x.shape[-1]} matrices")
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {type_name(x)}")
+
+
+def _first_zero_pivot(matrix):
+    """The 1-based index of the first exactly-zero pivot of LU with partial pivoting (what
+    LAPACK's getrf reports), or 0."""
+    u = np.array(matrix, np.float64)
+    n = u.shape[0]
+    for k in range(n):
+        pivot = k + int(np.argmax(np.abs(u[k:, k])))
+        if u[pivot, k] == 0:
+            return k + 1
+        u[[k, pivot]] = u[[pivot, k]]
+        u[k + 1:, k:] -= np.outer(u[k + 1:, k] / u[k, k], u[k, k:])
+    return 0
+
+
+def _singular_error(x):
+    batch = x.reshape((-1,) + x.shape[-2:])
+    for i, matrix in enumerate(batch):
+        index = _first_zero_pivot(matrix)
+        if index:
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            return LinAlgError(f"linalg.inv: {where}The diagonal element {index} is zero, the "
+                               "inversion could not be completed because the input matrix is "
+                               "singular.")
+    return None
+
+
+def _inverse_array(x):
+    if x.shape[-1] == 0:
+        return x.copy()
+    error = _singular_error(x)
+    if error is not None:
+        raise error
+    return np.linalg.inv(x)
+
+
+def _adjugate_t(x):
+    """The transposed adjugate (the derivative of det) of each matrix, from an SVD: correct
+    for singular matrices too."""
+    u, s, vt = np.linalg.svd(x.astype(np.float64))
+    n = s.shape[-1]
+    products = np.stack([np.prod(np.delete(s, i, axis=-1), axis=-1) for i in range(n)], -1)
+    sign = np.linalg.det(u) * np.linalg.det(vt)
+    adjugate = (np.swapaxes(vt, -1, -2) * products[..., None, :]) @ np.swapaxes(u, -1, -2)
+    return np.swapaxes(adjugate * sign[..., None, None], -1, -2).astype(x.dtype)
+
+
+class LinalgDetBackward0(Op):
+    saved_names = ("A", "result")
+    saves_output = True
+
+    def forward(self, a):
+        x = a._data
+        _check_square(x, "linalg.det")
+        self.save(a)
+        return np.asarray(np.linalg.det(x), x.dtype)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        x = a._data
+        singular = result._data == 0
+        if plain_backward():
+            g = (grad._data * result._data)[..., None, None]
+            with np.errstate(all="ignore"):
+                inverse_t = np.swapaxes(np.linalg.inv(np.where(
+                    singular[..., None, None], np.eye(x.shape[-1], dtype=x.dtype), x)), -1, -2)
+            return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(x.dtype))
+        if singular.any():  # the adjugate, a constant: no third derivative through it
+            return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
+        identity = _make(np.broadcast_to(np.eye(x.shape[-1], dtype=x.dtype), x.shape).copy())
+        return (grad * result).unsqueeze(-1).unsqueeze(-1) * solve(a, identity).mT
+
+
+class LinalgInvExBackward0(Op):
+    saved_names = ("inverse",)
+    saves_output = True
+
+    def forward(self, a):
+        x = a._data
+        _check_square(x, "linalg.inv")
+        return _inverse_array(x)
+
+    def backward(self, grad):
+        (inverse,) = self.saved()
+        inverse_t = inverse.mT
+        return -(inverse_t @ grad @ inverse_t)
+
+
+def linalg_det(A, *, out=None):
+    return LinalgDetBackward0.apply(A) if out is None else refuse_out("linalg.det")
+
+
+def linalg_inv(A, *, out=None):
+    return LinalgInvExBackward0.apply(A) if out is None else refuse_out("linalg.inv")
+
+
+def det(input):
+    """``torch.det`` / ``Tensor.det``: ``linalg.det`` under PyTorch's older name."""
+    return LinalgDetBackward0.apply(input)
+
+
+def inverse(input, *, out=None):
+    return LinalgInvExBackward0.apply(input) if out is None else refuse_out("inverse")

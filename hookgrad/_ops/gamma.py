@@ -1,0 +1,345 @@
+"""Special functions: erfc, erfinv, lgamma, digamma, polygamma, mvlgamma, i0 and i1, with
+PyTorch's node names and special values (poles, infinities, NaN).
+
+Each is computed in float64 and rounded to the input's dtype, except where PyTorch's own
+float32 arithmetic decides the result (i0 and i1 overflow where ``exp(|x|)`` does)."""
+import math
+
+import numpy as np
+
+from .._tensor_base import TensorBase
+from .inplace import apply_inplace
+from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array
+from .op import Op, UnaryOp, float_input, refuse_out
+
+_SQRT_PI = math.sqrt(math.pi)
+_LOG_PI = math.log(math.pi)
+
+
+# --------------------------------------------------------------------------- erfc, erfinv
+
+def _erfc64(x):
+    """``erfc`` in float64: 1 - erf where that loses nothing, Cody's rational form of
+    ``exp(-x^2) * R(x)`` on [1, 8), ``math.erfc`` beyond (a few elements at most)."""
+    a = np.abs(x)
+    out = 1.0 - erf_array(x)
+    middle = (a >= 1) & (a < 8)
+    if middle.any():
+        am = a[middle]
+        tail = np.exp(-am * am) * _polyval(_ERFC_P, am) / _polyval(_ERFC_Q, am)
+        out[middle] = np.where(x[middle] > 0, tail, 2.0 - tail)
+    far = a >= 8
+    if far.any():
+        out[far] = [math.erfc(v) for v in x[far].tolist()]
+    return out
+
+
+def erfc_array(x):
+    with np.errstate(invalid="ignore", over="ignore", under="ignore"):
+        return _erfc64(np.asarray(x, np.float64)).astype(x.dtype, copy=False)
+
+
+def erfinv_array(x):
+    """Inverse of erf: Winitzki's closed form as the first guess, then Newton steps on
+    ``erf(r) = y`` (``erfc(r) = 1 - y`` near +-1, where erf has no digits left)."""
+    y = np.asarray(x, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
+        a = 0.147
+        log_term = np.log1p(-y * y)
+        first = 2 / (math.pi * a) + log_term / 2
+        r = np.copysign(np.sqrt(np.sqrt(first * first - log_term / a) - first), y)
+        tail = np.abs(y) > 0.5
+        for _ in range(4):
+            slope = (2 / _SQRT_PI) * np.exp(-r * r)
+            miss = np.where(tail, np.copysign(1 - np.abs(y), y) - np.copysign(
+                _erfc64(np.abs(r)), y), erf_array(r) - y)
+            step = miss / slope
+            r = r - np.where(np.isfinite(step), step, 0.0)
+        r = np.where(np.abs(y) == 1, np.copysign(np.inf, y), r)
+        r = np.where(np.abs(y) > 1, np.nan, r)
+    return r.astype(x.dtype, copy=False)
+
+
+class ErfcBackward0(UnaryOp):
+    function, saves = erfc_array, "self"
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        return grad * (-a * a).exp() * (-2 / _SQRT_PI)
+
+
+class ErfinvBackward0(UnaryOp):
+    function, saves = erfinv_array, "self"
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        result = erfinv(a)
+        return grad * (result * result).exp() * (_SQRT_PI / 2)
+
+
+# --------------------------------------------------------------------------- lgamma, digamma
+
+def _lgamma_scalar(v):
+    if v != v:
+        return v
+    if math.isinf(v) or (v <= 0 and v == math.floor(v)):  # poles, and both infinities
+        return math.inf
+    return math.lgamma(v)
+
+
+def lgamma_array(x):
+    flat = np.asarray(x, np.float64).reshape(-1)
+    out = np.array([_lgamma_scalar(v) for v in flat.tolist()], np.float64)
+    with np.errstate(over="ignore"):
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
+
+
+# Bernoulli numbers B2, B4, ..., B16 (the asymptotic series of digamma and zeta)
+_BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510)
+
+
+def _digamma64(x):
+    """digamma of a float64 array: shifted up past 10 by the recurrence, then the asymptotic
+    series; negative arguments by reflection (poles at 0, -1, -2, ... as PyTorch's)."""
+    x = np.asarray(x, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        negative = x < 0
+        shift = np.zeros_like(x)
+        z = np.where(negative, 1 - x, x)
+        z = np.where(np.isfinite(z), z, np.where(np.isnan(z), z, np.inf))
+        low = z < 10
+        while low.any():
+            shift -= np.where(low, 1 / np.where(low, z, 1), 0)
+            z = np.where(low, z + 1, z)
+            low = z < 10
+        inv2 = 1 / (z * z)
+        series = np.zeros_like(z)
+        for k in range(len(_BERNOULLI) - 1, -1, -1):
+            series = series * inv2 + _BERNOULLI[k] / (2 * (k + 1))
+        out = np.log(z) - 0.5 / z - series * inv2 + shift
+        out = np.where(negative, out - math.pi / np.tan(math.pi * x), out)
+        out = np.where(negative & (x == np.floor(x)), np.nan, out)
+        return np.where(x == 0, np.copysign(np.inf, -x), out)
+
+
+def digamma_array(x):
+    return _digamma64(x).astype(x.dtype, copy=False)
+
+
+def _zeta64(s, q):
+    """The Hurwitz zeta function ``sum_k (q + k)^-s`` for an integer ``s >= 2``: the terms
+    below ``q + k = s + 10`` summed, the rest by Euler-Maclaurin."""
+    q = np.asarray(q, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
+        total = np.zeros_like(q)
+        a = np.where(np.isfinite(q), q, 1.0)
+        start = float(s + 10)
+        low = a < start
+        for _ in range(20000):  # (arguments below -19990 keep an approximate tail)
+            if not low.any():
+                break
+            total += np.where(low, np.where(low, a, 1.0) ** -s, 0.0)
+            a = np.where(low, a + 1, a)
+            low = a < start
+        tail = a ** (1 - s) / (s - 1) + 0.5 * a ** -s
+        rising, power = float(s), a ** (-s - 1)
+        for k, b in enumerate(_BERNOULLI, 1):
+            tail += b / math.factorial(2 * k) * rising * power
+            rising *= (s + 2 * k - 1) * (s + 2 * k)
+            power = power / (a * a)
+        out = total + tail
+        out = np.where((q == np.inf) | np.isnan(q), np.nan, out)
+        return np.where((q <= 0) & (q == np.floor(q)), np.inf, out)
+
+
+def _trigamma64(x):
+    """polygamma(1, x): reflected below 1/2 with ``pi^2 / sin(pi x)^2`` computed in the
+    input's precision, as PyTorch's (so its float32 poles are large numbers, not inf)."""
+    xs = np.asarray(x)
+    x64 = xs.astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        sine = np.sin(xs * xs.dtype.type(math.pi)).astype(np.float64)
+        reflected = x64 < 0.5
+        value = _zeta64(2, np.where(reflected, 1 - x64, x64))
+        out = np.where(reflected, math.pi ** 2 / (sine * sine) - value, value)
+        return np.where(x64 == np.inf, 0.0, out)
+
+
+def polygamma_array(n, x):
+    if n == 0:
+        return digamma_array(x)
+    if n == 1:
+        return _trigamma64(x).astype(x.dtype, copy=False)
+    sign = -1.0 if n % 2 == 0 else 1.0
+    with np.errstate(invalid="ignore", over="ignore"):
+        return (sign * math.factorial(n) * _zeta64(n + 1, x)).astype(x.dtype, copy=False)
+
+
+class LgammaBackward0(UnaryOp):
+    function, saves = lgamma_array, "self"
+
+    def backward(self, grad):
+        return grad * digamma(self.saved()[0])
+
+
+class DigammaBackward0(UnaryOp):
+    function, saves = digamma_array, "self"
+
+    def backward(self, grad):
+        return grad * polygamma(1, self.saved()[0])
+
+
+class PolygammaBackward0(Op):
+    """``polygamma(n, input)``; ``n`` is a plain parameter (no gradient)."""
+
+    saved_names = ("self",)
+
+    def forward(self, a, n):
+        self.n = n
+        self.save(a)
+        return polygamma_array(n, float_input(a))
+
+    def backward(self, grad):
+        return grad * polygamma(self.n + 1, self.saved()[0])
+
+
+class PolygammaBackward1(PolygammaBackward0):
+    """``t.polygamma_(n)``."""
+
+
+class MvlgammaBackward0(Op):
+    """The multivariate log-gamma ``sum_j lgamma(x - j / 2) + p (p - 1) / 4 log(pi)``."""
+
+    saved_names = ("self",)
+
+    def forward(self, a, p):
+        self.p = p
+        self.save(a)
+        x = float_input(a)
+        total = np.zeros(x.shape, np.float64)
+        for j in range(p):
+            total += lgamma_array((x - x.dtype.type(j / 2)).astype(np.float64))
+        return (total + p * (p - 1) / 4 * _LOG_PI).astype(x.dtype, copy=False)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        total = None
+        for j in range(self.p):
+            term = digamma(a - j / 2)
+            total = term if total is None else total + term
+        return grad * total
+
+
+# --------------------------------------------------------------------------- i0, i1
+
+def _bessel_scaled(x, order):
+    """``exp(-|x|) * I_order(|x|)`` for order 0 or 1, in float64: the power series (all its
+    terms positive) up to 30, the asymptotic series beyond."""
+    a = np.abs(np.asarray(x, np.float64))
+    with np.errstate(invalid="ignore", over="ignore", under="ignore", divide="ignore"):
+        small = np.minimum(a, 30.0)
+        quarter = small * small / 4
+        term = (small / 2) ** order
+        total = term.copy()
+        for k in range(1, 90):
+            term = term * quarter / (k * (k + order))
+            total += term
+        near = total * np.exp(-small)
+        big = np.maximum(a, 30.0)
+        mu = 4.0 * order * order
+        term = np.ones_like(big)
+        total = term.copy()
+        for k in range(1, 25):
+            term = -term * (mu - (2 * k - 1) ** 2) / (k * 8 * big)
+            total += term
+        far = total / np.sqrt(2 * math.pi * big)
+        return np.where(a <= 30, near, np.where(np.isinf(a), 0.0, far))
+
+
+def _bessel(x, order):
+    scaled = _bessel_scaled(x, order).astype(x.dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.exp(np.abs(x)) * scaled
+    return np.copysign(out, x) if order else out
+
+
+def i0_array(x):
+    return _bessel(x, 0)
+
+
+def i1_array(x):
+    return _bessel(x, 1)
+
+
+class I0Backward0(UnaryOp):
+    function, saves = i0_array, "self"
+
+    def backward(self, grad):
+        return grad * special_i1(self.saved()[0])
+
+
+class SpecialI1Backward0(UnaryOp):
+    """``torch.special.i1``; its derivative ``i0(x) - i1(x) / x`` is 1/2 at 0."""
+
+    function, saves = i1_array, "self"
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        ratio = (special_i1(a) / a).masked_fill(a == 0, 0.5)
+        return grad * (i0(a) - ratio)
+
+
+# --------------------------------------------------------------------------- functions
+
+def erfc(input, *, out=None):
+    return ErfcBackward0.apply(input) if out is None else refuse_out("erfc")
+
+
+def erfinv(input, *, out=None):
+    return ErfinvBackward0.apply(input) if out is None else refuse_out("erfinv")
+
+
+def lgamma(input, *, out=None):
+    return LgammaBackward0.apply(input) if out is None else refuse_out("lgamma")
+
+
+def digamma(input, *, out=None):
+    return DigammaBackward0.apply(input) if out is None else refuse_out("digamma")
+
+
+def polygamma(n, input, *, out=None):
+    if out is not None:
+        refuse_out("polygamma")
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    return PolygammaBackward0.apply(input, int(n))
+
+
+def polygamma_method(self, n):
+    """``Tensor.polygamma(n)``: the tensor comes first."""
+    return polygamma(n, self)
+
+
+def polygamma_(self, n):
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    return apply_inplace(self, PolygammaBackward1.apply, (int(n),), {})
+
+
+def mvlgamma(input, p, *, out=None):
+    if out is not None:
+        refuse_out("mvlgamma")
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    if not isinstance(input, TensorBase):
+        raise TypeError(f"mvlgamma(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    return MvlgammaBackward0.apply(input, int(p))
+
+
+def i0(input, *, out=None):
+    return I0Backward0.apply(input) if out is None else refuse_out("i0")
+
+
+def special_i1(input, *, out=None):
+    return SpecialI1Backward0.apply(input) if out is None else refuse_out("special_i1")

@@ -1,0 +1,209 @@
+"""In-place forms that are more than ``in_place(op)``: comparisons written back in the
+tensor's own dtype (with PyTorch's zero-gradient nodes), logical ops (no history at all),
+clamps with number bounds (PyTorch's C++ dtype name in the cast error), ``float_power_``, and
+the few in-place ops PyTorch records under their own node names (``AcoshBackward1``)."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make, tensor_argument
+from . import compare as _cmp
+from . import selection as _sel
+from . import special as _special
+from . import trig as _trig
+from .arithmetic import FloorDivideBackward
+from .inplace import _write, apply_inplace
+from .linalg import _CPP_NAMES
+from .op import Op, broadcast_error, operands, type_name
+from .powers import HeavisideBackward, check_heaviside, float_power, ldexp, nextafter
+
+
+class EqBackward0(Op):
+    """``t.eq_(number)``: the comparison as 0 / 1 in ``t``'s dtype; no gradient flows (the
+    node gives zeros, as PyTorch's). ``EqBackward1``: ``t.eq_(tensor)``."""
+
+    ufunc = staticmethod(np.equal)
+
+    def forward(self, a, other):
+        x, y = operands(a, other)
+        try:
+            return np.asarray(self.ufunc(x, y)).astype(a._data.dtype)
+        except ValueError:
+            raise broadcast_error([np.shape(x), np.shape(y)]) from None
+
+    def backward(self, grad):
+        shape, dtype = self._in_meta[0]
+        return _make(np.zeros(shape, dtype))
+
+
+class EqBackward1(EqBackward0):
+    arity = 2
+
+    def backward(self, grad):
+        return tuple(_make(np.zeros(*meta)) if self.needs(i) else None
+                     for i, meta in enumerate(self._in_meta))
+
+
+def _comparison_nodes(ufunc, name):
+    number = type(f"{name}Backward0", (EqBackward0,), {"ufunc": staticmethod(ufunc)})
+    tensor = type(f"{name}Backward1", (EqBackward1,), {"ufunc": staticmethod(ufunc)})
+    number.__module__ = tensor.__module__ = __name__
+    return number, tensor
+
+
+_NODES = {"eq": (EqBackward0, EqBackward1), "ne": _comparison_nodes(np.not_equal, "Ne"),
+          "lt": _comparison_nodes(np.less, "Lt"), "le": _comparison_nodes(np.less_equal, "Le"),
+          "gt": _comparison_nodes(np.greater, "Gt"),
+          "ge": _comparison_nodes(np.greater_equal, "Ge")}
+
+
+def _comparison(name):
+    number_node, tensor_node = _NODES[name]
+
+    def compare_in_dtype(input, other):
+        node = tensor_node if isinstance(other, TensorBase) else number_node
+        return node.apply(input, other)
+    return compare_in_dtype
+
+
+def _inplace_comparison(name):
+    compare_in_dtype = _comparison(name)
+
+    def method(self, other):
+        return apply_inplace(self, compare_in_dtype, (other,), {})
+    method.__name__ = method.__qualname__ = name + "_"
+    return method
+
+
+eq_, ne_, lt_, le_, gt_, ge_ = (_inplace_comparison(n) for n in ("eq", "ne", "lt", "le", "gt",
+                                                                  "ge"))
+greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, ne_
+
+
+# Logical ops in place are not differentiable, and PyTorch records nothing for them: the
+# tensor keeps its history (and a leaf that requires grad may be written).
+def _write_untracked(t, result):
+    _write(t, result._data)
+    return t
+
+
+def logical_not_(self):
+    return _write_untracked(self, _cmp.logical_not(self))
+
+
+def logical_and_(self, other):
+    tensor_argument("logical_and_", "other", 1, other)
+    return _write_untracked(self, _cmp.logical_and(self, other))
+
+
+def logical_or_(self, other):
+    tensor_argument("logical_or_", "other", 1, other)
+    return _write_untracked(self, _cmp.logical_or(self, other))
+
+
+def logical_xor_(self, other):
+    tensor_argument("logical_xor_", "other", 1, other)
+    return _write_untracked(self, _cmp.logical_xor(self, other))
+
+
+def _check_number_bounds(t, *bounds):
+    """A clamp with number bounds that would make an integer tensor floating: PyTorch's
+    message names the C++ type (``long int``) here."""
+    kind = t._data.dtype.kind
+    if kind in "biu" and any(type(b) is float for b in bounds):
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{_CPP_NAMES[t._data.dtype.name]}")
+
+
+def clamp_(self, min=None, max=None):
+    _check_number_bounds(self, min, max)
+    return apply_inplace(self, _sel.clamp, (min, max), {})
+
+
+def clamp_min_(self, min):
+    _check_number_bounds(self, min)
+    return apply_inplace(self, _sel.clamp_min, (min,), {})
+
+
+def clamp_max_(self, max):
+    _check_number_bounds(self, max)
+    return apply_inplace(self, _sel.clamp_max, (max,), {})
+
+
+def float_power_(self, exponent):
+    """``float_power`` computes in float64; in place, only a float64 tensor can hold it."""
+    if self._data.dtype != np.float64:
+        raise RuntimeError(f"the base given to float_power_ has dtype {type_name(self._data)} "
+                           "but the operation's result requires dtype Double")
+    return apply_inplace(self, float_power, (exponent,), {})
+
+
+# In-place ops PyTorch numbers apart from their out-of-place forms; it has no derivative for
+# these three (their backward raises)
+class AcoshBackward1(_trig.AcoshBackward0):
+    def backward(self, grad):
+        raise NotImplementedError(f"the derivative for 'inplace version of "
+                                  f"{self.op_name()}' is not implemented.")
+
+
+class AsinhBackward1(AcoshBackward1):
+    function = _trig.AsinhBackward0.function
+
+
+class AtanhBackward1(AcoshBackward1):
+    function = _trig.AtanhBackward0.function
+
+
+def acosh_(self):
+    return apply_inplace(self, AcoshBackward1.apply, (), {})
+
+
+def asinh_(self):
+    return apply_inplace(self, AsinhBackward1.apply, (), {})
+
+
+def atanh_(self):
+    return apply_inplace(self, AtanhBackward1.apply, (), {})
+
+
+class FloorDivideInplaceBackward(FloorDivideBackward):
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::floor_divide_ is not implemented")
+
+
+class HeavisideInplaceBackward(HeavisideBackward):
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::heaviside_ is not implemented")
+
+
+def floor_divide_(self, other):
+    return apply_inplace(self, FloorDivideInplaceBackward.apply, (other, "floor"), {})
+
+
+def _tensor_only(function, name, parameter="other"):
+    """The in-place form of an op whose second operand must be a Tensor (PyTorch's TypeError
+    names the method and counts from ``other``, position 1)."""
+    def method(self, other, *args, **kwargs):
+        tensor_argument(name, parameter, 1, other)
+        return apply_inplace(self, function, (other,) + args, kwargs)
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+def _heaviside_in_place(input, values):
+    check_heaviside(input, values)
+    return HeavisideInplaceBackward.apply(input, values)
+
+
+def _ldexp_in_place(input, other):
+    result = ldexp(input, other)
+    if input._data.dtype.kind != "f":
+        raise RuntimeError(f"ldexp can't be cast to the desired output type "
+                           f"{type_name(input._data)}")
+    return result
+
+
+atan2_ = _tensor_only(_special.atan2, "atan2_")
+arctan2_ = _tensor_only(_special.atan2, "arctan2_")
+hypot_ = _tensor_only(_special.hypot, "hypot_")
+nextafter_ = _tensor_only(nextafter, "nextafter_")
+ldexp_ = _tensor_only(_ldexp_in_place, "ldexp_")
+heaviside_ = _tensor_only(_heaviside_in_place, "heaviside_", "values")

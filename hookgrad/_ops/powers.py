@@ -1,0 +1,227 @@
+"""Elementwise ops beyond the core families: float_power, ldexp, logaddexp2, heaviside,
+nextafter, angle, isposinf / isneginf, gcd, lcm and the bitwise shifts, with PyTorch's node
+names, dtypes and refusals."""
+import math
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor_base import TensorBase, _make, tensor_argument
+from .arithmetic import pow as _pow
+from .op import BinaryOp, Op, float_input, float_operands, operands, refuse_out, type_name
+
+_LN2 = math.log(2)
+
+
+def float_power(input, exponent, *, out=None):
+    """``pow`` computed in float64: the tensor operands are cast first (``ToCopyBackward0``),
+    as PyTorch records it."""
+    if out is not None:
+        refuse_out("float_power")
+    if not isinstance(input, TensorBase) and not isinstance(exponent, TensorBase):
+        raise TypeError("float_power(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
+    power = exponent.to(_dtype.float64) if isinstance(exponent, TensorBase) else \
+        float(exponent)
+    return _pow(base, power)
+
+
+class LdexpBackward0(Op):
+    """``input * 2 ** other``."""
+
+    saved_names = ("self", "other")
+    arity = 2
+
+    def forward(self, a, other):
+        self.save(a, other)
+        x, e = float_operands(a, other)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype)
+
+    def backward(self, grad):
+        a, other = self.saved()
+        scale = (other * _LN2).exp()
+        return (grad * scale if self.needs(0) else None,
+                grad * a * scale * _LN2 if self.needs(1) else None)
+
+
+class _FloatsOnly(BinaryOp):
+    """A binary op of two tensors that PyTorch implements for floating dtypes only."""
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
+                                      f"'{type_name(x)}'")
+        self.save(a, b)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return self.function(x, y)
+
+
+class Logaddexp2Backward0(_FloatsOnly):
+    function = np.logaddexp2
+
+    def backward(self, grad):
+        a, b = self.saved()
+        return (grad / ((b - a).exp2() + 1) if self.needs(0) else None,
+                grad / ((a - b).exp2() + 1) if self.needs(1) else None)
+
+
+class NextafterBackward0(_FloatsOnly):
+    """The next float after ``input`` towards ``other``; the gradient passes to ``input``
+    unchanged (``other`` gets zeros), as PyTorch's."""
+
+    function = np.nextafter
+
+    def backward(self, grad):
+        shape, dtype = self._in_meta[1]
+        return (grad if self.needs(0) else None,
+                _make(np.zeros(shape, dtype)) if self.needs(1) else None)
+
+
+class HeavisideBackward(Op):
+    """``heaviside``: PyTorch defines no derivative, and records a node that raises when a
+    backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+    arity = 2
+
+    def forward(self, a, values):
+        x, v = a._data, values._data
+        with np.errstate(invalid="ignore"):
+            return np.where(x == 0, v, x > 0).astype(x.dtype)
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::heaviside is not implemented")
+
+
+HeavisideBackward.__name__ = HeavisideBackward.__qualname__ = "NotImplemented"  # PyTorch's
+
+
+class AngleBackward0(Op):
+    """The argument of a real number: pi below 0, 0 elsewhere (NaN stays NaN); its gradient
+    is zero."""
+
+    def forward(self, a):
+        x = float_input(a)
+        return np.where(x < 0, x.dtype.type(math.pi), np.where(np.isnan(x), x, 0)).astype(
+            x.dtype)
+
+    def backward(self, grad):
+        return grad * 0
+
+
+# --------------------------------------------------------------------------- integer ops
+
+def _integers(name, x, bools=False):
+    if x.dtype.kind not in ("iub" if bools else "iu"):
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{type_name(x)}'")
+
+
+def _integer_operands(name, input, other):
+    if isinstance(input, TensorBase):
+        x, y = operands(input, other)
+    else:  # a number and a tensor
+        y, x = operands(other, input)
+    x, y = np.asarray(x), np.asarray(y)
+    _integers(name, x)
+    return x, y.astype(x.dtype, copy=False)
+
+
+def gcd(input, other, *, out=None):
+    if out is not None:
+        refuse_out("gcd")
+    x, y = _integer_operands("gcd", input, tensor_argument("gcd", "other", 2, other))
+    return _make(np.asarray(np.gcd(x, y)))
+
+
+def lcm(input, other, *, out=None):
+    if out is not None:
+        refuse_out("lcm")
+    x, y = _integer_operands("lcm", input, tensor_argument("lcm", "other", 2, other))
+    return _make(np.asarray(np.lcm(x, y)))
+
+
+def _shift(name, input, other, left):
+    x, s = _integer_operands(name, input, other)
+    bits = x.dtype.itemsize * 8
+    valid = (s >= 0) & (s < bits)
+    amount = np.where(valid, s, 0)
+    if left:
+        shifted = np.left_shift(x, amount)
+        return _make(np.asarray(np.where(valid, shifted, 0).astype(x.dtype)))
+    shifted = np.right_shift(x, amount)
+    beyond = np.where(x < 0, -1, 0) if x.dtype.kind == "i" else 0
+    return _make(np.asarray(np.where(valid, shifted, beyond).astype(x.dtype)))
+
+
+def bitwise_left_shift(input, other, *, out=None):
+    if out is not None:
+        refuse_out("bitwise_left_shift")
+    return _shift("lshift", input, other, True)
+
+
+def bitwise_right_shift(input, other, *, out=None):
+    if out is not None:
+        refuse_out("bitwise_right_shift")
+    return _shift("rshift", input, other, False)
+
+
+def reflected_left_shift(input, other):
+    """``number << tensor``."""
+    return _shift("lshift", other, input, True)
+
+
+def reflected_right_shift(input, other):
+    return _shift("rshift", other, input, False)
+
+
+# --------------------------------------------------------------------------- functions
+
+def ldexp(input, other, *, out=None):
+    if out is not None:
+        refuse_out("ldexp")
+    return LdexpBackward0.apply(tensor_argument("ldexp", "input", 1, input),
+                                tensor_argument("ldexp", "other", 2, other))
+
+
+def logaddexp2(input, other, *, out=None):
+    if out is not None:
+        refuse_out("logaddexp2")
+    return Logaddexp2Backward0.apply(tensor_argument("logaddexp2", "input", 1, input),
+                                     tensor_argument("logaddexp2", "other", 2, other))
+
+
+def nextafter(input, other, *, out=None):
+    if out is not None:
+        refuse_out("nextafter")
+    return NextafterBackward0.apply(tensor_argument("nextafter", "input", 1, input),
+                                    tensor_argument("nextafter", "other", 2, other))
+
+
+def check_heaviside(input, values):
+    tensor_argument("heaviside", "input", 1, input)
+    tensor_argument("heaviside", "values", 2, values)
+    if input._data.dtype != values._data.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different "
+                           "dtypes.")
+
+
+def heaviside(input, values, *, out=None):
+    if out is not None:
+        refuse_out("heaviside")
+    check_heaviside(input, values)
+    return HeavisideBackward.apply(input, values)
+
+
+def angle(input, *, out=None):
+    return AngleBackward0.apply(input) if out is None else refuse_out("angle")
+
+
+def isposinf(input, *, out=None):
+    return _make(np.isposinf(input._data)) if out is None else refuse_out("isposinf")
+
+
+def isneginf(input, *, out=None):
+    return _make(np.isneginf(input._data)) if out is None else refuse_out("isneginf")

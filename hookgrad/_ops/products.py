@@ -1,0 +1,320 @@
+"""More products: addmv, addr, addbmm, baddbmm, vdot, cross (and linalg.cross) as ops of
+their own; kron, inner and tensordot composed as PyTorch composes them (views, mul, mm)."""
+import warnings
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
+from .arithmetic import mul
+from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm
+from .op import Op, refuse_out
+from .views import permute, reshape, view
+
+
+def _check_scalars(x, beta, alpha):
+    if x.dtype.kind in "biu":
+        for name, value in (("beta", beta), ("alpha", alpha)):
+            if isinstance(value, float):
+                raise RuntimeError(f"For integral input tensors, argument {name} must not be a "
+                                   "floating point number.")
+
+
+def _expand_input(x, shape):
+    """``input``'s array broadcast to the product's shape, with PyTorch's expand error."""
+    try:
+        return np.broadcast_to(x, shape)
+    except ValueError:
+        for i in range(1, min(len(shape), x.ndim) + 1):
+            if x.shape[-i] not in (1, shape[-i]):
+                d = len(shape) - i
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({shape[d]}) must match the existing size "
+                    f"({x.shape[-i]}) at non-singleton dimension {d}.  Target sizes: "
+                    f"[{', '.join(map(str, shape))}].  Tensor sizes: "
+                    f"[{', '.join(map(str, x.shape))}]") from None
+        raise
+
+
+def _combine(self, x, product, beta, alpha):
+    """``beta * input + alpha * product`` of ``input``'s array ``x`` (ignored, NaN included,
+    when beta is 0)."""
+    self.beta, self.alpha = beta, alpha
+    _check_scalars(product, beta, alpha)
+    base = _expand_input(x, product.shape)
+    if alpha != 1:
+        product = product * product.dtype.type(alpha)
+    if beta == 0:
+        return np.ascontiguousarray(product)
+    return product + (base if beta == 1 else base * base.dtype.type(beta))
+
+
+def _scaled(grad, factor):
+    return grad if factor == 1 else grad * factor
+
+
+class AddmvBackward0(Op):
+    arity = 3
+    saved_names = ("mat", "vec")
+
+    def forward(self, a, mat, vec, beta, alpha):
+        x, m, v = a._data, mat._data, vec._data
+        if m.ndim != 2 or v.ndim != 1 or x.ndim > 1:
+            raise RuntimeError(f"vector + matrix @ vector expected, got {x.ndim}, {m.ndim}, "
+                               f"{v.ndim}")
+        if m.shape[1] != v.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({x.shape[0] if x.ndim else 1}), mat "
+                               f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})")
+        if not x.dtype == m.dtype == v.dtype:
+            raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                               f"{_name(x)}, {_name(m)}, and {_name(v)}")
+        self.save(mat, vec)
+        return _combine(self, x, m @ v, beta, alpha)
+
+    def backward(self, grad):
+        mat, vec = self.saved()
+        return (_scaled(grad, self.beta) if self.needs(0) else None,
+                _scaled(grad.unsqueeze(1) * vec.unsqueeze(0), self.alpha)
+                if self.needs(1) else None,
+                _scaled(mat.t().mv(grad), self.alpha) if self.needs(2) else None)
+
+
+class AddrBackward0(Op):
+    arity = 3
+    saved_names = ("vec1", "vec2")
+
+    def forward(self, a, vec1, vec2, beta, alpha):
+        for name, v in (("vec1", vec1), ("vec2", vec2)):
+            if v._data.ndim != 1:
+                raise RuntimeError(f"addr: Expected 1-D argument {name}, but got "
+                                   f"{v._data.ndim}-D")
+        dtype = _dtype.result_type((a, vec1, vec2)).np_dtype
+        self.save(vec1, vec2)
+        product = np.outer(vec1._data.astype(dtype), vec2._data.astype(dtype))
+        return _combine(self, a._data.astype(dtype, copy=False), product, beta, alpha)
+
+    def backward(self, grad):
+        vec1, vec2 = self.saved()
+        return (_scaled(grad, self.beta) if self.needs(0) else None,
+                _scaled(grad.mv(vec2), self.alpha) if self.needs(1) else None,
+                _scaled(grad.t().mv(vec1), self.alpha) if self.needs(2) else None)
+
+
+def _check_batches(b1, b2):
+    x, y = b1._data, b2._data
+    for name, t in (("batch1", x), ("batch2", y)):
+        if t.ndim != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if x.shape[0] != y.shape[0]:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got "
+                           f"{x.shape[0]} and {y.shape[0]}")
+    if x.shape[2] != y.shape[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({x.shape[1]}x{x.shape[2]} and "
+                           f"{y.shape[1]}x{y.shape[2]})")
+
+
+class BaddbmmBackward0(Op):
+    arity = 3
+    saved_names = ("batch1", "batch2")
+
+    def forward(self, a, b1, b2, beta, alpha):
+        _check_batches(b1, b2)
+        x, y = b1._data, b2._data
+        if not a._data.dtype == x.dtype == y.dtype:
+            if x.dtype != y.dtype:
+                raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+            raise RuntimeError(f"Input dtypes must be the same, got: input "
+                               f"{_CPP[a._data.dtype.name]}, batch1: {_CPP[x.dtype.name]}, "
+                               f"batch2: {_CPP[y.dtype.name]}")
+        self.save(b1, b2)
+        return _combine(self, a._data, np.matmul(x, y), beta, alpha)
+
+    def backward(self, grad):
+        b1, b2 = self.saved()
+        return (_scaled(grad, self.beta) if self.needs(0) else None,
+                _scaled(grad.bmm(b2.transpose(1, 2)), self.alpha) if self.needs(1) else None,
+                _scaled(b1.transpose(1, 2).bmm(grad), self.alpha) if self.needs(2) else None)
+
+
+_CPP = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+        "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+        "bool": "bool"}
+
+
+class AddbmmBackward0(Op):
+    arity = 3
+    saved_names = ("batch1", "batch2")
+
+    def forward(self, a, b1, b2, beta, alpha):
+        _check_batches(b1, b2)
+        x, y = b1._data, b2._data
+        if a._data.dtype != y.dtype:
+            raise RuntimeError("self and mat2 must have the same dtype, but got "
+                               f"{_name(a._data)} and {_name(y)}")
+        if x.dtype != y.dtype:
+            raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+        self.save(b1, b2)
+        self.batches = x.shape[0]
+        return _combine(self, a._data, np.matmul(x, y).sum(0), beta, alpha)
+
+    def backward(self, grad):
+        b1, b2 = self.saved()
+        expanded = grad.unsqueeze(0).expand((self.batches,) + tuple(grad.shape))
+        return (_scaled(grad, self.beta) if self.needs(0) else None,
+                _scaled(expanded.bmm(b2.transpose(1, 2)), self.alpha) if self.needs(1) else None,
+                _scaled(b1.transpose(1, 2).bmm(expanded), self.alpha) if self.needs(2) else None)
+
+
+class VdotBackward0(DotBackward0):
+    pass
+
+
+class LinalgCrossBackward0(Op):
+    arity = 2
+    saved_names = ("self", "other")
+
+    def forward(self, a, b, dim):
+        x, y = a._data, b._data
+        if x.dtype != y.dtype:
+            raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+        self.dim = dim
+        self.save(a, b)
+        shape = np.broadcast_shapes(x.shape, y.shape)
+        x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.cross(x, y, axis=dim)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        return (linalg_cross(b, grad, dim=self.dim) if self.needs(0) else None,
+                linalg_cross(grad, a, dim=self.dim) if self.needs(1) else None)
+
+
+# --------------------------------------------------------------------------- functions
+
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
+    if out is not None:
+        refuse_out("addmv")
+    return AddmvBackward0.apply(input, mat, vec, beta, alpha)
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
+    if out is not None:
+        refuse_out("addr")
+    return AddrBackward0.apply(input, vec1, vec2, beta, alpha)
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    if out is not None:
+        refuse_out("baddbmm")
+    return BaddbmmBackward0.apply(input, batch1, batch2, beta, alpha)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    if out is not None:
+        refuse_out("addbmm")
+    return AddbmmBackward0.apply(input, batch1, batch2, beta, alpha)
+
+
+def vdot(input, other, *, out=None):
+    return VdotBackward0.apply(input, other) if out is None else refuse_out("vdot")
+
+
+def linalg_cross(input, other, *, dim=-1, out=None):
+    if out is not None:
+        refuse_out("linalg.cross")
+    x, y = input._data, other._data
+    if x.ndim != y.ndim:
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    dim = _wrap_dim(dim, x.ndim)
+    if x.shape[dim] != 3 or y.shape[dim] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim - x.ndim if dim >= 0 else dim}"
+                           f" must have length 3. Got {x.shape[dim]} and {y.shape[dim]}")
+    return LinalgCrossBackward0.apply(input, other, dim)
+
+
+def cross(input, other, dim=None, *, out=None):
+    """``dim=None`` takes the first dim of size 3 (deprecated in PyTorch, with its warning)."""
+    if out is not None:
+        refuse_out("cross")
+    if dim is None:
+        warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease "
+                      "either pass the dim explicitly or simply use torch.linalg.cross.\nThe "
+                      "default value of dim will change to agree with that of linalg.cross in "
+                      "a future release. (Triggered internally at /__w/pytorch/pytorch/aten/src/"
+                      "ATen/native/Cross.cpp:63.)", UserWarning, stacklevel=2)
+        shape = input._data.shape
+        dim = next((d for d, n in enumerate(shape) if n == 3), None)
+        if dim is None:
+            raise RuntimeError("no dimension of size 3 in input")
+    return linalg_cross(input, other, dim=dim)
+
+
+def _unsafe_view(t, shape):
+    return UnsafeViewBackward0.apply(t, tuple(shape))
+
+
+def kron(input, other, *, out=None):
+    """Each operand viewed with its dims interleaved with size-1 dims, multiplied, and viewed
+    as the product's shape (PyTorch's ``_unsafe_view`` nodes around one ``mul``)."""
+    if out is not None:
+        refuse_out("kron")
+    ndim = max(input._data.ndim, other._data.ndim)
+    a_shape = (1,) * (ndim - input._data.ndim) + input._data.shape
+    b_shape = (1,) * (ndim - other._data.ndim) + other._data.shape
+    a = _unsafe_view(input, [n for s in a_shape for n in (s, 1)])
+    b = _unsafe_view(other, [n for s in b_shape for n in (1, s)])
+    return _unsafe_view(mul(a, b), [x * y for x, y in zip(a_shape, b_shape)])
+
+
+def tensordot(a, b, dims=2, out=None):
+    if out is not None:
+        refuse_out("tensordot")
+    tensor_argument("tensordot", "a", 1, a)
+    tensor_argument("tensordot", "b", 2, b)
+    x, y = a._data, b._data
+    if isinstance(dims, TensorBase):
+        dims = dims.tolist()
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > min(x.ndim, y.ndim):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims_a, dims_b = list(range(x.ndim - dims, x.ndim)), list(range(dims))
+    else:
+        dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    if x.dtype != y.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    dims_a = [_wrap_dim(d, x.ndim) for d in dims_a]
+    dims_b = [_wrap_dim(d, y.ndim) for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        if x.shape[da] != y.shape[db]:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size "
+                               f"{x.shape[da]} in dim {da} and second has size {y.shape[db]} in "
+                               f"dim {db}")
+    free_a = [d for d in range(x.ndim) if d not in dims_a]
+    free_b = [d for d in range(y.ndim) if d not in dims_b]
+    size = int(np.prod([x.shape[d] for d in dims_a]))
+    rows = int(np.prod([x.shape[d] for d in free_a]))
+    cols = int(np.prod([y.shape[d] for d in free_b]))
+    left = reshape(permute(a, free_a + dims_a), (rows, size))
+    right = reshape(permute(b, dims_b + free_b), (size, cols))
+    shape = [x.shape[d] for d in free_a] + [y.shape[d] for d in free_b]
+    return view(mm(left, right), tuple(shape))
+
+
+def inner(input, other, *, out=None):
+    if out is not None:
+        refuse_out("inner")
+    x, y = input._data, other._data
+    if x.ndim == 0 or y.ndim == 0:
+        return mul(input, other)
+    if x.shape[-1] != y.shape[-1]:
+        raise RuntimeError("inner() the last dimension must match on both input tensors but "
+                           f"got shapes [{', '.join(map(str, x.shape))}] and "
+                           f"[{', '.join(map(str, y.shape))}]")
+    if x.ndim == 1 and y.ndim == 1:
+        return view(DotBackward0.apply(permute(input, (0,)), permute(other, (0,))), ())
+    return tensordot(input, other, ([-1], [-1]))

@@ -1,0 +1,122 @@
+"""Writing by index or mask as ops: index_put, masked_scatter; and take_along_dim (gather
+with broadcasting), with PyTorch's checks and node names."""
+import numpy as np
+
+from .._tensor_base import _make, _wrap_dim, tensor_argument
+from .index import IndexPutBackward0, gather
+from .op import Op, broadcast_error, refuse_out, type_name
+from .shape import cat
+from .views import expand
+
+
+def _index_key(input, indices):
+    """The NumPy key of ``index_put``'s indices (Tensors; None keeps a whole dim), checked
+    against the input's sizes as PyTorch checks them."""
+    key, dim = [], 0
+    shape = input._data.shape
+    for index in indices:
+        if index is None:
+            key.append(slice(None))
+            dim += 1
+            continue
+        idx = tensor_argument("index_put", "indices", 1, index)._data
+        if idx.dtype.kind not in "biu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if idx.dtype == np.bool_:
+            key.append(idx)
+            dim += max(idx.ndim, 1)
+            continue
+        size = shape[dim] if dim < len(shape) else 0
+        bad = idx[(idx < -size) | (idx >= size)]
+        if bad.size:
+            raise IndexError(f"index {int(bad.reshape(-1)[0])} is out of bounds for dimension "
+                             f"{dim} with size {size}")
+        key.append(idx)
+        dim += 1
+    if dim > len(shape):
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)} (got {dim})")
+    return tuple(key)
+
+
+def index_put(input, indices, values, accumulate=False):
+    tensor_argument("index_put", "values", 2, values)
+    if input._data.dtype != values._data.dtype:
+        raise RuntimeError("Index put requires the source and destination dtypes match, got "
+                           f"{type_name(input._data)} for the destination and "
+                           f"{type_name(values._data)} for the source.")
+    return IndexPutBackward0.apply(input, values, _index_key(input, tuple(indices)),
+                                   bool(accumulate))
+
+
+class MaskedScatterBackward0(Op):
+    """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
+
+    arity = 2
+
+    def forward(self, a, source, mask):
+        shape = np.broadcast_shapes(a._data.shape, mask.shape)
+        x = np.broadcast_to(a._data, shape)
+        self.mask = np.broadcast_to(mask, shape)
+        self.source_shape = source._data.shape
+        out = x.copy()
+        out[self.mask] = source._data.reshape(-1)[:int(self.mask.sum())]
+        return out
+
+    def backward(self, grad):
+        mask = _make(np.ascontiguousarray(self.mask))
+        grad_self = grad.masked_fill(mask, 0) if self.needs(0) else None
+        grad_source = None
+        if self.needs(1):
+            picked = grad.masked_select(mask)
+            total = int(np.prod(self.source_shape))
+            rest = total - picked._data.size
+            if rest:  # source elements beyond the mask's count get no gradient
+                picked = cat([picked, picked.new_zeros((rest,))])
+            grad_source = picked.reshape(self.source_shape)
+        return grad_self, grad_source
+
+
+def masked_scatter(input, mask, source):
+    m = mask._data
+    if m.dtype != np.bool_:
+        raise RuntimeError("masked_scatter_ only supports boolean masks, but got mask with "
+                           f"dtype {type_name(m)}")
+    tensor_argument("masked_scatter", "source", 2, source)
+    if input._data.dtype != source._data.dtype:
+        raise RuntimeError("masked_scatter: expected self and source to have same dtypes but "
+                           f"got{type_name(input._data)} and {type_name(source._data)}")
+    try:
+        shape = np.broadcast_shapes(input._data.shape, m.shape)
+    except ValueError:
+        raise broadcast_error([input._data.shape, m.shape]) from None
+    needed = int(np.broadcast_to(m, shape).sum())
+    if source._data.size < needed:
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return MaskedScatterBackward0.apply(input, source, m)
+
+
+def take_along_dim(input, indices, dim=None, *, out=None):
+    if out is not None:
+        refuse_out("take_along_dim")
+    idx = indices._data
+    if idx.dtype != np.int64:
+        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{type_name(idx)}")
+    if dim is None:
+        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    x = input._data
+    dim = _wrap_dim(dim, x.ndim)
+    if idx.ndim != x.ndim:
+        raise RuntimeError("torch.take_along_dim(): input and indices should have the same "
+                           f"number of dimensions, but got {x.ndim} dimensions for input, and "
+                           f"{idx.ndim} dimensions for indices")
+    shape = list(np.broadcast_shapes(tuple(n for d, n in enumerate(x.shape) if d != dim),
+                                     tuple(n for d, n in enumerate(idx.shape) if d != dim)))
+    input_shape, index_shape = list(shape), list(shape)
+    input_shape.insert(dim, x.shape[dim])
+    index_shape.insert(dim, idx.shape[dim])
+    input = expand(input, tuple(input_shape))  # (always: PyTorch records the expand)
+    if tuple(index_shape) != idx.shape:
+        indices = _make(np.broadcast_to(idx, index_shape).copy())
+    return gather(input, dim, indices)
+

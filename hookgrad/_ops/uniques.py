@@ -1,0 +1,106 @@
+"""``unique`` (of elements, or of slices along ``dim``) and ``unique_consecutive``. PyTorch
+defines no derivative for them: for an input that requires grad the values come with a node
+(``Unique2Backward0``, ``UniqueDimBackward0``, ``UniqueConsecutiveBackward0``) that raises when
+a backward reaches it. NaN never equals NaN, so NaNs are never merged."""
+import numpy as np
+
+from .._tensor_base import _make, _wrap_dim
+from .op import Op
+
+
+class Unique2Backward0(Op):
+    """The distinct values, computed beforehand (``forward`` only hands them over)."""
+
+    derivative = "_unique2"
+
+    def forward(self, a, outputs):
+        return outputs
+
+    def backward(self, *grads):
+        raise NotImplementedError(f"the derivative for '{self.derivative}' is not implemented.")
+
+
+class UniqueDimBackward0(Unique2Backward0):
+    derivative = "unique_dim"
+
+
+class UniqueConsecutiveBackward0(Unique2Backward0):
+    derivative = "unique_consecutive"
+
+
+def _slices(x, dim):
+    """``x`` as a matrix: one row per slice along ``dim``."""
+    moved = np.moveaxis(x, dim, 0)
+    return moved.reshape(moved.shape[0], -1), moved.shape[1:]
+
+
+def _groups(rows, order):
+    """Where a new group of equal rows starts, over ``rows`` taken in ``order``."""
+    ordered = rows[order]
+    if not ordered.shape[0]:
+        return np.zeros(0, bool)
+    differs = (ordered[1:] != ordered[:-1]).any(axis=1) if ordered.shape[1] else \
+        np.zeros(ordered.shape[0] - 1, bool)
+    return np.concatenate(([True], differs))
+
+
+def _unique_rows(x, dim, consecutive):
+    """(unique values, inverse, counts) of the slices of ``x`` along ``dim`` (``dim`` None:
+    of its elements)."""
+    if dim is None:
+        rows, rest, shape = x.reshape(-1, 1), (), (-1,)
+    else:
+        if x.ndim and 0 in x.shape and x.shape[dim] != 0:
+            raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so "
+                               "unique cannot be applied")
+        rows, rest = _slices(x, dim)
+        shape = None
+    n = rows.shape[0]
+    if consecutive:
+        order = np.arange(n)
+    else:  # lexicographic, first column most significant; NaN sorts last
+        order = np.lexsort(rows.T[::-1]) if rows.shape[1] else np.arange(n)
+    starts = _groups(rows, order)
+    group_of_sorted = np.cumsum(starts) - 1
+    inverse = np.empty(n, np.int64)
+    inverse[order] = group_of_sorted
+    counts = np.diff(np.append(np.flatnonzero(starts), n)).astype(np.int64)
+    picked = rows[order[starts]]
+    if dim is None:
+        values = picked.reshape(shape)
+    else:
+        values = np.moveaxis(picked.reshape((picked.shape[0],) + rest), 0, dim)
+    return values, inverse, counts
+
+
+def _results(node, input, values, inverse, counts, return_inverse, return_counts,
+             inverse_shape):
+    out = [node.apply(input, values) if input._requires_grad else _make(values)]
+    if return_inverse:
+        out.append(_make(inverse.reshape(inverse_shape)))
+    if return_counts:
+        out.append(_make(counts))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """Always sorted (``sorted=False`` gives the same, as PyTorch's CPU kernel does)."""
+    x = input._data
+    if dim is not None:
+        if x.ndim == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        dim = _wrap_dim(dim, x.ndim)
+    values, inverse, counts = _unique_rows(x, dim, False)
+    node = Unique2Backward0 if dim is None else UniqueDimBackward0
+    return _results(node, input, values, inverse, counts, return_inverse, return_counts,
+                    x.shape if dim is None else (x.shape[dim],))
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    x = input._data
+    if dim is not None:
+        dim = _wrap_dim(dim, x.ndim)
+    values, inverse, counts = _unique_rows(x, dim, True)
+    return _results(UniqueConsecutiveBackward0, input, values, inverse, counts,
+                    return_inverse, return_counts,
+                    x.shape if dim is None else (x.shape[dim],))
