@@ -231,11 +231,8 @@ class Tensor(TensorBase):
     relu, erf, logit, sinc = _ew.relu, _nn.erf, _special.logit, _special.sinc
     floor, ceil, round, trunc, frac = _ew.floor, _ew.ceil, _ew.round, _special.trunc, _special.frac
     fix, deg2rad, rad2deg = trunc, _special.deg2rad, _special.rad2deg
-    nan_to_num, xlogy, logaddexp, hypot = (_special.nan_to_num, _special.xlogy,
-                                           _special.logaddexp, _special.hypot)
-    fmax, fmin, copysign = _special.fmax, _special.fmin, _special.copysign
+    nan_to_num, xlogy, copysign = _special.nan_to_num, _special.xlogy, _special.copysign
     lerp, addcmul, addcdiv = _ternary.lerp, _ternary.addcmul, _ternary.addcdiv
-    clamp = clip = _sel.clamp
     clamp_min, clamp_max = _sel.clamp_min, _sel.clamp_max
     eq, ne, lt, le, gt, ge = _cmp.eq, _cmp.ne, _cmp.lt, _cmp.le, _cmp.gt, _cmp.ge
     greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
@@ -266,6 +263,32 @@ class Tensor(TensorBase):
     def logical_xor(self, other):
         return _cmp.logical_xor(self, tensor_argument("logical_xor", "other", 1, other))
 
+    def fmax(self, other):
+        return _special.FmaxBackward0.apply(self, tensor_argument("fmax", "other", 1, other))
+
+    def fmin(self, other):
+        return _special.FminBackward0.apply(self, tensor_argument("fmin", "other", 1, other))
+
+    def hypot(self, other):
+        return _special.HypotBackward0.apply(self, tensor_argument("hypot", "other", 1, other))
+
+    def logaddexp(self, other):
+        return _special.LogaddexpBackward0.apply(
+            self, tensor_argument("logaddexp", "other", 1, other))
+
+    # (the method's error for a Tensor bound mixed with a number differs from the function's)
+    def clamp(self, min=None, max=None):
+        return _sel.clamp_bounds(self, min, max, "clamp", True)
+
+    def clip(self, min=None, max=None):
+        return _sel.clamp_bounds(self, min, max, "clip", True)
+
+    def clamp_(self, min=None, max=None):
+        return _inplace.apply_inplace(self, _sel.clamp_bounds, (min, max, "clamp_", True), {})
+
+    def clip_(self, min=None, max=None):
+        return _inplace.apply_inplace(self, _sel.clamp_bounds, (min, max, "clip_", True), {})
+
     def where(self, condition, other):
         return _sel.where(condition, self, other)
 
@@ -278,8 +301,7 @@ class Tensor(TensorBase):
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
                                           in_place(_ew.tanh), in_place(_ew.sigmoid),
                                           in_place(_ew.relu))
-    square_, clamp_ = in_place(_arith.square), in_place(_sel.clamp)
-    clip_ = clamp_
+    square_ = in_place(_arith.square)
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
     masked_fill_, addmm_ = in_place(_index.masked_fill), in_place(_linalg.addmm)
@@ -336,28 +358,28 @@ class Tensor(TensorBase):
     def view(self, *size_args, size=None):
         if len(size_args) == 1 and isinstance(size_args[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported; use .to(dtype)")
-        return _views.view(self, _sizes(size_args, size))
+        return _views.view(self, _size_arguments(size_args, size, "view", "size"))
 
     def reshape(self, *shape_args, shape=None):
-        return _views.reshape(self, _sizes(shape_args, shape))
+        return _views.reshape(self, _size_arguments(shape_args, shape, "reshape", "shape"))
 
     def expand(self, *size_args, size=None):
-        return _views.expand(self, _sizes(size_args, size))
+        return _views.expand(self, _size_arguments(size_args, size, "expand", "size"))
 
     def broadcast_to(self, *size_args, size=None):
-        return _views.expand(self, _sizes(size_args, size))
+        return _views.expand(self, _size_arguments(size_args, size, "broadcast_to", "size"))
 
     def permute(self, *dims_args, dims=None):
-        return _views.permute(self, _sizes(dims_args, dims))
+        return _views.permute(self, _size_arguments(dims_args, dims, "permute", "dims"))
 
     def flip(self, *dims_args, dims=None):
-        return _shape.flip(self, _sizes(dims_args, dims))
+        return _shape.flip(self, _size_arguments(dims_args, dims, "flip", "dims"))
 
     def repeat(self, *repeats_args, repeats=None):
-        return _shape.repeat(self, _sizes(repeats_args, repeats))
+        return _shape.repeat(self, _size_arguments(repeats_args, repeats, "repeat", "repeats"))
 
     def tile(self, *dims_args, dims=None):
-        return _derived.tile(self, _sizes(dims_args, dims))
+        return _derived.tile(self, _size_arguments(dims_args, dims, "tile", "dims"))
 
     def squeeze(self, *dim_args, dim=None):
         return _views.squeeze(self, _dims(dim_args, dim))
@@ -420,6 +442,74 @@ class Tensor(TensorBase):
     addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
     del _legacy, _storage
     # --- end of legacy API (api branch) ---------------------------------------------------
+
+
+def _size_arguments(args, keyword, name, param):
+    """``_sizes`` for a method taking sizes (``x.view(2, 3)``), with PyTorch's TypeErrors for
+    none given, a keyword that is no sequence, and one argument that is neither a sequence nor
+    an integer, or several arguments that are not all integers."""
+    if keyword is None:
+        if len(args) == 1:
+            if type(args[0]) is not int and not isinstance(args[0], (tuple, list)):
+                _check_one_size(args[0], name, param)
+        elif not args:
+            if name == "view":
+                raise _view_error("", None)
+            raise TypeError(f'{name}() missing 1 required positional arguments: "{param}"')
+        else:
+            for size in args:
+                if type(size) is not int:
+                    _check_several_sizes(args, name, param)
+                    break
+    elif not isinstance(keyword, (tuple, list)):
+        given = type(keyword).__name__
+        if name == "view":
+            why = f"arguments have invalid types: (!size={given}!, )"
+            raise _view_error(f"size={given}, ", ("keywords were incorrect: size", why))
+        raise TypeError(f"{name}(): argument '{param}' must be tuple of ints, not {given}")
+    return _sizes(args, keyword)
+
+
+def _is_size(value):
+    """An integer-like value (a NumPy integer, a 0-d integer tensor), not a bool."""
+    if isinstance(value, TensorBase):
+        return value._data.ndim == 0 and value._data.dtype.kind in "iu"
+    return not isinstance(value, (bool, np.bool_)) and hasattr(value, "__index__")
+
+
+def _check_several_sizes(args, name, param):
+    """Sizes given one by one, not all Python ints: PyTorch reads them as a list of ints only
+    when the first is one (then a bool counts as an int)."""
+    if not _is_size(args[0]):
+        if name == "view":
+            raise _view_error(", ".join(type(a).__name__ for a in args), None)
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    for position, value in enumerate(args[1:], 2):
+        if not _is_size(value) and not isinstance(value, bool):
+            raise TypeError(f"{name}(): argument '{param}' failed to unpack the object at pos "
+                            f'{position} with error "type must be tuple of ints,but got '
+                            f'{type(value).__name__}"')
+
+
+def _check_one_size(value, name, param):
+    """One size argument that is not a Python int: an integer-like value is one size."""
+    if _is_size(value):
+        return
+    given = type(value).__name__
+    if name == "view":
+        why = f"arguments have invalid types: (!{given}!)"
+        raise _view_error(given, (why, why))
+    raise TypeError(f"{name}(): argument '{param}' (position 1) must be tuple of ints, not {given}")
+
+
+def _view_error(got, reasons):
+    """PyTorch's TypeError for ``view`` arguments matching neither of its overloads."""
+    lines = [" * (torch.dtype dtype)", " * (tuple of ints size)"]
+    if reasons is not None:
+        lines = [lines[0], f"      didn't match because some of the {reasons[0]}", lines[1],
+                 f"      didn't match because some of the {reasons[1]}"]
+    return TypeError(f"view() received an invalid combination of arguments - got ({got}), but "
+                     "expected one of:\n" + "".join(line + "\n" for line in lines))
 
 
 def _dims(args, keyword):

@@ -160,6 +160,9 @@ class DivBackward2(Op):
 
     def forward(self, a, b, rounding_mode):
         x, y = operands(a, b)
+        if x.dtype.kind == "b":  # both operands bool
+            kernel = "div_trunc_cpu" if rounding_mode == "trunc" else "div_floor_cpu"
+            raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":
@@ -309,6 +312,8 @@ def full_like_value(a, value):
 def remainder_reflected(input, other):
     """``other % input`` for a number ``other`` (not differentiable)."""
     x, s = operands(input, other)
+    if x.dtype.kind == "b":  # both operands bool
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
     check_integer_divisor(np.asarray(s), x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return _make(np.asarray(np.mod(s, x)))

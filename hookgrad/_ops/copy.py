@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op
+from .op import Op, broadcast_error
 
 
 class CloneBackward0(Op):
@@ -29,6 +29,8 @@ class CopyBackwards(Op):
     arity = 2
 
     def forward(self, a, src):
+        if isinstance(src, TensorBase) and src._data.shape != a._data.shape:
+            check_broadcasts_to(src._data.shape, a._data.shape)
         out = np.empty_like(a._data)
         np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
         return out
@@ -48,6 +50,18 @@ class FillBackward0(Op):
 
     def backward(self, grad):
         return grad * 0
+
+
+def check_broadcasts_to(shape, target):
+    """PyTorch's errors for a source of ``shape`` written into a tensor of shape ``target``:
+    shapes that do not broadcast, or broadcast beyond the target."""
+    try:
+        result = np.broadcast_shapes(target, shape)
+    except ValueError:
+        raise broadcast_error([target, shape]) from None
+    if result != target:
+        raise RuntimeError(f"output with shape [{', '.join(map(str, target))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, result))}]")
 
 
 def to_dtype(a, dtype):

@@ -3,8 +3,8 @@ scatter, masked_fill, masked_select, index_select / index_add / index_fill / ind
 take."""
 import numpy as np
 
-from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
+from . import index_checks as checks
 from .inplace import apply_inplace
 from .op import Op, ViewOp, refuse_out
 
@@ -68,7 +68,10 @@ class IndexBackward0(Op):
 
     def forward(self, a, key):
         self.shape, self.key = a._data.shape, key
-        return a._data[key]
+        try:
+            return a._data[key]
+        except IndexError as error:
+            raise checks.advanced_index_error(a._data.shape, key) or error from None
 
     def backward(self, grad):
         return IndexAddGrad.apply(grad, self.shape, self.key)
@@ -97,10 +100,15 @@ class IndexPutBackward0(Op):
         self.key = key
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
-        if accumulate:
-            np.add.at(out, key, v)
-        else:
-            out[key] = v
+        try:
+            if accumulate:
+                np.add.at(out, key, v)
+            else:
+                out[key] = v
+        except IndexError as error:
+            raise checks.advanced_index_error(out.shape, key) or error from None
+        except ValueError:  # the values do not broadcast to the indexed shape
+            raise checks.value_shape_error(np.shape(v), out[key].shape) from None
         self.values_shape = np.shape(v)
         return out
 
@@ -151,7 +159,8 @@ def _to_index(k):
 
 
 def getitem(a, key):
-    if not isinstance(key, tuple):
+    single = not isinstance(key, tuple)  # x[a:b] records its slice even when it is all of x
+    if single:
         key = (key,)
     ndim = a._data.ndim
     used = sum(_dims_consumed(k) for k in key)
@@ -176,13 +185,19 @@ def getitem(a, key):
             out = SelectBackward0.apply(out, dim, int(k))
             changed = True
         elif isinstance(k, slice):
-            size = out._data.shape[dim]
-            if k != slice(None) and k.indices(size) != (0, size, 1):
+            # within a tuple, PyTorch skips a slice that starts at 0, steps by 1 and stops at
+            # or beyond the end, as written (``x[:, -4:]`` is recorded, ``x[:, :99]`` is not)
+            if single or not ((k.start is None or k.start == 0) and (k.step is None or k.step == 1)
+                              and (k.stop is None or k.stop >= out._data.shape[dim])):
                 out = SliceBackward0.apply(out, dim, k)
                 changed = True
             advanced.append(slice(None))
             dim += 1
-        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
+        elif isinstance(k, bool):  # as PyTorch: a new dim, indexed by a mask of one element
+            out = UnsqueezeBackward0.apply(out, dim)
+            advanced.append(np.array([k]))
+            dim += 1
+        elif isinstance(k, (TensorBase, list, np.ndarray)):
             idx = _to_index(k)
             advanced.append(idx)
             dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
@@ -203,13 +218,26 @@ def setitem(a, key, value):
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
+        if isinstance(value, TensorBase) and not _fills(key, value):
+            checks.index_put_dtype(a._data, value._data)
         apply_inplace(a, IndexPutBackward0.apply, (value, akey), {})
         return
-    target = getitem(a, key)
+    target = getitem(a, key)  # (a tuple key: slices over a whole dim are skipped)
+    if target._view_chain and target._view_chain[-1][0] is AliasBackward0:
+        target = a  # ``x[...] = v``, ``x[:] = v``: PyTorch writes into x itself, not a view
     if not isinstance(value, TensorBase):
         target.fill_(value)
     else:
         target.copy_(value)
+
+
+def _fills(key, value):
+    """Whether PyTorch fills rather than puts: one mask tensor and a 0-d value (it then casts
+    the value), or a bool key (``x[True] = v``, a view)."""
+    if any(isinstance(k, bool) for k in key):
+        return True
+    return (len(key) == 1 and isinstance(key[0], TensorBase)
+            and key[0]._data.dtype == np.bool_ and value._data.ndim == 0)
 
 
 class GatherBackward0(Op):
@@ -224,6 +252,7 @@ class GatherBackward0(Op):
                 raise RuntimeError(f"Size does not match at dimension {d} expected index "
                                    f"{list(idx.shape)} to be no larger than self "
                                    f"{list(x.shape)} apart from dimension {dim}")
+        checks.check_along_dim(idx, x, dim)
         self.shape, self.dim, self.index = x.shape, dim, idx
         # the index may be smaller than the input outside ``dim``: gather from that corner
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
@@ -293,10 +322,16 @@ class MaskedFillBackward1(MaskedFillBackward0):
 
 class IndexSelectBackward0(Op):
     def forward(self, a, dim, index):
-        self.shape, self.dim, self.index = a._data.shape, dim, index._data
-        return np.take(a._data, index._data, axis=dim)
+        x = a._data
+        idx = checks.index_select_index(x, dim, index)
+        self.shape, self.dim, self.index = x.shape, dim, idx
+        if not x.ndim:  # a 0-d input (index 0): a 0-d result
+            return x.copy()
+        return np.take(x, idx, axis=dim)
 
     def backward(self, grad):
+        if not self.shape:
+            return grad
         return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
@@ -309,6 +344,7 @@ def _scatter_positions(name, a, dim, index):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     if idx.ndim != a._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    checks.check_along_dim(idx, a._data, dim)
     return positions_along(dim, idx)
 
 
@@ -419,18 +455,6 @@ def masked_select(input, mask, *, out=None):
 
 # --------------------------------------------------------------------------- along one dim
 
-def _check_index_source(name, a, dim, index, source=None):
-    idx = index._data
-    if idx.dtype.kind not in "iu":
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: "
-                           f"{from_numpy_dtype(idx.dtype).legacy_name[:-6]}")
-    idx = idx.reshape(-1)
-    if source is not None and source._data.ndim and idx.size != source._data.shape[dim]:
-        raise RuntimeError(f"{name}(): Number of indices ({idx.size}) should be equal to "
-                           f"source.size(dim): ({source._data.shape[dim]}), for dim: {dim}")
-    return idx
-
-
 class IndexAddBackward0(Op):
     """``input.index_add(dim, index, source, alpha)``: rows of ``source`` added at ``index``
     (repeats add up)."""
@@ -485,7 +509,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
     if out is not None:
         refuse_out("index_add")
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_add_", input, dim, index, source)
+    idx = checks.index_add_index(input._data, dim, index, source)
     return IndexAddBackward0.apply(input, source, dim, idx, alpha)
 
 
@@ -493,19 +517,21 @@ def index_copy(input, dim, index, source, *, out=None):
     if out is not None:
         refuse_out("index_copy")
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_copy_", input, dim, index, source)
+    idx = checks.index_copy_index(input._data, dim, index, source)
     return IndexCopyBackward0.apply(input, source, dim, idx)
 
 
 def index_fill(input, dim, index, value):
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_fill_", input, dim, index)
+    idx = checks.index_fill_index(input._data, dim, index)
     value = value.item() if isinstance(value, TensorBase) else value
     return IndexFillBackward0.apply(input, dim_key(dim, idx), value)
 
 
 def take(input, index, *, out=None):
-    return TakeBackward0.apply(input, index._data) if out is None else refuse_out("take")
+    if out is not None:
+        refuse_out("take")
+    return TakeBackward0.apply(input, checks.take_index(input._data, index))
 
 
 def gather(input, dim, index, *, sparse_grad=False, out=None):

@@ -87,13 +87,13 @@ def apply_inplace(t, fn, args, kwargs):
             "You can clarify your code by moving both the view and the inplace either both "
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
-    _check_leaf(t)
-    if t._multi_output_view:
+    if t._multi_output_view:  # (checked before the leaf, as PyTorch does)
         raise RuntimeError(
             f"Output {t._output_nr} of {_strip_backward(t.grad_fn.name())} is a view and is "
             "being modified inplace. This view is the output of a function that returns "
             "multiple views. Such functions do not allow the output views to be modified "
             "inplace. You should replace the inplace operation by an out-of-place one.")
+    _check_leaf(t)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         result = fn(old, *args, **kwargs)

@@ -44,7 +44,7 @@ def _trunc(x):
 
 
 class TruncBackward0(ZeroGradBackward):
-    function = _trunc
+    function, kernel = _trunc, "trunc_vml_cpu"
 
 
 def _frac(x):
@@ -87,9 +87,12 @@ class RemainderBackward0(Op):
 
     quotient = staticmethod(np.floor)  # d(a - q * b)/db = -q, with q rounded this way
     rest = staticmethod(np.mod)
+    kernel = "remainder_cpu"
 
     def forward(self, a, other):
         x, y = operands(a, other)
+        if x.dtype.kind == "b":  # both operands bool
+            raise NotImplementedError(f'"{self.kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
             return self.rest(x, y)
@@ -120,11 +123,13 @@ class FmodBackward0(RemainderBackward0):
 
     quotient = staticmethod(np.trunc)
     rest = staticmethod(np.fmod)
+    kernel = "fmod_cpu"
 
 
 class FmodBackward1(RemainderBackward1):
     quotient = staticmethod(np.trunc)
     rest = staticmethod(np.fmod)
+    kernel = "fmod_cpu"
 
 
 class Atan2Backward0(BinaryOp):
@@ -406,19 +411,27 @@ def xlogy(input, other, *, out=None):
 
 
 def logaddexp(input, other, *, out=None):
-    return LogaddexpBackward0.apply(input, other) if out is None else refuse_out("logaddexp")
+    return _tensors_only(LogaddexpBackward0, "logaddexp", input, other, out)
 
 
 def hypot(input, other, *, out=None):
-    return HypotBackward0.apply(input, other) if out is None else refuse_out("hypot")
+    return _tensors_only(HypotBackward0, "hypot", input, other, out)
 
 
 def fmax(input, other, *, out=None):
-    return FmaxBackward0.apply(input, other) if out is None else refuse_out("fmax")
+    return _tensors_only(FmaxBackward0, "fmax", input, other, out)
 
 
 def fmin(input, other, *, out=None):
-    return FminBackward0.apply(input, other) if out is None else refuse_out("fmin")
+    return _tensors_only(FminBackward0, "fmin", input, other, out)
+
+
+def _tensors_only(op, name, input, other, out):
+    """A binary op whose PyTorch signature takes Tensors only (a number is a TypeError)."""
+    if out is not None:
+        refuse_out(name)
+    return op.apply(tensor_argument(name, "input", 1, input),
+                    tensor_argument(name, "other", 2, other))
 
 
 def copysign(input, other, *, out=None):

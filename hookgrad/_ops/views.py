@@ -3,6 +3,7 @@
 the base (see inplace.py). The views indexing makes (select, slice, x[None]) are in index.py."""
 import numpy as np
 
+from .._dtype import from_numpy_dtype
 from .._tensor_base import _make, _wrap_dim
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
@@ -11,8 +12,8 @@ from .op import Op, ViewOp, broadcast_view, plain_backward
 
 def _infer_shape(shape, numel):
     shape = list(shape)
-    if shape.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
+    if shape.count(-1) > 1 or (shape and min(shape) < -1):
+        _refuse_sizes(shape)
     if -1 in shape:
         known = int(np.prod([s for s in shape if s != -1]))
         if known == 0 or numel % known:
@@ -23,6 +24,19 @@ def _infer_shape(shape, numel):
         raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                            f"size {numel}")
     return tuple(shape)
+
+
+def _refuse_sizes(shape):
+    """PyTorch's error for the first bad size: a second -1, or a negative size."""
+    inferred = False
+    for i, size in enumerate(shape):
+        if size == -1:
+            if inferred:
+                raise RuntimeError("only one dimension can be inferred")
+            inferred = True
+        elif size < 0:
+            raise RuntimeError(f"invalid shape dimension {size} at index {i} of shape "
+                               f"[{', '.join(map(str, shape))}]")
 
 
 class ViewBackward0(ViewOp):
@@ -157,10 +171,10 @@ def expand(input, sizes):
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
-            f"size=[{', '.join(map(str, sizes))}]): "
-            "the number of sizes provided must be greater or equal to the number of dimensions "
-            "in the tensor")
+            f"expand({_type_string(input._data)}{{[{', '.join(map(str, shape))}]}}, "
+            f"size=[{', '.join(map(str, sizes))}]): the number of sizes provided "
+            f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
+            f"({len(shape)})")
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
@@ -182,17 +196,26 @@ def expand(input, sizes):
     return ExpandBackward0.apply(input, target)
 
 
+def _type_string(x):
+    """PyTorch's ``toString()`` of a tensor type, as expand's error prints it."""
+    if x.dtype == np.bool_:
+        return "CPUBoolType"
+    return "torch." + from_numpy_dtype(x.dtype).legacy_name
+
+
 def broadcast_to(input, size):
     return expand(input, tuple(size))
 
 
 def permute(input, dims):
     ndim = input._data.ndim
-    dims = tuple(_wrap_dim(d, ndim) for d in dims)
-    if sorted(dims) != list(range(ndim)):
+    if len(dims) != ndim:
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {ndim} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(_wrap_dim(d, ndim) for d in dims)
+    if len(set(dims)) != ndim:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
     return PermuteBackward0.apply(input, dims)
 
 
