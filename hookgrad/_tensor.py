@@ -30,6 +30,7 @@ from ._ops import trig as _trig
 from ._ops import views as _views
 from ._ops.inplace import in_place
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
+from ._warn_once import warn_once
 from .autograd import backward as _autograd_backward
 from .autograd import engine as _engine
 from .utils.hooks import warn_if_has_hooks
@@ -191,6 +192,9 @@ class Tensor(TensorBase):
     def __invert__(self):
         if self._data.dtype == np.bool_:
             return _cmp.logical_not(self)
+        if self._data.dtype.kind == "f":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                            "tensors")
         return _cmp.bitwise_not(self)
 
     # Comparisons with anything but a Tensor or a number are Python's to answer, as in
@@ -239,7 +243,7 @@ class Tensor(TensorBase):
     isnan, isinf, isfinite, signbit = _cmp.isnan, _cmp.isinf, _cmp.isfinite, _derived.signbit
     logical_not, bitwise_not = _cmp.logical_not, _cmp.bitwise_not
     bitwise_and, bitwise_or, bitwise_xor = _cmp.bitwise_and, _cmp.bitwise_or, _cmp.bitwise_xor
-    isclose, allclose, equal = _derived.isclose, _derived.allclose, _derived.equal
+    equal = _derived.equal
 
     # Tensor-only arguments: PyTorch counts a method's positions from ``other`` (position 1),
     # its function's from ``input``.
@@ -275,6 +279,14 @@ class Tensor(TensorBase):
     def logaddexp(self, other):
         return _special.LogaddexpBackward0.apply(
             self, tensor_argument("logaddexp", "other", 1, other))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.isclose(self, tensor_argument("isclose", "other", 1, other), rtol, atol,
+                                equal_nan)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
+                                 atol, equal_nan)
 
     # (the method's error for a Tensor bound mixed with a number differs from the function's)
     def clamp(self, min=None, max=None):
@@ -398,10 +410,16 @@ class Tensor(TensorBase):
 
     @property
     def T(self):
-        return _views.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
+        ndim = self._data.ndim
+        if ndim != 2:
+            _warn_deprecated_T(ndim)
+        return _views.permute(self, tuple(range(ndim - 1, -1, -1)))
 
     @property
     def mT(self):
+        if self._data.ndim < 2:
+            raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
+                               f"Got {self._data.ndim}-D tensor.")
         return _views.transpose(self, -2, -1)
 
     # ------------------------------------------------------------------ indexing
@@ -510,6 +528,20 @@ def _view_error(got, reasons):
                  f"      didn't match because some of the {reasons[1]}"]
     return TypeError(f"view() received an invalid combination of arguments - got ({got}), but "
                      "expected one of:\n" + "".join(line + "\n" for line in lines))
+
+
+def _warn_deprecated_T(ndim):
+    """PyTorch's two once-per-process warnings of ``x.T`` on other than 2 dims."""
+    if ndim == 0:
+        warn_once("T-0d", "Tensor.T is deprecated on 0-D tensors. This function is the identity "
+                  "in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                  "native/TensorShape.cpp:4321.)", stacklevel=3)
+    else:
+        warn_once("T", "The use of `x.T` on tensors of dimension other than 2 to reverse their "
+                  "shape is deprecated and it will throw an error in a future release. Consider "
+                  "`x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - "
+                  "1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)", stacklevel=3)
 
 
 def _dims(args, keyword):

@@ -80,6 +80,8 @@ def _max_min(a, dim, keepdim, name, whole, along, other):
     if isinstance(dim, TensorBase):  # torch.max(a, b) is maximum
         return other(a, dim)
     x = a._data
+    if x.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         _check_nonempty(name, x, None)
         return whole.apply(a)
@@ -190,6 +192,8 @@ def aminmax(input, *, dim=None, keepdim=False, out=None):
 def _arg(select, name, a, dim, keepdim):
     """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
     x = a._data
+    if x.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         _check_nonempty(name, x, None)
         index = select(x.reshape(-1))

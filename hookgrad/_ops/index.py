@@ -6,7 +6,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
 from .inplace import apply_inplace
-from .op import Op, ViewOp, refuse_out
+from .op import Op, ViewOp, cpp_type_name, refuse_out
 
 
 class _Placed(ViewOp):
@@ -295,7 +295,7 @@ class MaskedFillBackward0(Op):
         m = mask._data
         if m.dtype != np.bool_:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
-                               f"dtype {mask.dtype}")
+                               f"dtype {cpp_type_name(m)}")
         self.mask = mask
         v = value.item() if isinstance(value, TensorBase) else value
         return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)

@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
 from .selection import where
@@ -83,7 +84,13 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def _check_float_mean(a, dtype):
-    if a._data.dtype.kind != "f" and dtype is None:
+    if dtype is not None:
+        dtype = _dtype.to_dtype(dtype)
+        if dtype.category != _dtype.FLOAT:
+            raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
+                               "either a floating point or complex dtype. Got: "
+                               f"{dtype.legacy_name[:-6]}")
+    elif a._data.dtype.kind != "f":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 
@@ -203,7 +210,8 @@ class StdMeanBackward0(VarMeanBackward0):
 
 def _var_args(a, dim, unbiased, correction, name):
     if a._data.dtype.kind != "f":
-        raise RuntimeError("std and var only support floating point and complex dtypes")
+        what = name if name.endswith("_mean") else "std and var"
+        raise RuntimeError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):  # ``x.var(False)``: the ``unbiased`` overload
         dim, unbiased = None, dim
     if unbiased is not None and correction is not None:

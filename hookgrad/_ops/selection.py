@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import _scalar_or_saved
-from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
+from .op import BinaryOp, Op, broadcast_error, operands, refuse_out, type_name
 
 
 class ClampBackward1(Op):
@@ -238,8 +238,10 @@ def where(condition, input, other, *, out=None):
     if out is not None:
         refuse_out("where")
     if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
+        dtype = type_name(condition._data) if isinstance(condition, TensorBase) else \
+            type(condition).__name__
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
-                           f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
+                           f"with dtype {dtype}")
     if not isinstance(input, TensorBase) and not isinstance(other, TensorBase):
         dtype = _dtype.result_type((input, other)).np_dtype
         return _make(np.where(condition._data, input, other).astype(dtype))
