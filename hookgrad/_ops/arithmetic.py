@@ -153,12 +153,16 @@ def check_integer_divisor(x, y):
         raise RuntimeError("ZeroDivisionError")
 
 
-class DivBackward2(Op):
-    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients."""
+class DivBackward2(DivBackward0):
+    """``div(a, b, rounding_mode=...)``: for 'floor' and 'trunc' piecewise constant, zero
+    gradients; ``rounding_mode=None`` given explicitly is true division under this name."""
 
     arity = 2
 
     def forward(self, a, b, rounding_mode):
+        self.rounding_mode = rounding_mode
+        if rounding_mode is None:
+            return super().forward(a, b)
         x, y = operands(a, b)
         if x.dtype.kind == "b":  # both operands bool
             kernel = "div_trunc_cpu" if rounding_mode == "trunc" else "div_floor_cpu"
@@ -173,15 +177,20 @@ class DivBackward2(Op):
                          f"found '{rounding_mode}'")
 
     def backward(self, grad):
+        if self.rounding_mode is None:
+            return super().backward(grad)
         zero = grad * 0
         return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
 
 
 class FloorDivideBackward(DivBackward2):
     """``floor_divide`` / ``//``: PyTorch defines no derivative, and records a node that
-    raises when a backward reaches it."""
+    raises when a backward reaches it; its edges go to the inputs that require grad only."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link([a for a in inputs if isinstance(a, TensorBase) and a._requires_grad])
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
@@ -279,12 +288,23 @@ def mul(input, other, *, out=None):
     return MulBackward0.apply(input, other)
 
 
-def div(input, other, *, rounding_mode=None, out=None):
+class _NoRoundingMode:
+    """``div``'s default: ``rounding_mode=None`` given explicitly selects another overload
+    (``DivBackward2``), so the default must be told apart from None."""
+
+    def __repr__(self):
+        return "None"
+
+
+_NO_ROUNDING_MODE = _NoRoundingMode()
+
+
+def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
     if out is not None:
         refuse_out("div")
     if not isinstance(input, TensorBase):
         return rdiv(other, input)
-    if rounding_mode is None:
+    if rounding_mode is _NO_ROUNDING_MODE:
         return DivBackward0.apply(input, other)
     return DivBackward2.apply(input, other, rounding_mode)
 

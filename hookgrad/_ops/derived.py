@@ -106,13 +106,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
             raise RuntimeError("repeats must have the same size as input along dim, but got "
                                f"repeats.size(0) = {counts.size} and input.size({dim}) = {n}")
         return index_select(input, dim, _make(np.repeat(np.arange(n), counts)))
-    # a number: each slice stacked ``repeats`` times beside itself (one copy, a view node)
+    # a number: each slice stacked ``repeats`` times beside itself (one copy, by a clone as
+    # in PyTorch's graph: unsqueeze, expand, clone, view)
     expanded = input.unsqueeze(dim + 1)
     sizes = list(expanded._data.shape)
     sizes[dim + 1] = repeats
     shape = list(input._data.shape)
     shape[dim] *= repeats
-    return expand(expanded, tuple(sizes)).reshape(shape)
+    return expand(expanded, tuple(sizes)).clone().reshape(shape)
 
 
 

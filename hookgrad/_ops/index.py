@@ -96,7 +96,9 @@ class IndexPutBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, values, key, accumulate=False):
+    def forward(self, a, values, key, accumulate=False, same_dtype=False):
+        """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
+        PyTorch orders its checks)."""
         self.key = key
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
@@ -108,7 +110,11 @@ class IndexPutBackward0(Op):
         except IndexError as error:
             raise checks.advanced_index_error(out.shape, key) or error from None
         except ValueError:  # the values do not broadcast to the indexed shape
+            if same_dtype:
+                checks.index_put_dtype(out, v)
             raise checks.value_shape_error(np.shape(v), out[key].shape) from None
+        if same_dtype:
+            checks.index_put_dtype(out, v)
         self.values_shape = np.shape(v)
         return out
 
@@ -218,26 +224,43 @@ def setitem(a, key, value):
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
-        if isinstance(value, TensorBase) and not _fills(key, value):
-            checks.index_put_dtype(a._data, value._data)
-        apply_inplace(a, IndexPutBackward0.apply, (value, akey), {})
+        same_dtype = isinstance(value, TensorBase) and not _fills(key, value)
+        if isinstance(value, TensorBase) and value._data.ndim and value._data.shape[0] == 1:
+            value = value.view(_without_leading_ones(value._data.shape))
+        apply_inplace(a, IndexPutBackward0.apply, (value, akey, False, same_dtype), {})
         return
     target = getitem(a, key)  # (a tuple key: slices over a whole dim are skipped)
     if target._view_chain and target._view_chain[-1][0] is AliasBackward0:
         target = a  # ``x[...] = v``, ``x[:] = v``: PyTorch writes into x itself, not a view
     if not isinstance(value, TensorBase):
         target.fill_(value)
-    else:
-        target.copy_(value)
+        return
+    shape = target._data.shape
+    if value._data.ndim and value._data.shape != shape:
+        # as PyTorch: the value without its leading size-1 dims (a view), expanded to the
+        # target's shape (its errors then are expand's)
+        value = value.view(_without_leading_ones(value._data.shape))
+        if value._data.shape != shape:
+            value = value.expand(shape)
+    target.copy_(value)
+
+
+def _without_leading_ones(shape):
+    first = 0
+    while first < len(shape) and shape[first] == 1:
+        first += 1
+    return shape[first:]
 
 
 def _fills(key, value):
-    """Whether PyTorch fills rather than puts: one mask tensor and a 0-d value (it then casts
-    the value), or a bool key (``x[True] = v``, a view)."""
+    """Whether PyTorch casts the value rather than refusing another dtype: a bool key
+    (``x[True] = v`` copies into a view), or one mask among the key's index tensors and a value
+    of one element (``index_put_`` then is ``masked_fill_``)."""
     if any(isinstance(k, bool) for k in key):
         return True
-    return (len(key) == 1 and isinstance(key[0], TensorBase)
-            and key[0]._data.dtype == np.bool_ and value._data.ndim == 0)
+    arrays = [k for k in key if isinstance(k, (TensorBase, list, np.ndarray))]
+    return (len(arrays) == 1 and _to_index(arrays[0]).dtype == np.bool_
+            and value._data.size == 1)
 
 
 class GatherBackward0(Op):

@@ -159,12 +159,13 @@ def advanced_index_error(shape, key):
                 number = sum(1 for a in key[:position] if isinstance(a, np.ndarray))
                 return IndexError(_bounds_message(bad, number, shape[dim]))
         dim += 1
-    integer_arrays = [a for a in arrays if a.dtype != np.bool_]
+    # a mask indexes with the positions of its True elements
+    shapes = [(int(a.sum()),) if a.dtype == np.bool_ else a.shape for a in arrays]
     try:
-        np.broadcast_shapes(*(a.shape for a in integer_arrays))
+        np.broadcast_shapes(*shapes)
     except ValueError:
         return IndexError("shape mismatch: indexing tensors could not be broadcast together "
-                          "with shapes " + ", ".join(str(list(a.shape)) for a in integer_arrays))
+                          "with shapes " + ", ".join(str(list(s)) for s in shapes))
     return None
 
 

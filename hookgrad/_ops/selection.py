@@ -186,7 +186,11 @@ def clamp_bounds(input, min, max, name, method):
     if isinstance(min, TensorBase) or isinstance(max, TensorBase):
         if not (isinstance(min, TensorBase) or min is None) or \
                 not (isinstance(max, TensorBase) or max is None):
-            raise _mixed_bounds_error(name, method, min, max)
+            # PyTorch's parser takes a 0-d tensor that needs no gradient as a number
+            min, max = _as_number(min), _as_number(max)
+            if isinstance(min, TensorBase) or isinstance(max, TensorBase):
+                raise _mixed_bounds_error(name, method, min, max)
+            return clamp_bounds(input, min, max, name, method)
         if input._data.dtype.kind == "b" and min is not None and max is not None and \
                 _bounds_dtype(input, min, max) == np.bool_:
             raise NotImplementedError("\"clamp_cpu\" not implemented for 'Bool'")
@@ -195,6 +199,12 @@ def clamp_bounds(input, min, max, name, method):
                         "clamp_min_scalar_cpu" if max is None else "clamp_max_scalar_cpu",
                         input, min, max)
     return ClampBackward1.apply(input, min, max)
+
+
+def _as_number(value):
+    if isinstance(value, TensorBase) and not value._data.ndim and not value._requires_grad:
+        return value._data.item()
+    return value
 
 
 def _mixed_bounds_error(name, method, min, max):

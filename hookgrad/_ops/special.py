@@ -213,7 +213,7 @@ def _xlogy_arrays(a, other):
 
 class XlogyBackward0(Op):
     """``xlogy(self, other)`` of two tensors (Backward1: a number and a tensor, Backward2: a
-    tensor and a number)."""
+    tensor and a number; their node has the tensor as its one input)."""
 
     saved_names = ('self', 'other')
     arity = 2
@@ -224,21 +224,35 @@ class XlogyBackward0(Op):
         return _xlogy_arrays(a, other)
 
     def backward(self, grad):
+        return self.grads(grad, self.needs(0), self.needs(1))
+
+    def grads(self, grad, needs_self, needs_other):
         a, other = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
         grad_self = grad_other = None
-        if self.needs(0):
+        if needs_self:
             grad_self = xlogy(grad, other).masked_fill((a == 0) & (other <= 0), 0.0)
-        if self.needs(1):
+        if needs_other:
             grad_other = grad * a / other
         return grad_self, grad_other
 
 
 class XlogyBackward1(XlogyBackward0):
-    pass
+    """``xlogy(number, tensor)``, applied as ``(tensor, number)``."""
+
+    arity = 1
+
+    def forward(self, other, number):
+        return super().forward(number, other)
+
+    def backward(self, grad):
+        return self.grads(grad, False, True)[1]
 
 
 class XlogyBackward2(XlogyBackward0):
-    pass
+    arity = 1
+
+    def backward(self, grad):
+        return self.grads(grad, True, False)[0]
 
 
 class _FloatsOnly(BinaryOp):
@@ -404,7 +418,7 @@ def xlogy(input, other, *, out=None):
     if out is not None:
         refuse_out("xlogy")
     if not isinstance(input, TensorBase):
-        return XlogyBackward1.apply(input, other)
+        return XlogyBackward1.apply(other, input)
     if not isinstance(other, TensorBase):
         return XlogyBackward2.apply(input, other)
     return XlogyBackward0.apply(input, other)
