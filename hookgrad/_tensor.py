@@ -334,7 +334,12 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ reductions
     sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean
-    max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
+    max, min, amax, amin = _ext.max, _ext.min, _ext.amax, _ext.amin
+
+    def aminmax(self, *extra, dim=None, keepdim=False):
+        if extra:
+            raise TypeError(_ext.aminmax_positional_error(0, len(extra)))
+        return _ext.aminmax(self, dim=dim, keepdim=keepdim)
     argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
     var, std = _red.var, _red.std
     median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort,

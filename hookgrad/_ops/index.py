@@ -146,8 +146,17 @@ class _PlaceGrad(Op):
     node_name = "SliceBackward0"
 
 
+def _scalar_index(k):
+    """A 0-d tensor in a key: an integer one selects (a view, as ``x[1]``), a bool or byte one
+    is a one-element mask over a new dim (as ``x[True]``)."""
+    value = k._data.item()
+    return bool(value) if k._data.dtype.kind == "b" or k._data.dtype == np.uint8 else value
+
+
 def _dims_consumed(k):
     """How many input dims an index component uses up."""
+    if isinstance(k, TensorBase) and not k._data.ndim:
+        k = _scalar_index(k)
     if k is None or k is Ellipsis or isinstance(k, bool):
         return 0
     if isinstance(k, (TensorBase, list, np.ndarray)):
@@ -179,6 +188,8 @@ def getitem(a, key):
     advanced = []
     changed = False
     for k in key:
+        if isinstance(k, TensorBase) and not k._data.ndim:
+            k = _scalar_index(k)
         if k is Ellipsis:
             dim += ndim - used
             advanced.append(Ellipsis)
@@ -221,10 +232,13 @@ def getitem(a, key):
 def setitem(a, key, value):
     if not isinstance(key, tuple):
         key = (key,)
+    if any(isinstance(k, TensorBase) and not k._data.ndim for k in key):
+        key = tuple(_scalar_index(k) if isinstance(k, TensorBase) and not k._data.ndim else k
+                    for k in key)
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
-        same_dtype = isinstance(value, TensorBase) and not _fills(key, value)
+        same_dtype = isinstance(value, TensorBase) and not checks.put_casts_value(key, value)
         if isinstance(value, TensorBase) and value._data.ndim and value._data.shape[0] == 1:
             value = value.view(_without_leading_ones(value._data.shape))
         apply_inplace(a, IndexPutBackward0.apply, (value, akey, False, same_dtype), {})
@@ -250,17 +264,6 @@ def _without_leading_ones(shape):
     while first < len(shape) and shape[first] == 1:
         first += 1
     return shape[first:]
-
-
-def _fills(key, value):
-    """Whether PyTorch casts the value rather than refusing another dtype: a bool key
-    (``x[True] = v`` copies into a view), or one mask among the key's index tensors and a value
-    of one element (``index_put_`` then is ``masked_fill_``)."""
-    if any(isinstance(k, bool) for k in key):
-        return True
-    arrays = [k for k in key if isinstance(k, (TensorBase, list, np.ndarray))]
-    return (len(arrays) == 1 and _to_index(arrays[0]).dtype == np.bool_
-            and value._data.size == 1)
 
 
 class GatherBackward0(Op):

@@ -3,6 +3,7 @@ indices that PyTorch refuses, and words its errors in its own terms (``axis``, `
 Each op keeps PyTorch's order of checks and its exception type, which differ from op to op."""
 import numpy as np
 
+from .._tensor_base import TensorBase
 from .op import type_name
 
 _INT32_OR_64 = (np.dtype(np.int32), np.dtype(np.int64))
@@ -174,6 +175,20 @@ def _first_mismatch(mask_shape, sizes):
         if m != s:
             return i
     return min(len(mask_shape), len(sizes))
+
+
+def put_casts_value(key, value):
+    """Whether ``x[key] = value`` (advanced ``key``, tensor ``value``) casts the value rather
+    than refusing another dtype: a bool key (``x[True] = v`` copies into a view), or one mask
+    among the key's index tensors and a value of one element (``index_put_`` then is
+    ``masked_fill_``)."""
+    if any(isinstance(k, bool) for k in key):
+        return True
+    arrays = [k for k in key if isinstance(k, (TensorBase, list, np.ndarray))]
+    if len(arrays) != 1 or value._data.size != 1:
+        return False
+    index = arrays[0]
+    return (index._data if isinstance(index, TensorBase) else np.asarray(index)).dtype == np.bool_
 
 
 def index_put_dtype(x, value):
