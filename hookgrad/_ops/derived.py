@@ -4,6 +4,7 @@ repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose
 unique, signbit."""
 import numpy as np
 
+from .._cpp_print import cpp_print
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
 from .index import index_select
@@ -133,6 +134,10 @@ def meshgrid(*tensors, indexing=None):
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "
                            f"received: {indexing}")
+    for t in tensors:
+        if t._data.ndim > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but "
+                               f"got: {cpp_print(t._data)}")
     swap = indexing == "xy" and len(tensors) >= 2
     order = list(tensors)
     if swap:

@@ -3,7 +3,7 @@
 the base (see inplace.py). The views indexing makes (select, slice, x[None]) are in index.py."""
 import numpy as np
 
-from .._dtype import from_numpy_dtype
+from .._cpp_print import type_string
 from .._tensor_base import _make, _wrap_dim
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
@@ -171,7 +171,7 @@ def expand(input, sizes):
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand({_type_string(input._data)}{{[{', '.join(map(str, shape))}]}}, "
+            f"expand({type_string(input._data)}{{[{', '.join(map(str, shape))}]}}, "
             f"size=[{', '.join(map(str, sizes))}]): the number of sizes provided "
             f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
             f"({len(shape)})")
@@ -194,13 +194,6 @@ def expand(input, sizes):
     if target == shape:
         return ExpandBackward0.apply(input, target) if input._requires_grad else input
     return ExpandBackward0.apply(input, target)
-
-
-def _type_string(x):
-    """PyTorch's ``toString()`` of a tensor type, as expand's error prints it."""
-    if x.dtype == np.bool_:
-        return "CPUBoolType"
-    return "torch." + from_numpy_dtype(x.dtype).legacy_name
 
 
 def broadcast_to(input, size):
