@@ -209,6 +209,8 @@ class PowBackward0(Op):
         self.save(a)
         if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
+            return x.copy() if e else np.ones_like(x)
         return np.power(x, e)
 
     def backward(self, grad):
@@ -228,6 +230,8 @@ class PowBackward1(Op):
 
     def forward(self, a, b):
         x, y = operands(a, b)
+        if x.dtype.kind == "b":  # both bool
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(a, b)
         return np.power(x, y)
 

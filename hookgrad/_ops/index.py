@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
+from . import index_keys as keys
 from .inplace import apply_inplace
 from .op import Op, ViewOp, cpp_type_name, refuse_out
 
@@ -146,17 +147,10 @@ class _PlaceGrad(Op):
     node_name = "SliceBackward0"
 
 
-def _scalar_index(k):
-    """A 0-d tensor in a key: an integer one selects (a view, as ``x[1]``), a bool or byte one
-    is a one-element mask over a new dim (as ``x[True]``)."""
-    value = k._data.item()
-    return bool(value) if k._data.dtype.kind == "b" or k._data.dtype == np.uint8 else value
-
-
 def _dims_consumed(k):
     """How many input dims an index component uses up."""
     if isinstance(k, TensorBase) and not k._data.ndim:
-        k = _scalar_index(k)
+        k = keys.scalar_index(k)
     if k is None or k is Ellipsis or isinstance(k, bool):
         return 0
     if isinstance(k, (TensorBase, list, np.ndarray)):
@@ -189,7 +183,7 @@ def getitem(a, key):
     changed = False
     for k in key:
         if isinstance(k, TensorBase) and not k._data.ndim:
-            k = _scalar_index(k)
+            k = keys.scalar_index(k)
         if k is Ellipsis:
             dim += ndim - used
             advanced.append(Ellipsis)
@@ -232,15 +226,15 @@ def getitem(a, key):
 def setitem(a, key, value):
     if not isinstance(key, tuple):
         key = (key,)
-    if any(isinstance(k, TensorBase) and not k._data.ndim for k in key):
-        key = tuple(_scalar_index(k) if isinstance(k, TensorBase) and not k._data.ndim else k
-                    for k in key)
+    key = keys.setitem_key(key)
+    if key is None:  # (``x[False] = v`` selects nothing)
+        return
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
         same_dtype = isinstance(value, TensorBase) and not checks.put_casts_value(key, value)
         if isinstance(value, TensorBase) and value._data.ndim and value._data.shape[0] == 1:
-            value = value.view(_without_leading_ones(value._data.shape))
+            value = value.view(keys.without_leading_ones(value._data.shape))
         apply_inplace(a, IndexPutBackward0.apply, (value, akey, False, same_dtype), {})
         return
     target = getitem(a, key)  # (a tuple key: slices over a whole dim are skipped)
@@ -253,22 +247,18 @@ def setitem(a, key, value):
     if value._data.ndim and value._data.shape != shape:
         # as PyTorch: the value without its leading size-1 dims (a view), expanded to the
         # target's shape (its errors then are expand's)
-        value = value.view(_without_leading_ones(value._data.shape))
+        value = value.view(keys.without_leading_ones(value._data.shape))
         if value._data.shape != shape:
             value = value.expand(shape)
     target.copy_(value)
 
 
-def _without_leading_ones(shape):
-    first = 0
-    while first < len(shape) and shape[first] == 1:
-        first += 1
-    return shape[first:]
-
 
 class GatherBackward0(Op):
     def forward(self, a, dim, index):
         idx = index._data
+        if idx.dtype not in checks.INT32_OR_64:
+            raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         if idx.ndim != a._data.ndim:
             raise RuntimeError("Index tensor must have the same number of dimensions as input "
                                "tensor")

@@ -6,7 +6,7 @@ import numpy as np
 from .._tensor_base import TensorBase
 from .op import type_name
 
-_INT32_OR_64 = (np.dtype(np.int32), np.dtype(np.int64))
+INT32_OR_64 = (np.dtype(np.int32), np.dtype(np.int64))
 
 
 def first_outside(idx, low, high):
@@ -32,7 +32,7 @@ def index_select_index(x, dim, index):
     if x.ndim == 0 and idx.size != 1:
         raise RuntimeError("index_select(): Index to scalar can have only 1 value, got "
                            f"{idx.size} value(s)")
-    if idx.dtype not in _INT32_OR_64:
+    if idx.dtype not in INT32_OR_64:
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if not idx.size:
         return idx
@@ -62,7 +62,7 @@ def index_add_index(x, dim, index, source):
     if idx.ndim > 1:
         raise IndexError("index_add_(): Index is supposed to be a vector, but got dim: "
                          f"{idx.ndim} with type: {type_name(idx)} and size: {list(idx.shape)}")
-    if idx.dtype not in _INT32_OR_64:
+    if idx.dtype not in INT32_OR_64:
         raise RuntimeError("index_add_(): Expected dtype int32/int64 for index but got: "
                            f"{type_name(idx)}")
     if x.dtype != source._data.dtype:

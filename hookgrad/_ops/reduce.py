@@ -222,8 +222,10 @@ def _var_args(a, dim, unbiased, correction, name):
     dims = dims_of(dim, a._data.ndim)
     if np.prod([a._data.shape[d] for d in dims]) <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
-                      "less than the reduction factor (input numel divided by output numel).",
-                      UserWarning, stacklevel=3)  # the caller of Tensor.var / torch.var
+                      "less than the reduction factor (input numel divided by output numel). "
+                      "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      "ReduceOps.cpp:1861.)", UserWarning,
+                      stacklevel=3)  # the caller of Tensor.var / torch.var
     return dims, correction
 
 
