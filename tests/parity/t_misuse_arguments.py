@@ -46,8 +46,8 @@ for expression in [
         "torch.broadcast_to(x, 3)", "torch.zeros()", "torch.ones()", "torch.empty()",
         "x.mT.shape", "torch.ones(3).mT", "x.diagonal(0, 0, -2)", "x.norm(p=(1, 2))",
         "x.norm(p=None)", "torch.aminmax(x, 0)", "x.aminmax(0)", "x.aminmax(0, True)",
-        "F.layer_norm(x, 3)", "F.rms_norm(x, 3)", "F.rms_norm(x, (2,))", "F.group_norm(x[:1, :2], 2)",
-        "F.group_norm(x[:1, :2], 4)", "F.dropout1d(torch.ones(3), 0.5)",
+        "F.layer_norm(x, 3)", "F.rms_norm(x, 3)", "F.rms_norm(x, (2,))",
+        "F.group_norm(x[:1, :2], 2)", "F.group_norm(x[:1, :2], 4)", "F.dropout1d(torch.ones(3), 0.5)",
         "F.dropout2d(torch.ones(3), 0.5)", "F.dropout2d(torch.ones(3), 1.0)",
         "F.celu(x, alpha=0)", "torch.meshgrid(indexing='ij')"]:
     run(expression, lambda expression=expression: eval(expression))

@@ -26,7 +26,7 @@ def t(dtype, *shape):
         torch.tensor(1, dtype=dtype)
 
 
-B, L, I, Fl, D = torch.bool, torch.int64, torch.int32, torch.float32, torch.float64
+B, L, Fl, D = torch.bool, torch.int64, torch.float32, torch.float64
 for dtype in (B, L):
     name = str(dtype)
     for op in ("abs", "floor", "ceil", "round", "trunc", "fix", "relu", "positive", "sign",
