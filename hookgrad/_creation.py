@@ -85,6 +85,8 @@ def _factory(fill, name):
              requires_grad=False, pin_memory=False, memory_format=None):
         if out is not None:
             refuse_out(name)
+        if not size_args and size is None:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
         _check_device(device)
         return _leaf(fill(_sizes(size_args, size), _np(dtype)), requires_grad)
     make.__name__ = make.__qualname__ = name

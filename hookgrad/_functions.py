@@ -83,8 +83,7 @@ cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _sc
 logcumsumexp = _scan.logcumsumexp
 
 # shape, indexing, linear algebra
-reshape, flatten, permute, broadcast_to = (_views.reshape, _views.flatten, _views.permute,
-                                           _views.broadcast_to)
+flatten = _views.flatten
 squeeze, unsqueeze, transpose, t = (_views.squeeze, _views.unsqueeze, _views.transpose,
                                     _views.t)
 swapaxes, swapdims, movedim, moveaxis = (_views.swapaxes, _views.swapdims, _derived.movedim,
@@ -92,8 +91,7 @@ swapaxes, swapdims, movedim, moveaxis = (_views.swapaxes, _views.swapdims, _deri
 cat, concat, stack, hstack, vstack = (_shape.cat, _shape.concat, _shape.stack, _derived.hstack,
                                       _derived.vstack)
 split, chunk, unbind, narrow = _shape.split, _shape.chunk, _shape.unbind, _views.narrow
-flip, fliplr, flipud, roll, tile = (_shape.flip, _shape.fliplr, _shape.flipud, _shape.roll,
-                                    _derived.tile)
+fliplr, flipud, roll = _shape.fliplr, _shape.flipud, _shape.roll
 diagonal, diag, trace, tril, triu = _diag.diagonal, _diag.diag, _diag.trace, _tri.tril, _tri.triu
 repeat_interleave, diff, meshgrid = (_derived.repeat_interleave, _derived.diff,
                                      _derived.meshgrid)
@@ -143,6 +141,36 @@ def where(condition, input=None, other=None, *, out=None):
     if input is None and other is None and out is None:
         return _index.nonzero(condition, as_tuple=True)
     return _sel.where(condition, input, other, out=out)
+
+
+# The functions taking sizes as one sequence (their methods also take them one by one)
+
+def reshape(input, shape):
+    return _views.reshape(input, _sequence_argument("reshape", "shape", shape))
+
+
+def permute(input, dims):
+    return _views.permute(input, _sequence_argument("permute", "dims", dims))
+
+
+def broadcast_to(input, size):
+    return _views.broadcast_to(input, _sequence_argument("broadcast_to", "size", size))
+
+
+def flip(input, dims):
+    return _shape.flip(input, _sequence_argument("flip", "dims", dims))
+
+
+def tile(input, dims):
+    return _derived.tile(input, _sequence_argument("tile", "dims", dims))
+
+
+def _sequence_argument(function, name, value):
+    """PyTorch's TypeError for a size or dims argument that is not a sequence."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{function}(): argument '{name}' (position 2) must be tuple of ints, "
+                        f"not {type(value).__name__}")
+    return value
 
 
 def detach(input):

@@ -42,7 +42,9 @@ from ._ops import trig as _trig
 from ._ops import uniques as _uniques
 from ._ops import views as _views
 from ._ops.inplace import in_place
+from ._size_arguments import size_arguments
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
+from ._warn_once import warn_once
 from .autograd import backward as _autograd_backward
 from .autograd import engine as _engine
 from .utils.hooks import warn_if_has_hooks
@@ -204,6 +206,9 @@ class Tensor(TensorBase):
     def __invert__(self):
         if self._data.dtype == np.bool_:
             return _cmp.logical_not(self)
+        if self._data.dtype.kind == "f":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                            "tensors")
         return _cmp.bitwise_not(self)
 
     # Comparisons with anything but a Tensor or a number are Python's to answer, as in
@@ -244,18 +249,15 @@ class Tensor(TensorBase):
     relu, erf, logit, sinc = _ew.relu, _nn.erf, _special.logit, _special.sinc
     floor, ceil, round, trunc, frac = _ew.floor, _ew.ceil, _ew.round, _special.trunc, _special.frac
     fix, deg2rad, rad2deg = trunc, _special.deg2rad, _special.rad2deg
-    nan_to_num, xlogy, logaddexp, hypot = (_special.nan_to_num, _special.xlogy,
-                                           _special.logaddexp, _special.hypot)
-    fmax, fmin, copysign = _special.fmax, _special.fmin, _special.copysign
+    nan_to_num, xlogy, copysign = _special.nan_to_num, _special.xlogy, _special.copysign
     lerp, addcmul, addcdiv = _ternary.lerp, _ternary.addcmul, _ternary.addcdiv
-    clamp = clip = _sel.clamp
     clamp_min, clamp_max = _sel.clamp_min, _sel.clamp_max
     eq, ne, lt, le, gt, ge = _cmp.eq, _cmp.ne, _cmp.lt, _cmp.le, _cmp.gt, _cmp.ge
     greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
     isnan, isinf, isfinite, signbit = _cmp.isnan, _cmp.isinf, _cmp.isfinite, _derived.signbit
     logical_not, bitwise_not = _cmp.logical_not, _cmp.bitwise_not
     bitwise_and, bitwise_or, bitwise_xor = _cmp.bitwise_and, _cmp.bitwise_or, _cmp.bitwise_xor
-    isclose, allclose, equal = _derived.isclose, _derived.allclose, _derived.equal
+    equal = _derived.equal
 
     # Tensor-only arguments: PyTorch counts a method's positions from ``other`` (position 1),
     # its function's from ``input``.
@@ -279,6 +281,35 @@ class Tensor(TensorBase):
     def logical_xor(self, other):
         return _cmp.logical_xor(self, tensor_argument("logical_xor", "other", 1, other))
 
+    def fmax(self, other):
+        return _special.FmaxBackward0.apply(self, tensor_argument("fmax", "other", 1, other))
+
+    def fmin(self, other):
+        return _special.FminBackward0.apply(self, tensor_argument("fmin", "other", 1, other))
+
+    def hypot(self, other):
+        return _special.HypotBackward0.apply(self, tensor_argument("hypot", "other", 1, other))
+
+    def logaddexp(self, other):
+        return _special.LogaddexpBackward0.apply(
+            self, tensor_argument("logaddexp", "other", 1, other))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.isclose(self, tensor_argument("isclose", "other", 1, other), rtol, atol,
+                                equal_nan)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
+                                 atol, equal_nan)
+
+    # (the method's error for a Tensor bound mixed with a number differs from the function's)
+    def clamp(self, min=None, max=None):
+        return _sel.clamp_bounds(self, min, max, "clamp", True)
+
+    def clip(self, min=None, max=None):
+        return _sel.clamp_bounds(self, min, max, "clip", True)
+
+
     def where(self, condition, other):
         return _sel.where(condition, self, other)
 
@@ -296,8 +327,7 @@ class Tensor(TensorBase):
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
                                           in_place(_ew.tanh), in_place(_ew.sigmoid),
                                           in_place(_ew.relu))
-    square_, clamp_ = in_place(_arith.square), _ipf.clamp_
-    clip_ = clamp_
+    square_, clamp_, clip_ = in_place(_arith.square), _ipf.clamp_, _ipf.clip_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
     masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
@@ -317,7 +347,12 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ reductions
     sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean
-    max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
+    max, min, amax, amin = _ext.max, _ext.min, _ext.amax, _ext.amin
+
+    def aminmax(self, *extra, dim=None, keepdim=False):
+        if extra:
+            raise TypeError(_ext.aminmax_positional_error(0, len(extra)))
+        return _ext.aminmax(self, dim=dim, keepdim=keepdim)
     argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
     var, std = _red.var, _red.std
     median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort,
@@ -353,28 +388,28 @@ class Tensor(TensorBase):
     def view(self, *size_args, size=None):
         if len(size_args) == 1 and isinstance(size_args[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported; use .to(dtype)")
-        return _views.view(self, _sizes(size_args, size))
+        return _views.view(self, size_arguments(size_args, size, "view", "size"))
 
     def reshape(self, *shape_args, shape=None):
-        return _views.reshape(self, _sizes(shape_args, shape))
+        return _views.reshape(self, size_arguments(shape_args, shape, "reshape", "shape"))
 
     def expand(self, *size_args, size=None):
-        return _views.expand(self, _sizes(size_args, size))
+        return _views.expand(self, size_arguments(size_args, size, "expand", "size"))
 
     def broadcast_to(self, *size_args, size=None):
-        return _views.expand(self, _sizes(size_args, size))
+        return _views.expand(self, size_arguments(size_args, size, "broadcast_to", "size"))
 
     def permute(self, *dims_args, dims=None):
-        return _views.permute(self, _sizes(dims_args, dims))
+        return _views.permute(self, size_arguments(dims_args, dims, "permute", "dims"))
 
     def flip(self, *dims_args, dims=None):
-        return _shape.flip(self, _sizes(dims_args, dims))
+        return _shape.flip(self, size_arguments(dims_args, dims, "flip", "dims"))
 
     def repeat(self, *repeats_args, repeats=None):
-        return _shape.repeat(self, _sizes(repeats_args, repeats))
+        return _shape.repeat(self, size_arguments(repeats_args, repeats, "repeat", "repeats"))
 
     def tile(self, *dims_args, dims=None):
-        return _derived.tile(self, _sizes(dims_args, dims))
+        return _derived.tile(self, size_arguments(dims_args, dims, "tile", "dims"))
 
     def squeeze(self, *dim_args, dim=None):
         return _views.squeeze(self, _dims(dim_args, dim))
@@ -393,10 +428,16 @@ class Tensor(TensorBase):
 
     @property
     def T(self):
-        return _views.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
+        ndim = self._data.ndim
+        if ndim != 2:
+            _warn_deprecated_T(ndim)
+        return _views.permute(self, tuple(range(ndim - 1, -1, -1)))
 
     @property
     def mT(self):
+        if self._data.ndim < 2:
+            raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
+                               f"Got {self._data.ndim}-D tensor.")
         return _views.transpose(self, -2, -1)
 
     # ------------------------------------------------------------------ indexing
@@ -516,6 +557,20 @@ class Tensor(TensorBase):
     addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
     del _legacy, _storage
     # --- end of legacy API (api branch) ---------------------------------------------------
+
+
+def _warn_deprecated_T(ndim):
+    """PyTorch's two once-per-process warnings of ``x.T`` on other than 2 dims."""
+    if ndim == 0:
+        warn_once("T-0d", "Tensor.T is deprecated on 0-D tensors. This function is the identity "
+                  "in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                  "native/TensorShape.cpp:4321.)", stacklevel=3)
+    else:
+        warn_once("T", "The use of `x.T` on tensors of dimension other than 2 to reverse their "
+                  "shape is deprecated and it will throw an error in a future release. Consider "
+                  "`x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - "
+                  "1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)", stacklevel=3)
 
 
 def _dims(args, keyword):

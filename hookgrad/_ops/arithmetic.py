@@ -164,15 +164,22 @@ def check_integer_divisor(x, y):
         raise RuntimeError("ZeroDivisionError")
 
 
-class DivBackward2(Op):
-    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients.
-    PyTorch's node saves the divisor (and self for the divisor's gradient) all the same."""
+class DivBackward2(DivBackward0):
+    """``div(a, b, rounding_mode=...)``: for 'floor' and 'trunc' piecewise constant, zero
+    gradients (PyTorch's node saves the divisor, and self for the divisor's gradient, all the
+    same); ``rounding_mode=None`` given explicitly is true division under this name."""
 
     saved_names = ("self", "other")
     arity = 2
 
     def forward(self, a, b, rounding_mode):
+        self.rounding_mode = rounding_mode
+        if rounding_mode is None:
+            return super().forward(a, b)
         x, y = operands(a, b)
+        if x.dtype.kind == "b":  # both operands bool
+            kernel = "div_trunc_cpu" if rounding_mode == "trunc" else "div_floor_cpu"
+            raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -187,6 +194,8 @@ class DivBackward2(Op):
         self.save(a if self.needs(1) else None, saved_number(b))
 
     def backward(self, grad):
+        if self.rounding_mode is None:
+            return super().backward(grad)
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         zero = grad * 0
         return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
@@ -194,12 +203,13 @@ class DivBackward2(Op):
 
 class FloorDivideBackward(DivBackward2):
     """``floor_divide`` / ``//``: PyTorch defines no derivative, and records a node that
-    raises when a backward reaches it."""
+    raises when a backward reaches it; its edges go to the inputs that require grad only."""
 
     node_name = "torch::autograd::NotImplemented"
 
     def _link(self, inputs, adopted=None):
-        super()._link(inputs, adopted)
+        super()._link([a for a in inputs if isinstance(a, TensorBase) and a._requires_grad],
+                      adopted)
         self._seq = ERROR_NODE_SEQ
 
     def _save_operands(self, a, b):
@@ -230,6 +240,8 @@ class PowBackward0(Op):
         self.save(a)
         if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
+            return x.copy() if e else np.ones_like(x)
         return np.power(x, e)
 
     def backward(self, grad):
@@ -249,6 +261,8 @@ class PowBackward1(Op):
 
     def forward(self, a, b):
         x, y = operands(a, b)
+        if x.dtype.kind == "b":  # both bool
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(a, b)
         return np.power(x, y)
 
@@ -309,12 +323,23 @@ def mul(input, other, *, out=None):
     return MulBackward0.apply(input, other)
 
 
-def div(input, other, *, rounding_mode=None, out=None):
+class _NoRoundingMode:
+    """``div``'s default: ``rounding_mode=None`` given explicitly selects another overload
+    (``DivBackward2``), so the default must be told apart from None."""
+
+    def __repr__(self):
+        return "None"
+
+
+_NO_ROUNDING_MODE = _NoRoundingMode()
+
+
+def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
     if out is not None:
         refuse_out("div")
     if not isinstance(input, TensorBase):
         return rdiv(other, input)
-    if rounding_mode is None:
+    if rounding_mode is _NO_ROUNDING_MODE:
         return DivBackward0.apply(input, other)
     return DivBackward2.apply(input, other, rounding_mode)
 
@@ -352,6 +377,8 @@ class RemainderReflectedBackward(Op):
 
     def forward(self, a, number):
         x, s = operands(a, number)
+        if x.dtype.kind == "b":  # both operands bool
+            raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
         check_integer_divisor(np.asarray(s), x)
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.asarray(np.mod(s, x))

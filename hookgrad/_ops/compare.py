@@ -5,10 +5,10 @@ from .._tensor_base import TensorBase, _make, tensor_argument
 from .op import broadcast_error, operands, refuse_out, type_name
 
 
-def _compare(ufunc, name, tensors_only=False, integral_only=False):
+def _compare(ufunc, name, tensors_only=False, integers_only=False):
     """``name(input, other, *, out=None)`` computing ``ufunc``; ``tensors_only``: both operands
-    must be Tensors (PyTorch's TypeError for a number); ``integral_only``: PyTorch's error for
-    operands that promote to a floating dtype (the bitwise ops)."""
+    must be Tensors (PyTorch's TypeError for a number); ``integers_only``: PyTorch's kernel
+    refuses a floating result dtype (the bitwise ops)."""
     def compare(input, other, *, out=None):
         if out is not None:
             refuse_out(name)
@@ -17,7 +17,7 @@ def _compare(ufunc, name, tensors_only=False, integral_only=False):
             tensor_argument(name, "other", 2, other)
         x, y = operands(input, other) if isinstance(input, TensorBase) else \
             operands(other, input)[::-1]
-        if integral_only and x.dtype.kind == "f":
+        if integers_only and x.dtype.kind == "f":
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(x)}\'')
         try:
             return _make(np.asarray(ufunc(x, y)))
@@ -36,9 +36,9 @@ ge = _compare(np.greater_equal, "ge")
 logical_and = _compare(np.logical_and, "logical_and", tensors_only=True)
 logical_or = _compare(np.logical_or, "logical_or", tensors_only=True)
 logical_xor = _compare(np.logical_xor, "logical_xor", tensors_only=True)
-bitwise_and = _compare(np.bitwise_and, "bitwise_and", integral_only=True)
-bitwise_or = _compare(np.bitwise_or, "bitwise_or", integral_only=True)
-bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor", integral_only=True)
+bitwise_and = _compare(np.bitwise_and, "bitwise_and", integers_only=True)
+bitwise_or = _compare(np.bitwise_or, "bitwise_or", integers_only=True)
+bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor", integers_only=True)
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
@@ -49,10 +49,10 @@ def logical_not(input, *, out=None):
 def bitwise_not(input, *, out=None):
     if out is not None:
         refuse_out("bitwise_not")
-    x = input._data
-    if x.dtype.kind not in "biu":
-        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{type_name(x)}'")
-    return _make(np.invert(x))
+    if input._data.dtype.kind == "f":
+        raise NotImplementedError("\"bitwise_not_cpu\" not implemented for "
+                                  f"'{type_name(input._data)}'")
+    return _make(np.invert(input._data))
 
 
 def isnan(input):

@@ -38,20 +38,10 @@ class CopyBackwards(Op):
     arity = 2
 
     def forward(self, a, src):
-        target = a._data
-        value = src._data if isinstance(src, TensorBase) else src
-        shape = np.shape(value)
-        if shape != target.shape:
-            try:
-                broadcast = np.broadcast_shapes(target.shape, shape)
-            except ValueError:
-                raise broadcast_error([target.shape, shape]) from None
-            if broadcast != target.shape:
-                raise RuntimeError(
-                    f"output with shape [{', '.join(map(str, target.shape))}] doesn't match the "
-                    f"broadcast shape [{', '.join(map(str, broadcast))}]")
-        out = np.empty_like(target)
-        np.copyto(out, value, casting="unsafe")
+        if isinstance(src, TensorBase) and src._data.shape != a._data.shape:
+            check_broadcasts_to(src._data.shape, a._data.shape)
+        out = np.empty_like(a._data)
+        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
         return out
 
     def backward(self, grad):
@@ -94,6 +84,18 @@ class ZeroBackward0(Op):
 
     def backward(self, grad):
         return _zeros_like(grad)
+
+
+def check_broadcasts_to(shape, target):
+    """PyTorch's errors for a source of ``shape`` written into a tensor of shape ``target``:
+    shapes that do not broadcast, or broadcast beyond the target."""
+    try:
+        result = np.broadcast_shapes(target, shape)
+    except ValueError:
+        raise broadcast_error([target, shape]) from None
+    if result != target:
+        raise RuntimeError(f"output with shape [{', '.join(map(str, target))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, result))}]")
 
 
 def to_dtype(a, dtype):

@@ -2,13 +2,14 @@
 graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vstack,
 repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose, count_nonzero,
 signbit."""
-import warnings
 
 import numpy as np
 
-from .._tensor_base import TensorBase, _make, _wrap_dim
+from .._cpp_print import cpp_print
+from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
+from .._warn_once import warn_once
 from .index import index_select
-from .op import refuse_out
+from .op import refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
@@ -61,11 +62,21 @@ def vstack(tensors, *, out=None):
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _same_dtypes("isclose", input, other)
     return _make(np.asarray(np.isclose(input._data, other._data, rtol, atol, equal_nan)))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _same_dtypes("allclose", input, other)
     return bool(np.allclose(input._data, other._data, rtol, atol, equal_nan))
+
+
+def _same_dtypes(name, input, other):
+    """isclose / allclose take two tensors of one dtype (no promotion)."""
+    tensor_argument(name, "input", 1, input)
+    tensor_argument(name, "other", 2, other)
+    if input._data.dtype != other._data.dtype:
+        raise RuntimeError(f"{type_name(input._data)} did not match {type_name(other._data)}")
 
 
 def equal(input, other):
@@ -107,23 +118,27 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return expand(expanded, tuple(sizes)).clone().view(shape)
 
 
-_warned_meshgrid_indexing = False
 
 
 def meshgrid(*tensors, indexing=None):
-    global _warned_meshgrid_indexing
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    if any(t._data.dtype != tensors[0]._data.dtype for t in tensors):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     if indexing is None:
-        if not _warned_meshgrid_indexing:  # PyTorch warns once per process
-            _warned_meshgrid_indexing = True
-            warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass "
-                          "the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
-                          "aten/src/ATen/native/TensorShape.cpp:4215.)", stacklevel=2)
+        warn_once("meshgrid", "torch.meshgrid: in an upcoming release, it will be required to "
+                  "pass the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
+                  "aten/src/ATen/native/TensorShape.cpp:4215.)")
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "
                            f"received: {indexing}")
+    for t in tensors:
+        if t._data.ndim > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but "
+                               f"got: {cpp_print(t._data)}")
     swap = indexing == "xy" and len(tensors) >= 2
     order = list(tensors)
     if swap:

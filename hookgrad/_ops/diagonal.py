@@ -43,9 +43,10 @@ class _DiagonalGrad(Op):
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
     ndim = input._data.ndim
+    given = dim1, dim2
     dim1, dim2 = _wrap_dim(dim1, ndim), _wrap_dim(dim2, ndim)
-    if dim1 == dim2:
-        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    if dim1 == dim2:  # (PyTorch prints the dims as they were given)
+        raise RuntimeError(f"diagonal dimensions cannot be identical {given[0]}, {given[1]}")
     return DiagonalBackward0.apply(input, offset, dim1, dim2)
 
 

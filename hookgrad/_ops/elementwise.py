@@ -3,7 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
-from .op import Op, UnaryOp, plain_backward, refuse_out
+from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 
@@ -85,6 +85,13 @@ class ReciprocalBackward0(UnaryOp):
 class AbsBackward0(UnaryOp):
     function, saves, float_input = np.abs, "self", False
 
+    def forward(self, a):
+        x = a._data
+        if x.dtype.kind == "b":
+            raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+        self.save(a)
+        return np.abs(x)
+
     def backward(self, grad):
         return grad * sign(self.saved()[0])
 
@@ -132,6 +139,8 @@ class ReluBackward0(Op):
     def forward(self, a):
         x = a._data
         if x.dtype.kind != "f":
+            if x.dtype.kind == "b":
+                raise RuntimeError("Boolean inputs not supported for relu")
             return np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
@@ -170,9 +179,17 @@ def _sign(x):
 
 
 class ZeroGradBackward(UnaryOp):
-    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zero."""
+    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zero.
+    ``kernel``: the name of PyTorch's kernel when it has none for bool (floor, ceil, ...)."""
 
     float_input = False
+    kernel = None
+
+    def forward(self, a):
+        x = a._data
+        if x.dtype.kind == "b" and self.kernel is not None:
+            raise NotImplementedError(f'"{self.kernel}" not implemented for \'Bool\'')
+        return self.function(x)
 
     def backward(self, grad):
         return grad * 0
@@ -183,22 +200,26 @@ class SignBackward0(ZeroGradBackward):
 
 
 class FloorBackward0(ZeroGradBackward):
-    function = np.floor
+    function, kernel = np.floor, "floor_vml_cpu"
 
 
 class CeilBackward0(ZeroGradBackward):
-    function = np.ceil
+    function, kernel = np.ceil, "ceil_vml_cpu"
 
 
 class RoundBackward0(ZeroGradBackward):
-    function = np.round
+    function, kernel = np.round, "round_vml_cpu"
 
 
 class RoundBackward1(ZeroGradBackward):
     """``round(decimals=n)``: half to even at the n-th decimal, as PyTorch rounds."""
 
     def forward(self, a, decimals):
-        return np.round(a._data, decimals)
+        x = a._data
+        if x.dtype.kind != "f":  # (PyTorch copies integers only when no decimals are given)
+            kernel = "round_cpu" if decimals else "round_vml_cpu"
+            raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
+        return np.round(x, decimals)
 
 
 # --------------------------------------------------------------------------- public functions
@@ -269,13 +290,14 @@ def ceil(input, *, out=None):
 
 
 def round(input, *, decimals=None, out=None):
-    """``decimals`` given (even 0) records PyTorch's ``RoundBackward1``."""
     if out is not None:
         refuse_out("round")
-    if decimals is not None:
-        return RoundBackward1.apply(input, decimals)
-    return RoundBackward0.apply(input)
+    if decimals is None:
+        return RoundBackward0.apply(input)
+    return RoundBackward1.apply(input, decimals)  # (PyTorch's round.decimals, also for 0)
 
 
 def positive(input):
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
     return input

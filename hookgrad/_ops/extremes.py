@@ -82,6 +82,8 @@ def _max_min(a, dim, keepdim, name, whole, along, other):
     if isinstance(dim, TensorBase):  # torch.max(a, b) is maximum
         return other(a, dim)
     x = a._data
+    if x.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         _check_nonempty(name, x, None)
         return whole.apply(a)
@@ -173,7 +175,11 @@ class AminmaxBackward0(AmaxBackward0):
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-def aminmax(input, *, dim=None, keepdim=False, out=None):
+def aminmax(input, *extra, dim=None, keepdim=False, out=None):
+    """``dim`` and ``keepdim`` are keyword-only (``extra``: PyTorch's error for them given by
+    position, which Python's own words differently)."""
+    if extra:
+        raise TypeError(aminmax_positional_error(1, 1 + len(extra)))
     if out is not None:
         refuse_out("aminmax")
     x = input._data
@@ -192,6 +198,8 @@ def aminmax(input, *, dim=None, keepdim=False, out=None):
 def _arg(select, name, a, dim, keepdim):
     """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
     x = a._data
+    if x.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         _check_nonempty(name, x, None)
         index = select(x.reshape(-1))
@@ -201,6 +209,13 @@ def _arg(select, name, a, dim, keepdim):
         return _make(np.zeros((), np.int64))
     _check_nonempty(name, x, (dim,))
     return _make(np.asarray(select(x, axis=dim, keepdims=keepdim), np.int64))
+
+
+def aminmax_positional_error(takes, given):
+    """aminmax's TypeError for too many positional arguments (PyTorch's parser counts a method's
+    arguments without ``self``)."""
+    return (f"aminmax() takes {takes} positional argument{'' if takes == 1 else 's'} but "
+            f"{given} {'was' if given == 1 else 'were'} given")
 
 
 def argmax(input, dim=None, keepdim=False, *, out=None):

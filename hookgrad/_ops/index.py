@@ -3,9 +3,9 @@
 index_select / index_add / index_fill / index_copy, take."""
 import numpy as np
 
-from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .op import Op, ViewOp, refuse_out
+from . import index_checks as checks
+from .op import Op, ViewOp, cpp_type_name, refuse_out
 
 
 class _Placed(ViewOp):
@@ -69,7 +69,10 @@ class IndexBackward0(Op):
         self.shape, self.key = a._data.shape, key
         # (PyTorch's node saves the index tensors)
         self.save(*[_make(k) for k in key if isinstance(k, np.ndarray)])
-        return a._data[key]
+        try:
+            return a._data[key]
+        except IndexError as error:
+            raise checks.advanced_index_error(a._data.shape, key) or error from None
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -95,7 +98,9 @@ class IndexPutBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, values, key, accumulate=False):
+    def forward(self, a, values, key, accumulate=False, same_dtype=False):
+        """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
+        PyTorch orders its checks)."""
         self.key, self.accumulate = key, accumulate
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
@@ -104,11 +109,14 @@ class IndexPutBackward0(Op):
                 np.add.at(out, key, v)
             else:
                 out[key] = v
-        except (ValueError, TypeError):
-            raise RuntimeError(
-                f"shape mismatch: value tensor of shape [{', '.join(map(str, np.shape(v)))}] "
-                "cannot be broadcast to indexing result of shape "
-                f"[{', '.join(map(str, out[key].shape))}]") from None
+        except IndexError as error:
+            raise checks.advanced_index_error(out.shape, key) or error from None
+        except (ValueError, TypeError):  # the values do not broadcast to the indexed shape
+            if same_dtype:
+                checks.index_put_dtype(out, v)
+            raise checks.value_shape_error(np.shape(v), out[key].shape) from None
+        if same_dtype:
+            checks.index_put_dtype(out, v)
         self.values_shape = np.shape(v)
         return out
 
@@ -145,6 +153,8 @@ class _PlaceGrad(Op):
 class GatherBackward0(Op):
     def forward(self, a, dim, index):
         idx = index._data
+        if idx.dtype not in checks.INT32_OR_64:
+            raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         if idx.ndim != a._data.ndim:
             raise RuntimeError("Index tensor must have the same number of dimensions as input "
                                "tensor")
@@ -154,6 +164,7 @@ class GatherBackward0(Op):
                 raise RuntimeError(f"Size does not match at dimension {d} expected index "
                                    f"{list(idx.shape)} to be no larger than self "
                                    f"{list(x.shape)} apart from dimension {dim}")
+        checks.check_along_dim(idx, x, dim)
         self.shape, self.dim, self.index = x.shape, dim, idx
         self.save(a, index)  # (as PyTorch's node)
         # the index may be smaller than the input outside ``dim``: gather from that corner
@@ -198,7 +209,7 @@ class MaskedFillBackward0(Op):
         m = mask._data
         if m.dtype != np.bool_:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
-                               f"dtype {mask.dtype}")
+                               f"dtype {cpp_type_name(m)}")
         self.save(mask)  # (as PyTorch's node)
         v = value.item() if isinstance(value, TensorBase) else value
         return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
@@ -227,12 +238,18 @@ class MaskedFillBackward1(MaskedFillBackward0):
 
 class IndexSelectBackward0(Op):
     def forward(self, a, dim, index):
-        self.shape, self.dim, self.index = a._data.shape, dim, index._data
+        x = a._data
+        idx = checks.index_select_index(x, dim, index)
+        self.shape, self.dim, self.index = x.shape, dim, idx
         self.save(index)  # (as PyTorch's node)
-        return np.take(a._data, index._data, axis=dim)
+        if not x.ndim:  # a 0-d input (index 0): a 0-d result
+            return x.copy()
+        return np.take(x, idx, axis=dim)
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if not self.shape:
+            return grad
         return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
@@ -245,6 +262,7 @@ def _scatter_positions(name, a, dim, index):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     if idx.ndim != a._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    checks.check_along_dim(idx, a._data, dim)
     return positions_along(dim, idx)
 
 
@@ -363,18 +381,6 @@ def masked_select(input, mask, *, out=None):
 
 # --------------------------------------------------------------------------- along one dim
 
-def _check_index_source(name, a, dim, index, source=None):
-    idx = index._data
-    if idx.dtype.kind not in "iu":
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: "
-                           f"{from_numpy_dtype(idx.dtype).legacy_name[:-6]}")
-    idx = idx.reshape(-1)
-    if source is not None and source._data.ndim and idx.size != source._data.shape[dim]:
-        raise RuntimeError(f"{name}(): Number of indices ({idx.size}) should be equal to "
-                           f"source.size(dim): ({source._data.shape[dim]}), for dim: {dim}")
-    return idx
-
-
 class IndexAddBackward0(Op):
     """``input.index_add(dim, index, source, alpha)``: rows of ``source`` added at ``index``
     (repeats add up)."""
@@ -423,7 +429,8 @@ class TakeBackward0(Op):
     """``input.take(index)``: elements of the flattened input, in ``index``'s shape."""
 
     def forward(self, a, index):
-        x, idx = a._data, index._data
+        x = a._data
+        idx = checks.take_index(x, index)
         self.shape, self.flat = x.shape, np.unravel_index(idx, x.shape)
         self.save(a, index)  # (as PyTorch's node)
         return x.reshape(-1)[idx]
@@ -437,7 +444,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
     if out is not None:
         refuse_out("index_add")
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_add_", input, dim, index, source)
+    idx = checks.index_add_index(input._data, dim, index, source)
     return IndexAddBackward0.apply(input, source, dim, idx, alpha)
 
 
@@ -445,19 +452,21 @@ def index_copy(input, dim, index, source, *, out=None):
     if out is not None:
         refuse_out("index_copy")
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_copy_", input, dim, index, source)
+    idx = checks.index_copy_index(input._data, dim, index, source)
     return IndexCopyBackward0.apply(input, source, dim, idx)
 
 
 def index_fill(input, dim, index, value):
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = _check_index_source("index_fill_", input, dim, index)
+    idx = checks.index_fill_index(input._data, dim, index)
     value = value.item() if isinstance(value, TensorBase) else value
     return IndexFillBackward0.apply(input, dim_key(dim, idx), value, index)
 
 
 def take(input, index, *, out=None):
-    return TakeBackward0.apply(input, index) if out is None else refuse_out("take")
+    if out is not None:
+        refuse_out("take")
+    return TakeBackward0.apply(input, index)
 
 
 def gather(input, dim, index, *, sparse_grad=False, out=None):

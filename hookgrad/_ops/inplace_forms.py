@@ -115,7 +115,12 @@ def _check_number_bounds(t, *bounds):
 
 def clamp_(self, min=None, max=None):
     _check_number_bounds(self, min, max)
-    return apply_inplace(self, _sel.clamp, (min, max), {})
+    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clamp_", True), {})
+
+
+def clip_(self, min=None, max=None):
+    _check_number_bounds(self, min, max)
+    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clip_", True), {})
 
 
 def clamp_min_(self, min):

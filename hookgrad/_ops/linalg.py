@@ -24,6 +24,13 @@ def _batched_dtypes(x, y):
     # matrix products never promote: mixed dtypes are an error, as in PyTorch
     if x.dtype != y.dtype:
         raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+    _refuse_bool("bmm", x)
+
+
+def _refuse_bool(kernel, x):
+    """PyTorch's BLAS kernels have no bool version (integers they do have)."""
+    if x.dtype.kind == "b":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
 class MmBackward0(Op):
@@ -41,6 +48,7 @@ class MmBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
+        _refuse_bool("addmm_impl_cpu_", x)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         self.mat2_transposed = _is_transposed(y)
         return x @ y
@@ -67,6 +75,7 @@ class AddmmBackward0(Op):
         if x.shape[1] != y.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
+        _refuse_bool("addmm_impl_cpu_", x)
         self.beta, self.alpha = beta, alpha
         self.save(b if self.needs(1) else None, a if self.needs(2) else None)
         self.mat2_transposed = _is_transposed(y)
@@ -107,6 +116,7 @@ class MvBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(y)}, {_name(x)}, and {_name(y)}")
+        _refuse_bool("addmv_impl_cpu", x)
         self.save(v if self.needs(0) else None, a if self.needs(1) else None)
         return x @ y
 
@@ -127,6 +137,7 @@ class DotBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                                f"{_name(x)} and {_name(y)}")
+        _refuse_bool("dot", x)
         if x.shape != y.shape:
             raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to "
                                "have the same number of elements, but got %d and %d elements "

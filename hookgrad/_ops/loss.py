@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .nn import LogSigmoidBackward0, sigmoid_tensor
-from .op import Op, operands, plain_backward
+from .op import Op, operands, plain_backward, type_name
 
 
 def reduce_array(loss, reduction):
@@ -144,6 +144,18 @@ class HuberLossBackward0(SmoothL1LossBackward0):
     def slope(self, diff):
         return diff.clamp(-self.beta, self.beta)
 
+    def backward(self, grad):
+        input, target = self.saved()
+        if input._data.dtype != target._data.dtype:  # (its backward kernel does not promote)
+            _backward_dtype_error(*((target, input) if self.needs(0) else (input, target)))
+        return super().backward(grad)
+
+
+def _backward_dtype_error(found, expected):
+    """PyTorch's error from a loss's backward kernel given input and target of two dtypes."""
+    raise RuntimeError(f"Found dtype {type_name(found._data)} but expected "
+                       f"{type_name(expected._data)}")
+
 
 def _clamped_log(x):
     with np.errstate(divide="ignore"):
@@ -167,6 +179,8 @@ class BinaryCrossEntropyBackward0(Op):
 
     def backward(self, grad):
         input, target = self.saved()
+        if input._data.dtype != target._data.dtype:
+            _backward_dtype_error(target, input)
         grad = scaled_grad(grad, self.reduction, self.count)
         if self.weight is not None:
             grad = grad * self.weight
@@ -199,6 +213,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
 
     def backward(self, grad):
         input, target = self.saved()
+        if input._data.dtype != target._data.dtype:
+            _backward_dtype_error(target, input)
         grad = scaled_grad(grad, self.reduction, self.count)
         if self.weight is not None:
             grad = grad * self.weight

@@ -205,6 +205,16 @@ def type_name(x):
     return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
 
 
+def cpp_type_name(x):
+    """The C++ name of an array's dtype, as some PyTorch messages print it (``long int``)."""
+    return _CPP_NAMES.get(x.dtype.name, x.dtype.name)
+
+
+_CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+              "int32": "int", "int16": "short int", "int8": "signed char",
+              "uint8": "unsigned char", "bool": "bool"}
+
+
 def return_type(name, fields):
     """A ``torch.return_types.<name>`` look-alike: a named tuple that prints like PyTorch's."""
     cls = collections.namedtuple(name, fields)

@@ -17,11 +17,9 @@ class ConstantPadNdBackward0(Op):
             dim = x.ndim - 1 - k
             left, right = pad[2 * k], pad[2 * k + 1]
             size = shape[dim] + left + right
-            if size < 0:
-                raise RuntimeError(
-                    f"The input size {shape[dim]}, plus negative padding {left} and {right} "
-                    f"resulted in a negative output size, which is invalid. Check dimension "
-                    f"{dim} of your input.")
+            if shape[dim] + min(left, 0) + min(right, 0) < 0:  # (PyTorch narrows the input
+                # by the negative pads first)
+                raise RuntimeError("narrow(): length must be non-negative.")
             src[dim] = slice(max(-left, 0), shape[dim] - max(-right, 0))
             dst[dim] = slice(max(left, 0), size - max(right, 0))
             shape[dim] = size

@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
 from .selection import where
@@ -84,7 +85,13 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def _check_float_mean(a, dtype):
-    if a._data.dtype.kind != "f" and dtype is None:
+    if dtype is not None:
+        dtype = _dtype.to_dtype(dtype)
+        if dtype.category != _dtype.FLOAT:
+            raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
+                               "either a floating point or complex dtype. Got: "
+                               f"{dtype.legacy_name[:-6]}")
+    elif a._data.dtype.kind != "f":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 
@@ -204,7 +211,8 @@ class StdMeanBackward0(VarMeanBackward0):
 
 def _var_args(a, dim, unbiased, correction, name):
     if a._data.dtype.kind != "f":
-        raise RuntimeError("std and var only support floating point and complex dtypes")
+        what = name if name.endswith("_mean") else "std and var"
+        raise RuntimeError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):  # ``x.var(False)``: the ``unbiased`` overload
         dim, unbiased = None, dim
     if unbiased is not None and correction is not None:
@@ -215,8 +223,10 @@ def _var_args(a, dim, unbiased, correction, name):
     dims = dims_of(dim, a._data.ndim)
     if np.prod([a._data.shape[d] for d in dims]) <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
-                      "less than the reduction factor (input numel divided by output numel).",
-                      UserWarning, stacklevel=3)  # the caller of Tensor.var / torch.var
+                      "less than the reduction factor (input numel divided by output numel). "
+                      "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      "ReduceOps.cpp:1861.)", UserWarning,
+                      stacklevel=3)  # the caller of Tensor.var / torch.var
     return dims, correction
 
 
@@ -251,10 +261,10 @@ class LinalgVectorNormBackward0(ReductionOp):
 
     saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim, p):
+    def forward(self, a, dims, keepdim, p, dtype=None):
         self.save(a)
         self.dims, self.keepdim, self.p = dims, keepdim, p
-        x = np.abs(a._data)
+        x = np.abs(a._data if dtype is None else a._data.astype(dtype.np_dtype))  # (no cast node)
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
         if p == -np.inf:
@@ -298,9 +308,10 @@ class NormBackward1(LinalgVectorNormBackward0):
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if out is not None:
         refuse_out("norm")
-    if dtype is not None:  # the input is cast first, as in PyTorch
-        input = input.to(dtype)
-    x = input._data
+    dtype = None if dtype is None else _dtype.to_dtype(dtype)
+    x = input._data if dtype is None else input._data.astype(dtype.np_dtype)
+    if p is None:  # (the 2-norm)
+        p = 2
     if isinstance(p, str):
         if p == "nuc":
             raise NotImplementedError("hookgrad: norm(p='nuc') is not supported")
@@ -310,6 +321,9 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if x.dtype.kind != "f":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")
+    if not isinstance(p, (int, float, np.number)):
+        raise TypeError("linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
+                        f"{type(p).__name__}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
     if p in (np.inf, -np.inf) and x.size == 0:  # max/min over nothing has no identity
@@ -321,7 +335,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
             if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
                 raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
                                    "and the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p)
+    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype)
 
 
 class ProdBackward0(ReductionOp):
@@ -329,10 +343,10 @@ class ProdBackward0(ReductionOp):
 
     saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim):
+    def forward(self, a, dims, keepdim, dtype=None):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
-        x = a._data
+        x = a._data if dtype is None else a._data.astype(dtype.np_dtype)  # (no cast node)
         return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
 
     def backward(self, grad):
@@ -362,15 +376,14 @@ class ProdBackward1(ProdBackward0):
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("prod")
-    if dtype is not None:  # the input is cast first, as in PyTorch
-        input = input.to(dtype)
+    dtype = None if dtype is None else _dtype.to_dtype(dtype)
     ndim = input._data.ndim
     if dim is None:
-        return ProdBackward0.apply(input, tuple(range(ndim)), False)
+        return ProdBackward0.apply(input, tuple(range(ndim)), False, dtype)
     if not isinstance(dim, int):
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
-    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim)
+    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim, dtype)
 
 
 # --------------------------------------------------------------------------- all, any, cumsum

@@ -3,6 +3,7 @@ PyTorch's node names."""
 
 import numpy as np
 
+from .._dtype import to_dtype
 from .._tensor_base import _wrap_dim
 from .index import ScatterAddGrad
 from .op import Op, refuse_out, return_type, type_name
@@ -13,9 +14,15 @@ from .shape import stack
 return_types = {name: return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
 
+def _cast(a, dtype):
+    """The input's array in ``dtype`` (None: as it is). An op given ``dtype=`` computes in it
+    without recording a cast: its node links to the input itself, as PyTorch's does."""
+    return a._data if dtype is None else a._data.astype(dtype.np_dtype)
+
+
 class CumsumBackward0(Op):
-    def forward(self, a, dim):
-        x = a._data
+    def forward(self, a, dim, dtype=None):
+        x = _cast(a, dtype)
         self.dim = dim
         if x.ndim == 0:
             return x.astype(_sum_dtype(x, None) or x.dtype)
@@ -35,8 +42,8 @@ class CumprodBackward0(Op):
     saved_names = ('self', 'result')
     saves_output = True  # (PyTorch's node saves the result too: it is version-checked)
 
-    def forward(self, a, dim):
-        x = a._data
+    def forward(self, a, dim, dtype=None):
+        x = _cast(a, dtype)
         self.save(a)
         self.dim = dim
         if x.ndim == 0:
@@ -67,17 +74,15 @@ class CumprodBackward0(Op):
 def cumsum(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumsum")
-    if dtype is not None:  # the input is cast first, as in PyTorch
-        input = input.to(dtype)
-    return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
+    dtype = None if dtype is None else to_dtype(dtype)
+    return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 def cumprod(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumprod")
-    if dtype is not None:
-        input = input.to(dtype)
-    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
+    dtype = None if dtype is None else to_dtype(dtype)
+    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 class CummaxBackward0(Op):

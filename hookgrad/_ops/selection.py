@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import _scalar_or_saved
-from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
+from .op import BinaryOp, Op, broadcast_error, operands, refuse_out, type_name
 
 
 class ClampBackward1(Op):
@@ -120,33 +120,40 @@ class ClampMaxBackward0(ClampBackward1):
 
 
 class ClampMinBackward1(Op):
-    """``clamp_min`` with a tensor: two inputs, as PyTorch's node."""
+    """``clamp_min`` with a tensor: two inputs, self and min (``ClampMaxBackward1``:
+    ``clamp_max``)."""
 
     saved_names = ('self', 'min')
     arity = 2
+    function = staticmethod(np.maximum)
 
-    def forward(self, a, low):
-        self.save(a, low)
-        return _clamped(a, low, None)
+    def forward(self, a, bound):
+        self.save(a, bound)
+        target = _bounds_dtype(a, bound, None)
+        return self.function(a._data.astype(target, copy=False),
+                             bound._data).astype(target, copy=False)
 
     def backward(self, grad):
-        a, low = self.saved()
-        return grad * (a >= low), grad * (a < low) if self.needs(1) else None
+        a, bound = self.saved()
+        # (a NaN on either side sends no gradient to either)
+        return grad * (a >= bound), (grad * (a < bound) if self.needs(1) else None)
 
 
-class ClampMaxBackward1(Op):
-    """``clamp_max`` with a tensor: two inputs, as PyTorch's node."""
-
+class ClampMaxBackward1(ClampMinBackward1):
     saved_names = ('self', 'max')
-    arity = 2
-
-    def forward(self, a, high):
-        self.save(a, high)
-        return _clamped(a, None, high)
+    function = staticmethod(np.minimum)
 
     def backward(self, grad):
-        a, high = self.saved()
-        return grad * (a <= high), grad * (a > high) if self.needs(1) else None
+        a, bound = self.saved()
+        return grad * (a <= bound), (grad * (a > bound) if self.needs(1) else None)
+
+
+def _refuse_bool_bounds(kernel, input, *bounds):
+    """PyTorch has no clamp kernel for bool: a bool tensor clamped to bool numbers stays bool,
+    and is refused (an int bound promotes the result, which works)."""
+    if input._data.dtype.kind == "b" and all(isinstance(b, (bool, np.bool_)) for b in bounds
+                                             if b is not None):
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
 def clamp_min(input, min, *, out=None):
@@ -154,6 +161,7 @@ def clamp_min(input, min, *, out=None):
         refuse_out("clamp_min")
     if isinstance(min, TensorBase):
         return ClampMinBackward1.apply(input, min)
+    _refuse_bool_bounds("clamp_min_scalar_cpu", input, min)
     return ClampMinBackward0.apply(input, min, None)
 
 
@@ -162,20 +170,71 @@ def clamp_max(input, max, *, out=None):
         refuse_out("clamp_max")
     if isinstance(max, TensorBase):
         return ClampMaxBackward1.apply(input, max)
+    _refuse_bool_bounds("clamp_max_scalar_cpu", input, max)
     return ClampMaxBackward0.apply(input, None, max)
 
 
 def clamp(input, min=None, max=None, *, out=None):
     if out is not None:
         refuse_out("clamp")
+    return clamp_bounds(input, min, max, "clamp", False)
+
+
+def clip(input, min=None, max=None, *, out=None):
+    if out is not None:
+        refuse_out("clip")
+    return clamp_bounds(input, min, max, "clip", False)
+
+
+def clamp_bounds(input, min, max, name, method):
+    """``clamp`` (or ``clip``, called as ``name``; ``method``: as a Tensor method)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, TensorBase) or isinstance(max, TensorBase):
+        if not (isinstance(min, TensorBase) or min is None) or \
+                not (isinstance(max, TensorBase) or max is None):
+            # PyTorch's parser takes a 0-d tensor that needs no gradient as a number
+            min, max = _as_number(min), _as_number(max)
+            if isinstance(min, TensorBase) or isinstance(max, TensorBase):
+                raise _mixed_bounds_error(name, method, min, max)
+            return clamp_bounds(input, min, max, name, method)
+        if input._data.dtype.kind == "b" and min is not None and max is not None and \
+                _bounds_dtype(input, min, max) == np.bool_:
+            raise NotImplementedError("\"clamp_cpu\" not implemented for 'Bool'")
         return ClampBackward0.apply(input, min, max)
+    _refuse_bool_bounds("clamp_scalar_cpu" if min is not None and max is not None else
+                        "clamp_min_scalar_cpu" if max is None else "clamp_max_scalar_cpu",
+                        input, min, max)
     return ClampBackward1.apply(input, min, max)
 
 
-clip = clamp
+def _as_number(value):
+    if isinstance(value, TensorBase) and not value._data.ndim and not value._requires_grad:
+        return value._data.item()
+    return value
+
+
+def _mixed_bounds_error(name, method, min, max):
+    """PyTorch's TypeError for a Tensor bound and a number bound together (its overloads take
+    two Tensors or two numbers). Its text lists the arguments as they were passed; here the
+    usual call, both bounds by keyword (``min=..., max=...``), is assumed."""
+    given = [f"max={_argument_type(max)}", f"min={_argument_type(min)}"]  # (in reverse)
+    if method:
+        why = "      didn't match because some of the keywords were incorrect: max, min\n"
+        got = "".join(part + ", " for part in given)
+        expected = (f" * (Tensor min = None, Tensor max = None)\n{why}"
+                    f" * (Number min = None, Number max = None)\n{why}")
+    else:
+        got = ", ".join(["Tensor"] + given)
+        expected = (" * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = "
+                    "None)\n * (Tensor input, Number min = None, Number max = None, *, Tensor "
+                    "out = None)\n")
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                     f"but expected one of:\n{expected}")
+
+
+def _argument_type(value):
+    return "Tensor" if isinstance(value, TensorBase) else type(value).__name__
 
 
 def maximum(input, other, *, out=None):
@@ -196,8 +255,10 @@ def where(condition, input, other, *, out=None):
     if out is not None:
         refuse_out("where")
     if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
+        dtype = type_name(condition._data) if isinstance(condition, TensorBase) else \
+            type(condition).__name__
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
-                           f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
+                           f"with dtype {dtype}")
     if not isinstance(input, TensorBase) and not isinstance(other, TensorBase):
         dtype = _dtype.result_type((input, other)).np_dtype
         return _make(np.where(condition._data, input, other).astype(dtype))

@@ -42,6 +42,20 @@ class SortBackward0(Op):
         return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
 
 
+class SortBackward1(SortBackward0):
+    """``sort`` called with ``stable=`` (PyTorch's ``sort.stable`` overload)."""
+
+
+class _NotGiven:
+    """The default of an argument whose mere presence selects another PyTorch overload."""
+
+    def __repr__(self):
+        return "False"
+
+
+_NOT_GIVEN = _NotGiven()
+
+
 class TopkBackward0(SortBackward0):
     """The first ``k`` of a stable sort: among equal values the earlier index comes first
     (PyTorch leaves the order of ties unspecified)."""
@@ -57,12 +71,13 @@ class TopkBackward0(SortBackward0):
         return np.take(values, np.arange(k), axis=dim), np.take(indices, np.arange(k), axis=dim)
 
 
-def sort(input, dim=-1, descending=False, *, stable=False, out=None):
+def sort(input, dim=-1, descending=False, *, stable=_NOT_GIVEN, out=None):
     """``stable`` is accepted: this sort always is."""
     if out is not None:
         refuse_out("sort")
     dim = _wrap_dim(dim, input._data.ndim)
-    return return_types["sort"](*SortBackward0.apply(input, dim, descending))
+    op = SortBackward0 if stable is _NOT_GIVEN else SortBackward1
+    return return_types["sort"](*op.apply(input, dim, descending))
 
 
 def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
@@ -78,6 +93,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
     """``sorted=False`` is accepted: the values come sorted anyway."""
     if out is not None:
         refuse_out("topk")
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     dim = _wrap_dim(dim, input._data.ndim)
     return return_types["topk"](*TopkBackward0.apply(input, k, dim, largest))
 
@@ -127,6 +144,9 @@ class MedianBackward1(SortBackward0):
 def median(input, dim=None, keepdim=False, *, out=None):
     if out is not None:
         refuse_out("median")
+    if input._data.dtype.kind == "b":
+        kernel = "median_cpu" if dim is None else "median_out"
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
     if dim is None:
         return MedianBackward0.apply(input)
     dim = _wrap_dim(dim, input._data.ndim)

@@ -44,7 +44,7 @@ def _trunc(x):
 
 
 class TruncBackward0(ZeroGradBackward):
-    function = _trunc
+    function, kernel = _trunc, "trunc_vml_cpu"
 
 
 def _frac(x):
@@ -89,9 +89,12 @@ class RemainderBackward0(Op):
 
     quotient = staticmethod(np.floor)  # d(a - q * b)/db = -q, with q rounded this way
     rest = staticmethod(np.mod)
+    kernel = "remainder_cpu"
 
     def forward(self, a, other):
         x, y = operands(a, other)
+        if x.dtype.kind == "b":  # both operands bool
+            raise NotImplementedError(f'"{self.kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
             return self.rest(x, y)
@@ -125,11 +128,13 @@ class FmodBackward0(RemainderBackward0):
 
     quotient = staticmethod(np.trunc)
     rest = staticmethod(np.fmod)
+    kernel = "fmod_cpu"
 
 
 class FmodBackward1(RemainderBackward1):
     quotient = staticmethod(np.trunc)
     rest = staticmethod(np.fmod)
+    kernel = "fmod_cpu"
 
 
 class Atan2Backward0(BinaryOp):
@@ -225,7 +230,7 @@ def _xlogy_arrays(a, other):
 
 class XlogyBackward0(Op):
     """``xlogy(self, other)`` of two tensors (Backward1: a number and a tensor, Backward2: a
-    tensor and a number)."""
+    tensor and a number; their node has the tensor as its one input)."""
 
     saved_names = ('self', 'other')
     arity = 2
@@ -236,21 +241,35 @@ class XlogyBackward0(Op):
         return _xlogy_arrays(a, other)
 
     def backward(self, grad):
+        return self.grads(grad, self.needs(0), self.needs(1))
+
+    def grads(self, grad, needs_self, needs_other):
         a, other = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
         grad_self = grad_other = None
-        if self.needs(0):
+        if needs_self:
             grad_self = xlogy(grad, other).masked_fill((a == 0) & (other <= 0), 0.0)
-        if self.needs(1):
+        if needs_other:
             grad_other = grad * a / other
         return grad_self, grad_other
 
 
 class XlogyBackward1(XlogyBackward0):
-    pass
+    """``xlogy(number, tensor)``, applied as ``(tensor, number)``."""
+
+    arity = 1
+
+    def forward(self, other, number):
+        return super().forward(number, other)
+
+    def backward(self, grad):
+        return self.grads(grad, False, True)[1]
 
 
 class XlogyBackward2(XlogyBackward0):
-    pass
+    arity = 1
+
+    def backward(self, grad):
+        return self.grads(grad, True, False)[0]
 
 
 class _FloatsOnly(BinaryOp):
@@ -416,26 +435,34 @@ def xlogy(input, other, *, out=None):
     if out is not None:
         refuse_out("xlogy")
     if not isinstance(input, TensorBase):
-        return XlogyBackward1.apply(input, other)
+        return XlogyBackward1.apply(other, input)
     if not isinstance(other, TensorBase):
         return XlogyBackward2.apply(input, other)
     return XlogyBackward0.apply(input, other)
 
 
 def logaddexp(input, other, *, out=None):
-    return LogaddexpBackward0.apply(input, other) if out is None else refuse_out("logaddexp")
+    return _tensors_only(LogaddexpBackward0, "logaddexp", input, other, out)
 
 
 def hypot(input, other, *, out=None):
-    return HypotBackward0.apply(input, other) if out is None else refuse_out("hypot")
+    return _tensors_only(HypotBackward0, "hypot", input, other, out)
 
 
 def fmax(input, other, *, out=None):
-    return FmaxBackward0.apply(input, other) if out is None else refuse_out("fmax")
+    return _tensors_only(FmaxBackward0, "fmax", input, other, out)
 
 
 def fmin(input, other, *, out=None):
-    return FminBackward0.apply(input, other) if out is None else refuse_out("fmin")
+    return _tensors_only(FminBackward0, "fmin", input, other, out)
+
+
+def _tensors_only(op, name, input, other, out):
+    """A binary op whose PyTorch signature takes Tensors only (a number is a TypeError)."""
+    if out is not None:
+        refuse_out(name)
+    return op.apply(tensor_argument(name, "input", 1, input),
+                    tensor_argument(name, "other", 2, other))
 
 
 def copysign(input, other, *, out=None):

@@ -8,6 +8,8 @@ import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
+from . import index_checks as checks
+from . import index_keys as keys
 from .index import (
     AliasBackward0,
     IndexBackward0,
@@ -22,6 +24,8 @@ from .op import shares_elements
 
 def _dims_consumed(k):
     """How many input dims an index component uses up."""
+    if isinstance(k, TensorBase) and not k._data.ndim:
+        k = keys.scalar_index(k)
     if k is None or k is Ellipsis or isinstance(k, bool):
         return 0
     if isinstance(k, (TensorBase, list, np.ndarray)):
@@ -62,6 +66,8 @@ def _basic_indexing(a, key, bare_slice):
     advanced = []
     changed = False
     for k in key:
+        if isinstance(k, TensorBase) and not k._data.ndim:
+            k = keys.scalar_index(k)
         if k is Ellipsis:
             dim += ndim - used
             advanced.append(Ellipsis)
@@ -79,7 +85,11 @@ def _basic_indexing(a, key, bare_slice):
                 changed = True
             advanced.append(slice(None))
             dim += 1
-        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
+        elif isinstance(k, bool):  # as PyTorch: a new dim, indexed by a mask of one element
+            out = UnsqueezeBackward0.apply(out, dim)
+            advanced.append(np.array([k]))
+            dim += 1
+        elif isinstance(k, (TensorBase, list, np.ndarray)):
             idx = _to_index(k)
             advanced.append(idx)
             dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
@@ -108,27 +118,29 @@ def setitem(a, key, value):
     (or ``a`` itself), which ``value`` is copied into (``copy_``, or ``fill_`` for a 0-d
     value); an advanced part is an ``index_put_`` on it. A number is a 0-d tensor of ``a``'s
     dtype first, so each write records PyTorch's nodes."""
+    key = keys.setitem_key(key if type(key) is tuple else (key,))
+    if key is None:  # (``x[False] = v`` selects nothing)
+        _setitem_value(a, value)
+        return
+    # an index tensor's write refuses a value of another dtype, unless PyTorch casts it
+    same_dtype = isinstance(value, TensorBase) and not checks.put_casts_value(key, value)
     value = _setitem_value(a, value)
-    if key is False:
-        return
-    if key is True:
-        _copy_to(UnsqueezeBackward0.apply(a, 0), value)
-        return
-    out, advanced, _ = _basic_indexing(a, key if type(key) is tuple else (key,), False)
+    out, advanced, _ = _basic_indexing(a, key, False)
     if advanced is None:
         _copy_to(out, value)
         return
     shape = value._data.shape
-    stripped = _without_leading_ones(shape)
+    stripped = keys.without_leading_ones(shape)
     if stripped != shape:
         value = value.view(stripped)
     if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
         # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
         warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)
-        apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {},
+        apply_inplace(out, IndexPutBackward0.apply, (value, advanced, False, same_dtype), {},
                       MASKED_FILL_ON_EXPANDED)
         return
-    apply_inplace(out, IndexPutBackward0.apply, (value, advanced), {}, INDEX_PUT_ON_EXPANDED)
+    apply_inplace(out, IndexPutBackward0.apply, (value, advanced, False, same_dtype), {},
+                  INDEX_PUT_ON_EXPANDED)
 
 
 def _is_mask(key):
@@ -148,13 +160,6 @@ def _setitem_value(a, value):
                     f"{from_numpy_dtype(a._data.dtype).legacy_name}")
 
 
-def _without_leading_ones(shape):
-    lead = 0
-    while lead < len(shape) and shape[lead] == 1:
-        lead += 1
-    return shape[lead:]
-
-
 def _copy_to(target, value):
     """PyTorch's ``copy_to``: the same shape is a ``copy_``; a 0-d value a ``fill_``; else
     the value without its leading size-1 dims (a view), expanded to the target's shape."""
@@ -164,7 +169,7 @@ def _copy_to(target, value):
     elif not value._data.ndim:
         target.fill_(value)
     else:
-        value = value.view(_without_leading_ones(value._data.shape))
+        value = value.view(keys.without_leading_ones(value._data.shape))
         if value._data.shape != shape:
             value = value.expand(shape)
         target.copy_(value)

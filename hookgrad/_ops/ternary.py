@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._tensor_base import TensorBase
-from .op import Op, operands, refuse_out
+from .op import Op, cpp_type_name, operands, refuse_out, type_name
 
 
 def _lerp(x, y, w):
@@ -90,18 +90,45 @@ class AddcdivBackward0(Op):
 def lerp(input, end, weight, *, out=None):
     if out is not None:
         refuse_out("lerp")
+    x = input._data
+    _same_dtype(x, end._data, "end")
     if isinstance(weight, TensorBase):
+        _same_dtype(x, weight._data, "weight")
+        _floats_only(x, "lerp_kernel_tensor")
         return LerpBackward1.apply(input, end, weight)
+    _floats_only(x, "lerp_kernel_scalar")
     return LerpBackward0.apply(input, end, weight)
+
+
+def _same_dtype(x, other, name):
+    """lerp does not promote: ``end`` and a tensor ``weight`` have the input's dtype."""
+    if other.dtype != x.dtype:
+        raise RuntimeError(f"expected dtype {cpp_type_name(x)} for `{name}` but got dtype "
+                           f"{cpp_type_name(other)}")
+
+
+def _floats_only(x, kernel):
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     if out is not None:
         refuse_out("addcmul")
+    if input._data.dtype == tensor1._data.dtype == tensor2._data.dtype == np.bool_:
+        raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
     return AddcmulBackward0.apply(input, tensor1, tensor2, value)
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     if out is not None:
         refuse_out("addcdiv")
+    if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release "
+            "addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv "
+            "behavior can be implemented as (input + value * torch.trunc(tensor1 / "
+            "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
+            "tensor2) for float inputs. The future addcdiv behavior is just the latter "
+            "implementation: (input + value * tensor1 / tensor2), for all dtypes.")
     return AddcdivBackward0.apply(input, tensor1, tensor2, value)

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from .._dtype import from_numpy_dtype
+from .._cpp_print import type_string
 from .._tensor_base import _make, _wrap_dim
 from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
@@ -15,9 +15,9 @@ from .op import Op, ViewOp, expand_view, plain_backward
 
 def _infer_shape(shape, numel):
     shape = tuple(shape)
+    if shape.count(-1) > 1 or (shape and min(shape) < -1):
+        _refuse_sizes(shape)
     if -1 in shape:
-        if shape.count(-1) > 1:
-            raise RuntimeError("only one dimension can be inferred")
         known = math.prod(s for s in shape if s != -1)
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
@@ -28,6 +28,19 @@ def _infer_shape(shape, numel):
         raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                            f"size {numel}")
     return shape
+
+
+def _refuse_sizes(shape):
+    """PyTorch's error for the first bad size: a second -1, or a negative size."""
+    inferred = False
+    for i, size in enumerate(shape):
+        if size == -1:
+            if inferred:
+                raise RuntimeError("only one dimension can be inferred")
+            inferred = True
+        elif size < 0:
+            raise RuntimeError(f"invalid shape dimension {size} at index {i} of shape "
+                               f"[{', '.join(map(str, shape))}]")
 
 
 class ViewBackward0(ViewOp):
@@ -187,10 +200,10 @@ def expand(input, sizes):
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.{from_numpy_dtype(input._data.dtype).legacy_name}"
-            f"{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, sizes))}]): "
-            f"the number of sizes provided ({len(sizes)}) must be greater or equal to the "
-            f"number of dimensions in the tensor ({len(shape)})")
+            f"expand({type_string(input._data)}{{[{', '.join(map(str, shape))}]}}, "
+            f"size=[{', '.join(map(str, sizes))}]): the number of sizes provided "
+            f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
+            f"({len(shape)})")
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
@@ -215,11 +228,13 @@ def broadcast_to(input, size):
 
 def permute(input, dims):
     ndim = input._data.ndim
-    dims = tuple(_wrap_dim(d, ndim) for d in dims)
-    if sorted(dims) != list(range(ndim)):
+    if len(dims) != ndim:
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {ndim} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(_wrap_dim(d, ndim) for d in dims)
+    if len(set(dims)) != ndim:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
     return PermuteBackward0.apply(input, dims)
 
 

@@ -226,8 +226,9 @@ class SavedTensor:
         # in-place op that changed it), as PyTorch does.
         producer, output_nr = (node, self.output_nr) if self.is_output else (
             t._grad_fn, t._output_nr)
-        if producer is not None:
-            what += f", which is output {output_nr} of {_strip_backward(producer.name())},"
+        if producer is not None:  # (PyTorch drops "Backward" and an overload number 0 only)
+            name = re.sub(r"Backward(?:0|(\d+))$", r"\1", producer.name())
+            what += f", which is output {output_nr} of {name},"
         raise RuntimeError(
             "one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: {what} is at version {self.counter[0]}; expected version "

@@ -30,6 +30,7 @@ from ..._ops.nn import (
     ThresholdBackward0,
     ThresholdBackward1,
 )
+from ..._ops.op import type_name
 from ..._random import rng as _rng
 from ..._tensor_base import _wrap_dim
 
@@ -45,6 +46,14 @@ def relu_(input):
     return input.relu_()
 
 
+def _floats_only(input, kernel):
+    """PyTorch implements these kernels for floating dtypes only (integers and bools are
+    refused, not promoted)."""
+    x = input._data
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
+
+
 def _activation(input, inplace, op, inplace_op, *args):
     """``op(input, *args)``; in place, the op is recorded under its in-place node name."""
     if inplace:
@@ -53,10 +62,12 @@ def _activation(input, inplace, op, inplace_op, *args):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
+    _floats_only(input, "leaky_relu_cpu")
     return _activation(input, inplace, LeakyReluBackward0, LeakyReluBackward1, negative_slope)
 
 
 def elu(input, alpha=1.0, inplace=False):
+    _floats_only(input, "elu_cpu")
     return _activation(input, inplace, EluBackward0, EluBackward1, alpha, 1.0, 1.0)
 
 
@@ -65,37 +76,45 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def selu(input, inplace=False):
+    _floats_only(input, "elu_cpu")
     return _activation(input, inplace, EluBackward0, EluBackward1, _SELU_ALPHA, _SELU_SCALE,
                        1.0)
 
 
 def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
-        raise RuntimeError("ZeroDivisionError")
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    _floats_only(input, "elu_cpu")
     return _activation(input, inplace, CeluBackward0, CeluBackward1, alpha, 1.0, 1.0 / alpha)
 
 
 def gelu(input, approximate="none"):
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
+    _floats_only(input, "GeluKernelImpl")
     return GeluBackward0.apply(input, approximate)
 
 
 def silu(input, inplace=False):
+    _floats_only(input, "silu_cpu")
     return _activation(input, inplace, SiluBackward0, SiluBackward0)
 
 
 def mish(input, inplace=False):
+    _floats_only(input, "mish_cpu")
     return _activation(input, inplace, MishBackward0, MishBackward0)
 
 
 def softplus(input, beta=1.0, threshold=20.0):
+    _floats_only(input, "softplus_cpu")
     return SoftplusBackward0.apply(input, beta, threshold)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("Bool inputs not supported for hardtanh")
     return _activation(input, inplace, HardtanhBackward0, HardtanhBackward0, min_val, max_val)
 
 
@@ -104,24 +123,32 @@ def relu6(input, inplace=False):
 
 
 def hardswish(input, inplace=False):
+    _floats_only(input, "hardswish_cpu")
     return _activation(input, inplace, HardswishBackward0, HardswishBackward0)
 
 
 def hardsigmoid(input, inplace=False):
+    _floats_only(input, "hardsigmoid_cpu")
     return _activation(input, inplace, HardsigmoidBackward0, HardsigmoidBackward0)
 
 
 def hardshrink(input, lambd=0.5):
+    _floats_only(input, "hardshrink_cpu")
     return HardshrinkBackward0.apply(input, lambd)
 
 
 def softshrink(input, lambd=0.5):
+    _floats_only(input, "softshrink_check")
     if lambd < 0:
         raise RuntimeError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
     return SoftshrinkBackward0.apply(input, lambd)
 
 
 def prelu(input, weight):
+    if input._data.dtype != weight._data.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {type_name(input._data)} "
+                           f"and {type_name(weight._data)}")
+    _floats_only(input, "prelu_cpu")
     channels = input._data.shape[1] if input._data.ndim >= 2 else input._data.shape[0] \
         if input._data.ndim else 1
     if weight._data.size not in (1, channels):
@@ -132,6 +159,7 @@ def prelu(input, weight):
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False, *,
           generator=None):
+    _floats_only(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
     x = input._data
     if training:
         slopes = _rng(generator).uniform(lower, upper, x.shape).astype(x.dtype)
@@ -167,6 +195,7 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
 
 
 def logsigmoid(input):
+    _floats_only(input, "log_sigmoid_cpu")
     return LogSigmoidBackward0.apply(input)
 
 
@@ -179,10 +208,14 @@ def tanhshrink(input):
 
 
 def threshold(input, threshold, value, inplace=False):
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
     return _activation(input, inplace, ThresholdBackward0, ThresholdBackward1, threshold, value)
 
 
 def threshold_(input, threshold, value):
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
     return _activation(input, True, ThresholdBackward0, ThresholdBackward1, threshold, value)
 
 

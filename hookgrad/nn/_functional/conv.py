@@ -11,7 +11,13 @@ def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transpo
         raise RuntimeError("non-positive stride is not supported")
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
-    if any(d <= 0 for d in dilation):
+    if any(d < 0 for d in dilation):
+        raise RuntimeError("dilation should be greater than zero")
+    if any(d == 0 for d in dilation):  # (PyTorch's message depends on the kernel it picks)
+        if transposed:  # (the 1-d op runs as a 2-d one with a unit height, which shows)
+            dims = dilation if len(dilation) == 2 else (1,) + dilation
+            raise RuntimeError("dilation should be greater than zero, but got dilation_height: "
+                               f"{dims[0]}, dilation_width: {dims[1]}")
         raise RuntimeError("non-positive dilation is not supported")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
@@ -19,10 +25,16 @@ def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transpo
         raise RuntimeError(f"expected scalar type {_type_name(input)} but found "
                            f"{_type_name(weight)}")
     w = weight._data.shape
-    if weight._data.ndim != input._data.ndim:
-        raise RuntimeError(f"Expected a {input._data.ndim}D weight for conv"
-                           f"{'_transpose' if transposed else ''}{input._data.ndim - 2}d, but got "
-                           f"weight of size {list(w)}")
+    if len(w) < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if len(stride) not in (1, len(w) - 2):
+        raise RuntimeError(f"expected stride to be a single integer value or a list of "
+                           f"{len(w) - 2} values to match the convolution dimensions, but got "
+                           f"stride={list(stride)}")
+    if len(w) != input._data.ndim:
+        raise RuntimeError(f"Expected {len(w)}-dimensional input for {len(w)}-dimensional weight "
+                           f"{list(w)}, but got {input._data.ndim}-dimensional input of size "
+                           f"{_shape(input)} instead")
     channels = input._data.shape[1]
     if transposed:
         if channels != w[0]:
@@ -31,6 +43,9 @@ def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transpo
                                f"{channels} channels instead")
         out_channels = w[1] * groups
     else:
+        if w[0] < groups:
+            raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} "
+                               f"at dimension 0, but got weight of size {list(w)} instead")
         if w[0] % groups:
             raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by "
                                f"{groups} at dimension 0, but got weight of size [{list(w)}] "
@@ -133,9 +148,11 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     out_size = tuple((size - 1) * s - 2 * p + d * (k - 1) + op + 1 for size, k, s, p, d, op in zip(
         input._data.shape[2:], weight._data.shape[2:], stride, padding, dilation, output_padding))
     if any(size <= 0 for size in out_size):
-        sizes = " x ".join(map(str, input._data.shape[2:]))
+        lead = () if dims == 2 else (1,)  # (the 1-d op runs as a 2-d one of height 1)
+        sizes = " x ".join(map(str, lead + input._data.shape[2:]))
         raise RuntimeError(f"Given input size per channel: ({sizes}). Calculated output size per "
-                           f"channel: ({' x '.join(map(str, out_size))}). Output size is too small")
+                           f"channel: ({' x '.join(map(str, lead + out_size))}). Output size is "
+                           "too small")
     stride, padding, dilation = _as_2d_params(dims, stride, padding, dilation)
     out_hw = out_size if dims == 2 else (1,) + out_size
     out = ConvolutionBackward0.apply(input, weight, bias, stride, padding, dilation, True, out_hw,

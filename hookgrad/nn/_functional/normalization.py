@@ -1,4 +1,6 @@
 """Batch, layer, group, instance and RMS norm, and ``normalize`` (divide by a p-norm)."""
+import math
+
 import numpy as np
 
 from ..._ops import reduce as _reduce
@@ -31,19 +33,29 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                                           training, momentum, eps)
 
 
-def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
-    normalized = (normalized_shape,) if isinstance(normalized_shape, int) \
-        else tuple(normalized_shape)
+def _normalized_shape(name, input, normalized_shape, star, **affine):
+    """The checked ``normalized_shape`` of layer_norm / rms_norm (``star``: how their messages
+    show the leading dims: ``"*, "`` and ``"*"``)."""
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise TypeError(f"{name}(): argument 'normalized_shape' (position 2) must be tuple of "
+                        f"ints, not {type(normalized_shape).__name__}")
+    normalized = tuple(normalized_shape)
     shape = input._data.shape
     if len(normalized) > len(shape) or tuple(shape[len(shape) - len(normalized):]) != normalized:
         raise RuntimeError(f"Given normalized_shape={list(normalized)}, expected input with "
-                           f"shape [*, {', '.join(map(str, normalized))}], but got input of "
+                           f"shape [{star}{', '.join(map(str, normalized))}], but got input of "
                            f"size{_shape(input)}")
-    for name, t in (("weight", weight), ("bias", bias)):
+    for key, t in affine.items():
         if t is not None and tuple(t._data.shape) != normalized:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
-                               f"{name} of shape {_shape(t)} and normalized_shape = "
+            raise RuntimeError(f"Expected {key} to be of same shape as normalized_shape, but got "
+                               f"{key} of shape {_shape(t)} and normalized_shape = "
                                f"{list(normalized)}")
+    return normalized
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    normalized = _normalized_shape("layer_norm", input, normalized_shape, "*, ", weight=weight,
+                                   bias=bias)
     return NativeLayerNormBackward0.apply(input, weight, bias, len(normalized), eps)
 
 
@@ -52,6 +64,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input._data.ndim < 2:
         raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received "
                            f"{input._data.ndim}")
+    # (PyTorch's Python check, before its kernel's: one value per group of channels)
+    sizes = [shape[0] * shape[1] // num_groups, num_groups] + list(shape[2:])
+    if math.prod(sizes[:1] + sizes[2:]) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size "
+                         f"{sizes}")
     if shape[1] % num_groups:
         raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {_shape(input)} and num_groups={num_groups}")
@@ -81,8 +98,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
-    normalized = (normalized_shape,) if isinstance(normalized_shape, int) \
-        else tuple(normalized_shape)
+    normalized = _normalized_shape("rms_norm", input, normalized_shape, "*", weight=weight)
     dims = tuple(range(-len(normalized), 0))
     if eps is None:
         eps = float(np.finfo(input._data.dtype).eps)

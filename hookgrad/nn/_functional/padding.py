@@ -33,8 +33,9 @@ def pad(input, pad, mode="constant", value=None):
         size = input._data.shape[dim]
         left, right = pad[2 * k], pad[2 * k + 1]
         if mode == "reflect" and (left >= size or right >= size):
-            raise RuntimeError("Argument #4: Padding size should be less than the corresponding "
-                               f"input dimension, but got: padding ({left}, {right}) at "
+            raise RuntimeError(f"Argument #{4 + 2 * k}: Padding size should be less than the "
+                               "corresponding input dimension, but got: padding "
+                               f"({left}, {right}) at "
                                f"dimension {dim} of input {_shape(input)}")
         if mode == "circular" and (left > size or right > size):
             raise RuntimeError("Padding value causes wrapping around more than once.")

@@ -6,30 +6,68 @@ from ..._ops.pooling import (
     MaxPool2DWithIndicesBackward0,
     pool_output_size,
 )
+from ..._tensor_base import _wrap_dim
 from .activation import relu
 from .utils import _shape, _tuple
 
 
-def _pool_checks(input, kernel, stride, padding, dilation, ceil_mode):
+def _pool_checks(input, kernel, stride, padding, dilation, ceil_mode, is_max):
+    """PyTorch's checks of a 2-d pooling, in its order: the dims a max-pool takes (an average
+    pool reads the channels' size first), each dim's output size (stride, pad), the kernel,
+    stride and dilation, the input's sizes, the pad against the kernel and the output size."""
     shape = input._data.shape
-    if input._data.ndim not in (3, 4) or input._data.size == 0:
+    if is_max and len(shape) not in (3, 4):
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    _wrap_dim(-3, len(shape))
+    out = []
+    for size, k, s, p, d in zip(shape[-2:], kernel, stride, padding, dilation):
+        if s == 0:
+            raise RuntimeError("stride should not be zero")
+        if p < 0:
+            raise RuntimeError(f"pad must be non-negative, but got pad: {p}")
+        if p > ((k - 1) * d + 1) // 2:
+            raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
+                               f"pad={p}, kernel_size={k} and dilation={d}")
+        out.append(pool_output_size(size, k, s, p, d, ceil_mode))
     if any(k <= 0 for k in kernel):
         raise RuntimeError("kernel size should be greater than zero, but got "
                            f"kH: {kernel[0]} kW: {kernel[1]}")
     if any(s <= 0 for s in stride):
         raise RuntimeError(f"stride should be greater than zero, but got dH: {stride[0]} "
                            f"dW: {stride[1]}")
-    for k, p, d in zip(kernel, padding, dilation):
-        if p > (d * (k - 1) + 1) // 2:
-            raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
-                               f"pad={p}, kernel_size={k} and dilation={d}")
-    out = [pool_output_size(size, k, s, p, d, ceil_mode)
-           for size, k, s, p, d in zip(shape[-2:], kernel, stride, padding, dilation)]
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError("dilation should be greater than zero, but got dilationH: "
+                           f"{dilation[0]} dilationW: {dilation[1]}")
+    if len(shape) not in (3, 4) or 0 in shape[-3 if len(shape) == 3 else 1:]:
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size "
+                           f"for input, but got:{_shape(input)}")
+    if kernel[1] // 2 < padding[1] or kernel[0] // 2 < padding[0]:
+        raise RuntimeError("pad should be smaller than or equal to half of kernel size, but got "
+                           f"padW = {padding[1]}, padH = {padding[0]}, kW = {kernel[1]}, "
+                           f"kH = {kernel[0]}")
     if any(o < 1 for o in out):
         raise RuntimeError(f"Given input size: ({shape[-3]}x{shape[-2]}x{shape[-1]}). Calculated "
                            f"output size: ({shape[-3]}x{out[0]}x{out[1]}). Output size is too "
                            "small")
+
+
+def _max_pool1d_checks(input, kernel, stride, padding, dilation, ceil_mode):
+    """``max_pool1d``'s own checks (without ``return_indices``; with it PyTorch takes the 2-d
+    path and its messages)."""
+    (k,), (s,), (p,), (d,) = kernel, stride, padding, dilation
+    for name, value in (("kernel_size", k), ("stride", s)):
+        if value <= 0:
+            raise RuntimeError(f"max_pool1d() {name} must be greater than zero, but got {value}")
+    if p < 0:
+        raise RuntimeError(f"max_pool1d() padding must be non-negative, but got {p}")
+    if p > k // 2:
+        raise RuntimeError("max_pool1d() padding should be at most half of kernel size, but got "
+                           f"padding={p} and kernel_size={k}")
+    if d <= 0:
+        raise RuntimeError(f"max_pool1d() dilation must be greater than zero, but got {d}")
+    size = pool_output_size(input._data.shape[-1], k, s, p, d, ceil_mode)
+    if size <= 0:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {size}")
 
 
 def _pool_args(kernel_size, stride, padding, n):
@@ -43,7 +81,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                return_indices=False):
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 2)
     dilation = _tuple(dilation, 2, "dilation")
-    _pool_checks(input, kernel, stride, padding, dilation, ceil_mode)
+    _pool_checks(input, kernel, stride, padding, dilation, ceil_mode, True)
     return MaxPool2DWithIndicesBackward0.apply(input, kernel, stride, padding, dilation,
                                                ceil_mode, bool(return_indices))
 
@@ -51,11 +89,18 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 1)
-    if input._data.ndim not in (2, 3):
-        raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 "
-                           f"dim batch size for input, but got:{_shape(input)}")
+    dilation = _tuple(dilation, 1)
+    shape = input._data.shape
+    if not return_indices:
+        if len(shape) not in (2, 3) or 0 in shape[-2:]:
+            raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 "
+                               f"dim batch size for input, but got:{_shape(input)}")
+        _max_pool1d_checks(input, kernel, stride, padding, dilation, ceil_mode)
+    elif len(shape) not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {len(shape)}-dimensional tensor "
+                           "for argument #1 'self' (while checking arguments for max_pool1d)")
     result = max_pool2d(input.unsqueeze(-2), (1,) + kernel, (1,) + stride, (0,) + padding,
-                        (1,) + _tuple(dilation, 1), ceil_mode, return_indices)
+                        (1,) + dilation, ceil_mode, return_indices)
     if return_indices:
         return result[0].squeeze(-2), result[1].squeeze(-2)
     return result.squeeze(-2)
@@ -64,7 +109,7 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 2)
-    _pool_checks(input, kernel, stride, padding, (1, 1), ceil_mode)
+    _pool_checks(input, kernel, stride, padding, (1, 1), ceil_mode, False)
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     return AvgPool2DBackward0.apply(input, kernel, stride, padding, ceil_mode, count_include_pad,

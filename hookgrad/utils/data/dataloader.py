@@ -73,6 +73,43 @@ def default_convert(data):
     return data
 
 
+def _check_options(batch_size, shuffle, sampler, batch_sampler, num_workers, drop_last, timeout,
+                   multiprocessing_context, prefetch_factor, persistent_workers):
+    """PyTorch's refusals of inconsistent DataLoader options, in its order."""
+    if num_workers < 0:
+        raise ValueError("num_workers option should be non-negative; use num_workers=0 to "
+                         "disable multiprocessing.")
+    if timeout < 0:
+        raise ValueError("timeout option should be non-negative")
+    if num_workers == 0 and prefetch_factor is not None:
+        raise ValueError("prefetch_factor option could only be specified in multiprocessing."
+                         "let num_workers > 0 to enable multiprocessing, otherwise set "
+                         "prefetch_factor to None.")
+    if prefetch_factor is not None and prefetch_factor < 0:
+        raise ValueError("prefetch_factor option should be non-negative")
+    if persistent_workers and num_workers == 0:
+        raise ValueError("persistent_workers option needs num_workers > 0")
+    if multiprocessing_context is not None and num_workers == 0:
+        raise ValueError("multiprocessing_context can only be used with multi-process loading "
+                         f"(num_workers > 0), but got num_workers={num_workers}")
+    if sampler is not None and shuffle:
+        raise ValueError("sampler option is mutually exclusive with shuffle")
+    if batch_sampler is not None:
+        if batch_size != 1 or shuffle or sampler is not None or drop_last:
+            raise ValueError("batch_sampler option is mutually exclusive with batch_size, "
+                             "shuffle, sampler, and drop_last")
+        return
+    if batch_size is None:
+        if drop_last:
+            raise ValueError("batch_size=None option disables auto-batching and is mutually "
+                             "exclusive with drop_last")
+    elif not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
+        raise ValueError("batch_size should be a positive integer value, but got "
+                         f"batch_size={batch_size}")
+    elif not isinstance(drop_last, bool):
+        raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
+
+
 class DataLoader:
     """Iterate over ``dataset`` in batches of ``batch_size`` (``None``: single samples).
 
@@ -80,15 +117,13 @@ class DataLoader:
     None, from a fresh generator seeded from the global one (so ``hookgrad.manual_seed``
     makes shuffling reproducible). ``sampler`` may be any iterable of indices."""
 
-    def __init__(self, dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None,
+    def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None,
                  num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0,
-                 worker_init_fn=None, generator=None):
-        if sampler is not None and shuffle:
-            raise ValueError("sampler option is mutually exclusive with shuffle")
-        if batch_sampler is not None and (batch_size != 1 or shuffle or sampler is not None
-                                          or drop_last):
-            raise ValueError("batch_sampler option is mutually exclusive with batch_size, "
-                             "shuffle, sampler, and drop_last")
+                 worker_init_fn=None, multiprocessing_context=None, generator=None, *,
+                 prefetch_factor=None, persistent_workers=False, pin_memory_device="",
+                 in_order=True):
+        _check_options(batch_size, shuffle, sampler, batch_sampler, num_workers, drop_last,
+                       timeout, multiprocessing_context, prefetch_factor, persistent_workers)
         if batch_sampler is not None:
             batch_size, drop_last = None, False
         self.dataset = dataset

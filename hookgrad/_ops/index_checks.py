@@ -1,0 +1,205 @@
+"""PyTorch's refusals of bad indices, checked before NumPy sees them: NumPy wraps negative
+indices that PyTorch refuses, and words its errors in its own terms (``axis``, ``arrays``).
+Each op keeps PyTorch's order of checks and its exception type, which differ from op to op."""
+import numpy as np
+
+from .._tensor_base import TensorBase
+from .op import type_name
+
+INT32_OR_64 = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def first_outside(idx, low, high):
+    """The first element of ``idx`` (in C order) outside ``[low, high)``, or None."""
+    if not idx.size:
+        return None
+    bad = (idx < low) | (idx >= high)
+    if not bad.any():
+        return None
+    return int(idx.reshape(-1)[np.argmax(bad.reshape(-1))])
+
+
+def _bounds_message(value, dim, size):
+    return f"index {value} is out of bounds for dimension {dim} with size {size}"
+
+
+def index_select_index(x, dim, index):
+    """``index_select``'s index array, with PyTorch's checks (its CPU kernel reports a bad
+    index one way along dim 1 of a tensor of 2 or more dims, another way elsewhere)."""
+    idx = index._data
+    if idx.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if x.ndim == 0 and idx.size != 1:
+        raise RuntimeError("index_select(): Index to scalar can have only 1 value, got "
+                           f"{idx.size} value(s)")
+    if idx.dtype not in INT32_OR_64:
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if not idx.size:
+        return idx
+    size = x.shape[dim] if x.ndim else 1
+    kernel_dim1 = x.ndim > 1 and (dim == 1 or x.size == 0)
+    if x.ndim > 1 and x.size == 0 and size == 0:
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
+    bad = first_outside(idx, 0, size)
+    if bad is not None:
+        if kernel_dim1:
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
+        raise IndexError("index out of range in self")
+    return idx
+
+
+def check_along_dim(idx, x, dim):
+    """gather / scatter / scatter_add: every index within ``[0, size)`` of ``dim``."""
+    size = x.shape[dim] if x.ndim else 1
+    bad = first_outside(idx, 0, size)
+    if bad is not None:
+        raise RuntimeError(_bounds_message(bad, dim, size))
+
+
+def index_add_index(x, dim, index, source):
+    """``index_add``'s index array (flattened), checked as PyTorch checks it."""
+    idx = index._data
+    if idx.ndim > 1:
+        raise IndexError("index_add_(): Index is supposed to be a vector, but got dim: "
+                         f"{idx.ndim} with type: {type_name(idx)} and size: {list(idx.shape)}")
+    if idx.dtype not in INT32_OR_64:
+        raise RuntimeError("index_add_(): Expected dtype int32/int64 for index but got: "
+                           f"{type_name(idx)}")
+    if x.dtype != source._data.dtype:
+        raise RuntimeError(f"index_add_(): self ({type_name(x)}) and source "
+                           f"({type_name(source._data)}) must have the same scalar type")
+    idx = idx.reshape(-1)
+    if source._data.ndim and idx.size != source._data.shape[dim]:
+        raise RuntimeError(f"index_add_(): Number of indices ({idx.size}) should be equal to "
+                           f"source.size(dim): ({source._data.shape[dim]}), for dim: {dim}")
+    size = x.shape[dim] if x.ndim else 1
+    bad = first_outside(idx, 0, size)
+    if bad is not None:
+        if x.ndim == 0:
+            raise IndexError("index out of range in self")
+        raise RuntimeError(_bounds_message(bad, dim, size))
+    return idx
+
+
+def index_copy_index(x, dim, index, source):
+    """``index_copy``'s index array (flattened), checked as PyTorch checks it."""
+    idx = index._data
+    if idx.ndim > 1:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {idx.ndim})")
+    if idx.dtype != np.int64:
+        raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got "
+                           f"{type_name(idx)}")
+    if x.dtype != source._data.dtype:
+        raise RuntimeError("index_copy_(): self and source expected to have the same dtype, "
+                           f"but got (self) {type_name(x)} and (source) "
+                           f"{type_name(source._data)}")
+    idx = idx.reshape(-1)
+    if source._data.ndim and idx.size != source._data.shape[dim]:
+        raise IndexError(f"index_copy_(): Number of indices ({idx.size}) should be equal to "
+                         f"source.size(dim) ({source._data.shape[dim]})")
+    size = x.shape[dim] if x.ndim else 1
+    bad = first_outside(idx, 0, size)
+    if bad is not None:
+        raise IndexError("index_copy_(): " + _bounds_message(bad, dim, size))
+    return idx
+
+
+def index_fill_index(x, dim, index):
+    """``index_fill``'s index array (flattened; negative indices count from the end)."""
+    idx = index._data
+    if idx.dtype != np.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if idx.ndim > 1:
+        raise RuntimeError("Index has to be a vector/scalar")
+    idx = idx.reshape(-1)
+    size = x.shape[dim] if x.ndim else 1
+    bad = first_outside(idx, -size, size)
+    if bad is not None:
+        raise IndexError(_bounds_message(bad, dim, size))
+    return idx
+
+
+def take_index(x, index):
+    """``take``'s index array: int64, within ``[-numel, numel)``."""
+    idx = index._data
+    if idx.dtype != np.int64:
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {type_name(idx)}")
+    bad = first_outside(idx, -x.size, x.size)
+    if bad is not None:
+        raise IndexError(f"out of range: tried to access index {bad} on a tensor of {x.size} "
+                         "elements.")
+    if idx.size and idx.min() < 0:  # counted from the end
+        idx = np.where(idx < 0, idx + x.size, idx)
+    return idx
+
+
+def advanced_index_error(shape, key):
+    """PyTorch's IndexError for an advanced-indexing ``key`` (NumPy arrays, slices, Ellipsis)
+    on an array of ``shape`` that NumPy refused, or None when the key's problem is another
+    (NumPy's error is then re-raised). Positions are counted over the key's index arrays."""
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    dim = 0
+    n_before = sum(0 if k is Ellipsis else k.ndim if isinstance(k, np.ndarray) and
+                   k.dtype == np.bool_ else 1 for k in key)
+    for position, k in enumerate(key):
+        if k is Ellipsis:
+            dim += len(shape) - n_before
+            continue
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            sizes = shape[dim:dim + k.ndim]
+            if tuple(sizes) != k.shape:
+                return IndexError(f"The shape of the mask {list(k.shape)} at index "
+                                  f"{_first_mismatch(k.shape, sizes)} does not match the shape "
+                                  f"of the indexed tensor {list(shape)} at index "
+                                  f"{dim + _first_mismatch(k.shape, sizes)}")
+            dim += k.ndim
+            continue
+        if isinstance(k, np.ndarray):
+            bad = first_outside(k, -shape[dim], shape[dim])
+            if bad is not None:
+                number = sum(1 for a in key[:position] if isinstance(a, np.ndarray))
+                return IndexError(_bounds_message(bad, number, shape[dim]))
+        dim += 1
+    # a mask indexes with the positions of its True elements
+    shapes = [(int(a.sum()),) if a.dtype == np.bool_ else a.shape for a in arrays]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        return IndexError("shape mismatch: indexing tensors could not be broadcast together "
+                          "with shapes " + ", ".join(str(list(s)) for s in shapes))
+    return None
+
+
+def _first_mismatch(mask_shape, sizes):
+    for i, (m, s) in enumerate(zip(mask_shape, sizes)):
+        if m != s:
+            return i
+    return min(len(mask_shape), len(sizes))
+
+
+def put_casts_value(key, value):
+    """Whether ``x[key] = value`` (advanced ``key``, tensor ``value``) casts the value rather
+    than refusing another dtype: a bool key (``x[True] = v`` copies into a view), or one mask
+    among the key's index tensors and a value of one element (``index_put_`` then is
+    ``masked_fill_``)."""
+    if any(isinstance(k, bool) for k in key):
+        return True
+    arrays = [k for k in key if isinstance(k, (TensorBase, list, np.ndarray))]
+    if len(arrays) != 1 or value._data.size != 1:
+        return False
+    index = arrays[0]
+    return (index._data if isinstance(index, TensorBase) else np.asarray(index)).dtype == np.bool_
+
+
+def index_put_dtype(x, value):
+    """``x[key] = value`` with an advanced key and a tensor value: no casting, as PyTorch."""
+    if value.dtype != x.dtype:
+        raise RuntimeError("Index put requires the source and destination dtypes match, got "
+                           f"{type_name(x)} for the destination and {type_name(value)} for the "
+                           "source.")
+
+
+def value_shape_error(value_shape, result_shape):
+    return RuntimeError(f"shape mismatch: value tensor of shape {list(value_shape)} cannot be "
+                        f"broadcast to indexing result of shape {list(result_shape)}")
+
