@@ -7,12 +7,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ... import _dtype
 from ..._tensor import Tensor
-from ..._tensor_base import _make
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
-from . import _devices, _state_dict
+from . import _conversion, _devices, _state_dict
 from ._call import call_with_hooks
 from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
 
@@ -502,43 +500,12 @@ class Module:
         fn(self)
         return self
 
-    def _apply_to_tensors(self, convert):
-        """Convert every parameter (keeping it a Parameter) and buffer in place."""
-        for module in self.modules():
-            for param in module._parameters.values():
-                if param is not None:
-                    param._data = convert(_make(param._data))._data
-                    if param._grad is not None:
-                        param._grad = convert(param._grad)
-            for name, buffer in module._buffers.items():
-                if buffer is not None:
-                    module._buffers[name] = convert(buffer)
-        return self
-
-    def to(self, *args, **kwargs):
-        _devices.check_to(self, args, kwargs)
-        dtype = kwargs.get("dtype")
-        for a in args:
-            if isinstance(a, _dtype.dtype):
-                dtype = a
-        if dtype is None:
-            return self
-        if not dtype.is_floating_point:
-            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but "
-                            f"got desired dtype={dtype}")
-        return self._apply_to_tensors(lambda t: t.to(dtype) if t.is_floating_point() else t)
-
-    def float(self):
-        return self.to(_dtype.float32)
-
-    def double(self):
-        return self.to(_dtype.float64)
-
-    def half(self):
-        return self.to(_dtype.float16)
-
-    def cpu(self):
-        return self
+    _apply = _conversion.apply
+    to = _conversion.to
+    float = _conversion.to_float
+    double = _conversion.to_double
+    half = _conversion.to_half
+    cpu = _conversion.to_cpu
 
     def cuda(self, device=None):
         return _devices.cuda(self, device)
