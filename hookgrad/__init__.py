@@ -100,6 +100,7 @@ from ._sampling import bernoulli, multinomial, normal, poisson
 from ._size import Size
 from ._tensor import Tensor
 from ._tensor_legacy import scalar_first as _scalar_first
+from ._warn_once import is_warn_always_enabled, set_warn_always
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
     is_anomaly_enabled,

@@ -4,7 +4,6 @@ Bound into ``Tensor`` in one block at the end of its class body (``hookgrad/_ten
 the device methods of a build without CUDA (``cuda()``, ``to('cuda')``), storages, the
 legacy ``type()``, and the deprecated scalar-first overloads (``add_(number, tensor)``),
 which wrap the modern methods so that those stay as they are."""
-import warnings
 from numbers import Number
 
 from . import _sampling
@@ -13,9 +12,8 @@ from ._device import check as _check_device
 from ._device import device as _device
 from ._legacy_types import resolve
 from ._tensor_base import TensorBase
+from ._warn_once import warn_once
 
-# PyTorch warns about the first deprecated overload a process uses, once, whichever it is.
-_warned_deprecated_overload = [False]
 _ORIGIN = ("(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/"
            "python_arg_parser.cpp:1841.)")
 
@@ -31,16 +29,15 @@ _OVERLOADS = {
 
 
 def _warn_deprecated(name, function_form):
-    if _warned_deprecated_overload[0]:
-        return
-    _warned_deprecated_overload[0] = True
     old, new = _OVERLOADS[name.rstrip("_")]
     if function_form:
         old = f"Tensor input, {old}, *, Tensor out = None"
         new = f"Tensor input, {new}, Tensor out = None"
-    warnings.warn(f"This overload of {name} is deprecated:\n\t{name}({old})\nConsider using "
-                  f"one of the following signatures instead:\n\t{name}({new}) {_ORIGIN}",
-                  UserWarning, stacklevel=3)
+    # one warning per process, whichever deprecated overload comes first (one site in PyTorch)
+    warn_once("deprecated overload",
+              f"This overload of {name} is deprecated:\n\t{name}({old})\nConsider using one of "
+              f"the following signatures instead:\n\t{name}({new}) {_ORIGIN}", UserWarning,
+              stacklevel=3)
 
 
 def scalar_first(modern, name, n_tensors, keyword, function_form=False):

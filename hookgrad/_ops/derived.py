@@ -2,11 +2,11 @@
 graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vstack,
 repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose, count_nonzero,
 unique, signbit."""
-import warnings
 
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
+from .._warn_once import warn_once
 from .index import index_select
 from .op import refuse_out
 from .reduce import dims_of
@@ -106,19 +106,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return expand(expanded, tuple(sizes)).reshape(shape)
 
 
-_warned_meshgrid_indexing = False
-
-
 def meshgrid(*tensors, indexing=None):
-    global _warned_meshgrid_indexing
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     if indexing is None:
-        if not _warned_meshgrid_indexing:  # PyTorch warns once per process
-            _warned_meshgrid_indexing = True
-            warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass "
-                          "the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
-                          "aten/src/ATen/native/TensorShape.cpp:4215.)", stacklevel=2)
+        warn_once("meshgrid indexing", "torch.meshgrid: in an upcoming release, it will be "
+                  "required to pass the indexing argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)",
+                  stacklevel=2)
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "

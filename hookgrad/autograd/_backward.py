@@ -1,10 +1,10 @@
 """``autograd.backward`` and ``autograd.grad``: argument checks and seeds around the engine."""
-import warnings
 
 import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
+from .._warn_once import warn_once
 from . import engine
 
 # PyTorch raises this warning in C++, which appends where: the text is PyTorch 2.13's, whole.
@@ -16,14 +16,6 @@ CREATE_GRAPH_WARNING = (
     "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
 
 
-_warned_create_graph = False
-
-
-def _warn_create_graph():
-    """PyTorch emits this warning once per process."""
-    global _warned_create_graph
-    _warned_create_graph = True
-    warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
 
 
 def _tensors(value):
@@ -82,8 +74,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                 t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
     if retain_graph is None:
         retain_graph = create_graph
-    if create_graph and not _warned_create_graph:
-        _warn_create_graph()
+    if create_graph:
+        warn_once("backward create_graph", CREATE_GRAPH_WARNING, stacklevel=3)
     seeds = _seeds(tensors, grad_tensors)
     engine.run_backward(tensors, seeds, retain_graph, create_graph, inputs, accumulate=True)
 
