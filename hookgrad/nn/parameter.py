@@ -1,4 +1,6 @@
 """Parameter and Buffer: tensors that a Module registers automatically."""
+from collections import OrderedDict
+
 from .._creation import empty
 from .._tensor import Tensor
 from .._tensor_base import _make
@@ -26,14 +28,17 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + super().__repr__()
 
     def __reduce_ex__(self, protocol):
-        return (_rebuild_parameter, (self._data.copy(), self._requires_grad))
+        # As PyTorch: a plain Parameter comes back, with the attributes a user set on this one
+        # but no gradient and no hooks.
+        state = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return (_rebuild_parameter, (self._data.copy(), self._requires_grad, state))
 
     def __deepcopy__(self, memo):
+        # As PyTorch: the same class over a copy of the data; gradient, hooks and attributes
+        # are not copied.
         if id(self) in memo:
             return memo[id(self)]
-        result = Parameter(_make(self._data.copy()), self._requires_grad)
-        if self._grad is not None:
-            result._grad = self._grad.__deepcopy__(memo)
+        result = type(self)(_make(self._data.copy()), self._requires_grad)
         memo[id(self)] = result
         return result
 
@@ -50,8 +55,12 @@ class Buffer(Tensor):
         return t
 
 
-def _rebuild_parameter(data, requires_grad):
-    return Parameter(_make(data), requires_grad)
+def _rebuild_parameter(data, requires_grad, state=None):
+    param = Parameter(_make(data), requires_grad)
+    param._backward_hooks = OrderedDict()  # (what PyTorch's unpickled parameters hold)
+    if state:
+        param.__dict__.update(state)
+    return param
 
 
 def is_lazy(param):

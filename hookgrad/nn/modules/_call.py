@@ -1,25 +1,9 @@
 """The slow path of ``Module.__call__``: every module hook, in PyTorch's order."""
-import functools
 import warnings
-import weakref
 
 from ..._tensor import Tensor
 from ._functions import BackwardHook
-
-
-class _WrappedHook:
-    """A legacy backward hook bound to its module by a weak reference."""
-
-    def __init__(self, hook, module):
-        self.hook = hook
-        functools.update_wrapper(self, hook)
-        self.module = weakref.ref(module)
-
-    def __call__(self, *args):
-        module = self.module()
-        if module is None:
-            raise RuntimeError("You are trying to call the hook of a dead Module!")
-        return self.hook(module, *args)
+from ._wrapped_hook import _WrappedHook
 
 
 def _snapshot(global_hooks, module_hooks):

@@ -2,7 +2,6 @@
 pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own).
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -13,6 +12,7 @@ from ..parameter import Parameter
 from . import _conversion, _devices, _state_dict
 from ._call import call_with_hooks
 from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
+from ._wrapped_hook import _WrappedHook
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
            "register_module_full_backward_pre_hook", "register_module_backward_hook",
@@ -242,9 +242,8 @@ class Module:
         return self._register_load_state_dict_pre_hook(hook, with_module=True)
 
     def _register_load_state_dict_pre_hook(self, hook, with_module=False):
-        if with_module:
-            hook = _WithModule(hook, self)
-        return register_hook(self._load_state_dict_pre_hooks, hook)
+        return register_hook(self._load_state_dict_pre_hooks,
+                             _WrappedHook(hook, self if with_module else None))
 
     def register_load_state_dict_post_hook(self, hook):
         """``hook(module, incompatible_keys) -> None`` after this module and its children."""
@@ -539,17 +538,6 @@ class Module:
     load_state_dict = _state_dict.load_state_dict
     _save_to_state_dict = _state_dict.save_to_state_dict
     _load_from_state_dict = _state_dict.load_from_state_dict
-
-
-class _WithModule:
-    """A load_state_dict pre-hook that also receives its module (held weakly)."""
-
-    def __init__(self, hook, module):
-        self.hook = hook
-        self.module = weakref.ref(module)
-
-    def __call__(self, *args):
-        return self.hook(self.module(), *args)
 
 
 def _check_name(kind, name, module, store):
