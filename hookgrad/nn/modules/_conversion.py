@@ -18,15 +18,15 @@ def _set_data(tensor, converted):
     tensor._data = converted._data
 
 
-def apply(module, fn, recurse=True):
+def apply(self, fn, recurse=True):
     """``Module._apply(fn)``: children first, then each parameter (and its ``.grad``) and
-    buffer of ``module`` converted by ``fn`` under no_grad."""
+    buffer of ``self`` converted by ``fn`` under no_grad."""
     if recurse:
-        for child in module.children():
+        for child in self.children():
             child._apply(fn)
     swap = future.get_swap_module_params_on_conversion()
     overwrite = future.get_overwrite_module_params_on_conversion()
-    parameters = module._parameters
+    parameters = self._parameters
     for key, param in parameters.items():
         if param is None:
             continue
@@ -41,7 +41,7 @@ def apply(module, fn, recurse=True):
             except Exception as error:
                 if grad is not None:
                     param.grad = grad
-                raise RuntimeError(f"_apply(): Couldn't swap {module._get_name()}.{key}") from error
+                raise RuntimeError(f"_apply(): Couldn't swap {self._get_name()}.{key}") from error
             new_param = param
         elif overwrite:
             new_param = parameters[key] = Parameter(converted, param.requires_grad)
@@ -57,18 +57,18 @@ def apply(module, fn, recurse=True):
             try:
                 swap_tensors(grad, grad_converted)
             except Exception as error:
-                raise RuntimeError(f"_apply(): Couldn't swap {module._get_name()}.{key}.grad"
+                raise RuntimeError(f"_apply(): Couldn't swap {self._get_name()}.{key}.grad"
                                    ) from error
             new_param.grad = grad
         elif overwrite:
             new_param.grad = grad_converted.requires_grad_(grad.requires_grad)
         else:
             _set_data(new_param._grad, grad_converted)
-    buffers = module._buffers
+    buffers = self._buffers
     for key, buffer in buffers.items():
         if buffer is not None:
             buffers[key] = fn(buffer)
-    return module
+    return self
 
 
 def _convert_floating(dtype, tensor):
@@ -79,11 +79,11 @@ def _tensor_cpu(tensor):
     return tensor.cpu()
 
 
-def to(module, *args, **kwargs):
+def to(self, *args, **kwargs):
     """``Module.to(device=None, dtype=None, non_blocking=False)``, ``.to(dtype)``,
     ``.to(tensor)``: floating-point tensors take the dtype; every tensor goes through
     ``_apply`` even when nothing changes, as in PyTorch (which the conversion flags see)."""
-    _devices.check_to(module, args, kwargs)
+    _devices.check_to(self, args, kwargs)
     dtype = kwargs.get("dtype")
     for arg in args:
         if isinstance(arg, _dtype.dtype):
@@ -93,20 +93,20 @@ def to(module, *args, **kwargs):
     if dtype is not None and not dtype.is_floating_point:
         raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got "
                         f"desired dtype={dtype}")
-    return module._apply(functools.partial(_convert_floating, dtype))
+    return self._apply(functools.partial(_convert_floating, dtype))
 
 
-def to_float(module):
-    return module._apply(functools.partial(_convert_floating, _dtype.float32))
+def to_float(self):
+    return self._apply(functools.partial(_convert_floating, _dtype.float32))
 
 
-def to_double(module):
-    return module._apply(functools.partial(_convert_floating, _dtype.float64))
+def to_double(self):
+    return self._apply(functools.partial(_convert_floating, _dtype.float64))
 
 
-def to_half(module):
-    return module._apply(functools.partial(_convert_floating, _dtype.float16))
+def to_half(self):
+    return self._apply(functools.partial(_convert_floating, _dtype.float16))
 
 
-def to_cpu(module):
-    return module._apply(_tensor_cpu)
+def to_cpu(self):
+    return self._apply(_tensor_cpu)

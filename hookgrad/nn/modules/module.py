@@ -1,5 +1,6 @@
 """Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (forward
-pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own).
+pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own);
+and the process-wide ``register_module_*`` hooks, whose dicts live in this module's globals.
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
 from collections import OrderedDict
