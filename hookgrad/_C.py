@@ -1,4 +1,5 @@
 """The few ``torch._C`` introspection functions that hook code uses."""
+from . import _warn_once
 from .autograd import engine as _engine
 from .autograd.grad_mode import state as _grad_state
 
@@ -27,3 +28,7 @@ def _set_grad_enabled(mode):
 
 def is_grad_enabled():
     return _grad_state.grad_enabled
+
+
+_set_warnAlways = _warn_once.set_warn_always
+_get_warnAlways = _warn_once.is_warn_always_enabled

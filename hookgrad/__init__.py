@@ -6,6 +6,7 @@ import warnings as _warnings
 
 from . import (  # no MPI until init_process_group
     _C,
+    __future__,
     accelerator,
     autograd,
     backends,

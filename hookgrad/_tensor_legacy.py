@@ -34,9 +34,11 @@ def _warn_deprecated(name, function_form):
     if function_form:
         old = f"Tensor input, {old}, *, Tensor out = None"
         new = f"Tensor input, {new}, Tensor out = None"
-    warn_once("deprecated overload", f"This overload of {name} is deprecated:\n\t{name}({old})\n"
-              "Consider using one of the following signatures instead:\n\t"
-              f"{name}({new}) {_ORIGIN}", stacklevel=3)
+    # one warning per process, whichever deprecated overload comes first (one site in PyTorch)
+    warn_once("deprecated overload",
+              f"This overload of {name} is deprecated:\n\t{name}({old})\nConsider using one of "
+              f"the following signatures instead:\n\t{name}({new}) {_ORIGIN}", UserWarning,
+              stacklevel=3)
 
 
 def scalar_first(modern, name, n_tensors, keyword, function_form=False):

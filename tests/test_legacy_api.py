@@ -69,9 +69,9 @@ def test_variable_keeps_sharing_after_in_place_updates():
 
 
 def test_deprecated_overload_warns_once_per_process_across_overloads():
-    from hookgrad import _warn_once as warn_state
-    saved = "deprecated overload" in warn_state._given
-    warn_state._given.discard("deprecated overload")
+    from hookgrad import _warn_once
+    saved = set(_warn_once._warned_sites)
+    _warn_once._warned_sites.discard("deprecated overload")
     try:
         x, y = torch.ones(2), torch.ones(2)
         with warnings.catch_warnings(record=True) as caught:
@@ -82,8 +82,8 @@ def test_deprecated_overload_warns_once_per_process_across_overloads():
         assert len(caught) == 1 and "This overload of add is deprecated" in str(caught[0].message)
         assert caught[0].filename == __file__
     finally:
-        if saved:
-            warn_state._given.add("deprecated overload")
+        _warn_once._warned_sites.clear()
+        _warn_once._warned_sites.update(saved)
 
 
 def test_deprecated_overloads_record_the_same_graph_as_the_modern_form():

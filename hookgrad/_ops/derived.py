@@ -118,8 +118,6 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return expand(expanded, tuple(sizes)).clone().view(shape)
 
 
-
-
 def meshgrid(*tensors, indexing=None):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
@@ -128,9 +126,10 @@ def meshgrid(*tensors, indexing=None):
     if any(t._data.dtype != tensors[0]._data.dtype for t in tensors):
         raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     if indexing is None:
-        warn_once("meshgrid", "torch.meshgrid: in an upcoming release, it will be required to "
-                  "pass the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
-                  "aten/src/ATen/native/TensorShape.cpp:4215.)")
+        warn_once("meshgrid indexing", "torch.meshgrid: in an upcoming release, it will be "
+                  "required to pass the indexing argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)",
+                  stacklevel=2)
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "

@@ -16,9 +16,6 @@ CREATE_GRAPH_WARNING = (
     "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
 
 
-def _warn_create_graph():
-    """PyTorch emits this warning once per process (each time under set_warn_always)."""
-    warn_once("create_graph", CREATE_GRAPH_WARNING, stacklevel=4)
 
 
 def _tensors(value):
@@ -75,7 +72,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph:
-        _warn_create_graph()
+        warn_once("backward create_graph", CREATE_GRAPH_WARNING, stacklevel=3)
     seeds = _seeds(tensors, grad_tensors)
     engine.run_backward(tensors, seeds, retain_graph, create_graph, inputs, accumulate=True)
 

@@ -2,4 +2,10 @@
 from . import functional, init, parallel, utils  # noqa: F401
 from .modules import *  # noqa: F401,F403
 from .modules import Module  # noqa: F401
-from .parameter import Buffer, Parameter  # noqa: F401
+from .parallel import DataParallel  # noqa: F401
+from .parameter import (  # noqa: F401
+    Buffer,
+    Parameter,
+    UninitializedBuffer,
+    UninitializedParameter,
+)

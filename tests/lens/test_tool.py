@@ -6,7 +6,7 @@ import hookgrad as torch
 from hookgrad import lens, nn
 from hookgrad.autograd import graph as op_module
 from hookgrad.lens._tool import HandleList, Tool
-from hookgrad.nn.modules import _global_hooks
+from hookgrad.nn.modules import module as module_py  # the global hook dicts live there
 
 GLOBAL_HOOK_DICTS = ("_global_forward_pre_hooks", "_global_forward_hooks",
                      "_global_forward_hooks_always_called", "_global_backward_hooks",
@@ -16,7 +16,7 @@ GLOBAL_HOOK_DICTS = ("_global_forward_pre_hooks", "_global_forward_hooks",
 def live_hooks(model):
     """Every hook a lens tool could have left: on modules, parameters, the globals, ops."""
     count = len(op_module._op_hooks)
-    count += sum(len(getattr(_global_hooks, name)) for name in GLOBAL_HOOK_DICTS)
+    count += sum(len(getattr(module_py, name)) for name in GLOBAL_HOOK_DICTS)
     for module in model.modules():
         count += sum(len(d) for d in (module._forward_pre_hooks, module._forward_hooks,
                                       module._backward_pre_hooks, module._backward_hooks))

@@ -13,7 +13,7 @@ import hookgrad.nn.functional as F
 from hookgrad import nn
 from hookgrad.autograd import graph as op_module
 from hookgrad.lens.trace import OpRecord, Trace, trace
-from hookgrad.nn.modules import _global_hooks
+from hookgrad.nn.modules import module as module_py  # the global hook dicts live there
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ def assert_no_hooks(model=None):
     for name in ("_global_forward_pre_hooks", "_global_forward_hooks",
                  "_global_forward_hooks_always_called", "_global_backward_hooks",
                  "_global_backward_pre_hooks"):
-        assert not getattr(_global_hooks, name), name
+        assert not getattr(module_py, name), name
     assert not op_module._op_hooks
     for module in (model.modules() if model is not None else ()):
         assert not module._forward_pre_hooks and not module._forward_hooks

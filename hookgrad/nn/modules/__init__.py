@@ -11,6 +11,7 @@ from . import (
     pooling,
     sparse,
     transformer,
+    transformer_decoder,
     upsampling,
 )
 from .activation import *  # noqa: F401,F403
@@ -25,9 +26,10 @@ from .normalization import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
+from .transformer_decoder import *  # noqa: F401,F403
 from .upsampling import *  # noqa: F401,F403
 
 __all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, linear,
                                           loss, normalization, pooling, sparse, transformer,
-                                          upsampling)
+                                          transformer_decoder, upsampling)
                         for name in file.__all__]

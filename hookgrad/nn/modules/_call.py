@@ -1,26 +1,9 @@
 """The slow path of ``Module.__call__``: every module hook, in PyTorch's order."""
-import functools
 import warnings
-import weakref
 
 from ..._tensor import Tensor
-from . import _global_hooks as _g
 from ._functions import BackwardHook
-
-
-class _WrappedHook:
-    """A legacy backward hook bound to its module by a weak reference."""
-
-    def __init__(self, hook, module):
-        self.hook = hook
-        functools.update_wrapper(self, hook)
-        self.module = weakref.ref(module)
-
-    def __call__(self, *args):
-        module = self.module()
-        if module is None:
-            raise RuntimeError("You are trying to call the hook of a dead Module!")
-        return self.hook(module, *args)
+from ._wrapped_hook import _WrappedHook
 
 
 def _snapshot(global_hooks, module_hooks):
@@ -31,20 +14,19 @@ def _snapshot(global_hooks, module_hooks):
     return (*global_hooks.items(), *module_hooks.items())
 
 
-def call_with_hooks(module, args, kwargs):
+def call_with_hooks(module, args, kwargs, global_pre_hooks, global_hooks,
+                    global_hooks_with_kwargs, global_hooks_always_called):
     """The slow path of ``Module.__call__``, step by step: backward hooks set up, forward
     pre-hooks (global first), forward, forward hooks, backward hooks on the result; on an
-    exception, the always_call forward hooks still run."""
+    exception, the always_call forward hooks still run. The global forward hook dicts are
+    module.py's, passed as they are bound at the time of the call."""
     result = None
     started_always_called = set()
-    backward_pre_hooks = module._get_backward_pre_hooks() if (
-        module._backward_pre_hooks or _g._global_backward_pre_hooks) else []
-    full_hooks, legacy_hooks = module._get_backward_hooks() if (
-        module._backward_hooks or _g._global_backward_hooks) else ([], [])
+    backward_pre_hooks = module._get_backward_pre_hooks()
+    full_hooks, legacy_hooks = module._get_backward_hooks()
     try:
         # 1-2: forward pre-hooks, globals first; the snapshot is taken when the loop starts
-        for hook_id, hook in _snapshot(_g._global_forward_pre_hooks,
-                                       module._forward_pre_hooks):
+        for hook_id, hook in _snapshot(global_pre_hooks, module._forward_pre_hooks):
             if hook_id in module._forward_pre_hooks_with_kwargs:
                 new = hook(module, args, kwargs)
                 if new is not None:
@@ -64,12 +46,12 @@ def call_with_hooks(module, args, kwargs):
         # 4
         result = module.forward(*args, **kwargs)
         # 5: forward hooks, snapshot taken after forward returned
-        for hook_id, hook in _snapshot(_g._global_forward_hooks, module._forward_hooks):
+        for hook_id, hook in _snapshot(global_hooks, module._forward_hooks):
             if (hook_id in module._forward_hooks_always_called
-                    or hook_id in _g._global_forward_hooks_always_called):
+                    or hook_id in global_hooks_always_called):
                 started_always_called.add(hook_id)
             if (hook_id in module._forward_hooks_with_kwargs
-                    or hook_id in _g._global_forward_hooks_with_kwargs):
+                    or hook_id in global_hooks_with_kwargs):
                 new = hook(module, args, kwargs, result)
             else:
                 new = hook(module, args, result)
@@ -87,14 +69,16 @@ def call_with_hooks(module, args, kwargs):
             _attach_legacy_hooks(module, legacy_hooks, args, result)
         return result
     except Exception:
-        _run_always_called_hooks(module, args, kwargs, result, started_always_called)
+        _run_always_called_hooks(module, args, kwargs, result, started_always_called,
+                                 global_hooks, global_hooks_always_called)
         raise
 
 
-def _run_always_called_hooks(module, args, kwargs, result, started):
+def _run_always_called_hooks(module, args, kwargs, result, started, global_hooks,
+                             global_hooks_always_called):
     """After a failure, run the always_call forward hooks not yet started."""
-    for hook_id, hook in _g._global_forward_hooks.items():
-        if hook_id in _g._global_forward_hooks_always_called and hook_id not in started:
+    for hook_id, hook in global_hooks.items():
+        if hook_id in global_hooks_always_called and hook_id not in started:
             try:
                 # globals get three arguments here even when registered with_kwargs
                 new = hook(module, args, result)

@@ -38,4 +38,4 @@ def legacy_type(module, dst_type):
     if not _has_tensors(module):
         return module
     target = resolve(dst_type)
-    return module._apply_to_tensors(lambda t: t.type(target))
+    return module._apply(lambda t: t.type(target))

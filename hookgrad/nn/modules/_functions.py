@@ -205,19 +205,20 @@ class BackwardHook:
                 raise RuntimeError("Backward pre hook returned an invalid number of "
                                    f"grad_output, got {len(out)}, but expected {expected}")
             self.grad_outputs = out
+        grad_outputs = self.grad_outputs  # what flows on, also when the full hooks run now
         if self.input_tensors_index is None:
-            # No input needs a gradient: the full hooks fire now, with all-None grad_input.
+            # No input needs a gradient: the full hooks fire now, with all-None grad_input;
+            # the (pre-hooked) grad_output still flows on to the parameters.
             warnings.warn(FULL_HOOK_NO_INPUT_WARNING, stacklevel=1)
             grad_inputs = (None,) * self.n_inputs
             for user_hook in self.user_hooks:
-                out = user_hook(self.module, grad_inputs, self.grad_outputs)
+                out = user_hook(self.module, grad_inputs, grad_outputs)
                 if out is not None and not (isinstance(out, tuple) and
                                             all(g is None for g in out)):
                     raise RuntimeError("Backward hook for Modules where no input requires "
                                        "gradient should always return None or None for all "
                                        "gradients.")
             self.grad_outputs = None
-        if self.grad_outputs is None or (self.grad_outputs is packed and
-                                              not _has_none(packed)):
+        if grad_outputs is packed and not _has_none(packed):
             return None  # the node's outputs stand: its incoming gradients, unchanged
-        return tuple(self.grad_outputs[i] for i in self.output_tensors_index)
+        return tuple(grad_outputs[i] for i in self.output_tensors_index)

@@ -3,9 +3,11 @@ registration order; private state_dict hooks may replace the dict they return)."
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
+from ... import __future__ as future
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
-from ..parameter import Parameter
+from ...utils import swap_tensors
+from ..parameter import Parameter, is_lazy
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -110,6 +112,7 @@ def load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missi
     local.update({k: v for k, v in self._buffers.items()
                   if v is not None and k not in self._non_persistent_buffers_set})
     assign = local_metadata.get("assign_to_params_buffers", False)
+    swap = future.get_swap_module_params_on_conversion()
     for name, current in local.items():
         key = prefix + name
         if key not in state_dict:
@@ -121,16 +124,26 @@ def load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missi
             error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor '
                               f"or Tensor-like object from checkpoint but received {type(value)}")
             continue
-        if value.shape != current.shape:
+        lazy = is_lazy(current)
+        if not lazy and current.dim() == 0 and tuple(value.shape) == (1,):
+            value = value[0]  # a 0-d entry saved as shape [1] by older versions
+        if not lazy and value.shape != current.shape:
             error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} "
                               f"from checkpoint, the shape in current model is {current.shape}.")
             continue
-        with no_grad():
-            if assign:
-                setattr(self, name, Parameter(value, current.requires_grad)
-                        if isinstance(current, Parameter) else value)
-            else:
-                current.copy_(value)
+        try:
+            with no_grad():
+                if swap:
+                    _swap_in(current, value, assign)
+                elif assign:
+                    setattr(self, name, _as_like(current, value))
+                else:
+                    current.copy_(value)
+        except Exception as error:
+            error_msgs.append(f'While {"swapping" if swap else "copying"} the parameter named '
+                              f'"{key}", whose dimensions in the model are {current.size()} and '
+                              f"whose dimensions in the checkpoint are {value.size()}, an "
+                              f"exception occurred : {error.args}.")
     if strict:
         for key in state_dict:
             if not key.startswith(prefix):
@@ -138,3 +151,31 @@ def load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missi
             head, _, rest = key[len(prefix):].partition(".")
             if (rest and head not in self._modules) or (not rest and head not in local):
                 unexpected_keys.append(key)
+
+
+def _as_like(current, value):
+    """``value`` as what replaces ``current``: a Parameter (with its requires_grad) if it was."""
+    if not isinstance(current, Parameter):
+        return value
+    if isinstance(value, Parameter):
+        return value.requires_grad_(current.requires_grad)
+    return Parameter(value, requires_grad=current.requires_grad)
+
+
+def _module_load(current, value, assign):
+    """PyTorch's default ``Tensor.module_load``: the loaded value, detached."""
+    if assign:
+        return value.detach()
+    return current.copy_(value).detach()
+
+
+def _swap_in(current, value, assign):
+    """Load under ``torch.__future__``'s swap flag: ``current`` keeps its identity and takes
+    the loaded tensor's contents (``torch.utils.swap_tensors``)."""
+    module_load = getattr(type(current), "module_load", None)
+    loaded = (module_load(current, value, assign=assign) if module_load is not None
+              else _module_load(current, value, assign))
+    if loaded is value or loaded is current:
+        raise RuntimeError("module_load returned one of self or other, please .detach() the "
+                           "result if returning one of the inputs in module_load")
+    swap_tensors(current, _as_like(current, loaded))

@@ -1,42 +1,19 @@
 """Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (forward
-pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own).
+pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own);
+and the process-wide ``register_module_*`` hooks, whose dicts live in this module's globals.
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ... import _dtype
 from ..._tensor import Tensor
-from ..._tensor_base import _make
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
-from . import _devices, _state_dict
-from . import _global_hooks as _g
+from . import _conversion, _devices, _state_dict
 from ._call import call_with_hooks
-from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
-    ModuleBackwardHook,
-    ModuleBackwardPreHook,
-    _global_backward_hooks,
-    _global_backward_pre_hooks,
-    _global_buffer_registration_hooks,
-    _global_forward_hooks,
-    _global_forward_hooks_always_called,
-    _global_forward_hooks_with_kwargs,
-    _global_forward_pre_hooks,
-    _global_module_registration_hooks,
-    _global_parameter_registration_hooks,
-    register_module_backward_hook,
-    register_module_buffer_registration_hook,
-    register_module_forward_hook,
-    register_module_forward_pre_hook,
-    register_module_full_backward_hook,
-    register_module_full_backward_pre_hook,
-    register_module_module_registration_hook,
-    register_module_parameter_registration_hook,
-)
 from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
+from ._wrapped_hook import _WrappedHook
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
            "register_module_full_backward_pre_hook", "register_module_backward_hook",
@@ -51,6 +28,85 @@ ForwardPreHook = (Callable[[T, tuple[Any, ...]], Any | None]
                              tuple[Any, dict[str, Any]] | None])
 ForwardHook = (Callable[[T, tuple[Any, ...], Any], Any | None]
                | Callable[[T, tuple[Any, ...], dict[str, Any], Any], Any | None])
+
+# The hook signatures PyTorch annotates for the backward hooks.
+_Gradients = tuple[Tensor, ...] | Tensor
+ModuleBackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
+ModuleBackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
+
+# The process-wide hooks live here, where PyTorch keeps them: test suites reset them by
+# rebinding these names (``nn.modules.module._global_forward_hooks = OrderedDict()``), so
+# they are read from this module's globals at each use, never bound elsewhere.
+_global_buffer_registration_hooks: dict[int, Callable] = OrderedDict()
+_global_module_registration_hooks: dict[int, Callable] = OrderedDict()
+_global_parameter_registration_hooks: dict[int, Callable] = OrderedDict()
+_global_backward_pre_hooks: dict[int, Callable] = OrderedDict()
+_global_backward_hooks: dict[int, Callable] = OrderedDict()
+_global_is_full_backward_hook: bool | None = None  # set by the first global backward hook
+_global_forward_pre_hooks: dict[int, Callable] = OrderedDict()
+_global_forward_hooks: dict[int, Callable] = OrderedDict()
+_global_forward_hooks_always_called: dict[int, bool] = OrderedDict()
+_global_forward_hooks_with_kwargs: dict[int, bool] = OrderedDict()
+
+
+def register_module_buffer_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
+    """``hook(module, name, buffer) -> None | replacement`` on every buffer registration."""
+    return register_hook(_global_buffer_registration_hooks, hook)
+
+
+def register_module_module_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
+    """``hook(module, name, submodule) -> None | replacement`` on every submodule registration."""
+    return register_hook(_global_module_registration_hooks, hook)
+
+
+def register_module_parameter_registration_hook(hook: Callable[..., None]) -> RemovableHandle:
+    """``hook(module, name, param) -> None | replacement`` on every parameter registration."""
+    return register_hook(_global_parameter_registration_hooks, hook)
+
+
+def register_module_forward_pre_hook(hook: Callable[..., None]) -> RemovableHandle:
+    """``hook(module, args) -> None | new_args`` before every module's forward."""
+    return register_hook(_global_forward_pre_hooks, hook)
+
+
+def register_module_forward_hook(hook: Callable[..., None], *, with_kwargs: bool = False,
+                                 always_call: bool = False) -> RemovableHandle:
+    """``hook(module, args, output)`` after every module's forward."""
+    handle = RemovableHandle(_global_forward_hooks,
+                             extra_dict=_global_forward_hooks_always_called)
+    _global_forward_hooks[handle.id] = hook
+    # Like PyTorch, the with_kwargs flag is not tied to the handle, so it outlives remove().
+    if with_kwargs:
+        _global_forward_hooks_with_kwargs[handle.id] = True
+    if always_call:
+        _global_forward_hooks_always_called[handle.id] = True
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook: ModuleBackwardPreHook) -> RemovableHandle:
+    """``hook(module, grad_output) -> None | new_grad_output`` for every module."""
+    return register_hook(_global_backward_pre_hooks, hook)
+
+
+def _set_global_backward_mode(full):
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is (not full):
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a "
+                           "global Module hook. Please use only one of them.")
+    _global_is_full_backward_hook = full
+
+
+def register_module_full_backward_hook(hook: ModuleBackwardHook) -> RemovableHandle:
+    """``hook(module, grad_input, grad_output) -> None | new_grad_input`` for every module."""
+    _set_global_backward_mode(True)
+    return register_hook(_global_backward_hooks, hook)
+
+
+def register_module_backward_hook(hook: ModuleBackwardHook) -> RemovableHandle:
+    """Legacy global backward hook (on the last op of each module's forward); deprecated."""
+    _set_global_backward_mode(False)
+    return register_hook(_global_backward_hooks, hook)
+
 
 _HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks",
                "_forward_hooks_with_kwargs", "_forward_hooks_always_called", "_forward_pre_hooks",
@@ -98,18 +154,25 @@ class Module:
     def __call__(self, *args, **kwargs):
         d = self.__dict__
         if (d["_forward_hooks"] or d["_forward_pre_hooks"] or d["_backward_hooks"]
-                or d["_backward_pre_hooks"] or _g.any_call_hooks()):
-            return call_with_hooks(self, args, kwargs)
+                or d["_backward_pre_hooks"] or _global_forward_hooks
+                or _global_forward_pre_hooks or _global_backward_hooks
+                or _global_backward_pre_hooks):
+            return call_with_hooks(self, args, kwargs, _global_forward_pre_hooks,
+                                   _global_forward_hooks, _global_forward_hooks_with_kwargs,
+                                   _global_forward_hooks_always_called)
         return self.forward(*args, **kwargs)
 
     _call_impl = __call__
 
     def _get_backward_hooks(self):
         """(full hooks, legacy hooks) that apply to this module: globals first."""
-        if not _g._global_backward_hooks and self._is_full_backward_hook is True:
-            return list(self._backward_hooks.values()), []  # the common case
+        if not _global_backward_hooks:  # the common cases
+            if not self._backward_hooks:
+                return [], []
+            if self._is_full_backward_hook is True:
+                return list(self._backward_hooks.values()), []
         full, legacy = [], []
-        for flag, hooks in ((_g._global_is_full_backward_hook, _g._global_backward_hooks),
+        for flag, hooks in ((_global_is_full_backward_hook, _global_backward_hooks),
                             (self._is_full_backward_hook, self._backward_hooks)):
             if flag is True:
                 full += hooks.values()
@@ -118,7 +181,9 @@ class Module:
         return full, legacy
 
     def _get_backward_pre_hooks(self):
-        return [*_g._global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
+        if not (_global_backward_pre_hooks or self._backward_pre_hooks):
+            return []
+        return [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
 
     # ------------------------------------------------------------------ hook registration
     def register_forward_pre_hook(self, hook: ForwardPreHook, *, prepend: bool = False,
@@ -178,9 +243,8 @@ class Module:
         return self._register_load_state_dict_pre_hook(hook, with_module=True)
 
     def _register_load_state_dict_pre_hook(self, hook, with_module=False):
-        if with_module:
-            hook = _WithModule(hook, self)
-        return register_hook(self._load_state_dict_pre_hooks, hook)
+        return register_hook(self._load_state_dict_pre_hooks,
+                             _WrappedHook(hook, self if with_module else None))
 
     def register_load_state_dict_post_hook(self, hook):
         """``hook(module, incompatible_keys) -> None`` after this module and its children."""
@@ -194,7 +258,7 @@ class Module:
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
-        for hook in _g._global_buffer_registration_hooks.values():
+        for hook in _global_buffer_registration_hooks.values():
             output = hook(self, name, tensor)
             if output is not None:
                 tensor = output
@@ -221,7 +285,7 @@ class Module:
                 f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
                 f"created explicitly. To express '{name}' as a function of another Tensor, "
                 "compute the value in the forward() method.")
-        for hook in _g._global_parameter_registration_hooks.values():
+        for hook in _global_parameter_registration_hooks.values():
             output = hook(self, name, param)
             if output is not None:
                 param = output
@@ -238,7 +302,7 @@ class Module:
             raise KeyError(f'module name can\'t contain ".", got: {name}')
         if name == "":
             raise KeyError('module name can\'t be empty string ""')
-        for hook in _g._global_module_registration_hooks.values():
+        for hook in _global_module_registration_hooks.values():
             output = hook(self, name, module)
             if output is not None:
                 module = output
@@ -436,43 +500,12 @@ class Module:
         fn(self)
         return self
 
-    def _apply_to_tensors(self, convert):
-        """Convert every parameter (keeping it a Parameter) and buffer in place."""
-        for module in self.modules():
-            for param in module._parameters.values():
-                if param is not None:
-                    param._data = convert(_make(param._data))._data
-                    if param._grad is not None:
-                        param._grad = convert(param._grad)
-            for name, buffer in module._buffers.items():
-                if buffer is not None:
-                    module._buffers[name] = convert(buffer)
-        return self
-
-    def to(self, *args, **kwargs):
-        _devices.check_to(self, args, kwargs)
-        dtype = kwargs.get("dtype")
-        for a in args:
-            if isinstance(a, _dtype.dtype):
-                dtype = a
-        if dtype is None:
-            return self
-        if not dtype.is_floating_point:
-            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but "
-                            f"got desired dtype={dtype}")
-        return self._apply_to_tensors(lambda t: t.to(dtype) if t.is_floating_point() else t)
-
-    def float(self):
-        return self.to(_dtype.float32)
-
-    def double(self):
-        return self.to(_dtype.float64)
-
-    def half(self):
-        return self.to(_dtype.float16)
-
-    def cpu(self):
-        return self
+    _apply = _conversion.apply
+    to = _conversion.to
+    float = _conversion.to_float
+    double = _conversion.to_double
+    half = _conversion.to_half
+    cpu = _conversion.to_cpu
 
     def cuda(self, device=None):
         return _devices.cuda(self, device)
@@ -506,17 +539,6 @@ class Module:
     load_state_dict = _state_dict.load_state_dict
     _save_to_state_dict = _state_dict.save_to_state_dict
     _load_from_state_dict = _state_dict.load_from_state_dict
-
-
-class _WithModule:
-    """A load_state_dict pre-hook that also receives its module (held weakly)."""
-
-    def __init__(self, hook, module):
-        self.hook = hook
-        self.module = weakref.ref(module)
-
-    def __call__(self, *args):
-        return self.hook(self.module(), *args)
 
 
 def _check_name(kind, name, module, store):

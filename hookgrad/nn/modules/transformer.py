@@ -1,4 +1,5 @@
-"""MultiheadAttention, TransformerEncoderLayer, TransformerEncoder.
+"""MultiheadAttention, TransformerEncoderLayer, TransformerEncoder (the decoder and the whole
+Transformer are in transformer_decoder.py).
 
 PyTorch's fused inference fast paths are not reproduced; the composite path computes the
 same values. One visible effect of the fast path is kept: an eval-mode, no-grad
@@ -9,9 +10,9 @@ import warnings
 
 import numpy as np
 
-from ..._creation import empty, from_numpy, zeros
-from ..._dtype import bool_
-from ..._functions import bmm, cat
+from ..._creation import empty, from_numpy, full, zeros
+from ..._dtype import bool_, get_default_dtype
+from ..._functions import bmm, cat, triu
 from ..._tensor import Tensor
 from ...autograd.grad_mode import is_grad_enabled
 from .. import functional as F
@@ -46,10 +47,10 @@ def _dtype_or_none(mask):
     return None if mask is None else mask.dtype
 
 
-def _generate_square_subsequent_mask(sz, dtype=None):
-    """The causal mask: -inf above the diagonal, 0 elsewhere."""
-    mask = np.triu(np.full((sz, sz), -np.inf), 1)
-    return from_numpy(mask.astype(np.float32 if dtype is None else dtype.np_dtype))
+def _generate_square_subsequent_mask(sz, device=None, dtype=None):
+    """The causal mask: -inf above the diagonal, 0 elsewhere (default dtype by default)."""
+    return triu(full((sz, sz), float("-inf"), dtype=dtype or get_default_dtype(),
+                     device=device), diagonal=1)
 
 
 def _multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
@@ -110,7 +111,7 @@ def _multi_head_attention_forward(query, key, value, embed_dim_to_check, num_hea
         else:
             raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
     elif is_causal:
-        attn_mask = _generate_square_subsequent_mask(tgt_len, query.dtype).unsqueeze(0)
+        attn_mask = _generate_square_subsequent_mask(tgt_len, dtype=query.dtype).unsqueeze(0)
     if bias_k is not None and bias_v is not None:
         k = cat([k, bias_k.repeat(1, bsz, 1)])
         v = cat([v, bias_v.repeat(1, bsz, 1)])
