@@ -79,6 +79,10 @@ class Op(Node):
         results = []
         n_differentiable = 0
         for out in outputs:
+            if out is None:  # an output the op left undefined (a gradient nobody needs)
+                results.append(None)
+                n_differentiable += 1
+                continue
             if type(out) is not _ndarray:
                 out = np.asarray(out)
             if record and out.dtype.kind == "f":
@@ -267,7 +271,10 @@ def expand_grad(grad, shape):
     records (the common case), the differentiable ``expand`` under create_graph."""
     if grad._requires_grad:
         return grad.expand(shape)
-    return _make(broadcast_view(grad._data, shape))
+    expanded = _make(broadcast_view(grad._data, shape))
+    if _grad_state.grad_enabled:  # (create_graph: a node may save it; PyTorch's is a view)
+        expanded._vc = grad._vc
+    return expanded
 
 
 # --------------------------------------------------------------------------- op families

@@ -4,6 +4,7 @@ the base (see inplace.py). The views indexing makes (select, slice, x[None]) are
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
+from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
 from .op import Op, ViewOp, broadcast_view, plain_backward
@@ -31,7 +32,15 @@ class ViewBackward0(ViewOp):
         return x.reshape(shape)
 
     def backward(self, grad):
-        return grad.reshape(self.shape)
+        return reshaped_grad(grad, self.shape)
+
+
+def reshaped_grad(grad, shape):
+    """``grad.reshape(shape)`` in a backward formula: a view of the array in a plain backward;
+    under create_graph PyTorch's reshape, a node even to the same shape."""
+    if plain_backward():
+        return _make(grad._data.reshape(shape))
+    return reshape_node(grad, shape)
 
 
 class ExpandBackward0(ViewOp):
@@ -73,7 +82,11 @@ class SqueezeBackward0(ViewOp):
         return x.squeeze(dims) if dims else x
 
     def backward(self, grad):
-        return grad.reshape(self.shape)
+        if plain_backward():
+            return _make(grad._data.reshape(self.shape))
+        for dim in sorted(self.params[0]):  # PyTorch's unsqueeze_to: one node per dim
+            grad = grad.unsqueeze(dim)
+        return grad
 
 
 class SqueezeBackward1(SqueezeBackward0):
@@ -128,8 +141,36 @@ def reshape(input, shape):
     shape = _infer_shape(shape, input._data.size)
     if input._data.shape == shape:
         return input
-    # NumPy copies when the layout does not allow a view; the result is then no view.
-    return ViewBackward0.apply(input, shape)
+    return reshape_node(input, shape)
+
+
+class UnsafeViewBackward0(Op):
+    """Reshape of a fresh result (a copy, or a matrix product folded back to its batch)."""
+
+    def forward(self, a, shape):
+        self.shape = a._data.shape
+        return a._data.reshape(shape)
+
+    def backward(self, grad):
+        return reshaped_grad(grad, self.shape)
+
+
+class ReshapeAliasBackward0(ViewBackward0):
+    """``reshape`` of a non-contiguous tensor whose layout allows a view."""
+
+
+def reshape_node(input, shape):
+    """PyTorch's reshape to a known ``shape`` (the same shape too): of a contiguous tensor a
+    ``view``; of another a view when its strides allow one (``_reshape_alias``), else a copy
+    (``_unsafe_view`` of a clone)."""
+    x = input._data
+    if x.flags.c_contiguous:
+        return ViewBackward0.apply(input, shape)
+    try:
+        x.view().shape = shape  # raises when this needs a copy
+    except AttributeError:
+        return UnsafeViewBackward0.apply(CloneBackward0.apply(input), shape)
+    return ReshapeAliasBackward0.apply(input, shape)
 
 
 def flatten(input, start_dim=0, end_dim=-1):
