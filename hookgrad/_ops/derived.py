@@ -103,7 +103,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     sizes[dim + 1] = repeats
     shape = list(input._data.shape)
     shape[dim] *= repeats
-    return expand(expanded, tuple(sizes)).reshape(shape)
+    return expand(expanded, tuple(sizes)).clone().view(shape)  # (PyTorch's nodes)
 
 
 _warned_meshgrid_indexing = False

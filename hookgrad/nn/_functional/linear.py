@@ -1,7 +1,7 @@
 """``linear`` (addmm / mm, as PyTorch records it) and ``bilinear``."""
 from ..._ops import linalg as _linalg
-from ..._ops.linalg import UnsafeViewBackward0
 from ..._ops.nn import SqueezeBackward4
+from ..._ops.views import UnsafeViewBackward0
 
 
 def linear(input, weight, bias=None):
