@@ -294,10 +294,9 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
 
 
 class SoftMarginLossBackward0(Op):
-    """``log(1 + exp(-target * input))``."""
+    """``log(1 + exp(-target * input))`` (the target is not differentiable, as in PyTorch)."""
 
     saved_names = ('self', 'target')
-    arity = 2
 
     def forward(self, input, target, reduction):
         x, y = operands(input, target)
@@ -308,15 +307,8 @@ class SoftMarginLossBackward0(Op):
 
     def backward(self, grad):
         input, target = self.saved()
-        grad_input = grad_target = None
-        if self.needs(0):
-            grad_input = SoftMarginLossBackwardBackward0.of(grad, input, target, self.reduction,
-                                                            self.count)
-        if self.needs(1):  # (PyTorch refuses a target that requires grad)
-            weight = scaled_grad(grad, self.reduction, self.count) * sigmoid_tensor(
-                -input * target)
-            grad_target = -input * weight
-        return grad_input, grad_target
+        return SoftMarginLossBackwardBackward0.of(grad, input, target, self.reduction,
+                                                  self.count)
 
 
 def _soft_margin_grad(grad, input, target, reduction, count):

@@ -243,11 +243,16 @@ def float_operands(a, b):
 
 
 def restore_dims(grad, shape, dims, keepdim):
-    """Reshape a reduced gradient so it broadcasts against the input ``shape``."""
+    """Give a reduced gradient its reduced dims back (size 1) so it broadcasts against the
+    input ``shape``: a reshape of the array in a plain backward; under create_graph one
+    ``unsqueeze`` per dim, as PyTorch's formulas record it."""
     if keepdim or not dims or grad._data.ndim == len(shape):
         return grad
-    kept = [1 if i in dims else s for i, s in enumerate(shape)]
-    return grad.reshape(kept)
+    if not grad._requires_grad and not _op_hooks:
+        return _make(grad._data.reshape([1 if i in dims else s for i, s in enumerate(shape)]))
+    for dim in sorted(dims):
+        grad = grad.unsqueeze(dim)
+    return grad
 
 
 def broadcast_view(x, shape):
@@ -407,6 +412,16 @@ class ReductionOp(Op):
     def restore(self, reduced):
         """A reduced tensor (a gradient or the result) with the reduced dims back, size 1."""
         return restore_dims(reduced, self._in_meta[0][0], self.dims, self.keepdim)
+
+    def restore_by_reshape(self, reduced):
+        """``restore`` as one reshape, as PyTorch's ``restore_reduced_dims`` (amax, amin)."""
+        shape = self._in_meta[0][0]
+        if self.keepdim or not self.dims or reduced._data.ndim == len(shape):
+            return reduced
+        kept = [1 if i in self.dims else s for i, s in enumerate(shape)]
+        if not reduced._requires_grad and not _op_hooks:
+            return _make(reduced._data.reshape(kept))
+        return reduced.reshape(kept)
 
 
 class ViewOp(Op):

@@ -50,6 +50,19 @@ class SoftmaxBackward0(Op):
         return SoftmaxBackwardDataBackward0.of(grad, self.saved()[0], self.dims)
 
 
+class SafeSoftmaxBackward0(SoftmaxBackward0):
+    """``_safe_softmax`` (attention's): a row whose every entry is -inf gives zeros, not
+    NaN."""
+
+    def forward(self, a, dims):
+        out = super().forward(a, dims)
+        x = a._data
+        masked = np.logical_and.reduce(x == -np.inf, axis=dims, keepdims=True)
+        if masked.any():
+            out = np.where(masked, 0, out).astype(out.dtype, copy=False)
+        return out
+
+
 def _softmax_grad(grad, output, dims):
     return (output * (grad - (grad * output).sum(dims, keepdim=True)),)
 

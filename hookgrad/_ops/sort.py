@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
 from .extremes import MaxBackward1
-from .index import ScatterAddGrad
+from .index import selected_grad
 from .op import Op, refuse_out, return_type
 
 return_types = {name: return_type(name, ("values", "indices"))
@@ -36,7 +36,7 @@ class SortBackward0(Op):
     def backward(self, grad, grad_indices=None):
         if self.index is None:
             return grad
-        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+        return selected_grad(grad, self.shape, self.dim, self.index)
 
 
 class TopkBackward0(SortBackward0):

@@ -296,6 +296,10 @@ TABLE = [
     Row("einsum_sum_transpose", lambda a: torch.einsum("ijk->kj", a),
         lambda a: np.einsum("ijk->kj", a), (B234,)),
     Row("einsum_outer", lambda a, b: torch.einsum("i,j->ij", a, b), np.outer, ((2,), (3,))),
+    Row("einsum_diagonal", lambda a: torch.einsum("ii->i", a), lambda a: np.einsum("ii->i", a),
+        ((3, 3),)),
+    Row("einsum_trace_product", lambda a, b: torch.einsum("iij,jk->k", a, b),
+        lambda a, b: np.einsum("iij,jk->k", a, b), ((2, 2, 3), M34)),
     # addmm's bias: a row vector (F.linear's; its gradient is reduced inside the op), and
     # shapes the engine un-broadcasts
     Row("addmm-bias_1d", torch.addmm, lambda b, x, y: b + x @ y, ((4,), M23, M34)),
