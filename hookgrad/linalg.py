@@ -34,7 +34,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         # largest / smallest absolute column sum (1) or row sum (inf)
         rows, cols = (d % A._data.ndim for d in dim)
         summed, over = (rows, cols) if ord in (1, -1) else (cols, rows)
-        sums = A.abs().sum(summed, keepdim=keepdim)
+        sums = vector_norm(A, 1, (summed,), keepdim)  # (as PyTorch: one node)
         if not keepdim and summed < over:
             over -= 1
         return sums.amax(over, keepdim=keepdim) if ord > 0 else sums.amin(over, keepdim=keepdim)

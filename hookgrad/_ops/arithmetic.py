@@ -5,6 +5,7 @@ import numpy as np
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, saved_number
+from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
 
@@ -148,14 +149,56 @@ class DivBackward0(Op):
 
 class DivBackward1(DivBackward0):
     """Division by a number as PyTorch's C++ calls it (the ``div.Scalar`` overload), e.g. in
-    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``. Its node saves
-    nothing (the divisor is a Scalar argument, not a saved variable)."""
+    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``. One input; its
+    node saves nothing (the divisor is a Scalar argument, not a saved variable)."""
+
+    arity = 1
 
     def _save_operands(self, a, b):
         pass
 
     def backward(self, grad):
-        return grad / self.other, None
+        if plain_backward():
+            return _make(_as_array(grad._data / self.other))
+        return DivBackward1.apply(grad, self.other)
+
+
+class MulBackward1(Op):
+    """``tensor * number`` as PyTorch's C++ formulas call it (``mul.Scalar``): one input; from
+    Python, ``tensor * number`` is ``MulBackward0``."""
+
+    arity = 1
+
+    def forward(self, a, other):
+        self.other = other
+        x, y = operands(a, other)
+        return x * y
+
+    def backward(self, grad):
+        if plain_backward():
+            return _make(_as_array(grad._data * self.other))
+        return MulBackward1.apply(grad, self.other)
+
+
+class AddBackward1(Op):
+    """``tensor + number`` as PyTorch's C++ formulas call it (``add.Scalar``): one input."""
+
+    arity = 1
+
+    def forward(self, a, other):
+        x, y = operands(a, other)
+        return x + y
+
+    def backward(self, grad):
+        return grad
+
+
+class SubBackward1(AddBackward1):
+    """``tensor - number`` as PyTorch's C++ formulas call it (``sub.Scalar``): one input."""
+
+    def forward(self, a, other):
+        x, y = operands(a, other)
+        return x - y
 
 
 def check_integer_divisor(x, y):
@@ -190,15 +233,13 @@ class DivBackward2(DivBackward0):
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found '{rounding_mode}'")
 
-    def _save_operands(self, a, b):
-        self.save(a if self.needs(1) else None, saved_number(b))
-
     def backward(self, grad):
         if self.rounding_mode is None:
             return super().backward(grad)
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        zero = grad * 0
-        return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
+        # (PyTorch's zeros_like(grad): never requires grad)
+        return (zeros_of_input(self, 0) if self.needs(0) else None,
+                zeros_of_input(self, 1) if self.needs(1) else None)
 
 
 class FloorDivideBackward(DivBackward2):

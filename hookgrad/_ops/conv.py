@@ -179,63 +179,93 @@ class ConvolutionBackward0(Op):
 
     def backward(self, grad):
         input, weight = self.saved()
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            # the input gradient is the transposed op (and vice versa) with the same weight
-            grad_input = _ConvGradInput.apply(grad, weight, None, *self.params[:3],
-                                              not self.transposed, self.in_hw, self.params[3])
-        if self.needs(1):
-            x, gy = (grad, input) if self.transposed else (input, grad)
-            # the kept columns are the saved input's, unless a saved-tensor hook may unpack
-            # something else in its place
-            cols = None if self._for_backward[0].has_hooks else self.columns
-            grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, cols)
-        if self.needs(2):
-            if plain_backward():
-                # over the batch first (whole rows at a time), then each channel's pixels:
-                # three times faster than one reduction over (0, 2, 3)
-                g = grad._data
-                per_channel = np.add.reduce(g, axis=0)
-                grad_bias = _make(np.add.reduce(per_channel, axis=tuple(range(1, g.ndim - 1))))
-            else:
-                grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
-        return grad_input, grad_weight, grad_bias
+        mask = (self.needs(0), self.needs(1), self.needs(2))
+        # the kept columns are the saved input's, unless a saved-tensor hook may unpack
+        # something else in its place
+        columns = None if self._for_backward[0].has_hooks else self.columns
+        if plain_backward():
+            return tuple(None if g is None else _make(g) for g in conv_grads(
+                grad._data, input._data, weight._data, self.geometry(), mask, columns))
+        return ConvolutionBackwardBackward0.apply(grad, input, weight, self.geometry(), mask,
+                                                  columns)
+
+    def geometry(self):
+        """What the gradients need besides the arrays: ``(params, transposed, in_hw,
+        w_shape)``."""
+        return self.params, self.transposed, self.in_hw, self.w_shape
 
     def _release(self):
         super()._release()
         self.columns = None
 
 
-class _ConvGradInput(ConvolutionBackward0):
-    node_name = "ConvolutionBackwardBackward0"
-
-
-class _ConvGradWeight(Op):
-    """The weight gradient ``conv_weight_grad(x, grad_output)`` of a convolution: bilinear, so
-    its own gradients are a transposed and a plain convolution with the incoming gradient."""
-
-    arity = 2
-
-    def forward(self, input, grad_output, stride, padding, dilation, groups, w_shape,
-                cols=None):
-        x, gy = as_4d(input._data), as_4d(grad_output._data)
-        self.params = (stride, padding, dilation, groups)
-        self.in_hw, self.out_hw = x.shape[2:], gy.shape[2:]
-        self.save(input if self.needs(1) else None, grad_output if self.needs(0) else None)
+def conv_grads(grad, x, w, geometry, mask, columns=None):
+    """The arrays of a convolution's input, weight and bias gradients (None where ``mask`` is
+    False); ``columns``: the forward's im2col columns of ``x``, when kept."""
+    (stride, padding, dilation, groups), transposed, in_hw, w_shape = geometry
+    g4 = as_4d(grad)
+    grad_input = grad_weight = grad_bias = None
+    if mask[0]:  # the transposed op with the same weight
+        w4 = as_4d(w)
+        if transposed:
+            y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw)[0]
+        else:
+            y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
+        grad_input = _like_input(y, grad.ndim)
+    if mask[1]:
+        x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
-        gw = conv_weight_grad(x, gy, shape4, stride, padding, dilation, groups, cols)
-        return gw.reshape(w_shape)
+        if transposed:
+            columns = None  # (kept columns are of the forward's input, here the gradient)
+        grad_weight = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups,
+                                       columns).reshape(w_shape)
+    if mask[2]:
+        # over the batch first (whole rows at a time), then each channel's pixels: three
+        # times faster than one reduction over (0, 2, 3)
+        per_channel = np.add.reduce(grad, axis=0)
+        grad_bias = np.add.reduce(per_channel, axis=tuple(range(1, grad.ndim - 1)))
+    return grad_input, grad_weight, grad_bias
 
-    def backward(self, grad):
-        input, grad_output = self.saved()
-        stride, padding, dilation, groups = self.params
-        grad_x = grad_gy = None
+
+class ConvolutionBackwardBackward0(Op):
+    """A convolution's three gradients as one node of ``(grad_output, input, weight)``, as
+    PyTorch's ``convolution_backward``: each requires grad when any of those does. Its own
+    derivatives are convolutions again (each gradient is bilinear in grad_output and one of
+    input / weight)."""
+
+    arity = 3
+
+    def forward(self, grad, input, weight, geometry, mask, columns=None):
+        self.geometry, self.mask = geometry, mask
+        self.out_hw = as_4d(grad._data).shape[2:]
+        self.save(grad, input, weight)
+        return conv_grads(grad._data, input._data, weight._data, geometry, mask, columns)
+
+    def backward(self, grad_grad_input, grad_grad_weight, grad_grad_bias):
+        grad, input, weight = self.saved()
+        ggi, ggw, ggb = grad_grad_input, grad_grad_weight, grad_grad_bias
+        (stride, padding, dilation, groups), transposed, _, _ = self.geometry
+        grad_output = grad_input = grad_weight = None
         if self.needs(0):
-            grad_x = ConvolutionBackward0.apply(grad_output, grad, None, stride, padding,
-                                                dilation, True, self.in_hw, groups)
-        if self.needs(1):
-            grad_gy = ConvolutionBackward0.apply(input, grad, None, stride, padding, dilation,
-                                                 False, self.out_hw, groups)
-        return grad_x, grad_gy
-
-    node_name = "ConvolutionBackwardBackward0"
+            # d/d grad_output of <ggi, grad_input> + <ggw, grad_weight> + <ggb, grad_bias>
+            terms = []
+            if ggi is not None:
+                terms.append(ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
+                                                        dilation, transposed, self.out_hw,
+                                                        groups))
+            if ggw is not None:
+                terms.append(ConvolutionBackward0.apply(input, ggw, None, stride, padding,
+                                                        dilation, transposed, self.out_hw,
+                                                        groups))
+            if ggb is not None:
+                shape = (1, -1) + (1,) * (grad._data.ndim - 2)
+                terms.append(ggb.reshape(shape).expand(grad._data.shape))
+            for term in terms:
+                grad_output = term if grad_output is None else grad_output + term
+        if self.needs(1) and ggw is not None:  # grad_weight = weight-VJP(input, grad)
+            grad_input = ConvolutionBackwardBackward0.apply(
+                grad, input, ggw, self.geometry, (True, False, False))[0]
+        if self.needs(2) and ggi is not None:  # grad_input is linear in weight
+            grad_weight = ConvolutionBackwardBackward0.apply(
+                grad, ggi, weight, self.geometry, (False, True, False))[1]
+        return grad_output, grad_input, grad_weight

@@ -3,24 +3,14 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
+from .activation_backward import (
+    SigmoidBackwardBackward0,
+    TanhBackwardBackward0,
+    ThresholdBackwardBackward0,
+    zero_where,
+    zeros_of_input,
+)
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
-
-_UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
-def zero_where(values, drop):
-    """``np.where(drop, 0, values)`` for floats: exactly +0 where ``drop`` is set, ``values``
-    (-0 and NaN included) elsewhere. Beyond a few thousand elements a bit mask is several
-    times faster than np.where on an unpredictable mask; below, np.where's two calls win."""
-    if values.size <= _WHERE_MAX_SIZE:
-        return np.where(drop, 0, values)
-    uint = _UINT[values.itemsize]
-    mask = drop.view(np.uint8).astype(uint)
-    mask -= 1  # dropped: 1 -> 0; kept: 0 -> all bits set
-    return np.bitwise_and(values.view(uint), mask, out=mask).view(values.dtype)
-
-
-_WHERE_MAX_SIZE = 2048
 
 
 class NegBackward0(Op):
@@ -93,7 +83,10 @@ class AbsBackward0(UnaryOp):
         return np.abs(x)
 
     def backward(self, grad):
-        return grad * sign(self.saved()[0])
+        (a,) = self.saved()
+        if plain_backward():
+            return _make(grad._data * _sign(a._data))
+        return grad * SgnBackward0.apply(a)  # PyTorch's formula: grad * self.sgn()
 
 
 class SinBackward0(UnaryOp):
@@ -114,8 +107,7 @@ class TanhBackward0(UnaryOp):
     function, saves = np.tanh, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * (1 - result * result)
+        return TanhBackwardBackward0.of(grad, self.saved()[0])
 
 
 def _sigmoid(x):
@@ -128,8 +120,7 @@ class SigmoidBackward0(UnaryOp):
     function, saves = _sigmoid, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * result * (1 - result)
+        return SigmoidBackwardBackward0.of(grad, self.saved()[0])
 
 
 class ReluBackward0(Op):
@@ -148,30 +139,7 @@ class ReluBackward0(Op):
 
     def backward(self, grad):
         (result,) = self.saved()
-        if plain_backward():
-            return _make(_threshold_backward(grad._data, result._data))
-        return ThresholdBackwardBackward0.apply(grad, result)
-
-
-def _threshold_backward(g, result):
-    """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
-    as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
-    return zero_where(g, result <= 0)
-
-
-class ThresholdBackwardBackward0(Op):
-    """relu's backward as an op, so that it is differentiable under ``create_graph``."""
-
-    arity = 2
-
-    def forward(self, grad, result):
-        self.save(result)
-        return _threshold_backward(grad._data, result._data)
-
-    def backward(self, grad_grad):
-        (result,) = self.saved()
-        return (ThresholdBackwardBackward0.apply(grad_grad, result) if self.needs(0) else None,
-                _make(np.zeros_like(result._data)) if self.needs(1) else None)
+        return ThresholdBackwardBackward0.of(grad, result, 0)
 
 
 def _sign(x):
@@ -179,7 +147,8 @@ def _sign(x):
 
 
 class ZeroGradBackward(UnaryOp):
-    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zero.
+    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zeros, which
+    (as PyTorch's ``zeros_like(grad)``) never require grad, even under create_graph.
     ``kernel``: the name of PyTorch's kernel when it has none for bool (floor, ceil, ...)."""
 
     float_input = False
@@ -192,11 +161,27 @@ class ZeroGradBackward(UnaryOp):
         return self.function(x)
 
     def backward(self, grad):
-        return grad * 0
+        return zeros_of_input(self, 0)
 
 
 class SignBackward0(ZeroGradBackward):
     function = _sign
+
+
+class SgnBackward0(SignBackward0):
+    """``sgn``: ``sign`` for real tensors (its own node name). Unlike sign's, PyTorch's node
+    saves the input and the result (which a second backward then misses)."""
+
+    saved_names = ("self", "result")
+    saves_output = True
+
+    def forward(self, a):
+        self.save(a)
+        return super().forward(a)
+
+    def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        return zeros_of_input(self, 0)
 
 
 class FloorBackward0(ZeroGradBackward):

@@ -3,7 +3,8 @@ amax / amin (ties share the gradient), aminmax, argmax / argmin."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .op import Op, ReductionOp, refuse_out, return_type
+from .index import MaskedFillBackward1, selected_grad
+from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
 from .reduce import dims_of
 from .selection import maximum, minimum
 
@@ -37,9 +38,18 @@ class MaxBackward1(Op):
         return self.reduce(a._data)
 
     def backward(self, grad):
+        # PyTorch's evenly_distribute_backward: zeros, filled with grad / count where the
+        # input reaches the result (where it is NaN, when the result is)
         a, result = self.saved()
-        mask = (a == result) | (a.isnan() & result.isnan())
-        return mask * (grad / mask.sum())
+        x, value = a._data, result._data
+        mask = np.isnan(x) if np.isnan(value) else x == value
+        count = np.count_nonzero(mask)
+        if plain_backward():
+            out = np.zeros_like(x)
+            out[mask] = grad._data / count
+            return _make(out)
+        share = grad / _make(np.asarray(count))
+        return MaskedFillBackward1.apply(_make(np.zeros_like(x)), share, _make(mask))
 
 
 class MinBackward1(MaxBackward1):
@@ -68,10 +78,8 @@ class MaxBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if self.index is None:
             return grad
-        # a constant one-hot mask makes this a plain product, differentiable again
-        positions = np.arange(self._in_meta[0][0][self.dim])
-        mask = positions.reshape((-1,) + (1,) * (self.index.ndim - self.dim - 1)) == self.index
-        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * _make(mask)
+        g = grad if self.keepdim else grad.unsqueeze(self.dim)
+        return selected_grad(g, self._in_meta[0][0], self.dim, self.index)
 
 
 class MinBackward0(MaxBackward0):
@@ -129,8 +137,8 @@ class AmaxBackward0(ReductionOp):
     def share_among_ties(self, grad, a, result):
         """The gradient of an extreme ``result`` of ``a``, split evenly among the positions
         that reach it."""
-        mask = a == self.restore(result)
-        return self.restore(grad) / mask.sum(self.dims, keepdim=True) * mask
+        mask = self.restore_by_reshape(result) == a
+        return self.restore_by_reshape(grad) / mask.sum(self.dims, keepdim=True) * mask
 
 
 class AminBackward0(AmaxBackward0):

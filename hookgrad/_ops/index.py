@@ -5,7 +5,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
-from .op import Op, ViewOp, cpp_type_name, refuse_out
+from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
 
 
 class _Placed(ViewOp):
@@ -182,6 +182,19 @@ def positions_along(dim, index):
     grids = list(np.indices(index.shape, sparse=True))
     grids[dim] = index
     return tuple(grids)
+
+
+def selected_grad(grad, shape, dim, index):
+    """PyTorch's ``value_selecting_reduction_backward`` (max / min / median along a dim, sort,
+    topk): zeros of ``shape`` with ``grad`` written where ``index`` points along ``dim``
+    (``grad`` has ``index``'s shape)."""
+    dtype = grad._data.dtype
+    if plain_backward():
+        out = np.zeros(shape, dtype)
+        np.put_along_axis(out, index, grad._data, axis=dim)
+        return _make(out)
+    return ScatterBackward0.apply(_make(np.zeros(shape, dtype)), grad,
+                                  positions_along(dim, index), _make(index))
 
 
 def dim_key(dim, index):

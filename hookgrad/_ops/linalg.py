@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .op import Op, plain_backward, refuse_out
+from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -122,7 +123,7 @@ class MvBackward0(Op):
 
     def backward(self, grad):
         v, a = self.saved()
-        return (grad.unsqueeze(1) * v.unsqueeze(0) if self.needs(0) else None,
+        return (outer(grad, v) if self.needs(0) else None,  # (PyTorch's grad.ger(vec))
                 a.t().mv(grad) if self.needs(1) else None)
 
 
@@ -170,36 +171,6 @@ class BmmBackward0(Op):
         b, a = self.saved()
         return (grad.bmm(b.transpose(1, 2)) if self.needs(0) else None,
                 a.transpose(1, 2).bmm(grad) if self.needs(1) else None)
-
-
-class UnsafeViewBackward0(Op):
-    """Reshape of a fresh matmul result (batched matmul records this name)."""
-
-    def forward(self, a, shape):
-        self.shape = a._data.shape
-        return a._data.reshape(shape)
-
-    def backward(self, grad):
-        return grad.reshape(self.shape)
-
-
-class ExpandedMatmulBackward(Op):
-    """Broadcasting batched matmul (N-d @ N-d) as one op."""
-
-    arity = 2
-
-    def forward(self, a, b):
-        x, y = a._data, b._data
-        _batched_dtypes(x, y)
-        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
-        return np.matmul(x, y)
-
-    def backward(self, grad):
-        b, a = self.saved()
-        return (grad.matmul(b.transpose(-1, -2)) if self.needs(0) else None,
-                a.transpose(-1, -2).matmul(grad) if self.needs(1) else None)
-
-    node_name = "UnsafeViewBackward0"
 
 
 def _is_transposed(array):
@@ -254,11 +225,36 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
 def outer(input, vec2, *, out=None):
     if out is not None:
         refuse_out("outer")
-    return input.unsqueeze(1) * vec2.unsqueeze(0)
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t._data.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got "
+                               f"{t._data.ndim}-D")
+    return input.reshape(-1, 1) * vec2  # (PyTorch's composite: a view of one operand)
+
+
+def _should_fold(a, b):
+    """Whether matmul of an N-d (N >= 3) and a 1-d or 2-d operand (either order) folds the
+    batch of the larger into rows of one mm / mv, as PyTorch decides: always when the smaller
+    operand requires grad (its gradient is then one GEMM), else only when the larger's batch
+    dims fold without a copy (and never for 2-d @ N-d, whose result would need a transpose)."""
+    da, db = a._data.ndim, b._data.ndim
+    larger_first = da >= db
+    big, small_ndim = (a._data, db) if larger_first else (np.swapaxes(b._data, -1, -2), da)
+    if not (big.ndim >= 3 and small_ndim <= 2):
+        return False
+    if (b if larger_first else a)._requires_grad:
+        return True
+    if da == 2:
+        return False
+    if big.size == 0:
+        return True
+    shape, strides = big.shape, big.strides
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
 
 
 def matmul(input, other, *, out=None):
-    """``input @ other`` with PyTorch's dispatch to dot / mv / mm / batched products."""
+    """``input @ other`` with PyTorch's dispatch to dot / mv / mm / folded or batched
+    products, and so its graph (``UnsafeViewBackward0``, ``SqueezeBackward4``, ...)."""
     if out is not None:
         refuse_out("matmul")
     a, b = input, other
@@ -273,19 +269,62 @@ def matmul(input, other, *, out=None):
         return dot(a, b)
     if da == 2 and db == 1:
         return mv(a, b)
-    if da == 1 and db == 2:
-        return mm(a.unsqueeze(0), b).squeeze(0)
+    if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place)
+        return SqueezeBackward4.apply(mm(a.unsqueeze(0), b), (0,))
     if da == 2 and db == 2:
         return mm(a, b)
-    if db <= 2 and da > 2:
-        # fold the batch into rows: one GEMM, as PyTorch does
-        lead = a._data.shape[:-1]
-        flat = a.reshape(-1, a._data.shape[-1])
-        out = mm(flat, b) if db == 2 else mv(flat, b)
-        return out.reshape(lead + ((b._data.shape[-1],) if db == 2 else ()))
-    if da == 1:
-        return ExpandedMatmulBackward.apply(a.unsqueeze(0), b).squeeze(-2)
-    if db == 1:
-        return ExpandedMatmulBackward.apply(a, b.unsqueeze(-1)).squeeze(-1)
-    return ExpandedMatmulBackward.apply(a, b)
+    if _should_fold(a, b):
+        return _folded_matmul(a, b, da, db)
+    return _batched_matmul(a, b, da, db)
 
+
+def _folded_matmul(a, b, da, db):
+    transpose = db > da
+    t1 = b.transpose(-2, -1) if transpose else a
+    t2 = (a.t() if da == 2 else a) if transpose else b
+    lead = t1._data.shape[:-1]
+    rows = int(np.prod(lead))
+    folded = reshape_node(t1, (rows, t1._data.shape[-1]))
+    if t2._data.ndim == 2:
+        out = UnsafeViewBackward0.apply(mm(folded, t2), lead + (t2._data.shape[1],))
+        return out.transpose(-2, -1).contiguous() if transpose else out
+    return UnsafeViewBackward0.apply(mv(folded, t2), lead)
+
+
+def _batched_matmul(a, b, da, db):
+    sa, sb = a._data.shape, b._data.shape
+    n, m1 = (sa[-2] if da > 1 else 1), sa[-1]
+    m2, p = (sb[-2] if db > 1 else sb[0]), (sb[-1] if db > 1 else 1)
+    batch_a, batch_b = sa[:max(da - 2, 0)], sb[:max(db - 2, 0)]
+    if da == 3 and db == 3 and batch_a[0] != batch_b[0]:
+        if batch_a[0] == 1 and a._requires_grad:
+            return matmul(a.squeeze(0), b)
+        if batch_b[0] == 1 and b._requires_grad:
+            return matmul(a, b.squeeze(0))
+    try:
+        batch = np.broadcast_shapes(batch_a, batch_b)
+    except ValueError:
+        raise _batch_error(batch_a, batch_b) from None
+    count = int(np.prod(batch))
+    left = reshape_node(a.expand(batch + (n, m1)), (count, n, m1))
+    if db == 1:
+        right = reshape_node(b.expand(batch + (m2,)), (count, m2)).unsqueeze(2)
+    else:
+        right = reshape_node(b.expand(batch + (m2, p)), (count, m2, p))
+    out_shape = batch + ((n,) if da > 1 else ()) + ((p,) if db > 1 else ())
+    product = bmm(left, right)
+    if db == 1:
+        product = product.squeeze(-1)
+    return UnsafeViewBackward0.apply(product, out_shape)
+
+
+def _batch_error(batch_a, batch_b):
+    """PyTorch's message for batch dims that do not broadcast."""
+    ndim = max(len(batch_a), len(batch_b))
+    x = (1,) * (ndim - len(batch_a)) + tuple(batch_a)
+    y = (1,) * (ndim - len(batch_b)) + tuple(batch_b)
+    for d in range(ndim - 1, -1, -1):
+        if x[d] != y[d] and x[d] != 1 and y[d] != 1:
+            return RuntimeError(f"The size of tensor a ({x[d]}) must match the size of tensor b "
+                                f"({y[d]}) at non-singleton dimension {d}")
+    return RuntimeError("matmul: batch dims do not broadcast")

@@ -3,6 +3,10 @@ constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
 from .._tensor_base import _make
+from ..autograd.grad_mode import no_grad
+from .activation_backward import NotImplementedGrad, zeros_of_input
+from .arithmetic import DivBackward1
+from .composite import FormulaGrad
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 
@@ -25,10 +29,34 @@ def _constant(t):
     return None if t is None else _make(t._data)
 
 
+class NllLossBackwardBackward0(Op):
+    """``nll_loss_backward(grad, input, ...)`` as a node of (grad, input), as PyTorch's: the
+    gradient requires grad when the input does. It is linear in ``grad`` (its derivative is
+    the loss of the incoming gradient) and constant in the input (zeros)."""
+
+    arity = 2
+
+    def forward(self, grad, input, loss):
+        self.loss_op, self.args = type(loss), loss.args
+        return loss.input_grad(grad._data)
+
+    def backward(self, grad_grad):
+        return (self.loss_op.apply(grad_grad, *self.args) if self.needs(0) else None,
+                zeros_of_input(self, 1) if self.needs(1) else None)
+
+
+class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
+    pass
+
+
 class NllLossBackward0(Op):
     """Input ``(N, C, ...)`` or ``(C,)`` of log-probabilities, integer target without C."""
 
+    grad_op = NllLossBackwardBackward0
+
     def forward(self, input, target, weight, reduction, ignore_index):
+        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
+        self.args = (target, weight, reduction, ignore_index)
         x = input._data
         t = target._data
         if x.ndim == 1:
@@ -64,14 +92,20 @@ class NllLossBackward0(Op):
         return np.add.reduce(losses, axis=None) / total
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if plain_backward():  # NumPy directly, no op overhead
+            return _make(self.input_grad(grad._data))
+        return self.grad_op.apply(grad, saved[0], self)
+
+    def input_grad(self, g):
+        """``nll_loss_backward``: the input's gradient from the loss's gradient ``g``."""
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
         mean = self.reduction == "mean" and self.total != 0
         if self.w is None:  # every weight is 1
             values = -1 / self.total if mean else -1
         else:
             values = -self.w / self.total if mean else -self.w
-        coefficients = np.zeros(shape, grad._data.dtype)
+        coefficients = np.zeros(shape, g.dtype)
         if len(shape) == 2:
             coefficients[np.arange(shape[0]), self.safe] = values
         else:
@@ -79,14 +113,32 @@ class NllLossBackward0(Op):
             np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
         coefficients = coefficients.reshape(self.in_shape)
         unsqueeze = self.reduction == "none" and len(self.in_shape) > 1
-        if plain_backward():  # NumPy directly, no op overhead
-            g = grad._data
-            return _make(np.asarray((g[:, None] if unsqueeze else g) * coefficients))
-        return (grad.unsqueeze(1) if unsqueeze else grad) * _make(coefficients)
+        return np.asarray((g[:, None] if unsqueeze else g) * coefficients)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
-    pass
+    grad_op = NllLoss2DBackwardBackward0
+
+
+def _pair_grads(node, grad_op, grad, *params):
+    """A two-input loss's gradients: ``grad_op(grad, input, target)`` for the input and
+    ``grad_op(grad, target, input)`` (its negation) for the target, as PyTorch's formulas."""
+    input, target = node.saved()
+    if plain_backward():
+        grad_input = grad_op.formula(grad, input, target, *params)[0]
+        return (grad_input if node.needs(0) else None,
+                -grad_input if node.needs(1) else None)
+    return (grad_op.apply(grad, input, target, *params) if node.needs(0) else None,
+            grad_op.apply(grad, target, input, *params) if node.needs(1) else None)
+
+
+def _mse_grad(grad, input, target, reduction, count):
+    return ((input - target) * (scaled_grad(grad, reduction, count) * 2),)
+
+
+class MseLossBackwardBackward0(FormulaGrad):
+    arity = 3
+    formula = staticmethod(_mse_grad)
 
 
 class MseLossBackward0(Op):
@@ -101,10 +153,25 @@ class MseLossBackward0(Op):
         return reduce_array(np.multiply(diff, diff, out=diff), reduction)
 
     def backward(self, grad):
-        input, target = self.saved()
-        grad_input = (input - target) * (scaled_grad(grad, self.reduction, self.count) * 2)
-        return (grad_input if self.needs(0) else None,
-                -grad_input if self.needs(1) else None)
+        return _pair_grads(self, MseLossBackwardBackward0, grad, self.reduction, self.count)
+
+
+def _smooth_l1_grad(grad, input, target, reduction, count, beta):
+    return (((input - target) / beta).clamp(-1, 1) * scaled_grad(grad, reduction, count),)
+
+
+class SmoothL1LossBackwardBackward0(FormulaGrad):
+    arity = 3
+    formula = staticmethod(_smooth_l1_grad)
+
+
+def _huber_grad(grad, input, target, reduction, count, delta):
+    return ((input - target).clamp(-delta, delta) * scaled_grad(grad, reduction, count),)
+
+
+class HuberLossBackwardBackward0(FormulaGrad):
+    arity = 3
+    formula = staticmethod(_huber_grad)
 
 
 class SmoothL1LossBackward0(Op):
@@ -120,14 +187,10 @@ class SmoothL1LossBackward0(Op):
         z = np.abs(x - y)
         return reduce_array(np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta), reduction)
 
-    def slope(self, diff):
-        return (diff / self.beta).clamp(-1, 1)
+    grad_op = SmoothL1LossBackwardBackward0
 
     def backward(self, grad):
-        input, target = self.saved()
-        grad_input = self.slope(input - target) * scaled_grad(grad, self.reduction, self.count)
-        return (grad_input if self.needs(0) else None,
-                -grad_input if self.needs(1) else None)
+        return _pair_grads(self, self.grad_op, grad, self.reduction, self.count, self.beta)
 
 
 class HuberLossBackward0(SmoothL1LossBackward0):
@@ -141,8 +204,7 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         return reduce_array(np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta),
                             reduction)
 
-    def slope(self, diff):
-        return diff.clamp(-self.beta, self.beta)
+    grad_op = HuberLossBackwardBackward0
 
     def backward(self, grad):
         input, target = self.saved()
@@ -181,15 +243,29 @@ class BinaryCrossEntropyBackward0(Op):
         input, target = self.saved()
         if input._data.dtype != target._data.dtype:
             _backward_dtype_error(target, input)
-        grad = scaled_grad(grad, self.reduction, self.count)
-        if self.weight is not None:
-            grad = grad * self.weight
         grad_input = grad_target = None
         if self.needs(0):
-            grad_input = grad * (input - target) / ((1 - input) * input).clamp(min=1e-12)
-        if self.needs(1):
-            grad_target = grad * ((1 - input).log() - input.log())  # unclamped, as in PyTorch
+            grad_input = BinaryCrossEntropyBackwardBackward0.of(grad, input, target, self.weight,
+                                                                self.reduction, self.count)
+        if self.needs(1):  # PyTorch's binary_cross_entropy_target_backward (unclamped)
+            grad_target = input.logit().neg() * grad
+            if self.weight is not None:
+                grad_target = grad_target * self.weight
+            if self.reduction == "mean":
+                grad_target = DivBackward1.apply(grad_target, self.count)
         return grad_input, grad_target
+
+
+def _bce_grad(grad, input, target, weight, reduction, count):
+    grad = scaled_grad(grad, reduction, count)
+    if weight is not None:
+        grad = grad * weight
+    return (grad * (input - target) / ((1 - input) * input).clamp(min=1e-12),)
+
+
+class BinaryCrossEntropyBackwardBackward0(FormulaGrad):
+    arity = 3
+    formula = staticmethod(_bce_grad)
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Op):
@@ -236,10 +312,9 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
 
 
 class SoftMarginLossBackward0(Op):
-    """``log(1 + exp(-target * input))``."""
+    """``log(1 + exp(-target * input))`` (the target is not differentiable, as in PyTorch)."""
 
     saved_names = ('self', 'target')
-    arity = 2
 
     def forward(self, input, target, reduction):
         x, y = operands(input, target)
@@ -250,9 +325,20 @@ class SoftMarginLossBackward0(Op):
 
     def backward(self, grad):
         input, target = self.saved()
-        weight = scaled_grad(grad, self.reduction, self.count) * sigmoid_tensor(-input * target)
-        return (-target * weight if self.needs(0) else None,
-                -input * weight if self.needs(1) else None)
+        return SoftMarginLossBackwardBackward0.of(grad, input, target, self.reduction,
+                                                  self.count)
+
+
+def _soft_margin_grad(grad, input, target, reduction, count):
+    weight = scaled_grad(grad, reduction, count) * sigmoid_tensor(-input * target)
+    return (-target * weight,)
+
+
+class SoftMarginLossBackwardBackward0(FormulaGrad):
+    """Inputs ``(grad_output, self)``: PyTorch does not differentiate the target."""
+
+    arity = 2
+    formula = staticmethod(_soft_margin_grad)
 
 
 class MultiMarginLossBackward0(Op):
@@ -278,6 +364,15 @@ class MultiMarginLossBackward0(Op):
 
     def backward(self, grad):
         (input,) = self.saved()
+        if plain_backward():
+            return self.input_grad(grad, input)
+        # PyTorch has no derivative of multi_margin_loss_backward: the gradient requires grad
+        # and differentiating it raises
+        with no_grad():
+            value = self.input_grad(grad, input)
+        return NotImplementedGrad.of("multi_margin_loss_backward", value._data, (grad, input))
+
+    def input_grad(self, grad, input):
         p, margin, reduction = self.params
         x = input if input._data.ndim == 2 else input.unsqueeze(0)
         rows, classes = x._data.shape

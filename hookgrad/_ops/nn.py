@@ -6,8 +6,33 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
+from .activation_backward import (
+    INV_SQRT_2PI,
+    EluBackwardBackward0,
+    GeluBackwardBackward0,
+    HardshrinkBackwardBackward0,
+    HardswishBackwardBackward0,
+    HardtanhBackwardBackward0,
+    LeakyReluBackwardBackward0,
+    LogSigmoidBackwardBackward0,
+    NotImplementedGrad,
+    PreluKernelBackwardBackward0,
+    RreluWithNoiseBackwardBackward0,
+    SoftplusBackwardBackward0,
+    SoftshrinkBackwardBackward0,
+    ThresholdBackwardBackward0,
+    hardsigmoid_grad,
+    prelu_grads,
+)
+from .composite import FormulaGrad
 from .elementwise import exp, tanh
-from .op import Op, UnaryOp, float_input, refuse_out
+from .norm_backward import (
+    NativeBatchNormBackwardBackward0,
+    NativeLayerNormBackwardBackward0,
+    norm_grads,
+    normalized_grad,
+)
+from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -94,9 +119,7 @@ class LeakyReluBackward0(Op):
         return np.maximum(x, scaled) if negative_slope <= 1 else np.minimum(x, scaled)
 
     def backward(self, grad):
-        (a,) = self.saved()
-        positive = (a._data > 0).astype(a._data.dtype)
-        return grad * _make(positive * (1 - self.slope) + self.slope)
+        return LeakyReluBackwardBackward0.of(grad, self.saved()[0], self.slope)
 
 
 class LeakyReluBackward1(LeakyReluBackward0):
@@ -116,11 +139,7 @@ class EluBackward0(Op):
         return np.maximum(x, 0) * scale + negative
 
     def backward(self, grad):
-        (a,) = self.saved()
-        alpha, scale, input_scale = self.params
-        positive = _mask(a, a._data > 0)
-        negative = exp(a.clamp(max=0) * input_scale) * (1 - positive)
-        return grad * (positive * scale + negative * (alpha * scale * input_scale))
+        return EluBackwardBackward0.of(grad, self.saved()[0], *self.params)
 
 
 class EluBackward1(EluBackward0):
@@ -151,15 +170,11 @@ class GeluBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        if self.approximate == "tanh":
-            k = math.sqrt(2 / math.pi)
-            t = tanh((a + a * a * a * 0.044715) * k)
-            slope = (1 + t) * 0.5 + a * (1 - t * t) * (1 + a * a * (3 * 0.044715)) * (0.5 * k)
-        else:
-            cdf = (erf(a * math.sqrt(0.5)) + 1) * 0.5 if _grad_state.grad_enabled \
-                else _make(self.cdf)
-            slope = cdf + a * exp(a * a * -0.5) * (1 / math.sqrt(2 * math.pi))
-        return grad * slope
+        if self.approximate != "tanh" and plain_backward():
+            # the forward's normal CDF saves recomputing erf, the expensive part
+            x = a._data
+            return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
+        return GeluBackwardBackward0.of(grad, a, self.approximate)
 
 
 def _silu(x):
@@ -192,10 +207,7 @@ class SoftplusBackward0(Op):
         return out
 
     def backward(self, grad):
-        (a,) = self.saved()
-        bx = a * self.beta
-        linear = _mask(a, bx._data > self.threshold)
-        return grad * (sigmoid_tensor(bx) * (1 - linear) + linear)
+        return SoftplusBackwardBackward0.of(grad, self.saved()[0], self.beta, self.threshold)
 
 
 class HardtanhBackward0(Op):
@@ -207,10 +219,7 @@ class HardtanhBackward0(Op):
         return np.clip(a._data, min_val, max_val)
 
     def backward(self, grad):
-        (a,) = self.saved()
-        low, high = self.bounds
-        x = a._data
-        return grad * _mask(a, ~((x <= low) | (x >= high)))  # NaN passes, as in PyTorch
+        return HardtanhBackwardBackward0.of(grad, self.saved()[0], *self.bounds)
 
 
 class ThresholdBackward0(Op):
@@ -227,8 +236,7 @@ class ThresholdBackward0(Op):
         return out
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * _mask(a, a._data > self.threshold)
+        return ThresholdBackwardBackward0.of(grad, self.saved()[0], self.threshold)
 
 
 class ThresholdBackward1(ThresholdBackward0):
@@ -247,10 +255,20 @@ class GluBackward0(Op):
         return first * sigmoid_array(second)
 
     def backward(self, grad):
-        (a,) = self.saved()
-        first, second = a.chunk(2, self.dim)
-        s = sigmoid_tensor(second)
-        return cat([grad * s, grad * first * s * (1 - s)], self.dim)
+        return GluBackwardBackward0.of(grad, self.saved()[0], self.dim)
+
+
+def _glu_grad(grad, a, dim):
+    first, second = a.chunk(2, dim)
+    s = sigmoid_tensor(second)
+    return (cat([grad * s, grad * first * s * (1 - s)], dim),)
+
+
+class GluBackwardBackward0(FormulaGrad):
+    """``glu_backward(grad_output, self)`` as PyTorch records it."""
+
+    arity = 2
+    formula = staticmethod(_glu_grad)
 
 
 class HardshrinkBackward0(Op):
@@ -264,13 +282,16 @@ class HardshrinkBackward0(Op):
         x = a._data
         return x * (np.abs(x) > lambd)
 
+    grad_op = HardshrinkBackwardBackward0
+
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * _mask(a, ~(np.abs(a._data) <= self.lambd))  # NaN passes, as in PyTorch
+        return self.grad_op.of(grad, self.saved()[0], self.lambd)
 
 
 class SoftshrinkBackward0(HardshrinkBackward0):
     """``x - lambd * sign(x)`` where ``|x| > lambd``, else 0."""
+
+    grad_op = SoftshrinkBackwardBackward0
 
     def forward(self, a, lambd):
         self.lambd = lambd
@@ -280,47 +301,37 @@ class SoftshrinkBackward0(HardshrinkBackward0):
 
 
 class PreluKernelBackward0(Op):
-    """``x`` where positive, ``weight * x`` elsewhere; ``weight`` is per channel (dim 1)."""
+    """``x`` where positive, ``weight * x`` elsewhere (``weight`` broadcasts against ``x``:
+    ``F.prelu`` views a per-channel weight along dim 1)."""
 
     saved_names = ('self', 'weight')
     arity = 2
 
     def forward(self, a, weight):
         self.save(a, weight)
-        x, w = a._data, weight._data
-        if w.size == 1:
-            self.shape = ()
-        else:  # one slope per channel: dim 1, or dim 0 of a 1-d input
-            self.shape = (w.size,) if x.ndim == 1 else (1, w.size) + (1,) * (x.ndim - 2)
-        return np.maximum(x, 0) + np.minimum(x, 0) * w.reshape(self.shape)
+        x = a._data
+        return np.where(x > 0, x, weight._data * x)
 
     def backward(self, grad):
         a, weight = self.saved()
-        positive = _mask(a, a._data > 0)
-        grad_input = grad_weight = None
-        if self.needs(0):
-            grad_input = grad * (positive + (1 - positive) * weight.reshape(self.shape))
-        if self.needs(1):
-            grad_weight = grad * a * (1 - positive)
-            if len(self.shape) > 1:
-                grad_weight = grad_weight.sum((0,) + tuple(range(2, a._data.ndim)))
-            elif not self.shape:
-                grad_weight = grad_weight.sum().reshape(weight._data.shape)
-        return grad_input, grad_weight
+        if plain_backward():
+            return tuple(_make(g) for g in prelu_grads(grad._data, a._data, weight._data))
+        return PreluKernelBackwardBackward0.apply(grad, a, weight)
 
 
 class RreluWithNoiseBackward0(Op):
-    """``x * noise``: noise is 1 for ``x >= 0`` and a slope elsewhere (random when training,
+    """``x * noise``: noise is 1 for ``x > 0`` and a slope elsewhere (random when training,
     the mean slope otherwise)."""
+
+    saved_names = ('self',)
 
     def forward(self, a, noise):
         self.noise = noise
-        self.save(a)  # (PyTorch's node saves self and the noise)
+        self.save(a)
         return a._data * noise
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return grad * _make(self.noise)
+        return RreluWithNoiseBackwardBackward0.of(grad, self.saved()[0], self.noise)
 
 
 class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
@@ -335,8 +346,7 @@ class LogSigmoidBackward0(UnaryOp):
     function, saves = _log_sigmoid, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * sigmoid_tensor(-a)
+        return LogSigmoidBackwardBackward0.of(grad, self.saved()[0])
 
 
 class SqueezeBackward4(SqueezeBackward1):
@@ -361,12 +371,6 @@ def _stats_for_backward(x, axes, eps, mean, invstd):
         centred = x - mean_t
         return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
     return _make(mean), _make(invstd)
-
-
-def _normalized_grad(grad_xhat, xhat, invstd, axes):
-    """Gradient through ``(x - mean(x)) * invstd(x)`` given the gradient of that result."""
-    return (grad_xhat - grad_xhat.mean(axes, keepdim=True)
-            - xhat * (grad_xhat * xhat).mean(axes, keepdim=True)) * invstd
 
 
 def _affine(xhat, weight, bias, shape):
@@ -405,57 +409,52 @@ class NativeBatchNormBackward0(Op):
             invstd = 1 / np.sqrt(var + eps)
             centred = x - mean
         self.mean, self.invstd = mean, invstd
+        self.param_axes, self.param_shape, self.normalizes = self.axes, self.shape, training
         self.save(input, weight)
         return _affine(centred * invstd, weight, bias, self.shape)
 
     def backward(self, grad):
         input, weight = self.saved()
-        axes, shape = self.axes, self.shape
-        if self.training:
-            mean, invstd = _stats_for_backward(input, axes, self.eps, self.mean, self.invstd)
-        else:
-            mean, invstd = _make(self.mean), _make(self.invstd)
-        xhat = (input - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight.reshape(shape) if weight is not None else grad
-            grad_input = (_normalized_grad(grad_xhat, xhat, invstd, axes) if self.training
-                          else grad_xhat * invstd)
-        if self.needs(1):
-            grad_weight = (grad * xhat).sum(axes)
-        if self.needs(2):
-            grad_bias = grad.sum(axes)
-        return grad_input, grad_weight, grad_bias
+        if plain_backward():
+            return _norm_grads(self, grad, input, weight)
+        return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
+
+    def mask(self):
+        return self.needs(0), self.needs(1), self.needs(2)
 
 
 class NativeLayerNormBackward0(Op):
-    saved_names = ('input', 'weight')
+    saved_names = ('input', 'weight', 'bias')
     arity = 3
 
     def forward(self, input, weight, bias, normalized_ndim, eps):
         x = input._data
         self.axes = tuple(range(x.ndim - normalized_ndim, x.ndim))
-        self.lead = tuple(range(x.ndim - normalized_ndim))
         self.eps = eps
         mean, invstd, centred, _ = _moments(x, self.axes, eps)
         self.mean, self.invstd = mean, invstd
-        self.save(input, weight)
         shape = x.shape[x.ndim - normalized_ndim:]
+        self.param_axes = tuple(range(x.ndim - normalized_ndim))
+        self.param_shape, self.normalizes = shape, True
+        self.save(input, weight, bias)
         return _affine(centred * invstd, weight, bias, shape)
 
     def backward(self, grad):
-        input, weight = self.saved()
-        mean, invstd = _stats_for_backward(input, self.axes, self.eps, self.mean, self.invstd)
-        xhat = (input - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight if weight is not None else grad
-            grad_input = _normalized_grad(grad_xhat, xhat, invstd, self.axes)
-        if self.needs(1):
-            grad_weight = (grad * xhat).sum(self.lead) if self.lead else grad * xhat
-        if self.needs(2):
-            grad_bias = grad.sum(self.lead) if self.lead else grad
-        return grad_input, grad_weight, grad_bias
+        input, weight, bias = self.saved()
+        if plain_backward():
+            return _norm_grads(self, grad, input, weight)
+        return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias, self)
+
+    def mask(self):
+        return self.needs(0), self.needs(1), self.needs(2)
+
+
+def _norm_grads(norm, grad, input, weight):
+    """A batch or layer norm's gradients on arrays (a plain backward)."""
+    grads = norm_grads(grad._data, input._data, None if weight is None else weight._data,
+                       norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
+                       norm.normalizes, norm.mask())
+    return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
 
 
 class NativeGroupNormBackward0(Op):
@@ -481,8 +480,8 @@ class NativeGroupNormBackward0(Op):
         grad_input = grad_weight = grad_bias = None
         if self.needs(0):
             grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
-            grad_input = _normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
-                                          (2,)).reshape(self.in_shape)
+            grad_input = normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
+                                         (2,)).reshape(self.in_shape)
         if self.needs(1):
             grad_weight = (grad * xhat.reshape(self.in_shape)).sum(self.channel_axes)
         if self.needs(2):
@@ -559,10 +558,7 @@ class HardswishBackward0(UnaryOp):
     function, saves = _hardswish, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        x = a._data
-        middle = _mask(a, (x > -3) & (x < 3))
-        return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
+        return HardswishBackwardBackward0.of(grad, self.saved()[0])
 
 
 def _hardsigmoid(x):
@@ -574,5 +570,7 @@ class HardsigmoidBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
-        x = a._data
-        return grad * _make(((x > -3) & (x < 3)).astype(x.dtype) / 6)
+        # PyTorch has no derivative of hardsigmoid_backward: its gradient under create_graph
+        # requires grad, and differentiating it again raises
+        return NotImplementedGrad.of("hardsigmoid_backward",
+                                     hardsigmoid_grad(grad._data, a._data), (grad, a))

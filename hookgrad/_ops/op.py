@@ -86,6 +86,10 @@ class Op(Node):
         results = []
         n_differentiable = 0
         for out in outputs:
+            if out is None:  # an output the op left undefined (a gradient nobody needs)
+                results.append(None)
+                n_differentiable += 1
+                continue
             if type(out) is not _ndarray:
                 out = np.asarray(out)
             if record and out.dtype.kind == "f":
@@ -258,11 +262,16 @@ def float_operands(a, b):
 
 
 def restore_dims(grad, shape, dims, keepdim):
-    """Reshape a reduced gradient so it broadcasts against the input ``shape``."""
+    """Give a reduced gradient its reduced dims back (size 1) so it broadcasts against the
+    input ``shape``: a reshape of the array in a plain backward; under create_graph one
+    ``unsqueeze`` per dim, as PyTorch's formulas record it."""
     if keepdim or not dims or grad._data.ndim == len(shape):
         return grad
-    kept = [1 if i in dims else s for i, s in enumerate(shape)]
-    return grad.reshape(kept)
+    if not grad._requires_grad and not _op_hooks:
+        return _make(grad._data.reshape([1 if i in dims else s for i, s in enumerate(shape)]))
+    for dim in sorted(dims):
+        grad = grad.unsqueeze(dim)
+    return grad
 
 
 def broadcast_view(x, shape, writeable=False):
@@ -306,7 +315,10 @@ def expand_grad(grad, shape):
     records (the common case), the differentiable ``expand`` under create_graph."""
     if grad._requires_grad:
         return grad.expand(shape)
-    return _make(broadcast_view(grad._data, shape))
+    expanded = _make(broadcast_view(grad._data, shape))
+    if _grad_state.grad_enabled:  # (create_graph: a node may save it; PyTorch's is a view)
+        expanded._vc = grad._vc
+    return expanded
 
 
 # --------------------------------------------------------------------------- op families
@@ -439,6 +451,16 @@ class ReductionOp(Op):
     def restore(self, reduced):
         """A reduced tensor (a gradient or the result) with the reduced dims back, size 1."""
         return restore_dims(reduced, self._in_meta[0][0], self.dims, self.keepdim)
+
+    def restore_by_reshape(self, reduced):
+        """``restore`` as one reshape, as PyTorch's ``restore_reduced_dims`` (amax, amin)."""
+        shape = self._in_meta[0][0]
+        if self.keepdim or not self.dims or reduced._data.ndim == len(shape):
+            return reduced
+        kept = [1 if i in self.dims else s for i, s in enumerate(shape)]
+        if not reduced._requires_grad and not _op_hooks:
+            return _make(reduced._data.reshape(kept))
+        return reduced.reshape(kept)
 
 
 class ViewOp(Op):

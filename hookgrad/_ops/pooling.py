@@ -4,6 +4,7 @@ whose own backward is the forward's kind again, so double backward works."""
 import numpy as np
 
 from .._tensor_base import _make
+from .activation_backward import zeros_of_input
 from .conv import zero_padded
 from .op import Op
 
@@ -66,7 +67,7 @@ class MaxPool2DWithIndicesBackward0(Op):
     saves_indices = True  # (as PyTorch's node, with self)
 
     def forward(self, input, kernel, stride, padding, dilation, ceil_mode, return_indices):
-        self.save(input)
+        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data if input._data.ndim == 4 else input._data[None]
         out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
         low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
@@ -101,15 +102,18 @@ class MaxPool2DWithIndicesBackward0(Op):
         return self.indices
 
     def backward(self, grad, grad_indices=None):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.saved()[0], self)
 
 
 class MaxPool2DWithIndicesBackwardBackward0(Op):
     """Scatter ``grad`` to the argmax positions of ``pool``, a max-pooling node with
-    ``in_shape``, ``overlapping`` and ``flat_indices()`` (summing where windows share one)."""
+    ``in_shape``, ``overlapping`` and ``flat_indices()`` (summing where windows share one).
+    Its inputs are PyTorch's, the gradient and the pooled input (whose derivative is zeros):
+    the gradient requires grad when the input does."""
 
-    def forward(self, grad, pool):
+    arity = 2
+
+    def forward(self, grad, input, pool):
         self.pool = pool
         g = grad._data
         in_shape = pool.in_shape
@@ -126,11 +130,18 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
         return out.reshape(in_shape)
 
     def backward(self, grad):
-        indices = self.pool.flat_indices()
-        planes = indices.shape[:-2]
-        flat = grad.reshape(planes + (-1,))
-        index = _make(indices.reshape(planes + (-1,)))
-        return flat.gather(-1, index).reshape(indices.shape)
+        grad_output = None
+        if self.needs(0):
+            indices = self.pool.flat_indices()
+            planes = indices.shape[:-2]
+            flat = grad.reshape(planes + (-1,))
+            index = _make(indices.reshape(planes + (-1,)))
+            grad_output = flat.gather(-1, index).reshape(indices.shape)
+        return grad_output, zeros_of_input(self, 1) if self.needs(1) else None
+
+
+class AdaptiveMaxPool2DBackwardBackward0(MaxPool2DWithIndicesBackwardBackward0):
+    pass
 
 
 def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divisor_override,
@@ -152,7 +163,7 @@ def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divi
 class AvgPool2DBackward0(Op):
     def forward(self, input, kernel, stride, padding, ceil_mode, count_include_pad,
                 divisor_override):
-        self.save(input)  # (as PyTorch's node)
+        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         x4 = x if x.ndim == 4 else x[None]
         out_hw, extra = _pool_geometry(x4.shape, kernel, stride, padding, (1, 1), ceil_mode)
@@ -168,14 +179,17 @@ class AvgPool2DBackward0(Op):
         return out if x.ndim == 4 else out[0]
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return AvgPool2DBackwardBackward0.apply(grad, self.in_shape, *self.params)
+        return AvgPool2DBackwardBackward0.apply(grad, self.saved()[0], self.in_shape,
+                                                *self.params)
 
 
 class AvgPool2DBackwardBackward0(Op):
-    """Spread each output gradient evenly over its window: the transpose of average pooling."""
+    """Spread each output gradient evenly over its window: the transpose of average pooling.
+    Its inputs are PyTorch's, the gradient and the pooled input (whose derivative is zeros)."""
 
-    def forward(self, grad, in_shape, kernel, stride, padding, ceil_mode, count_include_pad,
+    arity = 2
+
+    def forward(self, grad, input, in_shape, kernel, stride, padding, ceil_mode, count_include_pad,
                 divisor_override):
         self.params = (kernel, stride, padding, ceil_mode, count_include_pad, divisor_override)
         g = grad._data
@@ -194,7 +208,8 @@ class AvgPool2DBackwardBackward0(Op):
         return gx if len(in_shape) == 4 else gx[0]
 
     def backward(self, grad):
-        return AvgPool2DBackward0.apply(grad, *self.params)
+        return (AvgPool2DBackward0.apply(grad, *self.params) if self.needs(0) else None,
+                zeros_of_input(self, 1) if self.needs(1) else None)
 
 
 def adaptive_windows(size, out):
@@ -222,7 +237,7 @@ def _adaptive_apply(x, rows, cols):
 
 class AdaptiveAvgPool2DBackward0(Op):
     def forward(self, input, output_size):
-        self.save(input)  # (as PyTorch's node)
+        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
         (h, w), (oh, ow) = x.shape[-2:], output_size
@@ -232,7 +247,7 @@ class AdaptiveAvgPool2DBackward0(Op):
                                _adaptive_matrix(w, ow, x.dtype))
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         shape = grad._data.shape
         empty = next((d for d in range(len(shape) - 3, len(shape)) if not shape[d]), None)
         if empty is not None:
@@ -240,11 +255,13 @@ class AdaptiveAvgPool2DBackward0(Op):
                                "non-zero size for non-batch dimensions, but grad_output has "
                                f"sizes [{', '.join(map(str, shape))}] with dimension {empty} "
                                "being empty")
-        return AdaptiveAvgPool2DBackwardBackward0.apply(grad, self.in_shape)
+        return AdaptiveAvgPool2DBackwardBackward0.apply(grad, saved[0], self.in_shape)
 
 
 class AdaptiveAvgPool2DBackwardBackward0(Op):
-    def forward(self, grad, in_shape):
+    arity = 2
+
+    def forward(self, grad, input, in_shape):
         g = grad._data
         self.output_size = g.shape[-2:]
         (h, w), (oh, ow) = in_shape[-2:], g.shape[-2:]
@@ -257,7 +274,8 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
                                _adaptive_matrix(w, ow, g.dtype).T)
 
     def backward(self, grad):
-        return AdaptiveAvgPool2DBackward0.apply(grad, self.output_size)
+        return (AdaptiveAvgPool2DBackward0.apply(grad, self.output_size) if self.needs(0)
+                else None, zeros_of_input(self, 1) if self.needs(1) else None)
 
 
 class AdaptiveMaxPool2DBackward0(Op):
@@ -269,7 +287,7 @@ class AdaptiveMaxPool2DBackward0(Op):
     saves_indices = True  # (as PyTorch's node, with self)
 
     def forward(self, input, output_size):
-        self.save(input)
+        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         (h, w), (oh, ow) = x.shape[-2:], output_size
         row_max, row_arg = [], []
@@ -292,5 +310,4 @@ class AdaptiveMaxPool2DBackward0(Op):
         return self.indices
 
     def backward(self, grad, grad_indices=None):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
+        return AdaptiveMaxPool2DBackwardBackward0.apply(grad, self.saved()[0], self)

@@ -4,8 +4,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .arithmetic import _scalar_or_saved
-from .op import BinaryOp, Op, broadcast_error, operands, refuse_out, type_name
+from .arithmetic import DivBackward1, _scalar_or_saved
+from .op import BinaryOp, Op, broadcast_error, operands, plain_backward, refuse_out, type_name
 
 
 class ClampBackward1(Op):
@@ -21,13 +21,22 @@ class ClampBackward1(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
+        x = a._data
         mask = None
         if self.low is not None:
-            mask = a >= self.low
+            mask = x >= self.low
         if self.high is not None:
-            upper = a <= self.high
+            upper = x <= self.high
             mask = upper if mask is None else mask & upper
-        return grad * mask
+        return grad if mask is None else masked_grad(grad, mask)
+
+
+def masked_grad(grad, mask):
+    """PyTorch's ``where(mask, grad, 0)`` in clamp's and max's formulas: exact zeros where the
+    mask is off (even for an infinite or NaN gradient), a ``WhereBackward0`` when recorded."""
+    if plain_backward():
+        return _make(np.where(mask, grad._data, 0).astype(grad._data.dtype, copy=False))
+    return where(_make(mask), grad, _make(np.zeros((), grad._data.dtype)))
 
 
 class ClampBackward0(Op):
@@ -44,16 +53,21 @@ class ClampBackward0(Op):
 
     def backward(self, grad):
         a, low, high = self.saved()
+        x = a._data
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
+        low = low._data if isinstance(low, TensorBase) else low
+        high = high._data if isinstance(high, TensorBase) else high
         if high is None:
-            return grad * (a >= low), grad * (a < low) if self.needs(1) else None, None
+            return (masked_grad(grad, x >= low),
+                    masked_grad(grad, x < low) if self.needs(1) else None, None)
         if low is None:
-            return grad * (a <= high), None, grad * (a > high) if self.needs(2) else None
+            return (masked_grad(grad, x <= high), None,
+                    masked_grad(grad, x > high) if self.needs(2) else None)
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
-        return (grad * ((a >= low) & (a <= high)),
-                grad * ((a < low) & (low < high)) if self.needs(1) else None,
-                grad * ((a > high) | (high < low)) if self.needs(2) else None)
+        return (masked_grad(grad, (x >= low) & (x <= high)),
+                masked_grad(grad, (x < low) & (low < high)) if self.needs(1) else None,
+                masked_grad(grad, (x > high) | (high < low)) if self.needs(2) else None)
 
 
 def _clamped(a, low, high):
@@ -77,9 +91,10 @@ class MaximumBackward0(BinaryOp):
 
     def backward(self, grad):
         a, b = self.saved()
-        # ties share the gradient equally, as in PyTorch
-        weight = (a > b) + (a == b) * 0.5
-        return grad * weight, grad * (1 - weight)
+        x, y = a._data, b._data
+        tie = x == y
+        return (_tie_grad(grad, tie, x < y) if self.needs(0) else None,
+                _tie_grad(grad, tie, x > y) if self.needs(1) else None)
 
 
 class MinimumBackward0(BinaryOp):
@@ -87,8 +102,21 @@ class MinimumBackward0(BinaryOp):
 
     def backward(self, grad):
         a, b = self.saved()
-        weight = (a < b) + (a == b) * 0.5
-        return grad * weight, grad * (1 - weight)
+        x, y = a._data, b._data
+        tie = x == y
+        return (_tie_grad(grad, tie, x > y) if self.needs(0) else None,
+                _tie_grad(grad, tie, x < y) if self.needs(1) else None)
+
+
+def _tie_grad(grad, tie, other_wins):
+    """PyTorch's ``where(tie, grad / 2, grad).masked_fill_(other_wins, 0)``: ties share the
+    gradient equally, the other operand's winners get none."""
+    if plain_backward():
+        g = grad._data
+        out = np.where(tie, g / 2, g).astype(g.dtype, copy=False)
+        return _make(np.where(other_wins, 0, out).astype(g.dtype, copy=False))
+    half = where(_make(tie), DivBackward1.apply(grad, 2), grad)
+    return half.masked_fill(_make(other_wins), 0)
 
 
 class WhereBackward0(Op):

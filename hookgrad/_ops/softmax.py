@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make
+from .composite import FormulaGrad
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 
@@ -46,8 +47,31 @@ class SoftmaxBackward0(Op):
         return shifted / np.sum(shifted, axis=dims, keepdims=True)
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return result * (grad - (grad * result).sum(self.dims, keepdim=True))
+        return SoftmaxBackwardDataBackward0.of(grad, self.saved()[0], self.dims)
+
+
+class SafeSoftmaxBackward0(SoftmaxBackward0):
+    """``_safe_softmax`` (attention's): a row whose every entry is -inf gives zeros, not
+    NaN."""
+
+    def forward(self, a, dims):
+        out = super().forward(a, dims)
+        x = a._data
+        masked = np.logical_and.reduce(x == -np.inf, axis=dims, keepdims=True)
+        if masked.any():
+            out = np.where(masked, 0, out).astype(out.dtype, copy=False)
+        return out
+
+
+def _softmax_grad(grad, output, dims):
+    return (output * (grad - (grad * output).sum(dims, keepdim=True)),)
+
+
+class SoftmaxBackwardDataBackward0(FormulaGrad):
+    """``_softmax_backward_data(grad_output, output)`` as PyTorch records it."""
+
+    arity = 2
+    formula = staticmethod(_softmax_grad)
 
 
 class LogSoftmaxBackward0(Op):
@@ -71,7 +95,18 @@ class LogSoftmaxBackward0(Op):
             g = grad._data
             return _make(g - np.exp(result._data) * np.add.reduce(g, axis=self.dims,
                                                                     keepdims=True))
-        return grad - result.exp() * grad.sum(self.dims, keepdim=True)
+        return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
+
+
+def _log_softmax_grad(grad, output, dims):
+    return (grad - output.exp() * grad.sum(dims, keepdim=True),)
+
+
+class LogSoftmaxBackwardDataBackward0(FormulaGrad):
+    """``_log_softmax_backward_data(grad_output, output)`` as PyTorch records it."""
+
+    arity = 2
+    formula = staticmethod(_log_softmax_grad)
 
 
 def softmax(input, dim, dtype=None, *, out=None):

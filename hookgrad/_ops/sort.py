@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
 from .extremes import MaxBackward1
-from .index import ScatterAddGrad
+from .index import selected_grad
 from .op import Op, refuse_out, return_type
 
 return_types = {name: return_type(name, ("values", "indices"))
@@ -39,7 +39,7 @@ class SortBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if self.index is None:
             return grad
-        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+        return selected_grad(grad, self.shape, self.dim, self.index)
 
 
 class SortBackward1(SortBackward0):

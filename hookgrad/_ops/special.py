@@ -7,9 +7,19 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .arithmetic import check_integer_divisor, remainder_reflected
-from .elementwise import SignBackward0, ZeroGradBackward
-from .op import BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out, type_name
+from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
+from .elementwise import SgnBackward0, ZeroGradBackward
+from .op import (
+    BinaryOp,
+    Op,
+    UnaryOp,
+    float_input,
+    float_operands,
+    operands,
+    plain_backward,
+    refuse_out,
+    type_name,
+)
 
 
 class Expm1Backward0(UnaryOp):
@@ -88,6 +98,7 @@ class RemainderBackward0(Op):
     """``input % number`` (Python's sign convention: the divisor's)."""
 
     quotient = staticmethod(np.floor)  # d(a - q * b)/db = -q, with q rounded this way
+    rounding_mode = "floor"
     rest = staticmethod(np.mod)
     kernel = "remainder_cpu"
 
@@ -118,21 +129,29 @@ class RemainderBackward1(RemainderBackward0):
         if not self.needs(1):
             return grad, None
         a, b = self.saved()
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = _make(self.quotient(a._data / b._data))
-        return (grad if self.needs(0) else None, -grad * q)
+        grad_other = None
+        if self.needs(1):
+            if plain_backward():
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    q = self.quotient(a._data / b._data)
+                grad_other = _make(np.asarray(-grad._data * q))
+            else:  # PyTorch's formula: the quotient is a node too (with zero derivatives)
+                grad_other = -grad * DivBackward2.apply(a, b, self.rounding_mode)
+        return (grad if self.needs(0) else None), grad_other
 
 
 class FmodBackward0(RemainderBackward0):
     """``fmod(input, number)`` (C's sign convention: the dividend's)."""
 
     quotient = staticmethod(np.trunc)
+    rounding_mode = "trunc"
     rest = staticmethod(np.fmod)
     kernel = "fmod_cpu"
 
 
 class FmodBackward1(RemainderBackward1):
     quotient = staticmethod(np.trunc)
+    rounding_mode = "trunc"
     rest = staticmethod(np.fmod)
     kernel = "fmod_cpu"
 
@@ -145,22 +164,6 @@ class Atan2Backward0(BinaryOp):
         denominator = a * a + b * b
         return (grad * b / denominator if self.needs(0) else None,
                 -grad * a / denominator if self.needs(1) else None)
-
-
-class SgnBackward0(SignBackward0):
-    """``sgn``: ``sign`` for real tensors (its own node name). Unlike sign's, PyTorch's node
-    saves the input and the result (which a second backward then misses)."""
-
-    saved_names = ("self", "result")
-    saves_output = True
-
-    def forward(self, a):
-        self.save(a)
-        return self.function(a._data)
-
-    def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return grad * 0
 
 
 class Deg2RadBackward0(Op):

@@ -49,7 +49,15 @@ class ViewBackward0(ViewOp):
         return x.reshape(shape)
 
     def backward(self, grad):
-        return grad.reshape(self.shape)
+        return reshaped_grad(grad, self.shape)
+
+
+def reshaped_grad(grad, shape):
+    """``grad.reshape(shape)`` in a backward formula: a view of the array in a plain backward;
+    under create_graph PyTorch's reshape, a node even to the same shape."""
+    if plain_backward():
+        return _make(grad._data.reshape(shape))
+    return reshape_node(grad, shape)
 
 
 class ReshapeAliasBackward0(ViewBackward0):
@@ -106,7 +114,11 @@ class SqueezeBackward0(ViewOp):
         return x.squeeze(dims) if dims else x
 
     def backward(self, grad):
-        return grad.reshape(self.shape)
+        if plain_backward():
+            return _make(grad._data.reshape(self.shape))
+        for dim in sorted(self.params[0]):  # PyTorch's unsqueeze_to: one node per dim
+            grad = grad.unsqueeze(dim)
+        return grad
 
 
 class SqueezeBackward1(SqueezeBackward0):
@@ -165,6 +177,13 @@ def reshape(input, shape):
         raise TypeError("reshape(): argument 'shape' (position 2) must be tuple of ints, not "
                         f"{type(shape).__name__}")
     shape = _infer_shape(shape, input._data.size)
+    return reshape_node(input, shape)
+
+
+def reshape_node(input, shape):
+    """PyTorch's reshape to a known ``shape`` (the same shape too): of a contiguous tensor a
+    ``view``; of another a view when its strides allow one (``_reshape_alias``), else a copy
+    (``_unsafe_view`` of a clone)."""
     x = input._data
     if x.flags.c_contiguous:
         return ViewBackward0.apply(input, shape)

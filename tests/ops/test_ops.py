@@ -296,6 +296,10 @@ TABLE = [
     Row("einsum_sum_transpose", lambda a: torch.einsum("ijk->kj", a),
         lambda a: np.einsum("ijk->kj", a), (B234,)),
     Row("einsum_outer", lambda a, b: torch.einsum("i,j->ij", a, b), np.outer, ((2,), (3,))),
+    Row("einsum_diagonal", lambda a: torch.einsum("ii->i", a), lambda a: np.einsum("ii->i", a),
+        ((3, 3),)),
+    Row("einsum_trace_product", lambda a, b: torch.einsum("iij,jk->k", a, b),
+        lambda a, b: np.einsum("iij,jk->k", a, b), ((2, 2, 3), M34)),
     # addmm's bias: a row vector (F.linear's; its gradient is reduced inside the op), and
     # shapes the engine un-broadcasts
     Row("addmm-bias_1d", torch.addmm, lambda b, x, y: b + x @ y, ((4,), M23, M34)),
@@ -392,9 +396,8 @@ TABLE = [
     Row("remainder_number", lambda x: x % 0.7, lambda x: np.mod(x, 0.7), (M23,), "pos",
         gradgrad=False),
     Row("remainder_tensor", lambda x, y: torch.remainder(x, y), np.mod, (M23, (3,)),
-        ("pos", "pos"), gradgrad=False),
-    Row("fmod_tensor", lambda x, y: x.fmod(y), np.fmod, (M23, M23), ("nz", "pos"),
-        gradgrad=False),
+        ("pos", "pos")),
+    Row("fmod_tensor", lambda x, y: x.fmod(y), np.fmod, (M23, M23), ("nz", "pos")),
     Row("atan2", torch.atan2, np.arctan2, (M23, M23), "any"),
     Row("exp2", torch.exp2, np.exp2, (M23,), "any"),
     Row("cumprod", lambda x: x.cumprod(1), lambda x: np.cumprod(x, 1), (M34,), "any"),

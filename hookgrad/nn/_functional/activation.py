@@ -154,6 +154,15 @@ def prelu(input, weight):
     if weight._data.size not in (1, channels):
         raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter "
                            f"numbers = {weight._data.size} and channel size = {channels}.")
+    if weight._data.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+                           f"ndim = {weight._data.ndim}")
+    ndim = input._data.ndim
+    if ndim != weight._data.ndim:  # (as PyTorch: a view that broadcasts along dim 1)
+        shape = [1] * ndim
+        if ndim > 1:
+            shape[1] = weight._data.size
+        weight = weight.view(tuple(shape))
     return PreluKernelBackward0.apply(input, weight)
 
 
@@ -165,7 +174,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False, *,
         slopes = _rng(generator).uniform(lower, upper, x.shape).astype(x.dtype)
     else:
         slopes = np.asarray((lower + upper) / 2, x.dtype)
-    noise = np.where(x >= 0, np.asarray(1, x.dtype), slopes)
+    noise = np.where(x > 0, np.asarray(1, x.dtype), slopes)
     return _activation(input, inplace, RreluWithNoiseBackward0, RreluWithNoiseBackward1, noise)
 
 

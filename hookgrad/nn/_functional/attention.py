@@ -4,7 +4,9 @@ import warnings
 
 import numpy as np
 
+from ..._ops.arithmetic import MulBackward1
 from ..._ops.shape import cat
+from ..._ops.softmax import SafeSoftmaxBackward0
 from ..._tensor_base import _make
 from .activation import softmax
 from .dropout import dropout
@@ -29,9 +31,11 @@ def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
                                  is_causal=False, scale=None, enable_gqa=False):
-    """softmax(q k^T * scale + mask) v, composed from matmuls (PyTorch's math reference)."""
+    """PyTorch's math path, node for node: ``q * sqrt(scale)`` times ``(k^T * sqrt(scale))``,
+    plus the mask, ``_safe_softmax`` (a fully masked row gives zeros), times ``v``."""
     length, source = query._data.shape[-2], key._data.shape[-2]
-    scale = 1 / math.sqrt(query._data.shape[-1]) if scale is None else scale
+    negative = scale is not None and scale < 0
+    factor = math.sqrt(abs(scale) if scale is not None else 1 / math.sqrt(query._data.shape[-1]))
     dtype = query._data.dtype
     bias = None
     if is_causal:
@@ -46,22 +50,16 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
             bias = attn_mask
     if enable_gqa and key._data.ndim >= 3:
         repeats = query._data.shape[-3] // key._data.shape[-3]
-        key = _make_repeat_heads(key, repeats)
-        value = _make_repeat_heads(value, repeats)
-    weights = query.matmul(key.transpose(-2, -1)) * scale
+        key = key.repeat_interleave(repeats, -3)
+        value = value.repeat_interleave(repeats, -3)
+    query = MulBackward1.apply(query, 0.0 - factor if negative else factor)
+    weights = query.matmul(MulBackward1.apply(key.transpose(-2, -1), factor))
     if bias is not None:
         weights = weights + bias
-    weights = softmax(weights, -1)
+    weights = SafeSoftmaxBackward0.apply(weights, (weights._data.ndim - 1,))
     if dropout_p > 0:
         weights = dropout(weights, dropout_p)
     return weights.matmul(value)
-
-
-def _make_repeat_heads(t, repeats):
-    """``repeat_interleave`` along the head dim (-3)."""
-    shape = t._data.shape
-    expanded = t.unsqueeze(-3).expand(shape[:-3] + (shape[-3], repeats) + shape[-2:])
-    return expanded.reshape(shape[:-3] + (shape[-3] * repeats,) + shape[-2:])
 
 
 def _mha_is_batched(query, key, value, key_padding_mask, attn_mask, num_heads):

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops import selection as _selection
-from ..._ops.arithmetic import DivBackward1
+from ..._ops.arithmetic import AddBackward1, DivBackward1, MulBackward1, SubBackward0, SubBackward1
 from ..._ops.loss import (
     BinaryCrossEntropyBackward0,
     BinaryCrossEntropyWithLogitsBackward0,
@@ -19,6 +19,7 @@ from ..._ops.loss import (
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
 from ..._tensor_base import _make
+from ...autograd.grad_mode import is_grad_enabled
 from .activation import log_softmax, logsigmoid
 from .distance import pairwise_distance
 from .utils import _broadcast_pair, _shape, _type_name
@@ -212,7 +213,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         smooth = smooth.sum() / float(denominator)
     elif reduction == "sum":
         smooth = smooth.sum()
-    return loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
+    # (PyTorch's C++ multiplies by numbers: MulBackward1)
+    return (MulBackward1.apply(loss, 1 - label_smoothing)
+            + MulBackward1.apply(smooth, label_smoothing / classes))
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
@@ -237,6 +240,9 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
 
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
+    if target._requires_grad and is_grad_enabled():
+        raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect "
+                           "to argument 'target'. This input cannot have requires_grad True.")
     input, target = _broadcast_pair(input, target)
     return SoftMarginLossBackward0.apply(input, target, reduction)
 
@@ -263,15 +269,24 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
                            f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
                            f"target: {target.shape} ")
-    loss = _selection.clamp_min(-target * (input1 - input2) + margin, 0)
+    loss = _selection.clamp_min(AddBackward1.apply(-target * (input1 - input2), margin), 0)
     return _apply_reduction(loss, reduction)
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
                          reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
-    margin_part = (margin - input).clamp(min=0) * (target != 1)
-    return _apply_reduction(margin_part + input * (target != -1), reduction)
+    zeros = _make(np.zeros_like(input._data))
+    margin_part = _selection.clamp_min(_number_minus(margin, input), 0)
+    loss = (_selection.where(target != 1, margin_part, zeros)
+            + _selection.where(target != -1, input, zeros))
+    return _apply_reduction(loss, reduction)
+
+
+def _number_minus(number, t):
+    """``number - t`` as PyTorch's C++ computes it (a filled tensor minus ``t``:
+    ``SubBackward0``)."""
+    return SubBackward0.apply(_make(np.full_like(t._data, number)), t)
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
@@ -279,9 +294,13 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     reduction = _reduction(size_average, reduce, reduction)
     dim = 1 if input1._data.ndim == 2 else 0
     dot = (input1 * input2).sum(dim)
-    norms = ((input1 * input1).sum(dim) + 1e-12) * ((input2 * input2).sum(dim) + 1e-12)
+    norms = (AddBackward1.apply((input1 * input1).sum(dim), 1e-12)
+             * AddBackward1.apply((input2 * input2).sum(dim), 1e-12))
     cos = dot / norms.sqrt()
-    loss = (1 - cos) * (target == 1) + (cos - margin).clamp(min=0) * (target == -1)
+    zeros = _make(np.zeros_like(cos._data))
+    loss = (_selection.where(target == 1, _number_minus(1, cos), zeros)
+            + _selection.where(target == -1,
+                               _selection.clamp_min(SubBackward1.apply(cos, margin), 0), zeros))
     return _apply_reduction(loss, reduction)
 
 
@@ -340,7 +359,8 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     if swap:
         distance_negative = _selection.minimum(distance_negative,
                                                pairwise_distance(positive, negative, p, eps))
-    loss = _selection.clamp_min(distance_positive - distance_negative + margin, 0)
+    loss = _selection.clamp_min(
+        AddBackward1.apply(distance_positive, margin) - distance_negative, 0)
     return _apply_reduction(loss, reduction)
 
 

@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from ..._ops import reduce as _reduce
+from ..._ops.arithmetic import AddBackward1
 from ..._ops.nn import (
     NativeBatchNormBackward0,
     NativeGroupNormBackward0,
@@ -86,8 +87,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     folded = input.reshape((1, n * c) + tuple(shape[2:]))
     mean, var = (None if t is None else _make(np.tile(t._data, n))
                  for t in (running_mean, running_var))
-    weight, bias = (None if t is None else t.unsqueeze(0).expand(n, c).reshape(n * c)
-                    for t in (weight, bias))
+    weight, bias = (None if t is None else t.repeat(n) for t in (weight, bias))
     out = NativeBatchNormBackward0.apply(folded, weight, bias, mean, var, use_input_stats,
                                          momentum, eps)
     if use_input_stats:
@@ -102,10 +102,11 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     dims = tuple(range(-len(normalized), 0))
     if eps is None:
         eps = float(np.finfo(input._data.dtype).eps)
-    out = input * ((input * input).mean(dims, keepdim=True) + eps).rsqrt()
+    # PyTorch's composite: pow, mean, an in-place add of eps (AddBackward1), rsqrt
+    out = input * AddBackward1.apply(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
     return out * weight if weight is not None else out
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
-    denominator = _reduce.norm(input, p, dim, True).clamp(min=eps).expand_as(input)
+    denominator = _reduce.norm(input, p, dim, True).clamp_min(eps).expand_as(input)
     return input / denominator

@@ -1,0 +1,321 @@
+"""Backward formulas of activations recorded as ops: PyTorch's ``*BackwardBackward0`` nodes.
+
+Under ``create_graph=True`` PyTorch records an activation's backward formula as one node whose
+inputs are the incoming gradient and what the forward saved (``threshold_backward(grad,
+self, threshold)``), so the gradient requires grad when the input does, hooks see that node,
+and its own derivative is PyTorch's (zeros in the input for piecewise-linear ops). Each op
+here takes those inputs; ``of`` computes the formula on arrays in a plain backward (no
+create_graph, no op hook), the recorded op otherwise."""
+import numpy as np
+
+from .._tensor_base import _make
+from .op import Op, plain_backward
+
+_UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+_WHERE_MAX_SIZE = 2048
+
+
+def zero_where(values, drop):
+    """``np.where(drop, 0, values)`` for floats: exactly +0 where ``drop`` is set, ``values``
+    (-0 and NaN included) elsewhere. Beyond a few thousand elements a bit mask is several
+    times faster than np.where on an unpredictable mask; below, np.where's two calls win."""
+    if values.size <= _WHERE_MAX_SIZE:
+        return np.where(drop, 0, values)
+    uint = _UINT[values.itemsize]
+    mask = drop.view(np.uint8).astype(uint)
+    mask -= 1  # dropped: 1 -> 0; kept: 0 -> all bits set
+    return np.bitwise_and(values.view(uint), mask, out=mask).view(values.dtype)
+
+
+def zeros_of_input(node, i):
+    """A zero gradient for input ``i`` of ``node`` (PyTorch's ``zeros_like``: no history)."""
+    shape, dtype = node._in_meta[i]
+    return _make(np.zeros(shape, dtype))
+
+
+class ActivationGrad(Op):
+    """``grad_output * f'(x)`` as an op of ``(grad_output, x)``: ``kernel(g, x, *params)`` is
+    the formula on arrays, ``second(h, x, *params)`` the derivative in ``x`` given ``h =
+    grad_grad * grad_output`` (None: the slope is piecewise constant, the derivative zeros)."""
+
+    arity = 2
+    kernel = None
+    second = None
+
+    def forward(self, grad, x, *params):
+        self.params = params
+        self.save(grad if self.second is not None and self.needs(1) else None, x)
+        return self.kernel(grad._data, x._data, *params)
+
+    def backward(self, grad_grad):
+        grad, x = self.saved()
+        grad_output = grad_x = None
+        if self.needs(0):
+            grad_output = type(self).of(grad_grad, x, *self.params)
+        if self.needs(1):
+            grad_x = zeros_of_input(self, 1) if self.second is None else \
+                self.second(grad_grad * grad, x, *self.params)
+        return grad_output, grad_x
+
+    @classmethod
+    def of(cls, grad, x, *params):
+        """The formula's value: on arrays in a plain backward, recorded otherwise."""
+        if plain_backward():
+            return _make(cls.kernel(grad._data, x._data, *params))
+        return cls.apply(grad, x, *params)
+
+
+class NotImplementedGrad(Op):
+    """A backward formula PyTorch has no derivative for (``hardsigmoid_backward``): the
+    gradient it makes requires grad, and differentiating it raises. Like PyTorch's node it
+    has an edge only for the inputs that require grad."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    @classmethod
+    def of(cls, function, array, inputs):
+        """``array`` (the formula's value) with this node as history when recording."""
+        if plain_backward() or not any(t._requires_grad for t in inputs):
+            return _make(array)
+        node = object.__new__(cls)
+        node._link([t for t in inputs if t._requires_grad])
+        node.function = function
+        return _make(array, True, node, 0)
+
+    def backward(self, grad):
+        raise RuntimeError(f"derivative for aten::{self.function} is not implemented")
+
+
+# --------------------------------------------------------------------------- piecewise linear
+
+def threshold_grad(g, x, threshold):
+    """``grad`` where ``x > threshold``, +0 elsewhere; a NaN ``x`` lets its gradient through,
+    as PyTorch's ``threshold_backward`` (which zeroes only ``x <= threshold``)."""
+    return zero_where(g, x <= threshold)
+
+
+class ThresholdBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(threshold_grad)
+
+
+def _hardtanh_grad(g, x, low, high):
+    return zero_where(g, (x <= low) | (x >= high))
+
+
+class HardtanhBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_hardtanh_grad)
+
+
+def _leaky_relu_grad(g, x, slope):
+    return np.where(x > 0, g, g * slope)
+
+
+class LeakyReluBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_leaky_relu_grad)
+
+
+def _shrink_grad(g, x, lambd):
+    return zero_where(g, (x >= -lambd) & (x <= lambd))
+
+
+class HardshrinkBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_shrink_grad)
+
+
+class SoftshrinkBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_shrink_grad)
+
+
+def _noise_grad(g, x, noise):
+    return g * noise
+
+
+class RreluWithNoiseBackwardBackward0(ActivationGrad):
+    """``grad * noise`` (the noise is 1 where ``x > 0``)."""
+
+    kernel = staticmethod(_noise_grad)
+
+
+def hardsigmoid_grad(g, x):
+    return zero_where(g / 6, (x <= -3) | (x >= 3))
+
+
+# --------------------------------------------------------------------------- smooth
+
+def _elu_grad(g, x, alpha, scale, input_scale):
+    negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
+    return np.where(x <= 0, g * negative, g * scale)
+
+
+def _elu_second(h, x, alpha, scale, input_scale):
+    below = _make((x._data < 0).astype(x._data.dtype))
+    return EluBackwardBackward0.of(h * input_scale, x, alpha, scale, input_scale) * below
+
+
+class EluBackwardBackward0(ActivationGrad):
+    """elu, selu and celu: ``scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1))``."""
+
+    kernel = staticmethod(_elu_grad)
+    second = staticmethod(_elu_second)
+
+
+_SQRT_HALF = 0.7071067811865476
+INV_SQRT_2PI = 0.3989422804014327
+_SQRT_2_OVER_PI = 0.7978845608028654
+_GELU_CUBIC = 0.044715
+
+
+def _gelu_grad(g, x, approximate):
+    from .nn import erf_array  # (nn imports this module)
+    if approximate == "tanh":
+        t = np.tanh((x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI)
+        slope = (1 + t) * 0.5 + x * (1 - t * t) * (1 + x * x * (3 * _GELU_CUBIC)) * (
+            0.5 * _SQRT_2_OVER_PI)
+    else:
+        slope = (erf_array(x * _SQRT_HALF) + 1) * 0.5 + x * np.exp(x * x * -0.5) * INV_SQRT_2PI
+    return g * slope
+
+
+def _gelu_second(h, x, approximate):
+    if approximate == "tanh":
+        inner = (x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI
+        t = inner.tanh()
+        du = (x * x * (3 * _GELU_CUBIC) + 1) * _SQRT_2_OVER_PI
+        d2u = x * (6 * _GELU_CUBIC * _SQRT_2_OVER_PI)
+        return h * ((1 - t * t) * (du + x * 0.5 * (d2u - t * du * du * 2)))
+    # d/dx (cdf + x pdf) = pdf (2 - x^2)
+    return h * ((x * x * -0.5).exp() * INV_SQRT_2PI * (2 - x * x))
+
+
+class GeluBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_gelu_grad)
+    second = staticmethod(_gelu_second)
+
+
+def _softplus_grad(g, x, beta, threshold):
+    bx = x * beta
+    z = np.exp(np.minimum(bx, threshold))
+    return np.where(bx > threshold, g, g * z / (z + 1))
+
+
+def _softplus_second(h, x, beta, threshold):
+    bx = x * beta
+    s = bx.sigmoid()
+    below = _make((bx._data <= threshold).astype(x._data.dtype))
+    return h * s * (1 - s) * below * beta
+
+
+class SoftplusBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_softplus_grad)
+    second = staticmethod(_softplus_second)
+
+
+def _sigmoid_array(x):
+    return np.tanh(x * 0.5) * 0.5 + 0.5
+
+
+def _log_sigmoid_grad(g, x):
+    return g * _sigmoid_array(-x)
+
+
+def _log_sigmoid_second(h, x):
+    z = x.sigmoid()
+    return h * (z - 1) * z
+
+
+class LogSigmoidBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_log_sigmoid_grad)
+    second = staticmethod(_log_sigmoid_second)
+
+
+def _hardswish_grad(g, x):
+    return np.where(x < -3, 0, np.where(x <= 3, g * (x / 3 + 0.5), g)).astype(g.dtype,
+                                                                               copy=False)
+
+
+def _hardswish_second(h, x):
+    middle = _make(((x._data > -3) & (x._data < 3)).astype(x._data.dtype))
+    return h / 3 * middle
+
+
+class HardswishBackwardBackward0(ActivationGrad):
+    kernel = staticmethod(_hardswish_grad)
+    second = staticmethod(_hardswish_second)
+
+
+class _OutputGrad(ActivationGrad):
+    """A formula of the saved output ``y`` (tanh, sigmoid); ``second`` takes ``grad_grad``,
+    ``grad_output`` and ``y`` apart (``h`` is not their product there)."""
+
+    def forward(self, grad, y):
+        self.params = ()
+        self.save(grad if self.needs(1) else None, y)
+        return self.kernel(grad._data, y._data)
+
+    def backward(self, grad_grad):
+        grad, y = self.saved()
+        return (type(self).of(grad_grad, y) if self.needs(0) else None,
+                self.output_second(grad_grad, grad, y) if self.needs(1) else None)
+
+
+def _tanh_grad(g, y):
+    return g * (1 - y * y)
+
+
+class TanhBackwardBackward0(_OutputGrad):
+    kernel = staticmethod(_tanh_grad)
+
+    @staticmethod
+    def output_second(grad_grad, grad, y):
+        return grad_grad * (y * -2 * grad)
+
+
+def _sigmoid_grad(g, y):
+    return g * y * (1 - y)
+
+
+class SigmoidBackwardBackward0(_OutputGrad):
+    kernel = staticmethod(_sigmoid_grad)
+
+    @staticmethod
+    def output_second(grad_grad, grad, y):
+        return grad_grad * grad * (y * -2 + 1)
+
+
+# --------------------------------------------------------------------------- prelu
+
+def prelu_grads(g, x, w):
+    """``_prelu_kernel_backward``: the input's and the (broadcast) weight's gradients."""
+    positive = x > 0
+    return np.where(positive, g, w * g), np.where(positive, 0, x * g).astype(g.dtype, copy=False)
+
+
+class PreluKernelBackwardBackward0(Op):
+    """Both gradients of ``_prelu_kernel(x, weight)`` as one node of ``(grad_output, x,
+    weight)``; the weight's comes at the broadcast shape (the engine sums it down)."""
+
+    arity = 3
+
+    def forward(self, grad, x, weight):
+        self.save(grad, x, weight)
+        return prelu_grads(grad._data, x._data, weight._data)
+
+    def backward(self, grad_grad_input, grad_grad_weight):
+        from .selection import where  # (selection imports the elementwise ops, which import us)
+        grad, x, weight = self.saved()
+        ggi, ggw = grad_grad_input, grad_grad_weight
+        nonnegative = _make(x._data >= 0)
+        grad_output = grad_x = grad_weight = None
+        if self.needs(0):
+            if ggi is None:
+                grad_output = where(nonnegative, 0.0, ggw * x)
+            else:
+                negative = ggi * weight if ggw is None else ggi * weight + ggw * x
+                grad_output = where(nonnegative, ggi, negative)
+        if self.needs(1):
+            grad_x = zeros_of_input(self, 1) if ggw is None else \
+                where(nonnegative, 0.0, grad * ggw)
+        if self.needs(2):
+            grad_weight = zeros_of_input(self, 1) if ggi is None else \
+                where(nonnegative, 0.0, grad * ggi)
+        return grad_output, grad_x, grad_weight

@@ -1,0 +1,117 @@
+"""Backward formulas of layer and batch norm, recorded as PyTorch's nodes under create_graph
+(``NativeLayerNormBackwardBackward0``, ``NativeBatchNormBackwardBackward0``): one node of
+the incoming gradient, the input and the affine parameters, whose three gradients each require
+grad when any of those does. The formulas on arrays serve the plain backward and the nodes'
+values; written once more with tensor ops, they give the nodes' own derivatives."""
+import numpy as np
+
+from .._tensor_base import _make
+from .composite import composite_vjp
+from .op import Op
+
+
+def normalized_grad(grad_xhat, xhat, invstd, axes):
+    """Gradient through ``(x - mean(x)) * invstd(x)`` given the gradient of that result
+    (arrays or tensors alike)."""
+    return (grad_xhat - _mean(grad_xhat, axes) - xhat * _mean(grad_xhat * xhat, axes)) * invstd
+
+
+def _mean(value, axes):
+    if isinstance(value, np.ndarray):
+        return value.mean(axes, keepdims=True)
+    return value.mean(axes, keepdim=True)
+
+
+def _sum(value, axes):
+    return value.sum(axes) if axes else value
+
+
+def norm_grads(g, x, w, mean, invstd, axes, param_axes, param_shape, normalizes, mask):
+    """The input's, weight's and bias's gradients of ``(x - mean) * invstd * w + b`` (arrays
+    or tensors alike): ``axes`` the statistics' axes, ``param_axes`` the axes the affine
+    parameters are summed over, ``param_shape`` how they broadcast; ``normalizes``: the
+    statistics depend on ``x`` (training), else they are constants (batch norm in eval)."""
+    xhat = (x - mean) * invstd
+    grad_input = grad_weight = grad_bias = None
+    if mask[0]:
+        grad_xhat = g if w is None else g * w.reshape(param_shape)
+        grad_input = normalized_grad(grad_xhat, xhat, invstd, axes) if normalizes \
+            else grad_xhat * invstd
+    if mask[1]:
+        grad_weight = _sum(g * xhat, param_axes)
+    if mask[2]:
+        grad_bias = _sum(g, param_axes)
+    return grad_input, grad_weight, grad_bias
+
+
+def _stats(x, axes, eps):
+    """Mean and 1/sqrt(biased variance + eps) of a tensor over ``axes``, kept for broadcasting."""
+    mean = x.mean(axes, keepdim=True)
+    centred = x - mean
+    return mean, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
+
+
+class _NormGrad(Op):
+    """The three gradients of a norm node ``norm`` (its geometry and statistics) as one node;
+    its inputs are PyTorch's (subclasses order them), its outputs the input's, weight's and
+    bias's gradients (None where the norm's input does not need one)."""
+
+    def _geometry(self, norm):
+        self.axes, self.param_axes, self.param_shape = norm.axes, norm.param_axes, \
+            norm.param_shape
+        self.eps, self.normalizes = norm.eps, norm.normalizes
+        self.mean, self.invstd = norm.mean, norm.invstd
+        self.mask = norm.mask()
+
+    def _values(self, grad, input, weight):
+        return norm_grads(grad._data, input._data, None if weight is None else weight._data,
+                          self.mean, self.invstd, self.axes, self.param_axes, self.param_shape,
+                          self.normalizes, self.mask)
+
+    def _formula(self, grad, input, weight):
+        """The same with tensor ops, the statistics recomputed from ``input`` when they
+        depend on it."""
+        if self.normalizes:
+            mean, invstd = _stats(input, self.axes, self.eps)
+        else:
+            mean, invstd = _make(self.mean), _make(self.invstd)
+        return norm_grads(grad, input, weight, mean, invstd, self.axes, self.param_axes,
+                          self.param_shape, self.normalizes, self.mask)
+
+
+class NativeLayerNormBackwardBackward0(_NormGrad):
+    """Inputs ``(grad_out, input, mean, rstd, weight, bias)`` (mean and rstd never require
+    grad; bias only has an edge)."""
+
+    arity = 6
+
+    def forward(self, grad, input, mean, rstd, weight, bias, norm):
+        self._geometry(norm)
+        self.save(grad, input, weight)
+        return self._values(grad, input, weight)
+
+    def backward(self, *grad_grads):
+        grad, input, weight = self.saved()
+        needed = (self.needs(0), self.needs(1), self.needs(4))
+        g_grad, g_input, g_weight = composite_vjp(self._formula, (grad, input, weight),
+                                                  grad_grads, needed)
+        return g_grad, g_input, None, None, g_weight, None
+
+
+class NativeBatchNormBackwardBackward0(_NormGrad):
+    """Inputs ``(grad_out, input, weight, running_mean, running_var)`` (the running
+    statistics never require grad)."""
+
+    arity = 5
+
+    def forward(self, grad, input, weight, running_mean, running_var, norm):
+        self._geometry(norm)
+        self.save(grad, input, weight)
+        return self._values(grad, input, weight)
+
+    def backward(self, *grad_grads):
+        grad, input, weight = self.saved()
+        needed = (self.needs(0), self.needs(1), self.needs(2))
+        g_grad, g_input, g_weight = composite_vjp(self._formula, (grad, input, weight),
+                                                  grad_grads, needed)
+        return g_grad, g_input, g_weight, None, None
