@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from .op import Op
+from .op import Op, broadcast_error
 
 
 class CloneBackward0(Op):
@@ -30,11 +30,26 @@ class CopyBackwards(Op):
 
     def forward(self, a, src):
         out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
+        if isinstance(src, TensorBase):
+            src = src._data
+            if src.shape != out.shape:
+                _check_broadcasts_to(src.shape, out.shape)
+        np.copyto(out, src, casting="unsafe")
         return out
 
     def backward(self, grad):
         return grad * 0, grad
+
+
+def _check_broadcasts_to(shape, target):
+    """PyTorch's errors where ``copy_`` cannot broadcast a source of ``shape`` to ``target``."""
+    try:
+        broadcast = np.broadcast_shapes(target, shape)
+    except ValueError:
+        raise broadcast_error([target, shape]) from None
+    if broadcast != target:
+        raise RuntimeError(f"output with shape {list(target)} doesn't match the broadcast shape "
+                           f"{list(broadcast)}")
 
 
 class FillBackward0(Op):
@@ -62,7 +77,10 @@ def clone(input, *, memory_format=None):
 
 
 def copy(input, other):
-    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``)."""
+    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``). An integer
+    or bool destination holds no gradient, so nothing is recorded (PyTorch's rule)."""
+    if input._data.dtype.kind != "f" and isinstance(other, TensorBase):
+        other = other.detach()
     return CopyBackwards.apply(input, other)
 
 

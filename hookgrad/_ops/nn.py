@@ -204,7 +204,12 @@ class HardtanhBackward0(Op):
     def forward(self, a, min_val, max_val):
         self.bounds = (min_val, max_val)
         self.save(a)
-        return np.clip(a._data, min_val, max_val)
+        x = a._data
+        if x.dtype.kind != "f":  # an integer input stays integer, its bounds truncated
+            if x.dtype.kind == "b":
+                raise RuntimeError("Bool inputs not supported for hardtanh")
+            min_val, max_val = int(min_val), int(max_val)
+        return np.clip(x, min_val, max_val)
 
     def backward(self, grad):
         (a,) = self.saved()

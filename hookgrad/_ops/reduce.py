@@ -328,11 +328,11 @@ class ProdBackward0(ReductionOp):
 
     saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim):
+    def forward(self, a, dims, keepdim, dtype=None):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
+        return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
         a, result = self.saved()
@@ -361,15 +361,16 @@ class ProdBackward1(ProdBackward0):
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("prod")
-    if dtype is not None:  # the input is cast first, as in PyTorch
+    if dtype is not None:  # the input is cast first, as in PyTorch; the result keeps dtype
         input = input.to(dtype)
+        dtype = input.dtype
     ndim = input._data.ndim
     if dim is None:
-        return ProdBackward0.apply(input, tuple(range(ndim)), False)
+        return ProdBackward0.apply(input, tuple(range(ndim)), False, dtype)
     if not isinstance(dim, int):
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
-    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim)
+    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim, dtype)
 
 
 # --------------------------------------------------------------------------- all, any, cumsum

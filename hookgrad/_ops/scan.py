@@ -16,12 +16,13 @@ return_types = {name: return_type(name, ("values", "indices")) for name in ("cum
 
 
 class CumsumBackward0(Op):
-    def forward(self, a, dim):
+    def forward(self, a, dim, dtype=None):
         x = a._data
         self.dim = dim
+        target = _sum_dtype(x, dtype)
         if x.ndim == 0:
-            return x.astype(_sum_dtype(x, None) or x.dtype)
-        return np.cumsum(x, axis=dim, dtype=_sum_dtype(x, None))
+            return x.astype(target or x.dtype)
+        return np.cumsum(x, axis=dim, dtype=target)
 
     def backward(self, grad):
         if grad._data.ndim == 0:
@@ -36,13 +37,14 @@ class CumprodBackward0(Op):
 
     saved_names = ('self',)
 
-    def forward(self, a, dim):
+    def forward(self, a, dim, dtype=None):
         x = a._data
         self.save(a)
         self.dim = dim
+        target = _sum_dtype(x, dtype)
         if x.ndim == 0:
-            return x.astype(_sum_dtype(x, None) or x.dtype)
-        return np.cumprod(x, axis=dim, dtype=_sum_dtype(x, None))
+            return x.astype(target or x.dtype)
+        return np.cumprod(x, axis=dim, dtype=target)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -65,20 +67,29 @@ class CumprodBackward0(Op):
         return stack(result, dim)
 
 
+def _cast_for_scan(name, input, dtype):
+    """The input cast to an explicit ``dtype=``, which is also the result's (an integer one is
+    not widened to int64)."""
+    input = input.to(dtype)
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
+    return input, input.dtype
+
+
 def cumsum(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumsum")
     if dtype is not None:  # the input is cast first, as in PyTorch
-        input = input.to(dtype)
-    return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
+        input, dtype = _cast_for_scan("cumsum", input, dtype)
+    return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 def cumprod(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumprod")
     if dtype is not None:
-        input = input.to(dtype)
-    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
+        input, dtype = _cast_for_scan("cumprod", input, dtype)
+    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 class CummaxBackward0(Op):
