@@ -191,6 +191,9 @@ class Tensor(TensorBase):
     def __invert__(self):
         if self._data.dtype == np.bool_:
             return _cmp.logical_not(self)
+        if self._data.dtype.kind == "f":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                            "tensors")
         return _cmp.bitwise_not(self)
 
     # Comparisons with anything but a Tensor or a number are Python's to answer, as in
@@ -231,9 +234,7 @@ class Tensor(TensorBase):
     relu, erf, logit, sinc = _ew.relu, _nn.erf, _special.logit, _special.sinc
     floor, ceil, round, trunc, frac = _ew.floor, _ew.ceil, _ew.round, _special.trunc, _special.frac
     fix, deg2rad, rad2deg = trunc, _special.deg2rad, _special.rad2deg
-    nan_to_num, xlogy, logaddexp, hypot = (_special.nan_to_num, _special.xlogy,
-                                           _special.logaddexp, _special.hypot)
-    fmax, fmin, copysign = _special.fmax, _special.fmin, _special.copysign
+    nan_to_num, xlogy, copysign = _special.nan_to_num, _special.xlogy, _special.copysign
     lerp, addcmul, addcdiv = _ternary.lerp, _ternary.addcmul, _ternary.addcdiv
     clamp = clip = _sel.clamp
     clamp_min, clamp_max = _sel.clamp_min, _sel.clamp_max
@@ -242,7 +243,7 @@ class Tensor(TensorBase):
     isnan, isinf, isfinite, signbit = _cmp.isnan, _cmp.isinf, _cmp.isfinite, _derived.signbit
     logical_not, bitwise_not = _cmp.logical_not, _cmp.bitwise_not
     bitwise_and, bitwise_or, bitwise_xor = _cmp.bitwise_and, _cmp.bitwise_or, _cmp.bitwise_xor
-    isclose, allclose, equal = _derived.isclose, _derived.allclose, _derived.equal
+    equal = _derived.equal
 
     # Tensor-only arguments: PyTorch counts a method's positions from ``other`` (position 1),
     # its function's from ``input``.
@@ -254,6 +255,27 @@ class Tensor(TensorBase):
 
     def atan2(self, other):
         return _special.Atan2Backward0.apply(self, tensor_argument("atan2", "other", 1, other))
+
+    def hypot(self, other):
+        return _special.HypotBackward0.apply(self, tensor_argument("hypot", "other", 1, other))
+
+    def logaddexp(self, other):
+        return _special.LogaddexpBackward0.apply(
+            self, tensor_argument("logaddexp", "other", 1, other))
+
+    def fmax(self, other):
+        return _special.FmaxBackward0.apply(self, tensor_argument("fmax", "other", 1, other))
+
+    def fmin(self, other):
+        return _special.FminBackward0.apply(self, tensor_argument("fmin", "other", 1, other))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.isclose(self, tensor_argument("isclose", "other", 1, other), rtol,
+                                atol, equal_nan)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
+                                 atol, equal_nan)
 
     arctan2 = atan2
 

@@ -132,6 +132,8 @@ class ReluBackward0(Op):
     def forward(self, a):
         x = a._data
         if x.dtype.kind != "f":
+            if x.dtype.kind == "b":
+                raise RuntimeError("Boolean inputs not supported for relu")
             return np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
@@ -166,16 +168,22 @@ class ThresholdBackwardBackward0(Op):
 
 
 def _sign(x):
-    return x.copy() if x.dtype == np.bool_ else np.sign(x)  # NumPy has no bool sign
+    if x.dtype == np.bool_:
+        return x.copy()  # NumPy has no bool sign
+    out = np.asarray(np.sign(x))  # (NumPy gives a scalar for 0-d)
+    if x.dtype.kind == "f":
+        np.copyto(out, 0, where=np.isnan(out))  # PyTorch's sign(nan) is 0
+    return out
 
 
 class ZeroGradBackward(UnaryOp):
-    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zero."""
+    """Base of piecewise-constant ops (sign, floor, ceil, round): the gradient is zeros (not
+    ``grad * 0``, NaN for an infinite gradient), a constant even under create_graph."""
 
     float_input = False
 
     def backward(self, grad):
-        return grad * 0
+        return _make(np.zeros_like(grad._data))
 
 
 class SignBackward0(ZeroGradBackward):

@@ -6,7 +6,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .inplace import apply_inplace
-from .op import Op, ViewOp, refuse_out
+from .op import Op, ViewOp, refuse_out, type_name
 
 
 class _Placed(ViewOp):
@@ -97,10 +97,15 @@ class IndexPutBackward0(Op):
         self.key = key
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
-        if accumulate:
-            np.add.at(out, key, v)
-        else:
-            out[key] = v
+        try:
+            if accumulate:
+                np.add.at(out, key, v)
+            else:
+                out[key] = v
+        except ValueError:
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape {list(np.shape(v))} cannot be broadcast "
+                f"to indexing result of shape {list(a._data[key].shape)}") from None
         self.values_shape = np.shape(v)
         return out
 
@@ -209,7 +214,32 @@ def setitem(a, key, value):
     if not isinstance(value, TensorBase):
         target.fill_(value)
     else:
+        if value._data.shape != target._data.shape:
+            sizes = _check_expands(value, target._data.shape)
+            if len(sizes) < value._data.ndim:
+                value = value.view(sizes)
         target.copy_(value)
+
+
+def _check_expands(value, shape):
+    """PyTorch's errors where ``value`` does not expand to the ``shape`` it is written into;
+    the sizes it is written with (``x[i] = value`` drops its leading size-1 dims first)."""
+    sizes = value._data.shape
+    while len(sizes) > len(shape) and sizes[0] == 1:
+        sizes = sizes[1:]
+    if len(sizes) > len(shape):
+        raise RuntimeError(
+            f"expand(torch.{value.dtype.legacy_name}{{{list(sizes)}}}, size={list(shape)}): the "
+            f"number of sizes provided ({len(shape)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({len(sizes)})")
+    lead = len(shape) - len(sizes)
+    for d, size in enumerate(sizes):
+        if size != 1 and size != shape[lead + d]:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({shape[lead + d]}) must match the existing "
+                f"size ({size}) at non-singleton dimension {lead + d}.  Target sizes: "
+                f"{list(shape)}.  Tensor sizes: {list(sizes)}")
+    return sizes
 
 
 class GatherBackward0(Op):
@@ -474,10 +504,25 @@ class TakeBackward0(Op):
 
     def forward(self, a, index):
         x = a._data
-        self.shape, self.flat = x.shape, np.unravel_index(index, x.shape)
+        if index.dtype != np.int64:
+            raise RuntimeError("take(): Expected a long tensor for index, but got "
+                               f"{type_name(index)}")
+        n = x.size
+        if index.size:
+            if not n:
+                raise IndexError("take(): tried to take from an empty tensor")
+            bad = (index < -n) | (index >= n)
+            if bad.any():
+                raise IndexError(f"out of range: tried to access index {index[bad][0]} on a "
+                                 f"tensor of {n} elements.")
+        index = np.where(index < 0, index + n, index)  # PyTorch counts negatives from the end
+        self.shape = x.shape
+        self.flat = np.unravel_index(index, x.shape) if x.ndim else None
         return x.reshape(-1)[index]
 
     def backward(self, grad):
+        if self.flat is None:  # every element taken from a 0-d input is that input
+            return grad.sum()
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 
@@ -532,9 +577,12 @@ def index_select(input, dim, index, *, out=None):
 def nonzero(input, *, out=None, as_tuple=False):
     if out is not None:
         refuse_out("nonzero")
-    idx = np.nonzero(input._data)
+    x = input._data
+    idx = np.nonzero(x if x.ndim else x.reshape(1))  # a 0-d input counts as one element
     if as_tuple:
         return tuple(_make(i.astype(np.int64)) for i in idx)
+    if not x.ndim:  # one row per non-zero, no columns
+        return _make(np.zeros((idx[0].size, 0), np.int64))
     return _make(np.stack(idx, axis=1).astype(np.int64))
 
 

@@ -10,10 +10,12 @@ from .op import Op, operands, plain_backward
 def reduce_array(loss, reduction):
     if reduction == "none":
         return loss
+    # np.add.reduce, not np.sum: NumPy's floating-point warnings (inf - inf) are then raised
+    # here, where hookgrad's warnings filter covers them
+    total = np.add.reduce(loss, None)
     if reduction == "sum":
-        return np.sum(loss)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.sum(loss) / loss.size if loss.size else np.full((), np.nan, loss.dtype)
+        return total
+    return total / loss.size if loss.size else np.full((), np.nan, loss.dtype)
 
 
 def scaled_grad(grad, reduction, count):
@@ -95,8 +97,9 @@ class MseLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        diff = x - y
-        return reduce_array(np.multiply(diff, diff, out=diff), reduction)
+        diff = x - y  # (a NumPy scalar for 0-d operands)
+        return reduce_array(np.multiply(diff, diff, out=diff) if diff.ndim else diff * diff,
+                            reduction)
 
     def backward(self, grad):
         input, target = self.saved()

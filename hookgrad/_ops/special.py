@@ -405,20 +405,28 @@ def xlogy(input, other, *, out=None):
     return XlogyBackward0.apply(input, other)
 
 
+def _tensors_only(op, name, input, other, out):
+    """``op`` of two Tensors (PyTorch's TypeError for a number)."""
+    if out is not None:
+        refuse_out(name)
+    return op.apply(tensor_argument(name, "input", 1, input),
+                    tensor_argument(name, "other", 2, other))
+
+
 def logaddexp(input, other, *, out=None):
-    return LogaddexpBackward0.apply(input, other) if out is None else refuse_out("logaddexp")
+    return _tensors_only(LogaddexpBackward0, "logaddexp", input, other, out)
 
 
 def hypot(input, other, *, out=None):
-    return HypotBackward0.apply(input, other) if out is None else refuse_out("hypot")
+    return _tensors_only(HypotBackward0, "hypot", input, other, out)
 
 
 def fmax(input, other, *, out=None):
-    return FmaxBackward0.apply(input, other) if out is None else refuse_out("fmax")
+    return _tensors_only(FmaxBackward0, "fmax", input, other, out)
 
 
 def fmin(input, other, *, out=None):
-    return FminBackward0.apply(input, other) if out is None else refuse_out("fmin")
+    return _tensors_only(FminBackward0, "fmin", input, other, out)
 
 
 def copysign(input, other, *, out=None):

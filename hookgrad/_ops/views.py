@@ -15,6 +15,10 @@ def _infer_shape(shape, numel):
         raise RuntimeError("only one dimension can be inferred")
     if -1 in shape:
         known = int(np.prod([s for s in shape if s != -1]))
+        if known == 0 and not numel:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                               f"[{', '.join(map(str, shape))}] because the unspecified dimension "
+                               "size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                                f"size {numel}")
@@ -124,8 +128,16 @@ def view(input, shape):
     return ViewBackward0.apply(input, shape)
 
 
+def _int_sequence(function, name, value):
+    """``value``, which must be a sequence of ints (PyTorch's TypeError for one int)."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{function}(): argument '{name}' (position 2) must be tuple of ints, "
+                        f"not {type(value).__name__}")
+    return value
+
+
 def reshape(input, shape):
-    shape = _infer_shape(shape, input._data.size)
+    shape = _infer_shape(_int_sequence("reshape", "shape", shape), input._data.size)
     if input._data.shape == shape:
         return input
     # NumPy copies when the layout does not allow a view; the result is then no view.
@@ -188,7 +200,7 @@ def broadcast_to(input, size):
 
 def permute(input, dims):
     ndim = input._data.ndim
-    dims = tuple(_wrap_dim(d, ndim) for d in dims)
+    dims = tuple(_wrap_dim(d, ndim) for d in _int_sequence("permute", "dims", dims))
     if sorted(dims) != list(range(ndim)):
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "

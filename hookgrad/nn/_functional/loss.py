@@ -294,7 +294,7 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if full:
         t = target._data.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
-            stirling = t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t)
+            stirling = np.asarray(t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t))
         stirling[t <= 1] = 0
         loss = loss + _make(stirling.astype(loss._data.dtype))
     return _apply_reduction(loss, reduction)
