@@ -3,8 +3,11 @@ norms), and the matrix functions orthogonal parametrizations use (``matrix_exp``
 ``householder_product``). Decompositions and inverses are not implemented here."""
 import math
 
+import numpy as np
+
 from ._ops import reduce as _reduce
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
+from ._tensor_base import _make
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "householder_product", "matrix_exp", "solve",
            "LinAlgError"]
@@ -33,6 +36,10 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         sums = A.abs().sum(summed, keepdim=keepdim)
         if not keepdim and summed < over:
             over -= 1
+        if ord > 0 and not sums._data.shape[over]:  # the largest of no sums: PyTorch's 0
+            shape = list(sums._data.shape)
+            shape[over:over + 1] = [1] if keepdim else []
+            return _make(np.zeros(shape, sums._data.dtype))
         return sums.amax(over, keepdim=keepdim) if ord > 0 else sums.amin(over, keepdim=keepdim)
     raise NotImplementedError(f"linalg.matrix_norm(ord={ord!r}) needs singular values, which "
                               "hookgrad does not compute; 'fro', 1, -1, inf and -inf work")

@@ -149,7 +149,8 @@ class DivBackward1(DivBackward0):
 
 def check_integer_divisor(x, y):
     """PyTorch raises for an integer division or remainder by zero (NumPy gives 0)."""
-    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0):
+    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0) \
+            and x.size:  # (nothing is divided in an empty tensor)
         raise RuntimeError("ZeroDivisionError")
 
 
@@ -187,6 +188,18 @@ class FloorDivideBackward(DivBackward2):
 FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemented"  # PyTorch's
 
 
+def integer_power(x, y):
+    """``x ** y`` of integers, negative exponents included (NumPy refuses them): the power
+    of the reciprocal truncated, so 0 but for bases 1 and -1."""
+    negative = y < 0
+    if not np.any(negative):
+        return np.power(x, y)
+    power = np.power(x, np.where(negative, 0, y))
+    odd = (y % 2).astype(bool)
+    reciprocal = np.where(x == 1, 1, np.where(x == -1, np.where(odd, -1, 1), 0))
+    return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
+
+
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
@@ -202,8 +215,8 @@ class PowBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         e = self.exponent
-        if e == 0:
-            return grad * 0
+        if e == 0:  # zeros, not grad * 0 (NaN for an infinite gradient)
+            return _make(np.zeros(self._in_meta[0][0], grad._data.dtype))
         return grad * e * a ** (e - 1)
 
 
@@ -217,7 +230,7 @@ class PowBackward1(Op):
     def forward(self, a, b):
         x, y = operands(a, b)
         self.save(a, b)
-        return np.power(x, y)
+        return integer_power(x, y) if x.dtype.kind in "iu" else np.power(x, y)
 
     def backward(self, grad):
         a, b, result = self.saved()
@@ -235,6 +248,8 @@ class PowBackward2(Op):
     def forward(self, a, base):
         self.base = base
         x, s = operands(a, base)
+        if x.dtype.kind in "iu":
+            return integer_power(np.asarray(s, x.dtype), x)
         return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype, copy=False)
 
     def backward(self, grad):

@@ -146,6 +146,18 @@ def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=Non
     return gw.reshape(w_shape)
 
 
+def _empty_output(x, w, stride, padding, dilation, transposed, out_hw, groups):
+    """The zeros a convolution of an empty batch or of no input channels gives: PyTorch's
+    shape, whose channels are none at all when the input has none."""
+    if transposed:
+        channels = w.shape[1] * groups
+    else:
+        channels = w.shape[0] if x.shape[1] else 0
+        out_hw = out_hw or tuple(conv_output_size(size, k, s, p, d) for size, k, s, p, d in zip(
+            x.shape[2:], w.shape[2:], stride, padding, dilation))
+    return np.zeros((x.shape[0], channels) + tuple(out_hw), x.dtype)
+
+
 # Columns up to this size are kept from the forward for the weight gradient (saving an
 # im2col, about a third of its cost); larger ones are rebuilt so a graph held across steps
 # does not keep many times its inputs' memory.
@@ -167,13 +179,15 @@ class ConvolutionBackward0(Op):
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
         self.save(input if self.needs(1) else None, weight if self.needs(0) else None)
         self.columns = None
-        if transposed:
+        if not x4.size or not w4.size or (transposed and 0 in out_hw):
+            y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
+        elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
             y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
             if self.needs(1) and cols.nbytes <= KEEP_COLUMNS_BYTES:
                 self.columns = cols
-        if bias is not None:
+        if bias is not None and y.size:
             y += bias._data.reshape(1, -1, 1, 1)
         return _like_input(y, x.ndim)
 
@@ -191,7 +205,9 @@ class ConvolutionBackward0(Op):
             cols = None if self._for_backward[0].has_hooks else self.columns
             grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, cols)
         if self.needs(2):
-            if plain_backward():
+            if not grad._data.size:  # (an empty output: no channel got a contribution)
+                grad_bias = _make(np.zeros(self._in_meta[2][0], grad._data.dtype))
+            elif plain_backward():
                 # over the batch first (whole rows at a time), then each channel's pixels:
                 # three times faster than one reduction over (0, 2, 3)
                 g = grad._data
@@ -222,6 +238,8 @@ class _ConvGradWeight(Op):
         self.params = (stride, padding, dilation, groups)
         self.in_hw, self.out_hw = x.shape[2:], gy.shape[2:]
         self.save(input if self.needs(1) else None, grad_output if self.needs(0) else None)
+        if not x.size or not gy.size:  # an empty batch or channels: nothing to sum
+            return np.zeros(w_shape, x.dtype)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         gw = conv_weight_grad(x, gy, shape4, stride, padding, dilation, groups, cols)
         return gw.reshape(w_shape)

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
-from .index import index_select
+from .index import AliasBackward0, index_select
 from .op import refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
@@ -25,6 +25,11 @@ def movedim(input, source, destination):
                            f"({list(destination)} dims)")
     source = [_wrap_dim(d, ndim) for d in source]
     destination = [_wrap_dim(d, ndim) for d in destination]
+    for name, dims in (("source", source), ("destination", destination)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({dims})")
+    if not ndim:  # a 0-d tensor: dim 0 / -1 name it; PyTorch returns an alias
+        return AliasBackward0.apply(input)
     order = [d for d in range(ndim) if d not in source]
     for dest, src in sorted(zip(destination, source)):
         order.insert(dest, src)

@@ -85,11 +85,13 @@ def _contract(a, sa, b, sb, later):
     size = {}
     for t, subs in ((a, sa), (b, sb)):
         for s, n in zip(subs, t._data.shape):
-            if size.get(s, 1) != 1 and n not in (1, size[s]):
+            known = size.get(s, 1)
+            if known != 1 and n not in (1, known):
                 raise RuntimeError(f"einsum(): operands do not broadcast with remapped shapes "
                                    f"(original->remapped): subscript {s} has sizes "
-                                   f"{size[s]} and {n}")
-            size[s] = max(size.get(s, 1), n)
+                                   f"{known} and {n}")
+            if known == 1:  # (a size-1 dim broadcasts to the other's, 0 included)
+                size[s] = n
     a = _arranged(a, sa, batch + left + summed, size)
     b = _arranged(b, sb, batch + summed + right, size)
     n_batch, n_left, n_right, n_summed = (_count(size, group)

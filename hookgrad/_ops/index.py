@@ -159,9 +159,8 @@ def getitem(a, key):
     if not isinstance(key, tuple):
         key = (key,)
     ndim = a._data.ndim
+    key = _one_ellipsis(key)
     used = sum(_dims_consumed(k) for k in key)
-    if sum(k is Ellipsis for k in key) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
     if used > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     out = a
@@ -202,9 +201,19 @@ def getitem(a, key):
     return out
 
 
+def _one_ellipsis(key):
+    """PyTorch lets the first ``...`` take every dim the others leave and later ones none:
+    they are dropped (NumPy refuses a second one)."""
+    if sum(k is Ellipsis for k in key) < 2:
+        return key
+    first = next(i for i, k in enumerate(key) if k is Ellipsis)
+    return tuple(k for i, k in enumerate(key) if k is not Ellipsis or i == first)
+
+
 def setitem(a, key, value):
     if not isinstance(key, tuple):
         key = (key,)
+    key = _one_ellipsis(key)
     if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
         akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)

@@ -269,7 +269,7 @@ def matmul(input, other, *, out=None):
     if db <= 2 and da > 2:
         # fold the batch into rows: one GEMM, as PyTorch does
         lead = a._data.shape[:-1]
-        flat = a.reshape(-1, a._data.shape[-1])
+        flat = a.reshape(int(np.prod(lead)), a._data.shape[-1])  # (not -1: the last may be 0)
         out = mm(flat, b) if db == 2 else mv(flat, b)
         return out.reshape(lead + ((b._data.shape[-1],) if db == 2 else ()))
     if da == 1:

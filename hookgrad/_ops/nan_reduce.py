@@ -12,7 +12,8 @@ class NansumBackward0(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.numbers = ~np.isnan(x)
-        return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
+        numbers = np.where(self.numbers, x, 0)  # (np.nansum would warn from NumPy's modules)
+        return np.add.reduce(numbers, dims, _sum_dtype(x, None), keepdims=keepdim)
 
     def backward(self, grad):
         return self.unreduce(grad) * _make(self.numbers)
@@ -35,5 +36,5 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)
-    count = np.sum(~np.isnan(input._data), axis=dims, keepdims=keepdim)
+    count = np.add.reduce(~np.isnan(input._data), dims, np.int64, keepdims=keepdim)
     return NansumBackward0.apply(input, dims, keepdim) / _make(count.astype(input._data.dtype))

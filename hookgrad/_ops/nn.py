@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import exp, tanh
-from .op import Op, UnaryOp, float_input, refuse_out
+from .op import Op, UnaryOp, float_input, mean_array, refuse_out
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -346,9 +346,9 @@ class SqueezeBackward4(SqueezeBackward1):
 
 def _moments(x, axes, eps):
     """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
-    mean = np.mean(x, axis=axes, keepdims=True)
+    mean = mean_array(x, axes, True)
     centred = x - mean
-    var = np.mean(centred * centred, axis=axes, keepdims=True)
+    var = mean_array(centred * centred, axes, True)
     return mean, 1 / np.sqrt(var + eps), centred, var
 
 
@@ -464,7 +464,8 @@ class NativeGroupNormBackward0(Op):
     def forward(self, input, weight, bias, num_groups, eps):
         x = input._data
         self.in_shape, self.eps = x.shape, eps
-        self.grouped = (x.shape[0], num_groups, -1)
+        # (not -1 for the last: an empty batch leaves it undetermined)
+        self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
         self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
         mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)

@@ -6,7 +6,15 @@ import warnings
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
-from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
+from .op import (
+    Op,
+    ReductionOp,
+    expand_grad,
+    mean_array,
+    plain_backward,
+    refuse_out,
+    type_name,
+)
 from .selection import where
 
 
@@ -29,6 +37,8 @@ def _sum_dtype(x, dtype):
     return np.int64 if x.dtype.kind in "biu" else None
 
 
+# Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array.
+
 class SumBackward0(Op):
     def forward(self, a, dtype=None):
         x = a._data
@@ -44,7 +54,7 @@ class SumBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
+        return np.add.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
     def backward(self, grad):
         return self.unreduce(grad)
@@ -55,7 +65,7 @@ class MeanBackward0(Op):
         x = a._data
         self.shape = x.shape
         self.count = x.size
-        return np.mean(x, dtype=dtype.np_dtype if dtype else None)
+        return mean_array(x, None, False, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         return expand_grad(grad / self.count, self.shape)
@@ -66,7 +76,7 @@ class MeanBackward1(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.count = int(np.prod([x.shape[d] for d in dims]))
-        return np.mean(x, axis=dims, keepdims=keepdim, dtype=dtype.np_dtype if dtype else None)
+        return mean_array(x, dims, keepdim, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         return self.unreduce(grad / self.count)
@@ -137,8 +147,8 @@ class VarBackward0(ReductionOp):
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
         with np.errstate(divide="ignore", invalid="ignore"):
-            centred = x - np.mean(x, axis=dims, keepdims=True)
-            total = np.sum(centred * centred, axis=dims, keepdims=keepdim)
+            centred = x - mean_array(x, dims, True)
+            total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
             return total / x.dtype.type(builtins.max(self.dof, 0))
 
     def backward(self, grad):
@@ -175,7 +185,7 @@ class VarMeanBackward0(VarBackward0):
 
     def variance(self, x, dims, keepdim, correction):
         return (super().variance(x, dims, keepdim, correction),
-                np.mean(x, axis=dims, keepdims=keepdim))
+                mean_array(x, dims, keepdim))
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
@@ -259,13 +269,13 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p == -np.inf:
             return np.min(x, axis=dims, keepdims=keepdim)
         if p == 0:
-            return np.sum(x != 0, axis=dims, keepdims=keepdim).astype(x.dtype)
+            return np.add.reduce(x != 0, dims, x.dtype, keepdims=keepdim)
         if p == 1:
-            return np.sum(x, axis=dims, keepdims=keepdim)
+            return np.add.reduce(x, dims, keepdims=keepdim)
         if p == 2:
-            return np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+            return np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
         with np.errstate(divide="ignore"):
-            return np.sum(x ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+            return np.add.reduce(x ** p, dims, keepdims=keepdim) ** (1.0 / p)
 
     def backward(self, grad):
         a, norm = self.saved()
@@ -332,7 +342,7 @@ class ProdBackward0(ReductionOp):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
+        return np.multiply.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
     def backward(self, grad):
         a, result = self.saved()

@@ -22,7 +22,7 @@ class CumsumBackward0(Op):
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
-        return np.cumsum(x, axis=dim, dtype=target)
+        return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
 
     def backward(self, grad):
         if grad._data.ndim == 0:
@@ -44,7 +44,7 @@ class CumprodBackward0(Op):
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
-        return np.cumprod(x, axis=dim, dtype=target)
+        return np.multiply.accumulate(x, dim, target)
 
     def backward(self, grad):
         (a,) = self.saved()

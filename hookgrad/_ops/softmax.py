@@ -7,10 +7,13 @@ from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 
 
-def _check_softmax_input(name, x, dim):
-    if x.dtype.kind != "f":
-        kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
-        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
+def _integer_softmax(name, x, dims):
+    """PyTorch has no integer softmax kernel; an empty input never reaches one (it comes back
+    empty, in its dtype)."""
+    if not x.size:
+        return _make(x.copy())
+    kernel = "kernel_impl" if dims and dims[0] != x.ndim - 1 else "lastdim_kernel_impl"
+    raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def _row_max(x, dims):
@@ -43,7 +46,7 @@ class SoftmaxBackward0(Op):
         x = a._data
         self.dims = dims
         shifted = np.exp(x - _row_max(x, dims)[0])
-        return shifted / np.sum(shifted, axis=dims, keepdims=True)
+        return shifted / np.add.reduce(shifted, dims, keepdims=True)
 
     def backward(self, grad):
         (result,) = self.saved()
@@ -81,7 +84,8 @@ def softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
-    _check_softmax_input("softmax", x, dims[0] if dims else 0)
+    if x.dtype.kind != "f":
+        return _integer_softmax("softmax", x, dims)
     return SoftmaxBackward0.apply(input, dims)
 
 
@@ -92,7 +96,8 @@ def log_softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)
-    _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
+    if x.dtype.kind != "f":
+        return _integer_softmax("log_softmax", x, dims)
     return LogSoftmaxBackward0.apply(input, dims)
 
 
@@ -107,7 +112,7 @@ class LogsumexpBackward0(ReductionOp):
             x = x.astype(_dtype.get_default_dtype().np_dtype)
         top = _row_max(x, dims)[0]
         with np.errstate(divide="ignore"):
-            out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
+            out = np.log(np.add.reduce(np.exp(x - top), dims, keepdims=True)) + top
         return out if keepdim else out.squeeze(dims)
 
     def backward(self, grad):

@@ -163,9 +163,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if target_shape != expected:
         raise RuntimeError(f"Expected target size {list(expected)}, got {list(target_shape)}")
     _check_class_target(target)
-    folded = input.reshape(shape[0], classes, 1, -1)
-    out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, -1), weight, reduction,
-                                   ignore_index)
+    positions = int(np.prod(shape[2:]))  # (not -1: with an empty batch it is undetermined)
+    folded = input.reshape(shape[0], classes, 1, positions)
+    out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, positions), weight,
+                                   reduction, ignore_index)
     return out.view(expected) if reduction == "none" else out
 
 
