@@ -163,16 +163,16 @@ class DivBackward2(Op):
         x, y = operands(a, b)
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
-            if rounding_mode == "floor":
-                return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
+            if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
+                return np.floor_divide(x, y)
             if rounding_mode == "trunc":
                 return np.trunc(x / y).astype(np.result_type(x, y))
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found '{rounding_mode}'")
 
-    def backward(self, grad):
-        zero = grad * 0
-        return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
+    def backward(self, grad):  # zeros, not grad * 0 (NaN for an infinite gradient)
+        return tuple(_make(np.zeros(meta[0], grad._data.dtype)) if self.needs(i) else None
+                     for i, meta in enumerate(self._in_meta))
 
 
 class FloorDivideBackward(DivBackward2):
@@ -210,6 +210,11 @@ class PowBackward0(Op):
         self.save(a)
         if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if x.dtype.kind == "f" and (e == 0.5 or e == -0.5):
+            # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
+            with np.errstate(divide="ignore", invalid="ignore"):
+                root = np.sqrt(x)
+                return root if e == 0.5 else 1 / root
         return np.power(x, e)
 
     def backward(self, grad):
@@ -234,8 +239,12 @@ class PowBackward1(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_a = grad * b * a ** (b - 1) if self.needs(0) else None
-        grad_b = grad * result * log(a).masked_fill(a == 0, 0) if self.needs(1) else None
+        grad_a = None
+        if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
+            grad_a = (grad * b * a ** (b - 1)).masked_fill(_make(b._data == 0), 0)
+        # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch masks it)
+        at_zero = (a._data == 0) & (b._data >= 0)
+        grad_b = grad * result * log(a).masked_fill(_make(at_zero), 0) if self.needs(1) else None
         return grad_a, grad_b
 
 

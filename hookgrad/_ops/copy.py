@@ -38,7 +38,8 @@ class CopyBackwards(Op):
         return out
 
     def backward(self, grad):
-        return grad * 0, grad
+        # the overwritten self gets zeros (not grad * 0: NaN for an infinite gradient)
+        return _make(np.zeros(self._in_meta[0][0], grad._data.dtype)), grad
 
 
 def _check_broadcasts_to(shape, target):
@@ -61,8 +62,8 @@ class FillBackward0(Op):
             value = value.item()
         return np.full_like(a._data, value)
 
-    def backward(self, grad):
-        return grad * 0
+    def backward(self, grad):  # zeros, not grad * 0
+        return _make(np.zeros(self._in_meta[0][0], grad._data.dtype))
 
 
 def to_dtype(a, dtype):

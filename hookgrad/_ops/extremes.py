@@ -5,7 +5,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .op import Op, ReductionOp, refuse_out, return_type
 from .reduce import dims_of
-from .selection import maximum, minimum
+from .selection import keep_where, maximum, minimum
 
 return_types = {name: return_type(name, ("values", "indices")) for name in ("max", "min")}
 return_types["aminmax"] = return_type("aminmax", ("min", "max"))
@@ -38,8 +38,9 @@ class MaxBackward1(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        mask = (a == result) | (a.isnan() & result.isnan())
-        return mask * (grad / mask.sum())
+        x, value = a._data, result._data
+        mask = (x == value) | (np.isnan(x) & np.isnan(value))
+        return keep_where(grad / int(np.count_nonzero(mask)), mask)  # zeros elsewhere
 
 
 class MinBackward1(MaxBackward1):
@@ -66,10 +67,10 @@ class MaxBackward0(Op):
     def backward(self, grad, grad_indices=None):
         if self.index is None:
             return grad
-        # a constant one-hot mask makes this a plain product, differentiable again
+        # the gradient at the selected index, zeros elsewhere (PyTorch's scatter)
         positions = np.arange(self._in_meta[0][0][self.dim])
         mask = positions.reshape((-1,) + (1,) * (self.index.ndim - self.dim - 1)) == self.index
-        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * _make(mask)
+        return keep_where(grad if self.keepdim else grad.unsqueeze(self.dim), mask)
 
 
 class MinBackward0(MaxBackward0):

@@ -5,6 +5,7 @@ import numpy as np
 from .._tensor_base import _make
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward
+from .selection import keep_where
 
 
 def reduce_array(loss, reduction):
@@ -53,8 +54,11 @@ class NllLossBackward0(Op):
             if weight is not None:
                 w *= weight._data[safe]
             losses = picked * -w
+            if not every_target_counts:  # an ignored target adds 0, whatever it would read
+                losses = np.where(valid, losses, 0).astype(x.dtype, copy=False)
             total = np.add.reduce(w, axis=None)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
+        self.valid = None if every_target_counts else valid  # (ignored targets get nothing)
         self.total = total
         if reduction == "none":
             return losses.reshape(target._data.shape)
@@ -71,18 +75,31 @@ class NllLossBackward0(Op):
             values = -1 / self.total if mean else -1
         else:
             values = -self.w / self.total if mean else -self.w
-        coefficients = np.zeros(shape, grad._data.dtype)
-        if len(shape) == 2:
-            coefficients[np.arange(shape[0]), self.safe] = values
-        else:
-            values = np.broadcast_to(values, self.safe.shape)
-            np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
-        coefficients = coefficients.reshape(self.in_shape)
-        unsqueeze = self.reduction == "none" and len(self.in_shape) > 1
+        # the gradient is zeros but at the targets (not a product with zeros: an infinite
+        # gradient would make NaN everywhere), PyTorch's scatter
         if plain_backward():  # NumPy directly, no op overhead
             g = grad._data
-            return _make(np.asarray((g[:, None] if unsqueeze else g) * coefficients))
-        return (grad.unsqueeze(1) if unsqueeze else grad) * _make(coefficients)
+            per_target = np.broadcast_to((g.reshape(self.safe.shape) if g.ndim else g) * values,
+                                         self.safe.shape).astype(g.dtype, copy=False)
+            if self.valid is not None:
+                per_target = np.where(self.valid, per_target, 0)
+            return _make(self._placed(per_target, shape, g.dtype).reshape(self.in_shape))
+        coefficients = self._placed(np.broadcast_to(values, self.safe.shape), shape,
+                                    grad._data.dtype).reshape(self.in_shape)
+        valid = np.ones(self.safe.shape, bool) if self.valid is None else self.valid
+        targets = self._placed(valid, shape, bool).reshape(self.in_shape)
+        unsqueeze = self.reduction == "none" and len(self.in_shape) > 1
+        product = (grad.unsqueeze(1) if unsqueeze else grad) * _make(coefficients)
+        return keep_where(product, targets)
+
+    def _placed(self, values, shape, dtype):
+        """Zeros of ``shape`` (N, C, ...) with ``values`` at each sample's target class."""
+        out = np.zeros(shape, dtype)
+        if len(shape) == 2:
+            out[np.arange(shape[0]), self.safe] = values
+        else:
+            np.put_along_axis(out, self.safe[:, None], values[:, None], axis=1)
+        return out
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -230,12 +247,14 @@ class SoftMarginLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        z = -x * y
-        return reduce_array(np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0), reduction)
+        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
+        with np.errstate(over="ignore"):
+            return reduce_array(np.log1p(np.exp(-x * y)), reduction)
 
     def backward(self, grad):
         input, target = self.saved()
-        weight = scaled_grad(grad, self.reduction, self.count) * sigmoid_tensor(-input * target)
+        z = (-input * target).exp()  # (inf / inf is NaN where exp overflows, as in PyTorch)
+        weight = scaled_grad(grad, self.reduction, self.count) * (z / (z + 1))
         return (-target * weight if self.needs(0) else None,
                 -input * weight if self.needs(1) else None)
 
@@ -252,7 +271,8 @@ class MultiMarginLossBackward0(Op):
         self.save(input)
         classes = x2.shape[1]
         picked = np.take_along_axis(x2, t[:, None], axis=1)
-        z = np.maximum(margin - picked + x2, 0)
+        z = margin - picked + x2
+        z = np.where(z > 0, z, 0)  # (a NaN margin adds nothing, as in PyTorch's loop)
         np.put_along_axis(z, t[:, None], 0, axis=1)
         if p == 2:
             z = z * z
@@ -266,16 +286,22 @@ class MultiMarginLossBackward0(Op):
         p, margin, reduction = self.params
         x = input if input._data.ndim == 2 else input.unsqueeze(0)
         rows, classes = x._data.shape
-        one_hot = _make(np.eye(classes, dtype=x._data.dtype)[self.target])
-        picked = (x * one_hot).sum(1, keepdim=True)
-        z = x - picked + margin
-        active = _make(((z._data > 0) & (one_hot._data == 0)).astype(x._data.dtype))
-        slope = active * (z * 2 if p == 2 else 1) / classes
+        target = self.target.reshape(-1, 1)
+        is_target = np.arange(classes) == target
+        z = x - x.gather(1, _make(target)) + margin
+        if p == 2:
+            slope = z * (2 / classes)
+        else:
+            slope = _make(np.full(z._data.shape, 1 / classes, z._data.dtype))
         if self.weight is not None:
             slope = slope * _make(self.weight._data[self.target].reshape(-1, 1))
+        # PyTorch's coefficients, times the incoming gradient last: each class above the margin
+        # its slope, the target minus their sum, the others 0 (selected, not masked products,
+        # so an infinite input stays out of them)
+        active = keep_where(slope, (z._data > 0) & ~is_target)
+        coefficients = active - keep_where(active.sum(1, keepdim=True), is_target)
         grad = scaled_grad(grad, reduction, rows)
         if reduction == "none" and input._data.ndim == 2:
             grad = grad.unsqueeze(1)
-        slope = slope * grad
-        grad_x = slope - one_hot * slope.sum(1, keepdim=True)
+        grad_x = coefficients * grad
         return grad_x if input._data.ndim == 2 else grad_x.squeeze(0)

@@ -8,6 +8,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from .elementwise import exp, tanh
 from .op import Op, UnaryOp, float_input, mean_array, refuse_out
+from .selection import keep_where, where
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -118,9 +119,9 @@ class EluBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         alpha, scale, input_scale = self.params
-        positive = _mask(a, a._data > 0)
-        negative = exp(a.clamp(max=0) * input_scale) * (1 - positive)
-        return grad * (positive * scale + negative * (alpha * scale * input_scale))
+        negative = exp(a.clamp(max=0) * input_scale) * (alpha * scale * input_scale)
+        # (NaN takes the positive branch, as in PyTorch)
+        return grad * where(_make(~(a._data <= 0)), scale, negative)
 
 
 class EluBackward1(EluBackward0):
@@ -147,7 +148,10 @@ class GeluBackward0(Op):
             return x * 0.5 * (1 + np.tanh(inner))
         # the normal CDF, kept: backward needs it and erf is the expensive part
         self.cdf = erf_array(x * math.sqrt(0.5)) * 0.5 + 0.5
-        return x * self.cdf
+        out = x * self.cdf
+        if not np.isfinite(out).all():  # PyTorch's gelu of +-inf is NaN
+            out = np.where(np.isinf(x), np.nan, out).astype(out.dtype, copy=False)
+        return out
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -215,7 +219,7 @@ class HardtanhBackward0(Op):
         (a,) = self.saved()
         low, high = self.bounds
         x = a._data
-        return grad * _mask(a, ~((x <= low) | (x >= high)))  # NaN passes, as in PyTorch
+        return keep_where(grad, ~((x <= low) | (x >= high)))  # NaN passes, as in PyTorch
 
 
 class ThresholdBackward0(Op):
@@ -233,7 +237,7 @@ class ThresholdBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * _mask(a, a._data > self.threshold)
+        return keep_where(grad, ~(a._data <= self.threshold))  # NaN passes, as in PyTorch
 
 
 class ThresholdBackward1(ThresholdBackward0):
@@ -271,7 +275,7 @@ class HardshrinkBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * _mask(a, ~(np.abs(a._data) <= self.lambd))  # NaN passes, as in PyTorch
+        return keep_where(grad, ~(np.abs(a._data) <= self.lambd))  # NaN passes, as in PyTorch
 
 
 class SoftshrinkBackward0(HardshrinkBackward0):
@@ -297,16 +301,15 @@ class PreluKernelBackward0(Op):
             self.shape = ()
         else:  # one slope per channel: dim 1, or dim 0 of a 1-d input
             self.shape = (w.size,) if x.ndim == 1 else (1, w.size) + (1,) * (x.ndim - 2)
-        return np.maximum(x, 0) + np.minimum(x, 0) * w.reshape(self.shape)
+        return np.where(x > 0, x, x * w.reshape(self.shape))  # (a NaN slope leaves x > 0)
 
     def backward(self, grad):
         a, weight = self.saved()
-        positive = _mask(a, a._data > 0)
         grad_input = grad_weight = None
         if self.needs(0):
-            grad_input = grad * (positive + (1 - positive) * weight.reshape(self.shape))
+            grad_input = where(_make(a._data > 0), grad, grad * weight.reshape(self.shape))
         if self.needs(1):
-            grad_weight = grad * a * (1 - positive)
+            grad_weight = keep_where(grad * a, ~(a._data > 0))
             if len(self.shape) > 1:
                 grad_weight = grad_weight.sum((0,) + tuple(range(2, a._data.ndim)))
             elif not self.shape:
@@ -315,7 +318,7 @@ class PreluKernelBackward0(Op):
 
 
 class RreluWithNoiseBackward0(Op):
-    """``x * noise``: noise is 1 for ``x >= 0`` and a slope elsewhere (random when training,
+    """``x * noise``: noise is 1 for ``x > 0`` and a slope elsewhere (random when training,
     the mean slope otherwise)."""
 
     def forward(self, a, noise):
@@ -376,6 +379,22 @@ def _affine(xhat, weight, bias, shape):
     return xhat
 
 
+def _infinite(weight):
+    return weight is not None and not np.isfinite(weight._data).all()
+
+
+def _fused_affine(x, mean, invstd, weight, bias, shape):
+    """``x * a + b`` with ``a = invstd * weight`` and ``b = bias - mean * a`` (``mean`` and
+    ``invstd`` per channel): how PyTorch's batch and group norm kernels compute, which makes
+    an infinite weight give NaN, not +-inf. Used only for such weights."""
+    scale = invstd * weight._data.reshape(shape)
+    shift = -mean * scale
+    if bias is not None:
+        shift = shift + bias._data.reshape(shape)
+    with np.errstate(invalid="ignore"):
+        return x * scale + shift
+
+
 class NativeBatchNormBackward0(Op):
     saved_names = ('input', 'weight')
     arity = 3
@@ -405,6 +424,8 @@ class NativeBatchNormBackward0(Op):
             centred = x - mean
         self.mean, self.invstd = mean, invstd
         self.save(input, weight)
+        if _infinite(weight):
+            return _fused_affine(x, mean, invstd, weight, bias, self.shape)
         return _affine(centred * invstd, weight, bias, self.shape)
 
     def backward(self, grad):
@@ -471,6 +492,11 @@ class NativeGroupNormBackward0(Op):
         mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
         self.mean, self.invstd = mean, invstd
         self.save(input, weight)
+        if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
+            n, channels = x.shape[:2]
+            per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
+                           .reshape((n, channels) + (1,) * (x.ndim - 2)) for s in (mean, invstd)]
+            return _fused_affine(x, *per_channel, weight, bias, self.shape)
         return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
 
     def backward(self, grad):
@@ -559,8 +585,9 @@ class HardswishBackward0(UnaryOp):
     def backward(self, grad):
         (a,) = self.saved()
         x = a._data
-        middle = _mask(a, (x > -3) & (x < 3))
-        return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
+        # PyTorch's branches: 0 below -3, (x / 3 + 1/2) up to 3, 1 above (and for NaN)
+        slope = where(_make(x <= 3), a / 3 + 0.5, 1.0)
+        return keep_where(grad * slope, ~(x < -3))
 
 
 def _hardsigmoid(x):
@@ -573,4 +600,4 @@ class HardsigmoidBackward0(UnaryOp):
     def backward(self, grad):
         (a,) = self.saved()
         x = a._data
-        return grad * _make(((x > -3) & (x < 3)).astype(x.dtype) / 6)
+        return keep_where(grad / 6, (x > -3) & (x < 3))

@@ -229,6 +229,27 @@ def _adaptive_apply(x, rows, cols):
     return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
 
 
+def _adaptive_by_windows(x, in_shape, output_size):
+    """Adaptive average pooling one window at a time: each window's mean (``in_shape`` None),
+    or the gradient ``x`` of the outputs spread back over an input of ``in_shape``. What the
+    GEMMs compute, but an infinite or NaN value stays in its own windows (a GEMM multiplies it
+    by the other windows' zeros), as in PyTorch's loops. Only for non-finite values."""
+    (oh, ow) = output_size
+    h, w = (x.shape if in_shape is None else in_shape)[-2:]
+    windows = [(i, j, r0, r1, c0, c1)
+               for i, (r0, r1) in enumerate(zip(*adaptive_windows(h, oh)))
+               for j, (c0, c1) in enumerate(zip(*adaptive_windows(w, ow)))]
+    if in_shape is None:
+        out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
+        for i, j, r0, r1, c0, c1 in windows:
+            out[..., i, j] = mean_array(x[..., r0:r1, c0:c1], (-2, -1))
+        return out
+    out = np.zeros(in_shape, x.dtype)
+    for i, j, r0, r1, c0, c1 in windows:
+        out[..., r0:r1, c0:c1] += (x[..., i, j] / ((r1 - r0) * (c1 - c0)))[..., None, None]
+    return out
+
+
 class AdaptiveAvgPool2DBackward0(Op):
     def forward(self, input, output_size):
         x = input._data
@@ -236,6 +257,8 @@ class AdaptiveAvgPool2DBackward0(Op):
         (h, w), (oh, ow) = x.shape[-2:], output_size
         if h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
             return mean_array(x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)), (-3, -1))
+        if not np.isfinite(x).all():
+            return _adaptive_by_windows(x, None, output_size)
         return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
                                _adaptive_matrix(w, ow, x.dtype))
 
@@ -253,6 +276,8 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
             share = (g / (kh * kw)).astype(g.dtype, copy=False)
             spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))
             return spread.reshape(in_shape)
+        if not np.isfinite(g).all():
+            return _adaptive_by_windows(g, in_shape, (oh, ow))
         return _adaptive_apply(g, _adaptive_matrix(h, oh, g.dtype).T,
                                _adaptive_matrix(w, ow, g.dtype).T)
 

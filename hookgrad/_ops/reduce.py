@@ -16,6 +16,7 @@ from .op import (
     type_name,
 )
 from .selection import where
+from .shape import cat
 
 
 def dims_of(dim, ndim):
@@ -350,22 +351,33 @@ class ProdBackward0(ReductionOp):
         if not shape:
             return grad
         grad, result = self.restore(grad), self.restore(result)
-        zero = a == 0
-        if not zero._data.any():
-            return grad * result / a
-        # The product of the others: result / a_i at a non-zero; at a zero, the product of the
-        # non-zeros if it is its slice's only zero, else 0. The sum of the (zero) other zeros
-        # adds no value but the right derivative when there are two, for double backward.
-        safe = a.masked_fill(zero, 1)
-        count = sum(zero, self.dims, keepdim=True)
-        other_zeros = where(zero, a, 0).sum(self.dims, keepdim=True) - a
-        others = (count == 1) + (count == 2) * other_zeros
-        at_zero = type(self).apply(safe, self.dims, True) * others
-        return grad * where(zero, at_zero, result / safe)
+        zeros = np.count_nonzero(a._data == 0)
+        if not zeros:
+            return grad * (result / a)
+        whole = type(self) is ProdBackward0
+        if whole and zeros > 1 and plain_backward():  # PyTorch's shortcut (no NaN from inf)
+            return _make(np.zeros(shape, grad._data.dtype))
+        # with a zero anywhere, PyTorch multiplies the products before and after each element
+        # (no division, so zeros are exact), over the flattened tensor for the whole product
+        if whole:
+            return grad * _product_of_others(a.reshape(-1), 0).reshape(shape)
+        return grad * _product_of_others(a, self.dims[0])
 
 
 class ProdBackward1(ProdBackward0):
     pass
+
+
+def _product_of_others(a, dim):
+    """For each element, the product of the others along ``dim``: the exclusive cumulative
+    products from the front and from the back, multiplied."""
+    n = a._data.shape[dim]
+    if n <= 1:
+        return _make(np.ones(a._data.shape, a._data.dtype))
+    ones = _make(np.ones(a._data.shape[:dim] + (1,) + a._data.shape[dim + 1:], a._data.dtype))
+    before = cat([ones, a.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    after = cat([ones, a.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
+    return before * after
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):

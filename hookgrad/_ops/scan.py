@@ -31,11 +31,13 @@ class CumsumBackward0(Op):
 
 
 class CumprodBackward0(Op):
-    """The gradient is computed without dividing by the input, so zeros in it are exact:
+    """Without zeros in the input the gradient is PyTorch's ``reversed_cumsum(result * grad)
+    / input``; with zeros it is computed without dividing by the input, so they are exact:
     for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
     product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
 
-    saved_names = ('self',)
+    saved_names = ('self', 'result')
+    saves_output = True
 
     def forward(self, a, dim, dtype=None):
         x = a._data
@@ -47,9 +49,12 @@ class CumprodBackward0(Op):
         return np.multiply.accumulate(x, dim, target)
 
     def backward(self, grad):
-        (a,) = self.saved()
-        if a._data.ndim == 0 or a._data.shape[self.dim] == 0:
+        a, result = self.saved()
+        if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
             return grad
+        if not (a._data == 0).any():  # PyTorch's formula then (its NaNs for infinities too)
+            w = result * grad
+            return w.flip(self.dim).cumsum(self.dim).flip(self.dim) / a
         dim, n = self.dim, a._data.shape[self.dim]
         inputs = a.unbind(dim)
         grads = grad.unbind(dim)

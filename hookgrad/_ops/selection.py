@@ -5,7 +5,8 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import _scalar_or_saved
-from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
+from .elementwise import zero_where
+from .op import BinaryOp, Op, broadcast_error, operands, plain_backward, refuse_out
 
 
 class ClampBackward1(Op):
@@ -21,13 +22,12 @@ class ClampBackward1(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        mask = None
+        x, keep = a._data, True
         if self.low is not None:
-            mask = a >= self.low
+            keep = x >= self.low
         if self.high is not None:
-            upper = a <= self.high
-            mask = upper if mask is None else mask & upper
-        return grad * mask
+            keep = keep & (x <= self.high)
+        return keep_where(grad, keep)
 
 
 class ClampBackward0(Op):
@@ -52,14 +52,17 @@ class ClampBackward0(Op):
         a, low, high = self.saved()
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
+        x, low, high = a._data, _array(low), _array(high)
         if high is None:
-            return grad * (a >= low), grad * (a < low) if self.needs(1) else None, None
+            return (keep_where(grad, x >= low),
+                    keep_where(grad, x < low) if self.needs(1) else None, None)
         if low is None:
-            return grad * (a <= high), None, grad * (a > high) if self.needs(2) else None
+            return (keep_where(grad, x <= high), None,
+                    keep_where(grad, x > high) if self.needs(2) else None)
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
-        return (grad * ((a >= low) & (a <= high)),
-                grad * ((a < low) & (low < high)) if self.needs(1) else None,
-                grad * ((a > high) | (high < low)) if self.needs(2) else None)
+        return (keep_where(grad, (x >= low) & (x <= high)),
+                keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
+                keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None)
 
 
 def _bounds_dtype(a, low, high):
@@ -67,23 +70,39 @@ def _bounds_dtype(a, low, high):
     return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
 
 
+def _array(bound):
+    return bound._data if isinstance(bound, TensorBase) else bound
+
+
+def keep_where(grad, keep):
+    """``grad`` where ``keep`` (a bool array), +0 elsewhere: a masked gradient as PyTorch
+    writes it, zeros even where ``grad`` is infinite or NaN (``grad * mask`` would give NaN);
+    differentiable in ``grad`` under create_graph."""
+    if keep is True:
+        return grad
+    if plain_backward():
+        g = grad._data
+        return _make(zero_where(g, ~keep) if np.shape(keep) == g.shape else np.where(keep, g, 0))
+    return where(_make(np.asarray(keep)), grad, 0)
+
+
 class MaximumBackward0(BinaryOp):
     function = np.maximum
+    loses = staticmethod(np.less)  # where an input is not the result
 
     def backward(self, grad):
         a, b = self.saved()
-        # ties share the gradient equally, as in PyTorch
-        weight = (a > b) + (a == b) * 0.5
-        return grad * weight, grad * (1 - weight)
+        x, y = a._data, b._data
+        # ties share the gradient equally, NaN passes to both, as in PyTorch
+        tie = x == y
+        share = where(_make(tie), grad / 2, grad) if tie.any() else grad
+        return (keep_where(share, ~self.loses(x, y)) if self.needs(0) else None,
+                keep_where(share, ~self.loses(y, x)) if self.needs(1) else None)
 
 
-class MinimumBackward0(BinaryOp):
+class MinimumBackward0(MaximumBackward0):
     function = np.minimum
-
-    def backward(self, grad):
-        a, b = self.saved()
-        weight = (a < b) + (a == b) * 0.5
-        return grad * weight, grad * (1 - weight)
+    loses = staticmethod(np.greater)
 
 
 class WhereBackward0(Op):
@@ -98,10 +117,9 @@ class WhereBackward0(Op):
         except ValueError:  # PyTorch names the operands in this order
             raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 
-    def backward(self, grad):
-        zero = grad * 0
-        return (where(self.condition, grad, zero) if self.needs(0) else None,
-                where(self.condition, zero, grad) if self.needs(1) else None)
+    def backward(self, grad):  # zeros, not grad * 0 (NaN for an infinite gradient)
+        return (where(self.condition, grad, 0) if self.needs(0) else None,
+                where(self.condition, 0, grad) if self.needs(1) else None)
 
 
 class ClampMinBackward0(ClampBackward1):

@@ -17,10 +17,10 @@ def _integer_softmax(name, x, dims):
 
 
 def _row_max(x, dims):
-    """``(shift, finite)``: the max along ``dims`` for shifting before exp, 0 where it is
-    infinite (so an all -inf row stays -inf, not NaN) and -inf (not an error) for an empty
-    dim; ``finite`` tells whether every max was finite (then every row's sum of exps is at
-    least 1, and its log cannot divide by zero)."""
+    """``(top, finite)``: the max along ``dims`` (-inf, not an error, for an empty dim), the
+    shift before exp; ``finite`` tells whether every max was finite (then every row's sum of
+    exps is at least 1, and its log cannot divide by zero). softmax shifts by an infinite max
+    too, as PyTorch does: a row holding +inf (or only -inf) is NaN."""
     last = x.ndim - 1
     if dims == (last,) and 0 < x.shape[last] <= _SHORT_ROW and x.size > x.shape[last]:
         # NumPy reduces a short contiguous axis one row at a time (6 us for 128 x 10); over
@@ -29,10 +29,7 @@ def _row_max(x, dims):
         top = np.maximum.reduce(columns, axis=0)[..., None]
     else:
         top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
-    finite = np.isfinite(top)
-    if finite.all():
-        return top, True
-    return np.where(finite, top, 0), False
+    return top, bool(np.isfinite(top).all())
 
 
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
@@ -45,12 +42,31 @@ class SoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
-        shifted = np.exp(x - _row_max(x, dims)[0])
-        return shifted / np.add.reduce(shifted, dims, keepdims=True)
+        top, finite = _row_max(x, dims)
+        if finite:
+            shifted = np.exp(x - top)
+            return shifted / np.add.reduce(shifted, dims, keepdims=True)
+        with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
+            shifted = np.exp(x - top)
+            return shifted / np.add.reduce(shifted, dims, keepdims=True)
 
     def backward(self, grad):
         (result,) = self.saved()
         return result * (grad - (grad * result).sum(self.dims, keepdim=True))
+
+
+class SafeSoftmaxBackward0(SoftmaxBackward0):
+    """Attention's softmax (PyTorch's ``_safe_softmax``): a row made only of -inf (a fully
+    masked query) is zeros, not NaN."""
+
+    def forward(self, a, dims):
+        out = super().forward(a, dims)
+        empty = np.logical_and.reduce(a._data == -np.inf, dims, keepdims=True)
+        return np.where(empty, 0, out).astype(out.dtype, copy=False) if empty.any() else out
+
+
+def safe_softmax(input, dim):
+    return SafeSoftmaxBackward0.apply(input, dims_of(dim, input._data.ndim))
 
 
 class LogSoftmaxBackward0(Op):
@@ -65,7 +81,7 @@ class LogSoftmaxBackward0(Op):
         sums = np.add.reduce(np.exp(shifted), axis=dims, keepdims=True)
         if finite:
             return shifted - np.log(sums)
-        with np.errstate(divide="ignore"):  # an all -inf row sums to 0
+        with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
             return shifted - np.log(sums)
 
     def backward(self, grad):
@@ -110,7 +126,9 @@ class LogsumexpBackward0(ReductionOp):
         x = a._data
         if x.dtype.kind != "f":
             x = x.astype(_dtype.get_default_dtype().np_dtype)
-        top = _row_max(x, dims)[0]
+        top, finite = _row_max(x, dims)
+        if not finite:  # logsumexp shifts by 0 where the max is infinite (inf stays inf)
+            top = np.where(np.isfinite(top), top, 0)
         with np.errstate(divide="ignore"):
             out = np.log(np.add.reduce(np.exp(x - top), dims, keepdims=True)) + top
         return out if keepdim else out.squeeze(dims)

@@ -133,8 +133,10 @@ class Atan2Backward0(BinaryOp):
     def backward(self, grad):
         a, b = self.saved()
         denominator = a * a + b * b
-        return (grad * b / denominator if self.needs(0) else None,
-                -grad * a / denominator if self.needs(1) else None)
+        # at the origin both gradients are 0 (not 0 / 0), as PyTorch gives them
+        recip = denominator.reciprocal().masked_fill(denominator == 0, 0)
+        return (grad * b * recip if self.needs(0) else None,
+                grad * -a * recip if self.needs(1) else None)
 
 
 class SgnBackward0(SignBackward0):
@@ -173,7 +175,7 @@ class LogitBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        result = grad / (a * (1 - a))
+        result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
         if self.eps is None:
             return result.masked_fill((a < 0) | (a > 1), float("nan"))
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
@@ -303,7 +305,10 @@ class CopysignBackward0(Op):
     def backward(self, grad):
         a, result = self.saved()
         grad_self = grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
-        return grad_self if self.arity == 1 else (grad_self, grad * 0 if self.needs(1) else None)
+        if self.arity == 1:
+            return grad_self
+        zeros = _make(np.zeros(self._in_meta[1][0], grad._data.dtype)) if self.needs(1) else None
+        return grad_self, zeros  # (zeros, not grad * 0: NaN for an infinite gradient)
 
 
 class CopysignBackward1(CopysignBackward0):

@@ -135,7 +135,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
         slopes = _rng().uniform(lower, upper, x.shape).astype(x.dtype)
     else:
         slopes = np.asarray((lower + upper) / 2, x.dtype)
-    noise = np.where(x >= 0, np.asarray(1, x.dtype), slopes)
+    noise = np.where(x > 0, np.asarray(1, x.dtype), slopes)  # at 0 the slope, as in PyTorch
     return _activation(input, inplace, RreluWithNoiseBackward0, RreluWithNoiseBackward0, noise)
 
 

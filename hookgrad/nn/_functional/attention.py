@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops.shape import cat
+from ..._ops.softmax import safe_softmax
 from ..._tensor_base import _make
 from .activation import softmax
 from .dropout import dropout
@@ -51,7 +52,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     weights = query.matmul(key.transpose(-2, -1)) * scale
     if bias is not None:
         weights = weights + bias
-    weights = softmax(weights, -1)
+    weights = safe_softmax(weights, -1)  # a fully masked query attends to nothing
     if dropout_p > 0:
         weights = dropout(weights, dropout_p)
     return weights.matmul(value)

@@ -270,8 +270,11 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
                          reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
-    margin_part = (margin - input).clamp(min=0) * (target != 1)
-    return _apply_reduction(margin_part + input * (target != -1), reduction)
+    # where, not products with masks: an infinite input stays out of the other part
+    zeros = _make(np.zeros(input._data.shape, input._data.dtype))
+    margin_part = _selection.where(target != 1, (margin - input).clamp_min(0), zeros)
+    return _apply_reduction(margin_part + _selection.where(target != -1, input, zeros),
+                            reduction)
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
@@ -281,7 +284,9 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     dot = (input1 * input2).sum(dim)
     norms = ((input1 * input1).sum(dim) + 1e-12) * ((input2 * input2).sum(dim) + 1e-12)
     cos = dot / norms.sqrt()
-    loss = (1 - cos) * (target == 1) + (cos - margin).clamp(min=0) * (target == -1)
+    zeros = _make(np.zeros(cos._data.shape, cos._data.dtype))
+    loss = (_selection.where(target == 1, 1 - cos, zeros)
+            + _selection.where(target == -1, (cos - margin).clamp_min(0), zeros))
     return _apply_reduction(loss, reduction)
 
 
