@@ -270,6 +270,27 @@ class Tensor(TensorBase):
     def atan2(self, other):
         return _special.Atan2Backward0.apply(self, tensor_argument("atan2", "other", 1, other))
 
+    def hypot(self, other):
+        return _special.HypotBackward0.apply(self, tensor_argument("hypot", "other", 1, other))
+
+    def logaddexp(self, other):
+        return _special.LogaddexpBackward0.apply(
+            self, tensor_argument("logaddexp", "other", 1, other))
+
+    def fmax(self, other):
+        return _special.FmaxBackward0.apply(self, tensor_argument("fmax", "other", 1, other))
+
+    def fmin(self, other):
+        return _special.FminBackward0.apply(self, tensor_argument("fmin", "other", 1, other))
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.isclose(self, tensor_argument("isclose", "other", 1, other), rtol,
+                                atol, equal_nan)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
+                                 atol, equal_nan)
+
     arctan2 = atan2
 
     def logical_and(self, other):
@@ -280,27 +301,6 @@ class Tensor(TensorBase):
 
     def logical_xor(self, other):
         return _cmp.logical_xor(self, tensor_argument("logical_xor", "other", 1, other))
-
-    def fmax(self, other):
-        return _special.FmaxBackward0.apply(self, tensor_argument("fmax", "other", 1, other))
-
-    def fmin(self, other):
-        return _special.FminBackward0.apply(self, tensor_argument("fmin", "other", 1, other))
-
-    def hypot(self, other):
-        return _special.HypotBackward0.apply(self, tensor_argument("hypot", "other", 1, other))
-
-    def logaddexp(self, other):
-        return _special.LogaddexpBackward0.apply(
-            self, tensor_argument("logaddexp", "other", 1, other))
-
-    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-        return _derived.isclose(self, tensor_argument("isclose", "other", 1, other), rtol, atol,
-                                equal_nan)
-
-    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-        return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
-                                 atol, equal_nan)
 
     # (the method's error for a Tensor bound mixed with a number differs from the function's)
     def clamp(self, min=None, max=None):

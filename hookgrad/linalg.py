@@ -4,11 +4,14 @@ norms), ``det``, ``inv``, ``cross``, and the matrix functions orthogonal paramet
 here."""
 import math
 
+import numpy as np
+
 from ._ops import reduce as _reduce
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
 from ._ops.products import linalg_cross as cross
+from ._tensor_base import _make
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError"]
@@ -37,6 +40,10 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         sums = vector_norm(A, 1, (summed,), keepdim)  # (as PyTorch: one node)
         if not keepdim and summed < over:
             over -= 1
+        if ord > 0 and not sums._data.shape[over]:  # the largest of no sums: PyTorch's 0
+            shape = list(sums._data.shape)
+            shape[over:over + 1] = [1] if keepdim else []
+            return _make(np.zeros(shape, sums._data.dtype))
         return sums.amax(over, keepdim=keepdim) if ord > 0 else sums.amin(over, keepdim=keepdim)
     raise NotImplementedError(f"linalg.matrix_norm(ord={ord!r}) needs singular values, which "
                               "hookgrad does not compute; 'fro', 1, -1, inf and -inf work")

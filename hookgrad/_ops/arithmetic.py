@@ -203,7 +203,8 @@ class SubBackward1(AddBackward1):
 
 def check_integer_divisor(x, y):
     """PyTorch raises for an integer division or remainder by zero (NumPy gives 0)."""
-    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0):
+    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0) \
+            and x.size:  # (nothing is divided in an empty tensor)
         raise RuntimeError("ZeroDivisionError")
 
 
@@ -226,8 +227,8 @@ class DivBackward2(DivBackward0):
         check_integer_divisor(x, y)
         self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
-            if rounding_mode == "floor":
-                return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
+            if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
+                return np.floor_divide(x, y)
             if rounding_mode == "trunc":
                 return np.trunc(x / y).astype(np.result_type(x, y))
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
@@ -271,6 +272,18 @@ FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemente
 FloorDivideInPlaceBackward.__name__ = FloorDivideInPlaceBackward.__qualname__ = "NotImplemented"
 
 
+def integer_power(x, y):
+    """``x ** y`` of integers, negative exponents included (NumPy refuses them): the power
+    of the reciprocal truncated, so 0 but for bases 1 and -1."""
+    negative = y < 0
+    if not np.any(negative):
+        return np.power(x, y)
+    power = np.power(x, np.where(negative, 0, y))
+    odd = (y % 2).astype(bool)
+    reciprocal = np.where(x == 1, 1, np.where(x == -1, np.where(odd, -1, 1), 0))
+    return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
+
+
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
@@ -283,13 +296,18 @@ class PowBackward0(Op):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
             return x.copy() if e else np.ones_like(x)
+        if x.dtype.kind == "f" and (e == 0.5 or e == -0.5):
+            # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
+            with np.errstate(divide="ignore", invalid="ignore"):
+                root = np.sqrt(x)
+                return root if e == 0.5 else 1 / root
         return np.power(x, e)
 
     def backward(self, grad):
         (a,) = self.saved()
         e = self.exponent
-        if e == 0:
-            return grad * 0
+        if e == 0:  # zeros, not grad * 0 (NaN for an infinite gradient)
+            return _make(np.zeros(self._in_meta[0][0], grad._data.dtype))
         return grad * e * a ** (e - 1)
 
 
@@ -305,12 +323,16 @@ class PowBackward1(Op):
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(a, b)
-        return np.power(x, y)
+        return integer_power(x, y) if x.dtype.kind in "iu" else np.power(x, y)
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_a = grad * b * a ** (b - 1) if self.needs(0) else None
-        grad_b = grad * result * log(a).masked_fill(a == 0, 0) if self.needs(1) else None
+        grad_a = None
+        if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
+            grad_a = (grad * b * a ** (b - 1)).masked_fill(_make(b._data == 0), 0)
+        # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch masks it)
+        at_zero = (a._data == 0) & (b._data >= 0)
+        grad_b = grad * result * log(a).masked_fill(_make(at_zero), 0) if self.needs(1) else None
         return grad_a, grad_b
 
 
@@ -323,6 +345,8 @@ class PowBackward2(Op):
     def forward(self, a, base):
         self.base = base
         x, s = operands(a, base)
+        if x.dtype.kind in "iu":
+            return integer_power(np.asarray(s, x.dtype), x)
         return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype, copy=False)
 
     def backward(self, grad):

@@ -5,10 +5,9 @@ from .._tensor_base import TensorBase, _make, tensor_argument
 from .op import broadcast_error, operands, refuse_out, type_name
 
 
-def _compare(ufunc, name, tensors_only=False, integers_only=False):
+def _compare(ufunc, name, tensors_only=False, bitwise=False):
     """``name(input, other, *, out=None)`` computing ``ufunc``; ``tensors_only``: both operands
-    must be Tensors (PyTorch's TypeError for a number); ``integers_only``: PyTorch's kernel
-    refuses a floating result dtype (the bitwise ops)."""
+    must be Tensors (PyTorch's TypeError for a number); ``bitwise``: integers and bools only."""
     def compare(input, other, *, out=None):
         if out is not None:
             refuse_out(name)
@@ -17,8 +16,8 @@ def _compare(ufunc, name, tensors_only=False, integers_only=False):
             tensor_argument(name, "other", 2, other)
         x, y = operands(input, other) if isinstance(input, TensorBase) else \
             operands(other, input)[::-1]
-        if integers_only and x.dtype.kind == "f":
-            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(x)}\'')
+        if bitwise:
+            _check_bitwise(name, x if isinstance(x, np.ndarray) else y)
         try:
             return _make(np.asarray(ufunc(x, y)))
         except ValueError:
@@ -36,9 +35,9 @@ ge = _compare(np.greater_equal, "ge")
 logical_and = _compare(np.logical_and, "logical_and", tensors_only=True)
 logical_or = _compare(np.logical_or, "logical_or", tensors_only=True)
 logical_xor = _compare(np.logical_xor, "logical_xor", tensors_only=True)
-bitwise_and = _compare(np.bitwise_and, "bitwise_and", integers_only=True)
-bitwise_or = _compare(np.bitwise_or, "bitwise_or", integers_only=True)
-bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor", integers_only=True)
+bitwise_and = _compare(np.bitwise_and, "bitwise_and", bitwise=True)
+bitwise_or = _compare(np.bitwise_or, "bitwise_or", bitwise=True)
+bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor", bitwise=True)
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
@@ -46,12 +45,16 @@ def logical_not(input, *, out=None):
     return _make(np.logical_not(input._data)) if out is None else refuse_out("logical_not")
 
 
+def _check_bitwise(name, array):
+    """PyTorch's error for a bitwise op computed in a floating dtype."""
+    if array.dtype.kind == "f":
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(array)}\'')
+
+
 def bitwise_not(input, *, out=None):
     if out is not None:
         refuse_out("bitwise_not")
-    if input._data.dtype.kind == "f":
-        raise NotImplementedError("\"bitwise_not_cpu\" not implemented for "
-                                  f"'{type_name(input._data)}'")
+    _check_bitwise("bitwise_not", input._data)
     return _make(np.invert(input._data))
 
 

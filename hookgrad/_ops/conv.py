@@ -146,6 +146,18 @@ def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=Non
     return gw.reshape(w_shape)
 
 
+def _empty_output(x, w, stride, padding, dilation, transposed, out_hw, groups):
+    """The zeros a convolution of an empty batch or of no input channels gives: PyTorch's
+    shape, whose channels are none at all when the input has none."""
+    if transposed:
+        channels = w.shape[1] * groups
+    else:
+        channels = w.shape[0] if x.shape[1] else 0
+        out_hw = out_hw or tuple(conv_output_size(size, k, s, p, d) for size, k, s, p, d in zip(
+            x.shape[2:], w.shape[2:], stride, padding, dilation))
+    return np.zeros((x.shape[0], channels) + tuple(out_hw), x.dtype)
+
+
 # Columns up to this size are kept from the forward for the weight gradient (saving an
 # im2col, about a third of its cost); larger ones are rebuilt so a graph held across steps
 # does not keep many times its inputs' memory.
@@ -167,13 +179,15 @@ class ConvolutionBackward0(Op):
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
         self.save(input, weight)  # (PyTorch's node saves both, whichever gradient is needed)
         self.columns = None
-        if transposed:
+        if not x4.size or not w4.size or (transposed and 0 in out_hw):
+            y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
+        elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
             y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
             if self.needs(1) and cols.nbytes <= KEEP_COLUMNS_BYTES:
                 self.columns = cols
-        if bias is not None:
+        if bias is not None and y.size:
             y += bias._data.reshape(1, -1, 1, 1)
         return _like_input(y, x.ndim)
 
@@ -205,21 +219,28 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     (stride, padding, dilation, groups), transposed, in_hw, w_shape = geometry
     g4 = as_4d(grad)
     grad_input = grad_weight = grad_bias = None
-    if mask[0]:  # the transposed op with the same weight
+    empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
+    if mask[0] and empty:
+        grad_input = np.zeros(x.shape, grad.dtype)
+    elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:
             y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw)[0]
         else:
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)
-    if mask[1]:
+    if mask[1] and empty:
+        grad_weight = np.zeros(w_shape, grad.dtype)
+    elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         if transposed:
             columns = None  # (kept columns are of the forward's input, here the gradient)
         grad_weight = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups,
                                        columns).reshape(w_shape)
-    if mask[2]:
+    if mask[2] and not grad.size:  # (an empty output: no channel got a contribution)
+        grad_bias = np.zeros(w_shape[1] * groups if transposed else w_shape[0], grad.dtype)
+    elif mask[2]:
         # over the batch first (whole rows at a time), then each channel's pixels: three
         # times faster than one reduction over (0, 2, 3)
         per_channel = np.add.reduce(grad, axis=0)

@@ -110,7 +110,10 @@ def clone(input, *, memory_format=None):
 
 
 def copy(input, other):
-    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``)."""
+    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``). An integer
+    or bool destination holds no gradient, so nothing is recorded (PyTorch's rule)."""
+    if input._data.dtype.kind != "f" and isinstance(other, TensorBase):
+        other = other.detach()
     return CopyBackwards.apply(input, other)
 
 

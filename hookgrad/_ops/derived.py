@@ -8,7 +8,7 @@ import numpy as np
 from .._cpp_print import cpp_print
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
-from .index import index_select
+from .index import AliasBackward0, index_select
 from .op import refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
@@ -26,6 +26,11 @@ def movedim(input, source, destination):
                            f"({list(destination)} dims)")
     source = [_wrap_dim(d, ndim) for d in source]
     destination = [_wrap_dim(d, ndim) for d in destination]
+    for name, dims in (("source", source), ("destination", destination)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({dims})")
+    if not ndim:  # a 0-d tensor: dim 0 / -1 name it; PyTorch returns an alias
+        return AliasBackward0.apply(input)
     order = [d for d in range(ndim) if d not in source]
     for dest, src in sorted(zip(destination, source)):
         order.insert(dest, src)
@@ -61,22 +66,24 @@ def vstack(tensors, *, out=None):
     return cat(_at_least(tensors, 2), 0) if out is None else refuse_out("vstack")
 
 
+def _close_operands(name, input, other):
+    """The arrays ``isclose`` compares: two Tensors of one dtype (PyTorch's errors)."""
+    tensor_argument(name, "input", 1, input)
+    tensor_argument(name, "other", 2, other)
+    x, y = input._data, other._data
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"{type_name(x)} did not match {type_name(y)}")
+    return x, y
+
+
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    _same_dtypes("isclose", input, other)
-    return _make(np.asarray(np.isclose(input._data, other._data, rtol, atol, equal_nan)))
+    x, y = _close_operands("isclose", input, other)
+    return _make(np.asarray(np.isclose(x, y, rtol, atol, equal_nan)))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    _same_dtypes("allclose", input, other)
-    return bool(np.allclose(input._data, other._data, rtol, atol, equal_nan))
-
-
-def _same_dtypes(name, input, other):
-    """isclose / allclose take two tensors of one dtype (no promotion)."""
-    tensor_argument(name, "input", 1, input)
-    tensor_argument(name, "other", 2, other)
-    if input._data.dtype != other._data.dtype:
-        raise RuntimeError(f"{type_name(input._data)} did not match {type_name(other._data)}")
+    x, y = _close_operands("allclose", input, other)
+    return bool(np.allclose(x, y, rtol, atol, equal_nan))
 
 
 def equal(input, other):
@@ -99,6 +106,8 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if dim is None:
         input, dim = input.reshape(-1), 0
     dim = _wrap_dim(dim, input._data.ndim)
+    if not input._data.ndim:  # PyTorch's message: it unsqueezes dim + 1 first
+        raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
     n = input._data.shape[dim]
     if isinstance(repeats, TensorBase):
         counts = repeats._data

@@ -56,7 +56,7 @@ class TraceBackward0(Op):
         if x.ndim != 2:
             raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
         self.shape = x.shape
-        return np.asarray(np.trace(x), dtype=x.dtype)
+        return np.asarray(np.add.reduce(np.diagonal(x)), dtype=x.dtype)  # (np.trace warns)
 
     def backward(self, grad):
         return _DiagonalGrad.apply(grad.expand(min(self.shape)), self.shape, 0, 0, 1)

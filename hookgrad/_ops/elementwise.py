@@ -143,7 +143,12 @@ class ReluBackward0(Op):
 
 
 def _sign(x):
-    return x.copy() if x.dtype == np.bool_ else np.sign(x)  # NumPy has no bool sign
+    if x.dtype == np.bool_:
+        return x.copy()  # NumPy has no bool sign
+    out = np.asarray(np.sign(x))  # (NumPy gives a scalar for 0-d)
+    if x.dtype.kind == "f":
+        np.copyto(out, 0, where=np.isnan(out))  # PyTorch's sign(nan) is 0
+    return out
 
 
 class ZeroGradBackward(UnaryOp):

@@ -44,6 +44,8 @@ class MaxBackward1(Op):
         x, value = a._data, result._data
         mask = np.isnan(x) if np.isnan(value) else x == value
         count = np.count_nonzero(mask)
+        if not count:  # (nothing reaches the result: an empty input)
+            return _make(np.zeros_like(x))
         if plain_backward():
             out = np.zeros_like(x)
             out[mask] = grad._data / count
@@ -147,6 +149,8 @@ class AminBackward0(AmaxBackward0):
 
 def _amax_amin(op, name, a, dim, keepdim):
     dims = dims_of(dim, a._data.ndim)
+    if isinstance(dim, int) and dims and not a._data.shape[dims[0]]:  # (the dim as given)
+        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
     _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
     return op.apply(a, dims, keepdim)
 

@@ -444,12 +444,15 @@ class TakeBackward0(Op):
     def forward(self, a, index):
         x = a._data
         idx = checks.take_index(x, index)
-        self.shape, self.flat = x.shape, np.unravel_index(idx, x.shape)
+        self.shape = x.shape
+        self.flat = np.unravel_index(idx, x.shape) if x.ndim else None
         self.save(a, index)  # (as PyTorch's node)
         return x.reshape(-1)[idx]
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if self.flat is None:  # every element taken from a 0-d input is that input
+            return grad.sum()
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 
@@ -506,9 +509,12 @@ def index_select(input, dim, index, *, out=None):
 def nonzero(input, *, out=None, as_tuple=False):
     if out is not None:
         refuse_out("nonzero")
-    idx = np.nonzero(input._data)
+    x = input._data
+    idx = np.nonzero(x if x.ndim else x.reshape(1))  # a 0-d input counts as one element
     if as_tuple:
         return tuple(_make(i.astype(np.int64)) for i in idx)
+    if not x.ndim:  # one row per non-zero, no columns
+        return _make(np.zeros((idx[0].size, 0), np.int64))
     return _make(np.stack(idx, axis=1).astype(np.int64))
 
 

@@ -124,6 +124,8 @@ def take_index(x, index):
     idx = index._data
     if idx.dtype != np.int64:
         raise RuntimeError(f"take(): Expected a long tensor for index, but got {type_name(idx)}")
+    if idx.size and not x.size:
+        raise IndexError("take(): tried to take from an empty tensor")
     bad = first_outside(idx, -x.size, x.size)
     if bad is not None:
         raise IndexError(f"out of range: tried to access index {bad} on a tensor of {x.size} "

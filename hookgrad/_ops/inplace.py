@@ -165,6 +165,8 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     before = view.clone() if view._requires_grad else _make(view._data.copy())
     result = fn(before, *args, **kwargs)
     _write(view, result._data, overlap)
+    if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
+        return
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
     node.op_node, node.chain = result._grad_fn, view._view_chain

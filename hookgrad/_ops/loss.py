@@ -9,15 +9,18 @@ from .arithmetic import DivBackward1
 from .composite import FormulaGrad
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
+from .selection import keep_where
 
 
 def reduce_array(loss, reduction):
     if reduction == "none":
         return loss
+    # np.add.reduce, not np.sum: NumPy's floating-point warnings (inf - inf) are then raised
+    # here, where hookgrad's warnings filter covers them
+    total = np.add.reduce(loss, None)
     if reduction == "sum":
-        return np.sum(loss)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.sum(loss) / loss.size if loss.size else np.full((), np.nan, loss.dtype)
+        return total
+    return total / loss.size if loss.size else np.full((), np.nan, loss.dtype)
 
 
 def scaled_grad(grad, reduction, count):
@@ -79,8 +82,11 @@ class NllLossBackward0(Op):
             if weight is not None:
                 w *= weight._data[safe]
             losses = picked * -w
+            if not every_target_counts:  # an ignored target adds 0, whatever it would read
+                losses = np.where(valid, losses, 0).astype(x.dtype, copy=False)
             total = np.add.reduce(w, axis=None)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
+        self.valid = None if every_target_counts else valid  # (ignored targets get nothing)
         self.total = total
         self.save(input, target, weight)  # (as PyTorch's node)
         if reduction == "none":
@@ -105,15 +111,18 @@ class NllLossBackward0(Op):
             values = -1 / self.total if mean else -1
         else:
             values = -self.w / self.total if mean else -self.w
-        coefficients = np.zeros(shape, g.dtype)
+        # zeros but at the targets (not a product with zeros: an infinite gradient would
+        # make NaN everywhere), PyTorch's scatter
+        per_target = np.broadcast_to((g.reshape(self.safe.shape) if g.ndim else g) * values,
+                                     self.safe.shape).astype(g.dtype, copy=False)
+        if self.valid is not None:
+            per_target = np.where(self.valid, per_target, 0)
+        out = np.zeros(shape, g.dtype)
         if len(shape) == 2:
-            coefficients[np.arange(shape[0]), self.safe] = values
+            out[np.arange(shape[0]), self.safe] = per_target
         else:
-            values = np.broadcast_to(values, self.safe.shape)
-            np.put_along_axis(coefficients, self.safe[:, None], values[:, None], axis=1)
-        coefficients = coefficients.reshape(self.in_shape)
-        unsqueeze = self.reduction == "none" and len(self.in_shape) > 1
-        return np.asarray((g[:, None] if unsqueeze else g) * coefficients)
+            np.put_along_axis(out, self.safe[:, None], per_target[:, None], axis=1)
+        return out.reshape(self.in_shape)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -149,8 +158,9 @@ class MseLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        diff = x - y
-        return reduce_array(np.multiply(diff, diff, out=diff), reduction)
+        diff = x - y  # (a NumPy scalar for 0-d operands)
+        return reduce_array(np.multiply(diff, diff, out=diff) if diff.ndim else diff * diff,
+                            reduction)
 
     def backward(self, grad):
         return _pair_grads(self, MseLossBackwardBackward0, grad, self.reduction, self.count)
@@ -320,8 +330,9 @@ class SoftMarginLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        z = -x * y
-        return reduce_array(np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0), reduction)
+        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
+        with np.errstate(over="ignore"):
+            return reduce_array(np.log1p(np.exp(-x * y)), reduction)
 
     def backward(self, grad):
         input, target = self.saved()
@@ -330,7 +341,8 @@ class SoftMarginLossBackward0(Op):
 
 
 def _soft_margin_grad(grad, input, target, reduction, count):
-    weight = scaled_grad(grad, reduction, count) * sigmoid_tensor(-input * target)
+    z = (-input * target).exp()  # (inf / inf is NaN where exp overflows, as in PyTorch)
+    weight = scaled_grad(grad, reduction, count) * (z / (z + 1))
     return (-target * weight,)
 
 
@@ -353,7 +365,8 @@ class MultiMarginLossBackward0(Op):
         self.save(input)
         classes = x2.shape[1]
         picked = np.take_along_axis(x2, t[:, None], axis=1)
-        z = np.maximum(margin - picked + x2, 0)
+        z = margin - picked + x2
+        z = np.where(z > 0, z, 0)  # (a NaN margin adds nothing, as in PyTorch's loop)
         np.put_along_axis(z, t[:, None], 0, axis=1)
         if p == 2:
             z = z * z
@@ -376,16 +389,22 @@ class MultiMarginLossBackward0(Op):
         p, margin, reduction = self.params
         x = input if input._data.ndim == 2 else input.unsqueeze(0)
         rows, classes = x._data.shape
-        one_hot = _make(np.eye(classes, dtype=x._data.dtype)[self.target])
-        picked = (x * one_hot).sum(1, keepdim=True)
-        z = x - picked + margin
-        active = _make(((z._data > 0) & (one_hot._data == 0)).astype(x._data.dtype))
-        slope = active * (z * 2 if p == 2 else 1) / classes
+        target = self.target.reshape(-1, 1)
+        is_target = np.arange(classes) == target
+        z = x - x.gather(1, _make(target)) + margin
+        if p == 2:
+            slope = z * (2 / classes)
+        else:
+            slope = _make(np.full(z._data.shape, 1 / classes, z._data.dtype))
         if self.weight is not None:
             slope = slope * _make(self.weight._data[self.target].reshape(-1, 1))
+        # PyTorch's coefficients, times the incoming gradient last: each class above the margin
+        # its slope, the target minus their sum, the others 0 (selected, not masked products,
+        # so an infinite input stays out of them)
+        active = keep_where(slope, (z._data > 0) & ~is_target)
+        coefficients = active - keep_where(active.sum(1, keepdim=True), is_target)
         grad = scaled_grad(grad, reduction, rows)
         if reduction == "none" and input._data.ndim == 2:
             grad = grad.unsqueeze(1)
-        slope = slope * grad
-        grad_x = slope - one_hot * slope.sum(1, keepdim=True)
+        grad_x = coefficients * grad
         return grad_x if input._data.ndim == 2 else grad_x.squeeze(0)

@@ -13,7 +13,8 @@ class NansumBackward0(ReductionOp):
         x = a._data
         self.numbers = ~np.isnan(x)
         self.save(a)  # (as PyTorch's node)
-        return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
+        numbers = np.where(self.numbers, x, 0)  # (np.nansum would warn from NumPy's modules)
+        return np.add.reduce(numbers, dims, _sum_dtype(x, None), keepdims=keepdim)
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -37,5 +38,5 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)
-    count = np.sum(~np.isnan(input._data), axis=dims, keepdims=keepdim)
+    count = np.add.reduce(~np.isnan(input._data), dims, np.int64, keepdims=keepdim)
     return NansumBackward0.apply(input, dims, keepdim) / _make(count.astype(input._data.dtype))

@@ -32,7 +32,7 @@ from .norm_backward import (
     norm_grads,
     normalized_grad,
 )
-from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
+from .op import Op, UnaryOp, float_input, mean_array, plain_backward, refuse_out
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -166,7 +166,10 @@ class GeluBackward0(Op):
             return x * 0.5 * (1 + np.tanh(inner))
         # the normal CDF, kept: backward needs it and erf is the expensive part
         self.cdf = erf_array(x * math.sqrt(0.5)) * 0.5 + 0.5
-        return x * self.cdf
+        out = x * self.cdf
+        if not np.isfinite(out).all():  # PyTorch's gelu of +-inf is NaN
+            out = np.where(np.isinf(x), np.nan, out).astype(out.dtype, copy=False)
+        return out
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -216,7 +219,12 @@ class HardtanhBackward0(Op):
     def forward(self, a, min_val, max_val):
         self.bounds = (min_val, max_val)
         self.save(a)
-        return np.clip(a._data, min_val, max_val)
+        x = a._data
+        if x.dtype.kind != "f":  # an integer input stays integer, its bounds truncated
+            if x.dtype.kind == "b":
+                raise RuntimeError("Bool inputs not supported for hardtanh")
+            min_val, max_val = int(min_val), int(max_val)
+        return np.clip(x, min_val, max_val)
 
     def backward(self, grad):
         return HardtanhBackwardBackward0.of(grad, self.saved()[0], *self.bounds)
@@ -357,9 +365,9 @@ class SqueezeBackward4(SqueezeBackward1):
 
 def _moments(x, axes, eps):
     """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
-    mean = np.mean(x, axis=axes, keepdims=True)
+    mean = mean_array(x, axes, True)
     centred = x - mean
-    var = np.mean(centred * centred, axis=axes, keepdims=True)
+    var = mean_array(centred * centred, axes, True)
     return mean, 1 / np.sqrt(var + eps), centred, var
 
 
@@ -379,6 +387,22 @@ def _affine(xhat, weight, bias, shape):
     if bias is not None:
         xhat += bias._data.reshape(shape)
     return xhat
+
+
+def _infinite(weight):
+    return weight is not None and not np.isfinite(weight._data).all()
+
+
+def _fused_affine(x, mean, invstd, weight, bias, shape):
+    """``x * a + b`` with ``a = invstd * weight`` and ``b = bias - mean * a`` (``mean`` and
+    ``invstd`` per channel): how PyTorch's batch and group norm kernels compute, which makes
+    an infinite weight give NaN, not +-inf. Used only for such weights."""
+    scale = invstd * weight._data.reshape(shape)
+    shift = -mean * scale
+    if bias is not None:
+        shift = shift + bias._data.reshape(shape)
+    with np.errstate(invalid="ignore"):
+        return x * scale + shift
 
 
 class NativeBatchNormBackward0(Op):
@@ -411,6 +435,8 @@ class NativeBatchNormBackward0(Op):
         self.mean, self.invstd = mean, invstd
         self.param_axes, self.param_shape, self.normalizes = self.axes, self.shape, training
         self.save(input, weight)
+        if _infinite(weight):
+            return _fused_affine(x, mean, invstd, weight, bias, self.shape)
         return _affine(centred * invstd, weight, bias, self.shape)
 
     def backward(self, grad):
@@ -464,12 +490,18 @@ class NativeGroupNormBackward0(Op):
     def forward(self, input, weight, bias, num_groups, eps):
         x = input._data
         self.in_shape, self.eps = x.shape, eps
-        self.grouped = (x.shape[0], num_groups, -1)
+        # (not -1 for the last: an empty batch leaves it undetermined)
+        self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
         self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
         mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
         self.mean, self.invstd = mean, invstd
         self.save(input, weight)
+        if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
+            n, channels = x.shape[:2]
+            per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
+                           .reshape((n, channels) + (1,) * (x.ndim - 2)) for s in (mean, invstd)]
+            return _fused_affine(x, *per_channel, weight, bias, self.shape)
         return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
 
     def backward(self, grad):

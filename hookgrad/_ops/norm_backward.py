@@ -7,7 +7,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .composite import composite_vjp
-from .op import Op
+from .op import Op, mean_array
 
 
 def normalized_grad(grad_xhat, xhat, invstd, axes):
@@ -18,7 +18,7 @@ def normalized_grad(grad_xhat, xhat, invstd, axes):
 
 def _mean(value, axes):
     if isinstance(value, np.ndarray):
-        return value.mean(axes, keepdims=True)
+        return mean_array(value, tuple(axes), keepdims=True)
     return value.mean(axes, keepdim=True)
 
 

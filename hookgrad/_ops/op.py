@@ -253,6 +253,21 @@ def operands(a, b):
     return x, b
 
 
+# NumPy's reductions are called as ufunc methods (np.add.reduce, not np.sum or
+# ndarray.mean): NumPy's Python wrappers raise their floating-point warnings (inf - inf,
+# overflow) from NumPy's own modules, where hookgrad's warnings filter does not reach, and
+# np.mean adds "Mean of empty slice". PyTorch computes these values silently.
+
+def mean_array(x, axis=None, keepdims=False, dtype=None):
+    """The mean of ``x`` over ``axis`` (a tuple, or None for all) as np.mean computes it
+    (float16 accumulated in float32), without NumPy's warnings; over nothing it is NaN."""
+    count = x.size if axis is None else int(np.prod([x.shape[d] for d in axis]))
+    accumulate = dtype if dtype is not None else np.float32 if x.dtype == np.float16 else None
+    total = np.add.reduce(x, axis, accumulate, keepdims=keepdims)
+    mean = total / count if count else total * np.nan  # (NaN without dividing 0 by 0)
+    return mean.astype(x.dtype, copy=False) if accumulate is not dtype else mean
+
+
 def float_operands(a, b):
     """Both operands in their promoted dtype, the default float for integers and bools."""
     x, y = operands(a, b)

@@ -6,7 +6,7 @@ import numpy as np
 from .._tensor_base import _make
 from .activation_backward import zeros_of_input
 from .conv import zero_padded
-from .op import Op
+from .op import Op, mean_array
 
 
 def pool_output_size(size, kernel, stride, padding, dilation, ceil_mode):
@@ -73,15 +73,20 @@ class MaxPool2DWithIndicesBackward0(Op):
         low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
         xp = zero_padded(x, padding, low, extra)
         (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
-        first = 0
+        first, self.padding_only = 0, False
         if ph or pw:  # windows that start in the padding: their first tap inside the input
-            first_row = np.maximum(0, -((np.arange(out_hw[0]) * sh - ph) // dh))[:, None]
-            first_col = np.maximum(0, -((np.arange(out_hw[1]) * sw - pw) // dw))
-            first = first_row * kw + first_col
+            row_starts, col_starts = np.arange(out_hw[0]) * sh - ph, np.arange(out_hw[1]) * sw - pw
+            first_row = np.maximum(0, -(row_starts // dh))
+            first_col = np.maximum(0, -(col_starts // dw))
+            # a window made only of padding: PyTorch gives -inf and an index past the input
+            # (or, past a row's end, into the next row), which backward skips
+            self.padding_only = bool((row_starts + first_row * dh >= x.shape[2]).any()
+                                     or (col_starts + first_col * dw >= x.shape[3]).any())
+            first = first_row[:, None] * kw + first_col
         taps = [xp[key] for key in _window_slices(kernel, out_hw, stride, dilation)]
         best, arg = _max_taps(taps, first, False)
         # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
-        if x.dtype.kind == "f" and np.isnan(np.maximum.reduce(best, axis=None)):
+        if x.dtype.kind == "f" and best.size and np.isnan(np.maximum.reduce(best, axis=None)):
             best, arg = _max_taps(taps, first, True)
         self.in_shape, self.arg, self.indices = input._data.shape, arg, None
         self.geometry = (kernel, stride, padding, dilation)
@@ -121,12 +126,17 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
         index = pool.flat_indices().reshape(-1, g.shape[-2] * g.shape[-1])
         # positions in the whole input: one flat write is several times faster than
         # put_along_axis plane by plane
+        inside = index < plane if pool.padding_only else None
         index = (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
+        values = g.ravel()
+        if inside is not None:
+            inside = inside.ravel()
+            index, values = index[inside], values[inside]
         out = np.zeros(int(np.prod(in_shape)), g.dtype)
-        if pool.overlapping:
-            np.add.at(out, index, g.ravel())
+        if pool.overlapping or inside is not None:
+            np.add.at(out, index, values)
         else:
-            out[index] = g.ravel()
+            out[index] = values
         return out.reshape(in_shape)
 
     def backward(self, grad):
@@ -135,6 +145,12 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
             indices = self.pool.flat_indices()
             planes = indices.shape[:-2]
             flat = grad.reshape(planes + (-1,))
+            if self.pool.padding_only:  # PyTorch's gather fails on the indices past the input
+                plane = flat._data.shape[-1]
+                outside = indices[indices >= plane]
+                if outside.size:
+                    raise RuntimeError(f"index {outside[0]} is out of bounds for dimension "
+                                       f"{len(planes)} with size {plane}")
             index = _make(indices.reshape(planes + (-1,)))
             grad_output = flat.gather(-1, index).reshape(indices.shape)
         return grad_output, zeros_of_input(self, 1) if self.needs(1) else None
@@ -235,6 +251,27 @@ def _adaptive_apply(x, rows, cols):
     return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
 
 
+def _adaptive_by_windows(x, in_shape, output_size):
+    """Adaptive average pooling one window at a time: each window's mean (``in_shape`` None),
+    or the gradient ``x`` of the outputs spread back over an input of ``in_shape``. What the
+    GEMMs compute, but an infinite or NaN value stays in its own windows (a GEMM multiplies it
+    by the other windows' zeros), as in PyTorch's loops. Only for non-finite values."""
+    (oh, ow) = output_size
+    h, w = (x.shape if in_shape is None else in_shape)[-2:]
+    windows = [(i, j, r0, r1, c0, c1)
+               for i, (r0, r1) in enumerate(zip(*adaptive_windows(h, oh)))
+               for j, (c0, c1) in enumerate(zip(*adaptive_windows(w, ow)))]
+    if in_shape is None:
+        out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
+        for i, j, r0, r1, c0, c1 in windows:
+            out[..., i, j] = mean_array(x[..., r0:r1, c0:c1], (-2, -1))
+        return out
+    out = np.zeros(in_shape, x.dtype)
+    for i, j, r0, r1, c0, c1 in windows:
+        out[..., r0:r1, c0:c1] += (x[..., i, j] / ((r1 - r0) * (c1 - c0)))[..., None, None]
+    return out
+
+
 class AdaptiveAvgPool2DBackward0(Op):
     def forward(self, input, output_size):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
@@ -242,7 +279,9 @@ class AdaptiveAvgPool2DBackward0(Op):
         self.in_shape, self.output_size = x.shape, output_size
         (h, w), (oh, ow) = x.shape[-2:], output_size
         if oh and ow and h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
-            return x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)).mean((-3, -1))
+            return mean_array(x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)), (-3, -1))
+        if not np.isfinite(x).all():
+            return _adaptive_by_windows(x, None, output_size)
         return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
                                _adaptive_matrix(w, ow, x.dtype))
 
@@ -270,6 +309,8 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
             share = (g / (kh * kw)).astype(g.dtype, copy=False)
             spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))
             return spread.reshape(in_shape)
+        if not np.isfinite(g).all():
+            return _adaptive_by_windows(g, in_shape, (oh, ow))
         return _adaptive_apply(g, _adaptive_matrix(h, oh, g.dtype).T,
                                _adaptive_matrix(w, ow, g.dtype).T)
 
@@ -285,6 +326,7 @@ class AdaptiveMaxPool2DBackward0(Op):
 
     overlapping = True  # adaptive windows may overlap
     saves_indices = True  # (as PyTorch's node, with self)
+    padding_only = False
 
     def forward(self, input, output_size):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)

@@ -7,8 +7,17 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
-from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
+from .op import (
+    Op,
+    ReductionOp,
+    expand_grad,
+    mean_array,
+    plain_backward,
+    refuse_out,
+    type_name,
+)
 from .selection import where
+from .shape import cat
 
 
 def dims_of(dim, ndim):
@@ -30,6 +39,8 @@ def _sum_dtype(x, dtype):
     return np.int64 if x.dtype.kind in "biu" else None
 
 
+# Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array.
+
 class SumBackward0(Op):
     def forward(self, a, dtype=None):
         x = a._data
@@ -45,7 +56,7 @@ class SumBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
+        return np.add.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
     def backward(self, grad):
         return self.unreduce(grad)
@@ -56,7 +67,7 @@ class MeanBackward0(Op):
         x = a._data
         self.shape = x.shape
         self.count = x.size
-        return np.mean(x, dtype=dtype.np_dtype if dtype else None)
+        return mean_array(x, None, False, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         # (divided after the broadcast, as PyTorch: a new tensor, which hooks may write into)
@@ -68,7 +79,7 @@ class MeanBackward1(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.count = int(np.prod([x.shape[d] for d in dims]))
-        return np.mean(x, axis=dims, keepdims=keepdim, dtype=dtype.np_dtype if dtype else None)
+        return mean_array(x, dims, keepdim, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         return self.unreduce(grad) / self.count
@@ -145,8 +156,8 @@ class VarBackward0(ReductionOp):
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
         with np.errstate(divide="ignore", invalid="ignore"):
-            centred = x - np.mean(x, axis=dims, keepdims=True)
-            total = np.sum(centred * centred, axis=dims, keepdims=keepdim)
+            centred = x - mean_array(x, dims, True)
+            total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
             return total / x.dtype.type(builtins.max(self.dof, 0))
 
     def backward(self, grad):
@@ -183,7 +194,7 @@ class VarMeanBackward0(VarBackward0):
 
     def variance(self, x, dims, keepdim, correction):
         return (super().variance(x, dims, keepdim, correction),
-                np.mean(x, axis=dims, keepdims=keepdim))
+                mean_array(x, dims, keepdim))
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
@@ -270,13 +281,13 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p == -np.inf:
             return np.min(x, axis=dims, keepdims=keepdim)
         if p == 0:
-            return np.sum(x != 0, axis=dims, keepdims=keepdim).astype(x.dtype)
+            return np.add.reduce(x != 0, dims, x.dtype, keepdims=keepdim)
         if p == 1:
-            return np.sum(x, axis=dims, keepdims=keepdim)
+            return np.add.reduce(x, dims, keepdims=keepdim)
         if p == 2:
-            return np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+            return np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
         with np.errstate(divide="ignore"):
-            return np.sum(x ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+            return np.add.reduce(x ** p, dims, keepdims=keepdim) ** (1.0 / p)
 
     def backward(self, grad):
         a, norm = self.saved()
@@ -347,7 +358,8 @@ class ProdBackward0(ReductionOp):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data if dtype is None else a._data.astype(dtype.np_dtype)  # (no cast node)
-        return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
+        with np.errstate(over="ignore"):  # (an overflow is inf, silently, as in PyTorch)
+            return np.multiply.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
     def backward(self, grad):
         a, result = self.saved()
@@ -355,22 +367,33 @@ class ProdBackward0(ReductionOp):
         if not shape:
             return grad
         grad, result = self.restore(grad), self.restore(result)
-        zero = a == 0
-        if not zero._data.any():
-            return grad * result / a
-        # The product of the others: result / a_i at a non-zero; at a zero, the product of the
-        # non-zeros if it is its slice's only zero, else 0. The sum of the (zero) other zeros
-        # adds no value but the right derivative when there are two, for double backward.
-        safe = a.masked_fill(zero, 1)
-        count = sum(zero, self.dims, keepdim=True)
-        other_zeros = where(zero, a, 0).sum(self.dims, keepdim=True) - a
-        others = (count == 1) + (count == 2) * other_zeros
-        at_zero = type(self).apply(safe, self.dims, True) * others
-        return grad * where(zero, at_zero, result / safe)
+        zeros = np.count_nonzero(a._data == 0)
+        if not zeros:
+            return grad * (result / a)
+        whole = type(self) is ProdBackward0
+        if whole and zeros > 1 and plain_backward():  # PyTorch's shortcut (no NaN from inf)
+            return _make(np.zeros(shape, grad._data.dtype))
+        # with a zero anywhere, PyTorch multiplies the products before and after each element
+        # (no division, so zeros are exact), over the flattened tensor for the whole product
+        if whole:
+            return grad * _product_of_others(a.reshape(-1), 0).reshape(shape)
+        return grad * _product_of_others(a, self.dims[0])
 
 
 class ProdBackward1(ProdBackward0):
     pass
+
+
+def _product_of_others(a, dim):
+    """For each element, the product of the others along ``dim``: the exclusive cumulative
+    products from the front and from the back, multiplied."""
+    n = a._data.shape[dim]
+    if n <= 1:
+        return _make(np.ones(a._data.shape, a._data.dtype))
+    ones = _make(np.ones(a._data.shape[:dim] + (1,) + a._data.shape[dim + 1:], a._data.dtype))
+    before = cat([ones, a.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    after = cat([ones, a.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
+    return before * after
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):

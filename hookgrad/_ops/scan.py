@@ -24,9 +24,10 @@ class CumsumBackward0(Op):
     def forward(self, a, dim, dtype=None):
         x = _cast(a, dtype)
         self.dim = dim
+        target = _sum_dtype(x, dtype)
         if x.ndim == 0:
-            return x.astype(_sum_dtype(x, None) or x.dtype)
-        return np.cumsum(x, axis=dim, dtype=_sum_dtype(x, None))
+            return x.astype(target or x.dtype)
+        return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
 
     def backward(self, grad):
         if grad._data.ndim == 0:
@@ -35,7 +36,8 @@ class CumsumBackward0(Op):
 
 
 class CumprodBackward0(Op):
-    """The gradient is computed without dividing by the input, so zeros in it are exact:
+    """Without zeros in the input the gradient is PyTorch's ``reversed_cumsum(result * grad)
+    / input``; with zeros it is computed without dividing by the input, so they are exact:
     for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
     product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
 
@@ -46,14 +48,18 @@ class CumprodBackward0(Op):
         x = _cast(a, dtype)
         self.save(a)
         self.dim = dim
+        target = _sum_dtype(x, dtype)
         if x.ndim == 0:
-            return x.astype(_sum_dtype(x, None) or x.dtype)
-        return np.cumprod(x, axis=dim, dtype=_sum_dtype(x, None))
+            return x.astype(target or x.dtype)
+        return np.multiply.accumulate(x, dim, target)
 
     def backward(self, grad):
-        a, _ = self.saved()
-        if a._data.ndim == 0 or a._data.shape[self.dim] == 0:
+        a, result = self.saved()
+        if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
             return grad
+        if not (a._data == 0).any():  # PyTorch's formula then (its NaNs for infinities too)
+            w = result * grad
+            return w.flip(self.dim).cumsum(self.dim).flip(self.dim) / a
         dim, n = self.dim, a._data.shape[self.dim]
         inputs = a.unbind(dim)
         grads = grad.unbind(dim)
@@ -71,17 +77,25 @@ class CumprodBackward0(Op):
         return stack(result, dim)
 
 
+def _scan_dtype(name, dtype):
+    """An explicit ``dtype=``, the result's (an integer one is not widened to int64)."""
+    dtype = to_dtype(dtype)
+    if dtype.np_dtype == np.bool_:
+        raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
+    return dtype
+
+
 def cumsum(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumsum")
-    dtype = None if dtype is None else to_dtype(dtype)
+    dtype = None if dtype is None else _scan_dtype("cumsum", dtype)
     return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 def cumprod(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumprod")
-    dtype = None if dtype is None else to_dtype(dtype)
+    dtype = None if dtype is None else _scan_dtype("cumprod", dtype)
     return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 

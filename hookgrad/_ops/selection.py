@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
+from .activation_backward import zero_where
 from .arithmetic import DivBackward1, _scalar_or_saved
 from .op import BinaryOp, Op, broadcast_error, operands, plain_backward, refuse_out, type_name
 
@@ -21,22 +22,12 @@ class ClampBackward1(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        x = a._data
-        mask = None
+        x, keep = a._data, True
         if self.low is not None:
-            mask = x >= self.low
+            keep = x >= self.low
         if self.high is not None:
-            upper = x <= self.high
-            mask = upper if mask is None else mask & upper
-        return grad if mask is None else masked_grad(grad, mask)
-
-
-def masked_grad(grad, mask):
-    """PyTorch's ``where(mask, grad, 0)`` in clamp's and max's formulas: exact zeros where the
-    mask is off (even for an infinite or NaN gradient), a ``WhereBackward0`` when recorded."""
-    if plain_backward():
-        return _make(np.where(mask, grad._data, 0).astype(grad._data.dtype, copy=False))
-    return where(_make(mask), grad, _make(np.zeros((), grad._data.dtype)))
+            keep = keep & (x <= self.high)
+        return keep_where(grad, keep)
 
 
 class ClampBackward0(Op):
@@ -56,18 +47,17 @@ class ClampBackward0(Op):
         x = a._data
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
-        low = low._data if isinstance(low, TensorBase) else low
-        high = high._data if isinstance(high, TensorBase) else high
+        x, low, high = a._data, _array(low), _array(high)
         if high is None:
-            return (masked_grad(grad, x >= low),
-                    masked_grad(grad, x < low) if self.needs(1) else None, None)
+            return (keep_where(grad, x >= low),
+                    keep_where(grad, x < low) if self.needs(1) else None, None)
         if low is None:
-            return (masked_grad(grad, x <= high), None,
-                    masked_grad(grad, x > high) if self.needs(2) else None)
+            return (keep_where(grad, x <= high), None,
+                    keep_where(grad, x > high) if self.needs(2) else None)
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
-        return (masked_grad(grad, (x >= low) & (x <= high)),
-                masked_grad(grad, (x < low) & (low < high)) if self.needs(1) else None,
-                masked_grad(grad, (x > high) | (high < low)) if self.needs(2) else None)
+        return (keep_where(grad, (x >= low) & (x <= high)),
+                keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
+                keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None)
 
 
 def _clamped(a, low, high):
@@ -86,8 +76,25 @@ def _bounds_dtype(a, low, high):
     return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
 
 
+def _array(bound):
+    return bound._data if isinstance(bound, TensorBase) else bound
+
+
+def keep_where(grad, keep):
+    """``grad`` where ``keep`` (a bool array), +0 elsewhere: a masked gradient as PyTorch
+    writes it, zeros even where ``grad`` is infinite or NaN (``grad * mask`` would give NaN);
+    differentiable in ``grad`` under create_graph."""
+    if keep is True:
+        return grad
+    if plain_backward():
+        g = grad._data
+        return _make(zero_where(g, ~keep) if np.shape(keep) == g.shape else np.where(keep, g, 0))
+    return where(_make(np.asarray(keep)), grad, 0)
+
+
 class MaximumBackward0(BinaryOp):
     function = np.maximum
+    loses = staticmethod(np.less)  # where an input is not the result
 
     def backward(self, grad):
         a, b = self.saved()
@@ -97,7 +104,7 @@ class MaximumBackward0(BinaryOp):
                 _tie_grad(grad, tie, x > y) if self.needs(1) else None)
 
 
-class MinimumBackward0(BinaryOp):
+class MinimumBackward0(MaximumBackward0):
     function = np.minimum
 
     def backward(self, grad):
@@ -132,11 +139,10 @@ class WhereBackward0(Op):
         except ValueError:  # PyTorch names the operands in this order
             raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 
-    def backward(self, grad):
+    def backward(self, grad):  # zeros, not grad * 0 (NaN for an infinite gradient)
         (condition,) = self.saved()
-        zero = grad * 0
-        return (where(condition, grad, zero) if self.needs(0) else None,
-                where(condition, zero, grad) if self.needs(1) else None)
+        return (where(condition, grad, 0) if self.needs(0) else None,
+                where(condition, 0, grad) if self.needs(1) else None)
 
 
 class ClampMinBackward0(ClampBackward1):

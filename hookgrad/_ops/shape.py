@@ -277,6 +277,8 @@ def roll(input, shifts, dims=None):
     if not dims and len(shifts) != 1:
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
     ndim = input._data.ndim
+    if dims and not ndim:
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
     return RollBackward0.apply(input, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
 
 

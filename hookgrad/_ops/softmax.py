@@ -8,17 +8,20 @@ from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 
 
-def _check_softmax_input(name, x, dim):
-    if x.dtype.kind != "f":
-        kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
-        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
+def _integer_softmax(name, x, dims):
+    """PyTorch has no integer softmax kernel; an empty input never reaches one (it comes back
+    empty, in its dtype)."""
+    if not x.size:
+        return _make(x.copy())
+    kernel = "kernel_impl" if dims and dims[0] != x.ndim - 1 else "lastdim_kernel_impl"
+    raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def _row_max(x, dims):
-    """``(shift, finite)``: the max along ``dims`` for shifting before exp, 0 where it is
-    infinite (so an all -inf row stays -inf, not NaN) and -inf (not an error) for an empty
-    dim; ``finite`` tells whether every max was finite (then every row's sum of exps is at
-    least 1, and its log cannot divide by zero)."""
+    """``(top, finite)``: the max along ``dims`` (-inf, not an error, for an empty dim), the
+    shift before exp; ``finite`` tells whether every max was finite (then every row's sum of
+    exps is at least 1, and its log cannot divide by zero). softmax shifts by an infinite max
+    too, as PyTorch does: a row holding +inf (or only -inf) is NaN."""
     last = x.ndim - 1
     if dims == (last,) and 0 < x.shape[last] <= _SHORT_ROW and x.size > x.shape[last]:
         # NumPy reduces a short contiguous axis one row at a time (6 us for 128 x 10); over
@@ -27,10 +30,7 @@ def _row_max(x, dims):
         top = np.maximum.reduce(columns, axis=0)[..., None]
     else:
         top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
-    finite = np.isfinite(top)
-    if finite.all():
-        return top, True
-    return np.where(finite, top, 0), False
+    return top, bool(np.isfinite(top).all())
 
 
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
@@ -43,24 +43,16 @@ class SoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
-        shifted = np.exp(x - _row_max(x, dims)[0])
-        return shifted / np.sum(shifted, axis=dims, keepdims=True)
+        top, finite = _row_max(x, dims)
+        if finite:
+            shifted = np.exp(x - top)
+            return shifted / np.add.reduce(shifted, dims, keepdims=True)
+        with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
+            shifted = np.exp(x - top)
+            return shifted / np.add.reduce(shifted, dims, keepdims=True)
 
     def backward(self, grad):
         return SoftmaxBackwardDataBackward0.of(grad, self.saved()[0], self.dims)
-
-
-class SafeSoftmaxBackward0(SoftmaxBackward0):
-    """``_safe_softmax`` (attention's): a row whose every entry is -inf gives zeros, not
-    NaN."""
-
-    def forward(self, a, dims):
-        out = super().forward(a, dims)
-        x = a._data
-        masked = np.logical_and.reduce(x == -np.inf, axis=dims, keepdims=True)
-        if masked.any():
-            out = np.where(masked, 0, out).astype(out.dtype, copy=False)
-        return out
 
 
 def _softmax_grad(grad, output, dims):
@@ -72,6 +64,20 @@ class SoftmaxBackwardDataBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_softmax_grad)
+
+
+class SafeSoftmaxBackward0(SoftmaxBackward0):
+    """Attention's softmax (PyTorch's ``_safe_softmax``): a row made only of -inf (a fully
+    masked query) is zeros, not NaN."""
+
+    def forward(self, a, dims):
+        out = super().forward(a, dims)
+        empty = np.logical_and.reduce(a._data == -np.inf, dims, keepdims=True)
+        return np.where(empty, 0, out).astype(out.dtype, copy=False) if empty.any() else out
+
+
+def safe_softmax(input, dim):
+    return SafeSoftmaxBackward0.apply(input, dims_of(dim, input._data.ndim))
 
 
 class LogSoftmaxBackward0(Op):
@@ -86,7 +92,7 @@ class LogSoftmaxBackward0(Op):
         sums = np.add.reduce(np.exp(shifted), axis=dims, keepdims=True)
         if finite:
             return shifted - np.log(sums)
-        with np.errstate(divide="ignore"):  # an all -inf row sums to 0
+        with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
             return shifted - np.log(sums)
 
     def backward(self, grad):
@@ -116,7 +122,8 @@ def softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
-    _check_softmax_input("softmax", x, dims[0] if dims else 0)
+    if x.dtype.kind != "f":
+        return _integer_softmax("softmax", x, dims)
     return SoftmaxBackward0.apply(input, dims)
 
 
@@ -127,7 +134,8 @@ def log_softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)
-    _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
+    if x.dtype.kind != "f":
+        return _integer_softmax("log_softmax", x, dims)
     return LogSoftmaxBackward0.apply(input, dims)
 
 
@@ -140,9 +148,11 @@ class LogsumexpBackward0(ReductionOp):
         x = a._data
         if x.dtype.kind != "f":
             x = x.astype(_dtype.get_default_dtype().np_dtype)
-        top = _row_max(x, dims)[0]
+        top, finite = _row_max(x, dims)
+        if not finite:  # logsumexp shifts by 0 where the max is infinite (inf stays inf)
+            top = np.where(np.isfinite(top), top, 0)
         with np.errstate(divide="ignore"):
-            out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
+            out = np.log(np.add.reduce(np.exp(x - top), dims, keepdims=True)) + top
         return out if keepdim else out.squeeze(dims)
 
     def backward(self, grad):

@@ -105,10 +105,8 @@ class MedianBackward0(MaxBackward1):
 
     def forward(self, a):
         x = a._data.reshape(-1)
-        if not x.size:
-            raise IndexError("median() cannot compute median for an empty tensor")
         self.save(a)
-        if np.isnan(x).any():
+        if not x.size or np.isnan(x).any():  # (the median of nothing is NaN, as in PyTorch)
             return np.asarray(np.nan, x.dtype)
         return np.asarray(np.partition(x, (x.size - 1) // 2)[(x.size - 1) // 2])
 
@@ -122,6 +120,8 @@ class MedianBackward1(SortBackward0):
         if x.ndim == 0:
             self.index = None
             return x.copy(), np.zeros((), np.int64)
+        if not x.shape[dim]:
+            raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
         order = _order(x, dim, False)
         middle = np.take(order, [(x.shape[dim] - 1) // 2], axis=dim)
         first_nan = np.argmax(np.isnan(x), axis=dim, keepdims=True)

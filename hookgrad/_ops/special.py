@@ -162,8 +162,10 @@ class Atan2Backward0(BinaryOp):
     def backward(self, grad):
         a, b = self.saved()
         denominator = a * a + b * b
-        return (grad * b / denominator if self.needs(0) else None,
-                -grad * a / denominator if self.needs(1) else None)
+        # at the origin both gradients are 0 (not 0 / 0), as PyTorch gives them
+        recip = denominator.reciprocal().masked_fill(denominator == 0, 0)
+        return (grad * b * recip if self.needs(0) else None,
+                grad * -a * recip if self.needs(1) else None)
 
 
 class Deg2RadBackward0(Op):
@@ -198,7 +200,7 @@ class LogitBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        result = grad / (a * (1 - a))
+        result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
         if self.eps is None:
             return result.masked_fill((a < 0) | (a > 1), float("nan"))
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
@@ -208,6 +210,7 @@ class SincBackward0(UnaryOp):
     """``sin(pi x) / (pi x)``, 1 at 0."""
 
     function, saves = np.sinc, "self"
+    quiet = ("invalid", "over")  # sin(inf); pi * x past the largest float
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -341,7 +344,10 @@ class CopysignBackward0(Op):
     def backward(self, grad):
         a, result = self.saved()
         grad_self = grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
-        return grad_self if self.arity == 1 else (grad_self, grad * 0 if self.needs(1) else None)
+        if self.arity == 1:
+            return grad_self
+        zeros = _make(np.zeros(self._in_meta[1][0], grad._data.dtype)) if self.needs(1) else None
+        return grad_self, zeros  # (zeros, not grad * 0: NaN for an infinite gradient)
 
 
 class CopysignBackward1(CopysignBackward0):
@@ -444,6 +450,14 @@ def xlogy(input, other, *, out=None):
     return XlogyBackward0.apply(input, other)
 
 
+def _tensors_only(op, name, input, other, out):
+    """``op`` of two Tensors (PyTorch's TypeError for a number)."""
+    if out is not None:
+        refuse_out(name)
+    return op.apply(tensor_argument(name, "input", 1, input),
+                    tensor_argument(name, "other", 2, other))
+
+
 def logaddexp(input, other, *, out=None):
     return _tensors_only(LogaddexpBackward0, "logaddexp", input, other, out)
 
@@ -458,14 +472,6 @@ def fmax(input, other, *, out=None):
 
 def fmin(input, other, *, out=None):
     return _tensors_only(FminBackward0, "fmin", input, other, out)
-
-
-def _tensors_only(op, name, input, other, out):
-    """A binary op whose PyTorch signature takes Tensors only (a number is a TypeError)."""
-    if out is not None:
-        refuse_out(name)
-    return op.apply(tensor_argument(name, "input", 1, input),
-                    tensor_argument(name, "other", 2, other))
 
 
 def copysign(input, other, *, out=None):

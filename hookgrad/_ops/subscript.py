@@ -56,9 +56,11 @@ def _basic_indexing(a, key, bare_slice):
     advanced-indexing key left to apply to it (None if there is none), and whether anything
     changed. ``bare_slice``: the key was one slice (``x[:]``), which always makes a slice."""
     ndim = a._data.ndim
-    used = sum(_dims_consumed(k) for k in key)
     if sum(k is Ellipsis for k in key) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
+        # PyTorch lets the first ``...`` take every dim the others leave and later ones none
+        first = key.index(Ellipsis)
+        key = tuple(k for i, k in enumerate(key) if k is not Ellipsis or i == first)
+    used = sum(_dims_consumed(k) for k in key)
     if used > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     out = a

@@ -1,6 +1,7 @@
 """Pointwise ops of three tensors: lerp, addcmul and addcdiv, with PyTorch's node names."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import TensorBase
 from .op import Op, cpp_type_name, operands, refuse_out, type_name
 
@@ -13,6 +14,26 @@ def _lerp(x, y, w):
                                                                              copy=False)
 
 
+# the C++ names PyTorch's dtype-mismatch messages use
+_CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
+                   "int64": "long int", "int32": "int", "int16": "short int",
+                   "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+
+
+def _check_lerp(kind, start, end, weight=None):
+    """PyTorch's errors: floating inputs only, ``end`` (and a dimensioned ``weight``) of
+    ``start``'s dtype."""
+    x = start._data
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for \'{type_name(x)}\'')
+    for name, other in (("end", end), ("weight", weight)):
+        if not isinstance(other, TensorBase) or (name == "weight" and not other._data.ndim):
+            continue
+        if other._data.dtype != x.dtype:
+            raise RuntimeError(f"expected dtype {_CPP_TYPE_NAMES[x.dtype.name]} for `{name}` but "
+                               f"got dtype {_CPP_TYPE_NAMES[other._data.dtype.name]}")
+
+
 class LerpBackward0(Op):
     """``start + weight * (end - start)`` with a number ``weight``."""
 
@@ -20,6 +41,7 @@ class LerpBackward0(Op):
 
     def forward(self, start, end, weight):
         self.weight = weight
+        _check_lerp("scalar", start, end)
         x, y = operands(start, end)
         return _lerp(x, y, weight)
 
@@ -37,6 +59,7 @@ class LerpBackward1(Op):
 
     def forward(self, start, end, weight):
         self.save(start, end, weight)
+        _check_lerp("tensor", start, end, weight)
         x, y = operands(start, end)
         return _lerp(x, y, weight._data)
 
@@ -57,7 +80,8 @@ class AddcmulBackward0(Op):
         self.value = value
         # (as PyTorch: each factor only for the other's gradient)
         self.save(t1 if self.needs(2) else None, t2 if self.needs(1) else None)
-        return a._data + value * (t1._data * t2._data)
+        x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
+        return x + value * (y * z)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -77,7 +101,8 @@ class AddcdivBackward0(Op):
         self.value = value
         # (as PyTorch: the divisor always, tensor1 for the divisor's gradient)
         self.save(t1 if self.needs(2) else None, t2)
-        return a._data + value * (t1._data / t2._data)
+        x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
+        return x + value * (y / z)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -85,6 +110,31 @@ class AddcdivBackward0(Op):
         return (grad if self.needs(0) else None,
                 grad * v / t2 if self.needs(1) else None,
                 -grad * v * t1 / (t2 * t2) if self.needs(2) else None)
+
+
+_INTEGER_ADDCDIV = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+    "dtypes.")
+
+
+def _pointwise_operands(name, a, t1, t2, value):
+    """The three arrays in PyTorch's result dtype (a 0-d float64 operand does not promote a
+    float32 tensor), and ``value`` as that dtype holds it (truncated for integer results)."""
+    x, y, z = a._data, t1._data, t2._data
+    if x.dtype == y.dtype == z.dtype:
+        target = x.dtype
+    else:
+        target = _dtype.result_type((a, t1, t2)).np_dtype
+        x, y, z = (v.astype(target, copy=False) for v in (x, y, z))
+    if target.kind == "b":
+        raise NotImplementedError(f'"{name}_cpu_out" not implemented for \'Bool\'')
+    if target.kind != "f" and not isinstance(value, int):
+        value = int(value)
+    return x, y, z, value
 
 
 def lerp(input, end, weight, *, out=None):
@@ -124,11 +174,5 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     if out is not None:
         refuse_out("addcdiv")
     if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
-        raise RuntimeError(
-            "Integer division with addcdiv is no longer supported, and in a future  release "
-            "addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv "
-            "behavior can be implemented as (input + value * torch.trunc(tensor1 / "
-            "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
-            "tensor2) for float inputs. The future addcdiv behavior is just the latter "
-            "implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+        raise RuntimeError(_INTEGER_ADDCDIV)
     return AddcdivBackward0.apply(input, tensor1, tensor2, value)

@@ -19,6 +19,10 @@ def _infer_shape(shape, numel):
         _refuse_sizes(shape)
     if -1 in shape:
         known = math.prod(s for s in shape if s != -1)
+        if known == 0 and not numel:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                               f"[{', '.join(map(str, shape))}] because the unspecified dimension "
+                               "size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                                f"size {numel}")

@@ -25,7 +25,7 @@ class WeightNormInterfaceBackward0(Op):
     def forward(self, v, g, dim):
         x, gain = v._data, g._data
         axes = tuple(d for d in range(x.ndim) if d != dim)
-        norm = np.sqrt(np.sum(x * x, axis=axes, keepdims=True, dtype=np.float64))
+        norm = np.sqrt(np.add.reduce(x * x, axes, np.float64, keepdims=True))
         self.dim = dim
         self.save(v, g)
         return (x * (gain / norm.astype(x.dtype))).astype(x.dtype)

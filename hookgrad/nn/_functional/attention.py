@@ -6,7 +6,7 @@ import numpy as np
 
 from ..._ops.arithmetic import MulBackward1
 from ..._ops.shape import cat
-from ..._ops.softmax import SafeSoftmaxBackward0
+from ..._ops.softmax import safe_softmax
 from ..._tensor_base import _make
 from .activation import softmax
 from .dropout import dropout
@@ -56,7 +56,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     weights = query.matmul(MulBackward1.apply(key.transpose(-2, -1), factor))
     if bias is not None:
         weights = weights + bias
-    weights = SafeSoftmaxBackward0.apply(weights, (weights._data.ndim - 1,))
+    weights = safe_softmax(weights, -1)  # a fully masked query attends to nothing
     if dropout_p > 0:
         weights = dropout(weights, dropout_p)
     return weights.matmul(value)

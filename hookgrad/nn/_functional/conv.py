@@ -1,6 +1,8 @@
 """conv1d/2d and conv_transpose1d/2d over ``ConvolutionBackward0`` (im2col + GEMM)."""
 import warnings
 
+import numpy as np
+
 from ..._ops.conv import ConvolutionBackward0
 from ..._ops.padding import ConstantPadNdBackward0
 from .utils import _shape, _tuple, _type_name
@@ -35,7 +37,18 @@ def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transpo
         raise RuntimeError(f"Expected {len(w)}-dimensional input for {len(w)}-dimensional weight "
                            f"{list(w)}, but got {input._data.ndim}-dimensional input of size "
                            f"{_shape(input)} instead")
+    if not w[0]:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least 1 at dimension "
+                           f"0, but got weight of size {list(w)} instead")
     channels = input._data.shape[1]
+    if transposed and not w[1]:  # no output channels: PyTorch fails in its backends
+        if not input._data.size:
+            raise IndexError("select(): index 0 out of range for tensor of size [0] at "
+                             "dimension 0")
+        raise RuntimeError("could not create a primitive descriptor for the deconvolution "
+                           "forward propagation primitive. Run workload with environment "
+                           "variable ONEDNN_VERBOSE=all to get additional diagnostic "
+                           "information.")
     if transposed:
         if channels != w[0]:
             raise RuntimeError(f"Given transposed=1, weight of size {list(w)}, expected "
@@ -62,6 +75,10 @@ def _conv_checks(input, weight, bias, stride, padding, dilation, groups, transpo
                 f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
                 f"Kernel size: ({' x '.join(map(str, extent))}). Kernel size can't be greater "
                 "than actual input size")
+    shape = input._data.shape
+    if not all(shape[2:]) and all(shape[:2]):
+        raise RuntimeError("Only zero batch or zero channel inputs are supported, but got input "
+                           f"shape: {list(shape)}")
     if bias is not None and (bias._data.ndim != 1 or bias._data.shape[0] != out_channels):
         raise RuntimeError(f"Given {'transposed=1, ' if transposed else ''}weight of size "
                            f"{list(w)}, expected bias to be 1-dimensional "
@@ -129,6 +146,21 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
+def _onednn(input, weight, stride, dilation, groups):
+    """Whether PyTorch 2.13 on a CPU runs this (transposed) convolution with oneDNN, as its
+    backend choice decides it (taking one intra-op thread): float32, and a strided, dilated or
+    large batch or a kernel other than 1x1, and a grouped or batched one or a large kernel or
+    input."""
+    x, w = input._data, weight._data
+    if x.dtype != np.float32:
+        return False
+    n, kh, kw = x.shape[0], w.shape[-2] if w.ndim == 4 else 1, w.shape[-1]
+    if not (any(s != 1 for s in stride) or any(d != 1 for d in dilation) or n >= 16
+            or kh != 1 or kw != 1):
+        return False
+    return groups > 1 or (kh > 3 and kw > 3) or n > 1 or x.size > 20480
+
+
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation,
                     dims):
     unbatched = _batched(input, dims, f"conv_transpose{dims}d")
@@ -147,12 +179,15 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
                                for side, v in zip(("height", "width"), pair)))
     out_size = tuple((size - 1) * s - 2 * p + d * (k - 1) + op + 1 for size, k, s, p, d, op in zip(
         input._data.shape[2:], weight._data.shape[2:], stride, padding, dilation, output_padding))
-    if any(size <= 0 for size in out_size):
-        lead = () if dims == 2 else (1,)  # (the 1-d op runs as a 2-d one of height 1)
-        sizes = " x ".join(map(str, lead + input._data.shape[2:]))
+    # an output size of 0 is an empty result where PyTorch computes with oneDNN; its other
+    # backends refuse it, as they refuse negative sizes
+    smallest = 0 if _onednn(input, weight, stride, dilation, groups) else 1
+    if any(size < smallest for size in out_size):
+        height = (1,) if dims == 1 else ()  # (PyTorch computes 1-d as 2-d of height 1)
+        sizes = " x ".join(map(str, height + input._data.shape[2:]))
         raise RuntimeError(f"Given input size per channel: ({sizes}). Calculated output size per "
-                           f"channel: ({' x '.join(map(str, lead + out_size))}). Output size is "
-                           "too small")
+                           f"channel: ({' x '.join(map(str, height + out_size))}). Output size "
+                           "is too small")
     stride, padding, dilation = _as_2d_params(dims, stride, padding, dilation)
     out_hw = out_size if dims == 2 else (1,) + out_size
     out = ConvolutionBackward0.apply(input, weight, bias, stride, padding, dilation, True, out_hw,

@@ -18,7 +18,7 @@ def linear(input, weight, bias=None):
         return (_linalg.addmm(bias, input, weight_t) if bias is not None
                 else _linalg.mm(input, weight_t))
     out_shape = input._data.shape[:-1] + (weight._data.shape[0],)
-    flat = input.reshape(-1, input._data.shape[-1])
+    flat = input.reshape(int(np.prod(out_shape[:-1])), input._data.shape[-1])  # (size-0 safe)
     if bias is not None:
         return _linalg.addmm(bias, flat, weight_t).view(out_shape)
     if ndim == 1:

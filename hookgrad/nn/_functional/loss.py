@@ -165,9 +165,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if target_shape != expected:
         raise RuntimeError(f"Expected target size {list(expected)}, got {list(target_shape)}")
     _check_class_target(target)
-    folded = input.reshape(shape[0], classes, 1, -1)
-    out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, -1), weight, reduction,
-                                   ignore_index)
+    positions = int(np.prod(shape[2:]))  # (not -1: with an empty batch it is undetermined)
+    folded = input.reshape(shape[0], classes, 1, positions)
+    out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, positions), weight,
+                                   reduction, ignore_index)
     return out.view(expected) if reduction == "none" else out
 
 
@@ -314,7 +315,7 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if full:
         t = target._data.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
-            stirling = t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t)
+            stirling = np.asarray(t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t))
         stirling[t <= 1] = 0
         loss = loss + _make(stirling.astype(loss._data.dtype))
     return _apply_reduction(loss, reduction)

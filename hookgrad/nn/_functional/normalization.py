@@ -20,18 +20,35 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if input._data.ndim < 2:
         raise ValueError(f"expected 2D or higher input (got {input._data.ndim}D input)")
     if training:
-        if input._data.size // shape[1] <= 1:
+        if shape[0] * int(np.prod(shape[2:])) == 1:
             raise ValueError("Expected more than 1 value per channel when training, got input "
                              f"size {input.shape}")
     elif running_mean is None or running_var is None:
         raise RuntimeError(f"running_{'mean' if running_mean is None else 'var'} must be defined "
                            "in evaluation mode")
+    if not input._data.size:
+        return _empty_batch_norm(input, weight, bias)
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
         if t is not None and t._data.size != shape[1]:
             raise RuntimeError(f"{name} should contain {shape[1]} elements not {t._data.size}")
     return NativeBatchNormBackward0.apply(input, weight, bias, running_mean, running_var,
                                           training, momentum, eps)
+
+
+def _empty_batch_norm(input, weight, bias):
+    """Batch norm of an empty input, as PyTorch computes it: no statistics (the running ones
+    stay as they are), a copy of the input times ``weight[0]`` plus ``bias[0]``."""
+    for t in (weight, bias):
+        if t is not None and not t._data.size:
+            raise IndexError("select(): index 0 out of range for tensor of size [0] at "
+                             "dimension 0")
+    out = input.clone()
+    if weight is not None:
+        out = out * weight[0]
+    if bias is not None:
+        out = out + bias[0]
+    return out
 
 
 def _normalized_shape(name, input, normalized_shape, star, **affine):
@@ -73,6 +90,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if shape[1] % num_groups:
         raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {_shape(input)} and num_groups={num_groups}")
+    size = [shape[0] * shape[1] // num_groups, num_groups] + list(shape[2:])
+    if size[0] * int(np.prod(size[2:])) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size "
+                         f"{size}")
     return NativeGroupNormBackward0.apply(input, weight, bias, num_groups, eps)
 
 
@@ -80,20 +101,24 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
                   use_input_stats=True, momentum=0.1, eps=1e-5):
     """Batch norm over ``(1, N * C, *)``, as PyTorch computes it."""
     shape = input._data.shape
-    n, c = shape[0], shape[1]
-    if use_input_stats and int(np.prod(shape[2:])) <= 1:
+    if use_input_stats and int(np.prod(shape[2:])) == 1:
         raise ValueError("Expected more than 1 spatial element when training, got input size "
                          f"{input.shape}")
+    n, c = shape[0], shape[1]
     folded = input.reshape((1, n * c) + tuple(shape[2:]))
     mean, var = (None if t is None else _make(np.tile(t._data, n))
                  for t in (running_mean, running_var))
     weight, bias = (None if t is None else t.repeat(n) for t in (weight, bias))
-    out = NativeBatchNormBackward0.apply(folded, weight, bias, mean, var, use_input_stats,
-                                         momentum, eps)
+    if not folded._data.size:
+        out = _empty_batch_norm(folded, weight, bias)
+    else:
+        out = NativeBatchNormBackward0.apply(folded, weight, bias, mean, var, use_input_stats,
+                                             momentum, eps)
     if use_input_stats:
         for given, folded_stats in ((running_mean, mean), (running_var, var)):
-            if given is not None:
-                given._data[...] = folded_stats._data.reshape(n, c).mean(0)
+            if given is not None:  # (the mean over no samples is NaN, as in PyTorch)
+                stats = folded_stats._data.reshape(n, c)
+                given._data[...] = np.add.reduce(stats, 0) / n if n else np.nan
     return out.view(shape)
 
 

@@ -135,11 +135,22 @@ def _adaptive_size(output_size, shape, n):
     return tuple(s if s is not None else shape[-n + i] for i, s in enumerate(sizes))
 
 
+def _check_not_empty(name, input, first):
+    """PyTorch's error for an empty dim from ``first`` on (the dims it does not batch over)."""
+    shape = input._data.shape
+    for dim in range(first, len(shape)):
+        if not shape[dim]:
+            raise RuntimeError(f"{name}(): Expected input to have non-zero size for non-batch "
+                               f"dimensions, but input has sizes {list(shape)} with dimension "
+                               f"{dim} being empty")
+
+
 def adaptive_avg_pool2d(input, output_size):
     shape = input._data.shape
     if input._data.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
                            f"{_shape(input)}")
+    _check_not_empty("adaptive_avg_pool2d", input, input._data.ndim - 2)
     size = _adaptive_size(output_size, shape, 2)
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)
@@ -158,6 +169,7 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     if input._data.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got "
                            f"{_shape(input)}")
+    _check_not_empty("adaptive_max_pool2d", input, 1)
     size = _adaptive_size(output_size, input._data.shape, 2)
     out, indices = AdaptiveMaxPool2DBackward0.apply(input, size)
     return (out, indices) if return_indices else out
@@ -167,6 +179,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     if input._data.ndim not in (2, 3):
         raise RuntimeError(f"adaptive_max_pool1d() argument 'input' should have 2 or 3 dimensions"
                            f", but got {_shape(input)}")
+    _check_not_empty("adaptive_max_pool1d", input, 1)
     size = _adaptive_size(output_size, input._data.shape, 1)
     out, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1,) + size, True)
     return (out.squeeze(-2), indices.squeeze(-2)) if return_indices else out.squeeze(-2)

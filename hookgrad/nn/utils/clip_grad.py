@@ -28,11 +28,12 @@ def _vector_norm(array, norm_type):
         return values.min()
     if norm_type == 0:
         return float(np.count_nonzero(values))
+    # (ufunc methods: NumPy's wrappers would raise warnings from NumPy's modules)
     if norm_type == 1:
-        return values.sum()
+        return np.add.reduce(values)
     if norm_type == 2:
         return np.sqrt(np.dot(values, values))
-    return np.sum(values ** norm_type) ** (1.0 / norm_type)
+    return np.add.reduce(values ** norm_type) ** (1.0 / norm_type)
 
 
 def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
