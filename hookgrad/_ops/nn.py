@@ -6,8 +6,9 @@ import numpy as np
 
 from .._tensor import _make
 from ..autograd.grad_mode import state as _grad_state
+from . import batch_norm_kernels as _bn
 from .elementwise import _float_input, exp, tanh
-from .op import Op
+from .op import Op, plain_backward
 from .shape import SqueezeBackward1, cat
 
 # --------------------------------------------------------------------------- erf
@@ -382,33 +383,47 @@ class NativeBatchNormBackward0(Op):
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
         x = input._data
+        n, channels = x.shape[0], x.shape[1]
         self.axes = (0,) + tuple(range(2, x.ndim))
-        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+        self.shape = (1, channels) + (1,) * (x.ndim - 2)
         self.training, self.eps = training, eps
+        x3 = x.reshape(n, channels, -1)
+        w = None if weight is None else weight._data.astype(x.dtype, copy=False)
+        b = None if bias is None else bias._data.astype(x.dtype, copy=False)
         if training:
-            mean, invstd, centred, var = _moments(x, self.axes, eps)
-            count = x.size // x.shape[1]
+            y3, mean, var, invstd = _bn.forward_train(x3, w, b, eps)
+            count = x3.shape[0] * x3.shape[2]
             # running statistics are updated in place without a version bump, as in PyTorch
             if running_mean is not None:
                 stats = running_mean._data
                 stats *= 1 - momentum
-                stats += (mean.reshape(-1) * momentum).astype(stats.dtype, copy=False)
+                stats += (mean * momentum).astype(stats.dtype, copy=False)
             if running_var is not None:
                 stats = running_var._data
                 stats *= 1 - momentum
-                unbiased = var.reshape(-1) * (momentum * count / max(count - 1, 1))
+                unbiased = var * (momentum * count / max(count - 1, 1))
                 stats += unbiased.astype(stats.dtype, copy=False)
         else:
-            mean = running_mean._data.reshape(self.shape).astype(x.dtype, copy=False)
-            var = running_var._data.reshape(self.shape).astype(x.dtype, copy=False)
-            invstd = 1 / np.sqrt(var + eps)
-            centred = x - mean
-        self.mean, self.invstd = mean, invstd
+            mean = running_mean._data.astype(x.dtype, copy=False)
+            invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
+            y3 = _bn.forward_eval(x3, w, b, mean, invstd)
+        self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
         self.save(input, weight)
-        return _affine(centred * invstd, weight, bias, self.shape)
+        return y3.reshape(x.shape)
 
     def backward(self, grad):
         input, weight = self.saved()
+        if plain_backward() and grad._data.dtype == input._data.dtype:
+            x = input._data
+            n, channels = x.shape[0], x.shape[1]
+            w = None if weight is None else weight._data.astype(x.dtype, copy=False)
+            gx3, grad_weight, grad_bias = _bn.backward(
+                grad._data.reshape(n, channels, -1), x.reshape(n, channels, -1), w,
+                self.mean.reshape(-1), self.invstd.reshape(-1), self.training,
+                self.needs(0), self.needs(1), self.needs(2))
+            return (None if gx3 is None else _make(gx3.reshape(x.shape)),
+                    None if grad_weight is None else _make(grad_weight),
+                    None if grad_bias is None else _make(grad_bias))
         axes, shape = self.axes, self.shape
         if self.training:
             mean, invstd = _stats_for_backward(input, axes, self.eps, self.mean, self.invstd)
