@@ -19,8 +19,6 @@ A training step is forward, cross-entropy, backward, optimizer step and ``zero_g
 """
 import numpy as np
 
-import hookgrad
-
 MLP_BATCH = 128
 LENET_BATCH = 64
 TRANSFORMER_INPUT = (16, 64, 128)  # (batch, sequence, d_model)
@@ -175,6 +173,7 @@ def build(lib, make):
     """``make(lib)`` carrying the weights of the first model ``make`` built (with hookgrad's
     initialisation, seed 0), so every copy of a model in both libraries computes the same."""
     if make not in _reference_weights:
+        import hookgrad  # here, so that a process timing PyTorch alone never imports it
         hookgrad.manual_seed(0)
         _reference_weights[make] = weights_of(make(hookgrad))
     model = make(lib)

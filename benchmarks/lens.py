@@ -17,9 +17,10 @@ The workload is W4 of benchmarks/models.py: a LeNet SGD training step at batch 6
   starts a fresh record each call, as capture does) storing ``output.detach()``.
 
 Ratios: "x plain" is each library's step with the tool over its own plain step, the median
-over repeats of the ratio of loops timed side by side (target for capture: ≤ 1.15); "vs PyTorch" is hookgrad / PyTorch for the same row. Both libraries start
-from the same weights and data and use the same thread count (``--threads``, default
-$HOOKGRAD_BENCH_THREADS, else 1).
+over repeats of the ratio of loops timed side by side (target for capture: ≤ 1.15); "vs
+PyTorch" is hookgrad / PyTorch for the same row. Both libraries start from the same weights
+and data and use the same thread count (``--threads``, default $HOOKGRAD_BENCH_THREADS,
+else 1).
 """
 import os
 import sys
@@ -30,15 +31,8 @@ import numpy as np
 
 import hookgrad
 from benchmarks import _common as C
-from benchmarks.models import (
-    lenet_batch,
-    make_lenet,
-    make_train_step,
-    print_fault_note,
-    print_header,
-    print_timing_note,
-    status,
-)
+from benchmarks._workloads import lenet_batch, make_lenet, make_train_step
+from benchmarks.models import print_fault_note, print_header, print_timing_note, status
 from hookgrad import lens
 
 CAPTURE_TARGET = 1.15

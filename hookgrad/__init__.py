@@ -23,6 +23,8 @@ from ._creation import (arange, as_tensor, device, empty, empty_like, eye, from_
 from ._random import (Generator, default_generator, get_rng_state, initial_seed, manual_seed,
                       seed, set_rng_state)
 from ._printing import set_printoptions
+from ._parallel import (get_num_interop_threads, get_num_threads, set_num_interop_threads,
+                        set_num_threads)
 from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                                  is_inference_mode_enabled, no_grad, set_grad_enabled)
 from ._functions import *  # noqa: F401,F403  (torch.exp, torch.cat, ... as functions)

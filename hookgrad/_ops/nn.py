@@ -6,7 +6,7 @@ import numpy as np
 
 from .._tensor import _make
 from ..autograd.grad_mode import state as _grad_state
-from . import batch_norm_kernels as _bn
+from . import norm_kernels as _bn
 from .elementwise import _float_input, exp, tanh
 from .op import Op, plain_backward
 from .shape import SqueezeBackward1, cat
@@ -451,14 +451,30 @@ class NativeLayerNormBackward0(Op):
         self.axes = tuple(range(x.ndim - normalized_ndim, x.ndim))
         self.lead = tuple(range(x.ndim - normalized_ndim))
         self.eps = eps
-        mean, invstd, centred, _ = _moments(x, self.axes, eps)
-        self.mean, self.invstd = mean, invstd
-        self.save(input, weight)
         shape = x.shape[x.ndim - normalized_ndim:]
-        return _affine(centred * invstd, weight, bias, shape)
+        width = int(np.prod(shape))
+        w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
+        b = None if bias is None else bias._data.reshape(width).astype(x.dtype, copy=False)
+        y2, mean, invstd = _bn.layer_norm_forward(x.reshape(-1, width), w, b, eps)
+        stats_shape = x.shape[:x.ndim - normalized_ndim] + (1,) * normalized_ndim
+        self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
+        self.save(input, weight)
+        return y2.reshape(x.shape)
 
     def backward(self, grad):
         input, weight = self.saved()
+        if plain_backward() and grad._data.dtype == input._data.dtype:
+            x = input._data
+            width = int(np.prod(x.shape[len(self.lead):]))
+            w = None if weight is None else weight._data.reshape(width).astype(x.dtype,
+                                                                             copy=False)
+            gx2, grad_weight, grad_bias = _bn.layer_norm_backward(
+                grad._data.reshape(-1, width), x.reshape(-1, width), w, self.mean.reshape(-1),
+                self.invstd.reshape(-1), self.needs(0), self.needs(1), self.needs(2))
+            shape = x.shape[len(self.lead):]
+            return (None if gx2 is None else _make(gx2.reshape(x.shape)),
+                    None if grad_weight is None else _make(grad_weight.reshape(shape)),
+                    None if grad_bias is None else _make(grad_bias.reshape(shape)))
         mean, invstd = _stats_for_backward(input, self.axes, self.eps, self.mean, self.invstd)
         xhat = (input - mean) * invstd
         grad_input = grad_weight = grad_bias = None

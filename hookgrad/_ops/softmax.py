@@ -35,6 +35,30 @@ def _row_max(x, dims):
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
 
 
+_SAFE_SUM = 2.0 ** -20  # see _softmax_last_dim
+
+
+def _softmax_last_dim(x):
+    """Softmax along the last axis shifted by the tensor's maximum instead of each row's, or
+    None where that is not exact. NumPy reduces short rows one at a time, so a row maximum
+    over rows of 64 costs as much as three passes over the tensor; the tensor's maximum is one
+    fast pass. Softmax does not depend on the shift; the shift only has to keep exp from
+    overflowing (any shift at least the row's maximum) and from underflowing the row's
+    largest terms: where every row's sum of exps is at least _SAFE_SUM, every term above
+    2**-126 / _SAFE_SUM of its row's largest is a normal float, as with the row's own
+    maximum, and the result is the same to float32 rounding. Otherwise (a row far below the
+    rest, an all -inf row, NaN or inf): None."""
+    top = np.maximum.reduce(x, axis=None)
+    if not np.isfinite(top):
+        return None
+    out = np.subtract(x, top)
+    np.exp(out, out=out)
+    sums = np.einsum("...i->...", out)[..., None]
+    if not sums.min(initial=np.inf) >= _SAFE_SUM:
+        return None
+    return np.divide(out, sums, out=out)
+
+
 class SoftmaxBackward0(Op):
     saves_output = True
     saved_names = ("result",)
@@ -42,12 +66,24 @@ class SoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
+        if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
+            out = _softmax_last_dim(x)
+            if out is not None:
+                return out
         shifted = np.exp(x - _row_max(x, dims)[0])
         return shifted / np.sum(shifted, axis=dims, keepdims=True)
 
     def backward(self, grad):
         (result,) = self.saved()
+        y, g = result._data, grad._data
+        if plain_backward() and self.dims == (y.ndim - 1,) and y.ndim and g.dtype == y.dtype:
+            # result * (grad - sum(grad * result)): the row sums without a temporary
+            out = np.subtract(g, np.einsum("...i,...i->...", g, y)[..., None])
+            return _make(np.multiply(out, y, out=out))
         return result * (grad - (grad * result).sum(self.dims, keepdim=True))
+
+
+_LAST_DIM_MIN_SIZE = 4096  # below, the row-maximum path costs no more
 
 
 class LogSoftmaxBackward0(Op):

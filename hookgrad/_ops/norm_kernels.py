@@ -1,9 +1,9 @@
-"""Batch norm on arrays in as few passes over memory as the maths needs, split over batch
-chunks on the intra-op pool (``hookgrad._parallel``).
+"""Batch and layer norm on arrays in as few passes over memory as the maths needs, split
+over chunks of samples (or rows) on the intra-op pool (``hookgrad._parallel``).
 
-Arrays are viewed as ``(N, C, P)`` (P: the spatial positions, 1 for a 2-d input); statistics
-are per channel over N and P, ``M = N * P`` values each. Each chunk is a contiguous run of
-samples; per-chunk partial sums are added in chunk order.
+Batch norm: arrays are viewed as ``(N, C, P)`` (P: the spatial positions, 1 for a 2-d
+input); statistics are per channel over N and P, ``M = N * P`` values each. Each chunk is a
+contiguous run of samples; per-chunk partial sums are added in chunk order.
 
 Training forward: the sums (one read), ``x - mean`` written straight into the output (one
 pass), the biased variance from that (one read), then scale and shift in place (two
@@ -141,3 +141,80 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
         else:
             _run(x3, _scale_shift, gx3, g3, scale, None)
     return (gx3, sum_gc * invstd if need_weight else None, sum_g if need_bias else None)
+
+
+# --------------------------------------------------------------------------- layer norm
+#
+# Arrays are viewed as rows ``(R, D)``, normalised along D. Rows are independent, so chunks of
+# rows give the same results whatever the chunking; only the weight and bias gradients (sums
+# over rows) are added from per-chunk partials.
+
+def _rows(x2):
+    step = grain(x2.shape[0], x2.nbytes, CHUNK_BYTES)
+    return step, [None] * (-(-x2.shape[0] // step))
+
+
+def _run_rows(x2, step, fn, *args):
+    if step >= x2.shape[0]:
+        fn(0, x2.shape[0], *args)
+    else:
+        parallel_for(x2.shape[0], step, fn, *args)
+
+
+def _layer_norm_rows(start, stop, x2, y2, weight, bias, eps, mean, invstd):
+    xs, ys = x2[start:stop], y2[start:stop]
+    width = x2.shape[1]
+    m = np.einsum("rd->r", xs) / width
+    np.subtract(xs, _column(m), out=ys)
+    inv = 1 / np.sqrt(np.einsum("rd,rd->r", ys, ys) / width + eps)
+    mean[start:stop], invstd[start:stop] = m, inv
+    np.multiply(ys, _column(inv), out=ys)
+    if weight is not None:
+        np.multiply(ys, weight, out=ys)
+    if bias is not None:
+        np.add(ys, bias, out=ys)
+
+
+def layer_norm_forward(x2, weight, bias, eps):
+    """``(y2, mean, invstd)`` of rows ``x2`` (R, D); ``weight`` and ``bias`` are ``(D,)``."""
+    y2 = np.empty(x2.shape, x2.dtype)
+    mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
+    step, _ = _rows(x2)
+    _run_rows(x2, step, _layer_norm_rows, x2, y2, weight, bias, eps, mean, invstd)
+    return y2, mean, invstd
+
+
+def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, wsums, bsums):
+    gs = g2[start:stop]
+    inv = _column(invstd[start:stop])
+    xhat = gx2[start:stop] if gx2 is not None else np.empty(gs.shape, gs.dtype)
+    np.subtract(x2[start:stop], _column(mean[start:stop]), out=xhat)
+    np.multiply(xhat, inv, out=xhat)
+    chunk = start // step
+    if wsums is not None:
+        wsums[chunk] = np.einsum("rd,rd->d", gs, xhat)
+    if bsums is not None:
+        bsums[chunk] = np.einsum("rd->d", gs)
+    if gx2 is None:
+        return
+    # (g_hat - mean(g_hat) - xhat * mean(g_hat * xhat)) * invstd, g_hat = g * weight
+    width = x2.shape[1]
+    g_hat = gs * weight if weight is not None else gs
+    mean_g = np.einsum("rd->r", g_hat) / width
+    mean_gx = np.einsum("rd,rd->r", g_hat, xhat) / width
+    np.multiply(xhat, _column(mean_gx), out=xhat)
+    np.subtract(g_hat, xhat, out=xhat)
+    np.subtract(xhat, _column(mean_g), out=xhat)
+    np.multiply(xhat, inv, out=xhat)
+
+
+def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
+    """``(grad_input2, grad_weight, grad_bias)`` (None where not needed) of rows ``x2``."""
+    gx2 = np.empty(x2.shape, g2.dtype) if need_input else None
+    step, wsums = _rows(x2)
+    bsums = list(wsums) if need_bias else None
+    wsums = wsums if need_weight else None
+    _run_rows(x2, step, _layer_norm_grad_rows, step, g2, x2, weight, mean, invstd, gx2, wsums,
+              bsums)
+    return (gx2, None if wsums is None else _total(wsums),
+            None if bsums is None else _total(bsums))
