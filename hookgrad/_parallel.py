@@ -16,11 +16,19 @@ and runs all of them itself if every pool thread is busy, so no call can deadloc
 
 Only array work runs on pool threads: graph nodes, hooks and everything else in Python stay
 on the thread that called the op or ``backward``.
+
+While chunks run on several threads, NumPy's OpenBLAS runs single-threaded: a multi-threaded
+OpenBLAS call hands part of its work to OpenBLAS' own server threads, and a second caller
+busy-waits for one of them to be free, so two chunks calling BLAS at once would serialise
+(and spin) instead of running side by side.
 """
 import itertools
+import operator
 import os
 import queue
 import threading
+
+from . import _blas
 
 __all__ = ["get_num_interop_threads", "get_num_threads", "grain", "parallel_for",
            "set_num_interop_threads", "set_num_threads"]
@@ -154,6 +162,7 @@ def parallel_for(n, grain, fn, *args):
     helpers = min(threads, chunks) - 1
     _pool.ensure_workers(helpers)
     job = _Job(fn, args, [(start, min(start + grain, n)) for start in range(0, n, grain)])
+    _single_blas.enter()
     for _ in range(helpers):
         _pool.jobs.put(job)
     local = _pool.local
@@ -162,9 +171,37 @@ def parallel_for(n, grain, fn, *args):
         _run_chunks(job)
     finally:
         local.inside = False
-    job.done.acquire()
+        job.done.acquire()
+        _single_blas.exit()
     if job.error is not None:
         raise job.error
+
+
+class _SingleThreadedBlas:
+    """OpenBLAS at one thread while any parallel region runs (several callers may overlap:
+    the first one in sets it, the last one out puts the previous count back)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.saved = None
+
+    def enter(self):
+        with self.lock:
+            if self.depth == 0:
+                self.saved = _blas.get_threads()
+                if self.saved is not None and self.saved != 1:
+                    _blas.set_threads(1)
+            self.depth += 1
+
+    def exit(self):
+        with self.lock:
+            self.depth -= 1
+            if self.depth == 0 and self.saved is not None and self.saved != 1:
+                _blas.set_threads(self.saved)
+
+
+_single_blas = _SingleThreadedBlas()
 
 
 def grain(n, nbytes, min_chunk_bytes):
@@ -185,16 +222,21 @@ def get_num_threads():
 
 
 def _check_count(name, n):
-    if type(n) is not int:
-        raise RuntimeError(f"{name} expects an int, but got {type(n).__name__}")
-    if n <= 0:
+    """``n`` as an int (anything with ``__index__`` but a bool), else PyTorch's errors."""
+    try:
+        if isinstance(n, bool):
+            raise TypeError
+        count = operator.index(n)
+    except TypeError:
+        raise RuntimeError(f"{name} expects an int, but got {type(n).__name__}") from None
+    if count <= 0:
         raise RuntimeError(f"{name} expects a positive integer")
+    return count
 
 
 def set_num_threads(n):
     """Use ``n`` threads in ops (and in NumPy's OpenBLAS, as PyTorch sets MKL's)."""
-    _check_count("set_num_threads", n)
-    from . import _blas
+    n = _check_count("set_num_threads", n)
     _pool.num_threads = n
     _blas.set_threads(n)
 
@@ -211,7 +253,7 @@ def get_num_interop_threads():
 
 
 def set_num_interop_threads(n):
-    _check_count("set_num_interop_threads", n)
+    n = _check_count("set_num_interop_threads", n)
     if _interop["set"]:
         raise RuntimeError("Error: cannot set number of interop threads after parallel work "
                            "has started or set_num_interop_threads called")
