@@ -266,3 +266,43 @@ def test_concurrent_backward_into_shared_parameters_stays_exact(threads):
         for _ in range(passes * callers - 1):
             expected = expected + g
         np.testing.assert_array_equal(p.grad.numpy(), expected)
+
+
+def _relu_add_softmax_matmul(x, q, k):
+    """ReLU, add, softmax and a batched matmul, forward and backward; every array out."""
+    x, q, k = (t.clone().requires_grad_() for t in (x, q, k))
+    y = torch.relu(x) + x
+    scores = torch.softmax(q.matmul(k), -1)
+    loss = (y * y).sum() + (scores * _SCORE_PROBE).sum()
+    loss.backward()
+    return [t.detach().numpy().copy() for t in (y, scores, x.grad, q.grad, k.grad)]
+
+
+_SCORE_PROBE = torch.from_numpy(np.random.default_rng(2).standard_normal((16, 4, 64, 64))
+                                .astype(np.float32))
+
+
+def test_split_elementwise_softmax_and_matmul_match_one_thread(threads, monkeypatch):
+    from hookgrad._ops import parallel_elementwise, softmax
+    calls = []
+    for module in (parallel_elementwise, softmax):
+        real = module.parallel_for
+        monkeypatch.setattr(module, "parallel_for",
+                            lambda *args, real=real: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((64, 16, 32, 32)).astype(np.float32)
+    x.reshape(-1)[:3] = [-0.0, np.nan, -1.0]  # kept -0.0 and NaN, as one call keeps them
+    inputs = [torch.from_numpy(x)] + [
+        torch.from_numpy(rng.standard_normal(shape).astype(np.float32))
+        for shape in ((16, 4, 64, 32), (16, 4, 32, 64))]
+    threads(1)
+    single = _relu_add_softmax_matmul(*inputs)
+    assert not calls
+    threads(2)
+    split = _relu_add_softmax_matmul(*inputs)
+    assert len(calls) >= 6  # relu, add, threshold backward, matmuls, softmax both ways
+    np.testing.assert_array_equal(split[0], single[0])  # elementwise: bit for bit
+    np.testing.assert_array_equal(np.signbit(split[0]), np.signbit(single[0]))
+    np.testing.assert_array_equal(split[2], single[2])
+    for a, b in zip(split[1:], single[1:]):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

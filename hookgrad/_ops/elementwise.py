@@ -5,6 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make
 from .op import Op, plain_backward
+from .parallel_elementwise import split_add, split_relu, split_threshold_backward
 
 
 def operands(a, b):
@@ -67,10 +68,16 @@ class AddBackward0(Op):
     def forward(self, a, b, alpha=1):
         self.alpha = alpha
         x, y = operands(a, b)
-        return x + y if alpha == 1 else x + alpha * y
+        if alpha != 1:
+            return x + alpha * y
+        out = split_add(x, y) if x.size >= _SPLIT_MIN_SIZE else None
+        return x + y if out is None else out
 
     def backward(self, grad):
         return grad, (grad if self.alpha == 1 else grad * self.alpha)
+
+
+_SPLIT_MIN_SIZE = 1 << 17  # elements; below, no op splits over the pool
 
 
 _BOOL = np.dtype(np.bool_)
@@ -451,7 +458,8 @@ class ReluBackward0(Op):
             return np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
-        return zero_where(x, x < 0)
+        out = split_relu(x) if x.size >= _SPLIT_MIN_SIZE else None
+        return zero_where(x, x < 0) if out is None else out
 
     def backward(self, grad):
         (result,) = self.saved()
@@ -463,7 +471,8 @@ class ReluBackward0(Op):
 def _threshold_backward(g, result):
     """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
     as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
-    return zero_where(g, result <= 0)
+    out = split_threshold_backward(g, result) if g.size >= _SPLIT_MIN_SIZE else None
+    return zero_where(g, result <= 0) if out is None else out
 
 
 class ThresholdBackwardBackward0(Op):

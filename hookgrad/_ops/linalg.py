@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make
 from .op import Op, plain_backward
+from .parallel_elementwise import split_matmul
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -153,7 +154,8 @@ class BmmBackward0(Op):
                 f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
         _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
-        return np.matmul(x, y)
+        out = split_matmul(x, y)
+        return np.matmul(x, y) if out is None else out
 
     def backward(self, grad):
         b, a = self.saved()
@@ -181,7 +183,8 @@ class ExpandedMatmulBackward(Op):
         x, y = a._data, b._data
         _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
-        return np.matmul(x, y)
+        out = split_matmul(x, y)
+        return np.matmul(x, y) if out is None else out
 
     def backward(self, grad):
         b, a = self.saved()

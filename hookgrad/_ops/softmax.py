@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import _dtype
+from .._parallel import grain, parallel_for
 from .._tensor import _make
 from .op import Op, plain_backward
 from .reduce import _type_name, dims_of, restore_dims
@@ -39,24 +40,64 @@ _SAFE_SUM = 2.0 ** -20  # see _softmax_last_dim
 
 
 def _softmax_last_dim(x):
-    """Softmax along the last axis shifted by the tensor's maximum instead of each row's, or
-    None where that is not exact. NumPy reduces short rows one at a time, so a row maximum
-    over rows of 64 costs as much as three passes over the tensor; the tensor's maximum is one
-    fast pass. Softmax does not depend on the shift; the shift only has to keep exp from
-    overflowing (any shift at least the row's maximum) and from underflowing the row's
+    """Softmax along the last axis shifted by the maximum of a block of rows instead of each
+    row's, or None where that is not exact. NumPy reduces short rows one at a time, so a row
+    maximum over rows of 64 costs as much as three passes over the tensor; a block's maximum
+    is one fast pass. Softmax does not depend on the shift; the shift only has to keep exp
+    from overflowing (any shift at least the row's maximum) and from underflowing the row's
     largest terms: where every row's sum of exps is at least _SAFE_SUM, every term above
     2**-126 / _SAFE_SUM of its row's largest is a normal float, as with the row's own
     maximum, and the result is the same to float32 rounding. Otherwise (a row far below the
-    rest, an all -inf row, NaN or inf): None."""
+    rest of its block, an all -inf row, NaN or inf): None. Large tensors split their rows
+    over the intra-op pool."""
+    width = x.shape[-1]
+    rows = x.reshape(-1, width)
+    out = np.empty(rows.shape, x.dtype)
+    step = grain(rows.shape[0], rows.nbytes, _CHUNK_BYTES)
+    exact = []
+    if step >= rows.shape[0]:
+        _softmax_rows(0, rows.shape[0], rows, out, exact)
+    else:
+        parallel_for(rows.shape[0], step, _softmax_rows, rows, out, exact)
+    return out.reshape(x.shape) if all(exact) else None
+
+
+def _softmax_rows(start, stop, rows, out, exact):
+    x, y = rows[start:stop], out[start:stop]
     top = np.maximum.reduce(x, axis=None)
     if not np.isfinite(top):
-        return None
-    out = np.subtract(x, top)
-    np.exp(out, out=out)
-    sums = np.einsum("...i->...", out)[..., None]
+        exact.append(False)
+        return
+    np.subtract(x, top, out=y)
+    np.exp(y, out=y)
+    sums = np.einsum("ij->i", y)[:, None]
     if not sums.min(initial=np.inf) >= _SAFE_SUM:
-        return None
-    return np.divide(out, sums, out=out)
+        exact.append(False)
+        return
+    np.divide(y, sums, out=y)
+    exact.append(True)
+
+
+def _softmax_grad_rows(start, stop, g, y, out):
+    """result * (grad - sum(grad * result)) of rows, the sums without a temporary."""
+    gs, ys, o = g[start:stop], y[start:stop], out[start:stop]
+    np.subtract(gs, np.einsum("ij,ij->i", gs, ys)[:, None], out=o)
+    np.multiply(o, ys, out=o)
+
+
+def _softmax_grad_last_dim(g, y):
+    width = y.shape[-1]
+    g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
+    out = np.empty(y2.shape, y.dtype)
+    step = grain(y2.shape[0], y2.nbytes, _CHUNK_BYTES)
+    if step >= y2.shape[0]:
+        _softmax_grad_rows(0, y2.shape[0], g2, y2, out)
+    else:
+        parallel_for(y2.shape[0], step, _softmax_grad_rows, g2, y2, out)
+    return out.reshape(y.shape)
+
+
+_CHUNK_BYTES = 256 << 10
 
 
 class SoftmaxBackward0(Op):
@@ -77,9 +118,7 @@ class SoftmaxBackward0(Op):
         (result,) = self.saved()
         y, g = result._data, grad._data
         if plain_backward() and self.dims == (y.ndim - 1,) and y.ndim and g.dtype == y.dtype:
-            # result * (grad - sum(grad * result)): the row sums without a temporary
-            out = np.subtract(g, np.einsum("...i,...i->...", g, y)[..., None])
-            return _make(np.multiply(out, y, out=out))
+            return _make(_softmax_grad_last_dim(g, y))
         return result * (grad - (grad * result).sum(self.dims, keepdim=True))
 
 
