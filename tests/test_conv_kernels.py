@@ -42,7 +42,14 @@ CASES = [  # x shape, w shape, stride, padding
     ((3, 2, 9, 10), (3, 2, 2, 3), (2, 3), (0, 1)),       # taps miss some input phases
     ((2, 3, 7, 7), (4, 3, 7, 7), (1, 1), (3, 3)),        # kernel as large as the plane
     ((3, 2, 10, 10), (3, 2, 4, 4), (2, 2), (1, 1)),      # even kernel, strided
+    ((3, 8, 10, 10), (8, 8, 3, 3), (2, 2), (1, 1)),      # a GEMM per tap, on phases
 ]
+
+
+def test_the_cases_cover_both_kinds_of_product():
+    plans = [K.Plan(*case) for case in CASES]
+    for kind in ("forward_taps", "weight_taps", "input_taps"):
+        assert {getattr(p, kind) for p in plans} == {True, False}, kind
 
 
 @pytest.fixture(params=[1, 2], ids=["1 thread", "2 threads"])
@@ -116,3 +123,7 @@ def test_no_plan_where_the_layout_does_not_apply():
     # LeNet's second layer: 5x5 without padding on 12x12 computes 144 outputs for 64
     assert K.plan((2, 6, 12, 12), (16, 6, 5, 5), (1, 1), (0, 0)) is None
     assert K.plan((2, 16, 32, 32), (16, 16, 3, 3), (1, 1), (1, 1)) is not None
+    # LeNet's first layer wastes 36%: worth it for a forward alone only
+    assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0)) is None
+    assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0),
+                  max_waste=K.MAX_WASTE_FORWARD) is not None

@@ -16,10 +16,15 @@ input gradient is, per input phase, a correlation of the output gradient with th
 taps of that phase; the weight gradient multiplies the forward's im2col matrix (rebuilt
 chunk by chunk, never stored) by the output gradient laid out in the forward's blocks.
 
+With few output channels a GEMM per tap on the shifted buffer itself beats one GEMM on the
+im2col matrix: OpenBLAS multiplies matrices of at most 16 rows without packing them, and
+the im2col copy is saved. Plan picks per product (forward, weight and input gradient) by
+the channel counts, as measured here on an AVX-512 core (``_TAP_*``).
+
 Chunks are fixed by the shapes alone; weight-gradient partial sums are added in chunk
 order, so results do not depend on the thread count. Inside a chunk NumPy's BLAS runs
 single-threaded (``hookgrad._parallel``). Only ``groups == 1``, ``dilation == 1`` and
-layouts wasting at most ``MAX_WASTE`` take this path; ``plan`` returns None otherwise.
+layouts wasting at most ``max_waste`` take this path; ``plan`` returns None otherwise.
 """
 import threading
 
@@ -28,9 +33,14 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._parallel import parallel_for
 
-MAX_WASTE = 1.4          # beyond, the usual im2col is cheaper
+# Beyond this waste the usual im2col is cheaper (measured on ResNet and LeNet layers): for
+# a training step, whose backward also pays the waste twice; for a forward alone.
+MAX_WASTE, MAX_WASTE_FORWARD = 1.2, 1.4
 CHUNK_BYTES = 2 << 20    # im2col bytes per chunk: GEMMs this size run at their best here
 _PLAN_CACHE_SIZE = 256
+# A GEMM per tap when its product has at most _TAP_ROWS rows (output channels) and, where
+# the taps' results are summed, at least _TAP_DEPTH terms each (input channels).
+_TAP_ROWS, _TAP_DEPTH = 16, 8
 
 
 class Geometry:
@@ -131,31 +141,35 @@ class Plan:
                                               for k in index]))
         self.covers_input = len(self.grad_phases) == sh * sw
         self.single_tap = len(self.taps) == 1 and self.taps[0][1] == (0, 0)
+        many = len(self.taps) > 1
+        self.forward_taps = many and out_channels <= _TAP_ROWS and channels >= _TAP_DEPTH
+        self.weight_taps = many and out_channels <= _TAP_ROWS
+        self.input_taps = many and channels <= _TAP_ROWS and out_channels >= _TAP_DEPTH
         columns_per_image = channels * kh * kw * self.forward.rows * self.forward.pitch * 4
         self.grain = max(1, min(n, CHUNK_BYTES // columns_per_image))
 
-    def usable(self):
-        return self.forward.waste() <= MAX_WASTE and self.backward.waste() <= MAX_WASTE
+    def waste(self):
+        return max(self.forward.waste(), self.backward.waste())
 
 
 _plans = {}
 _plans_lock = threading.Lock()
 
 
-def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1):
-    """The cached Plan of a convolution, or None where this module does not apply."""
+def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste=None):
+    """The cached Plan of a convolution, or None where this module does not apply
+    (``max_waste``: MAX_WASTE when None)."""
     if groups != 1 or tuple(dilation) != (1, 1) or len(x_shape) != 4:
         return None
     key = (tuple(x_shape), tuple(w_shape), tuple(stride), tuple(padding))
     found = _plans.get(key)
     if found is None:
         found = Plan(*key)
-        found = found if found.usable() else False
         with _plans_lock:
             if len(_plans) >= _PLAN_CACHE_SIZE:
                 _plans.clear()
             _plans[key] = found
-    return found or None
+    return found if found.waste() <= (MAX_WASTE if max_waste is None else max_waste) else None
 
 
 def _phase_planes(p, x):
@@ -164,17 +178,27 @@ def _phase_planes(p, x):
             for phase in p.phases}
 
 
-def _columns(p, x):
-    """The im2col matrix ``(C * kh * kw, span)`` of the images ``x``, rows ordered like the
-    weight's ``(C, kh, kw)``."""
-    n, channels = x.shape[:2]
+def _buffers(p, x):
+    """The forward's flat buffers of the images ``x``, one per input phase."""
+    return {phase: p.forward.buffer(plane) for phase, plane in _phase_planes(p, x).items()}
+
+
+def _shifted(g, buf, dy, dx, span):
+    """The ``(C, span)`` slice of a flat buffer a tap at offset ``(dy, dx)`` reads."""
+    start = g.lead + dy * g.pitch + dx
+    return buf[:, start:start + span]
+
+
+def _columns(p, buffers, n, dtype):
+    """The im2col matrix ``(C * kh * kw, span)`` of ``n`` images' buffers, rows ordered
+    like the weight's ``(C, kh, kw)``."""
     g = p.forward
-    buffers = {phase: g.buffer(plane) for phase, plane in _phase_planes(p, x).items()}
     span = g.span(n)
     if p.single_tap:
         return g.body(buffers[p.taps[0][0]], n)
     kh, kw = p.w_shape[2:]
-    cols = np.empty((channels, kh, kw, span), x.dtype)
+    channels = p.x_shape[1]
+    cols = np.empty((channels, kh, kw, span), dtype)
     if len(buffers) == 1:  # one copy through a strided view of the one buffer
         buf = buffers[p.phases[0]]
         (dy0, dx0), item = p.taps[0][1], buf.strides[1]
@@ -185,14 +209,34 @@ def _columns(p, x):
     else:
         flat = cols.reshape(channels, kh * kw, span)
         for k, (phase, (dy, dx)) in enumerate(p.taps):
-            start = g.lead + dy * g.pitch + dx
-            flat[:, k] = buffers[phase][:, start:start + span]
+            flat[:, k] = _shifted(g, buffers[phase], dy, dx, span)
     return cols.reshape(channels * kh * kw, span)
 
 
+def _sum_of_taps(weights, sources, g, span):
+    """``sum_k weights[k] @ shifted source k``: one GEMM per tap, no im2col copy.
+    ``sources`` are ``(buffer, dy, dx)``."""
+    out = tmp = None
+    for weight, (buf, dy, dx) in zip(weights, sources):
+        part = _shifted(g, buf, dy, dx, span)
+        if out is None:
+            out = weight @ part
+            tmp = np.empty_like(out)
+        else:
+            np.matmul(weight, part, out=tmp)
+            out += tmp
+    return out
+
+
 def _forward_chunk(start, stop, p, x, weight, bias, y):
-    out = weight @ _columns(p, x[start:stop])
-    valid = p.forward.crop(out, stop - start)
+    n = stop - start
+    buffers = _buffers(p, x[start:stop])
+    if p.forward_taps:  # weight: one (O, C) matrix per tap
+        out = _sum_of_taps(weight, [(buffers[phase], dy, dx) for phase, (dy, dx) in p.taps],
+                           p.forward, p.forward.span(n))
+    else:
+        out = weight @ _columns(p, buffers, n, x.dtype)
+    valid = p.forward.crop(out, n)
     if bias is None:
         y[start:stop] = valid
     else:
@@ -203,7 +247,11 @@ def conv2d(p, x, w, bias=None):
     """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``."""
     n, out_channels = x.shape[0], w.shape[0]
     y = np.empty((n, out_channels, p.hout, p.wout), x.dtype)
-    weight = w.reshape(out_channels, -1)
+    if p.forward_taps:
+        weight = [np.ascontiguousarray(w[:, :, i, j]) for i in range(w.shape[2])
+                  for j in range(w.shape[3])]
+    else:
+        weight = w.reshape(out_channels, -1)
     if p.grain >= n:
         _forward_chunk(0, n, p, x, weight, bias, y)
     else:
@@ -218,11 +266,13 @@ def _input_grad(p, g, gbuf, phase_weights, gx):
     span = b.span(n)
     sh, sw = p.stride
     for ((r, t), _, offsets), weight in zip(p.grad_phases, phase_weights):
-        cols = np.empty((out_channels, len(offsets), span), g.dtype)
-        for k, (dy, dx) in enumerate(offsets):
-            start = b.lead + dy * b.pitch + dx
-            cols[:, k] = gbuf[:, start:start + span]
-        out = weight @ cols.reshape(out_channels * len(offsets), span)
+        if p.input_taps:  # weight: one (C, O) matrix per tap of this phase
+            out = _sum_of_taps(weight, [(gbuf, dy, dx) for dy, dx in offsets], b, span)
+        else:
+            cols = np.empty((out_channels, len(offsets), span), g.dtype)
+            for k, (dy, dx) in enumerate(offsets):
+                cols[:, k] = _shifted(b, gbuf, dy, dx, span)
+            out = weight @ cols.reshape(out_channels * len(offsets), span)
         target = gx[:, :, r::sh, t::sw] if p.strided else gx
         target[...] = b.crop(out, n, *target.shape[2:])
 
@@ -232,10 +282,16 @@ def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
     g = gy[start:stop]
     gbuf = None
     if partials is not None:
-        cols = _columns(p, x[start:stop])
+        buffers = _buffers(p, x[start:stop])
         gbuf = p.forward.buffer(g)
-        # (C k k, O): columns times the gradient rows, transposed once at the end
-        partials[start // p.grain] = cols @ p.forward.body(gbuf, n).T
+        rows = p.forward.body(gbuf, n)
+        if p.weight_taps:  # (taps, O, C): the gradient rows times each shifted buffer
+            span = p.forward.span(n)
+            partials[start // p.grain] = np.stack(
+                [rows @ _shifted(p.forward, buffers[phase], dy, dx, span).T
+                 for phase, (dy, dx) in p.taps])
+        else:  # (C k k, O): columns times the gradient rows, transposed once at the end
+            partials[start // p.grain] = _columns(p, buffers, n, x.dtype) @ rows.T
     if gx is not None:
         if gbuf is None or not p.forward.same_layout(p.backward):
             gbuf = p.backward.buffer(g)
@@ -252,9 +308,12 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
     if need_input:
         gx = (np.empty if p.covers_input else np.zeros)(p.x_shape, gy.dtype)
         taps = w.reshape(out_channels, channels, kh * kw)
-        for _, index, _ in p.grad_phases:  # (C, O * taps of the phase)
-            phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
-                                 .reshape(channels, -1))
+        for _, index, _ in p.grad_phases:
+            if p.input_taps:  # a (C, O) matrix per tap of the phase
+                phase_weights.append([np.ascontiguousarray(taps[:, :, k].T) for k in index])
+            else:  # (C, O * taps of the phase)
+                phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
+                                     .reshape(channels, -1))
     partials = [None] * -(-n // p.grain) if need_weight else None
     if p.grain >= n:
         _backward_chunk(0, n, p, x, gy, phase_weights, gx, partials)
@@ -265,5 +324,8 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
         total = partials[0]
         for partial in partials[1:]:
             total = total + partial
-        gw = np.ascontiguousarray(total.T).reshape(w.shape)
+        if p.weight_taps:  # (taps, O, C) -> (O, C, taps)
+            gw = np.ascontiguousarray(total.transpose(1, 2, 0)).reshape(w.shape)
+        else:
+            gw = np.ascontiguousarray(total.T).reshape(w.shape)
     return gx, gw
