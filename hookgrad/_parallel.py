@@ -204,15 +204,24 @@ class _SingleThreadedBlas:
 _single_blas = _SingleThreadedBlas()
 
 
+# A pool thread waiting for work sleeps; waking it takes 100-200 us here (a halted virtual
+# CPU), so work split over several threads must be large enough to pay for that:
+# passes over at least REGION_BYTES, in up to CHUNKS_PER_THREAD chunks per thread, so that
+# the calling thread keeps taking chunks while a pool thread wakes up.
+REGION_BYTES = 8 << 20
+CHUNKS_PER_THREAD = 4
+
+
 def grain(n, nbytes, min_chunk_bytes):
-    """Items per chunk to split ``n`` items (``nbytes`` in all) over the threads available
-    here: one chunk per thread, none smaller than ``min_chunk_bytes``, and a single chunk
-    (``n``) with one thread or inside a chunk already. For work whose chunks may follow the
-    thread count (results then equal to float32 rounding, not bit for bit)."""
+    """Items per chunk to split ``n`` items (``nbytes`` of passes over memory in all) over
+    the threads available here: a single chunk (``n``) with one thread, inside a chunk
+    already or below REGION_BYTES; else up to CHUNKS_PER_THREAD chunks per thread, none
+    smaller than ``min_chunk_bytes``. For work whose chunks may follow the thread count
+    (results then equal to float32 rounding, not bit for bit)."""
     threads = _pool.num_threads or _pool.threads()
-    if threads == 1 or getattr(_pool.local, "inside", False):
+    if threads == 1 or nbytes < REGION_BYTES or getattr(_pool.local, "inside", False):
         return max(1, n)
-    chunks = max(1, min(threads, n, nbytes // max(1, min_chunk_bytes)))
+    chunks = max(1, min(CHUNKS_PER_THREAD * threads, n, nbytes // max(1, min_chunk_bytes)))
     return -(-n // chunks)
 
 

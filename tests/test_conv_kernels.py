@@ -58,6 +58,7 @@ def threads(request, monkeypatch):
     _parallel.set_num_threads(request.param)
     monkeypatch.setattr(K, "MAX_WASTE", 100.0)      # every layout, not only the cheap ones
     monkeypatch.setattr(K, "CHUNK_BYTES", 1 << 14)  # several chunks per call
+    monkeypatch.setattr(_parallel, "REGION_BYTES", 0)  # on the pool however small
     monkeypatch.setattr(K, "_plans", {})
     yield request.param
     _parallel.set_num_threads(before)
@@ -87,6 +88,7 @@ def test_against_direct_convolution(threads, x_shape, w_shape, stride, padding):
 
 def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     monkeypatch.setattr(K, "CHUNK_BYTES", 1 << 15)
+    monkeypatch.setattr(_parallel, "REGION_BYTES", 0)
     monkeypatch.setattr(K, "_plans", {})
     rng = np.random.default_rng(0)
     x = rng.standard_normal((8, 16, 32, 32)).astype(np.float32)

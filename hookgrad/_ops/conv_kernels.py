@@ -31,7 +31,7 @@ import threading
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._parallel import parallel_for
+from .. import _parallel
 
 # Beyond this waste the usual im2col is cheaper (measured on ResNet and LeNet layers): for
 # a training step, whose backward also pays the waste twice; for a forward alone.
@@ -147,6 +147,8 @@ class Plan:
         self.input_taps = many and channels <= _TAP_ROWS and out_channels >= _TAP_DEPTH
         columns_per_image = channels * kh * kw * self.forward.rows * self.forward.pitch * 4
         self.grain = max(1, min(n, CHUNK_BYTES // columns_per_image))
+        # multiply-adds, as bytes of memory traffic taking as long (see _parallel.grain)
+        self.work_bytes = n * out_channels * self.hout * self.wout * channels * kh * kw * 2 // 5
 
     def waste(self):
         return max(self.forward.waste(), self.backward.waste())
@@ -252,11 +254,18 @@ def conv2d(p, x, w, bias=None):
                   for j in range(w.shape[3])]
     else:
         weight = w.reshape(out_channels, -1)
-    if p.grain >= n:
-        _forward_chunk(0, n, p, x, weight, bias, y)
-    else:
-        parallel_for(n, p.grain, _forward_chunk, p, x, weight, bias, y)
+    _run(p, n, _forward_chunk, p, x, weight, bias, y)
     return y
+
+
+def _run(p, n, fn, *args):
+    """``fn(start, stop, *args)`` over the plan's chunks: on the pool when the work pays
+    for it, else one after the other here (the same chunks either way)."""
+    if p.grain < n and p.work_bytes >= _parallel.REGION_BYTES:
+        _parallel.parallel_for(n, p.grain, fn, *args)
+    else:
+        for start in range(0, n, p.grain):
+            fn(start, min(start + p.grain, n), *args)
 
 
 def _input_grad(p, g, gbuf, phase_weights, gx):
@@ -315,10 +324,7 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
                 phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
                                      .reshape(channels, -1))
     partials = [None] * -(-n // p.grain) if need_weight else None
-    if p.grain >= n:
-        _backward_chunk(0, n, p, x, gy, phase_weights, gx, partials)
-    else:
-        parallel_for(n, p.grain, _backward_chunk, p, x, gy, phase_weights, gx, partials)
+    _run(p, n, _backward_chunk, p, x, gy, phase_weights, gx, partials)
     gw = None
     if need_weight:
         total = partials[0]
