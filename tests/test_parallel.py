@@ -285,9 +285,9 @@ _SCORE_PROBE = torch.from_numpy(np.random.default_rng(2).standard_normal((16, 4,
 
 
 def test_split_elementwise_softmax_and_matmul_match_one_thread(threads, monkeypatch):
-    from hookgrad._ops import parallel_elementwise, softmax
+    from hookgrad._ops import softmax, split
     calls = []
-    for module in (parallel_elementwise, softmax):
+    for module in (split, softmax):
         real = module.parallel_for
         monkeypatch.setattr(module, "parallel_for",
                             lambda *args, real=real: calls.append(args[0]) or real(*args))
@@ -308,3 +308,28 @@ def test_split_elementwise_softmax_and_matmul_match_one_thread(threads, monkeypa
     np.testing.assert_array_equal(split[2], single[2])
     for a, b in zip(split[1:], single[1:]):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
+    from hookgrad._ops import split
+    if _blas.get_threads() is None:
+        pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
+    calls = []
+    real = split.parallel_for
+    monkeypatch.setattr(split, "parallel_for",
+                        lambda *args: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(4)
+    x = torch.from_numpy(rng.standard_normal((256, 300)).astype(np.float32))
+    results = []
+    for n in (1, 2):
+        threads(n)
+        _blas.set_threads(1)
+        torch.manual_seed(0)
+        layer = torch.nn.Linear(300, 40)
+        a = x.clone().requires_grad_()
+        out = layer(a)
+        (out * out).sum().backward()
+        results.append([t.detach().numpy().copy() for t in (out, a.grad, layer.weight.grad)])
+    assert len(calls) == 3  # forward, input gradient (rows), weight gradient (columns)
+    for one, split_result in zip(*results):
+        np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns

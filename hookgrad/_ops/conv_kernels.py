@@ -309,9 +309,10 @@ def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
 
 def conv2d_backward(p, x, w, gy, need_input, need_weight):
     """``(grad_input, grad_weight)`` (None where not needed) of ``conv2d(p, x, w)`` given
-    the output gradient ``gy``. ``x`` may be None when only the input gradient is needed."""
+    the output gradient ``gy``. ``x`` may be None when only the input gradient is needed,
+    ``w`` when only the weight gradient is."""
     n = gy.shape[0]
-    out_channels, channels, kh, kw = w.shape
+    out_channels, channels, kh, kw = p.w_shape
     gx = None
     phase_weights = []
     if need_input:
@@ -331,7 +332,7 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
         for partial in partials[1:]:
             total = total + partial
         if p.weight_taps:  # (taps, O, C) -> (O, C, taps)
-            gw = np.ascontiguousarray(total.transpose(1, 2, 0)).reshape(w.shape)
+            gw = np.ascontiguousarray(total.transpose(1, 2, 0)).reshape(p.w_shape)
         else:
-            gw = np.ascontiguousarray(total.T).reshape(w.shape)
+            gw = np.ascontiguousarray(total.T).reshape(p.w_shape)
     return gx, gw

@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make
 from .op import Op, plain_backward
-from .parallel_elementwise import split_add, split_relu, split_threshold_backward
+from .split import split_add, split_relu, split_threshold_backward
 
 
 def operands(a, b):

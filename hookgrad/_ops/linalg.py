@@ -4,7 +4,8 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _make
 from .op import Op, plain_backward
-from .parallel_elementwise import split_matmul
+from .split import mm as _mm
+from .split import split_matmul
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -44,7 +45,7 @@ class MmBackward0(Op):
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         self.mat2_transposed = _is_transposed(y)
-        return x @ y
+        return _mm(x, y)
 
     def backward(self, grad):
         b, a = self.saved()
@@ -71,7 +72,7 @@ class AddmmBackward0(Op):
         self.beta, self.alpha = beta, alpha
         self.save(b if self.needs(1) else None, a if self.needs(2) else None)
         self.mat2_transposed = _is_transposed(y)
-        out = x @ y
+        out = _mm(x, y)
         if alpha != 1:
             out *= alpha
         out += bias._data if beta == 1 else beta * bias._data
@@ -215,8 +216,8 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
         grad_mat2 = None
         if needs_mat2:  # in mat2's layout, as _mat2_grad
             x = mat1._data
-            grad_mat2 = _make((g.T @ x).T if mat2_transposed else x.T @ g)
-        return (_make(g @ mat2._data.T) if needs_mat1 else None), grad_mat2
+            grad_mat2 = _make(_mm(g.T, x).T if mat2_transposed else _mm(x.T, g))
+        return (_make(_mm(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
     return (grad.mm(mat2.t()) if needs_mat1 else None,
             _mat2_grad(mat1, grad, mat2_transposed) if needs_mat2 else None)
 

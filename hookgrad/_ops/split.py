@@ -7,6 +7,7 @@ available, or None to leave the work to one NumPy call. Elementwise results and 
 matrix of a batched product do not depend on the chunking."""
 import numpy as np
 
+from .. import _blas
 from .._parallel import grain, parallel_for
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
@@ -106,3 +107,36 @@ def split_matmul(x, y):
         return None
     parallel_for(batch, step, _matmul_chunk, out, x, y, y.ndim > 2)
     return out
+
+
+def _rows_chunk(start, stop, out, a, b):
+    np.matmul(a[start:stop], b, out=out[start:stop])
+
+
+def _columns_chunk(start, stop, out, a, b):
+    np.matmul(a, b[:, start:stop], out=out[:, start:stop])
+
+
+def split_mm(a, b):
+    """``a @ b`` of two matrices in row (or, for few rows, column) blocks on the pool, when
+    the product is large and NumPy's BLAS does not thread it itself; or None (one call)."""
+    if a.dtype != b.dtype or a.dtype.kind != "f":
+        return None
+    rows, cols = a.shape[0], b.shape[1]
+    work = rows * a.shape[1] * cols * 2 // 5
+    if work < 2 * CHUNK_BYTES or _blas.get_threads() not in (1, None):
+        return None
+    by_rows = rows >= cols
+    step = grain(rows if by_rows else cols, work, CHUNK_BYTES)
+    if step >= (rows if by_rows else cols):
+        return None
+    out = np.empty((rows, cols), a.dtype)
+    parallel_for(rows if by_rows else cols, step, _rows_chunk if by_rows else _columns_chunk,
+                 out, a, b)
+    return out
+
+
+def mm(a, b):
+    """``a @ b`` of two matrices, split over the pool where that pays (see split_mm)."""
+    out = split_mm(a, b)
+    return a @ b if out is None else out
