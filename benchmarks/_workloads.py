@@ -109,25 +109,67 @@ def resnet_conv_flops():
     return total
 
 
-def make_resnet_gemm_floor():
-    """The W6 step's convolution GEMMs alone, in NumPy, with the shapes im2col gives them:
-    forward ``W (O, C k k) @ cols (C k k, N Ho Wo)``, weight gradient ``gy @ cols.T``, input
-    gradient ``W.T @ gy`` (none for the first layer)."""
-    rng = np.random.default_rng(5)
-    operands = []
-    for i, (n, c, h, w, o, k, s, p) in enumerate(RESNET_CONVS):
-        ho, wo = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
-        weight = rng.standard_normal((o, c * k * k)).astype(np.float32)
-        cols = rng.standard_normal((c * k * k, n * ho * wo)).astype(np.float32)
-        grad = rng.standard_normal((o, n * ho * wo)).astype(np.float32)
-        operands.append((weight, cols, grad, i > 0))
+def _chunk_gemms(a, p):
+    """Operand pairs of the GEMMs hookgrad's convolution kernels run for Plan ``p`` (a GEMM
+    per tap or one on im2col columns, chunk by chunk; see hookgrad/_ops/conv_kernels.py);
+    ``a(*shape)`` gives an operand."""
+    n, channels = p.x_shape[:2]
+    out_channels, _, kh, kw = p.w_shape
+    pairs = []
+    for start in range(0, n, p.grain):
+        chunk = min(p.grain, n - start)
+        span, back = p.forward.span(chunk), p.backward.span(chunk)
+        taps = len(p.taps)
+        if p.forward_taps:
+            pairs += [(a(out_channels, channels), a(channels, span))] * taps
+        else:
+            pairs.append((a(out_channels, channels * taps), a(channels * taps, span)))
+        if p.weight_taps:
+            pairs += [(a(out_channels, span), a(span, channels))] * taps
+        else:
+            pairs.append((a(channels * taps, span), a(span, out_channels)))
+        if p.x_shape[1] == 3:  # the first layer: its input needs no gradient
+            continue
+        for _, index, _ in p.grad_phases:
+            if p.input_taps:
+                pairs += [(a(channels, out_channels), a(out_channels, back))] * len(index)
+            else:
+                pairs.append((a(channels, out_channels * len(index)),
+                              a(out_channels * len(index), back)))
+    return pairs
 
-    def step():
-        for weight, cols, grad, input_grad in operands:
-            weight @ cols
-            grad @ cols.T
-            if input_grad:
-                weight.T @ grad
+
+def make_resnet_gemm_floor():
+    """The matrix products of the W6 step's convolutions alone, in NumPy, with the shapes
+    hookgrad's convolutions give them (per chunk, per tap or on im2col columns; layers the
+    tall layout does not take, with the usual im2col shapes) and on its thread pool: the
+    floor of its convolutions."""
+    from hookgrad._ops import conv_kernels
+    rng = np.random.default_rng(5)
+    operands = {}
+
+    def a(*shape):  # one array per shape: operands stay in cache, as the kernels' do
+        if shape not in operands:
+            operands[shape] = rng.standard_normal(shape).astype(np.float32)
+        return operands[shape]
+    pairs = []
+    for i, (n, c, h, w, o, k, s, p) in enumerate(RESNET_CONVS):
+        plan = conv_kernels.plan((n, c, h, w), (o, c, k, k), (s, s), (p, p))
+        if plan is not None:
+            pairs += _chunk_gemms(a, plan)
+            continue
+        ho, wo = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+        weight, cols, grad = a(o, c * k * k), a(c * k * k, n * ho * wo), a(o, n * ho * wo)
+        pairs += [(weight, cols), (cols, grad.T)] + ([(weight.T, grad)] if i > 0 else [])
+    outs = [np.empty((x.shape[0], y.shape[1]), np.float32) for x, y in pairs]
+    from hookgrad import _parallel
+
+    def products(start, stop):
+        for (x, y), out in zip(pairs[start:stop], outs[start:stop]):
+            np.matmul(x, y, out=out)
+
+    def step():  # on hookgrad's pool, as its convolutions run them
+        _parallel.parallel_for(len(pairs), 1, products)
     return step
 
 

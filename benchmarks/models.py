@@ -11,10 +11,10 @@ Rows (times are medians per iteration; ratio = hookgrad / PyTorch, lower is bett
   threads) and with one thread each (``hookgrad.set_num_threads(1)``, which also sets
   OpenBLAS', and ``torch.set_num_threads(1)``). All eight cases of a workload are timed
   interleaved in one group; the thread settings change between cases.
-* Floors: W3's eight matrix products and W6's convolution GEMMs (the shapes im2col gives
-  them) alone in NumPy, as ratios to PyTorch's whole step; and NumPy's SGEMM rate on 1024^3
-  (the GEMM peak any NumPy engine has here), next to the GFLOP/s W6's convolutions reach in
-  each library (W6's conv FLOPs / step time).
+* Floors: W3's eight matrix products and W6's convolution GEMMs (with the shapes and on the
+  threads hookgrad's convolutions give them) alone in NumPy, as ratios to PyTorch's whole
+  step; and NumPy's SGEMM rate on 1024^3 (the GEMM peak any NumPy engine has here), next to
+  the GFLOP/s W6's convolutions reach in each library (W6's conv FLOPs / step time).
 * Peak RSS of W6 training (5 steps) for each library, each in a fresh child process.
 * Engine rows, at defaults: ``nn.Identity()`` calls with 0, 1 and 5 no-op forward hooks, and
   a stack of 20 ``nn.Linear(64, 64)`` forward + backward at batch 8 with and without a no-op
