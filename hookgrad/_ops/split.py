@@ -123,12 +123,9 @@ def split_mm(a, b):
     if a.dtype != b.dtype or a.dtype.kind != "f":
         return None
     rows, cols = a.shape[0], b.shape[1]
-    work = rows * a.shape[1] * cols * 2 // 5
-    if work < 2 * CHUNK_BYTES or _blas.get_threads() not in (1, None):
-        return None
     by_rows = rows >= cols
-    step = grain(rows if by_rows else cols, work, CHUNK_BYTES)
-    if step >= (rows if by_rows else cols):
+    step = grain(rows if by_rows else cols, rows * a.shape[1] * cols * 2 // 5, CHUNK_BYTES)
+    if step >= (rows if by_rows else cols) or _blas.get_threads() not in (1, None):
         return None
     out = np.empty((rows, cols), a.dtype)
     parallel_for(rows if by_rows else cols, step, _rows_chunk if by_rows else _columns_chunk,
