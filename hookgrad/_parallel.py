@@ -7,12 +7,13 @@ number of physical cores, and otherwise the number of physical cores. One thread
 pool: every chunk runs on the calling thread, one after the other.
 
 ``parallel_for(n, grain, fn, *args)`` calls ``fn(start, stop, *args)`` over ``range(n)`` in
-chunks of ``grain`` (the last may be shorter). The chunks depend on ``n`` and ``grain`` only,
-never on the thread count, and callers combine per-chunk partial results in chunk order, so
-results do not depend on how many threads ran them. The calling thread runs chunks too; pool
-threads help when idle. A call from inside a chunk (nested parallelism) runs inline. Several
-threads may call at once (concurrent backward passes): each waits for its own chunks only,
-and runs all of them itself if every pool thread is busy, so no call can deadlock.
+chunks of ``grain`` (the last may be shorter), and callers combine per-chunk partial results
+in chunk order: with a grain fixed by the shapes (the convolutions'), results do not depend
+on how many threads ran them; with one from ``grain()``, which follows the thread count, they
+agree to float32 rounding. The calling thread runs chunks too; pool threads help when idle.
+A call from inside a chunk (nested parallelism) runs inline. Several threads may call at
+once (concurrent backward passes): each waits for its own chunks only, and runs all of them
+itself if every pool thread is busy, so no call can deadlock.
 
 Only array work runs on pool threads: graph nodes, hooks and everything else in Python stay
 on the thread that called the op or ``backward``.
@@ -204,10 +205,10 @@ class _SingleThreadedBlas:
 _single_blas = _SingleThreadedBlas()
 
 
-# A pool thread waiting for work sleeps; waking it takes 100-200 us here (a halted virtual
-# CPU), so work split over several threads must be large enough to pay for that:
-# passes over at least REGION_BYTES, in up to CHUNKS_PER_THREAD chunks per thread, so that
-# the calling thread keeps taking chunks while a pool thread wakes up.
+# A pool thread waiting for work sleeps (spinning would need the GIL); waking it took 15 to
+# 170 us on these virtual machines, so work split over several threads must be large enough
+# to pay for that: passes over at least REGION_BYTES, in up to CHUNKS_PER_THREAD chunks per
+# thread, so that the calling thread keeps taking chunks while a pool thread wakes up.
 REGION_BYTES = 8 << 20
 CHUNKS_PER_THREAD = 4
 
