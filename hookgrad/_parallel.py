@@ -23,6 +23,7 @@ OpenBLAS call hands part of its work to OpenBLAS' own server threads, and a seco
 busy-waits for one of them to be free, so two chunks calling BLAS at once would serialise
 (and spin) instead of running side by side.
 """
+import contextlib
 import itertools
 import operator
 import os
@@ -32,7 +33,7 @@ import threading
 from . import _blas
 
 __all__ = ["get_num_interop_threads", "get_num_threads", "grain", "parallel_for",
-           "set_num_interop_threads", "set_num_threads"]
+           "set_num_interop_threads", "set_num_threads", "single_threaded_blas"]
 
 
 def physical_cores():
@@ -203,6 +204,16 @@ class _SingleThreadedBlas:
 
 
 _single_blas = _SingleThreadedBlas()
+
+
+@contextlib.contextmanager
+def single_threaded_blas():
+    """NumPy's OpenBLAS at one thread inside the block (as inside a parallel region)."""
+    _single_blas.enter()
+    try:
+        yield
+    finally:
+        _single_blas.exit()
 
 
 # A pool thread waiting for work sleeps (spinning would need the GIL); waking it took 15 to

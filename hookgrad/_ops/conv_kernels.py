@@ -260,10 +260,13 @@ def conv2d(p, x, w, bias=None):
 
 def _run(p, n, fn, *args):
     """``fn(start, stop, *args)`` over the plan's chunks: on the pool when the work pays
-    for it, else one after the other here (the same chunks either way)."""
+    for it, else one after the other here (the same chunks either way), with NumPy's BLAS
+    single-threaded too: OpenBLAS threading these chunk-sized GEMMs itself made them up to
+    20 times slower whenever another process kept a core busy."""
     if p.grain < n and p.work_bytes >= _parallel.REGION_BYTES:
         _parallel.parallel_for(n, p.grain, fn, *args)
-    else:
+        return
+    with _parallel.single_threaded_blas():
         for start in range(0, n, p.grain):
             fn(start, min(start + p.grain, n), *args)
 
