@@ -17,10 +17,10 @@ The workload is W4 of benchmarks/models.py: a LeNet SGD training step at batch 6
   starts a fresh record each call, as capture does) storing ``output.detach()``.
 
 Ratios: "x plain" is each library's step with the tool over its own plain step, the median
-over repeats of the ratio of loops timed side by side (target for capture: ≤ 1.15); "vs
-PyTorch" is hookgrad / PyTorch for the same row. Both libraries start from the same weights
-and data and use the same thread count (``--threads``, default $HOOKGRAD_BENCH_THREADS,
-else 1).
+over repeats of the ratio of loops timed side by side (target for capture: ≤ 1.15);
+"vs PyTorch" is hookgrad / PyTorch for the same row. Both libraries start from the same
+weights and data and use the same thread count (``--threads``, default
+$HOOKGRAD_BENCH_THREADS, else 1).
 """
 import os
 import sys
@@ -47,7 +47,7 @@ def plain_step(lib):
 def capture_open_step():
     """The step inside a capture of every module, opened once (it stays open)."""
     step, model = make_train_step(hookgrad, make_lenet, lenet_batch())
-    cache = lens.capture(model)
+    cache = lens.capture(model).open()
 
     def run():
         return step()

@@ -2,36 +2,10 @@
 import numpy as np
 
 from . import _dtype, _random
-from ._tensor import Tensor, _make, _sizes
-
-
-class device:
-    """Only the CPU exists here; kept so ``device=`` arguments and ``.device`` work."""
-
-    def __init__(self, type="cpu", index=None):
-        if isinstance(type, device):
-            type = type.type
-        if str(type).split(":")[0] != "cpu":
-            raise RuntimeError(f"hookgrad runs on the CPU only; got device '{type}'")
-        self.type = "cpu"
-        self.index = None
-
-    def __repr__(self):
-        return "device(type='cpu')"
-
-    def __str__(self):
-        return "cpu"
-
-    def __eq__(self, other):
-        return isinstance(other, (device, str)) and str(other).split(":")[0] == "cpu"
-
-    def __hash__(self):
-        return hash("cpu")
-
-
-def _check_device(dev):
-    if dev is not None:
-        device(dev)
+from ._device import check as _check_device
+from ._device import device  # noqa: F401  (torch.device, also from here)
+from ._ops.op import refuse_out
+from ._tensor_base import TensorBase, _make, _sizes
 
 
 def _leaf(data, requires_grad):
@@ -43,7 +17,7 @@ def _leaf(data, requires_grad):
 
 def _infer_array(data, dtype):
     """An ndarray for ``data`` with PyTorch's inferred dtype (floats -> default float)."""
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorBase):
         arr = data._data
     elif isinstance(data, np.ndarray):
         arr = data
@@ -69,7 +43,7 @@ def _infer_array(data, dtype):
 
 
 def _unwrap(data):
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorBase):
         return data._data
     if isinstance(data, (list, tuple)):
         return [_unwrap(d) for d in data]
@@ -84,7 +58,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def as_tensor(data, dtype=None, device=None):
-    if isinstance(data, Tensor) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
+    _check_device(device)
+    if isinstance(data, TensorBase) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
         return data
     if isinstance(data, np.ndarray) and dtype is None:
         return from_numpy(data)
@@ -100,89 +75,130 @@ def from_numpy(array):
 
 
 def _np(dtype, default=None):
-    return (_dtype.to_dtype(dtype) if dtype is not None else default or _dtype.get_default_dtype()).np_dtype
+    if dtype is not None:
+        return _dtype.to_dtype(dtype).np_dtype
+    return (default or _dtype.get_default_dtype()).np_dtype
 
 
-def _factory(fill):
-    def make(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-             pin_memory=False, memory_format=None):
+def _factory(fill, name):
+    def make(*size_args, size=None, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False, pin_memory=False, memory_format=None):
+        if out is not None:
+            refuse_out(name)
         _check_device(device)
-        return _leaf(fill(_sizes(size), _np(dtype)), requires_grad)
+        return _leaf(fill(_sizes(size_args, size), _np(dtype)), requires_grad)
+    make.__name__ = make.__qualname__ = name
     return make
 
 
-zeros = _factory(np.zeros)
-ones = _factory(np.ones)
-empty = _factory(np.zeros)  # zero-filled: uninitialised memory would make runs irreproducible
+zeros = _factory(np.zeros, "zeros")
+ones = _factory(np.ones, "ones")
+empty = _factory(np.zeros, "empty")  # zero-filled: uninitialised memory would be irreproducible
 
 
-def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+def full(size, fill_value, *, out=None, dtype=None, device=None, requires_grad=False):
+    if out is not None:
+        refuse_out("full")
     _check_device(device)
     if dtype is None:
         dtype = _dtype.scalar_dtype(fill_value)
     return _leaf(np.full(tuple(size), fill_value, _np(dtype)), requires_grad)
 
 
-def _like(fn):
-    def make(t, *, dtype=None, device=None, requires_grad=False, memory_format=None):
-        return _leaf(fn(t._data.shape, _np(dtype, t.dtype)), requires_grad)
+def _like(fill, name):
+    def make(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        _check_device(device)
+        return _leaf(fill(input._data.shape, _np(dtype, input.dtype)), requires_grad)
+    make.__name__ = make.__qualname__ = name
     return make
 
 
-zeros_like = _like(np.zeros)
-ones_like = _like(np.ones)
-empty_like = _like(np.zeros)
+zeros_like = _like(np.zeros, "zeros_like")
+ones_like = _like(np.ones, "ones_like")
+empty_like = _like(np.zeros, "empty_like")
 
 
-def full_like(t, fill_value, *, dtype=None, device=None, requires_grad=False):
-    return _leaf(np.full(t._data.shape, fill_value, _np(dtype, t.dtype)), requires_grad)
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
+              memory_format=None):
+    _check_device(device)
+    return _leaf(np.full(input._data.shape, fill_value, _np(dtype, input.dtype)), requires_grad)
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    return _leaf(_random.rand(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
-                 requires_grad)
+def rand(*size_args, size=None, generator=None, out=None, dtype=None, device=None,
+         requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("rand")
+    data = _random.rand(_sizes(size_args, size), generator,
+                        _dtype.to_dtype(dtype) if dtype else None)
+    return _leaf(data, requires_grad)
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    return _leaf(_random.randn(_sizes(size), generator, _dtype.to_dtype(dtype) if dtype else None),
-                 requires_grad)
+def randn(*size_args, size=None, generator=None, out=None, dtype=None, device=None,
+          requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("randn")
+    data = _random.randn(_sizes(size_args, size), generator,
+                         _dtype.to_dtype(dtype) if dtype else None)
+    return _leaf(data, requires_grad)
 
 
-def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None,
+def randint(low, high=None, size=None, *, generator=None, out=None, dtype=None, device=None,
             requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("randint")
     if size is None:  # randint(high, size)
         low, high, size = 0, low, high
-    return _make(_random.randint(low, high, tuple(size), generator,
-                                 _dtype.to_dtype(dtype) if dtype else None))
+    data = _random.randint(low, high, tuple(size), generator,
+                           _dtype.to_dtype(dtype) if dtype else None)
+    return _leaf(data, requires_grad)
 
 
-def randperm(n, *, generator=None, dtype=None, device=None):
-    return _make(_random.randperm(n, generator, _dtype.to_dtype(dtype) if dtype else None))
+def randperm(n, *, generator=None, out=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("randperm")
+    data = _random.randperm(n, generator, _dtype.to_dtype(dtype) if dtype else None)
+    return _leaf(data, requires_grad)
 
 
-def rand_like(t, *, dtype=None, requires_grad=False):
-    return rand(t._data.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def rand_like(input, *, generator=None, dtype=None, device=None, requires_grad=False,
+              memory_format=None):
+    _check_device(device)
+    return rand(input._data.shape, generator=generator, dtype=dtype or input.dtype,
+                requires_grad=requires_grad)
 
 
-def randn_like(t, *, dtype=None, requires_grad=False):
-    return randn(t._data.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def randn_like(input, *, generator=None, dtype=None, device=None, requires_grad=False,
+               memory_format=None):
+    _check_device(device)
+    return randn(input._data.shape, generator=generator, dtype=dtype or input.dtype,
+                 requires_grad=requires_grad)
 
 
-def randint_like(t, low, high=None, *, dtype=None):
+def randint_like(input, low, high=None, *, generator=None, dtype=None, device=None,
+                 requires_grad=False, memory_format=None):
+    _check_device(device)
     if high is None:
         low, high = 0, low
-    return randint(low, high, t._data.shape, dtype=dtype or t.dtype)
+    return randint(low, high, input._data.shape, generator=generator,
+                   dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+def arange(start, end=None, step=1, *, out=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("arange")
     if end is None:
         start, end = 0, start
     values = (start, end, step)
     if dtype is None:
-        is_float = any(isinstance(v, float) or (isinstance(v, Tensor) and v.is_floating_point())
+        is_float = any(isinstance(v, float) or (isinstance(v, TensorBase) and v.is_floating_point())
                        for v in values)
         dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
-    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in values)
+    start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in values)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     count = int(np.ceil((end - start) / step))
@@ -190,7 +206,10 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _leaf(data, requires_grad)
 
 
-def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+def linspace(start, end, steps, *, out=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("linspace")
     data = np.linspace(start, end, steps, dtype=np.float64)
     if steps > 1:  # PyTorch fills the second half backwards from ``end``
         step = (end - start) / (steps - 1)
@@ -200,25 +219,32 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _leaf(data.astype(_np(dtype)), requires_grad)
 
 
-def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False):
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, device=None,
+             requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("logspace")
     return _leaf(np.logspace(start, end, steps, base=base).astype(_np(dtype)), requires_grad)
 
 
-def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+def eye(n, m=None, *, out=None, dtype=None, device=None, requires_grad=False):
+    _check_device(device)
+    if out is not None:
+        refuse_out("eye")
     return _leaf(np.eye(n, m, dtype=_np(dtype)), requires_grad)
 
 
-def legacy_new(cls, *args, **kwargs):
+def legacy_new(*args, **kwargs):
     """``Tensor(data)`` copies data as float32; ``Tensor(2, 3)`` makes a (zeroed) 2x3 tensor."""
-    if cls is not Tensor:  # subclasses (Parameter) construct themselves
-        return object.__new__(cls)
-    if kwargs.pop("device", None) not in (None, "cpu"):
-        raise RuntimeError("hookgrad runs on the CPU only")
+    dev = kwargs.pop("device", None)
+    if dev is not None and device(dev).type != "cpu":
+        raise RuntimeError("legacy constructor expects device type: cpu but device type: "
+                           f"{device(dev).type} was passed")
     if not args:
         return _make(np.zeros((0,), np.float32))
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         data = args[0]
-        if isinstance(data, Tensor):
+        if isinstance(data, TensorBase):
             return data
         return _make(np.array(_unwrap(data), dtype=np.float32))
     return _make(np.zeros(_sizes(args), np.float32))

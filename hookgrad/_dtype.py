@@ -85,8 +85,9 @@ def to_dtype(d):
     return from_numpy_dtype(np.dtype(d))
 
 
-def promote_types(a, b):
+def promote_types(type1, type2):
     """PyTorch's ``promote_types``: the higher category wins, then the wider type."""
+    a, b = type1, type2
     if a is b:
         return a
     if a.category != b.category:

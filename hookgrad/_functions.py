@@ -1,553 +1,128 @@
-"""The ``torch.<op>`` function forms of tensor methods, plus cat/stack/where & co."""
-from ._ops import compare as _compare
+"""The ``torch.<op>`` functions: the op functions themselves (``torch.exp is Tensor.exp``),
+plus the few that exist only as functions (cat, stack, where(condition), einsum, ...)."""
+from . import _dtype
+from ._ops import arithmetic as _arith
+from ._ops import compare as _cmp
+from ._ops import copy as _copy
 from ._ops import derived as _derived
-from ._ops import diagonal as _diagonal
-from ._ops import nan_reduce as _nan_reduce
-from ._ops import ternary as _ternary
-from ._ops.einsum import einsum as _einsum
+from ._ops import diagonal as _diag
+from ._ops import einsum as _einsum
 from ._ops import elementwise as _ew
+from ._ops import extremes as _ext
 from ._ops import index as _index
 from ._ops import linalg as _linalg
-from ._ops import reduce as _reduce
-from ._ops import selection as _selection
+from ._ops import nan_reduce as _nan
+from ._ops import nn as _nn
+from ._ops import reduce as _red
+from ._ops import scan as _scan
+from ._ops import selection as _sel
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
-from ._ops import scan as _scan
 from ._ops import sort as _sort
 from ._ops import special as _special
-from ._ops import triangular as _triangular
+from ._ops import ternary as _ternary
+from ._ops import triangular as _tri
 from ._ops import trig as _trig
-from ._ops.nn import erf as _erf
-from ._tensor import Tensor, tensor_argument
-
-__all__ = ["add", "sub", "mul", "div", "pow", "neg", "exp", "log", "log1p", "sqrt", "rsqrt",
-           "abs", "sin", "cos", "tanh", "sigmoid", "relu", "sign", "floor", "ceil", "round",
-           "reciprocal", "clamp", "clip", "maximum", "minimum", "where", "eq", "ne", "lt", "le",
-           "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not", "isnan",
-           "isinf", "isfinite", "sum", "mean", "max", "min", "amax", "amin", "argmax", "argmin",
-           "var", "std", "norm", "prod", "softmax", "log_softmax", "logsumexp", "all", "any",
-           "cumsum", "matmul", "mm", "bmm", "mv", "dot", "addmm", "outer", "t", "transpose",
-           "permute", "reshape", "flatten", "squeeze", "unsqueeze", "cat", "concat", "stack",
-           "split", "chunk", "unbind", "narrow", "gather", "masked_fill", "index_select",
-           "nonzero", "clone", "detach", "square", "allclose", "equal", "flip", "var_mean",
-           "std_mean", "sort", "argsort", "topk", "expm1", "log2", "log10", "tan", "trunc",
-           "frac", "erf", "tril", "triu", "roll", "scatter", "scatter_add", "masked_select",
-           "broadcast_to", "movedim", "moveaxis", "swapaxes", "swapdims", "tile", "hstack",
-           "vstack", "isclose", "count_nonzero", "einsum", "diagonal", "trace", "nan_to_num",
-           "median", "nansum", "nanmean", "lerp", "addcmul", "addcdiv", "repeat_interleave",
-           "meshgrid", "unique", "exp2", "remainder", "fmod", "atan2", "floor_divide",
-           "cumprod", "diag", "index_add", "index_copy", "index_fill", "take", "sinh", "cosh",
-           "asin", "acos", "atan", "asinh", "acosh", "atanh", "arcsin", "arccos", "arctan",
-           "arcsinh", "arccosh", "arctanh", "sgn", "deg2rad", "rad2deg", "logit", "sinc",
-           "xlogy", "positive", "fix", "signbit", "diff", "msort", "clamp_min", "clamp_max",
-           "true_divide", "rsub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
-           "greater", "less", "greater_equal", "less_equal", "not_equal", "absolute", "fliplr",
-           "flipud", "argwhere", "logaddexp", "hypot", "fmax", "fmin", "cummax", "cummin",
-           "aminmax", "logcumsumexp", "copysign"]
-
-
-def add(a, b, *, alpha=1):
-    return _ew.add(a, b, alpha)
-
-
-def sub(a, b, *, alpha=1):
-    return _ew.sub(a, b, alpha)
-
-
-def mul(a, b):
-    return _ew.mul(a, b)
-
-
-def div(a, b, *, rounding_mode=None):
-    return _ew.div(a, b, rounding_mode)
-
-
-def pow(a, exponent):
-    return _ew.pow(a, exponent)
-
-
-neg, exp, log, log1p, sqrt, rsqrt = _ew.neg, _ew.exp, _ew.log, _ew.log1p, _ew.sqrt, _ew.rsqrt
-abs, sin, cos, tanh, sigmoid, relu = _ew.abs, _ew.sin, _ew.cos, _ew.tanh, _ew.sigmoid, _ew.relu
-sign, floor, ceil, round, reciprocal = _ew.sign, _ew.floor, _ew.ceil, _ew.round, _ew.reciprocal
-eq, ne, lt, le, gt, ge = (_compare.eq, _compare.ne, _compare.lt, _compare.le, _compare.gt,
-                          _compare.ge)
-logical_not, isnan, isinf, isfinite = (_compare.logical_not, _compare.isnan, _compare.isinf,
-                                       _compare.isfinite)
-matmul, mm, bmm, mv, dot, outer = (_linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv,
-                                   _linalg.dot, _linalg.outer)
-
-
-def _tensors(function, input, other):
-    """Both operands of a function whose signature takes two Tensors."""
-    return (tensor_argument(function, "input", 1, input),
-            tensor_argument(function, "other", 2, other))
-
-
-def maximum(input, other):
-    return _selection.maximum(*_tensors("maximum", input, other))
-
-
-def minimum(input, other):
-    return _selection.minimum(*_tensors("minimum", input, other))
-
-
-def logical_and(input, other):
-    return _compare.logical_and(*_tensors("logical_and", input, other))
-
-
-def logical_or(input, other):
-    return _compare.logical_or(*_tensors("logical_or", input, other))
-
-
-def logical_xor(input, other):
-    return _compare.logical_xor(*_tensors("logical_xor", input, other))
-
-
-def clamp(a, min=None, max=None):
-    return _selection.clamp(a, min, max)
-
-
-clip = clamp
-clamp_min, clamp_max = _selection.clamp_min, _selection.clamp_max
-bitwise_and, bitwise_or, bitwise_xor, bitwise_not = (_compare.bitwise_and, _compare.bitwise_or,
-                                                     _compare.bitwise_xor, _compare.bitwise_not)
-true_divide = div
-
-
-def rsub(input, other, *, alpha=1):
-    return _ew.rsub(input, other, alpha)
-
-
-def where(condition, a=None, b=None):
-    if a is None and b is None:
-        return _index.nonzero(condition, as_tuple=True)
-    return _selection.where(condition, a, b)
-
-
-def square(a):
-    return _ew.pow(a, 2)
-
-
-def clone(a, *, memory_format=None):
-    return a.clone()
-
-
-def detach(a):
-    return a.detach()
-
-
-def sum(a, dim=None, keepdim=False, *, dtype=None):
-    return _reduce.sum(a, dim, keepdim, dtype)
-
-
-def mean(a, dim=None, keepdim=False, *, dtype=None):
-    return _reduce.mean(a, dim, keepdim, dtype)
-
-
-def max(a, dim=None, keepdim=False):
-    if isinstance(dim, Tensor):
-        return _selection.maximum(a, dim)
-    return _reduce.max(a, dim, keepdim)
-
-
-def min(a, dim=None, keepdim=False):
-    if isinstance(dim, Tensor):
-        return _selection.minimum(a, dim)
-    return _reduce.min(a, dim, keepdim)
-
-
-def amax(a, dim=(), keepdim=False):
-    return _reduce.amax(a, dim, keepdim)
-
-
-def amin(a, dim=(), keepdim=False):
-    return _reduce.amin(a, dim, keepdim)
-
-
-def argmax(a, dim=None, keepdim=False):
-    return _reduce.argmax(a, dim, keepdim)
-
-
-def sort(input, dim=-1, descending=False, stable=False):
-    return _sort.sort(input, dim, descending, stable)
-
-
-def argsort(input, dim=-1, descending=False, stable=False):
-    return _sort.argsort(input, dim, descending, stable)
-
-
-def topk(input, k, dim=-1, largest=True, sorted=True):
-    return _sort.topk(input, k, dim, largest, sorted)
-
-
-def argmin(a, dim=None, keepdim=False):
-    return _reduce.argmin(a, dim, keepdim)
-
-
-def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return _reduce.var(a, dim, unbiased, keepdim, correction)
-
-
-def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return _reduce.std(a, dim, unbiased, keepdim, correction)
-
-
-def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return _reduce.var_mean(a, dim, unbiased, keepdim, correction)
-
-
-def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return _reduce.std_mean(a, dim, unbiased, keepdim, correction)
-
-
-def norm(a, p="fro", dim=None, keepdim=False, dtype=None):
-    return _reduce.norm(a, p, dim, keepdim)
-
-
-def prod(a, dim=None, keepdim=False, *, dtype=None):
-    return _reduce.prod(a, dim, keepdim)
-
-
-def softmax(a, dim, dtype=None):
-    return _softmax.softmax(a, dim)
-
-
-def log_softmax(a, dim, dtype=None):
-    return _softmax.log_softmax(a, dim)
-
-
-def logsumexp(a, dim, keepdim=False):
-    return _softmax.logsumexp(a, dim, keepdim)
-
-
-def all(a, dim=None, keepdim=False):
-    return _reduce.all(a, dim, keepdim)
-
-
-def any(a, dim=None, keepdim=False):
-    return _reduce.any(a, dim, keepdim)
-
-
-def cumsum(a, dim, *, dtype=None):
-    return _scan.cumsum(a, dim)
-
-
-def cumprod(input, dim, *, dtype=None):
-    return _scan.cumprod(input, dim)
-
-
-def addmm(bias, mat1, mat2, *, beta=1, alpha=1):
-    return _linalg.addmm(bias, mat1, mat2, beta, alpha)
-
-
-def t(a):
-    return _shape.t(a)
-
-
-def transpose(a, dim0, dim1):
-    return _shape.transpose(a, dim0, dim1)
-
-
-def permute(a, dims):
-    return _shape.permute(a, tuple(dims))
-
-
-def reshape(a, shape):
-    return a.reshape(shape)
-
-
-def flatten(a, start_dim=0, end_dim=-1):
-    return _shape.flatten(a, start_dim, end_dim)
-
-
-def squeeze(a, dim=None):
-    return _shape.squeeze(a, dim)
-
-
-def unsqueeze(a, dim):
-    return _shape.unsqueeze(a, dim)
-
-
-def cat(tensors, dim=0):
-    return _shape.cat(tensors, dim)
-
-
-concat = cat
-
-
-def stack(tensors, dim=0):
-    return _shape.stack(tensors, dim)
-
-
-def split(a, split_size_or_sections, dim=0):
-    return _shape.split(a, split_size_or_sections, dim)
-
-
-def chunk(a, chunks, dim=0):
-    return _shape.chunk(a, chunks, dim)
-
-
-def unbind(a, dim=0):
-    return _shape.unbind(a, dim)
-
-
-def narrow(a, dim, start, length):
-    return _shape.narrow(a, dim, start, length)
-
-
-def flip(a, dims):
-    return _shape.flip(a, dims)
-
-
-def gather(a, dim, index):
-    return _index.gather(a, dim, index)
-
-
-def masked_fill(a, mask, value):
-    return _index.masked_fill(a, mask, value)
-
-
-def index_select(a, dim, index):
-    return _index.index_select(a, dim, index)
-
-
-def nonzero(a, *, as_tuple=False):
-    return _index.nonzero(a, as_tuple)
-
-
-def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return a.allclose(b, rtol, atol, equal_nan)
-
-
-def equal(a, b):
-    return a.equal(b)
-
-
-# ----------------------------------------------------------------------- more maths and layout
-
-def expm1(input):
-    return _special.expm1(input)
-
-
-def log2(input):
-    return _special.log2(input)
-
-
-def log10(input):
-    return _special.log10(input)
-
-
-def tan(input):
-    return _special.tan(input)
-
-
-def trunc(input):
-    return _special.trunc(input)
-
-
-def frac(input):
-    return _special.frac(input)
-
-
-def erf(input):
-    return _erf(input)
-
-
-def tril(input, diagonal=0):
-    return _triangular.tril(input, diagonal)
-
-
-def triu(input, diagonal=0):
-    return _triangular.triu(input, diagonal)
-
-
-def roll(input, shifts, dims=None):
-    return _shape.roll(input, shifts, dims)
-
-
-def scatter(input, dim, index, src=None, *, value=None, reduce=None):
-    return _index.scatter(input, dim, index, value if src is None else src, reduce)
-
-
-def scatter_add(input, dim, index, src):
-    return _index.scatter_add(input, dim, index, src)
-
-
-def masked_select(input, mask):
-    return _index.masked_select(input, mask)
-
-
-def broadcast_to(input, size):
-    return _shape.expand(input, tuple(size))
-
-
-def movedim(input, source, destination):
-    return _derived.movedim(input, source, destination)
-
-
-moveaxis = movedim
-
-
-def swapaxes(input, axis0, axis1):
-    return _shape.transpose(input, axis0, axis1)
-
-
-swapdims = swapaxes
-
-
-def tile(input, dims):
-    return _derived.tile(input, dims)
-
-
-def hstack(tensors):
-    return _derived.hstack(tensors)
-
-
-def vstack(tensors):
-    return _derived.vstack(tensors)
-
-
-def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _derived.isclose(input, other, rtol, atol, equal_nan)
-
-
-def count_nonzero(input, dim=None):
-    return _derived.count_nonzero(input, dim)
-
-
-def einsum(equation, *operands):
-    return _einsum(equation, *operands)
-
-
-def diagonal(input, offset=0, dim1=0, dim2=1):
-    return _diagonal.diagonal(input, offset, dim1, dim2)
-
-
-def trace(input):
-    return _diagonal.trace(input)
-
-
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
-    return _special.nan_to_num(input, nan, posinf, neginf)
-
-
-def median(input, dim=None, keepdim=False):
-    return _sort.median(input, dim, keepdim)
-
-
-def nansum(input, dim=None, keepdim=False):
-    return _nan_reduce.nansum(input, dim, keepdim)
-
-
-def nanmean(input, dim=None, keepdim=False):
-    return _nan_reduce.nanmean(input, dim, keepdim)
-
-
-def lerp(input, end, weight):
-    return _ternary.lerp(input, end, weight)
-
-
-def addcmul(input, tensor1, tensor2, *, value=1):
-    return _ternary.addcmul(input, tensor1, tensor2, value)
-
-
-def addcdiv(input, tensor1, tensor2, *, value=1):
-    return _ternary.addcdiv(input, tensor1, tensor2, value)
-
-
-def repeat_interleave(input, repeats, dim=None):
-    return _derived.repeat_interleave(input, repeats, dim)
-
-
-def meshgrid(*tensors, indexing=None):
-    return _derived.meshgrid(*tensors, indexing=indexing)
-
-
-def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    return _derived.unique(input, sorted, return_inverse, return_counts, dim)
-
-
-def exp2(input):
-    return _special.exp2(input)
-
-
-def remainder(input, other):
-    if not isinstance(input, Tensor):  # a number % a tensor: not differentiable
-        return _ew.remainder_reflected(other, input)
-    return _special.remainder(input, other)
-
-
-def fmod(input, other):
-    return _special.fmod(input, other)
-
-
-def atan2(input, other):
-    return _special.atan2(*_tensors("atan2", input, other))
-
-
-def floor_divide(input, other):
-    return _ew.floor_divide(input, other)
-
-
-def diag(input, diagonal=0):
-    return _diagonal.diag(input, diagonal)
-
-
-def index_add(input, dim, index, source, *, alpha=1):
-    return _index.index_add(input, dim, index, source, alpha)
-
-
-def index_copy(input, dim, index, source):
-    return _index.index_copy(input, dim, index, source)
-
-
-def index_fill(input, dim, index, value):
-    return _index.index_fill(input, dim, index, value)
-
-
-def take(input, index):
-    return _index.take(input, index)
-
-
+from ._ops import views as _views
+from ._tensor_base import TensorBase as _TensorBase
+
+# elementwise
+add, sub, mul, div, pow = _arith.add, _arith.sub, _arith.mul, _arith.div, _arith.pow
+rsub = _arith.rsub
+subtract, multiply, divide, true_divide = sub, mul, div, div
+floor_divide, remainder, fmod = _arith.floor_divide, _special.remainder, _special.fmod
+neg, abs, sign, sgn, reciprocal = _ew.neg, _ew.abs, _ew.sign, _special.sgn, _ew.reciprocal
+negative, absolute, positive, square = neg, abs, _ew.positive, _arith.square
+exp, exp2, expm1, log, log1p = _ew.exp, _special.exp2, _special.expm1, _ew.log, _ew.log1p
+log2, log10, sqrt, rsqrt = _special.log2, _special.log10, _ew.sqrt, _ew.rsqrt
+sin, cos, tan, tanh, sigmoid = _ew.sin, _ew.cos, _special.tan, _ew.tanh, _ew.sigmoid
 sinh, cosh, asin, acos, atan = _trig.sinh, _trig.cosh, _trig.asin, _trig.acos, _trig.atan
-asinh, acosh, atanh = _trig.asinh, _trig.acosh, _trig.atanh
+asinh, acosh, atanh, atan2 = _trig.asinh, _trig.acosh, _trig.atanh, _special.atan2
 arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
-sgn, deg2rad, rad2deg, sinc = _special.sgn, _special.deg2rad, _special.rad2deg, _special.sinc
-fix, signbit, msort = _special.trunc, _derived.signbit, _derived.msort
-
-
-def logit(input, eps=None):
-    return _special.logit(input, eps)
-
-
-def xlogy(input, other):
-    return _special.xlogy(input, other)
-
-
-def positive(input):
-    return input
-
-
-def diff(input, n=1, dim=-1, prepend=None, append=None):
-    return _derived.diff(input, n, dim, prepend, append)
-
-
+arctan2, relu, erf, logit, sinc = atan2, _ew.relu, _nn.erf, _special.logit, _special.sinc
+floor, ceil, round, trunc, frac = _ew.floor, _ew.ceil, _ew.round, _special.trunc, _special.frac
+fix, deg2rad, rad2deg = trunc, _special.deg2rad, _special.rad2deg
+nan_to_num, xlogy, logaddexp, hypot = (_special.nan_to_num, _special.xlogy,
+                                       _special.logaddexp, _special.hypot)
+fmax, fmin, copysign = _special.fmax, _special.fmin, _special.copysign
+lerp, addcmul, addcdiv = _ternary.lerp, _ternary.addcmul, _ternary.addcdiv
+clamp, clip, clamp_min, clamp_max = _sel.clamp, _sel.clip, _sel.clamp_min, _sel.clamp_max
+maximum, minimum = _sel.maximum, _sel.minimum
+eq, ne, lt, le, gt, ge = _cmp.eq, _cmp.ne, _cmp.lt, _cmp.le, _cmp.gt, _cmp.ge
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
-absolute = abs
+isnan, isinf, isfinite, signbit = _cmp.isnan, _cmp.isinf, _cmp.isfinite, _derived.signbit
+logical_and, logical_or, logical_xor = _cmp.logical_and, _cmp.logical_or, _cmp.logical_xor
+logical_not, bitwise_not = _cmp.logical_not, _cmp.bitwise_not
+bitwise_and, bitwise_or, bitwise_xor = _cmp.bitwise_and, _cmp.bitwise_or, _cmp.bitwise_xor
+isclose, allclose, equal = _derived.isclose, _derived.allclose, _derived.equal
+
+# reductions
+sum, mean, prod, nansum, nanmean = _red.sum, _red.mean, _red.prod, _nan.nansum, _nan.nanmean
+max, min, amax, amin, aminmax = _ext.max, _ext.min, _ext.amax, _ext.amin, _ext.aminmax
+argmax, argmin, all, any = _ext.argmax, _ext.argmin, _red.all, _red.any
+var, std, var_mean, std_mean = _red.var, _red.std, _red.var_mean, _red.std_mean
+norm, count_nonzero, unique = _red.norm, _derived.count_nonzero, _derived.unique
+median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort, _derived.msort,
+                                      _sort.topk)
+softmax, log_softmax, logsumexp = _softmax.softmax, _softmax.log_softmax, _softmax.logsumexp
+cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _scan.cummin
+logcumsumexp = _scan.logcumsumexp
+
+# shape, indexing, linear algebra
+reshape, flatten, permute, broadcast_to = (_views.reshape, _views.flatten, _views.permute,
+                                           _views.broadcast_to)
+squeeze, unsqueeze, transpose, t = (_views.squeeze, _views.unsqueeze, _views.transpose,
+                                    _views.t)
+swapaxes, swapdims, movedim, moveaxis = (_views.swapaxes, _views.swapdims, _derived.movedim,
+                                         _derived.moveaxis)
+cat, concat, stack, hstack, vstack = (_shape.cat, _shape.concat, _shape.stack, _derived.hstack,
+                                      _derived.vstack)
+split, chunk, unbind, narrow = _shape.split, _shape.chunk, _shape.unbind, _views.narrow
+flip, fliplr, flipud, roll, tile = (_shape.flip, _shape.fliplr, _shape.flipud, _shape.roll,
+                                    _derived.tile)
+diagonal, diag, trace, tril, triu = _diag.diagonal, _diag.diag, _diag.trace, _tri.tril, _tri.triu
+repeat_interleave, diff, meshgrid = (_derived.repeat_interleave, _derived.diff,
+                                     _derived.meshgrid)
+gather, take, index_select = _index.gather, _index.take, _index.index_select
+masked_fill, masked_select = _index.masked_fill, _index.masked_select
+index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _index.index_fill
+scatter, scatter_add, nonzero, argwhere = (_index.scatter, _index.scatter_add, _index.nonzero,
+                                           _index.argwhere)
+matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot
+addmm, outer, einsum, clone = _linalg.addmm, _linalg.outer, _einsum.einsum, _copy.clone
 
 
-fliplr, flipud = _shape.fliplr, _shape.flipud
+# ---------------------------------------------------------------------------- functions only
+
+def where(condition, input=None, other=None, *, out=None):
+    """``where(condition)`` is ``nonzero(condition, as_tuple=True)``."""
+    if input is None and other is None and out is None:
+        return _index.nonzero(condition, as_tuple=True)
+    return _sel.where(condition, input, other, out=out)
 
 
-def argwhere(input):
-    return _index.nonzero(input, False)
-
-logaddexp, hypot, fmax, fmin = _special.logaddexp, _special.hypot, _special.fmax, _special.fmin
-cummax, cummin = _scan.cummax, _scan.cummin
+def detach(input):
+    return input.detach()
 
 
-def aminmax(input, *, dim=None, keepdim=False):
-    return _reduce.aminmax(input, dim, keepdim)
+def is_tensor(obj):
+    return isinstance(obj, _TensorBase)
 
 
-logcumsumexp, copysign = _scan.logcumsumexp, _special.copysign
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def numel(input):
+    return input.numel()
+
+
+def result_type(tensor, other):
+    return _dtype.result_type((tensor, other))
+
+
+def can_cast(from_, to):
+    return from_.category <= to.category
+
+
+__all__ = sorted(name for name in dir() if not name.startswith("_"))

@@ -2,10 +2,13 @@
 
 The streams differ from PyTorch's (its Mersenne-Twister/Philox kernels are not reproduced);
 seeding makes hookgrad's own runs reproducible."""
+import ast
+
 import numpy as np
 
 from . import _dtype
-from ._tensor import _make
+from ._ops.inplace import _check_leaf, _write
+from ._tensor_base import _make
 from .autograd.grad_mode import state as _grad_state
 
 
@@ -31,7 +34,6 @@ class Generator:
         return _make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), np.uint8).copy())
 
     def set_state(self, state):
-        import ast
         self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
 
 
@@ -54,8 +56,8 @@ def get_rng_state():
     return default_generator.get_state()
 
 
-def set_rng_state(state):
-    default_generator.set_state(state)
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
 
 
 def rng(generator=None):
@@ -84,26 +86,27 @@ def randperm(n, generator=None, dtype=None):
 
 def _fill(t, values):
     """Write random values into a tensor in place (initialisers run under no_grad)."""
-    from ._ops.inplace import _check_leaf, _write
     if _grad_state.grad_enabled:
         _check_leaf(t)  # same rule as every in-place op on a leaf that requires grad
     _write(t, np.asarray(values, dtype=t._data.dtype))
     return t
 
 
-def uniform_(t, a=0.0, b=1.0, generator=None):
-    return _fill(t, rng(generator).uniform(a, b, t._data.shape))
+def uniform_(input, from_=0.0, to=1.0, *, generator=None):
+    return _fill(input, rng(generator).uniform(from_, to, input._data.shape))
 
 
-def normal_(t, mean=0.0, std=1.0, generator=None):
-    return _fill(t, rng(generator).normal(mean, std, t._data.shape))
+def normal_(input, mean=0.0, std=1.0, *, generator=None):
+    return _fill(input, rng(generator).normal(mean, std, input._data.shape))
 
 
-def bernoulli_(t, p=0.5, generator=None):
-    return _fill(t, rng(generator).random(t._data.shape) < p)
+def bernoulli_(input, p=0.5, *, generator=None):
+    return _fill(input, rng(generator).random(input._data.shape) < p)
 
 
-def random_(t, low=0, high=None, generator=None):
-    if high is None:
-        low, high = 0, low if low else 2 ** 24
-    return _fill(t, rng(generator).integers(low, high, t._data.shape))
+def random_(input, from_=0, to=None, *, generator=None):
+    """``random_(to)`` or ``random_(from_, to)``: integers in [from_, to); without bounds,
+    [0, 2**24) (the float32 mantissa, as PyTorch's default for floats)."""
+    if to is None:
+        from_, to = 0, from_ if from_ else 2 ** 24
+    return _fill(input, rng(generator).integers(from_, to, input._data.shape))

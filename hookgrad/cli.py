@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     from . import demo  # only for its defaults; it imports no optional dependency
 
     parser = argparse.ArgumentParser(
-        prog="hookgrad", description="hookgrad: PyTorch's hook system on NumPy.")
+        prog="hookgrad", description="hookgrad: PyTorch's hook system on NumPy.",
+        epilog="Run 'hookgrad demo --help' for the demo's options.")
     parser.add_argument("--version", action="version", version=f"hookgrad {hookgrad.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = commands.add_parser(
@@ -52,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # a bare `hookgrad` asks what it can do: help, not a usage error
+        parser.print_help()
+        return 0
     args = parser.parse_args(argv)
     from . import demo
 

@@ -19,15 +19,16 @@ from hookgrad import datasets, lens, nn
 from hookgrad.lens import plot
 from hookgrad.utils.data import DataLoader, Dataset, TensorDataset, random_split
 
-__all__ = ["DemoError", "attribution", "build_model", "predict", "run", "split_digits",
-           "train_epoch", "whole"]
+__all__ = ["DemoError", "attribution", "build_model", "pick_digits", "predict", "run",
+           "split_digits", "train_epoch", "whole"]
 
 DEFAULT_EPOCHS = 10
 DEFAULT_OUT = "hookgrad-demo"
 BATCH_SIZE = 32
 LEARNING_RATE = 1e-2
-SHOWN_DIGITS = 3  # test digits whose feature maps go in the report
+SHOWN_DIGITS = 4  # test digits whose feature maps go in the report, one misclassified
 CONV_LAYERS = ["conv1", "conv2"]
+ACTIVATIONS = {"relu1": "conv1", "relu2": "conv2"}  # each non-linearity and what it follows
 
 
 class DemoError(Exception):
@@ -81,7 +82,32 @@ def predict(model, images) -> np.ndarray:
         return model(images).argmax(1).numpy()
 
 
+def pick_digits(labels: np.ndarray, predictions: np.ndarray,
+                count: int = SHOWN_DIGITS) -> list[int]:
+    """Indices of up to ``count`` digits of different classes: correctly classified ones
+    first (the earliest of each class), then the first misclassified digit, if any."""
+    wrong = np.flatnonzero(labels != predictions)[:1].tolist()
+    classes = {int(labels[i]) for i in wrong}
+    right = []
+    for index in np.flatnonzero(labels == predictions).tolist():
+        if len(right) + len(wrong) == count:
+            break
+        if int(labels[index]) not in classes:
+            classes.add(int(labels[index]))
+            right.append(index)
+    return right + wrong
+
+
 # --------------------------------------------------------------------------- the command
+
+@dataclass
+class ReportFigure:
+    """One PNG of the report with its heading (may be empty) and one-line caption."""
+
+    file: str
+    heading: str
+    caption: str
+
 
 @dataclass
 class Report:
@@ -93,8 +119,9 @@ class Report:
     test_accuracy: float = 0.0
     test_size: int = 0
     seconds: float = 0.0
-    figures: dict[str, str] = field(default_factory=dict)  # caption -> PNG file name
-    digit_figures: list[list[str]] = field(default_factory=list)
+    # (heading, [input, conv1, conv2]) per sample digit; then histograms, gradients, confusion
+    digits: list[tuple[str, list[ReportFigure]]] = field(default_factory=list)
+    figures: list[ReportFigure] = field(default_factory=list)
 
 
 def _require_viz():
@@ -141,12 +168,13 @@ def run(epochs: int = DEFAULT_EPOCHS, out: str = DEFAULT_OUT, seed: int = 0,
 
     stats = _train(model, train_set, test_images, test_labels, epochs, report, echo)
     model.eval()
-    with lens.capture(model, CONV_LAYERS) as cache, hookgrad.no_grad():
+    with lens.capture(model, [*CONV_LAYERS, *ACTIVATIONS]) as cache, hookgrad.no_grad():
         predictions = model(test_images).argmax(1).numpy()
     labels = test_labels.numpy()
     report.test_accuracy = float(np.mean(predictions == labels))
     echo(f"\nfinal test accuracy: {report.test_accuracy:.1%} "
          f"({int(np.sum(predictions == labels))} of {len(labels)})")
+    echo("writing report…")
     try:
         _write_figures(report, stats, cache, test_images, labels, predictions)
         report.seconds = time.perf_counter() - started
@@ -179,26 +207,44 @@ def _train(model, train_set, test_images, test_labels, epochs, report, echo):
     return stats
 
 
-def _save(report: Report, figure, name: str) -> str:
-    figure.savefig(os.path.join(report.out, name), dpi=100)
-    return name
+def _save(report: Report, figure, file: str, caption: str, heading: str = "") -> ReportFigure:
+    figure.savefig(os.path.join(report.out, file), dpi=100)
+    return ReportFigure(file, heading, caption)
 
 
 def _write_figures(report, stats, cache, images, labels, predictions):
-    for index in range(SHOWN_DIGITS):
-        caption = f"label {labels[index]}, predicted {predictions[index]}"
-        row = [_save(report, plot.feature_maps(images[index], title=caption),
-                     f"digit{index}_input.png")]
+    for number, index in enumerate(pick_digits(labels, predictions)):
+        label, guess = int(labels[index]), int(predictions[index])
+        verdict = "correct" if label == guess else "misclassified"
+        article = "An" if label == 8 else "A"
+        heading = f"{article} {label} (test digit #{index}), predicted {guess}: {verdict}"
+        row = [_save(report, plot.feature_maps(images, sample=index, cmap="gray_r",
+                                               label="ink", title=f"input ({label})"),
+                     f"digit{number}_input.png",
+                     f"The 8x8 input image; the network predicted {guess}.")]
         for name in CONV_LAYERS:
-            figure = plot.feature_maps(cache[name][index], title=f"{name} output")
-            row.append(_save(report, figure, f"digit{index}_{name}.png"))
-        report.digit_figures.append(row)
-    report.figures["Gradient flow over training (lens.GradientStats)"] = _save(
-        report, plot.grad_flow(stats), "grad_flow.png")
-    report.figures["Conv activations on the test set (lens.capture)"] = _save(
-        report, plot.histograms(cache), "histograms.png")
-    report.figures["Confusion matrix on the test set"] = _save(
-        report, _confusion_figure(labels, predictions), "confusion.png")
+            maps = cache[name]
+            channels, height, width = maps.shape[1:]
+            figure = plot.feature_maps(maps, sample=index, title=f"{name} output")
+            row.append(_save(report, figure, f"digit{number}_{name}.png",
+                             f"{name}: {channels} channels of {height}x{width}, before its "
+                             "ReLU; red positive, blue negative, one colour scale."))
+        report.digits.append((heading, row))
+    report.figures.append(_save(
+        report, plot.histograms(cache, list(ACTIVATIONS), log=True,
+                                titles={r: f"{r} (after {c})" for r, c in ACTIVATIONS.items()}),
+        "histograms.png",
+        "Values after each ReLU over the whole test set; the tall bar at 0 is the units the "
+        "ReLU switched off.", "Activations after the non-linearity (lens.capture)"))
+    report.figures.append(_save(
+        report, plot.grad_flow(stats), "grad_flow.png",
+        "One colour per layer: its parameters' gradient norms as solid lines (bias paler), "
+        "the norm of the gradient w.r.t. its output dashed; one point per training step.",
+        "Gradient flow over training (lens.GradientStats)"))
+    report.figures.append(_save(
+        report, _confusion_figure(labels, predictions), "confusion.png",
+        "Rows: the true digit; columns: the prediction. Off the diagonal are the mistakes.",
+        "Confusion matrix on the test set"))
 
 
 def _confusion_figure(labels, predictions):
@@ -220,21 +266,25 @@ def _confusion_figure(labels, predictions):
 
 
 def _html(report: Report) -> str:
-    def img(name, alt):
-        return f'<img src="{html.escape(name)}" alt="{html.escape(alt)}">'
+    def figure(item: ReportFigure) -> str:
+        return (f'<figure><img src="{html.escape(item.file)}" alt="{html.escape(item.caption)}">'
+                f"<figcaption>{html.escape(item.caption)}</figcaption></figure>")
 
     epochs = "\n".join(f"<tr><td>{i}</td><td>{loss:.4f}</td><td>{train:.1%}</td>"
                        f"<td>{test:.1%}</td></tr>"
                        for i, (loss, train, test) in enumerate(report.epochs, 1))
-    digits = "\n".join("<tr>" + "".join(f"<td>{img(name, name)}</td>" for name in row) + "</tr>"
-                       for row in report.digit_figures)
-    figures = "\n".join(f"<h2>{html.escape(caption)}</h2>\n{img(name, caption)}"
-                        for caption, name in report.figures.items())
+    digits = "\n".join(f"<h3>{html.escape(heading)}</h3>\n<div class=\"row\">"
+                       + "".join(figure(item) for item in row) + "</div>"
+                       for heading, row in report.digits)
+    figures = "\n".join(f"<h2>{html.escape(item.heading)}</h2>\n{figure(item)}"
+                        for item in report.figures)
     correct = round(report.test_accuracy * report.test_size)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hookgrad demo</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}}
-img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}} td img{{max-height:260px}}
+<style>body{{font-family:sans-serif;max-width:1250px;margin:2em auto;padding:0 1em}}
+img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}
+figure{{margin:0 0 1em 0}} figcaption{{font-size:90%;color:#444;max-width:60em}}
+.row{{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}}
 pre{{background:#f4f4f4;padding:1em;overflow-x:auto}}</style></head><body>
 <h1>hookgrad demo: a small CNN on handwritten digits</h1>
 <p><b>Final test accuracy: {report.test_accuracy:.1%}</b> ({correct} of {report.test_size}
@@ -244,10 +294,11 @@ held-out digits) after {len(report.epochs)} epochs, in {report.seconds:.1f} s.</
 <h2>Training</h2>
 <table><tr><th>epoch</th><th>loss</th><th>train acc</th><th>test acc</th></tr>
 {epochs}</table>
-<h2>Feature maps of the conv layers (lens.capture)</h2>
-<table>{digits}</table>
+<h2>What the conv layers see (lens.capture)</h2>
+<p>Test digits of different classes, the last one misclassified (when any is): each input,
+then the output of each conv layer for it.</p>
+{digits}
 {figures}
 <hr><p><small>Data: {html.escape(attribution())}</small></p>
 </body></html>
 """
-

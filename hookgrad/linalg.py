@@ -1,10 +1,13 @@
 """``torch.linalg``: the norms (vector norms of any order; Frobenius and the 1 / inf matrix
-norms). Decompositions, inverses and solvers are not implemented here."""
+norms), and the matrix functions orthogonal parametrizations use (``matrix_exp``, ``solve``,
+``householder_product``). Decompositions and inverses are not implemented here."""
 import math
 
 from ._ops import reduce as _reduce
+from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
 
-__all__ = ["vector_norm", "matrix_norm", "norm"]
+__all__ = ["vector_norm", "matrix_norm", "norm", "householder_product", "matrix_exp", "solve",
+           "LinAlgError"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

@@ -1,6 +1,6 @@
 """``torch.return_types``: the named tuples returned by max/min with a dim, sort, topk,
 median, aminmax, cummax and cummin."""
-from ._ops.reduce import return_types as _types
+from ._ops.extremes import return_types as _types
 from ._ops.scan import return_types as _scan_types
 from ._ops.sort import return_types as _sort_types
 

@@ -24,7 +24,8 @@ CASES = ROOT / "tests" / "parity"
 EXPECTED = CASES / "expected"
 TARGET = "hookgrad"
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
-NUM = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)(?!\w)")
+NUM = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
+                 r"(?!\w)")
 
 
 class TorchAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -71,7 +72,8 @@ def run_case(case, timeout=120):
     env["PYTHONHASHSEED"] = "0"
     cmd = [sys.executable, "-c", BOOT, str(ROOT), str(ROOT / "tests"), str(case)]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=case.parent, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=case.parent,
+                           timeout=timeout)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         return _end_line(out) + f"!! timeout after {timeout}s\n"

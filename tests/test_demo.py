@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from hookgrad.cli import main
+from hookgrad.demo import pick_digits
 
 ROOT = Path(__file__).resolve().parents[1]
 HAS_VIZ = all(importlib.util.find_spec(name) for name in ("matplotlib", "tqdm"))
@@ -47,16 +49,31 @@ def test_demo_writes_an_html_report_of_valid_pngs(tmp_path):
     assert "Total params: 1,898" in result.stdout  # the lens.summary table
     assert re.search(r"epoch  1/1  loss \d\.\d+  train acc .*%  test acc .*%", result.stdout)
     accuracy = re.search(r"final test accuracy: ([\d.]+)%", result.stdout).group(1)
+    assert lines[-2] == "writing report…" and lines[-1].startswith("report: ")
 
     page = (out / "index.html").read_text(encoding="utf-8")
     assert f"Final test accuracy: {accuracy}%" in page and "Conv2d" in page
     names = re.findall(r'<img src="([^"]+)"', page)
     expected = {"grad_flow.png", "histograms.png", "confusion.png"} | {
-        f"digit{i}_{part}.png" for i in range(3) for part in ("input", "conv1", "conv2")}
+        f"digit{i}_{part}.png" for i in range(4) for part in ("input", "conv1", "conv2")}
     assert set(names) == expected
+    assert len(re.findall("<figcaption>[^<\n]+</figcaption>", page)) == len(names)
+    headings = re.findall(r"<h3>An? (\d) \(test digit #\d+\), predicted (\d): (\w+)</h3>", page)
+    assert len({label for label, _, _ in headings}) == 4  # four different classes
+    assert [verdict for _, _, verdict in headings] == ["correct"] * 3 + ["misclassified"]
     for name in names:
         width, height = png_size(out / name)
         assert width > 0 and height > 0
+    assert png_size(out / "digit0_conv2.png")[0] >= 600  # 16 maps, each over 100 px wide
+
+
+def test_pick_digits_different_classes_then_one_mistake():
+    labels = np.array([3, 3, 5, 1, 5, 7, 0, 2])
+    predictions = np.array([3, 3, 5, 1, 6, 7, 0, 8])
+    # the mistake is a 5 (index 4), so the correct 5 at index 2 is not shown
+    assert pick_digits(labels, predictions, count=4) == [0, 3, 5, 4]
+    assert pick_digits(labels, labels, count=3) == [0, 2, 3]  # no mistake to show
+    assert pick_digits(labels, predictions, count=6) == [0, 3, 5, 6, 4]  # all classes there
 
 
 @pytest.mark.parametrize("args, message", [
@@ -75,10 +92,20 @@ def test_bad_arguments_exit_2_with_usage(args, message, capsys):
     assert "usage: hookgrad" in stderr and message in stderr
 
 
-def test_a_command_is_required():
+def test_no_arguments_prints_the_help_and_exits_0(capsys):
     result = hookgrad_command()  # python -m hookgrad, with no command
-    assert result.returncode == 2 and "usage: hookgrad" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("usage: hookgrad")
+    assert "demo" in result.stdout and "train a small CNN" in result.stdout
+    assert main([]) == 0
+    assert capsys.readouterr().out == result.stdout
+
+
+def test_options_without_a_command_are_still_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--epochs", "3"])
+    assert exit_info.value.code == 2
+    assert "usage: hookgrad" in capsys.readouterr().err
 
 
 def unwritable_dirs(tmp_path):

@@ -1,51 +1,59 @@
 """Comparisons, logical and bitwise ops, and isnan/isinf/isfinite: no gradient, so no node."""
 import numpy as np
 
-from .._tensor import Tensor, _make
-from .elementwise import operands
-from .op import broadcast_error
+from .._tensor_base import TensorBase, _make, tensor_argument
+from .op import broadcast_error, operands, refuse_out
 
 
-def _compare(ufunc):
-    def compare(a, b):
-        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+def _compare(ufunc, name, tensors_only=False):
+    """``name(input, other, *, out=None)`` computing ``ufunc``; ``tensors_only``: both operands
+    must be Tensors (PyTorch's TypeError for a number)."""
+    def compare(input, other, *, out=None):
+        if out is not None:
+            refuse_out(name)
+        if tensors_only:
+            tensor_argument(name, "input", 1, input)
+            tensor_argument(name, "other", 2, other)
+        x, y = operands(input, other) if isinstance(input, TensorBase) else \
+            operands(other, input)[::-1]
         try:
             return _make(np.asarray(ufunc(x, y)))
         except ValueError:
             raise broadcast_error([np.shape(x), np.shape(y)]) from None
-    compare.__name__ = ufunc.__name__
+    compare.__name__ = compare.__qualname__ = name
     return compare
 
 
-eq = _compare(np.equal)
-ne = _compare(np.not_equal)
-lt = _compare(np.less)
-le = _compare(np.less_equal)
-gt = _compare(np.greater)
-ge = _compare(np.greater_equal)
-logical_and = _compare(np.logical_and)
-logical_or = _compare(np.logical_or)
-logical_xor = _compare(np.logical_xor)
-bitwise_and = _compare(np.bitwise_and)
-bitwise_or = _compare(np.bitwise_or)
-bitwise_xor = _compare(np.bitwise_xor)
+eq = _compare(np.equal, "eq")
+ne = _compare(np.not_equal, "ne")
+lt = _compare(np.less, "lt")
+le = _compare(np.less_equal, "le")
+gt = _compare(np.greater, "gt")
+ge = _compare(np.greater_equal, "ge")
+logical_and = _compare(np.logical_and, "logical_and", tensors_only=True)
+logical_or = _compare(np.logical_or, "logical_or", tensors_only=True)
+logical_xor = _compare(np.logical_xor, "logical_xor", tensors_only=True)
+bitwise_and = _compare(np.bitwise_and, "bitwise_and")
+bitwise_or = _compare(np.bitwise_or, "bitwise_or")
+bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor")
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
-def logical_not(a):
-    return _make(np.logical_not(a._data))
+def logical_not(input, *, out=None):
+    return _make(np.logical_not(input._data)) if out is None else refuse_out("logical_not")
 
 
-def bitwise_not(a):
-    return _make(np.invert(a._data))
+def bitwise_not(input, *, out=None):
+    return _make(np.invert(input._data)) if out is None else refuse_out("bitwise_not")
 
 
-def isnan(a):
-    return _make(np.isnan(a._data))
+def isnan(input):
+    return _make(np.isnan(input._data))
 
 
-def isinf(a):
-    return _make(np.isinf(a._data))
+def isinf(input):
+    return _make(np.isinf(input._data))
 
 
-def isfinite(a):
-    return _make(np.isfinite(a._data))
+def isfinite(input):
+    return _make(np.isfinite(input._data))

@@ -3,7 +3,7 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
+from .._tensor_base import TensorBase, _make
 from .op import Op
 
 
@@ -30,7 +30,7 @@ class CopyBackwards(Op):
 
     def forward(self, a, src):
         out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, Tensor) else src, casting="unsafe")
+        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
         return out
 
     def backward(self, grad):
@@ -39,7 +39,7 @@ class CopyBackwards(Op):
 
 class FillBackward0(Op):
     def forward(self, a, value):
-        if isinstance(value, Tensor):
+        if isinstance(value, TensorBase):
             if value._data.ndim:
                 raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor "
                                    f"with {value._data.ndim} dimensions.")
@@ -56,13 +56,16 @@ def to_dtype(a, dtype):
     return ToCopyBackward0.apply(a, dtype)
 
 
-def clone(a):
-    return CloneBackward0.apply(a)
+def clone(input, *, memory_format=None):
+    """The copy is always contiguous (the only layout here), whatever ``memory_format``."""
+    return CloneBackward0.apply(input)
 
 
-def copy(a, src):
-    return CopyBackwards.apply(a, src)
+def copy(input, other):
+    """``input.copy_(other)`` before it is written back (see ``inplace.in_place``)."""
+    return CopyBackwards.apply(input, other)
 
 
-def fill(a, value):
-    return FillBackward0.apply(a, value)
+def fill(input, value):
+    """``input.fill_(value)`` before it is written back."""
+    return FillBackward0.apply(input, value)

@@ -6,15 +6,17 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import index_select
+from .op import refuse_out
 from .reduce import dims_of
-from .shape import cat, expand, narrow, permute, repeat
+from .shape import cat, repeat
 from .sort import sort
+from .views import expand, narrow, permute
 
 
-def movedim(a, source, destination):
-    ndim = a._data.ndim
+def movedim(input, source, destination):
+    ndim = input._data.ndim
     source = (source,) if isinstance(source, int) else tuple(source)
     destination = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(source) != len(destination):
@@ -26,12 +28,15 @@ def movedim(a, source, destination):
     order = [d for d in range(ndim) if d not in source]
     for dest, src in sorted(zip(destination, source)):
         order.insert(dest, src)
-    return permute(a, order)
+    return permute(input, order)
 
 
-def tile(a, dims):
+moveaxis = movedim
+
+
+def tile(input, dims):
     dims = tuple(dims)
-    return repeat(a, (1,) * (a._data.ndim - len(dims)) + dims)
+    return repeat(input, (1,) * (input._data.ndim - len(dims)) + dims)
 
 
 def _at_least(tensors, ndim):
@@ -44,44 +49,59 @@ def _at_least(tensors, ndim):
     return out
 
 
-def hstack(tensors):
+def hstack(tensors, *, out=None):
+    if out is not None:
+        refuse_out("hstack")
     tensors = _at_least(tensors, 1)
     return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
 
 
-def vstack(tensors):
-    return cat(_at_least(tensors, 2), 0)
+def vstack(tensors, *, out=None):
+    return cat(_at_least(tensors, 2), 0) if out is None else refuse_out("vstack")
 
 
-def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _make(np.asarray(np.isclose(a._data, b._data, rtol, atol, equal_nan)))
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _make(np.asarray(np.isclose(input._data, other._data, rtol, atol, equal_nan)))
 
 
-def count_nonzero(a, dim=None):
-    x = a._data
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(input._data, other._data, rtol, atol, equal_nan))
+
+
+def equal(input, other):
+    return (input._data.shape == other._data.shape
+            and bool((input._data == other._data).all()))
+
+
+def count_nonzero(input, dim=None):
+    x = input._data
     axes = dims_of(dim, x.ndim)
     return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64))
 
 
-def repeat_interleave(a, repeats, dim=None):
-    """Each element ``repeats`` times in a row along ``dim`` (the flattened tensor if None)."""
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element ``repeats`` times in a row along ``dim`` (the flattened tensor if None);
+    ``repeat_interleave(repeats)`` repeats each index ``repeats[i]`` times. ``output_size``
+    (PyTorch's hint that spares a device sync) changes nothing here."""
+    if repeats is None:
+        input, repeats = _make(np.arange(input._data.size)), input
     if dim is None:
-        a, dim = a.reshape(-1), 0
-    dim = _wrap_dim(dim, a._data.ndim)
-    n = a._data.shape[dim]
-    if isinstance(repeats, Tensor):
+        input, dim = input.reshape(-1), 0
+    dim = _wrap_dim(dim, input._data.ndim)
+    n = input._data.shape[dim]
+    if isinstance(repeats, TensorBase):
         counts = repeats._data
         if counts.ndim == 0:
             counts = np.full(n, counts)
         if counts.shape != (n,):
             raise RuntimeError("repeats must have the same size as input along dim, but got "
                                f"repeats.size(0) = {counts.size} and input.size({dim}) = {n}")
-        return index_select(a, dim, _make(np.repeat(np.arange(n), counts)))
+        return index_select(input, dim, _make(np.repeat(np.arange(n), counts)))
     # a number: each slice stacked ``repeats`` times beside itself (one copy, a view node)
-    expanded = a.unsqueeze(dim + 1)
+    expanded = input.unsqueeze(dim + 1)
     sizes = list(expanded._data.shape)
     sizes[dim + 1] = repeats
-    shape = list(a._data.shape)
+    shape = list(input._data.shape)
     shape[dim] *= repeats
     return expand(expanded, tuple(sizes)).reshape(shape)
 
@@ -98,7 +118,7 @@ def meshgrid(*tensors, indexing=None):
             _warned_meshgrid_indexing = True
             warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass "
                           "the indexing argument. (Triggered internally at /__w/pytorch/pytorch/"
-                          "aten/src/ATen/native/TensorShape.cpp:4215.)", stacklevel=3)
+                          "aten/src/ATen/native/TensorShape.cpp:4215.)", stacklevel=2)
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "
@@ -118,27 +138,29 @@ def meshgrid(*tensors, indexing=None):
     return tuple(grids)
 
 
-def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The sorted distinct values (always sorted); ``dim`` is not supported."""
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported by hookgrad")
-    values, inverse, counts = np.unique(a._data, return_inverse=True, return_counts=True)
+    values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True)
     out = [_make(values)]
     if return_inverse:
-        out.append(_make(inverse.reshape(a._data.shape).astype(np.int64)))
+        out.append(_make(inverse.reshape(input._data.shape).astype(np.int64)))
     if return_counts:
         out.append(_make(counts.astype(np.int64)))
     return out[0] if len(out) == 1 else tuple(out)
 
 
-def diff(a, n=1, dim=-1, prepend=None, append=None):
+def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
     """Differences of neighbours along ``dim``, ``n`` times (after concatenating ``prepend``
     and ``append``): slices and a subtraction, as PyTorch records it."""
-    if a._data.ndim == 0:
+    if out is not None:
+        refuse_out("diff")
+    if input._data.ndim == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")
-    dim = _wrap_dim(dim, a._data.ndim)
-    parts = [t for t in (prepend, a, append) if t is not None]
-    x = cat(parts, dim) if len(parts) > 1 else a
+    dim = _wrap_dim(dim, input._data.ndim)
+    parts = [t for t in (prepend, input, append) if t is not None]
+    x = cat(parts, dim) if len(parts) > 1 else input
     for _ in range(n):
         length = x._data.shape[dim]
         if length == 0:
@@ -147,9 +169,9 @@ def diff(a, n=1, dim=-1, prepend=None, append=None):
     return x
 
 
-def msort(a):
-    return sort(a, 0)[0]
+def msort(input, *, out=None):
+    return sort(input, 0)[0] if out is None else refuse_out("msort")
 
 
-def signbit(a):
-    return _make(np.signbit(a._data))
+def signbit(input, *, out=None):
+    return _make(np.signbit(input._data)) if out is None else refuse_out("signbit")

@@ -3,8 +3,8 @@ names."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._tensor import _wrap_dim
-from .op import Op
+from .._tensor_base import _wrap_dim
+from .op import Op, ViewOp, refuse_out
 
 
 def diagonal_view(x, offset, dim1, dim2):
@@ -19,16 +19,8 @@ def diagonal_view(x, offset, dim1, dim2):
                       tuple(y.strides[d] for d in rest) + (y.strides[dim1] + y.strides[dim2],))
 
 
-class DiagonalBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, offset, dim1, dim2):
-        return diagonal_view(x, offset, dim1, dim2)
-
-    def forward(self, a, offset, dim1, dim2):
-        self.shape, self.params = a._data.shape, (offset, dim1, dim2)
-        return diagonal_view(a._data, offset, dim1, dim2)
+class DiagonalBackward0(ViewOp):
+    view_array = staticmethod(diagonal_view)
 
     def backward(self, grad):
         return _DiagonalGrad.apply(grad, self.shape, *self.params)
@@ -49,12 +41,12 @@ class _DiagonalGrad(Op):
         return DiagonalBackward0.apply(grad, *self.params)
 
 
-def diagonal(a, offset=0, dim1=0, dim2=1):
-    ndim = a._data.ndim
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    ndim = input._data.ndim
     dim1, dim2 = _wrap_dim(dim1, ndim), _wrap_dim(dim2, ndim)
     if dim1 == dim2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return DiagonalBackward0.apply(a, offset, dim1, dim2)
+    return DiagonalBackward0.apply(input, offset, dim1, dim2)
 
 
 class TraceBackward0(Op):
@@ -69,8 +61,8 @@ class TraceBackward0(Op):
         return _DiagonalGrad.apply(grad.expand(min(self.shape)), self.shape, 0, 0, 1)
 
 
-def trace(a):
-    return TraceBackward0.apply(a)
+def trace(input):
+    return TraceBackward0.apply(input)
 
 
 class DiagEmbedBackward0(Op):
@@ -104,10 +96,12 @@ class _DiagonalCopy(Op):
 _DiagonalCopy.__name__ = _DiagonalCopy.__qualname__ = "DiagonalBackward0_copy"  # PyTorch's
 
 
-def diag(a, diagonal=0):
-    ndim = a._data.ndim
+def diag(input, diagonal=0, *, out=None):
+    if out is not None:
+        refuse_out("diag")
+    ndim = input._data.ndim
     if ndim == 1:
-        return DiagEmbedBackward0.apply(a, diagonal)
+        return DiagEmbedBackward0.apply(input, diagonal)
     if ndim == 2:
-        return _DiagonalCopy.apply(a, diagonal)
+        return _DiagonalCopy.apply(input, diagonal)
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{ndim}D")

@@ -3,13 +3,13 @@ products: its graph is made of those primitives' nodes, and its gradients and do
 are theirs. Operands are contracted left to right, two at a time."""
 import string
 
-from .._tensor import Tensor
+from .._tensor_base import TensorBase
 
 
 def einsum(equation, *operands):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    if not all(isinstance(t, Tensor) for t in operands):
+    if not all(isinstance(t, TensorBase) for t in operands):
         raise TypeError("einsum(): operands must be Tensors")
     inputs, output = _parse(equation, operands)
     if any(len(set(subs)) != len(subs) for subs in inputs):

@@ -4,13 +4,21 @@ take."""
 import numpy as np
 
 from .._dtype import from_numpy_dtype
-from .._tensor import Tensor, _make, _wrap_dim
-from .op import Op
+from .._tensor_base import TensorBase, _make, _wrap_dim
+from .inplace import apply_inplace
+from .op import Op, ViewOp, refuse_out
 
 
-class SelectBackward0(Op):
-    is_view = True
+class _Placed(ViewOp):
+    """A view of one index or a slice along a dim: its gradient lands in that place of a zero
+    gradient shaped like the input."""
 
+    def backward(self, grad):
+        dim, key = self.params
+        return _place(grad.new_zeros(self.shape), grad, (slice(None),) * dim + (key,))
+
+
+class SelectBackward0(_Placed):
     @staticmethod
     def view_array(x, dim, index):
         return x[(slice(None),) * dim + (index, Ellipsis)]  # Ellipsis: a 0-d view, not a scalar
@@ -19,17 +27,11 @@ class SelectBackward0(Op):
         size = a._data.shape[dim]
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
-        self.shape, self.dim, self.index = a._data.shape, dim, index
+        self.params = (dim, index)
         return self.view_array(a._data, dim, index)
 
-    def backward(self, grad):
-        out = grad.new_zeros(self.shape)
-        return _place(out, grad, (slice(None),) * self.dim + (self.index,))
 
-
-class SliceBackward0(Op):
-    is_view = True
-
+class SliceBackward0(_Placed):
     @staticmethod
     def view_array(x, dim, sl):
         return x[(slice(None),) * dim + (sl,)]
@@ -37,26 +39,28 @@ class SliceBackward0(Op):
     def forward(self, a, dim, sl):
         if sl.step is not None and sl.step <= 0:
             raise ValueError("step must be greater than zero")
-        self.shape, self.dim, self.sl = a._data.shape, dim, sl
+        self.params = (dim, sl)
         return self.view_array(a._data, dim, sl)
 
-    def backward(self, grad):
-        out = grad.new_zeros(self.shape)
-        return _place(out, grad, (slice(None),) * self.dim + (self.sl,))
 
-
-class AliasBackward0(Op):
-    is_view = True
-
+class AliasBackward0(ViewOp):
     @staticmethod
     def view_array(x):
         return x[...]
 
-    def forward(self, a):
-        return a._data[...]
-
     def backward(self, grad):
         return grad
+
+
+class UnsqueezeBackward0(ViewOp):
+    """``unsqueeze(dim)``, and ``x[None]``."""
+
+    @staticmethod
+    def view_array(x, dim):
+        return np.expand_dims(x, dim)
+
+    def backward(self, grad):
+        return grad.squeeze(self.params[0])
 
 
 class IndexBackward0(Op):
@@ -92,7 +96,7 @@ class IndexPutBackward0(Op):
     def forward(self, a, values, key, accumulate=False):
         self.key = key
         out = a._data.copy()
-        v = values._data if isinstance(values, Tensor) else values
+        v = values._data if isinstance(values, TensorBase) else values
         if accumulate:
             np.add.at(out, key, v)
         else:
@@ -132,14 +136,14 @@ def _dims_consumed(k):
     """How many input dims an index component uses up."""
     if k is None or k is Ellipsis or isinstance(k, bool):
         return 0
-    if isinstance(k, (Tensor, list, np.ndarray)):
+    if isinstance(k, (TensorBase, list, np.ndarray)):
         idx = _to_index(k)
         return idx.ndim if idx.dtype == np.bool_ else 1
     return 1
 
 
 def _to_index(k):
-    if isinstance(k, Tensor):
+    if isinstance(k, TensorBase):
         if k._data.dtype.kind not in "biu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return k._data
@@ -164,7 +168,7 @@ def getitem(a, key):
             dim += ndim - used
             advanced.append(Ellipsis)
         elif k is None:
-            out = UnsqueezeBackward.apply(out, dim)
+            out = UnsqueezeBackward0.apply(out, dim)
             advanced.append(slice(None))
             dim += 1
             changed = True
@@ -178,7 +182,7 @@ def getitem(a, key):
                 changed = True
             advanced.append(slice(None))
             dim += 1
-        elif isinstance(k, (Tensor, list, np.ndarray, bool)):
+        elif isinstance(k, (TensorBase, list, np.ndarray, bool)):
             idx = _to_index(k)
             advanced.append(idx)
             dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
@@ -196,35 +200,16 @@ def getitem(a, key):
 def setitem(a, key, value):
     if not isinstance(key, tuple):
         key = (key,)
-    if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in key):
-        akey = tuple(_to_index(k) if isinstance(k, (Tensor, list, np.ndarray, bool)) else k
+    if any(isinstance(k, (TensorBase, list, np.ndarray)) or isinstance(k, bool) for k in key):
+        akey = tuple(_to_index(k) if isinstance(k, (TensorBase, list, np.ndarray, bool)) else k
                      for k in key)
-        a._inplace(lambda t, v: IndexPutBackward0.apply(t, v, akey), value)
+        apply_inplace(a, IndexPutBackward0.apply, (value, akey), {})
         return
     target = getitem(a, key)
-    if not isinstance(value, Tensor):
+    if not isinstance(value, TensorBase):
         target.fill_(value)
     else:
         target.copy_(value)
-
-
-class UnsqueezeBackward(Op):
-    """Unsqueeze from ``x[None]`` (same node name as ``unsqueeze``)."""
-
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dim):
-        return np.expand_dims(x, dim)
-
-    def forward(self, a, dim):
-        self.dim = dim
-        return np.expand_dims(a._data, dim)
-
-    def backward(self, grad):
-        return grad.squeeze(self.dim)
-
-    node_name = "UnsqueezeBackward0"
 
 
 class GatherBackward0(Op):
@@ -283,7 +268,7 @@ class MaskedFillBackward0(Op):
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
                                f"dtype {mask.dtype}")
         self.mask = mask
-        v = value.item() if isinstance(value, Tensor) else value
+        v = value.item() if isinstance(value, TensorBase) else value
         return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
 
     def backward(self, grad):
@@ -379,24 +364,31 @@ class ScatterAddBackward0(ScatterBackward0):
         return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
 
 
-def scatter(a, dim, index, src, reduce=None):
-    """``src`` is a Tensor or a number; ``reduce`` (deprecated in PyTorch) is not supported."""
+def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
+    """``src`` is a Tensor or a number (or ``value=`` a number); ``reduce`` (deprecated in
+    PyTorch) is not supported."""
+    if out is not None:
+        refuse_out("scatter")
+    if src is None:
+        src = value
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
-    dim = _wrap_dim(dim, a._data.ndim)
-    positions = _scatter_positions("scatter", a, dim, index)
-    if not isinstance(src, Tensor):
-        return ScatterBackward1.apply(a, positions, src)
-    _check_same_dtype(a, src)
-    return ScatterBackward0.apply(a, src, positions, index._data.shape)
+    dim = _wrap_dim(dim, input._data.ndim)
+    positions = _scatter_positions("scatter", input, dim, index)
+    if not isinstance(src, TensorBase):
+        return ScatterBackward1.apply(input, positions, src)
+    _check_same_dtype(input, src)
+    return ScatterBackward0.apply(input, src, positions, index._data.shape)
 
 
-def scatter_add(a, dim, index, src):
-    dim = _wrap_dim(dim, a._data.ndim)
-    positions = _scatter_positions("scatter_add", a, dim, index)
-    _check_same_dtype(a, src)
-    return ScatterAddBackward0.apply(a, src, positions, index._data.shape)
+def scatter_add(input, dim, index, src, *, out=None):
+    if out is not None:
+        refuse_out("scatter_add")
+    dim = _wrap_dim(dim, input._data.ndim)
+    positions = _scatter_positions("scatter_add", input, dim, index)
+    _check_same_dtype(input, src)
+    return ScatterAddBackward0.apply(input, src, positions, index._data.shape)
 
 
 def _check_same_dtype(a, src):
@@ -421,8 +413,8 @@ class MaskedSelectBackward0(Op):
         return IndexAddGrad.apply(grad, self.key.shape, self.key)
 
 
-def masked_select(a, mask):
-    return MaskedSelectBackward0.apply(a, mask)
+def masked_select(input, mask, *, out=None):
+    return MaskedSelectBackward0.apply(input, mask) if out is None else refuse_out("masked_select")
 
 
 # --------------------------------------------------------------------------- along one dim
@@ -489,45 +481,62 @@ class TakeBackward0(Op):
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 
-def index_add(a, dim, index, source, alpha=1):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_add_", a, dim, index, source)
-    return IndexAddBackward0.apply(a, source, dim, idx, alpha)
+def index_add(input, dim, index, source, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("index_add")
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_add_", input, dim, index, source)
+    return IndexAddBackward0.apply(input, source, dim, idx, alpha)
 
 
-def index_copy(a, dim, index, source):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_copy_", a, dim, index, source)
-    return IndexCopyBackward0.apply(a, source, dim, idx)
+def index_copy(input, dim, index, source, *, out=None):
+    if out is not None:
+        refuse_out("index_copy")
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_copy_", input, dim, index, source)
+    return IndexCopyBackward0.apply(input, source, dim, idx)
 
 
-def index_fill(a, dim, index, value):
-    dim = _wrap_dim(dim, a._data.ndim)
-    idx = _check_index_source("index_fill_", a, dim, index)
-    value = value.item() if isinstance(value, Tensor) else value
-    return IndexFillBackward0.apply(a, dim_key(dim, idx), value)
+def index_fill(input, dim, index, value):
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = _check_index_source("index_fill_", input, dim, index)
+    value = value.item() if isinstance(value, TensorBase) else value
+    return IndexFillBackward0.apply(input, dim_key(dim, idx), value)
 
 
-def take(a, index):
-    return TakeBackward0.apply(a, index._data)
+def take(input, index, *, out=None):
+    return TakeBackward0.apply(input, index._data) if out is None else refuse_out("take")
 
 
-def gather(a, dim, index):
-    return GatherBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+def gather(input, dim, index, *, sparse_grad=False, out=None):
+    if out is not None:
+        refuse_out("gather")
+    if sparse_grad:
+        raise NotImplementedError("hookgrad has no sparse tensors: gather(sparse_grad=True) is "
+                                  "not supported")
+    return GatherBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
 
 
-def masked_fill(a, mask, value):
-    if isinstance(value, Tensor):
-        return MaskedFillBackward1.apply(a, value, mask)
-    return MaskedFillBackward0.apply(a, mask, value)
+def masked_fill(input, mask, value):
+    if isinstance(value, TensorBase):
+        return MaskedFillBackward1.apply(input, value, mask)
+    return MaskedFillBackward0.apply(input, mask, value)
 
 
-def index_select(a, dim, index):
-    return IndexSelectBackward0.apply(a, _wrap_dim(dim, a._data.ndim), index)
+def index_select(input, dim, index, *, out=None):
+    if out is not None:
+        refuse_out("index_select")
+    return IndexSelectBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
 
 
-def nonzero(a, as_tuple=False):
-    idx = np.nonzero(a._data)
+def nonzero(input, *, out=None, as_tuple=False):
+    if out is not None:
+        refuse_out("nonzero")
+    idx = np.nonzero(input._data)
     if as_tuple:
         return tuple(_make(i.astype(np.int64)) for i in idx)
     return _make(np.stack(idx, axis=1).astype(np.int64))
+
+
+def argwhere(input):
+    return nonzero(input)

@@ -3,11 +3,10 @@ version counter, and rebind autograd history (``CopySlices`` when written throug
 import numpy as np
 
 from .. import _dtype
-from ..autograd.engine import gradient_edge
+from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, _sequence, _strip_backward
-from .._tensor import Tensor, _make
-from .op import replay_view
+from ..autograd.graph import Node, _strip_backward
+from .op import Op, replay_view
 
 
 def _check_leaf(t):
@@ -45,13 +44,13 @@ def _write(t, array):
     t._vc[0] += 1
 
 
-def apply_view_inplace(t, view_fn, args):
-    """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view ``view_fn(t,
-    *args, inplace=True)`` (a new shape over the same memory), with its node as history."""
+def apply_view_inplace(t, view_op, args):
+    """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view
+    ``view_op.apply(t, *args)`` (a new shape over the same memory), with its node as history."""
     recording = _grad_state.grad_enabled and t._requires_grad
     if recording:
         _check_leaf(t)
-    result = view_fn(t, *args, inplace=True)
+    result = view_op.apply(t, *args)
     t._data = result._data
     t._vc[0] += 1
     if t._view_base is not None:  # a view stays a view of its base, one view op further
@@ -61,12 +60,24 @@ def apply_view_inplace(t, view_fn, args):
     return t
 
 
-def apply_inplace(t, fn, args):
-    """``t.op_(*args)`` implemented as ``fn(t, *args)`` written back into ``t``."""
+def in_place(function):
+    """The in-place method of an op: ``t.exp_()`` is ``exp(t)`` written back into ``t``."""
+    def method(self, *args, **kwargs):
+        return apply_inplace(self, function, args, kwargs)
+    method.__name__ = function.__name__ + "_"
+    method.__qualname__ = "Tensor." + method.__name__
+    method.__wrapped__ = function  # inspect.signature shows the op's parameters
+    return method
+
+
+def apply_inplace(t, fn, args, kwargs):
+    """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
+    ``t``."""
     recording = _grad_state.grad_enabled and (
-        t._requires_grad or any(isinstance(a, Tensor) and a._requires_grad for a in args))
+        t._requires_grad or _any_requires_grad(args)
+        or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
-        result = fn(t, *args)
+        result = fn(t, *args, **kwargs)
         _write(t, result._data)
         return t
     if t._no_grad_view:
@@ -85,74 +96,57 @@ def apply_inplace(t, fn, args):
             "inplace. You should replace the inplace operation by an out-of-place one.")
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
-        result = fn(old, *args)
+        result = fn(old, *args, **kwargs)
         _write(t, result._data)
         t._set_history(result._grad_fn, 0)
         return t
-    _inplace_on_view(t, fn, args)
+    _inplace_on_view(t, fn, args, kwargs)
     return t
 
 
-def _inplace_on_view(view, fn, args):
+def _any_requires_grad(values):
+    return any(isinstance(a, TensorBase) and a._requires_grad for a in values)
+
+
+def _inplace_on_view(view, fn, args, kwargs):
     base = view._view_base
-    stand_in = _make(view._data.copy(), True)  # so ``fn`` records a gradient for its input 0
-    result = fn(stand_in, *args)
+    # The view's value before the write, with its history (what the op saves as its input,
+    # so that a double backward reaches the base through it).
+    before = view.clone() if view._requires_grad else _make(view._data.copy())
+    result = fn(before, *args, **kwargs)
     _write(view, result._data)
-    node = CopySlices(base, result._grad_fn, view._view_chain)
+    node = CopySlices()
+    node._link((base,), adopted=result._grad_fn)
+    node.op_node, node.chain = result._grad_fn, view._view_chain
     base._set_history(node, 0)
     regenerate_view(view)
 
 
 class CopySlices(Node):
-    """The base's grad_fn after an in-place op through one of its views."""
-
-    def __init__(self, base, op_node, chain):
-        edge = gradient_edge(base) if base._requires_grad else (None, 0)
-        self.op_node = op_node
-        self.chain = chain
-        self._next = (edge,) + op_node._next[1:]
-        self._in_meta = ((base._data.shape, base._data.dtype),) + op_node._in_meta[1:]
-        self._seq = next(_sequence)
-        # not None: the engine then calls _release, which frees the wrapped op's saves
-        self._for_backward = ()
-        self._hooks = None
+    """The base's grad_fn after an in-place op through one of its views: the op's backward
+    applied to the view's part of the gradient, written back into it; the op's other inputs
+    get their gradients as the op gives them. Written with ops, so differentiable again."""
 
     node_name = "torch::autograd::CopySlices"
-
-    def _release(self):
-        self.op_node._release()
 
     def _apply(self, grads):
         grad = grads[0]
         if grad is None:
             return (None,) * len(self._next)
-        result = np.array(grad._data, copy=True)
-        region = replay_view(self.chain, result)
-        op_grads = self.op_node._apply([_make(np.array(region, copy=True))])
-        region[...] = 0 if op_grads[0] is None else op_grads[0]._data
-        return (_make(result),) + tuple(op_grads[1:])
+        op_grads = self.op_node._apply([RegionBackward.apply(grad, self.chain)])
+        grad = ReplaceRegionBackward.apply(grad, op_grads[0], self.chain)
+        return (grad,) + tuple(op_grads[1:])
 
 
 class AsStridedBackward0(Node):
     """A view's grad_fn regenerated after its base changed history: the gradient lands in the
     view's region of a zero base-shaped gradient."""
 
-    def __init__(self, base, chain):
-        self._next = (gradient_edge(base),)
-        self._in_meta = ((base._data.shape, base._data.dtype),)
-        self.chain = chain
-        self._seq = next(_sequence)
-        self._for_backward = None
-        self._hooks = None
-
     def _apply(self, grads):
         grad = grads[0]
         if grad is None:
             return (None,)
-        shape, dtype = self._in_meta[0]
-        result = np.zeros(shape, dtype)
-        replay_view(self.chain, result)[...] += grad._data
-        return (_make(result),)
+        return (EmbedRegionBackward.apply(grad, self._in_meta[0][0], self.chain),)
 
 
 def regenerate_view(view):
@@ -161,5 +155,50 @@ def regenerate_view(view):
     view._view_version = view._vc[0]
     if not base._requires_grad:
         return
-    node = AsStridedBackward0(base, view._view_chain)
+    node = AsStridedBackward0()
+    node._link((base,))
+    node.chain = view._view_chain
     view._set_history(node, 0)
+
+
+# The gradient formulas above, as ops on a base-shaped gradient and the region of it that a
+# view chain (``replay_view``) selects. Each is the other's adjoint.
+
+class RegionBackward(Op):
+    """The view's region of a gradient (a copy)."""
+
+    def forward(self, grad, chain):
+        self.chain = chain
+        return np.array(replay_view(chain, grad._data), copy=True)
+
+    def backward(self, grad):
+        return EmbedRegionBackward.apply(grad, self._in_meta[0][0], self.chain)
+
+
+class EmbedRegionBackward(Op):
+    """Zeros shaped like the base with ``grad`` in the view's region."""
+
+    def forward(self, grad, shape, chain):
+        self.chain = chain
+        out = np.zeros(shape, grad._data.dtype)
+        replay_view(chain, out)[...] = grad._data
+        return out
+
+    def backward(self, grad):
+        return RegionBackward.apply(grad, self.chain)
+
+
+class ReplaceRegionBackward(Op):
+    """A gradient with the view's region replaced by ``region`` (zeros for None)."""
+
+    arity = 2
+
+    def forward(self, grad, region, chain):
+        self.chain = chain
+        out = np.array(grad._data, copy=True)
+        replay_view(chain, out)[...] = 0 if region is None else region._data
+        return out
+
+    def backward(self, grad):
+        return (ReplaceRegionBackward.apply(grad, None, self.chain) if self.needs(0) else None,
+                RegionBackward.apply(grad, self.chain) if self.needs(1) else None)

@@ -2,8 +2,8 @@
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
-from .op import Op, plain_backward
+from .._tensor_base import TensorBase, _make
+from .op import Op, plain_backward, refuse_out
 from .split import mm as _mm
 from .split import split_matmul
 
@@ -222,35 +222,42 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
             _mat2_grad(mat1, grad, mat2_transposed) if needs_mat2 else None)
 
 
-def mm(a, b):
-    return MmBackward0.apply(a, b)
+def mm(input, mat2, *, out=None):
+    return MmBackward0.apply(input, mat2) if out is None else refuse_out("mm")
 
 
-def mv(a, v):
-    return MvBackward0.apply(a, v)
+def mv(input, vec, *, out=None):
+    return MvBackward0.apply(input, vec) if out is None else refuse_out("mv")
 
 
-def dot(a, b):
-    return DotBackward0.apply(a, b)
+def dot(input, tensor, *, out=None):
+    return DotBackward0.apply(input, tensor) if out is None else refuse_out("dot")
 
 
-def bmm(a, b):
-    return BmmBackward0.apply(a, b)
+def bmm(input, mat2, *, out=None):
+    return BmmBackward0.apply(input, mat2) if out is None else refuse_out("bmm")
 
 
-def addmm(bias, a, b, beta=1, alpha=1):
-    return AddmmBackward0.apply(bias, a, b, beta, alpha)
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    if out is not None:
+        refuse_out("addmm")
+    return AddmmBackward0.apply(input, mat1, mat2, beta, alpha)
 
 
-def outer(a, b):
-    return a.unsqueeze(1) * b.unsqueeze(0)
+def outer(input, vec2, *, out=None):
+    if out is not None:
+        refuse_out("outer")
+    return input.unsqueeze(1) * vec2.unsqueeze(0)
 
 
-def matmul(a, b):
-    """``a @ b`` with PyTorch's dispatch to dot / mv / mm / batched products."""
-    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+def matmul(input, other, *, out=None):
+    """``input @ other`` with PyTorch's dispatch to dot / mv / mm / batched products."""
+    if out is not None:
+        refuse_out("matmul")
+    a, b = input, other
+    if not isinstance(a, TensorBase) or not isinstance(b, TensorBase):
         raise TypeError("matmul(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(b if isinstance(a, Tensor) else a).__name__}")
+                        f"{type(b if isinstance(a, TensorBase) else a).__name__}")
     da, db = a._data.ndim, b._data.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "

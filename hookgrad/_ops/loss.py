@@ -2,10 +2,9 @@
 constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
-from .._tensor import _make
-from .elementwise import operands
+from .._tensor_base import _make
 from .nn import LogSigmoidBackward0, sigmoid_tensor
-from .op import Op, plain_backward
+from .op import Op, operands, plain_backward
 
 
 def reduce_array(loss, reduction):

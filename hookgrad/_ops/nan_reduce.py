@@ -2,32 +2,38 @@
 count of numbers, composed as PyTorch composes it)."""
 import numpy as np
 
-from .._tensor import _make
-from .op import Op
-from .reduce import _sum_dtype, _type_name, dims_of, restore_dims
-from .shape import expand_grad
+from .._tensor_base import _make
+from .op import ReductionOp, refuse_out, type_name
+from .reduce import _sum_dtype, dims_of
 
 
-class NansumBackward0(Op):
+class NansumBackward0(ReductionOp):
     def forward(self, a, dims, keepdim):
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
         self.numbers = ~np.isnan(x)
         return np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None)))
 
     def backward(self, grad):
-        grad = expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
-        return grad * _make(self.numbers)
+        return self.unreduce(grad) * _make(self.numbers)
 
 
-def nansum(a, dim=None, keepdim=False):
-    return NansumBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("nansum")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    return NansumBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim)
 
 
-def nanmean(a, dim=None, keepdim=False):
-    if a._data.dtype.kind != "f":
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("nanmean")
+    if dtype is not None:
+        input = input.to(dtype)
+    if input._data.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
-                           f"but got {_type_name(a._data)}")
-    dims = dims_of(dim, a._data.ndim)
-    count = np.sum(~np.isnan(a._data), axis=dims, keepdims=keepdim)
-    return NansumBackward0.apply(a, dims, keepdim) / _make(count.astype(a._data.dtype))
+                           f"but got {type_name(input._data)}")
+    dims = dims_of(dim, input._data.ndim)
+    count = np.sum(~np.isnan(input._data), axis=dims, keepdims=keepdim)
+    return NansumBackward0.apply(input, dims, keepdim) / _make(count.astype(input._data.dtype))

@@ -1,15 +1,16 @@
-"""Neural-network ops: activations, softmax, normalisation and embedding, with PyTorch's node
-names (convolution and pooling live in conv.py, losses in loss.py)."""
+"""Neural-network ops: activations and embedding, with PyTorch's node names (normalisation
+lives in normalization.py, convolution in conv.py, pooling in pooling.py, losses in
+loss.py)."""
 import math
 
 import numpy as np
 
-from .._tensor import _make
+from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
-from . import norm_kernels as _bn
-from .elementwise import _float_input, exp, tanh
-from .op import Op, plain_backward
-from .shape import SqueezeBackward1, cat
+from .elementwise import exp, tanh
+from .op import Op, UnaryOp, float_input, refuse_out
+from .shape import cat
+from .views import SqueezeBackward1
 
 # --------------------------------------------------------------------------- erf
 
@@ -54,20 +55,16 @@ def erf_array(x):
     return _select(a < 1, small, np.copysign(1 - erfc, x))
 
 
-class ErfBackward0(Op):
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        return erf_array(_float_input(a))
+class ErfBackward0(UnaryOp):
+    function, saves = erf_array, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
         return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
 
 
-def erf(a):
-    return ErfBackward0.apply(a)
+def erf(input, *, out=None):
+    return ErfBackward0.apply(input) if out is None else refuse_out("erf")
 
 
 # --------------------------------------------------------------------------- activations
@@ -145,7 +142,7 @@ class GeluBackward0(Op):
     def forward(self, a, approximate):
         self.approximate = approximate
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         if approximate == "tanh":
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
             return x * 0.5 * (1 + np.tanh(inner))
@@ -166,13 +163,12 @@ class GeluBackward0(Op):
         return grad * slope
 
 
-class SiluBackward0(Op):
-    saved_names = ('self',)
+def _silu(x):
+    return x * sigmoid_array(x)
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * sigmoid_array(x)
+
+class SiluBackward0(UnaryOp):
+    function, saves = _silu, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -186,7 +182,7 @@ class SoftplusBackward0(Op):
     def forward(self, a, beta, threshold):
         self.beta, self.threshold = beta, threshold
         self.save(a)
-        x = _float_input(a)
+        x = float_input(a)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
@@ -248,7 +244,7 @@ class GluBackward0(Op):
     def forward(self, a, dim):
         self.dim = dim
         self.save(a)
-        first, second = np.split(_float_input(a), 2, axis=dim)
+        first, second = np.split(float_input(a), 2, axis=dim)
         return first * sigmoid_array(second)
 
     def backward(self, grad):
@@ -326,13 +322,12 @@ class RreluWithNoiseBackward0(Op):
         return grad * _make(self.noise)
 
 
-class LogSigmoidBackward0(Op):
-    saved_names = ('self',)
+def _log_sigmoid(x):
+    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+class LogSigmoidBackward0(UnaryOp):
+    function, saves = _log_sigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -341,183 +336,6 @@ class LogSigmoidBackward0(Op):
 
 class SqueezeBackward4(SqueezeBackward1):
     """In-place ``squeeze_`` of a fresh result: ``F.linear`` of a 1-d input without bias."""
-
-
-# --------------------------------------------------------------------------- normalisation
-
-def _moments(x, axes, eps):
-    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
-    mean = np.mean(x, axis=axes, keepdims=True)
-    centred = x - mean
-    var = np.mean(centred * centred, axis=axes, keepdims=True)
-    return mean, 1 / np.sqrt(var + eps), centred, var
-
-
-def _stats_for_backward(x, axes, eps, mean, invstd):
-    """The saved statistics as Tensors; recomputed from ``x`` when building a graph, so the
-    gradient is itself differentiable in ``x``."""
-    if _grad_state.grad_enabled:
-        mean_t = x.mean(axes, keepdim=True)
-        centred = x - mean_t
-        return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
-    return _make(mean), _make(invstd)
-
-
-def _normalized_grad(grad_xhat, xhat, invstd, axes):
-    """Gradient through ``(x - mean(x)) * invstd(x)`` given the gradient of that result."""
-    return (grad_xhat - grad_xhat.mean(axes, keepdim=True)
-            - xhat * (grad_xhat * xhat).mean(axes, keepdim=True)) * invstd
-
-
-def _affine(xhat, weight, bias, shape):
-    if weight is not None:
-        xhat *= weight._data.reshape(shape)
-    if bias is not None:
-        xhat += bias._data.reshape(shape)
-    return xhat
-
-
-class NativeBatchNormBackward0(Op):
-    saved_names = ('input', 'weight')
-    arity = 3
-
-    def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
-        x = input._data
-        n, channels = x.shape[0], x.shape[1]
-        self.axes = (0,) + tuple(range(2, x.ndim))
-        self.shape = (1, channels) + (1,) * (x.ndim - 2)
-        self.training, self.eps = training, eps
-        x3 = x.reshape(n, channels, -1)
-        w = None if weight is None else weight._data.astype(x.dtype, copy=False)
-        b = None if bias is None else bias._data.astype(x.dtype, copy=False)
-        if training:
-            y3, mean, var, invstd = _bn.forward_train(x3, w, b, eps)
-            count = x3.shape[0] * x3.shape[2]
-            # running statistics are updated in place without a version bump, as in PyTorch
-            if running_mean is not None:
-                stats = running_mean._data
-                stats *= 1 - momentum
-                stats += (mean * momentum).astype(stats.dtype, copy=False)
-            if running_var is not None:
-                stats = running_var._data
-                stats *= 1 - momentum
-                unbiased = var * (momentum * count / max(count - 1, 1))
-                stats += unbiased.astype(stats.dtype, copy=False)
-        else:
-            mean = running_mean._data.astype(x.dtype, copy=False)
-            invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
-            y3 = _bn.forward_eval(x3, w, b, mean, invstd)
-        self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
-        self.save(input, weight)
-        return y3.reshape(x.shape)
-
-    def backward(self, grad):
-        input, weight = self.saved()
-        if plain_backward() and grad._data.dtype == input._data.dtype:
-            x = input._data
-            n, channels = x.shape[0], x.shape[1]
-            w = None if weight is None else weight._data.astype(x.dtype, copy=False)
-            gx3, grad_weight, grad_bias = _bn.backward(
-                grad._data.reshape(n, channels, -1), x.reshape(n, channels, -1), w,
-                self.mean.reshape(-1), self.invstd.reshape(-1), self.training,
-                self.needs(0), self.needs(1), self.needs(2))
-            return (None if gx3 is None else _make(gx3.reshape(x.shape)),
-                    None if grad_weight is None else _make(grad_weight),
-                    None if grad_bias is None else _make(grad_bias))
-        axes, shape = self.axes, self.shape
-        if self.training:
-            mean, invstd = _stats_for_backward(input, axes, self.eps, self.mean, self.invstd)
-        else:
-            mean, invstd = _make(self.mean), _make(self.invstd)
-        xhat = (input - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight.reshape(shape) if weight is not None else grad
-            grad_input = (_normalized_grad(grad_xhat, xhat, invstd, axes) if self.training
-                          else grad_xhat * invstd)
-        if self.needs(1):
-            grad_weight = (grad * xhat).sum(axes)
-        if self.needs(2):
-            grad_bias = grad.sum(axes)
-        return grad_input, grad_weight, grad_bias
-
-
-class NativeLayerNormBackward0(Op):
-    saved_names = ('input', 'weight')
-    arity = 3
-
-    def forward(self, input, weight, bias, normalized_ndim, eps):
-        x = input._data
-        self.axes = tuple(range(x.ndim - normalized_ndim, x.ndim))
-        self.lead = tuple(range(x.ndim - normalized_ndim))
-        self.eps = eps
-        shape = x.shape[x.ndim - normalized_ndim:]
-        width = int(np.prod(shape))
-        w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
-        b = None if bias is None else bias._data.reshape(width).astype(x.dtype, copy=False)
-        y2, mean, invstd = _bn.layer_norm_forward(x.reshape(-1, width), w, b, eps)
-        stats_shape = x.shape[:x.ndim - normalized_ndim] + (1,) * normalized_ndim
-        self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
-        self.save(input, weight)
-        return y2.reshape(x.shape)
-
-    def backward(self, grad):
-        input, weight = self.saved()
-        if plain_backward() and grad._data.dtype == input._data.dtype:
-            x = input._data
-            width = int(np.prod(x.shape[len(self.lead):]))
-            w = None if weight is None else weight._data.reshape(width).astype(x.dtype,
-                                                                             copy=False)
-            gx2, grad_weight, grad_bias = _bn.layer_norm_backward(
-                grad._data.reshape(-1, width), x.reshape(-1, width), w, self.mean.reshape(-1),
-                self.invstd.reshape(-1), self.needs(0), self.needs(1), self.needs(2))
-            shape = x.shape[len(self.lead):]
-            return (None if gx2 is None else _make(gx2.reshape(x.shape)),
-                    None if grad_weight is None else _make(grad_weight.reshape(shape)),
-                    None if grad_bias is None else _make(grad_bias.reshape(shape)))
-        mean, invstd = _stats_for_backward(input, self.axes, self.eps, self.mean, self.invstd)
-        xhat = (input - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight if weight is not None else grad
-            grad_input = _normalized_grad(grad_xhat, xhat, invstd, self.axes)
-        if self.needs(1):
-            grad_weight = (grad * xhat).sum(self.lead) if self.lead else grad * xhat
-        if self.needs(2):
-            grad_bias = grad.sum(self.lead) if self.lead else grad
-        return grad_input, grad_weight, grad_bias
-
-
-class NativeGroupNormBackward0(Op):
-    saved_names = ('input', 'weight')
-    arity = 3
-
-    def forward(self, input, weight, bias, num_groups, eps):
-        x = input._data
-        self.in_shape, self.eps = x.shape, eps
-        self.grouped = (x.shape[0], num_groups, -1)
-        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
-        self.channel_axes = (0,) + tuple(range(2, x.ndim))
-        mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
-        self.mean, self.invstd = mean, invstd
-        self.save(input, weight)
-        return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
-
-    def backward(self, grad):
-        input, weight = self.saved()
-        grouped = input.reshape(self.grouped)
-        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
-        xhat = (grouped - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
-            grad_input = _normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
-                                          (2,)).reshape(self.in_shape)
-        if self.needs(1):
-            grad_weight = (grad * xhat.reshape(self.in_shape)).sum(self.channel_axes)
-        if self.needs(2):
-            grad_bias = grad.sum(self.channel_axes)
-        return grad_input, grad_weight, grad_bias
 
 
 # --------------------------------------------------------------------------- embedding
@@ -564,15 +382,14 @@ class EmbeddingDenseBackward0(Op):
         return rows
 
 
-class MishBackward0(Op):
+def _mish(x):
+    return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+
+
+class MishBackward0(UnaryOp):
     """``x * tanh(softplus(x))``."""
 
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
+    function, saves = _mish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -580,13 +397,12 @@ class MishBackward0(Op):
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 
 
-class HardswishBackward0(Op):
-    saved_names = ('self',)
+def _hardswish(x):
+    return x * np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        x = _float_input(a)
-        return x * np.clip(x + 3, 0, 6) / 6
+
+class HardswishBackward0(UnaryOp):
+    function, saves = _hardswish, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -595,12 +411,12 @@ class HardswishBackward0(Op):
         return grad * ((a.clamp(-3, 3) / 3 + 0.5) * middle + _mask(a, x >= 3))
 
 
-class HardsigmoidBackward0(Op):
-    saved_names = ('self',)
+def _hardsigmoid(x):
+    return np.clip(x + 3, 0, 6) / 6
 
-    def forward(self, a):
-        self.save(a)
-        return np.clip(_float_input(a) + 3, 0, 6) / 6
+
+class HardsigmoidBackward0(UnaryOp):
+    function, saves = _hardsigmoid, "self"
 
     def backward(self, grad):
         (a,) = self.saved()

@@ -7,32 +7,21 @@ keeping what backward needs on ``self``) and ``backward(self, *grads) -> grad | 
 returning one gradient Tensor (or None) per input, written with Tensor operations so that it
 is differentiable again under ``create_graph=True``. Broadcasting and dtype are undone by the
 engine, not by each op. Its class name is PyTorch's node name (``MulBackward0``)."""
-from collections import OrderedDict
+import collections
 
 import numpy as np
 
-from ..autograd.anomaly_mode import anomaly, record_forward
-from ..autograd.engine import grad_accumulator
+from .. import _dtype
+from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, SavedTensor, _sequence, _strip_backward
-from .._tensor import Tensor, _make
-from ..utils.hooks import register_hook
+from ..autograd.graph import (
+    Node,
+    _op_hooks,
+    _strip_backward,
+)
 
 _new = object.__new__
-_NO_EDGE = (None, 0)
 _ndarray = np.ndarray
-
-# Observers of every op call (``fn(op_class, args, result)``): the one op-level hook point,
-# used by hookgrad.lens to see ops that are not modules. Empty, it costs one falsy check.
-_op_hooks = OrderedDict()
-
-
-def register_op_hook(fn):
-    """Call ``fn(op_class, args, result)`` after every differentiable op; returns a handle.
-
-    ``op_class.op_name()`` is a short name (``"mul"``, ``"relu"``, ``"convolution"``);
-    ``result`` is a Tensor or a tuple of Tensors."""
-    return register_hook(_op_hooks, fn)
 
 
 class Op(Node):
@@ -40,7 +29,6 @@ class Op(Node):
     arity = 1             # leading ``apply`` arguments that are differentiable inputs
     is_view = False       # output shares memory and version counter with input 0
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
-    _n_outputs = 1
 
     @classmethod
     def apply(cls, *args):
@@ -48,17 +36,18 @@ class Op(Node):
         record = False
         if _grad_state.grad_enabled:
             for a in args[:cls.arity]:
-                if isinstance(a, Tensor) and a._requires_grad:
+                if isinstance(a, TensorBase) and a._requires_grad:
                     record = True
-                    self._start_recording(args)
+                    self._link(args[:cls.arity])
                     break
-        self._record = record
+        if not record:
+            self._record = False  # (needs() and save() read it in forward)
         try:
             out = self.forward(*args)
         except ValueError as error:
             if "could not be broadcast" not in str(error):
                 raise
-            raise broadcast_error([a._data.shape for a in args if isinstance(a, Tensor)]) \
+            raise broadcast_error([a._data.shape for a in args if isinstance(a, TensorBase)]) \
                 from None
         if type(out) is tuple:
             results = self._wrap_many(out, record)
@@ -70,9 +59,7 @@ class Op(Node):
         if record:
             result = _make(out, True, self, 0)
             if cls.saves_output:
-                saved = SavedTensor(result, is_output=True)
-                before = self._for_backward
-                self._for_backward = (saved,) if before is None else before + (saved,)
+                self._save_output(result)
         else:
             result = _make(out)
         if cls.is_view:
@@ -80,31 +67,6 @@ class Op(Node):
         if _op_hooks:
             _notify(cls, args, result)
         return result
-
-    def _start_recording(self, args):
-        """Become a graph node: edges to the inputs' nodes, their metadata, a sequence nr.
-        (Nodes of ops run without recording never get these: nothing reads them.)"""
-        self._for_backward = None
-        self._hooks = None
-        edges = []
-        meta = []
-        for a in args[:self.arity]:
-            if isinstance(a, Tensor) and a._requires_grad:
-                node = a._grad_fn if a._view_base is None else a.grad_fn
-                if node is not None:
-                    edges.append((node, a._output_nr))
-                else:
-                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
-                data = a._data
-                meta.append((data.shape, data.dtype))
-            else:
-                edges.append(_NO_EDGE)
-                meta.append(None)
-        self._next = tuple(edges)
-        self._in_meta = tuple(meta)
-        self._seq = next(_sequence)
-        if anomaly.enabled:
-            record_forward(self)
 
     @classmethod
     def op_name(cls):
@@ -125,17 +87,12 @@ class Op(Node):
             else:
                 results.append(_make(out))
         if record:
-            self._n_outputs = n_differentiable
+            self._set_output_count(n_differentiable)
         return tuple(results)
 
     def needs(self, i):
         """Whether input ``i`` needs a gradient (valid in forward and backward)."""
         return self._record and self._next[i][0] is not None
-
-    def save(self, *tensors):
-        """Save input tensors for backward (version-checked, saved-tensor hooks applied)."""
-        if self._record:
-            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
 
     def saved(self):
         return self._unpack_saved()
@@ -173,6 +130,14 @@ def broadcast_error(shapes):
                                     f"tensor b ({b[d]}) at non-singleton dimension {d}")
         result = tuple(y if x == 1 else x for x, y in zip(a, b))
     return RuntimeError(f"shapes {', '.join(map(str, shapes))} do not broadcast")
+
+
+def refuse_out(name):
+    """PyTorch's ``out=`` argument: hookgrad's ops always return a new tensor, so say what to
+    write instead."""
+    raise NotImplementedError(
+        f"hookgrad does not support out= (in {name}): use the returned tensor, y = "
+        f"torch.{name}(...), or copy it into an existing one, y.copy_(torch.{name}(...))")
 
 
 def plain_backward():
@@ -215,6 +180,267 @@ def replay_view(chain, array):
     return array
 
 
-def arr(x):
-    """The ndarray of a Tensor, or a Python scalar unchanged."""
-    return x._data if isinstance(x, Tensor) else x
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+def float_input(a):
+    """The array of ``a``, in the default float dtype unless it is floating already (what
+    PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
+    x = a._data
+    return x if x.dtype.kind == "f" else x.astype(_dtype.get_default_dtype().np_dtype)
+
+
+def type_name(x):
+    """PyTorch's ScalarType name of an array's dtype: ``Float``, ``Long``, ``Bool``."""
+    return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
+
+
+def return_type(name, fields):
+    """A ``torch.return_types.<name>`` look-alike: a named tuple that prints like PyTorch's."""
+    cls = collections.namedtuple(name, fields)
+    cls.__module__ = "torch.return_types"
+    cls.__repr__ = lambda self: (f"torch.return_types.{name}(\n"
+                                 + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")")
+    return cls
+
+
+def operands(a, b):
+    """The two NumPy operands of a binary op, cast so NumPy computes in PyTorch's result dtype.
+
+    ``a`` is a Tensor; ``b`` a Tensor or Python scalar (weakly typed: ``x * 0.5`` stays
+    float32, but an integer tensor times a float scalar becomes float32, not float64)."""
+    x = a._data
+    if isinstance(b, TensorBase):
+        y = b._data
+        if x.dtype == y.dtype:
+            return x, y
+        target = _dtype.result_type((a, b)).np_dtype
+        return x.astype(target, copy=False), y.astype(target, copy=False)
+    if isinstance(b, np.generic):
+        b = b.item()
+    elif not isinstance(b, (int, float)):
+        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
+                        "Tensor or a Python number)")
+    kind = x.dtype.kind
+    if type(b) is float and kind != "f":
+        return x.astype(_dtype.get_default_dtype().np_dtype), b
+    if type(b) is int and kind == "b":
+        return x.astype(np.int64), b
+    return x, b
+
+
+def float_operands(a, b):
+    """Both operands in their promoted dtype, the default float for integers and bools."""
+    x, y = operands(a, b)
+    if x.dtype.kind != "f":
+        x, y = float_input(a), float_input(b) if isinstance(b, TensorBase) else float(b)
+    return x, y
+
+
+def restore_dims(grad, shape, dims, keepdim):
+    """Reshape a reduced gradient so it broadcasts against the input ``shape``."""
+    if keepdim or not dims or grad._data.ndim == len(shape):
+        return grad
+    kept = [1 if i in dims else s for i, s in enumerate(shape)]
+    return grad.reshape(kept)
+
+
+def broadcast_view(x, shape):
+    """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
+    without its argument handling, which dominates for small tensors."""
+    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
+        strides = (0,) * len(shape)
+    elif not x.flags.c_contiguous:
+        return np.broadcast_to(x, shape)
+    else:
+        lead = len(shape) - x.ndim
+        strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
+                                      for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    view = np.ndarray(shape, x.dtype, x, 0, strides)
+    view.flags.writeable = False
+    return view
+
+
+def expand_grad(grad, shape):
+    """Expand a reduced gradient back to ``shape``: a plain read-only view when nothing
+    records (the common case), the differentiable ``expand`` under create_graph."""
+    if grad._requires_grad:
+        return grad.expand(shape)
+    return _make(broadcast_view(grad._data, shape))
+
+
+# --------------------------------------------------------------------------- op families
+# A simple op is a subclass of one of these: its NumPy function, what it saves and its
+# backward formula. Options are class attributes; the forward that implements exactly the
+# chosen ones is picked once, when the class is created, so no call pays for an option.
+
+class UnaryOp(Op):
+    """An elementwise op of one tensor: ``function`` of its array.
+
+    ``saves``: ``"self"`` (the input) or ``"result"`` (the output) for backward, or None;
+    ``float_input``: an integer or bool input is computed in the default float dtype;
+    ``quiet``: the NumPy floating-point errors the op expects (``log(0)`` divides by zero),
+    silenced with ``np.errstate``."""
+
+    function = None
+    saves = None
+    float_input = True
+    quiet = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _static_function(cls)
+        if cls.saves is not None:
+            cls.saves_output = cls.saves == "result"
+            cls.saved_names = ("result",) if cls.saves_output else ("self",)
+        if _generated_forward(cls, _UNARY_FORWARDS.values()):
+            cls.forward = _UNARY_FORWARDS[cls.saves == "self", cls.float_input, bool(cls.quiet)]
+            cls._quiet = dict.fromkeys(cls.quiet, "ignore")
+
+
+def _generated_forward(cls, variants):
+    """Whether ``cls`` takes a generated forward: it defines none, and inherits none but a
+    generated one (or Op's)."""
+    if "forward" in cls.__dict__:
+        return False
+    return cls.forward is Op.forward or cls.forward in variants
+
+
+def _static_function(cls):
+    """Store a class's ``function`` so that ``self.function(x)`` calls it with ``x`` alone: a
+    Python function (or NumPy's dispatching wrappers, such as ``np.sinc``) would bind ``self``
+    as its first argument; a ufunc is stored as it is (the faster lookup)."""
+    function = cls.__dict__.get("function")
+    if function is not None and not isinstance(function, (np.ufunc, staticmethod)):
+        cls.function = staticmethod(function)
+
+
+def _unary(self, a):
+    return self.function(a._data)
+
+
+def _unary_saving(self, a):
+    self.save(a)
+    return self.function(a._data)
+
+
+def _unary_float(self, a):
+    return self.function(float_input(a))
+
+
+def _unary_float_saving(self, a):
+    self.save(a)
+    return self.function(float_input(a))
+
+
+def _unary_float_quiet(self, a):
+    with np.errstate(**self._quiet):
+        return self.function(float_input(a))
+
+
+def _unary_float_saving_quiet(self, a):
+    self.save(a)
+    with np.errstate(**self._quiet):
+        return self.function(float_input(a))
+
+
+_UNARY_FORWARDS = {  # (saves the input, float input, quiet) -> forward
+    (False, False, False): _unary, (True, False, False): _unary_saving,
+    (False, True, False): _unary_float, (True, True, False): _unary_float_saving,
+    (False, True, True): _unary_float_quiet, (True, True, True): _unary_float_saving_quiet,
+}
+
+
+class BinaryOp(Op):
+    """An elementwise op of two broadcast operands (a Tensor and a Tensor or number):
+    ``function`` of their arrays in PyTorch's result dtype (``float_operands``: the default
+    float dtype for integers). It saves both inputs for backward (``saved()``: self, other)."""
+
+    arity = 2
+    function = None
+    float_operands = False
+    saved_names = ("self", "other")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _static_function(cls)
+        if _generated_forward(cls, (_binary, _binary_float)):
+            cls.forward = _binary_float if cls.float_operands else _binary
+
+
+def _binary(self, a, b):
+    self.save(a, b)
+    x, y = operands(a, b)
+    return self.function(x, y)
+
+
+def _binary_float(self, a, b):
+    self.save(a, b)
+    x, y = float_operands(a, b)
+    return self.function(x, y)
+
+
+class ReductionOp(Op):
+    """A reduction of one tensor over ``dims`` (sorted, non-negative) with ``keepdim``. Its
+    forward keeps ``self.dims`` and ``self.keepdim``; backward gives a reduced gradient (or
+    result) its dims back with ``restore``, and broadcasts it over the input with
+    ``unreduce``."""
+
+    @property
+    def shape(self):
+        """The input's shape (recorded with the node's edges)."""
+        return self._in_meta[0][0]
+
+    def unreduce(self, grad):
+        """The gradient of the reduced output, broadcast back over the input's shape."""
+        shape = self._in_meta[0][0]
+        return expand_grad(restore_dims(grad, shape, self.dims, self.keepdim), shape)
+
+    def restore(self, reduced):
+        """A reduced tensor (a gradient or the result) with the reduced dims back, size 1."""
+        return restore_dims(reduced, self._in_meta[0][0], self.dims, self.keepdim)
+
+
+class ViewOp(Op):
+    """An op whose output is a view of its input: ``view_array(x, *params)`` (a staticmethod,
+    also replayed on the base's array when an in-place op writes through the view). The
+    forward keeps ``params`` for backward; ``shape`` is the input's shape."""
+
+    is_view = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        view_array = getattr(cls, "view_array", None)
+        if view_array is not None and _generated_forward(cls, _VIEW_FORWARDS):
+            n_params = view_array.__code__.co_argcount - 1  # (at class creation only)
+            cls.forward = _VIEW_FORWARDS[n_params]
+
+    @property
+    def shape(self):
+        """The input's shape (recorded with the node's edges)."""
+        return self._in_meta[0][0]
+
+
+# (a fixed number of parameters: ``f(*params)`` is the slower call in CPython)
+def _view0(self, a):
+    self.params = ()
+    return self.view_array(a._data)
+
+
+def _view1(self, a, p):
+    self.params = (p,)
+    return self.view_array(a._data, p)
+
+
+def _view2(self, a, p, q):
+    self.params = (p, q)
+    return self.view_array(a._data, p, q)
+
+
+def _view3(self, a, p, q, r):
+    self.params = (p, q, r)
+    return self.view_array(a._data, p, q, r)
+
+
+_VIEW_FORWARDS = (_view0, _view1, _view2, _view3)

@@ -1,15 +1,13 @@
-"""Reductions: sum, mean, max/min, var/std, norm, prod, all/any."""
+"""Reductions that combine elements: sum, mean, var/std, norm, prod, all/any (the ones that
+pick an element, max/min & co, are in extremes.py)."""
 import builtins
-import collections
 import warnings
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor, _make, _wrap_dim
-from .op import Op, plain_backward
-from .selection import maximum, minimum, where
-from .shape import expand_grad
+from .._tensor_base import _make, _wrap_dim
+from .op import Op, ReductionOp, expand_grad, plain_backward, refuse_out, type_name
+from .selection import where
 
 
 def dims_of(dim, ndim):
@@ -25,22 +23,10 @@ def dims_of(dim, ndim):
     return tuple(sorted(dims)) if ndim else ()  # a 0-d tensor accepts dim 0 / -1: no axes
 
 
-def restore_dims(grad, shape, dims, keepdim):
-    """Reshape a reduced gradient so it broadcasts against the input ``shape``."""
-    if keepdim or not dims or grad._data.ndim == len(shape):
-        return grad
-    kept = [1 if i in dims else s for i, s in enumerate(shape)]
-    return grad.reshape(kept)
-
-
 def _sum_dtype(x, dtype):
     if dtype is not None:
         return dtype.np_dtype
     return np.int64 if x.dtype.kind in "biu" else None
-
-
-def _type_name(x):
-    return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
 
 
 class SumBackward0(Op):
@@ -54,14 +40,14 @@ class SumBackward0(Op):
         return expand_grad(grad, self.shape)
 
 
-class SumBackward1(Op):
+class SumBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
         return np.sum(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, dtype))
 
     def backward(self, grad):
-        return expand_grad(restore_dims(grad, self.shape, self.dims, self.keepdim), self.shape)
+        return self.unreduce(grad)
 
 
 class MeanBackward0(Op):
@@ -75,39 +61,42 @@ class MeanBackward0(Op):
         return expand_grad(grad / self.count, self.shape)
 
 
-class MeanBackward1(Op):
+class MeanBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.shape, self.dims, self.keepdim = x.shape, dims, keepdim
         self.count = int(np.prod([x.shape[d] for d in dims]))
         return np.mean(x, axis=dims, keepdims=keepdim, dtype=dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        grad = restore_dims(grad, self.shape, self.dims, self.keepdim)
-        return expand_grad(grad / self.count, self.shape)
+        return self.unreduce(grad / self.count)
 
 
-def sum(a, dim=None, keepdim=False, dtype=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("sum")
     if dim is None:
         if keepdim:
-            return SumBackward1.apply(a, dims_of(None, a._data.ndim), True, dtype)
-        return SumBackward0.apply(a, dtype)
-    return SumBackward1.apply(a, dims_of(dim, a._data.ndim), keepdim, dtype)
+            return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
+        return SumBackward0.apply(input, dtype)
+    return SumBackward1.apply(input, dims_of(dim, input._data.ndim), keepdim, dtype)
 
 
 def _check_float_mean(a, dtype):
     if a._data.dtype.kind != "f" and dtype is None:
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                           f"floating point or complex dtype. Got: {_type_name(a._data)}")
+                           f"floating point or complex dtype. Got: {type_name(a._data)}")
 
 
-def mean(a, dim=None, keepdim=False, dtype=None):
-    _check_float_mean(a, dtype)
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("mean")
+    _check_float_mean(input, dtype)
     if dim is None:
         if keepdim:
-            return MeanBackward1.apply(a, dims_of(None, a._data.ndim), True, dtype)
-        return MeanBackward0.apply(a, dtype)
-    return MeanBackward1.apply(a, dims_of(dim, a._data.ndim), keepdim, dtype)
+            return MeanBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
+        return MeanBackward0.apply(input, dtype)
+    return MeanBackward1.apply(input, dims_of(dim, input._data.ndim), keepdim, dtype)
 
 
 def sum_to_size(a, shape):
@@ -130,220 +119,21 @@ def sum_to_size(a, shape):
     return out.reshape(shape) if out._data.shape != shape else out
 
 
-# --------------------------------------------------------------------------- max / min
-
-def _return_type(name, fields):
-    """A ``torch.return_types.<name>`` look-alike: a named tuple that prints like PyTorch's."""
-    cls = collections.namedtuple(name, fields)
-    cls.__module__ = "torch.return_types"
-    cls.__repr__ = lambda self: (f"torch.return_types.{name}(\n"
-                                 + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")")
-    return cls
-
-
-return_types = {name: _return_type(name, ("values", "indices")) for name in ("max", "min")}
-return_types["aminmax"] = _return_type("aminmax", ("min", "max"))
-
-
-def _check_nonempty(name, x, dims):
-    """PyTorch refuses reductions without an identity over nothing."""
-    if x.size:
-        return
-    if dims is None:
-        error = IndexError if name.startswith("arg") else RuntimeError
-        raise error(f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
-                    + ("" if name.startswith("arg") else
-                       " Specify the reduction dim with the 'dim' argument."))
-    for d in dims:
-        if x.shape[d] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
-
-
-class MaxBackward1(Op):
-    """Whole-tensor max: ties (and NaNs, when the result is NaN) share the gradient evenly."""
-
-    saves_output = True
-    saved_names = ("self", "result")
-    reduce = staticmethod(np.max)
-
-    def forward(self, a):
-        self.save(a)
-        return self.reduce(a._data)
-
-    def backward(self, grad):
-        a, result = self.saved()
-        mask = (a == result) | (a.isnan() & result.isnan())
-        return mask * (grad / mask.sum())
-
-
-class MinBackward1(MaxBackward1):
-    reduce = staticmethod(np.min)
-
-
-class MaxBackward0(Op):
-    """Max along a dim: ``(values, indices)``; the gradient goes to the selected index only."""
-
-    select = staticmethod(np.argmax)
-
-    def forward(self, a, dim, keepdim):
-        x = a._data
-        self.dim, self.keepdim = dim, keepdim
-        if x.ndim == 0:
-            self.index = None
-            return x.copy(), np.zeros((), np.int64)
-        self.index = index = np.expand_dims(self.select(x, axis=dim), dim).astype(np.int64)
-        values = np.take_along_axis(x, index, dim)
-        if not keepdim:
-            values, index = values.squeeze(dim), index.squeeze(dim)
-        return values, index
-
-    def backward(self, grad, grad_indices=None):
-        if self.index is None:
-            return grad
-        # a constant one-hot mask makes this a plain product, differentiable again
-        positions = np.arange(self._in_meta[0][0][self.dim])
-        mask = positions.reshape((-1,) + (1,) * (self.index.ndim - self.dim - 1)) == self.index
-        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * _make(mask)
-
-
-class MinBackward0(MaxBackward0):
-    select = staticmethod(np.argmin)
-
-
-def _max_min(a, dim, keepdim, name, whole, along, other):
-    if isinstance(dim, Tensor):  # torch.max(a, b) is maximum
-        return other(a, dim)
-    x = a._data
-    if dim is None:
-        _check_nonempty(name, x, None)
-        return whole.apply(a)
-    dim = _wrap_dim(dim, x.ndim)
-    if x.ndim:
-        _check_nonempty(name, x, (dim,))
-    return return_types[name](*along.apply(a, dim, keepdim))
-
-
-def max(a, dim=None, keepdim=False):
-    return _max_min(a, dim, keepdim, "max", MaxBackward1, MaxBackward0, maximum)
-
-
-def min(a, dim=None, keepdim=False):
-    return _max_min(a, dim, keepdim, "min", MinBackward1, MinBackward0, minimum)
-
-
-class AmaxBackward0(Op):
-    """Ties share the gradient evenly."""
-
-    saves_output = True
-    saved_names = ("self", "result")
-    reduce = staticmethod(np.max)
-
-    def forward(self, a, dims, keepdim):
-        self.save(a)
-        self.dims, self.keepdim = dims, keepdim
-        return self.reduce(a._data, axis=dims, keepdims=keepdim)
-
-    def backward(self, grad):
-        a, result = self.saved()
-        return _share_among_ties(grad, a, result, self.dims, self.keepdim)
-
-
-def _share_among_ties(grad, a, result, dims, keepdim):
-    """The gradient of an extreme ``result`` of ``a`` over ``dims``, split evenly among the
-    positions that reach it."""
-    shape = a._data.shape
-    mask = a == restore_dims(result, shape, dims, keepdim)
-    grad = restore_dims(grad, shape, dims, keepdim)
-    return grad / mask.sum(dims, keepdim=True) * mask
-
-
-class AminBackward0(AmaxBackward0):
-    reduce = staticmethod(np.min)
-
-
-def _amax_amin(op, name, a, dim, keepdim):
-    dims = dims_of(dim, a._data.ndim)
-    _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
-    return op.apply(a, dims, keepdim)
-
-
-def amax(a, dim=(), keepdim=False):
-    return _amax_amin(AmaxBackward0, "amax", a, dim, keepdim)
-
-
-def amin(a, dim=(), keepdim=False):
-    return _amax_amin(AminBackward0, "amin", a, dim, keepdim)
-
-
-class AminmaxBackward0(Op):
-    """``(min, max)`` in one node; each output's gradient is shared evenly among its ties."""
-
-    saved_names = ("self",)
-
-    def forward(self, a, dims, keepdim):
-        self.save(a)
-        x = a._data
-        self.dims, self.keepdim = dims, keepdim
-        self.results = (np.min(x, axis=dims, keepdims=keepdim),
-                        np.max(x, axis=dims, keepdims=keepdim))
-        return self.results
-
-    def backward(self, grad_min, grad_max):
-        (a,) = self.saved()
-        parts = [_share_among_ties(grad, a, _make(np.asarray(result)), self.dims, self.keepdim)
-                 for grad, result in zip((grad_min, grad_max), self.results) if grad is not None]
-        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
-
-
-def aminmax(a, dim=None, keepdim=False):
-    x = a._data
-    if dim is None:
-        if x.size == 0:
-            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as "
-                               "the operation has no identity.")
-        dims = tuple(range(x.ndim))
-    else:
-        dims = dims_of(dim, x.ndim)
-        if x.ndim and x.shape[dims[0]] == 0:
-            raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
-    return return_types["aminmax"](*AminmaxBackward0.apply(a, dims, keepdim))
-
-
-def _arg(select, name, a, dim, keepdim):
-    """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
-    x = a._data
-    if dim is None:
-        _check_nonempty(name, x, None)
-        index = select(x.reshape(-1))
-        return _make(np.full((1,) * x.ndim if keepdim else (), index, np.int64))
-    dim = _wrap_dim(dim, x.ndim)
-    if x.ndim == 0:
-        return _make(np.zeros((), np.int64))
-    _check_nonempty(name, x, (dim,))
-    return _make(np.asarray(select(x, axis=dim, keepdims=keepdim), np.int64))
-
-
-def argmax(a, dim=None, keepdim=False):
-    return _arg(np.argmax, "argmax", a, dim, keepdim)
-
-
-def argmin(a, dim=None, keepdim=False):
-    return _arg(np.argmin, "argmin", a, dim, keepdim)
-
-
 # --------------------------------------------------------------------------- var / std
 
 def _plus(a, b):
     return b if a is None else a if b is None else a + b
 
 
-class VarBackward0(Op):
+class VarBackward0(ReductionOp):
     saved_names = ("self",)
 
-    def forward(self, a, dims, correction, keepdim):
-        x = a._data
+    def forward(self, a, dims, keepdim, correction):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
+        return self.variance(a._data, dims, keepdim, correction)
+
+    def variance(self, x, dims, keepdim, correction):
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -355,7 +145,7 @@ class VarBackward0(Op):
         return self.var_grad(self.saved()[0], grad)
 
     def var_grad(self, a, grad):
-        grad = restore_dims(grad, a._data.shape, self.dims, self.keepdim)
+        grad = self.restore(grad)
         centred = a - a.mean(self.dims, keepdim=True)
         if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
             return grad * where(centred == 0, float("nan"), float("inf"))
@@ -365,16 +155,15 @@ class VarBackward0(Op):
         return self.var_grad(a, (grad / (result * 2)).masked_fill(result == 0, 0))
 
     def mean_grad(self, a, grad):
-        shape = a._data.shape
-        return (restore_dims(grad, shape, self.dims, self.keepdim) / self.count).expand(shape)
+        return (self.restore(grad) / self.count).expand(self.shape)
 
 
 class StdBackward0(VarBackward0):
     saves_output = True
     saved_names = ("self", "result")
 
-    def forward(self, a, dims, correction, keepdim):
-        return np.sqrt(super().forward(a, dims, correction, keepdim))
+    def variance(self, x, dims, keepdim, correction):
+        return np.sqrt(super().variance(x, dims, keepdim, correction))
 
     def backward(self, grad):
         a, result = self.saved()
@@ -384,9 +173,9 @@ class StdBackward0(VarBackward0):
 class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
-    def forward(self, a, dims, correction, keepdim):
-        return (super().forward(a, dims, correction, keepdim),
-                np.mean(a._data, axis=dims, keepdims=keepdim))
+    def variance(self, x, dims, keepdim, correction):
+        return (super().variance(x, dims, keepdim, correction),
+                np.mean(x, axis=dims, keepdims=keepdim))
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
@@ -397,8 +186,8 @@ class VarMeanBackward0(VarBackward0):
 class StdMeanBackward0(VarMeanBackward0):
     """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
 
-    def forward(self, a, dims, correction, keepdim):
-        var, mean = super().forward(a, dims, correction, keepdim)
+    def variance(self, x, dims, keepdim, correction):
+        var, mean = super().variance(x, dims, keepdim, correction)
         return np.sqrt(var), mean
 
     def backward(self, grad_std, grad_mean):
@@ -426,41 +215,44 @@ def _var_args(a, dim, unbiased, correction, name):
     if np.prod([a._data.shape[d] for d in dims]) <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
                       "less than the reduction factor (input numel divided by output numel).",
-                      UserWarning, stacklevel=4)  # the caller of Tensor.var / torch.var
+                      UserWarning, stacklevel=3)  # the caller of Tensor.var / torch.var
     return dims, correction
 
 
-def var(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "var")
-    return VarBackward0.apply(a, dims, correction, keepdim)
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    if out is not None:
+        refuse_out("var")
+    dims, correction = _var_args(input, dim, unbiased, correction, "var")
+    return VarBackward0.apply(input, dims, keepdim, correction)
 
 
-def std(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "std")
-    return StdBackward0.apply(a, dims, correction, keepdim)
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    if out is not None:
+        refuse_out("std")
+    dims, correction = _var_args(input, dim, unbiased, correction, "std")
+    return StdBackward0.apply(input, dims, keepdim, correction)
 
 
-def var_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "var_mean")
-    return VarMeanBackward0.apply(a, dims, correction, keepdim)
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dims, correction = _var_args(input, dim, unbiased, correction, "var_mean")
+    return VarMeanBackward0.apply(input, dims, keepdim, correction)
 
 
-def std_mean(a, dim=None, unbiased=None, keepdim=False, correction=None):
-    dims, correction = _var_args(a, dim, unbiased, correction, "std_mean")
-    return StdMeanBackward0.apply(a, dims, correction, keepdim)
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dims, correction = _var_args(input, dim, unbiased, correction, "std_mean")
+    return StdMeanBackward0.apply(input, dims, keepdim, correction)
 
 
 # --------------------------------------------------------------------------- norm, prod
 
-class LinalgVectorNormBackward0(Op):
+class LinalgVectorNormBackward0(ReductionOp):
     """``linalg.vector_norm``; the backward is PyTorch's ``norm_backward`` case by case."""
 
-    saves_output = True
-    saved_names = ("self", "result")
+    saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, p, dims, keepdim):
+    def forward(self, a, dims, keepdim, p):
         self.save(a)
-        self.p, self.dims, self.keepdim = p, dims, keepdim
+        self.dims, self.keepdim, self.p = dims, keepdim, p
         x = np.abs(a._data)
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
@@ -477,9 +269,8 @@ class LinalgVectorNormBackward0(Op):
 
     def backward(self, grad):
         a, norm = self.saved()
-        shape, p = a._data.shape, self.p
-        grad = restore_dims(grad, shape, self.dims, self.keepdim)
-        norm = restore_dims(norm, shape, self.dims, self.keepdim)
+        p = self.p
+        grad, norm = self.restore(grad), self.restore(norm)
         if p == 0:
             return None  # PyTorch leaves this gradient undefined
         if p == 1:
@@ -503,8 +294,12 @@ class NormBackward1(LinalgVectorNormBackward0):
     """``at::norm`` along dims, as ``F.pairwise_distance`` records it (the same maths)."""
 
 
-def norm(a, p="fro", dim=None, keepdim=False):
-    x = a._data
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    if out is not None:
+        refuse_out("norm")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    x = input._data
     if isinstance(p, str):
         if p == "nuc":
             raise NotImplementedError("hookgrad: norm(p='nuc') is not supported")
@@ -513,7 +308,7 @@ def norm(a, p="fro", dim=None, keepdim=False):
         p = 2
     if x.dtype.kind != "f":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
-                           f"input. Got {_type_name(x)}")
+                           f"input. Got {type_name(x)}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
     if p in (np.inf, -np.inf) and x.size == 0:  # max/min over nothing has no identity
@@ -525,19 +320,18 @@ def norm(a, p="fro", dim=None, keepdim=False):
             if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
                 raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
                                    "and the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply(a, p, dims, keepdim)
+    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p)
 
 
-class ProdBackward0(Op):
+class ProdBackward0(ReductionOp):
     """The whole-tensor product (``ProdBackward1``: along one dim)."""
 
-    saves_output = True
-    saved_names = ("self", "result")
+    saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim=False):
-        x = a._data
+    def forward(self, a, dims, keepdim):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
+        x = a._data
         return np.prod(x, axis=dims, keepdims=keepdim, dtype=_sum_dtype(x, None))
 
     def backward(self, grad):
@@ -545,8 +339,7 @@ class ProdBackward0(Op):
         shape = a._data.shape
         if not shape:
             return grad
-        grad = restore_dims(grad, shape, self.dims, self.keepdim)
-        result = restore_dims(result, shape, self.dims, self.keepdim)
+        grad, result = self.restore(grad), self.restore(result)
         zero = a == 0
         if not zero._data.any():
             return grad * result / a
@@ -565,14 +358,18 @@ class ProdBackward1(ProdBackward0):
     pass
 
 
-def prod(a, dim=None, keepdim=False):
-    ndim = a._data.ndim
+def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("prod")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    ndim = input._data.ndim
     if dim is None:
-        return ProdBackward0.apply(a, tuple(range(ndim)))
+        return ProdBackward0.apply(input, tuple(range(ndim)), False)
     if not isinstance(dim, int):
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
-    return ProdBackward1.apply(a, dims_of(dim, ndim), keepdim)
+    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim)
 
 
 # --------------------------------------------------------------------------- all, any, cumsum
@@ -584,9 +381,9 @@ def _all_any(reduce, a, dim, keepdim):
     return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_))
 
 
-def all(a, dim=None, keepdim=False):
-    return _all_any(np.all, a, dim, keepdim)
+def all(input, dim=None, keepdim=False, *, out=None):
+    return _all_any(np.all, input, dim, keepdim) if out is None else refuse_out("all")
 
 
-def any(a, dim=None, keepdim=False):
-    return _all_any(np.any, a, dim, keepdim)
+def any(input, dim=None, keepdim=False, *, out=None):
+    return _all_any(np.any, input, dim, keepdim) if out is None else refuse_out("any")

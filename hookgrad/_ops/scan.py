@@ -4,15 +4,15 @@ import math
 
 import numpy as np
 
-from .._tensor import _wrap_dim
+from .._tensor_base import _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad
-from .op import Op
-from .reduce import _return_type, _sum_dtype, _type_name
+from .op import Op, refuse_out, return_type, type_name
+from .reduce import _sum_dtype
 from .selection import where
 from .shape import stack
 
-return_types = {name: _return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
+return_types = {name: return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
 
 class CumsumBackward0(Op):
@@ -65,12 +65,20 @@ class CumprodBackward0(Op):
         return stack(result, dim)
 
 
-def cumsum(a, dim):
-    return CumsumBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
+def cumsum(input, dim, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("cumsum")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
 
 
-def cumprod(a, dim):
-    return CumprodBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
+def cumprod(input, dim, *, dtype=None, out=None):
+    if out is not None:
+        refuse_out("cumprod")
+    if dtype is not None:
+        input = input.to(dtype)
+    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim))
 
 
 class CummaxBackward0(Op):
@@ -109,14 +117,18 @@ class CumminBackward0(CummaxBackward0):
     takes_over = staticmethod(np.less_equal)
 
 
-def cummax(a, dim):
-    dim = _wrap_dim(dim, a._data.ndim)
-    return return_types["cummax"](*CummaxBackward0.apply(a, dim))
+def cummax(input, dim, *, out=None):
+    if out is not None:
+        refuse_out("cummax")
+    dim = _wrap_dim(dim, input._data.ndim)
+    return return_types["cummax"](*CummaxBackward0.apply(input, dim))
 
 
-def cummin(a, dim):
-    dim = _wrap_dim(dim, a._data.ndim)
-    return return_types["cummin"](*CumminBackward0.apply(a, dim))
+def cummin(input, dim, *, out=None):
+    if out is not None:
+        refuse_out("cummin")
+    dim = _wrap_dim(dim, input._data.ndim)
+    return return_types["cummin"](*CumminBackward0.apply(input, dim))
 
 
 class LogcumsumexpBackward0(Op):
@@ -131,7 +143,7 @@ class LogcumsumexpBackward0(Op):
         x = a._data
         if x.dtype.kind != "f":
             raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
-                                      f"'{_type_name(x)}'")
+                                      f"'{type_name(x)}'")
         self.save(a)
         self.dim = dim
         return x.copy() if x.ndim == 0 else np.logaddexp.accumulate(x, axis=dim)
@@ -155,5 +167,7 @@ class LogcumsumexpBackward0(Op):
         return total
 
 
-def logcumsumexp(a, dim):
-    return LogcumsumexpBackward0.apply(a, _wrap_dim(dim, a._data.ndim))
+def logcumsumexp(input, dim, *, out=None):
+    if out is not None:
+        refuse_out("logcumsumexp")
+    return LogcumsumexpBackward0.apply(input, _wrap_dim(dim, input._data.ndim))

@@ -3,9 +3,9 @@ gradient goes back to the input it was taken from (ties split evenly)."""
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make
-from .elementwise import _scalar_or_saved, operands
-from .op import Op, broadcast_error
+from .._tensor_base import TensorBase, _make, tensor_argument
+from .arithmetic import _scalar_or_saved
+from .op import BinaryOp, Op, broadcast_error, operands, refuse_out
 
 
 class ClampBackward1(Op):
@@ -37,15 +37,15 @@ class ClampBackward0(Op):
     arity = 3
 
     def forward(self, a, low, high):
-        self.save(a, low if isinstance(low, Tensor) else None,
-                  high if isinstance(high, Tensor) else None)
+        self.save(a, low if isinstance(low, TensorBase) else None,
+                  high if isinstance(high, TensorBase) else None)
         self.low, self.high = low, high
         target = _bounds_dtype(a, low, high)
         out = a._data.astype(target, copy=False)
         if low is not None:
-            out = np.maximum(out, low._data if isinstance(low, Tensor) else low)
+            out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
         if high is not None:
-            out = np.minimum(out, high._data if isinstance(high, Tensor) else high)
+            out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
         return out.astype(target, copy=False)
 
     def backward(self, grad):
@@ -67,14 +67,8 @@ def _bounds_dtype(a, low, high):
     return _dtype.result_type([v for v in (a, low, high) if v is not None]).np_dtype
 
 
-class MaximumBackward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, b):
-        self.save(a, b)
-        x, y = operands(a, b)
-        return np.maximum(x, y)
+class MaximumBackward0(BinaryOp):
+    function = np.maximum
 
     def backward(self, grad):
         a, b = self.saved()
@@ -83,14 +77,8 @@ class MaximumBackward0(Op):
         return grad * weight, grad * (1 - weight)
 
 
-class MinimumBackward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, b):
-        self.save(a, b)
-        x, y = operands(a, b)
-        return np.minimum(x, y)
+class MinimumBackward0(BinaryOp):
+    function = np.minimum
 
     def backward(self, grad):
         a, b = self.saved()
@@ -104,7 +92,7 @@ class WhereBackward0(Op):
     def forward(self, a, b, condition):
         self.condition = condition
         cond = condition._data
-        x, y = operands(a, b) if isinstance(a, Tensor) else operands(b, a)[::-1]
+        x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
             return np.where(cond, x, y)
         except ValueError:  # PyTorch names the operands in this order
@@ -132,38 +120,56 @@ class ClampMaxBackward1(ClampBackward0):
     pass
 
 
-def clamp_min(a, min):
-    if isinstance(min, Tensor):
-        return ClampMinBackward1.apply(a, min, None)
-    return ClampMinBackward0.apply(a, min, None)
+def clamp_min(input, min, *, out=None):
+    if out is not None:
+        refuse_out("clamp_min")
+    if isinstance(min, TensorBase):
+        return ClampMinBackward1.apply(input, min, None)
+    return ClampMinBackward0.apply(input, min, None)
 
 
-def clamp_max(a, max):
-    if isinstance(max, Tensor):
-        return ClampMaxBackward1.apply(a, None, max)
-    return ClampMaxBackward0.apply(a, None, max)
+def clamp_max(input, max, *, out=None):
+    if out is not None:
+        refuse_out("clamp_max")
+    if isinstance(max, TensorBase):
+        return ClampMaxBackward1.apply(input, None, max)
+    return ClampMaxBackward0.apply(input, None, max)
 
 
-def clamp(a, min=None, max=None):
+def clamp(input, min=None, max=None, *, out=None):
+    if out is not None:
+        refuse_out("clamp")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return ClampBackward0.apply(a, min, max)
-    return ClampBackward1.apply(a, min, max)
+    if isinstance(min, TensorBase) or isinstance(max, TensorBase):
+        return ClampBackward0.apply(input, min, max)
+    return ClampBackward1.apply(input, min, max)
 
 
-def maximum(a, b):
-    return MaximumBackward0.apply(a, b)
+clip = clamp
 
 
-def minimum(a, b):
-    return MinimumBackward0.apply(a, b)
+def maximum(input, other, *, out=None):
+    if out is not None:
+        refuse_out("maximum")
+    return MaximumBackward0.apply(tensor_argument("maximum", "input", 1, input),
+                                  tensor_argument("maximum", "other", 2, other))
 
 
-def where(condition, a, b):
-    if not isinstance(condition, Tensor) or condition._data.dtype != np.bool_:
+def minimum(input, other, *, out=None):
+    if out is not None:
+        refuse_out("minimum")
+    return MinimumBackward0.apply(tensor_argument("minimum", "input", 1, input),
+                                  tensor_argument("minimum", "other", 2, other))
+
+
+def where(condition, input, other, *, out=None):
+    if out is not None:
+        refuse_out("where")
+    if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {getattr(condition, 'dtype', type(condition).__name__)}")
-    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        return _make(np.where(condition._data, a, b).astype(_dtype.result_type((a, b)).np_dtype))
-    return WhereBackward0.apply(a, b, condition)
+    if not isinstance(input, TensorBase) and not isinstance(other, TensorBase):
+        dtype = _dtype.result_type((input, other)).np_dtype
+        return _make(np.where(condition._data, input, other).astype(dtype))
+    return WhereBackward0.apply(input, other, condition)

@@ -1,297 +1,11 @@
-"""Shape ops. View ops share memory and the version counter with their input; each has an
-array-level ``view_array`` so an in-place op through a view can be replayed on the base."""
+"""Ops that join, split and rearrange tensors: cat, stack, split, chunk, unbind (their
+pieces are views), flip, roll, repeat. The single view ops are in views.py."""
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _make, _wrap_dim
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import SelectBackward0, SliceBackward0
-from .op import Op, _mark_view, plain_backward
-
-
-def _infer_shape(shape, numel):
-    shape = list(shape)
-    if shape.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
-    if -1 in shape:
-        known = int(np.prod([s for s in shape if s != -1]))
-        if known == 0 or numel % known:
-            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
-                               f"size {numel}")
-        shape[shape.index(-1)] = numel // known
-    if int(np.prod(shape)) != numel:
-        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
-                           f"size {numel}")
-    return tuple(shape)
-
-
-class ViewBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, shape):
-        return x.reshape(shape)
-
-    def forward(self, a, shape):
-        self.shape = a._data.shape
-        return a._data.reshape(shape)
-
-    def backward(self, grad):
-        return grad.reshape(self.shape)
-
-
-def broadcast_view(x, shape):
-    """A read-only view of ``x`` broadcast to ``shape`` (known compatible): np.broadcast_to
-    without its argument handling, which dominates for small tensors."""
-    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
-        strides = (0,) * len(shape)
-    elif not x.flags.c_contiguous:
-        return np.broadcast_to(x, shape)
-    else:
-        lead = len(shape) - x.ndim
-        strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
-                                      for d, t, st in zip(x.shape, shape[lead:], x.strides))
-    view = np.ndarray(shape, x.dtype, x, 0, strides)
-    view.flags.writeable = False
-    return view
-
-
-def expand_grad(grad, shape):
-    """Expand a reduced gradient back to ``shape``: a plain read-only view when nothing
-    records (the common case), the differentiable ExpandBackward0 under create_graph."""
-    if grad._requires_grad:
-        return ExpandBackward0.apply(grad, shape)
-    return _make(broadcast_view(grad._data, shape))
-
-
-class ExpandBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, shape):
-        return broadcast_view(x, shape)
-
-    def forward(self, a, shape):
-        self.shape = a._data.shape
-        return broadcast_view(a._data, shape)
-
-    def backward(self, grad):
-        return grad.sum_to_size(self.shape)
-
-
-class PermuteBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dims):
-        return x.transpose(dims)
-
-    def forward(self, a, dims):
-        self.dims = dims
-        return a._data.transpose(dims)
-
-    def backward(self, grad):
-        return grad.permute(tuple(np.argsort(self.dims)))
-
-
-class TransposeBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dim0, dim1):
-        return x.swapaxes(dim0, dim1) if x.ndim else x[...]  # 0-d: NumPy has no axis 0
-
-    def forward(self, a, dim0, dim1):
-        self.dim0, self.dim1 = dim0, dim1
-        return self.view_array(a._data, dim0, dim1)
-
-    def backward(self, grad):
-        if plain_backward():  # the view of the array is all it takes
-            return _make(self.view_array(grad._data, self.dim0, self.dim1))
-        return grad.transpose(self.dim0, self.dim1)
-
-
-class TBackward0(TransposeBackward0):
-    pass
-
-
-class TransposeBackward1(TransposeBackward0):  # in place
-    pass
-
-
-class TBackward1(TransposeBackward0):  # in place
-    pass
-
-
-class UnsqueezeBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dim):
-        return np.expand_dims(x, dim)
-
-    def forward(self, a, dim):
-        self.dim = dim
-        return np.expand_dims(a._data, dim)
-
-    def backward(self, grad):
-        return grad.squeeze(self.dim)
-
-
-class SqueezeBackward0(Op):
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dims):
-        return x.squeeze(dims) if dims else x
-
-    def forward(self, a, dims):
-        self.shape = a._data.shape
-        return a._data.squeeze(dims) if dims else a._data
-
-    def backward(self, grad):
-        return grad.reshape(self.shape)
-
-
-class SqueezeBackward1(SqueezeBackward0):
-    pass
-
-
-class SqueezeBackward2(SqueezeBackward0):
-    pass
-
-
-# The in-place forms (``t.squeeze_()``, ...), which PyTorch numbers apart
-class UnsqueezeBackward1(UnsqueezeBackward0):
-    pass
-
-
-class SqueezeBackward3(SqueezeBackward0):
-    pass
-
-
-class SqueezeBackward4(SqueezeBackward0):
-    pass
-
-
-class SqueezeBackward5(SqueezeBackward0):
-    pass
-
-
-def view(a, shape):
-    shape = _infer_shape(shape, a._data.size)
-    if not a._data.flags.c_contiguous and a._data.size > 1:
-        try:
-            arr = a._data.view()
-            arr.shape = shape  # raises if this needs a copy
-        except AttributeError:
-            raise RuntimeError(
-                "view size is not compatible with input tensor's size and stride (at least one "
-                "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-            ) from None
-    return ViewBackward0.apply(a, shape)
-
-
-def reshape(a, shape):
-    shape = _infer_shape(shape, a._data.size)
-    if a._data.shape == shape:
-        return a
-    # NumPy copies when the layout does not allow a view; the result is then no view.
-    return ViewBackward0.apply(a, shape)
-
-
-def flatten(a, start_dim=0, end_dim=-1):
-    shape = a._data.shape
-    if not shape:
-        return reshape(a, (1,))
-    start, end = _wrap_dim(start_dim, len(shape)), _wrap_dim(end_dim, len(shape))
-    if start > end:
-        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
-    if start == end:
-        return a
-    new = shape[:start] + (int(np.prod(shape[start:end + 1])),) + shape[end + 1:]
-    return reshape(a, new)
-
-
-def unflatten(a, dim, sizes):
-    shape = a._data.shape
-    dim = _wrap_dim(dim, len(shape))
-    sizes = _infer_shape(sizes, shape[dim])
-    return view(a, shape[:dim] + tuple(sizes) + shape[dim + 1:])
-
-
-def expand(a, sizes):
-    shape = a._data.shape
-    if len(sizes) < len(shape):
-        raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
-            f"size=[{', '.join(map(str, sizes))}]): "
-            "the number of sizes provided must be greater or equal to the number of dimensions "
-            "in the tensor")
-    lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
-        old = shape[i - lead] if i >= lead else 1
-        if s == -1:
-            if i < lead:
-                raise RuntimeError("The expanded size of the tensor (-1) isn't allowed in a "
-                                   "leading, non-existing dimension " + str(i))
-            s = old
-        elif old != 1 and old != s:
-            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
-                               f"size ({old}) at non-singleton dimension {i}.  Target sizes: "
-                               f"[{', '.join(map(str, sizes))}].  Tensor sizes: "
-                               f"[{', '.join(map(str, shape))}]")
-        target.append(s)
-    target = tuple(target)
-    if target == shape:
-        return ExpandBackward0.apply(a, target) if a._requires_grad else a
-    return ExpandBackward0.apply(a, target)
-
-
-def permute(a, dims):
-    ndim = a._data.ndim
-    dims = tuple(_wrap_dim(d, ndim) for d in dims)
-    if sorted(dims) != list(range(ndim)):
-        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
-                           "not match the length of the desired ordering of dimensions i.e. "
-                           f"input.dim() = {ndim} is not equal to len(dims) = {len(dims)}")
-    return PermuteBackward0.apply(a, dims)
-
-
-def transpose(a, dim0, dim1, inplace=False):
-    ndim = a._data.ndim
-    node = TransposeBackward1 if inplace else TransposeBackward0
-    return node.apply(a, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
-
-
-def t(a, inplace=False):
-    ndim = a._data.ndim
-    if ndim > 2:
-        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D")
-    node = TBackward1 if inplace else TBackward0
-    return node.apply(a, 0, 0) if ndim < 2 else node.apply(a, 0, 1)
-
-
-def unsqueeze(a, dim, inplace=False):
-    node = UnsqueezeBackward1 if inplace else UnsqueezeBackward0
-    return node.apply(a, _wrap_dim(dim, a._data.ndim + 1))
-
-
-def squeeze(a, dim=None, inplace=False):
-    """PyTorch's node: SqueezeBackward0 / 1 / 2 for no dim / one dim / several (3 / 4 / 5 in
-    place)."""
-    shape = a._data.shape
-    if dim is None:
-        node = SqueezeBackward3 if inplace else SqueezeBackward0
-        return node.apply(a, tuple(i for i, s in enumerate(shape) if s == 1))
-    if isinstance(dim, int):
-        node, dims = (SqueezeBackward4 if inplace else SqueezeBackward1), (dim,)
-    else:
-        node, dims = (SqueezeBackward5 if inplace else SqueezeBackward2), tuple(dim)
-    dims = tuple(_wrap_dim(d, len(shape)) for d in dims) if shape else ()
-    return node.apply(a, tuple(d for d in dims if shape[d] == 1))
-
-
+from .op import Op, _mark_view, refuse_out
 
 # --------------------------------------------------------------------------- cat, stack
 
@@ -344,18 +58,20 @@ class StackBackward0(_Variadic):
 
 
 def _tensor_list(name, tensors):
-    if isinstance(tensors, Tensor):
+    if isinstance(tensors, TensorBase):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
                         "not Tensor")
     tensors = list(tensors)
     for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
+        if not isinstance(t, TensorBase):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
                             f"{type(t).__name__}")
     return tensors
 
 
-def cat(tensors, dim=0):
+def cat(tensors, dim=0, *, out=None):
+    if out is not None:
+        refuse_out("cat")
     tensors = _tensor_list("cat", tensors)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
@@ -378,7 +94,12 @@ def cat(tensors, dim=0):
     return CatBackward0.apply_list(tensors, dim, _dtype.result_type(tensors))
 
 
-def stack(tensors, dim=0):
+concat = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    if out is not None:
+        refuse_out("stack")
     tensors = _tensor_list("stack", tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
@@ -447,7 +168,8 @@ def _split_dim(name, a, dim):
     return _wrap_dim(dim, a._data.ndim)
 
 
-def split(a, split_size_or_sections, dim=0):
+def split(tensor, split_size_or_sections, dim=0):
+    a = tensor
     dim = _split_dim("split", a, dim)
     size = a._data.shape[dim]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -471,14 +193,14 @@ def split(a, split_size_or_sections, dim=0):
     return _split(SplitBackward0, a, sizes, dim)
 
 
-def chunk(a, chunks, dim=0):
-    dim = _split_dim("chunk", a, dim)
+def chunk(input, chunks, dim=0):
+    dim = _split_dim("chunk", input, dim)
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    size = a._data.shape[dim]
+    size = input._data.shape[dim]
     if size == 0:  # as PyTorch: keep the number of (empty) chunks
-        return _split(SplitWithSizesBackward0, a, [0] * chunks, dim)
-    return split(a, -(-size // chunks), dim)
+        return _split(SplitWithSizesBackward0, input, [0] * chunks, dim)
+    return split(input, -(-size // chunks), dim)
 
 
 class UnbindBackward0(Op):
@@ -494,36 +216,18 @@ class UnbindBackward0(Op):
         return stack([_zeros_for(grads, shape) if g is None else g for g in grads], self.dim)
 
 
-def unbind(a, dim=0):
-    if a._data.ndim == 0:
+def unbind(input, dim=0):
+    if input._data.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    dim = _wrap_dim(dim, a._data.ndim)
-    outputs = UnbindBackward0.apply(a, dim)
+    dim = _wrap_dim(dim, input._data.ndim)
+    outputs = UnbindBackward0.apply(input, dim)
     for i, out in enumerate(outputs):
-        _mark_view(out, a, SelectBackward0, (dim, i))
+        _mark_view(out, input, SelectBackward0, (dim, i))
         _mark_multi_output(out)
     return outputs
 
 
-# --------------------------------------------------------------------------- narrow, flip, repeat
-
-def narrow(a, dim, start, length):
-    shape = a._data.shape
-    if not shape:
-        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    dim = _wrap_dim(dim, len(shape))
-    start, size = int(start), shape[dim]
-    if length < 0:
-        raise RuntimeError("narrow(): length must be non-negative.")
-    if not -size <= start <= size:
-        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
-                         f"but got {start})")
-    start = start + size if start < 0 else start
-    if start + length > size:
-        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
-                           f"({size}).")
-    return SliceBackward0.apply(a, dim, slice(start, start + length))
-
+# --------------------------------------------------------------------------- flip, roll, repeat
 
 class FlipBackward0(Op):
     """A copy, not a view (as in PyTorch)."""
@@ -536,13 +240,13 @@ class FlipBackward0(Op):
         return grad.flip(self.dims)
 
 
-def flip(a, dims):
-    ndim = a._data.ndim
+def flip(input, dims):
+    ndim = input._data.ndim
     dims = [_wrap_dim(d, ndim) for d in ((dims,) if isinstance(dims, int) else dims)]
     for d in dims:
         if dims.count(d) > 1:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
-    return FlipBackward0.apply(a, tuple(dims) if ndim else ())
+    return FlipBackward0.apply(input, tuple(dims) if ndim else ())
 
 
 class RollBackward0(Op):
@@ -559,7 +263,7 @@ class RollBackward0(Op):
         return RollBackward0.apply(grad, tuple(-s for s in self.shifts), self.dims)
 
 
-def roll(a, shifts, dims=None):
+def roll(input, shifts, dims=None):
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
     if dims and len(shifts) != len(dims):
@@ -567,65 +271,8 @@ def roll(a, shifts, dims=None):
                            f"{len(dims)}")
     if not dims and len(shifts) != 1:
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
-    ndim = a._data.ndim
-    return RollBackward0.apply(a, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
-
-
-class UnfoldBackward0(Op):
-    """``unfold(dim, size, step)``: a view of the windows along ``dim``, each in a new last
-    dim (windows may overlap; their gradients add up)."""
-
-    is_view = True
-
-    @staticmethod
-    def view_array(x, dim, size, step):
-        if x.ndim == 0:
-            return x.reshape(1)
-        n = (x.shape[dim] - size) // step + 1
-        shape = x.shape[:dim] + (n,) + x.shape[dim + 1:] + (size,)
-        strides = x.strides[:dim] + (x.strides[dim] * step,) + x.strides[dim + 1:] + \
-            (x.strides[dim],)
-        return np.lib.stride_tricks.as_strided(x, shape, strides)
-
-    def forward(self, a, dim, size, step):
-        self.shape, self.params = a._data.shape, (dim, size, step)
-        return self.view_array(a._data, dim, size, step)
-
-    def backward(self, grad):
-        return _UnfoldGrad.apply(grad, self.shape, *self.params)
-
-
-class _UnfoldGrad(Op):
-    """The adjoint of ``unfold``: each window's gradient added back where it came from."""
-
-    node_name = "UnfoldBackwardBackward0"
-
-    def forward(self, grad, shape, dim, size, step):
-        self.params = (dim, size, step)
-        g = grad._data
-        out = np.zeros(shape, g.dtype)
-        if not shape:
-            return g.reshape(())
-        n = g.shape[dim]
-        for k in range(size):  # window element k of every window, one strided slice each
-            key = (slice(None),) * dim + (slice(k, k + step * (n - 1) + 1, step),)
-            out[key] += g[..., k]
-        return out
-
-    def backward(self, grad):
-        return UnfoldBackward0.apply(grad, *self.params)
-
-
-def unfold(a, dim, size, step):
-    x = a._data
-    dim = _wrap_dim(dim, x.ndim)
-    length = x.shape[dim] if x.ndim else 1
-    if size > length:
-        raise RuntimeError(f"maximum size for tensor at dimension {dim} is {length} but size is "
-                           f"{size}")
-    if step <= 0:
-        raise RuntimeError(f"step is {step} but must be > 0")
-    return UnfoldBackward0.apply(a, dim, size, step)
+    ndim = input._data.ndim
+    return RollBackward0.apply(input, shifts, tuple(_wrap_dim(d, ndim) for d in dims))
 
 
 class RepeatBackward0(Op):
@@ -644,8 +291,9 @@ class RepeatBackward0(Op):
         return grad.reshape(interleaved).sum(block_dims).reshape(self.shape)
 
 
-def repeat(a, repeats):
-    shape = a._data.shape
+def repeat(input, repeats):
+    """``input.repeat(*repeats)`` (a method only)."""
+    shape = input._data.shape
     repeats = tuple(int(r) for r in repeats)
     if len(repeats) < len(shape):
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
@@ -656,16 +304,16 @@ def repeat(a, repeats):
         if n < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
                                f"[{', '.join(map(str, target))}]")
-    return RepeatBackward0.apply(a, repeats)
+    return RepeatBackward0.apply(input, repeats)
 
 
-def fliplr(a):
-    if a._data.ndim < 2:
+def fliplr(input):
+    if input._data.ndim < 2:
         raise RuntimeError("Input must be >= 2-d.")
-    return flip(a, 1)
+    return flip(input, 1)
 
 
-def flipud(a):
-    if a._data.ndim < 1:
+def flipud(input):
+    if input._data.ndim < 1:
         raise RuntimeError("Input must be >= 1-d.")
-    return flip(a, 0)
+    return flip(input, 0)

@@ -3,15 +3,15 @@ import numpy as np
 
 from .. import _dtype
 from .._parallel import grain, parallel_for
-from .._tensor import _make
-from .op import Op, plain_backward
-from .reduce import _type_name, dims_of, restore_dims
+from .._tensor_base import _make
+from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
+from .reduce import dims_of
 
 
 def _check_softmax_input(name, x, dim):
     if x.dtype.kind != "f":
         kernel = "lastdim_kernel_impl" if dim == x.ndim - 1 else "kernel_impl"
-        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{_type_name(x)}\'')
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def _row_max(x, dims):
@@ -149,30 +149,37 @@ class LogSoftmaxBackward0(Op):
         return grad - result.exp() * grad.sum(self.dims, keepdim=True)
 
 
-def softmax(a, dim):
-    x = a._data
+def softmax(input, dim, dtype=None, *, out=None):
+    if out is not None:
+        refuse_out("softmax")
+    if dtype is not None:  # the input is cast first, as in PyTorch
+        input = input.to(dtype)
+    x = input._data
     dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
     _check_softmax_input("softmax", x, dims[0] if dims else 0)
-    return SoftmaxBackward0.apply(a, dims)
+    return SoftmaxBackward0.apply(input, dims)
 
 
-def log_softmax(a, dim):
-    x = a._data
+def log_softmax(input, dim, dtype=None, *, out=None):
+    if out is not None:
+        refuse_out("log_softmax")
+    if dtype is not None:
+        input = input.to(dtype)
+    x = input._data
     dims = dims_of(dim, x.ndim)
     _check_softmax_input("log_softmax", x, dims[0] if dims else 0)
-    return LogSoftmaxBackward0.apply(a, dims)
+    return LogSoftmaxBackward0.apply(input, dims)
 
 
-class LogsumexpBackward0(Op):
-    saves_output = True
-    saved_names = ("self", "result")
+class LogsumexpBackward0(ReductionOp):
+    saves_output, saved_names = True, ("self", "result")
 
     def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
         x = a._data
         if x.dtype.kind != "f":
             x = x.astype(_dtype.get_default_dtype().np_dtype)
-        self.save(a)
-        self.dims, self.keepdim = dims, keepdim
         top = _row_max(x, dims)[0]
         with np.errstate(divide="ignore"):
             out = np.log(np.sum(np.exp(x - top), axis=dims, keepdims=True)) + top
@@ -180,10 +187,10 @@ class LogsumexpBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        shape = a._data.shape
-        grad = restore_dims(grad, shape, self.dims, self.keepdim)
-        return grad * (a - restore_dims(result, shape, self.dims, self.keepdim)).exp()
+        return self.restore(grad) * (a - self.restore(result)).exp()
 
 
-def logsumexp(a, dim, keepdim=False):
-    return LogsumexpBackward0.apply(a, dims_of(dim, a._data.ndim), keepdim)
+def logsumexp(input, dim, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("logsumexp")
+    return LogsumexpBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim)

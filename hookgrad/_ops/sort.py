@@ -2,12 +2,12 @@
 node names."""
 import numpy as np
 
-from .._tensor import _make, _wrap_dim
+from .._tensor_base import _make, _wrap_dim
+from .extremes import MaxBackward1
 from .index import ScatterAddGrad
-from .op import Op
-from .reduce import MaxBackward1, _return_type
+from .op import Op, refuse_out, return_type
 
-return_types = {name: _return_type(name, ("values", "indices"))
+return_types = {name: return_type(name, ("values", "indices"))
                 for name in ("sort", "topk", "median")}
 
 
@@ -54,23 +54,29 @@ class TopkBackward0(SortBackward0):
         return np.take(values, np.arange(k), axis=dim), np.take(indices, np.arange(k), axis=dim)
 
 
-def sort(a, dim=-1, descending=False, stable=False):
+def sort(input, dim=-1, descending=False, *, stable=False, out=None):
     """``stable`` is accepted: this sort always is."""
-    dim = _wrap_dim(dim, a._data.ndim)
-    return return_types["sort"](*SortBackward0.apply(a, dim, descending))
+    if out is not None:
+        refuse_out("sort")
+    dim = _wrap_dim(dim, input._data.ndim)
+    return return_types["sort"](*SortBackward0.apply(input, dim, descending))
 
 
-def argsort(a, dim=-1, descending=False, stable=False):
-    x = a._data
+def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
+    if out is not None:
+        refuse_out("argsort")
+    x = input._data
     if x.ndim == 0:
         return _make(np.zeros((), np.int64))
     return _make(_order(x, _wrap_dim(dim, x.ndim), descending).astype(np.int64))
 
 
-def topk(a, k, dim=-1, largest=True, sorted=True):
+def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
     """``sorted=False`` is accepted: the values come sorted anyway."""
-    dim = _wrap_dim(dim, a._data.ndim)
-    return return_types["topk"](*TopkBackward0.apply(a, k, dim, largest))
+    if out is not None:
+        refuse_out("topk")
+    dim = _wrap_dim(dim, input._data.ndim)
+    return return_types["topk"](*TopkBackward0.apply(input, k, dim, largest))
 
 
 class MedianBackward0(MaxBackward1):
@@ -114,8 +120,10 @@ class MedianBackward1(SortBackward0):
         return super().backward(grad if self.keepdim else grad.unsqueeze(self.dim))
 
 
-def median(a, dim=None, keepdim=False):
+def median(input, dim=None, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("median")
     if dim is None:
-        return MedianBackward0.apply(a)
-    dim = _wrap_dim(dim, a._data.ndim)
-    return return_types["median"](*MedianBackward1.apply(a, dim, keepdim))
+        return MedianBackward0.apply(input)
+    dim = _wrap_dim(dim, input._data.ndim)
+    return return_types["median"](*MedianBackward1.apply(input, dim, keepdim))

@@ -5,72 +5,56 @@ import math
 
 import numpy as np
 
-from .._tensor import Tensor, _make
 from .. import _dtype
-from .elementwise import SignBackward0, _float_input, check_integer_divisor, operands
-from .op import Op
-from .reduce import _type_name
+from .._tensor_base import TensorBase, _make, tensor_argument
+from .arithmetic import check_integer_divisor, remainder_reflected
+from .elementwise import SignBackward0, ZeroGradBackward
+from .op import BinaryOp, Op, UnaryOp, float_input, float_operands, operands, refuse_out, type_name
 
 
-class Expm1Backward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.expm1(_float_input(a))
+class Expm1Backward0(UnaryOp):
+    function, saves = np.expm1, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * (result + 1)
+        return grad * (self.saved()[0] + 1)
 
 
-class Log2Backward0(Op):
-    saved_names = ('self',)
-    log = staticmethod(np.log2)
+class Log2Backward0(UnaryOp):
+    function, saves, quiet = np.log2, "self", ("divide", "invalid")
     base = 2
 
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return self.log(_float_input(a))
-
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad / (a * math.log(self.base))
+        return grad / (self.saved()[0] * math.log(self.base))
 
 
 class Log10Backward0(Log2Backward0):
-    log = staticmethod(np.log10)
-    base = 10
+    function, base = np.log10, 10
 
 
-class TanBackward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.tan(_float_input(a))
+class TanBackward0(UnaryOp):
+    function, saves = np.tan, "result"
 
     def backward(self, grad):
         (result,) = self.saved()
         return grad * (result * result + 1)
 
 
-class TruncBackward0(Op):
-    def forward(self, a):
-        x = a._data
-        return np.trunc(x) if x.dtype.kind == "f" else x.copy()
-
-    def backward(self, grad):
-        return grad * 0
+def _trunc(x):
+    return np.trunc(x) if x.dtype.kind == "f" else x.copy()
 
 
-class FracBackward0(Op):
-    def forward(self, a):
-        x = a._data
-        if x.dtype.kind != "f":
-            raise NotImplementedError(f'"frac_cpu" not implemented for \'{_type_name(x)}\'')
-        return x - np.trunc(x)
+class TruncBackward0(ZeroGradBackward):
+    function = _trunc
+
+
+def _frac(x):
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"frac_cpu" not implemented for \'{type_name(x)}\'')
+    return x - np.trunc(x)
+
+
+class FracBackward0(UnaryOp):
+    function, float_input = _frac, False
 
     def backward(self, grad):
         return grad
@@ -91,20 +75,11 @@ class NanToNumBackward0(Op):
         return grad * _make(self.finite)
 
 
-def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
-    return NanToNumBackward0.apply(a, nan, posinf, neginf)
-
-
-class Exp2Backward0(Op):
-    saved_names = ('result',)
-    saves_output = True
-
-    def forward(self, a):
-        return np.exp2(_float_input(a))
+class Exp2Backward0(UnaryOp):
+    function, saves = np.exp2, "result"
 
     def backward(self, grad):
-        (result,) = self.saved()
-        return grad * result * math.log(2)
+        return grad * self.saved()[0] * math.log(2)
 
 
 class RemainderBackward0(Op):
@@ -152,21 +127,8 @@ class FmodBackward1(RemainderBackward1):
     rest = staticmethod(np.fmod)
 
 
-def _float_operands(a, other):
-    """Both operands in their promoted dtype, the default float for integers and bools."""
-    x, y = operands(a, other)
-    if x.dtype.kind != "f":
-        x, y = _float_input(a), _float_input(other)
-    return x, y
-
-
-class Atan2Backward0(Op):
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.arctan2(*_float_operands(a, other))
+class Atan2Backward0(BinaryOp):
+    function, float_operands = np.arctan2, True
 
     def backward(self, grad):
         a, b = self.saved()
@@ -183,7 +145,7 @@ class Deg2RadBackward0(Op):
     scale = math.pi / 180
 
     def forward(self, a):
-        x = _float_input(a)
+        x = float_input(a)
         return x * x.dtype.type(self.scale)
 
     def backward(self, grad):
@@ -203,7 +165,7 @@ class LogitBackward0(Op):
     def forward(self, a, eps):
         self.save(a)
         self.eps = eps
-        x = _float_input(a)
+        x = float_input(a)
         if eps is not None:
             x = np.clip(x, eps, 1 - eps)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -217,14 +179,10 @@ class LogitBackward0(Op):
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
 
 
-class SincBackward0(Op):
+class SincBackward0(UnaryOp):
     """``sin(pi x) / (pi x)``, 1 at 0."""
 
-    saved_names = ('self',)
-
-    def forward(self, a):
-        self.save(a)
-        return np.sinc(_float_input(a))
+    function, saves = np.sinc, "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -235,7 +193,7 @@ class SincBackward0(Op):
 
 def _xlogy_arrays(a, other):
     """``x * log(y)``, 0 where ``x`` is 0 (unless ``y`` is NaN), in a floating dtype."""
-    if isinstance(a, Tensor):
+    if isinstance(a, TensorBase):
         x, y = operands(a, other)
     else:  # a number and a tensor
         y, x = operands(other, a)
@@ -256,8 +214,8 @@ class XlogyBackward0(Op):
     arity = 2
 
     def forward(self, a, other):
-        self.numbers = tuple(None if isinstance(t, Tensor) else t for t in (a, other))
-        self.save(*(t if isinstance(t, Tensor) else None for t in (a, other)))
+        self.numbers = tuple(None if isinstance(t, TensorBase) else t for t in (a, other))
+        self.save(*(t if isinstance(t, TensorBase) else None for t in (a, other)))
         return _xlogy_arrays(a, other)
 
     def backward(self, grad):
@@ -278,23 +236,22 @@ class XlogyBackward2(XlogyBackward0):
     pass
 
 
-def _floats_only(name, a, other):
-    """The operands of an op PyTorch implements for floating dtypes only."""
-    x, y = operands(a, other)
-    if x.dtype.kind != "f":
-        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_type_name(x)}\'')
-    return x, y
+class _FloatsOnly(BinaryOp):
+    """A binary op PyTorch implements for floating dtypes only."""
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
+                                      f"'{type_name(x)}'")
+        self.save(a, b)
+        return self.function(x, y)
 
 
-class LogaddexpBackward0(Op):
+class LogaddexpBackward0(_FloatsOnly):
     """``log(exp(a) + exp(b))``, computed without overflow."""
 
-    saved_names = ('self', 'other')
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.logaddexp(*_floats_only("logaddexp", a, other))
+    function = np.logaddexp
 
     def backward(self, grad):
         a, b = self.saved()
@@ -302,14 +259,8 @@ class LogaddexpBackward0(Op):
                 grad / ((a - b).exp() + 1) if self.needs(1) else None)
 
 
-class HypotBackward0(Op):
-    saved_names = ('self', 'other')
-    saves_output = True
-    arity = 2
-
-    def forward(self, a, other):
-        self.save(a, other)
-        return np.hypot(*_floats_only("hypot", a, other))
+class HypotBackward0(_FloatsOnly):
+    function, saves_output = np.hypot, True
 
     def backward(self, grad):
         a, b, result = self.saved()
@@ -317,19 +268,12 @@ class HypotBackward0(Op):
                 grad * b / result if self.needs(1) else None)
 
 
-class FmaxBackward0(Op):
+class FmaxBackward0(BinaryOp):
     """The larger operand, ignoring a NaN when the other is a number; the gradient goes to
     ``self`` where ``self >= other`` or ``other`` is NaN, to ``other`` elsewhere."""
 
-    saved_names = ('self', 'other')
-    arity = 2
-    pick = staticmethod(np.fmax)
+    function = np.fmax
     keeps_self = staticmethod(np.greater_equal)
-
-    def forward(self, a, other):
-        self.save(a, other)
-        x, y = operands(a, other)
-        return self.pick(x, y)
 
     def backward(self, grad):
         a, b = self.saved()
@@ -339,7 +283,7 @@ class FmaxBackward0(Op):
 
 
 class FminBackward0(FmaxBackward0):
-    pick = staticmethod(np.fmin)
+    function = np.fmin
     keeps_self = staticmethod(np.less_equal)
 
 
@@ -353,7 +297,7 @@ class CopysignBackward0(Op):
 
     def forward(self, a, other):
         self.save(a)
-        return np.copysign(*_float_operands(a, other))
+        return np.copysign(*float_operands(a, other))
 
     def backward(self, grad):
         a, result = self.saved()
@@ -365,96 +309,121 @@ class CopysignBackward1(CopysignBackward0):
     arity = 1
 
 
-def remainder(a, other):
-    if isinstance(other, Tensor):
-        return RemainderBackward1.apply(a, other)
-    return RemainderBackward0.apply(a, other)
+def remainder(input, other, *, out=None):
+    if out is not None:
+        refuse_out("remainder")
+    if not isinstance(input, TensorBase):  # a number % a tensor: not differentiable
+        return remainder_reflected(other, input)
+    if isinstance(other, TensorBase):
+        return RemainderBackward1.apply(input, other)
+    return RemainderBackward0.apply(input, other)
 
 
-def fmod(a, other):
-    if isinstance(other, Tensor):
-        return FmodBackward1.apply(a, other)
-    return FmodBackward0.apply(a, other)
+def fmod(input, other, *, out=None):
+    if out is not None:
+        refuse_out("fmod")
+    if isinstance(other, TensorBase):
+        return FmodBackward1.apply(input, other)
+    return FmodBackward0.apply(input, other)
 
 
-def atan2(a, other):
-    return Atan2Backward0.apply(a, other)
+def atan2(input, other, *, out=None):
+    if out is not None:
+        refuse_out("atan2")
+    return Atan2Backward0.apply(tensor_argument("atan2", "input", 1, input),
+                                tensor_argument("atan2", "other", 2, other))
 
 
-def exp2(a):
-    return Exp2Backward0.apply(a)
+arctan2 = atan2
 
 
-def expm1(a):
-    return Expm1Backward0.apply(a)
+def exp2(input, *, out=None):
+    return Exp2Backward0.apply(input) if out is None else refuse_out("exp2")
 
 
-def log2(a):
-    return Log2Backward0.apply(a)
+def expm1(input, *, out=None):
+    return Expm1Backward0.apply(input) if out is None else refuse_out("expm1")
 
 
-def log10(a):
-    return Log10Backward0.apply(a)
+def log2(input, *, out=None):
+    return Log2Backward0.apply(input) if out is None else refuse_out("log2")
 
 
-def tan(a):
-    return TanBackward0.apply(a)
+def log10(input, *, out=None):
+    return Log10Backward0.apply(input) if out is None else refuse_out("log10")
 
 
-def trunc(a):
-    return TruncBackward0.apply(a)
+def tan(input, *, out=None):
+    return TanBackward0.apply(input) if out is None else refuse_out("tan")
 
 
-def frac(a):
-    return FracBackward0.apply(a)
+def trunc(input, *, out=None):
+    return TruncBackward0.apply(input) if out is None else refuse_out("trunc")
 
 
-def sgn(a):
-    return SgnBackward0.apply(a)
+fix = trunc
 
 
-def deg2rad(a):
-    return Deg2RadBackward0.apply(a)
+def frac(input, *, out=None):
+    return FracBackward0.apply(input) if out is None else refuse_out("frac")
 
 
-def rad2deg(a):
-    return Rad2DegBackward0.apply(a)
+def sgn(input, *, out=None):
+    return SgnBackward0.apply(input) if out is None else refuse_out("sgn")
 
 
-def logit(a, eps=None):
-    return LogitBackward0.apply(a, eps)
+def deg2rad(input, *, out=None):
+    return Deg2RadBackward0.apply(input) if out is None else refuse_out("deg2rad")
 
 
-def sinc(a):
-    return SincBackward0.apply(a)
+def rad2deg(input, *, out=None):
+    return Rad2DegBackward0.apply(input) if out is None else refuse_out("rad2deg")
 
 
-def xlogy(a, other):
-    """``a`` or ``other`` may be a Python number (not both)."""
-    if not isinstance(a, Tensor):
-        return XlogyBackward1.apply(a, other)
-    if not isinstance(other, Tensor):
-        return XlogyBackward2.apply(a, other)
-    return XlogyBackward0.apply(a, other)
+def logit(input, eps=None, *, out=None):
+    return LogitBackward0.apply(input, eps) if out is None else refuse_out("logit")
 
 
-def logaddexp(a, other):
-    return LogaddexpBackward0.apply(a, other)
+def sinc(input, *, out=None):
+    return SincBackward0.apply(input) if out is None else refuse_out("sinc")
 
 
-def hypot(a, other):
-    return HypotBackward0.apply(a, other)
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    if out is not None:
+        refuse_out("nan_to_num")
+    return NanToNumBackward0.apply(input, nan, posinf, neginf)
 
 
-def fmax(a, other):
-    return FmaxBackward0.apply(a, other)
+def xlogy(input, other, *, out=None):
+    """``input`` or ``other`` may be a Python number (not both)."""
+    if out is not None:
+        refuse_out("xlogy")
+    if not isinstance(input, TensorBase):
+        return XlogyBackward1.apply(input, other)
+    if not isinstance(other, TensorBase):
+        return XlogyBackward2.apply(input, other)
+    return XlogyBackward0.apply(input, other)
 
 
-def fmin(a, other):
-    return FminBackward0.apply(a, other)
+def logaddexp(input, other, *, out=None):
+    return LogaddexpBackward0.apply(input, other) if out is None else refuse_out("logaddexp")
 
 
-def copysign(a, other):
-    if isinstance(other, Tensor):
-        return CopysignBackward0.apply(a, other)
-    return CopysignBackward1.apply(a, other)
+def hypot(input, other, *, out=None):
+    return HypotBackward0.apply(input, other) if out is None else refuse_out("hypot")
+
+
+def fmax(input, other, *, out=None):
+    return FmaxBackward0.apply(input, other) if out is None else refuse_out("fmax")
+
+
+def fmin(input, other, *, out=None):
+    return FminBackward0.apply(input, other) if out is None else refuse_out("fmin")
+
+
+def copysign(input, other, *, out=None):
+    if out is not None:
+        refuse_out("copysign")
+    if isinstance(other, TensorBase):
+        return CopysignBackward0.apply(input, other)
+    return CopysignBackward1.apply(input, other)

@@ -11,6 +11,7 @@ from .. import _blas
 from .._parallel import grain, parallel_for
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
+SPLIT_MIN_SIZE = 1 << 17  # elements: ops on fewer never ask whether to split
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 

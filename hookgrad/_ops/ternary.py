@@ -1,9 +1,8 @@
 """Pointwise ops of three tensors: lerp, addcmul and addcdiv, with PyTorch's node names."""
 import numpy as np
 
-from .._tensor import Tensor
-from .elementwise import operands
-from .op import Op
+from .._tensor_base import TensorBase
+from .op import Op, operands, refuse_out
 
 
 def _lerp(x, y, w):
@@ -86,15 +85,21 @@ class AddcdivBackward0(Op):
                 -grad * v * t1 / (t2 * t2) if self.needs(2) else None)
 
 
-def lerp(start, end, weight):
-    if isinstance(weight, Tensor):
-        return LerpBackward1.apply(start, end, weight)
-    return LerpBackward0.apply(start, end, weight)
+def lerp(input, end, weight, *, out=None):
+    if out is not None:
+        refuse_out("lerp")
+    if isinstance(weight, TensorBase):
+        return LerpBackward1.apply(input, end, weight)
+    return LerpBackward0.apply(input, end, weight)
 
 
-def addcmul(a, t1, t2, value=1):
-    return AddcmulBackward0.apply(a, t1, t2, value)
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    if out is not None:
+        refuse_out("addcmul")
+    return AddcmulBackward0.apply(input, tensor1, tensor2, value)
 
 
-def addcdiv(a, t1, t2, value=1):
-    return AddcdivBackward0.apply(a, t1, t2, value)
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    if out is not None:
+        refuse_out("addcdiv")
+    return AddcdivBackward0.apply(input, tensor1, tensor2, value)

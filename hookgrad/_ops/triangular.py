@@ -1,7 +1,7 @@
 """The triangles of a (batch of) matrices: tril and triu, with PyTorch's node names."""
 import numpy as np
 
-from .op import Op
+from .op import Op, refuse_out
 
 
 class TrilBackward0(Op):
@@ -23,9 +23,9 @@ class TriuBackward0(TrilBackward0):
     keep = staticmethod(np.triu)
 
 
-def tril(a, diagonal=0):
-    return TrilBackward0.apply(a, diagonal)
+def tril(input, diagonal=0, *, out=None):
+    return TrilBackward0.apply(input, diagonal) if out is None else refuse_out("tril")
 
 
-def triu(a, diagonal=0):
-    return TriuBackward0.apply(a, diagonal)
+def triu(input, diagonal=0, *, out=None):
+    return TriuBackward0.apply(input, diagonal) if out is None else refuse_out("triu")

@@ -2,115 +2,105 @@
 input; the backward formulas are PyTorch's, written with tensor ops (differentiable again)."""
 import numpy as np
 
-from .elementwise import _float_input
-from .op import Op
+from .op import UnaryOp, refuse_out
 
 
-class _SavesInput(Op):
-    """``forward`` applies ``function`` to the input (computed in a float dtype)."""
-
-    saved_names = ('self',)
-    function = None
-
-    def forward(self, a):
-        self.save(a)
-        with np.errstate(invalid="ignore", divide="ignore"):  # out of domain: NaN / inf
-            return self.function(_float_input(a))
-
-    def input(self):
-        (a,) = self.saved()
-        return a
+class _Trig(UnaryOp):
+    saves, quiet = "self", ("invalid", "divide")  # out of the domain: NaN / inf
 
 
-class SinhBackward0(_SavesInput):
+class SinhBackward0(_Trig):
     function = np.sinh
 
     def backward(self, grad):
-        return grad * self.input().cosh()
+        return grad * self.saved()[0].cosh()
 
 
-class CoshBackward0(_SavesInput):
+class CoshBackward0(_Trig):
     function = np.cosh
 
     def backward(self, grad):
-        return grad * self.input().sinh()
+        return grad * self.saved()[0].sinh()
 
 
-class AsinBackward0(_SavesInput):
+class AsinBackward0(_Trig):
     function = np.arcsin
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad * (1 - a * a).rsqrt()
 
 
-class AcosBackward0(_SavesInput):
+class AcosBackward0(_Trig):
     function = np.arccos
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad * -(1 - a * a).rsqrt()
 
 
-class AtanBackward0(_SavesInput):
+class AtanBackward0(_Trig):
     function = np.arctan
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad / (a * a + 1)
 
 
-class AsinhBackward0(_SavesInput):
+class AsinhBackward0(_Trig):
     function = np.arcsinh
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad * (a * a + 1).rsqrt()
 
 
-class AcoshBackward0(_SavesInput):
+class AcoshBackward0(_Trig):
     function = np.arccosh
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad * (a * a - 1).rsqrt()
 
 
-class AtanhBackward0(_SavesInput):
+class AtanhBackward0(_Trig):
     function = np.arctanh
 
     def backward(self, grad):
-        a = self.input()
+        (a,) = self.saved()
         return grad / (1 - a * a)
 
 
-def sinh(a):
-    return SinhBackward0.apply(a)
+def sinh(input, *, out=None):
+    return SinhBackward0.apply(input) if out is None else refuse_out("sinh")
 
 
-def cosh(a):
-    return CoshBackward0.apply(a)
+def cosh(input, *, out=None):
+    return CoshBackward0.apply(input) if out is None else refuse_out("cosh")
 
 
-def asin(a):
-    return AsinBackward0.apply(a)
+def asin(input, *, out=None):
+    return AsinBackward0.apply(input) if out is None else refuse_out("asin")
 
 
-def acos(a):
-    return AcosBackward0.apply(a)
+def acos(input, *, out=None):
+    return AcosBackward0.apply(input) if out is None else refuse_out("acos")
 
 
-def atan(a):
-    return AtanBackward0.apply(a)
+def atan(input, *, out=None):
+    return AtanBackward0.apply(input) if out is None else refuse_out("atan")
 
 
-def asinh(a):
-    return AsinhBackward0.apply(a)
+def asinh(input, *, out=None):
+    return AsinhBackward0.apply(input) if out is None else refuse_out("asinh")
 
 
-def acosh(a):
-    return AcoshBackward0.apply(a)
+def acosh(input, *, out=None):
+    return AcoshBackward0.apply(input) if out is None else refuse_out("acosh")
 
 
-def atanh(a):
-    return AtanhBackward0.apply(a)
+def atanh(input, *, out=None):
+    return AtanhBackward0.apply(input) if out is None else refuse_out("atanh")
+
+
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh

@@ -1,4 +1,5 @@
 """detect_anomaly / set_detect_anomaly: forward tracebacks for backward errors, NaN checks."""
+import functools
 import os
 import threading
 import traceback
@@ -28,7 +29,7 @@ class _Anomaly(threading.local):
                 warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that "
                               "caused the error:\n" + "".join(stack) + " (Triggered internally "
                               "at /__w/pytorch/pytorch/torch/csrc/autograd/"
-                              "python_anomaly_mode.cpp:122.)")
+                              "python_anomaly_mode.cpp:122.)", stacklevel=1)
             raise
         return outputs
 
@@ -88,7 +89,6 @@ class detect_anomaly:
         return False
 
     def __call__(self, func):
-        import functools
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):

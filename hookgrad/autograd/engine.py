@@ -1,19 +1,27 @@
 """The backward engine: the one loop that runs nodes and dispatches every backward hook.
 
-Per node (spec 3.6): tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
+Per node, PyTorch's order: tensor hooks -> retains-grad hooks -> node pre-hooks -> backward ->
 node post-hooks -> route outputs. Ready nodes run highest sequence number first."""
 import heapq
 import itertools
 import sys
 import threading
-from weakref import ref as _weakref
 
 import numpy as np
 
+from .._dtype import from_numpy_dtype
+from .._tensor_base import _make
 from . import grad_mode
+from ._running import (  # noqa: F401  (engine API)
+    _local,
+    call_as_node,
+    current_graph_task_id,
+    current_node,
+    current_task,
+    running_nodes,
+)
 from .anomaly_mode import anomaly
-from .graph import AccumulateGrad
-from .. import _tensor  # partially initialised here (it imports this package); used at call time
+from .graph import AccumulateGrad, grad_accumulator
 
 _grad_state = grad_mode.state
 _task_ids = itertools.count()
@@ -22,50 +30,14 @@ _ready_order = itertools.count()
 _accumulate_lock = threading.Lock()  # no gradient contribution is lost across threads
 
 
-class _TaskStack(threading.local):
-    def __init__(self):
-        self.tasks = []   # graph tasks running on this thread (re-entrant backward nests)
-        self.nodes = []   # node currently executing, per task
-
-
-_local = _TaskStack()
-
-
-def current_task():
-    return _local.tasks[-1] if _local.tasks else None
-
-
-def current_graph_task_id():
-    task = current_task()
-    return -1 if task is None else task.id
-
-
-def current_node():
-    return _local.nodes[-1] if _local.nodes else None
-
-
-def running_nodes():
-    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
-    return _local.nodes
-
-
-def call_as_node(node, fn, *args):
-    """``fn(*args)`` with ``node`` as ``_current_autograd_node()`` (user code in a backward)."""
-    nodes = _local.nodes
-    nodes.append(node)
-    try:
-        return fn(*args)
-    finally:
-        nodes.pop()
-
-
 def hook_name(fn):
     """How error messages name a hook (``fn`` may be that name already)."""
     return fn if isinstance(fn, str) else getattr(fn, "__name__", "<unknown>")
 
 
 def check_hook_result(fn, old, new):
-    """Validate one gradient a hook returned in place of ``old`` (spec 2.2)."""
+    """Validate one gradient a hook returned in place of ``old``: not for a None gradient,
+    and a Tensor of the same dtype and shape."""
     if old is None:
         raise RuntimeError("can't replace a None gradient with a non-None value")
     if not hasattr(new, "_data"):
@@ -79,7 +51,8 @@ def check_hook_result(fn, old, new):
 
 
 def check_hook_tuple(fn, old, new):
-    """Validate a tuple returned by a node pre- or post-hook (spec 3.4, 3.5)."""
+    """Validate a tuple returned by a node pre- or post-hook: a tuple of the same length,
+    each entry None or a valid replacement."""
     if not isinstance(new, tuple):
         raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
     if len(new) != len(old):
@@ -95,7 +68,7 @@ class GraphTask:
     """State of one ``backward()`` / ``grad()`` call; every call has its own."""
 
     __slots__ = ("id", "create_graph", "keep_graph", "exec_info", "captures", "captured",
-                 "reachable", "__weakref__")
+                 "reachable", "callbacks", "__weakref__")
 
     def __init__(self, keep_graph, create_graph):
         self.id = next(_task_ids)
@@ -105,6 +78,7 @@ class GraphTask:
         self.captures = None    # {node: [(output_nr, index)]} for autograd.grad
         self.captured = None
         self.reachable = None
+        self.callbacks = None   # queue_callback's end-of-backward callbacks, in order
 
     def should_execute(self, node):
         return self.exec_info is None or node in self.exec_info
@@ -123,6 +97,30 @@ class GraphTask:
         return node in self.reachable
 
 
+def queue_callback(callback):
+    """Run ``callback()`` when the running backward pass has run all its nodes, on its thread,
+    before ``backward()`` returns (PyTorch's ``Variable._execution_engine.queue_callback``).
+
+    Callbacks belong to the graph task of the calling thread, so concurrent backward passes
+    on other threads neither see nor run them; they run in the order queued, with the grad
+    mode of the pass, and may queue more. Only the thread running a pass can reach its task,
+    so the list needs no lock."""
+    task = current_task()
+    if task is None:
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    if task.callbacks is None:
+        task.callbacks = []
+    task.callbacks.append(callback)
+
+
+def _run_callbacks(task):
+    callbacks = task.callbacks
+    i = 0
+    while i < len(callbacks):  # a callback may queue another
+        callbacks[i]()
+        i += 1
+
+
 def gradient_edge(tensor):
     """The (node, output_nr) a gradient for ``tensor`` flows into, or None."""
     node = tensor.grad_fn
@@ -131,15 +129,6 @@ def gradient_edge(tensor):
     if tensor._requires_grad:
         return grad_accumulator(tensor), 0
     return None
-
-
-def grad_accumulator(tensor):
-    ref = tensor._grad_accumulator
-    node = ref() if ref is not None else None
-    if node is None:
-        node = AccumulateGrad(tensor)
-        tensor._grad_accumulator = _weakref(node)
-    return node
 
 
 def _discover(root_nodes):
@@ -231,6 +220,8 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     _local.tasks.append(task)
     try:
         _run_ready_nodes(task, ready, buffers, deps)
+        if task.callbacks is not None:
+            _run_callbacks(task)
     finally:
         _local.tasks.pop()
         _grad_state.grad_enabled = prev_mode
@@ -322,7 +313,7 @@ def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
     if create_graph:
         return old + grad
-    return _tensor._make(old._data + grad._data)
+    return _make(old._data + grad._data)
 
 
 def _evaluate(task, node, grads):
@@ -365,11 +356,11 @@ def _retain(tensor, grad):
 
 
 def _copy(t):
-    return _tensor._make(np.array(t._data, order="C", copy=True))
+    return _make(np.array(t._data, order="C", copy=True))
 
 
 def _call_function(task, node, grads):
-    """One node, every step of spec 3.6 (tensor hooks, retains-grad, pre-hooks, backward,
+    """One node, every step in order (tensor hooks, retains-grad, pre-hooks, backward,
     post-hooks), visible to ``_current_autograd_node()`` while it runs."""
     nodes = _local.nodes
     nodes.append(node)
@@ -432,16 +423,11 @@ def _validate_outputs(task, node, outputs):
             if data.shape != shape:
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
-                grad = grad.to(_dtype_of(np_dtype))
+                grad = grad.to(from_numpy_dtype(np_dtype))
             if fixed is None:
                 fixed = list(outputs)
             fixed[i] = grad
     return outputs if fixed is None else fixed
-
-
-def _dtype_of(np_dtype):
-    from .._dtype import from_numpy_dtype
-    return from_numpy_dtype(np_dtype)
 
 
 def _sum_to(node, index, grad, shape):
@@ -467,7 +453,7 @@ def _accumulate(task, variable, grads):
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
-                    variable._grad = _tensor._make(grad._data)
+                    variable._grad = _make(grad._data)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
@@ -480,7 +466,7 @@ def _accumulate(task, variable, grads):
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                variable._grad = _tensor._make(old_data + grad._data)
+                variable._grad = _make(old_data + grad._data)
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         for fn in list(hooks.values()):

@@ -1,10 +1,12 @@
 """Custom autograd Functions: ``class F(Function)`` with static forward/backward and a ctx.
 
 The ctx is the backward node itself (class ``<Name>Backward``), as in PyTorch."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make
 from . import engine
-from .graph import Node, SavedTensor, _sequence
-from .anomaly_mode import anomaly, record_forward
 from .grad_mode import state as _grad_state
+from .graph import Node, alias_with_history
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]
 
@@ -26,7 +28,7 @@ class FunctionCtx:
 
     @property
     def saved_tensors(self):
-        saved = self._for_backward
+        saved = self._for_backward if self._record else None
         if saved is None:
             return ()
         return tuple(self._unpack_saved())
@@ -41,10 +43,9 @@ class BackwardCFunction(FunctionCtx, Node):
     dirty_tensors = frozenset()
     materialize_grads = True
     _masks_unneeded_grads = False
+    _record = False  # (until _link: a call without grad mode is never linked)
 
     def _apply(self, grads):
-        from .._tensor import _make
-        import numpy as np
         if all(g is None for g in grads):
             return (None,) * len(self._next)
         if self.materialize_grads:
@@ -87,17 +88,14 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        from .._tensor import Tensor
-        from .engine import gradient_edge
         ctx = object.__new__(cls._backward_cls)
-        ctx._for_backward = None
-        ctx._hooks = None
-        positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+        positions = tuple(i for i, a in enumerate(args) if isinstance(a, TensorBase))
         record = _grad_state.grad_enabled and any(args[i]._requires_grad for i in positions)
-        ctx._record = record
+        if record:  # (before forward, which runs without grad mode: no history changes)
+            ctx._link([args[i] for i in positions])
         ctx._tensor_positions = positions
         # (from the inputs alone: PyTorch reports them under no_grad too)
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        ctx.needs_input_grad = tuple(isinstance(a, TensorBase) and a._requires_grad for a in args)
         prev = _grad_state.grad_enabled
         _grad_state.grad_enabled = False
         try:
@@ -110,22 +108,16 @@ class Function:
             _grad_state.grad_enabled = prev
         if not record:
             return outputs
-        ctx._next = tuple(gradient_edge(args[i]) if args[i]._requires_grad else (None, 0)
-                          for i in positions)
-        ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype) for i in positions)
-        ctx._seq = next(_sequence)
-        if anomaly.enabled:
-            record_forward(ctx)
         single = not isinstance(outputs, tuple)
         outs = (outputs,) if single else outputs
         input_ids = {id(args[i]): args[i] for i in positions}
         wrapped = []
         for nr, out in enumerate(outs):
-            if isinstance(out, Tensor):
+            if isinstance(out, TensorBase):
                 out = _attach(ctx, out, nr, input_ids)
             wrapped.append(out)
-        ctx._n_outputs = len(outs)
-        ctx._out_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor)
+        ctx._set_output_count(len(outs))
+        ctx._out_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, TensorBase)
                               else ((), None) for o in wrapped)
         _save(ctx, wrapped)
         return wrapped[0] if single else tuple(wrapped)
@@ -133,14 +125,13 @@ class Function:
 
 def _attach(ctx, out, nr, input_ids):
     """Give a forward output its history: ``ctx`` at position ``nr``."""
-    from .._tensor import _alias_with_history
     if id(out) in ctx.non_differentiable or out._data.dtype.kind != "f":
         return out
     if id(out) in ctx.dirty_tensors:
         out._set_history(ctx, nr)
         return out
     if id(out) in input_ids:
-        return _alias_with_history(out, ctx, nr)
+        return alias_with_history(out, ctx, nr)
     out._grad_fn = ctx
     out._requires_grad = True
     if nr:
@@ -152,9 +143,7 @@ def _save(ctx, outputs):
     to_save = ctx.to_save
     if not to_save:
         return
-    output_ids = {id(o) for o in outputs}
-    ctx._for_backward = tuple(None if t is None else SavedTensor(t, is_output=id(t) in output_ids)
-                       for t in to_save)
+    ctx.save(*to_save, outputs={id(o) for o in outputs})
     ctx.to_save = ()
 
 

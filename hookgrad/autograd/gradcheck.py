@@ -1,5 +1,10 @@
 """gradcheck / gradgradcheck: compare autograd with central finite differences (float64)."""
+import warnings
+
 import numpy as np
+
+from .._tensor_base import TensorBase, _make
+from ._backward import grad
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError"]
 
@@ -15,13 +20,11 @@ def _as_tuple(x):
 
 
 def _differentiable(inputs):
-    from .._tensor import Tensor
-    return [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
+    return [i for i, t in enumerate(inputs) if isinstance(t, TensorBase) and t.requires_grad]
 
 
 def _outputs(func, inputs):
-    from .._tensor import Tensor
-    return [o for o in _as_tuple(func(*inputs)) if isinstance(o, Tensor)]
+    return [o for o in _as_tuple(func(*inputs)) if isinstance(o, TensorBase)]
 
 
 def _numerical_jacobian(func, inputs, index, out_index, eps):
@@ -41,8 +44,6 @@ def _numerical_jacobian(func, inputs, index, out_index, eps):
 
 
 def _analytical_jacobian(func, inputs, index, out_index):
-    from . import grad
-    from .._tensor import _make
     out = _outputs(func, inputs)[out_index]
     rows = []
     for k in range(out._data.size):
@@ -60,10 +61,9 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     inputs = _as_tuple(inputs)
     for i in _differentiable(inputs):
         if inputs[i]._data.dtype != np.float64:
-            import warnings
             warnings.warn(f"Input #{i} requires gradient and is not a double precision floating "
                           "point. This check will likely fail if all the inputs are not of "
-                          "double precision floating point. ")
+                          "double precision floating point. ", stacklevel=1)
     for out_index, out in enumerate(_outputs(func, inputs)):
         if not out.requires_grad:
             continue
@@ -82,8 +82,6 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
                   gen_non_contig_grad_outputs=False, raise_exception=True, **_ignored):
     """gradcheck applied to the first derivative (vector-Jacobian product) of ``func``."""
-    from . import grad
-    from .._tensor import _make
     inputs = _as_tuple(inputs)
     diff = _differentiable(inputs)
     outs = _outputs(func, inputs)

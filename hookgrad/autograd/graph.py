@@ -1,4 +1,6 @@
-"""Backward graph nodes, saved tensors, and the graph-level hook APIs (spec sections 3 and 5)."""
+"""Backward graph nodes (with the one node constructor, ``Node._link``), saved tensors, and
+the graph-level hook APIs: node hooks, multi-grad hooks, saved-tensor hooks, op hooks."""
+import functools
 import itertools
 import re
 import threading
@@ -7,14 +9,31 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from .. import _tensor  # partially initialised here (it imports this package); used at call time
-from ..utils.hooks import RemovableHandle
+from .._dtype import from_numpy_dtype
+from .._tensor_base import TensorBase, _make
+from ..utils.hooks import RemovableHandle, register_hook
+from ._running import current_task
+from .anomaly_mode import anomaly, record_forward
 
 __all__ = ["Node", "saved_tensors_hooks", "disable_saved_tensors_hooks", "save_on_cpu",
-           "register_multi_grad_hook", "allow_mutation_on_saved_tensors"]
+           "register_multi_grad_hook", "allow_mutation_on_saved_tensors", "register_op_hook"]
 
 ACCUMULATE_GRAD_SEQ = 2 ** 64 - 1
 _sequence = itertools.count()  # thread-safe under the GIL: later nodes get larger numbers
+_NO_EDGE = (None, 0)
+
+# Observers of every op call (``fn(op_class, args, result)``): the one op-level hook point,
+# used by hookgrad.lens to see ops that are not modules. Empty, it costs one falsy check.
+_op_hooks = OrderedDict()
+
+
+def register_op_hook(fn):
+    """Call ``fn(op_class, args, result)`` after every differentiable op; returns a handle.
+
+    ``op_class.op_name()`` is a short name (``"mul"``, ``"relu"``, ``"convolution"``);
+    ``result`` is a Tensor or a tuple of Tensors. (hookgrad's own hook point: PyTorch has
+    none; its closest relative is ``TorchDispatchMode``.)"""
+    return register_hook(_op_hooks, fn)
 
 FREED = "freed"  # marks a SavedTensor whose value a backward pass released
 
@@ -51,9 +70,51 @@ class _NodeHooks:
 class Node:
     """A backward function in the graph (``t.grad_fn``)."""
 
-    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record", "__weakref__")
+    # ``_record``: linked into the graph by ``_link`` (an op run without recording is not:
+    # Op.apply marks it False, its one field an op sets itself)
+    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record",
+                 "__weakref__")
 
     node_name = None  # set where PyTorch's name differs from the class name
+
+    def _link(self, inputs, adopted=None):
+        """The one node constructor: make this node part of the graph, with an edge to the
+        gradient node of each of ``inputs`` that requires grad (its grad_fn, or its leaf's
+        AccumulateGrad; a number or a tensor that needs no gradient gets no edge), their
+        shapes and dtypes (every Tensor's), the next sequence number, and no saved tensors
+        or hooks yet. ``adopted``: an op's node whose inputs after the first this node
+        takes over, with its saved tensors (``CopySlices`` stands in for an op applied in
+        place to a view)."""
+        edges = []
+        meta = []
+        for a in inputs:
+            if isinstance(a, TensorBase):
+                data = a._data
+                meta.append((data.shape, data.dtype))
+                if not a._requires_grad:
+                    edges.append(_NO_EDGE)
+                    continue
+                # (a view's grad_fn may need regenerating after an in-place op on its base)
+                node = a._grad_fn if a._view_base is None else a.grad_fn
+                if node is not None:
+                    edges.append((node, a._output_nr))
+                else:  # a leaf; a view made without grad mode passes no gradient on
+                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
+            else:
+                edges.append(_NO_EDGE)
+                meta.append(None)
+        if adopted is not None:
+            edges += adopted._next[1:]
+            meta += adopted._in_meta[1:]
+        self._next = tuple(edges)
+        self._in_meta = tuple(meta)
+        self._seq = next(_sequence)
+        # (an adopting node frees the adopted op's saved tensors when a pass releases its own)
+        self._for_backward = None if adopted is None else adopted._for_backward
+        self._hooks = None
+        self._record = True
+        if anomaly.enabled:
+            record_forward(self)
 
     def name(self):
         return self.node_name or type(self).__name__
@@ -88,6 +149,48 @@ class Node:
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
         return handle
+
+    # Saving for backward, and the outputs (the node's other fields are set by _link only).
+    def save(self, *tensors, outputs=None):
+        """Save tensors for backward (None stays None): each is checked against its version
+        counter when unpacked, and packed by the active saved-tensor hooks. ``outputs``: ids
+        of this node's own outputs among them, kept as storage only (no reference cycle).
+        Does nothing for a node that is not recorded."""
+        if not self._record:
+            return
+        if outputs is None:
+            self._for_backward = tuple([None if t is None else SavedTensor(t) for t in tensors])
+        else:
+            self._for_backward = tuple(None if t is None else
+                                       SavedTensor(t, is_output=id(t) in outputs)
+                                       for t in tensors)
+
+    def _save_output(self, output):
+        """Save this node's ``output`` too, after what forward saved."""
+        saved = SavedTensor(output, is_output=True)
+        before = self._for_backward
+        self._for_backward = (saved,) if before is None else before + (saved,)
+
+    def _set_output_count(self, n):
+        """How many differentiable outputs this node has (gradients it receives)."""
+        self._n_outputs = n
+
+    # The Node API tensors use (their hook dicts and retain_grad live on their grad_fn).
+    def _add_tensor_hooks(self, output_nr, hooks):
+        """Run the tensor hook dict ``hooks`` of output ``output_nr`` before this node. The
+        node runs its outputs' dicts in the order each tensor got its first hook, then each
+        dict in registration order (as PyTorch does)."""
+        self._aux().get("tensor_pre_hooks")[output_nr] = hooks
+
+    def _retain_grad_of(self, output_nr, tensor):
+        """Store the gradient of output ``output_nr`` in ``tensor.grad`` (held weakly)."""
+        self._aux().get("retains_grad")[output_nr] = weakref.ref(tensor)
+
+    def _forget_retained(self, output_nr):
+        """Stop retaining output ``output_nr``'s gradient (its tensor moved to a new node)."""
+        hooks = self._hooks
+        if hooks is not None and hooks.retains_grad:
+            hooks.retains_grad.pop(output_nr, None)
 
     def _tensor_hooks(self):
         """Snapshot of ``[(output_nr, fn)]`` tensor hooks to run before this node."""
@@ -148,12 +251,15 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
 
     def __init__(self, variable):
+        # (no inputs, and the sequence number that runs after every other node: one is made
+        # for each leaf in each pass, so its fields are set here, not by _link)
         self.variable = variable
         self._next = ()
         self._seq = ACCUMULATE_GRAD_SEQ
         self._in_meta = None
         self._for_backward = None
         self._hooks = None
+        self._record = True
 
     node_name = "torch::autograd::AccumulateGrad"
 
@@ -162,6 +268,33 @@ class AccumulateGrad(Node):
         if not hooks:
             return ()
         return [(0, fn) for fn in list(hooks.values())]
+
+
+def grad_accumulator(tensor):
+    """The AccumulateGrad node of a leaf that requires grad (one per leaf, held weakly)."""
+    ref = tensor._grad_accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        node = AccumulateGrad(tensor)
+        tensor._grad_accumulator = weakref.ref(node)
+    return node
+
+
+def alias_with_history(t, node, output_nr):
+    """A new tensor over ``t``'s memory and version counter whose grad_fn is ``node``: what a
+    custom Function returns for an input passed through as-is. It reports ``_is_view()`` and
+    ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after
+    ``node`` instead of rewriting ``t``'s history (why in-place works under module backward
+    hooks here)."""
+    alias = _make(t._data, True, node, output_nr)
+    alias._vc = t._vc
+    root = t._view_base  # PyTorch's _base of a view of a view is the first base
+    if root is None:
+        root = t._alias_base
+        if root is None:
+            root = t
+    alias._alias_base = root
+    return alias
 
 
 # --------------------------------------------------------------------------- saved tensors
@@ -183,7 +316,7 @@ class SavedTensor:
     """One tensor saved for backward: version check at unpack and saved-tensor hooks."""
 
     __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
-                 "unpack_hook", "has_hooks")
+                 "unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
 
     def __init__(self, tensor, is_output=False):
         counter = self.counter = tensor._vc
@@ -202,6 +335,12 @@ class SavedTensor:
             self._pack(tensor, pack, unpack)
 
     def _pack(self, tensor, pack, unpack):
+        # What the unpacked value's autograd identity will be (see _with_history).
+        self.requires_grad = tensor._requires_grad
+        if self.requires_grad and not self.is_output:
+            self.grad_fn = tensor.grad_fn
+            self.output_nr = tensor._output_nr
+            self.accumulator = tensor._grad_accumulator if self.grad_fn is None else None
         before = tensor._vc[0]
         self.packed = pack(tensor)
         if tensor._vc[0] != before:
@@ -231,7 +370,7 @@ class SavedTensor:
 
     def _original(self, node):
         if self.is_output:
-            t = _tensor._make(self.tensor, True, node, self.output_nr)
+            t = _make(self.tensor, True, node, self.output_nr)
             t._vc = self.counter
             return t
         return self.tensor
@@ -246,19 +385,35 @@ class SavedTensor:
         if self.has_hooks:
             # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
             value = self.unpack_hook(self.packed)
-            if not isinstance(value, _tensor.Tensor):
+            if not isinstance(value, TensorBase):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")
-            return value
+            return self._with_history(value, node)
         if self.counter[0] != self.version:
             self._raise_modified(node)
         return self._original(node)
 
+    def _with_history(self, value, node):
+        """A new tensor over the unpack hook's data with the saved tensor's autograd identity,
+        as PyTorch gives: whatever history ``value`` has, gradients flow to where the saved
+        tensor's would (its node, or the leaf's accumulator), so double backward and a
+        checkpoint inside a checkpoint work through hooks that detach."""
+        if not self.requires_grad:
+            return _make(value._data)
+        if self.is_output:
+            return _make(value._data, True, node, self.output_nr)
+        unpacked = _make(value._data, True, self.grad_fn, self.output_nr)
+        if self.grad_fn is None:
+            if self.accumulator is None or self.accumulator() is None:
+                raise RuntimeError("No grad accumulator for a saved leaf")
+            unpacked._grad_accumulator = self.accumulator
+        return unpacked
+
     def _raise_modified(self, node):
         t = self.tensor
         data = t if not hasattr(t, "_data") else t._data
-        from .._dtype import from_numpy_dtype
-        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{', '.join(map(str, data.shape))}]]"
+        shape = ", ".join(map(str, data.shape))
+        what = f"[torch.{from_numpy_dtype(data.dtype).legacy_name} [{shape}]]"
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.
         producer, output_nr = (node, self.output_nr) if self.is_output else (
@@ -313,8 +468,6 @@ class disable_saved_tensors_hooks:
         return False
 
     def __call__(self, func):
-        import functools
-
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             with self:
@@ -375,10 +528,11 @@ class _MultiHandle(RemovableHandle):
 
 
 def register_multi_grad_hook(tensors, fn, *, mode="all"):
-    """Call ``fn`` once per backward pass with the gradients of ``tensors`` (spec 2.24)."""
+    """Call ``fn`` once per backward pass with the gradients of ``tensors``: with mode "all",
+    once the gradients of all of them that the pass computes are known (None for the others);
+    with "any", on the first of them."""
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
-    from . import engine
     lock = threading.Lock()
     if mode == "all":
         tensors = tuple(tensors)
@@ -390,7 +544,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
 
         def make_hook(i):
             def hook(grad):
-                task = engine.current_task()
+                task = current_task()
                 key = id(task)
                 with lock:
                     if key not in count:
@@ -411,7 +565,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
     fired = weakref.WeakSet()
 
     def any_hook(grad):
-        task = engine.current_task()
+        task = current_task()
         with lock:
             if task in fired:
                 return

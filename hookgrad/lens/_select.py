@@ -1,4 +1,5 @@
-"""Choosing modules by name, glob, class, instance or predicate: the one selector every tool uses."""
+"""Choosing modules by name, glob, class, instance or predicate: the one selector of every
+tool."""
 from __future__ import annotations
 
 import difflib

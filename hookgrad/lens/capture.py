@@ -5,9 +5,10 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from .._tensor import Tensor
+from .. import Tensor
 from ..nn.modules.module import Module
 from ._select import Selector, UnknownNameError, select_modules, unknown_name
+from ._tool import Tool
 
 __all__ = ["Cache", "capture", "run_with_cache"]
 
@@ -55,16 +56,17 @@ def _copy(tensor):
 _STORES = {"ref": None, "detach": Tensor.detach, "copy": _copy}
 
 
-class Cache:
+class Cache(Tool):
     """Outputs of the selected modules of ``model``, reset at each call of ``model``.
 
-    The hooks are live from construction until ``close()`` (or the end of the ``with``
-    block); the recorded values stay readable afterwards. Gradients arrive only if backward
-    runs while the hooks are live. For a tuple, list or dict output the gradient is the one
-    w.r.t. its first tensor."""
+    The hooks are live while the cache is open (``with capture(...) as cache:``, or
+    ``open()`` to ``close()``); the recorded values stay readable afterwards. Gradients
+    arrive only if backward runs while it is open. For a tuple, list or dict output the
+    gradient is the one w.r.t. its first tensor."""
 
     def __init__(self, model: Module, names: Selector = None, *, grads: bool = False,
                  inputs: bool = False, store: str | Callable[[Tensor], Any] = "detach"):
+        super().__init__()
         if callable(store):
             self._store = store
         elif store in _STORES:
@@ -72,28 +74,23 @@ class Cache:
         else:
             raise ValueError(f"store must be 'ref', 'detach', 'copy' or a callable applied to "
                              f"each tensor; got {store!r}")
-        modules = select_modules(model, names)
+        self._model = model
+        self._modules = select_modules(model, names)
         self._model_name = type(model).__name__
-        self._hooked = [name for name, _ in modules]
+        self._hooked = [name for name, _ in self._modules]
         self._record_grads, self._record_inputs = grads, inputs
         self._outputs, self._inputs, self._grads = {}, {}, {}
-        self._handles, self._grad_handles = [], []
-        try:
-            # Each call of the model starts a fresh record, before its other pre-hooks.
-            self._handles.append(model.register_forward_pre_hook(self._on_model_call,
-                                                                 prepend=True))
-            for name, module in modules:
-                self._handles.append(module.register_forward_hook(partial(self._on_output,
-                                                                          name)))
-        except BaseException:
-            self.close()
-            raise
+
+    def _attach(self) -> None:
+        # Each call of the model starts a fresh record, before its other pre-hooks.
+        self._handles.add(self._model.register_forward_pre_hook(self._on_model_call,
+                                                                prepend=True))
+        for name, module in self._modules:
+            self._handles.add(module.register_forward_hook(partial(self._on_output, name)))
 
     # ------------------------------------------------------------------ hooks
     def _on_model_call(self, model, args):
-        for handle in self._grad_handles:
-            handle.remove()
-        self._grad_handles = []
+        self._grad_handles.remove_all()
         self._outputs, self._inputs, self._grads = {}, {}, {}
 
     def _keep(self, obj):
@@ -109,22 +106,10 @@ class Cache:
             tensor = next(iter_tensors(output), None)
             if tensor is not None and tensor.requires_grad:
                 hook = partial(self._on_grad, grads, len(grads) - 1)
-                self._grad_handles.append(tensor.register_hook(hook))
+                self._grad_handles.add(tensor.register_hook(hook))
 
     def _on_grad(self, grads, index, grad):
         grads[index] = self._keep(grad)
-
-    def close(self) -> None:
-        """Remove every hook this cache added; the recorded values stay."""
-        for handle in (*self._handles, *self._grad_handles):
-            handle.remove()
-        self._handles, self._grad_handles = [], []
-
-    def __enter__(self) -> Cache:
-        return self
-
-    def __exit__(self, exc_type, exc_value, traceback):
-        self.close()
 
     # ------------------------------------------------------------------ reading
     def _get(self, table, name):
@@ -134,7 +119,7 @@ class Cache:
             raise unknown_name(name, self._hooked, "the cache")
         if not self._outputs:
             raise UnknownNameError(f"{name!r} has not run: the cache is empty (run the model "
-                                   "inside the capture block)")
+                                   "inside the capture block, or between open() and close())")
         raise UnknownNameError(f"{name!r} is hooked but did not run in the last call of the "
                                f"model; recorded: {list(self._outputs)}")
 
@@ -190,7 +175,7 @@ class Cache:
         return [(name, calls[-1]) for name, calls in self._outputs.items()]
 
     def __repr__(self):
-        state = "open" if self._handles else "closed"
+        state = "open" if self.is_open else "closed"
         lines = [(f"Cache({self._model_name}, {len(self)} of {len(self._hooked)} hooked "
                   f"modules recorded, {state})")]
         width = max((len(name) for name in self._outputs), default=0) + 2
@@ -207,11 +192,11 @@ class Cache:
 
 def capture(model: Module, names: Selector = None, *, grads: bool = False,
             inputs: bool = False, store: str | Callable[[Tensor], Any] = "detach") -> Cache:
-    """Hook the modules ``names`` selects (see ``select_modules``) and record their outputs.
+    """A :class:`Cache` of the outputs of the modules ``names`` selects (``select_modules``).
 
-    Use as ``with capture(model, "layers.*") as cache:``. ``store`` is ``"ref"`` (the tensor
-    itself), ``"detach"``, ``"copy"`` (a detached clone) or a function applied to each
-    tensor (outputs, inputs and gradients alike)."""
+    Use as ``with capture(model, "layers.*") as cache:`` (or ``open()`` / ``close()``).
+    ``store`` is ``"ref"`` (the tensor itself), ``"detach"``, ``"copy"`` (a detached clone)
+    or a function applied to each tensor (outputs, inputs and gradients alike)."""
     return Cache(model, names, grads=grads, inputs=inputs, store=store)
 
 

@@ -6,25 +6,19 @@ import math
 
 import numpy as np
 
-from .. import _C
-from .._tensor import Tensor
-from ..autograd.grad_mode import enable_grad
+from .. import Tensor, enable_grad
 from ..nn.modules.module import Module
 from ..nn.utils.clip_grad import clip_grad_norm_, clip_grad_value_
 from ._select import select_modules
+from ._table import Table
+from ._tool import Tool, backward_pass_id, will_engine_run
 
-__all__ = ["GradientStats", "clip_gradients"]
+__all__ = ["GradientClipper", "GradientStats", "clip_gradients"]
 
 
 def _check_model(tool, model):
     if not isinstance(model, Module):
         raise TypeError(f"{tool} expects an nn.Module, got {type(model).__name__}")
-
-
-def _remove_all(handles):
-    for handle in handles:
-        handle.remove()
-    handles.clear()
 
 
 # --------------------------------------------------------------------------- clipping
@@ -41,10 +35,10 @@ class _ClipHook:
         self.owner._accumulated(param)
 
 
-class clip_gradients:
-    """Context manager: clip parameter gradients during every backward inside it, with the
-    result of calling ``nn.utils.clip_grad_value_`` and/or ``clip_grad_norm_`` right after
-    each ``backward()``.
+class GradientClipper(Tool):
+    """Clip parameter gradients during every backward while open, with the result of
+    calling ``nn.utils.clip_grad_value_`` and/or ``clip_grad_norm_`` right after each
+    ``backward()``. Made by :func:`clip_gradients`.
 
     Clipping applies to each backward's accumulated ``.grad``: with gradient accumulation
     (several ``backward()`` calls before ``step()``), every backward clips the sum so far,
@@ -62,6 +56,7 @@ class clip_gradients:
 
     def __init__(self, model: Module, *, max_value: float | None = None,
                  max_norm: float | None = None, norm_type: float = 2.0):
+        super().__init__()
         _check_model("clip_gradients", model)
         if max_value is None and max_norm is None:
             raise ValueError("clip_gradients needs max_value=..., max_norm=..., or both")
@@ -73,38 +68,24 @@ class clip_gradients:
         self.max_norm = None if max_norm is None else float(max_norm)
         self.norm_type = float(norm_type)
         self.total_norms: list[float] = []
-        self._handles: list = []
         self._params: list[Tensor] = []
         self._accumulators: list = []
         self._task = None       # the backward whose parameters are being counted
         self._remaining = 0     # parameters of that backward still to accumulate
 
-    def __enter__(self) -> clip_gradients:
-        if self._handles:
-            raise RuntimeError("this clip_gradients is already active")
-        try:
-            self._params = [p for p in self.model.parameters() if p.requires_grad]
-            if self.max_norm is not None:
-                # Each leaf's AccumulateGrad node, held so the engine keeps using it; it tells
-                # which parameters a backward will reach (_will_engine_execute_node).
-                with enable_grad():
-                    self._accumulators = [p.view_as(p).grad_fn.next_functions[0][0]
-                                          for p in self._params]
-            hook = _ClipHook(self)
-            for p in self._params:
-                self._handles.append(p.register_post_accumulate_grad_hook(hook))
-        except BaseException:
-            self.close()
-            raise
-        return self
+    def _attach(self) -> None:
+        self._params = [p for p in self.model.parameters() if p.requires_grad]
+        if self.max_norm is not None:
+            # Each leaf's AccumulateGrad node, held so the engine keeps using it; it tells
+            # which parameters a backward will reach.
+            with enable_grad():
+                self._accumulators = [p.view_as(p).grad_fn.next_functions[0][0]
+                                      for p in self._params]
+        hook = _ClipHook(self)
+        for p in self._params:
+            self._handles.add(p.register_post_accumulate_grad_hook(hook))
 
-    def __exit__(self, *exc) -> bool:
-        self.close()
-        return False
-
-    def close(self) -> None:
-        """Remove every hook; later backward passes are not clipped."""
-        _remove_all(self._handles)
+    def _detach(self) -> None:
         self._accumulators = []
         self._task = None
 
@@ -113,21 +94,27 @@ class clip_gradients:
             clip_grad_value_(param, self.max_value)
         if self.max_norm is None:
             return
-        task = _C._current_graph_task_id()
+        task = backward_pass_id()
         if task != self._task:
             self._task = task
-            self._remaining = sum(bool(_C._will_engine_execute_node(node))
-                                  for node in self._accumulators)
+            self._remaining = sum(will_engine_run(node) for node in self._accumulators)
         self._remaining -= 1
         if self._remaining == 0:
             total = clip_grad_norm_(self._params, self.max_norm, self.norm_type)
             self.total_norms.append(float(total))
 
 
+def clip_gradients(model: Module, *, max_value: float | None = None,
+                   max_norm: float | None = None, norm_type: float = 2.0) -> GradientClipper:
+    """``with clip_gradients(model, max_norm=1.0): loss.backward()``: a
+    :class:`GradientClipper` (see there for what is clipped when)."""
+    return GradientClipper(model, max_value=max_value, max_norm=max_norm, norm_type=norm_type)
+
+
 # --------------------------------------------------------------------------- statistics
 
 def _norm(grad: Tensor) -> float:
-    data = grad._data.astype(np.float64, copy=False).ravel()
+    data = grad.detach().numpy().astype(np.float64, copy=False).ravel()
     return float(np.sqrt(np.dot(data, data)))
 
 
@@ -157,24 +144,24 @@ class _OutputHook:
         hook = _ParamHook(self.owner, self.name)
         for out in outputs:
             if isinstance(out, Tensor) and out.requires_grad:
-                self.owner._output_handles.append(out.register_hook(hook))
-        self.owner._prune()
+                self.owner._grad_handles.add(out.register_hook(hook))
 
 
-class GradientStats:
+class GradientStats(Tool):
     """Record, on every backward inside it, the L2 norm of each parameter's gradient
     (``"fc1.weight"``) and of each module's output gradient (``"fc1"``).
 
+    ``names`` lists ``parameter_names`` then ``output_names`` (the modules' dotted names).
     ``history[name]`` has one entry per backward pass seen (``None`` where that tensor got no
     gradient in that pass). A module called several times in one forward gets the norm of all
     its output gradients together. ``names`` selects modules as every lens tool does
     (``select_modules``); their parameters are the ones under them. ``None`` watches every
     submodule (not the root) and every parameter. The gradient is the one of this backward,
-    before accumulation into ``.grad``."""
-
-    _PRUNE_AT = 1024
+    before accumulation into ``.grad``. Recording happens while the tool is open (``with``, or
+    ``open()`` to ``close()``); the history stays after ``close()``."""
 
     def __init__(self, model: Module, names=None):
+        super().__init__()
         _check_model("GradientStats", model)
         self.model = model
         if names is None:
@@ -187,51 +174,26 @@ class GradientStats:
                       if any(not prefix or n.startswith(prefix + ".") for prefix in prefixes)]
         self._modules = modules
         self._params = [(n, p) for n, p in params if p.requires_grad]
-        self.names: list[str] = [n for n, _ in self._params] + [n for n, _ in modules]
+        self.parameter_names: list[str] = [n for n, _ in self._params]
+        self.output_names: list[str] = [n for n, _ in modules]
+        self.names: list[str] = self.parameter_names + self.output_names
         self._steps: list[dict[str, float]] = []
         self._task = None
-        self._handles: list = []
-        self._output_handles: list = []
-        self._prune_at = self._PRUNE_AT
-        self._open()
 
-    def _open(self):
-        try:
-            for name, param in self._params:
-                self._handles.append(param.register_hook(_ParamHook(self, name)))
-            for name, module in self._modules:
-                self._handles.append(module.register_forward_hook(_OutputHook(self, name)))
-        except BaseException:
-            self.close()
-            raise
-
-    def __enter__(self) -> GradientStats:
-        return self
-
-    def __exit__(self, *exc) -> bool:
-        self.close()
-        return False
-
-    def close(self) -> None:
-        """Remove every hook (including those on outputs not yet backpropagated through);
-        the history stays."""
-        _remove_all(self._handles)
-        _remove_all(self._output_handles)
+    def _attach(self) -> None:
+        for name, param in self._params:
+            self._handles.add(param.register_hook(_ParamHook(self, name)))
+        for name, module in self._modules:
+            self._handles.add(module.register_forward_hook(_OutputHook(self, name)))
 
     def _record(self, name: str, norm: float) -> None:
-        task = _C._current_graph_task_id()
+        task = backward_pass_id()
         if task != self._task or not self._steps:
             self._task = task
             self._steps.append({})
         step = self._steps[-1]
         old = step.get(name)
         step[name] = norm if old is None else math.hypot(old, norm)
-
-    def _prune(self) -> None:
-        if len(self._output_handles) >= self._prune_at:
-            self._output_handles = [h for h in self._output_handles
-                                    if h.hooks_dict_ref() is not None]
-            self._prune_at = max(self._PRUNE_AT, 2 * len(self._output_handles))
 
     @property
     def steps(self) -> int:
@@ -263,8 +225,9 @@ class GradientStats:
                 flags[name] = "exploding"
         return flags
 
-    def summary(self) -> str:
-        """A table of the latest norms, flagged names marked."""
+    def summary(self) -> Table:
+        """A table of the latest norms, flagged names marked (shows as the table at the
+        interactive prompt too)."""
         latest, flags = self.latest(), self.flagged()
         width = max([4, *map(len, self.names)])
         lines = [f"{'name'.ljust(width)}  grad norm (step {self.steps})", "-" * (width + 24)]
@@ -273,7 +236,7 @@ class GradientStats:
             text = "-" if norm is None else f"{norm:.4g}"
             flag = f"  <- {flags[name]}" if name in flags else ""
             lines.append(f"{name.ljust(width)}  {text}{flag}")
-        return "\n".join(lines)
+        return Table("\n".join(lines))
 
     def __repr__(self) -> str:
         return f"<GradientStats of {len(self.names)} tensors over {self.steps} backward passes>"

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..nn.modules.module import Module
 from ._select import Selector, select_modules
+from ._tool import Tool
 from .capture import iter_tensors
 
 # ``fn(tensor, name) -> replacement | None``, given as ``[(selector, fn)]`` or ``{selector: fn}``.
@@ -33,50 +34,30 @@ def _run_backward(fn, name, grad):
     return fn(grad, name)
 
 
-class Hooks:
-    """The interventions of ``hooks(...)``; ``close()`` (or leaving the block) removes them."""
+class Hooks(Tool):
+    """The interventions of :func:`hooks`, live while open (``with``, or ``open()`` to
+    ``close()``)."""
 
     def __init__(self, model: Module, forward: Interventions = (),
                  backward: Interventions = ()):
+        super().__init__()
         forward, backward = _pairs(forward, "forward"), _pairs(backward, "backward")
-        # Resolve every selector first, so a bad name leaves the model untouched.
-        plan = [(select_modules(model, sel), fn, True) for sel, fn in forward]
-        plan += [(select_modules(model, sel), fn, False) for sel, fn in backward]
-        self._handles, self._grad_handles = [], []
-        self._prune_at = 64
-        try:
-            # Forward fns are registered first, so a backward fn on the same module sees the
-            # gradient w.r.t. the output after replacement: the one that flows on.
-            for modules, fn, is_forward in plan:
-                for name, module in modules:
-                    hook = partial(_run_forward if is_forward else self._attach, fn, name)
-                    self._handles.append(module.register_forward_hook(hook))
-        except BaseException:
-            self.close()
-            raise
+        # Resolve every selector here, so a bad name raises before anything is hooked.
+        self._plan = [(select_modules(model, sel), fn, True) for sel, fn in forward]
+        self._plan += [(select_modules(model, sel), fn, False) for sel, fn in backward]
 
-    def _attach(self, fn, name, module, args, output):
+    def _attach(self) -> None:
+        # Forward fns are registered first, so a backward fn on the same module sees the
+        # gradient w.r.t. the output after replacement: the one that flows on.
+        for modules, fn, is_forward in self._plan:
+            for name, module in modules:
+                hook = partial(_run_forward if is_forward else self._on_output, fn, name)
+                self._handles.add(module.register_forward_hook(hook))
+
+    def _on_output(self, fn, name, module, args, output):
         tensor = next(iter_tensors(output), None)
-        if tensor is None or not tensor.requires_grad:
-            return
-        self._grad_handles.append(tensor.register_hook(partial(_run_backward, fn, name)))
-        if len(self._grad_handles) > self._prune_at:
-            # Handles whose tensor's graph is gone have nothing left to remove.
-            self._grad_handles = [h for h in self._grad_handles
-                                  if h.hooks_dict_ref() is not None]
-            self._prune_at = max(64, 2 * len(self._grad_handles))
-
-    def close(self) -> None:
-        """Remove every hook these interventions added, tensor hooks included."""
-        for handle in (*self._handles, *self._grad_handles):
-            handle.remove()
-        self._handles, self._grad_handles = [], []
-
-    def __enter__(self) -> Hooks:
-        return self
-
-    def __exit__(self, exc_type, exc_value, traceback):
-        self.close()
+        if tensor is not None and tensor.requires_grad:
+            self._grad_handles.add(tensor.register_hook(partial(_run_backward, fn, name)))
 
 
 def hooks(model: Module, forward: Interventions = (), backward: Interventions = ()) -> Hooks:
@@ -86,5 +67,6 @@ def hooks(model: Module, forward: Interventions = (), backward: Interventions = 
     replacement or None: a forward fn gets the module's output (its replacement becomes the
     output), a backward fn gets the gradient w.r.t. that output (for a tuple, list or dict
     output, its first tensor), and its replacement flows on. ``forward``/``backward`` may also
-    be dicts ``{selector: fn}``."""
+    be dicts ``{selector: fn}``. The interventions are live inside the ``with`` block (or
+    between ``open()`` and ``close()``)."""
     return Hooks(model, forward, backward)

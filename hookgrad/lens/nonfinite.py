@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._ops.op import register_op_hook
-from .._tensor import Tensor
+from .. import Tensor
 from ..nn.modules.module import Module
+from ._tool import Tool, register_op_hook
 from .trace import SiteNamer, dtype_name, format_shape, in_backward
 
-__all__ = ["NonFiniteError", "detect_nonfinite"]
+__all__ = ["NonFiniteDetector", "NonFiniteError", "detect_nonfinite"]
 
 
 class NonFiniteError(RuntimeError):
@@ -40,6 +40,10 @@ class NonFiniteError(RuntimeError):
 def _is_finite(data: np.ndarray) -> bool:
     # Integer and bool tensors are always finite; only inexact dtypes are scanned.
     return data.dtype.kind not in "fc" or bool(np.isfinite(data).all())
+
+
+def _values(tensor: Tensor) -> np.ndarray:
+    return tensor.detach().numpy()
 
 
 def _describe_bad(data: np.ndarray) -> str:
@@ -67,62 +71,35 @@ class _BackwardCheck:
 
     def __call__(self, grad_inputs, grad_outputs):
         for grad in grad_outputs:
-            if grad is not None and not _is_finite(grad._data):
+            if grad is not None and not _is_finite(_values(grad)):
                 return  # already non-finite when it reached this node
         for i, grad in enumerate(grad_inputs):
-            if grad is not None and not _is_finite(grad._data):
+            if grad is not None and not _is_finite(_values(grad)):
                 raise NonFiniteError(
                     f"detect_nonfinite: the backward of {_where(self.site, self.op, self.module)}"
-                    f" produced {_describe_bad(grad._data)} as the gradient of its input {i}, "
+                    f" produced {_describe_bad(_values(grad))} as the gradient of its input {i}, "
                     "from finite incoming gradients.",
                     site=self.site, op=self.op, module=self.module, phase="backward")
         return
 
 
-class detect_nonfinite:
-    """Context manager: raise :class:`NonFiniteError` at the first op that turns finite
-    inputs into NaN/Inf, in forward or backward. ``model`` names the module paths of sites;
-    without it every site is just ``<op>#<k>``."""
-
-    # Dead node-hook handles are dropped once the list grows past this (long training loops).
-    _PRUNE_AT = 1024
+class NonFiniteDetector(Tool):
+    """Raise :class:`NonFiniteError` at the first op that turns finite inputs into NaN/Inf,
+    in forward or backward, while open. Made by :func:`detect_nonfinite`. ``model`` names
+    the module paths of sites; without it every site is just ``<op>#<k>``."""
 
     def __init__(self, model: Module | None = None):
+        super().__init__()
         if model is not None and not isinstance(model, Module):
             raise TypeError(f"detect_nonfinite(model) expects an nn.Module or None, got "
                             f"{type(model).__name__}")
         self.model = model
         self._namer: SiteNamer | None = None
-        self._op_handle = None
-        self._node_handles: list = []
-        self._prune_at = self._PRUNE_AT
 
-    def __enter__(self) -> detect_nonfinite:
-        if self._op_handle is not None:
-            raise RuntimeError("this detect_nonfinite is already active")
+    def _attach(self) -> None:
         self._namer = SiteNamer(self.model, per_call=True)
-        try:
-            self._namer.open()
-            self._op_handle = register_op_hook(self._on_op)
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> bool:
-        self.close()
-        return False
-
-    def close(self) -> None:
-        """Remove the op hook, the module hooks and every node hook added."""
-        if self._op_handle is not None:
-            self._op_handle.remove()
-            self._op_handle = None
-        if self._namer is not None:
-            self._namer.close()
-        for handle in self._node_handles:
-            handle.remove()
-        self._node_handles.clear()
+        self._namer.attach(self._handles)
+        self._handles.add(register_op_hook(self._on_op))
 
     def _on_op(self, op_class, args, result) -> None:
         if in_backward():
@@ -131,24 +108,23 @@ class detect_nonfinite:
         site, module, _ = self._namer.next(op)
         outputs = result if isinstance(result, tuple) else (result,)
         for out in outputs:
-            if not _is_finite(out._data):
+            if not _is_finite(_values(out)):
                 self._check_forward(site, op, module, args, out)
         node = next((out.grad_fn for out in outputs if out.grad_fn is not None), None)
         if node is not None:
-            self._node_handles.append(node.register_hook(_BackwardCheck(site, op, module)))
-            if len(self._node_handles) >= self._prune_at:
-                self._prune()
+            self._grad_handles.add(node.register_hook(_BackwardCheck(site, op, module)))
 
     def _check_forward(self, site, op, module, args, out) -> None:
         inputs = [a for a in args if isinstance(a, Tensor)]
         scalars = [a for a in args if isinstance(a, float)]
-        if all(_is_finite(a._data) for a in inputs) and all(np.isfinite(scalars)):
+        if all(_is_finite(_values(a)) for a in inputs) and all(np.isfinite(scalars)):
             shapes = ", ".join(format_shape(a.shape) for a in inputs) or "none"
             raise NonFiniteError(
                 f"detect_nonfinite: the forward of {_where(site, op, module)} produced "
-                f"{_describe_bad(out._data)} from finite inputs (tensor shapes: {shapes}).",
+                f"{_describe_bad(_values(out))} from finite inputs (tensor shapes: {shapes}).",
                 site=site, op=op, module=module, phase="forward")
 
-    def _prune(self) -> None:
-        self._node_handles = [h for h in self._node_handles if h.hooks_dict_ref() is not None]
-        self._prune_at = max(self._PRUNE_AT, 2 * len(self._node_handles))
+
+def detect_nonfinite(model: Module | None = None) -> NonFiniteDetector:
+    """``with detect_nonfinite(model): ...``: a :class:`NonFiniteDetector`."""
+    return NonFiniteDetector(model)

@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..autograd.grad_mode import no_grad
+from .. import no_grad
 from ..nn.modules.module import Module
+from ._tool import Tool
 from .capture import iter_tensors
 
 __all__ = ["Summary", "SummaryRow", "summary"]
@@ -94,6 +95,32 @@ def _depth(name):
     return 0 if not name else name.count(".") + 1
 
 
+class _CallRecorder(Tool):
+    """A row per module call, in call order; each row gets its output shapes on return."""
+
+    def __init__(self, named: list[tuple[str, Module]]):
+        super().__init__()
+        self._named = named
+        self.calls: list[SummaryRow] = []
+        self.seen: set[int] = set()
+        self._stack: list[SummaryRow] = []
+
+    def _attach(self) -> None:
+        for name, module in self._named:
+            self._handles.add(module.register_forward_pre_hook(partial(self._on_call, name)))
+            self._handles.add(module.register_forward_hook(self._on_output))
+
+    def _on_call(self, name, module, args):
+        row = SummaryRow(name, type(module).__name__, _depth(name), _shapes(args),
+                         recursive=id(module) in self.seen)
+        self.seen.add(id(module))
+        self.calls.append(row)
+        self._stack.append(row)
+
+    def _on_output(self, module, args, output):
+        self._stack.pop().output_shapes = _shapes(output)
+
+
 def summary(model: Module, *inputs: Any, depth: int | None = None, **kwargs: Any) -> Summary:
     """Run ``model(*inputs, **kwargs)`` once, in eval mode under no_grad, and tabulate it.
 
@@ -101,33 +128,17 @@ def summary(model: Module, *inputs: Any, depth: int | None = None, **kwargs: Any
     follow their parent's rows. ``depth`` hides rows deeper than it (the root is depth 0).
     Every module's training flag is restored afterwards."""
     named = list(model.named_modules())
-    calls, seen, handles = [], set(), []
-
-    def on_call(name, module, args):
-        row = SummaryRow(name, type(module).__name__, _depth(name), _shapes(args),
-                         recursive=id(module) in seen)
-        seen.add(id(module))
-        calls.append(row)
-        stack.append(row)
-
-    def on_output(module, args, output):
-        stack.pop().output_shapes = _shapes(output)
-
-    stack = []
+    recorder = _CallRecorder(named)
     modes = [(module, module.training) for _, module in named]
     try:
-        for name, module in named:
-            handles.append(module.register_forward_pre_hook(partial(on_call, name)))
-            handles.append(module.register_forward_hook(on_output))
         model.eval()
-        with no_grad():
+        with recorder, no_grad():
             model(*inputs, **kwargs)
     finally:
-        for handle in handles:
-            handle.remove()
         for module, training in modes:
             module.training = training
 
+    calls, seen = recorder.calls, recorder.seen
     for name, module in named:  # modules that never ran go after their parent's rows
         if id(module) not in seen:
             parent = name.rpartition(".")[0]

@@ -17,14 +17,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import _C
-from .._ops.op import register_op_hook
-from .._tensor import Tensor
+from .. import Tensor, from_numpy
 from ..nn.modules.module import (
     Module,
     register_module_forward_hook,
     register_module_forward_pre_hook,
 )
+from ._table import Table
+from ._tool import HandleList, Tool, backward_pass_id, register_op_hook
 
 __all__ = ["OpRecord", "Trace", "trace"]
 
@@ -42,17 +42,12 @@ class _ModuleStack:
         for name, module in model.named_modules():
             self.names.setdefault(module, name)
         self.stack: list[tuple[Module, str | None]] = []
-        self.handles: list = []
 
-    def open(self):
-        self.handles.append(register_module_forward_pre_hook(self._enter))
-        self.handles.append(register_module_forward_hook(self._exit, always_call=True))
-
-    def close(self):
-        for handle in self.handles:
-            handle.remove()
-        self.handles.clear()
+    def attach(self, handles: HandleList):
+        """Register the two global module hooks, their handles into ``handles``."""
         self.stack.clear()
+        handles.add(register_module_forward_pre_hook(self._enter))
+        handles.add(register_module_forward_hook(self._exit, always_call=True))
 
     def _enter(self, module, args):
         if module is self.model and not self.stack and self.on_root_call is not None:
@@ -86,13 +81,10 @@ class SiteNamer:
         if isinstance(model, Module):
             self.modules = _ModuleStack(model, self.counts.clear if per_call else None)
 
-    def open(self):
+    def attach(self, handles: HandleList):
+        """Start following the module stack (a no-op without a model)."""
         if self.modules is not None:
-            self.modules.open()
-
-    def close(self):
-        if self.modules is not None:
-            self.modules.close()
+            self.modules.attach(handles)
 
     def next(self, op: str) -> tuple[str, str, int]:
         """``(site, module path, k)`` for the next ``op`` in the current module."""
@@ -109,7 +101,7 @@ def site_name(path: str, op: str, k: int) -> str:
 
 def in_backward() -> bool:
     """Whether a backward pass is running on this thread (its formulas are ops too)."""
-    return _C._current_graph_task_id() != -1
+    return backward_pass_id() != -1
 
 
 def format_shape(shape) -> str:
@@ -154,49 +146,32 @@ class OpRecord:
 
 def _snapshot(t: Tensor) -> Tensor:
     """A detached copy, made with NumPy so that no op (and no op hook) runs."""
-    from .. import from_numpy
     return from_numpy(np.array(t.detach().numpy(), copy=True))
 
 
 # --------------------------------------------------------------------------- the tracer
 
-class Trace:
-    """Every forward op run while open (``with Trace(model) as t: model(x)``), or of one call
-    through :func:`trace`. After an error the records so far stay available."""
+class Trace(Tool):
+    """Every forward op run while open (``with Trace(model) as t: model(x)``, or ``open()``
+    to ``close()``), or of one call through :func:`trace`. Opened again, it goes on
+    recording and numbering (sites stay unique). After an error the records so far stay."""
 
     def __init__(self, model: Module | None = None):
+        super().__init__()
         self.model = model
         self.records: list[OpRecord] = []
         self.output: Any = None
         self._by_site: dict[str, OpRecord] = {}
-        self._namer = SiteNamer(model)  # kept across re-entries, so sites stay unique
-        self._handle = None
+        self._namer = SiteNamer(model)  # kept across openings, so sites stay unique
         self._by_node: dict = {}   # grad_fn node -> record index (while open)
         self._by_id: dict = {}     # id(output tensor) -> record index (while open)
         self._alive: list = []     # keeps those outputs alive so their ids stay unique
 
-    # ---------------------------------------------------------------- lifecycle
-    def __enter__(self) -> Trace:
-        if self._handle is not None:
-            raise RuntimeError("this Trace is already recording")
-        try:
-            self._namer.open()
-            self._handle = register_op_hook(self._on_op)
-        except BaseException:
-            self.close()
-            raise
-        return self
+    def _attach(self) -> None:
+        self._namer.attach(self._handles)
+        self._handles.add(register_op_hook(self._on_op))
 
-    def __exit__(self, *exc) -> bool:
-        self.close()
-        return False
-
-    def close(self) -> None:
-        """Remove every hook this trace added; the records stay."""
-        if self._handle is not None:
-            self._handle.remove()
-            self._handle = None
-        self._namer.close()
+    def _detach(self) -> None:
         self._by_node.clear()
         self._by_id.clear()
         self._alive.clear()
@@ -284,8 +259,9 @@ class Trace:
                             "use .records[i] for the i-th op")
         return self._by_site.get(site.removeprefix("/"))
 
-    def summary(self) -> str:
-        """A table: one row per op, with its site, input shapes, output shape and dtype."""
+    def summary(self) -> Table:
+        """A table: one row per op, with its site, input shapes, output shape and dtype (a
+        ``str`` that also shows as the table at the interactive prompt)."""
         header = ("#", "site", "inputs", "output", "dtype")
         rows = [(str(r.index), r.site, r.describe_inputs(), r.describe_output(),
                  r.describe_dtype()) for r in self.records]
@@ -298,7 +274,7 @@ class Trace:
         out = [line(header), line(tuple("-" * w for w in widths))]
         out += [line(row) for row in rows]
         out.append(f"{len(self.records)} ops in {modules} module path(s)")
-        return "\n".join(out)
+        return Table("\n".join(out))
 
     def to_dot(self, name: str = "trace") -> str:
         """Graphviz DOT text: one node per op (site and shapes), an edge from the op that

@@ -1,5 +1,7 @@
 """Parameter and Buffer: tensors that a Module registers automatically."""
-from .._tensor import Tensor, _make
+from .._creation import empty
+from .._tensor import Tensor
+from .._tensor_base import _make
 
 
 class Parameter(Tensor):
@@ -7,7 +9,6 @@ class Parameter(Tensor):
 
     def __new__(cls, data=None, requires_grad=True):
         if data is None:
-            from .._creation import empty
             data = empty(0)
         t = object.__new__(cls)
         t._data = data._data
@@ -42,7 +43,6 @@ class Buffer(Tensor):
 
     def __new__(cls, data=None, *, persistent=True):
         if data is None:
-            from .._creation import empty
             data = empty(0)
         t = _make(data._data)
         t._vc = data._vc

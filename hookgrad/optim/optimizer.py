@@ -1,4 +1,5 @@
-"""Optimizer: parameter groups, per-parameter state, state_dict, and the hooks of spec section 9.
+"""Optimizer: parameter groups, per-parameter state, state_dict, and its hooks (step pre- and
+post-hooks, global and per optimizer; state_dict and load_state_dict pre- and post-hooks).
 
 Each subclass's ``step`` is wrapped once per class (at its first construction) so that the
 global and per-optimizer step hooks run around it, as in PyTorch. Unlike PyTorch, hook dicts
@@ -8,13 +9,14 @@ import typing
 import warnings
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable
-from typing import Any
 from copy import deepcopy
 from itertools import chain
+from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor, _make
+from .._tensor import Tensor
+from .._tensor_base import _make
 from ..autograd.grad_mode import enable_grad, no_grad
 from ..utils.hooks import RemovableHandle, register_hook
 

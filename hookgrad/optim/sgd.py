@@ -1,5 +1,5 @@
 """SGD with momentum, dampening, Nesterov, weight decay and maximize (PyTorch's for-loop path)."""
-from .._tensor import _make
+from .._tensor_base import _make
 from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _use_grad
 
 __all__ = ["SGD"]

@@ -1,7 +1,7 @@
-"""RemovableHandle: what every ``register_*hook`` returns (spec section 1)."""
+"""RemovableHandle: what every ``register_*hook`` returns; one helper that registers a hook."""
+import warnings
 import weakref
 from collections import OrderedDict
-
 
 __all__ = ["RemovableHandle", "unserializable_hook", "warn_if_has_hooks", "register_hook"]
 
@@ -74,7 +74,6 @@ def unserializable_hook(f):
 
 
 def warn_if_has_hooks(tensor):
-    import warnings
     if tensor._backward_hooks:
         for k in tensor._backward_hooks:
             hook = tensor._backward_hooks[k]
@@ -82,13 +81,6 @@ def warn_if_has_hooks(tensor):
                 warnings.warn(
                     f"backward hook {repr(hook)} on tensor will not be serialized.  If this is "
                     "expected, you can decorate the function with "
-                    "@torch.utils.hooks.unserializable_hook to suppress this warning")
+                    "@torch.utils.hooks.unserializable_hook to suppress this warning",
+                    stacklevel=1)
 
-
-def __getattr__(name):
-    # ``torch.utils.hooks.BackwardHook`` lives with its node in nn/modules/_functions.py
-    # (imported lazily: nn imports this module)
-    if name == "BackwardHook":
-        from ..nn.modules._functions import BackwardHook
-        return BackwardHook
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,7 +35,7 @@ def hooks_left(model):
 def test_nested_layers_in_the_order_asked():
     torch.manual_seed(0)
     net, x = Net(), torch.randn(2, 1, 6, 6)
-    extractor = FeatureExtractor(net, ["head", "blocks.1.conv", "stem"])
+    extractor = FeatureExtractor(net, ["head", "blocks.1.conv", "stem"]).open()
     features = extractor(x)
     assert list(features) == ["head", "blocks.1.conv", "stem"]
     assert features["stem"].shape == (2, 4, 4, 4)
@@ -65,9 +65,9 @@ def test_unknown_layer_names_the_closest():
 
 def test_calls_outside_the_extractor_keep_nothing_and_closed_refuses():
     net = Net()
-    extractor = FeatureExtractor(net, ["stem"])
+    extractor = FeatureExtractor(net, ["stem"]).open()
     net(torch.randn(1, 1, 5, 5))
-    assert extractor._features is None
+    assert extractor._hooks.features is None
     extractor.close()
     with pytest.raises(RuntimeError, match="closed"):
         extractor(torch.randn(1, 1, 5, 5))

@@ -190,7 +190,7 @@ def test_gradient_stats_selection_repeated_calls_and_missing_gradients():
             return self.out(h).sum()
 
     model = Shared()
-    stats = GradientStats(model, names="fc")
+    stats = GradientStats(model, names="fc").open()
     assert stats.names == ["fc.weight", "fc.bias", "fc"]
     x = torch.randn(2, 3)
     first = model.fc(x)
@@ -225,6 +225,7 @@ def test_gradient_stats_flags_vanishing_exploding_and_nonfinite():
             "0": "exploding"}
         assert stats.latest()["1"] == pytest.approx(math.sqrt(2))
         assert "<- vanishing" in stats.summary()
+        assert repr(stats.summary()) == str(stats.summary())  # a table at the prompt too
         (model(torch.ones(1, 2)) * float("inf")).sum().backward()
         assert stats.flagged()["1"] == "non-finite"
     assert stats.steps == 2

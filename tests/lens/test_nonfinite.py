@@ -4,8 +4,8 @@ import pytest
 
 import hookgrad as torch
 from hookgrad import nn
-from hookgrad._ops import op as op_module
 from hookgrad._ops.op import Op
+from hookgrad.autograd import graph as op_module
 from hookgrad.lens.nonfinite import NonFiniteError, detect_nonfinite
 from hookgrad.lens.trace import trace
 from hookgrad.nn.modules import _global_hooks

@@ -2,6 +2,8 @@
 import re
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -9,9 +11,11 @@ import pytest
 import hookgrad as torch
 import hookgrad.nn.functional as F
 from hookgrad import nn
-from hookgrad._ops import op as op_module
+from hookgrad.autograd import graph as op_module
 from hookgrad.lens.trace import OpRecord, Trace, trace
 from hookgrad.nn.modules import _global_hooks
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def assert_no_hooks(model=None):
@@ -166,6 +170,30 @@ def test_summary_is_a_table():
     assert "inner.block/relu#0" in text and "[3, 4]" in text and "float32" in text
     assert lines[-1] == "14 ops in 3 module path(s)"
     assert len(lines) == 2 + 14 + 1
+
+
+def test_summary_shows_as_the_table_in_print_and_at_the_prompt(capsys):
+    text = trace(Net(), torch.randn(3, 4)).summary()
+    print(text)
+    printed = capsys.readouterr().out
+    sys.__displayhook__(text)            # what the interactive prompt does with a value
+    shown = capsys.readouterr().out
+    assert printed == shown == str(text) + "\n" and "\\n" not in shown
+    assert isinstance(text, str) and text.splitlines()[-1] == "14 ops in 3 module path(s)"
+
+
+def test_summary_at_a_real_interactive_prompt():
+    session = ("import hookgrad as torch\nfrom hookgrad import lens, nn\n"
+               "t = lens.trace(nn.Linear(2, 1), torch.ones(3, 2))\nt.summary()\n")
+    result = subprocess.run([sys.executable, "-i", "-q"], input=session, capture_output=True,
+                            text=True, timeout=120, cwd=ROOT, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "#  site     inputs               output  dtype",
+        "-  -------  -------------------  ------  -------",
+        "0  t#0      [1, 2]               [2, 1]  float32",
+        "1  addmm#0  [1], [3, 2], [2, 1]  [3, 1]  float32",
+        "2 ops in 1 module path(s)"]
 
 
 def _check_dot(text):

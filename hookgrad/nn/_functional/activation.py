@@ -5,6 +5,7 @@ import numpy as np
 
 from ..._ops import elementwise as _ew
 from ..._ops import softmax as _softmax
+from ..._ops.inplace import apply_inplace
 from ..._ops.nn import (
     CeluBackward0,
     CeluBackward1,
@@ -29,7 +30,7 @@ from ..._ops.nn import (
     ThresholdBackward1,
 )
 from ..._random import rng as _rng
-from ..._tensor import _wrap_dim
+from ..._tensor_base import _wrap_dim
 
 tanh = _ew.tanh
 sigmoid = _ew.sigmoid
@@ -46,7 +47,7 @@ def relu_(input):
 def _activation(input, inplace, op, inplace_op, *args):
     """``op(input, *args)``; in place, the op is recorded under its in-place node name."""
     if inplace:
-        return input._inplace(inplace_op.apply, *args)
+        return apply_inplace(input, inplace_op.apply, args, {})
     return op.apply(input, *args)
 
 

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops.shape import cat
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .activation import softmax
 from .dropout import dropout
 from .linear import linear

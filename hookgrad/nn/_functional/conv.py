@@ -1,7 +1,8 @@
 """conv1d/2d and conv_transpose1d/2d over ``ConvolutionBackward0`` (im2col + GEMM)."""
 import warnings
 
-from ..._ops.conv import ConstantPadNdBackward0, ConvolutionBackward0
+from ..._ops.conv import ConvolutionBackward0
+from ..._ops.padding import ConstantPadNdBackward0
 from .utils import _shape, _tuple, _type_name
 
 

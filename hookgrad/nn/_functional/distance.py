@@ -8,8 +8,8 @@ from .utils import _broadcast_pair
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     difference = x1 - x2 + eps
     dim = max(difference._data.ndim - 1, 0)
-    return _reduce.NormBackward1.apply(difference, float(p),
-                                       _reduce.dims_of(dim, difference._data.ndim), keepdim)
+    return _reduce.NormBackward1.apply(difference, _reduce.dims_of(dim, difference._data.ndim),
+                                       keepdim, float(p))
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from ..._random import rng as _rng
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .activation import _SELU_ALPHA, _SELU_SCALE
 
 

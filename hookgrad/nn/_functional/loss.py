@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ..._ops import selection as _selection
-from ..._ops.elementwise import DivBackward1
+from ..._ops.arithmetic import DivBackward1
 from ..._ops.loss import (
     BinaryCrossEntropyBackward0,
     BinaryCrossEntropyWithLogitsBackward0,
@@ -17,7 +17,7 @@ from ..._ops.loss import (
     SmoothL1LossBackward0,
     SoftMarginLossBackward0,
 )
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .activation import log_softmax, logsigmoid
 from .distance import pairwise_distance
 from .utils import _broadcast_pair, _shape, _type_name

@@ -2,12 +2,12 @@
 import numpy as np
 
 from ..._ops import reduce as _reduce
-from ..._ops.nn import (
+from ..._ops.normalization import (
     NativeBatchNormBackward0,
     NativeGroupNormBackward0,
     NativeLayerNormBackward0,
 )
-from ..._tensor import _make
+from ..._tensor_base import _make
 from .utils import _shape
 
 

@@ -1,5 +1,5 @@
 """``pad``: constant, reflect, replicate and circular padding."""
-from ..._ops.conv import PAD_NODES, ConstantPadNdBackward0
+from ..._ops.padding import PAD_NODES, ConstantPadNdBackward0
 from .utils import _shape
 
 _NON_CONSTANT_PAD_HELP = (

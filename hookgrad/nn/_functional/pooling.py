@@ -1,5 +1,5 @@
 """Max, average, adaptive and power-average pooling (1-d as 2-d with a unit height)."""
-from ..._ops.conv import (
+from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
     AdaptiveMaxPool2DBackward0,
     AvgPool2DBackward0,

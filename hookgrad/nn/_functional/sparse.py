@@ -2,7 +2,8 @@
 import numpy as np
 
 from ..._ops.nn import EmbeddingBackward0
-from ..._tensor import Tensor, _make
+from ..._tensor import Tensor
+from ..._tensor_base import _make
 from .utils import _type_name
 
 

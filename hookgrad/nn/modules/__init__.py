@@ -1,7 +1,18 @@
 """Module and the layers built on it."""
-from . import (activation, container, conv, dropout, flatten, linear, loss, normalization,
-               pooling, sparse, transformer, upsampling)
-from .module import Module  # noqa: F401
+from . import (
+    activation,
+    container,
+    conv,
+    dropout,
+    flatten,
+    linear,
+    loss,
+    normalization,
+    pooling,
+    sparse,
+    transformer,
+    upsampling,
+)
 from .activation import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .conv import *  # noqa: F401,F403
@@ -9,6 +20,7 @@ from .dropout import *  # noqa: F401,F403
 from .flatten import *  # noqa: F401,F403
 from .linear import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
+from .module import Module  # noqa: F401
 from .normalization import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403

@@ -1,11 +1,11 @@
-"""The slow path of ``Module.__call__``: every module hook, in PyTorch's order (spec 6-7)."""
+"""The slow path of ``Module.__call__``: every module hook, in PyTorch's order."""
 import functools
 import warnings
 import weakref
 
 from ..._tensor import Tensor
-from ._functions import BackwardHook
 from . import _global_hooks as _g
+from ._functions import BackwardHook
 
 
 class _WrappedHook:
@@ -32,7 +32,9 @@ def _snapshot(global_hooks, module_hooks):
 
 
 def call_with_hooks(module, args, kwargs):
-    """The slow path of ``Module.__call__``, step by step as spec 6.2 lists it."""
+    """The slow path of ``Module.__call__``, step by step: backward hooks set up, forward
+    pre-hooks (global first), forward, forward hooks, backward hooks on the result; on an
+    exception, the always_call forward hooks still run."""
     result = None
     started_always_called = set()
     backward_pre_hooks = module._get_backward_pre_hooks() if (
@@ -77,7 +79,8 @@ def call_with_hooks(module, args, kwargs):
         if backward_hook is not None:
             if not isinstance(result, (Tensor, tuple)):
                 warnings.warn("For backward hooks to be called, module output should be a "
-                              "Tensor or a tuple of Tensors but received " + str(type(result)))
+                              "Tensor or a tuple of Tensors but received " + str(type(result)),
+                              stacklevel=1)
             result = backward_hook.setup_output_hook(result)
         # 7: legacy backward hooks on the grad_fn of the first output tensor
         if legacy_hooks:
@@ -89,18 +92,18 @@ def call_with_hooks(module, args, kwargs):
 
 
 def _run_always_called_hooks(module, args, kwargs, result, started):
-    """Spec 6.7: after a failure, run the always_call forward hooks not yet started."""
+    """After a failure, run the always_call forward hooks not yet started."""
     for hook_id, hook in _g._global_forward_hooks.items():
         if hook_id in _g._global_forward_hooks_always_called and hook_id not in started:
             try:
-                # globals get three arguments here even when registered with_kwargs (6.8)
+                # globals get three arguments here even when registered with_kwargs
                 new = hook(module, args, result)
                 if new is not None:
                     result = new
             except Exception as e:
                 warnings.warn("global module forward hook with ``always_call=True`` raised an "
                               "exception that was silenced as another error was raised in "
-                              f"forward: {str(e)}")
+                              f"forward: {str(e)}", stacklevel=1)
     for hook_id, hook in module._forward_hooks.items():
         if hook_id in module._forward_hooks_always_called and hook_id not in started:
             try:
@@ -112,7 +115,8 @@ def _run_always_called_hooks(module, args, kwargs, result, started):
                     result = new
             except Exception as e:
                 warnings.warn("module forward hook with ``always_call=True`` raised an exception "
-                              f"that was silenced as another error was raised in forward: {str(e)}")
+                              "that was silenced as another error was raised in forward: "
+                              f"{str(e)}", stacklevel=1)
 
 
 def _attach_legacy_hooks(module, hooks, args, result):
@@ -131,7 +135,8 @@ def _attach_legacy_hooks(module, hooks, args, result):
 
 
 def _warn_legacy_hooks(inputs, result, grad_fn):
-    """The deprecation warnings of spec 7.12, in PyTorch's order of checks."""
+    """The deprecation warnings of the legacy (non-full) backward hooks, in PyTorch's order
+    of checks."""
     def future(message):
         warnings.warn(message, FutureWarning, stacklevel=4)
 

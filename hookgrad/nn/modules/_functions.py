@@ -1,4 +1,4 @@
-"""Full module backward hooks (spec 7.1-7.5): the identity node they run in
+"""Full module backward hooks and backward pre-hooks: the identity node they run in
 (``BackwardHookFunctionBackward``) and the per-call state that runs them (``BackwardHook``).
 
 PyTorch wraps a module's tensor inputs and outputs in a custom ``autograd.Function`` and
@@ -11,13 +11,13 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor, _alias_with_history, _make
+from ..._tensor import Tensor
+from ..._tensor_base import _make
 from ...autograd import engine as _engine
 from ...autograd.grad_mode import state as _grad_state
-from ...autograd.graph import Node, _sequence
+from ...autograd.graph import Node, alias_with_history
 
 _new = object.__new__
-_NO_EDGE = (None, 0)
 _FIRST = (0,)  # tensor positions of a one-tensor call
 
 FULL_HOOK_NO_INPUT_WARNING = (
@@ -50,15 +50,10 @@ class BackwardHookFunctionBackward(Node):
     _checks_own_outputs = True
 
     @classmethod
-    def _node(cls, edges, meta, module_hook, outputs_side):
+    def _node(cls, tensors, module_hook, outputs_side):
         node = _new(cls)
-        node._for_backward = None
-        node._hooks = None
-        node._record = True
-        node._next = edges
-        node._in_meta = meta
-        node._seq = next(_sequence)
-        node._n_outputs = len(edges)
+        node._link(tensors)
+        node._set_output_count(len(tensors))
         node._module_hook = module_hook
         node._outputs_side = outputs_side
         return node
@@ -67,24 +62,15 @@ class BackwardHookFunctionBackward(Node):
     def wrap(cls, tensors, module_hook, outputs_side):
         """New tensors over the same memory, with a new node of this class as grad_fn for
         those that require grad (the others are returned as they are)."""
-        edges = []
-        meta = []
-        for t in tensors:
-            edges.append(_engine.gradient_edge(t) if t._requires_grad else _NO_EDGE)
-            data = t._data
-            meta.append((data.shape, data.dtype))
-        node = cls._node(tuple(edges), tuple(meta), module_hook, outputs_side)
-        return [_alias_with_history(t, node, nr) if t._requires_grad else t
+        node = cls._node(tensors, module_hook, outputs_side)
+        return [alias_with_history(t, node, nr) if t._requires_grad else t
                 for nr, t in enumerate(tensors)]
 
     @classmethod
     def wrap_one(cls, tensor, module_hook, outputs_side):
         """``wrap([tensor], ...)[0]`` for one tensor that requires grad (the common module
         call), without the per-position bookkeeping."""
-        data = tensor._data
-        node = cls._node((_engine.gradient_edge(tensor),), ((data.shape, data.dtype),),
-                         module_hook, outputs_side)
-        return _alias_with_history(tensor, node, 0)
+        return alias_with_history(tensor, cls._node((tensor,), module_hook, outputs_side), 0)
 
     def _apply(self, grads):
         # (one gradient, the common case, checked without a call)
@@ -221,7 +207,7 @@ class BackwardHook:
             self.grad_outputs = out
         if self.input_tensors_index is None:
             # No input needs a gradient: the full hooks fire now, with all-None grad_input.
-            warnings.warn(FULL_HOOK_NO_INPUT_WARNING)
+            warnings.warn(FULL_HOOK_NO_INPUT_WARNING, stacklevel=1)
             grad_inputs = (None,) * self.n_inputs
             for user_hook in self.user_hooks:
                 out = user_hook(self.module, grad_inputs, self.grad_outputs)

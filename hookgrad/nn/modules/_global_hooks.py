@@ -1,19 +1,15 @@
 """The process-wide module hooks (``register_module_*``), applied to every Module call."""
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..._tensor import Tensor
 from ...utils.hooks import RemovableHandle, register_hook
 
-if TYPE_CHECKING:
-    from .module import Module  # (module.py imports this file)
-
 # The hook signatures PyTorch annotates (``inspect.signature`` prints the same); 'Module' is a
-# forward reference.
+# forward reference to the class in module.py, which imports this file.
 _Gradients = tuple[Tensor, ...] | Tensor
-ModuleBackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]
-ModuleBackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]
+ModuleBackwardPreHook = Callable[["Module", _Gradients], _Gradients | None]  # noqa: F821
+ModuleBackwardHook = Callable[["Module", _Gradients, _Gradients], _Gradients | None]  # noqa: F821
 
 _global_buffer_registration_hooks = OrderedDict()
 _global_module_registration_hooks = OrderedDict()

@@ -1,14 +1,29 @@
-"""Module.state_dict / load_state_dict with their hooks (spec 8.3-8.9)."""
-from collections import OrderedDict
+"""Module.state_dict / load_state_dict with their hooks (pre- and post-hooks of both, in
+registration order; private state_dict hooks may replace the dict they return)."""
+from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
 from ..._tensor import Tensor
+from ...autograd.grad_mode import no_grad
+from ..parameter import Parameter
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
 
 
 def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
     """Parameters and persistent buffers by dotted name, with ``_metadata``."""
     if args:  # PyTorch's deprecated positional form: (destination, prefix, keep_vars)
-        destination, prefix, keep_vars = (list(args) + [destination, prefix, keep_vars][len(args):])[:3]
+        given = list(args) + [destination, prefix, keep_vars][len(args):]
+        destination, prefix, keep_vars = given[:3]
     if destination is None:
         destination = OrderedDict()
         destination._metadata = OrderedDict()
@@ -43,7 +58,6 @@ def save_to_state_dict(self, destination, prefix, keep_vars):
 
 def load_state_dict(self, state_dict, strict=True, assign=False):
     """Copy matching entries into parameters and buffers; report or raise on mismatches."""
-    from .module import _IncompatibleKeys
     if not isinstance(state_dict, Mapping):
         raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
     missing, unexpected, errors = [], [], []
@@ -89,8 +103,6 @@ def load_state_dict(self, state_dict, strict=True, assign=False):
 def load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
                          unexpected_keys, error_msgs):
     """Load this module's own entries (not its children's)."""
-    from ...autograd.grad_mode import no_grad
-    from ..parameter import Parameter
     for hook in list(self._load_state_dict_pre_hooks.values()):
         hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
              error_msgs)

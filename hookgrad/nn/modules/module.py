@@ -1,32 +1,42 @@
-"""Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (spec 6-8).
+"""Module: registration, traversal, train/eval, and the ``__call__`` hook pipeline (forward
+pre-hooks, forward, forward hooks, backward hooks; global hooks before the module's own).
 
 With no hooks anywhere, calling a module is one check and a call to ``forward``."""
 import weakref
-from collections import OrderedDict, namedtuple
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ... import _dtype
 from ..._tensor import Tensor
+from ..._tensor_base import _make
 from ...utils.hooks import RemovableHandle, register_hook
 from ..parameter import Parameter
+from . import _devices, _state_dict
 from . import _global_hooks as _g
-from ._global_hooks import ModuleBackwardHook, ModuleBackwardPreHook
-from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
-                            _global_backward_hooks, _global_backward_pre_hooks,
-                            _global_buffer_registration_hooks, _global_forward_hooks,
-                            _global_forward_hooks_always_called,
-                            _global_forward_hooks_with_kwargs, _global_forward_pre_hooks,
-                            _global_module_registration_hooks,
-                            _global_parameter_registration_hooks,
-                            register_module_backward_hook,
-                            register_module_buffer_registration_hook,
-                            register_module_forward_hook, register_module_forward_pre_hook,
-                            register_module_full_backward_hook,
-                            register_module_full_backward_pre_hook,
-                            register_module_module_registration_hook,
-                            register_module_parameter_registration_hook)
-from . import _state_dict
 from ._call import call_with_hooks
+from ._global_hooks import (  # noqa: F401  (public here, where PyTorch users look)
+    ModuleBackwardHook,
+    ModuleBackwardPreHook,
+    _global_backward_hooks,
+    _global_backward_pre_hooks,
+    _global_buffer_registration_hooks,
+    _global_forward_hooks,
+    _global_forward_hooks_always_called,
+    _global_forward_hooks_with_kwargs,
+    _global_forward_pre_hooks,
+    _global_module_registration_hooks,
+    _global_parameter_registration_hooks,
+    register_module_backward_hook,
+    register_module_buffer_registration_hook,
+    register_module_forward_hook,
+    register_module_forward_pre_hook,
+    register_module_full_backward_hook,
+    register_module_full_backward_pre_hook,
+    register_module_module_registration_hook,
+    register_module_parameter_registration_hook,
+)
+from ._state_dict import _IncompatibleKeys  # noqa: F401  (nn.modules.module._IncompatibleKeys)
 
 __all__ = ["register_module_forward_pre_hook", "register_module_forward_hook",
            "register_module_full_backward_pre_hook", "register_module_backward_hook",
@@ -46,17 +56,6 @@ _HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks",
                "_forward_hooks_with_kwargs", "_forward_hooks_always_called", "_forward_pre_hooks",
                "_forward_pre_hooks_with_kwargs", "_state_dict_hooks", "_state_dict_pre_hooks",
                "_load_state_dict_pre_hooks", "_load_state_dict_post_hooks")
-
-
-class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
-    __slots__ = ()
-
-    def __repr__(self):
-        if not self.missing_keys and not self.unexpected_keys:
-            return "<All keys matched successfully>"
-        return super().__repr__()
-
-    __str__ = __repr__
 
 
 def typename(obj):
@@ -439,9 +438,8 @@ class Module:
 
     def _apply_to_tensors(self, convert):
         """Convert every parameter (keeping it a Parameter) and buffer in place."""
-        from ..._tensor import _make
         for module in self.modules():
-            for name, param in module._parameters.items():
+            for param in module._parameters.values():
                 if param is not None:
                     param._data = convert(_make(param._data))._data
                     if param._grad is not None:
@@ -452,7 +450,7 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from ... import _dtype
+        _devices.check_to(self, args, kwargs)
         dtype = kwargs.get("dtype")
         for a in args:
             if isinstance(a, _dtype.dtype):
@@ -465,22 +463,22 @@ class Module:
         return self._apply_to_tensors(lambda t: t.to(dtype) if t.is_floating_point() else t)
 
     def float(self):
-        from ... import float32
-        return self.to(float32)
+        return self.to(_dtype.float32)
 
     def double(self):
-        from ... import float64
-        return self.to(float64)
+        return self.to(_dtype.float64)
 
     def half(self):
-        from ... import float16
-        return self.to(float16)
+        return self.to(_dtype.float16)
 
     def cpu(self):
         return self
 
+    def cuda(self, device=None):
+        return _devices.cuda(self, device)
+
     def type(self, dst_type):
-        return self.to(dst_type)
+        return _devices.legacy_type(self, dst_type)
 
     def share_memory(self):
         return self

@@ -180,7 +180,8 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        _affine_parameters(self, self.elementwise_affine, bias, self.normalized_shape, device, dtype)
+        _affine_parameters(self, self.elementwise_affine, bias, self.normalized_shape, device,
+                           dtype)
         self.reset_parameters()
 
     def reset_parameters(self):

@@ -7,7 +7,8 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor, _make
+from ..._tensor import Tensor
+from ..._tensor_base import _make
 from ...autograd.grad_mode import no_grad
 
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",

@@ -1,6 +1,7 @@
-"""torch.utils.data: map-style datasets and an in-process DataLoader."""
+"""torch.utils.data: map-style datasets, an in-process DataLoader, DistributedSampler."""
 from .dataloader import DataLoader, default_collate, default_convert
 from .dataset import Dataset, Subset, TensorDataset, random_split
+from .distributed import DistributedSampler
 
-__all__ = ["DataLoader", "Dataset", "Subset", "TensorDataset", "default_collate",
-           "default_convert", "random_split"]
+__all__ = ["DataLoader", "Dataset", "DistributedSampler", "Subset", "TensorDataset",
+           "default_collate", "default_convert", "random_split"]

@@ -7,9 +7,9 @@ import math
 
 import numpy as np
 
-# hookgrad.utils is imported while hookgrad itself is initialising, so names are looked up
-# on the package at call time.
-import hookgrad
+from ... import _creation, _dtype, _random
+from ..._ops.shape import stack
+from ..._tensor import Tensor
 
 __all__ = ["DataLoader", "default_collate", "default_convert"]
 
@@ -21,18 +21,18 @@ def default_collate(batch):
     """Stack a list of samples into a batch, recursing into dicts, tuples and lists (a tuple
     of fields becomes a list of batched fields, as in PyTorch)."""
     elem = batch[0]
-    if isinstance(elem, hookgrad.Tensor):
-        return hookgrad.stack(batch, 0)
+    if isinstance(elem, Tensor):
+        return stack(batch, 0)
     if isinstance(elem, np.ndarray):
         if elem.dtype.kind in "OSUV":
             raise TypeError(_COLLATE_ERROR.format(elem.dtype))
-        return default_collate([hookgrad.as_tensor(b) for b in batch])
+        return default_collate([_creation.as_tensor(b) for b in batch])
     if isinstance(elem, np.generic):
-        return hookgrad.as_tensor(np.array(batch))
+        return _creation.as_tensor(np.array(batch))
     if isinstance(elem, float):
-        return hookgrad.tensor(batch, dtype=hookgrad.float64)
+        return _creation.tensor(batch, dtype=_dtype.float64)
     if isinstance(elem, int):
-        return hookgrad.tensor(batch)
+        return _creation.tensor(batch)
     if isinstance(elem, (str, bytes)):
         return batch
     if isinstance(elem, collections.abc.Mapping):
@@ -63,7 +63,7 @@ def default_collate(batch):
 def default_convert(data):
     """Turn NumPy arrays into tensors, recursing into containers (used when not batching)."""
     if isinstance(data, np.ndarray) and data.dtype.kind not in "OSUV":
-        return hookgrad.as_tensor(data)
+        return _creation.as_tensor(data)
     if isinstance(data, collections.abc.Mapping):
         return {key: default_convert(value) for key, value in data.items()}
     if isinstance(data, tuple) and hasattr(data, "_fields"):
@@ -110,9 +110,9 @@ class DataLoader:
             return iter(range(n))
         generator = self.generator
         if generator is None:
-            seed = int(hookgrad.empty((), dtype=hookgrad.int64).random_(2 ** 62).item())
-            generator = hookgrad.Generator().manual_seed(seed)
-        return iter(hookgrad.randperm(n, generator=generator).tolist())
+            seed = int(_creation.empty((), dtype=_dtype.int64).random_(2 ** 62).item())
+            generator = _random.Generator().manual_seed(seed)
+        return iter(_creation.randperm(n, generator=generator).tolist())
 
     def _batches(self):
         if self.batch_sampler is not None:

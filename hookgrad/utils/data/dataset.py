@@ -3,9 +3,7 @@ import math
 import warnings
 from itertools import accumulate
 
-# hookgrad.utils is imported while hookgrad itself is initialising, so names are looked up
-# on the package at call time.
-import hookgrad
+from ... import _creation, _random
 
 __all__ = ["Dataset", "Subset", "TensorDataset", "random_split"]
 
@@ -63,7 +61,7 @@ def random_split(dataset, lengths, generator=None):
         lengths = sizes
     if sum(lengths) != n:
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    generator = generator or hookgrad.default_generator
-    indices = hookgrad.randperm(sum(lengths), generator=generator).tolist()
+    generator = generator or _random.default_generator
+    indices = _creation.randperm(sum(lengths), generator=generator).tolist()
     return [Subset(dataset, indices[end - length:end])
             for end, length in zip(accumulate(lengths), lengths)]

@@ -1,0 +1,337 @@
+"""Arithmetic with PyTorch's type promotion: add, sub, mul, div, floor_divide, pow and their
+reflected forms (``2 - x``), with PyTorch's node names."""
+import numpy as np
+
+from .. import _creation, _dtype
+from .._tensor_base import TensorBase, _make
+from .elementwise import log, reciprocal
+from .op import Op, operands, plain_backward, refuse_out
+from .split import SPLIT_MIN_SIZE, split_add
+
+
+def _as_array(x):
+    """NumPy returns a scalar, not a 0-d array, from arithmetic on 0-d arrays."""
+    return x if type(x) is np.ndarray else np.asarray(x)
+
+
+def _scalar_or_saved(value, saved):
+    return saved if isinstance(value, TensorBase) else value
+
+
+class AddBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, alpha=1):
+        self.alpha = alpha
+        x, y = operands(a, b)
+        if alpha != 1:
+            return x + alpha * y
+        out = split_add(x, y) if x.size >= SPLIT_MIN_SIZE else None
+        return x + y if out is None else out
+
+    def backward(self, grad):
+        return grad, (grad if self.alpha == 1 else grad * self.alpha)
+
+
+_BOOL = np.dtype(np.bool_)
+
+
+def _is_bool(value):
+    return type(value) is bool or (isinstance(value, TensorBase) and value._data.dtype is _BOOL)
+
+
+def check_subtraction(a, b):
+    """PyTorch refuses subtraction with a bool operand (a Python bool counts as one)."""
+    a_bool, b_bool = _is_bool(a), _is_bool(b)
+    if not (a_bool or b_bool):
+        return
+    if a_bool and b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                       "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                       "operator instead.")
+
+
+class SubBackward0(Op):
+    arity = 2
+
+    def forward(self, a, b, alpha=1):
+        check_subtraction(a, b)
+        self.alpha = alpha
+        x, y = operands(a, b)
+        return x - y if alpha == 1 else x - alpha * y
+
+    def backward(self, grad):
+        return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
+
+
+class RsubBackward0(Op):
+    """``torch.rsub(input, other, alpha)``: ``other - alpha * input``, of two tensors
+    (``RsubBackward1``: ``other`` is a number, as in ``number - tensor``)."""
+
+    arity = 2
+
+    def forward(self, a, other, alpha=1):
+        check_subtraction(other, a)
+        self.alpha = alpha
+        x, y = operands(a, other)
+        return y - x if alpha == 1 else y - alpha * x
+
+    def backward(self, grad):
+        grad_input = -grad if self.alpha == 1 else grad * -self.alpha
+        return (grad_input if self.needs(0) else None), (grad if self.needs(1) else None)
+
+
+class RsubBackward1(RsubBackward0):
+    arity = 1
+
+    def backward(self, grad):
+        return -grad if self.alpha == 1 else grad * -self.alpha
+
+
+class MulBackward0(Op):
+    saved_names = ('other', 'self')
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.other = b
+        if self._record:  # each side saves only what the other side's gradient needs
+            self.save(b if self.needs(0) and isinstance(b, TensorBase) else None,
+                      a if self.needs(1) else None)
+        return x * y
+
+    def _wrapped_number(self, name):
+        if name == "other" and not isinstance(self.other, TensorBase):
+            return _creation.tensor(self.other)  # a wrapped number, never packed
+        return None
+
+    def backward(self, grad):
+        b, a = self.saved()
+        g = grad._data
+        if plain_backward() and (a is None or a._data.dtype == g.dtype) and (
+                b is None or b._data.dtype == g.dtype):
+            # plain backward, no promotion involved: NumPy directly, no op overhead
+            other = self.other if b is None else b._data
+            return (_make(_as_array(g * other)) if self.needs(0) else None,
+                    _make(_as_array(g * a._data)) if self.needs(1) else None)
+        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
+                grad * a if self.needs(1) else None)
+
+
+class DivBackward0(Op):
+    saved_names = ('self', 'other')
+    arity = 2
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.other = b
+        if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
+            # true division of integers gives the default float dtype, both sides cast
+            default = _dtype.get_default_dtype().np_dtype
+            x = x.astype(default)
+            if isinstance(y, np.ndarray):
+                y = y.astype(default)
+        if self._record:
+            self.save(a, b if isinstance(b, TensorBase) else None)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return x / y
+
+    def backward(self, grad):
+        a, b = self.saved()
+        other = _scalar_or_saved(self.other, b)
+        grad_a = grad / other if self.needs(0) else None
+        grad_b = -grad * a / (b * b) if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class DivBackward1(DivBackward0):
+    """Division by a number as PyTorch's C++ calls it (the ``div.Scalar`` overload), e.g. in
+    ``cross_entropy``; from Python, ``tensor / number`` is ``DivBackward0``."""
+
+
+def check_integer_divisor(x, y):
+    """PyTorch raises for an integer division or remainder by zero (NumPy gives 0)."""
+    if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+class DivBackward2(Op):
+    """``div(a, b, rounding_mode='floor' | 'trunc')``: piecewise constant, zero gradients."""
+
+    arity = 2
+
+    def forward(self, a, b, rounding_mode):
+        x, y = operands(a, b)
+        check_integer_divisor(x, y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if rounding_mode == "floor":
+                return np.floor_divide(x, y) if x.dtype.kind in "iu" else np.floor(x / y)
+            if rounding_mode == "trunc":
+                return np.trunc(x / y).astype(np.result_type(x, y))
+        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found '{rounding_mode}'")
+
+    def backward(self, grad):
+        zero = grad * 0
+        return (zero if self.needs(0) else None), (zero if self.needs(1) else None)
+
+
+class FloorDivideBackward(DivBackward2):
+    """``floor_divide`` / ``//``: PyTorch defines no derivative, and records a node that
+    raises when a backward reaches it."""
+
+    node_name = "torch::autograd::NotImplemented"
+
+    def backward(self, grad):
+        raise RuntimeError("derivative for aten::floor_divide is not implemented")
+
+
+FloorDivideBackward.__name__ = FloorDivideBackward.__qualname__ = "NotImplemented"  # PyTorch's
+
+
+class PowBackward0(Op):
+    """``tensor ** scalar``."""
+
+    saved_names = ('self',)
+    def forward(self, a, exponent):
+        self.exponent = exponent
+        x, e = operands(a, exponent)
+        self.save(a)
+        if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        return np.power(x, e)
+
+    def backward(self, grad):
+        (a,) = self.saved()
+        e = self.exponent
+        if e == 0:
+            return grad * 0
+        return grad * e * a ** (e - 1)
+
+
+class PowBackward1(Op):
+    """``tensor ** tensor``."""
+
+    saved_names = ('self', 'exponent', 'result')
+    arity = 2
+    saves_output = True
+
+    def forward(self, a, b):
+        x, y = operands(a, b)
+        self.save(a, b)
+        return np.power(x, y)
+
+    def backward(self, grad):
+        a, b, result = self.saved()
+        grad_a = grad * b * a ** (b - 1) if self.needs(0) else None
+        grad_b = grad * result * log(a).masked_fill(a == 0, 0) if self.needs(1) else None
+        return grad_a, grad_b
+
+
+class PowBackward2(Op):
+    """``scalar ** tensor``."""
+
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, base):
+        self.base = base
+        x, s = operands(a, base)
+        return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype, copy=False)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        return grad * result * float(np.log(self.base))
+
+
+# --------------------------------------------------------------------------- public functions
+# PyTorch's signatures: ``Tensor.exp`` and ``torch.exp`` are these functions.
+
+def add(input, other, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("add")
+    if not isinstance(input, TensorBase):  # a number + a tensor
+        input, other = other, input
+    return AddBackward0.apply(input, other, alpha)
+
+
+def sub(input, other, *, alpha=1, out=None):
+    if out is not None:
+        refuse_out("sub")
+    if not isinstance(input, TensorBase):  # a number - a tensor
+        return RsubBackward1.apply(other, input)
+    return SubBackward0.apply(input, other, alpha)
+
+
+def rsub(input, other, alpha=1):
+    """``other - alpha * input``."""
+    if isinstance(other, TensorBase):
+        return RsubBackward0.apply(input, other, alpha)
+    return RsubBackward1.apply(input, other, alpha)
+
+
+def mul(input, other, *, out=None):
+    if out is not None:
+        refuse_out("mul")
+    if not isinstance(input, TensorBase):
+        input, other = other, input
+    return MulBackward0.apply(input, other)
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    if out is not None:
+        refuse_out("div")
+    if not isinstance(input, TensorBase):
+        return rdiv(other, input)
+    if rounding_mode is None:
+        return DivBackward0.apply(input, other)
+    return DivBackward2.apply(input, other, rounding_mode)
+
+
+def floor_divide(input, other, *, out=None):
+    if out is not None:
+        refuse_out("floor_divide")
+    return FloorDivideBackward.apply(input, other, "floor")
+
+
+def rdiv(input, other):
+    """``other / input`` for a number ``other``: PyTorch records it as
+    ``reciprocal(input) * other``."""
+    return MulBackward0.apply(reciprocal(input), other)
+
+
+def floor_divide_reflected(input, other):
+    return FloorDivideBackward.apply(full_like_value(input, other), input, "floor")
+
+
+def full_like_value(a, value):
+    return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
+
+
+def remainder_reflected(input, other):
+    """``other % input`` for a number ``other`` (not differentiable)."""
+    x, s = operands(input, other)
+    check_integer_divisor(np.asarray(s), x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _make(np.asarray(np.mod(s, x)))
+
+
+def pow(input, exponent, *, out=None):
+    if out is not None:
+        refuse_out("pow")
+    if not isinstance(input, TensorBase):
+        return rpow(exponent, input)
+    if isinstance(exponent, TensorBase):
+        return PowBackward1.apply(input, exponent)
+    return PowBackward0.apply(input, exponent)
+
+
+def rpow(input, other):
+    """``other ** input`` for a number ``other``."""
+    return PowBackward2.apply(input, other)
+
+
+def square(input, *, out=None):
+    return PowBackward0.apply(input, 2) if out is None else refuse_out("square")

@@ -1,0 +1,213 @@
+"""The reductions that pick an element: max and min (whole, or along a dim with indices),
+amax / amin (ties share the gradient), aminmax, argmax / argmin."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make, _wrap_dim
+from .op import Op, ReductionOp, refuse_out, return_type
+from .reduce import dims_of
+from .selection import maximum, minimum
+
+return_types = {name: return_type(name, ("values", "indices")) for name in ("max", "min")}
+return_types["aminmax"] = return_type("aminmax", ("min", "max"))
+
+
+def _check_nonempty(name, x, dims):
+    """PyTorch refuses reductions without an identity over nothing."""
+    if x.size:
+        return
+    if dims is None:
+        error = IndexError if name.startswith("arg") else RuntimeError
+        raise error(f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
+                    + ("" if name.startswith("arg") else
+                       " Specify the reduction dim with the 'dim' argument."))
+    for d in dims:
+        if x.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
+class MaxBackward1(Op):
+    """Whole-tensor max: ties (and NaNs, when the result is NaN) share the gradient evenly."""
+
+    saves_output = True
+    saved_names = ("self", "result")
+    reduce = staticmethod(np.max)
+
+    def forward(self, a):
+        self.save(a)
+        return self.reduce(a._data)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        mask = (a == result) | (a.isnan() & result.isnan())
+        return mask * (grad / mask.sum())
+
+
+class MinBackward1(MaxBackward1):
+    reduce = staticmethod(np.min)
+
+
+class MaxBackward0(Op):
+    """Max along a dim: ``(values, indices)``; the gradient goes to the selected index only."""
+
+    select = staticmethod(np.argmax)
+
+    def forward(self, a, dim, keepdim):
+        x = a._data
+        self.dim, self.keepdim = dim, keepdim
+        if x.ndim == 0:
+            self.index = None
+            return x.copy(), np.zeros((), np.int64)
+        self.index = index = np.expand_dims(self.select(x, axis=dim), dim).astype(np.int64)
+        values = np.take_along_axis(x, index, dim)
+        if not keepdim:
+            values, index = values.squeeze(dim), index.squeeze(dim)
+        return values, index
+
+    def backward(self, grad, grad_indices=None):
+        if self.index is None:
+            return grad
+        # a constant one-hot mask makes this a plain product, differentiable again
+        positions = np.arange(self._in_meta[0][0][self.dim])
+        mask = positions.reshape((-1,) + (1,) * (self.index.ndim - self.dim - 1)) == self.index
+        return (grad if self.keepdim else grad.unsqueeze(self.dim)) * _make(mask)
+
+
+class MinBackward0(MaxBackward0):
+    select = staticmethod(np.argmin)
+
+
+def _max_min(a, dim, keepdim, name, whole, along, other):
+    if isinstance(dim, TensorBase):  # torch.max(a, b) is maximum
+        return other(a, dim)
+    x = a._data
+    if dim is None:
+        _check_nonempty(name, x, None)
+        return whole.apply(a)
+    dim = _wrap_dim(dim, x.ndim)
+    if x.ndim:
+        _check_nonempty(name, x, (dim,))
+    return return_types[name](*along.apply(a, dim, keepdim))
+
+
+def max(input, dim=None, keepdim=False, *, other=None, out=None):
+    """The whole-tensor max, ``(values, indices)`` along ``dim``, or with a tensor ``other``
+    (or a tensor ``dim``: ``torch.max(a, b)``) the elementwise ``maximum``."""
+    if out is not None:
+        refuse_out("max")
+    if other is not None:
+        return maximum(input, other)
+    return _max_min(input, dim, keepdim, "max", MaxBackward1, MaxBackward0, maximum)
+
+
+def min(input, dim=None, keepdim=False, *, other=None, out=None):
+    if out is not None:
+        refuse_out("min")
+    if other is not None:
+        return minimum(input, other)
+    return _max_min(input, dim, keepdim, "min", MinBackward1, MinBackward0, minimum)
+
+
+class AmaxBackward0(ReductionOp):
+    """Ties share the gradient evenly."""
+
+    saves_output, saved_names = True, ("self", "result")
+    reduce = staticmethod(np.max)
+
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        return self.reduce(a._data, axis=dims, keepdims=keepdim)
+
+    def backward(self, grad):
+        a, result = self.saved()
+        return self.share_among_ties(grad, a, result)
+
+    def share_among_ties(self, grad, a, result):
+        """The gradient of an extreme ``result`` of ``a``, split evenly among the positions
+        that reach it."""
+        mask = a == self.restore(result)
+        return self.restore(grad) / mask.sum(self.dims, keepdim=True) * mask
+
+
+class AminBackward0(AmaxBackward0):
+    reduce = staticmethod(np.min)
+
+
+def _amax_amin(op, name, a, dim, keepdim):
+    dims = dims_of(dim, a._data.ndim)
+    _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
+    return op.apply(a, dims, keepdim)
+
+
+def amax(input, dim=(), keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("amax")
+    return _amax_amin(AmaxBackward0, "amax", input, dim, keepdim)
+
+
+def amin(input, dim=(), keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("amin")
+    return _amax_amin(AminBackward0, "amin", input, dim, keepdim)
+
+
+class AminmaxBackward0(AmaxBackward0):
+    """``(min, max)`` in one node; each output's gradient is shared evenly among its ties."""
+
+    saves_output, saved_names = False, ("self",)
+
+    def forward(self, a, dims, keepdim):
+        self.save(a)
+        self.dims, self.keepdim = dims, keepdim
+        x = a._data
+        self.results = (np.min(x, axis=dims, keepdims=keepdim),
+                        np.max(x, axis=dims, keepdims=keepdim))
+        return self.results
+
+    def backward(self, grad_min, grad_max):
+        (a,) = self.saved()
+        parts = [self.share_among_ties(grad, a, _make(np.asarray(result)))
+                 for grad, result in zip((grad_min, grad_max), self.results) if grad is not None]
+        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+
+
+def aminmax(input, *, dim=None, keepdim=False, out=None):
+    if out is not None:
+        refuse_out("aminmax")
+    x = input._data
+    if dim is None:
+        if x.size == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as "
+                               "the operation has no identity.")
+        dims = tuple(range(x.ndim))
+    else:
+        dims = dims_of(dim, x.ndim)
+        if x.ndim and x.shape[dims[0]] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
+    return return_types["aminmax"](*AminmaxBackward0.apply(input, dims, keepdim))
+
+
+def _arg(select, name, a, dim, keepdim):
+    """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
+    x = a._data
+    if dim is None:
+        _check_nonempty(name, x, None)
+        index = select(x.reshape(-1))
+        return _make(np.full((1,) * x.ndim if keepdim else (), index, np.int64))
+    dim = _wrap_dim(dim, x.ndim)
+    if x.ndim == 0:
+        return _make(np.zeros((), np.int64))
+    _check_nonempty(name, x, (dim,))
+    return _make(np.asarray(select(x, axis=dim, keepdims=keepdim), np.int64))
+
+
+def argmax(input, dim=None, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("argmax")
+    return _arg(np.argmax, "argmax", input, dim, keepdim)
+
+
+def argmin(input, dim=None, keepdim=False, *, out=None):
+    if out is not None:
+        refuse_out("argmin")
+    return _arg(np.argmin, "argmin", input, dim, keepdim)

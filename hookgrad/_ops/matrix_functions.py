@@ -1,0 +1,177 @@
+"""The matrix functions ``nn.utils.parametrizations.orthogonal`` builds on: ``matrix_exp``,
+``linalg.solve`` and ``linalg.householder_product``, differentiable (twice, too), and the
+QR helpers its ``right_inverse`` runs without gradients.
+
+``matrix_exp`` computes in float64 (scaling and squaring with a degree-13 Padé
+approximant) and rounds to the input's dtype once, so float32 results agree with PyTorch's
+to float32 rounding. ``householder_product`` is a product of reflections written with
+tensor ops; autograd differentiates it."""
+import numpy as np
+
+from .._tensor_base import _make
+from .op import Op
+from .shape import cat
+
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0,
+           1187353796428800.0, 129060195264000.0, 10559470521600.0, 670442572800.0,
+           33522128640.0, 1323241920.0, 40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_THETA13 = 5.371920351148152
+
+
+def _expm(a):
+    """exp of each matrix of the float64 array ``a`` (..., n, n)."""
+    n = a.shape[-1]
+    norm = np.abs(a).sum(axis=-2).max() if a.size else 0.0
+    squarings = max(0, int(np.ceil(np.log2(norm / _THETA13)))) if norm > _THETA13 else 0
+    a = a / 2.0 ** squarings
+    b = _PADE13
+    eye = np.broadcast_to(np.eye(n), a.shape)
+    a2 = a @ a
+    a4 = a2 @ a2
+    a6 = a4 @ a2
+    u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2)
+             + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * eye)
+    v = (a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2)
+         + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * eye)
+    result = np.linalg.solve(v - u, v + u)
+    for _ in range(squarings):
+        result = result @ result
+    return result
+
+
+def _check_square(x, name):
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
+                           f"{x.shape[-2] if x.ndim > 1 else 1} by {x.shape[-1]} matrices")
+
+
+class LinAlgError(RuntimeError):
+    """``torch.linalg.LinAlgError``: a matrix the operation cannot handle (singular, ...)."""
+
+    __module__ = "hookgrad.linalg"
+
+
+class MatrixExpBackward0(Op):
+    node_name = "LinalgMatrixExpBackward0"
+
+    def forward(self, a):
+        x = a._data
+        _check_square(x, "linalg.matrix_exp")
+        if x.dtype.kind != "f":
+            raise RuntimeError("linalg.matrix_exp: Expected a floating point or complex tensor "
+                               "as input. Got Long")
+        self.save(a)
+        return _expm(x.astype(np.float64)).astype(x.dtype)
+
+    def backward(self, grad):
+        # d exp(A)[G] for the adjoint: the upper-right block of exp([[A^T, G], [0, A^T]])
+        (a,) = self.saved()
+        at = a.mT
+        n = at.shape[-1]
+        top = _cat((at, grad), -1)
+        bottom = _cat((_zeros_like_tensor(at), at), -1)
+        block = matrix_exp(_cat((top, bottom), -2))
+        return block[..., :n, n:]
+
+
+class LinalgSolveBackward(Op):
+    """``linalg.solve(A, B)``: X with A X = B (B a vector or batch of matrices)."""
+
+    node_name = "LinalgSolveExBackward0"
+    arity = 2
+    saves_output = True  # X, with its history, for second derivatives
+
+    def forward(self, a, b):
+        x, y = a._data, b._data
+        _check_square(x, "linalg.solve")
+        if x.dtype != y.dtype:
+            raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but "
+                               f"found A of type {x.dtype.name} and B of type {y.dtype.name} "
+                               "instead")
+        self.vector = y.ndim == 1 or (y.ndim == x.ndim - 1 and y.shape == x.shape[:-1])
+        rhs = y[..., None] if self.vector else y
+        try:
+            out = np.linalg.solve(x, rhs)
+        except np.linalg.LinAlgError:
+            raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix "
+                              "is singular.") from None
+        out = out[..., 0] if self.vector else out
+        self.save(a)
+        return out
+
+    def backward(self, grad):
+        a, x = self.saved()
+        grad_b = solve(a.mT, grad)
+        if self.vector:
+            grad_a = -(grad_b.unsqueeze(-1) * x.unsqueeze(-2))
+        else:
+            grad_a = -(grad_b @ x.mT)
+        return grad_a, grad_b
+
+
+def _cat(tensors, dim):
+    return cat(list(tensors), dim)
+
+
+def _zeros_like_tensor(t):
+    return _make(np.zeros_like(t._data))
+
+
+def matrix_exp(a):
+    """``torch.matrix_exp`` / ``torch.linalg.matrix_exp``."""
+    return MatrixExpBackward0.apply(a)
+
+
+def solve(a, b, *, left=True):
+    """``torch.linalg.solve`` (``left=True`` only)."""
+    if not left:
+        raise NotImplementedError("hookgrad's linalg.solve solves A X = B only (left=True); "
+                                  "solve X A = B as solve(A.mT, B.mT).mT")
+    return LinalgSolveBackward.apply(a, b)
+
+
+def householder_product(a, tau):
+    """``torch.linalg.householder_product``: the first k columns of H_1 H_2 ... H_k, with
+    H_i = I - tau_i v_i v_i^H and v_i the i-th column of ``a`` below the diagonal (1 on it).
+    Written with tensor ops, so autograd differentiates it."""
+    x = a._data
+    if x.ndim < 2:
+        raise RuntimeError("torch.linalg.householder_product: input must have at least 2 "
+                           "dimensions.")
+    m, n = x.shape[-2], x.shape[-1]
+    k = tau.shape[-1]
+    if n > m:
+        raise RuntimeError("torch.linalg.householder_product: input.shape[-2] must be greater "
+                           "than or equal to input.shape[-1]")
+    if k > n:
+        raise RuntimeError("torch.linalg.householder_product: input.shape[-1] must be greater "
+                           "than or equal to tau.shape[-1]")
+    below = np.tril(np.ones((m, n), x.dtype), -1)
+    unit = np.eye(m, n, dtype=x.dtype)
+    vectors = a * _make(below) + _make(unit)  # v_i in column i
+    q = _make(np.broadcast_to(np.eye(m, n, dtype=x.dtype), x.shape[:-2] + (m, n)).copy())
+    for i in range(k - 1, -1, -1):  # Q = H_1 (H_2 (... (H_k E)))
+        v = vectors[..., :, i:i + 1]
+        q = q - (tau[..., i:i + 1].unsqueeze(-1) * v) @ (v.mT @ q)
+    return q
+
+
+# ---------------------------------------------------------------------------- no-grad helpers
+def make_orthogonal(a):
+    """The Q of A = QR with R's diagonal made non-negative (an ndarray in, Tensor out)."""
+    q, r = np.linalg.qr(a)
+    signs = np.sign(np.diagonal(r, axis1=-2, axis2=-1))
+    signs[signs == 0] = 1  # PyTorch's sgn(0) is 0, but a zero R diagonal has measure zero
+    return q * signs[..., None, :]
+
+
+def geqrf(a):
+    """LAPACK's geqrf of each matrix: (reflectors below the diagonal and R on and above it,
+    tau), as ``torch.geqrf`` returns them (ndarrays)."""
+    if a.ndim == 2:
+        h, tau = np.linalg.qr(a.astype(np.float64), mode="raw")
+        return h.T.astype(a.dtype), tau.astype(a.dtype)
+    results = [geqrf(m) for m in a.reshape(-1, *a.shape[-2:])]
+    h = np.stack([r[0] for r in results]).reshape(a.shape)
+    tau = np.stack([r[1] for r in results]).reshape(a.shape[:-2] + (-1,))
+    return h, tau

@@ -1,0 +1,277 @@
+"""Pooling: max (with indices), average and adaptive pooling over 2-D windows, with PyTorch's
+node names (1-D pooling runs on height-1 arrays, as convolution does). Every backward is an op
+whose own backward is the forward's kind again, so double backward works."""
+import numpy as np
+
+from .._tensor_base import _make
+from .conv import zero_padded
+from .op import Op
+
+
+def pool_output_size(size, kernel, stride, padding, dilation, ceil_mode):
+    extent = dilation * (kernel - 1) + 1
+    out = (size + 2 * padding - extent + (stride - 1 if ceil_mode else 0)) // stride + 1
+    if ceil_mode and (out - 1) * stride >= size + padding:
+        out -= 1  # the last window must start inside the input or its left padding
+    return out
+
+
+def _pool_geometry(shape, kernel, stride, padding, dilation, ceil_mode):
+    """Output size and how much to pad at the end so every window lies inside the array."""
+    out_hw, extra = [], []
+    for size, k, s, p, d in zip(shape[2:], kernel, stride, padding, dilation, strict=True):
+        out = pool_output_size(size, k, s, p, d, ceil_mode)
+        out_hw.append(out)
+        extra.append(max(0, (out - 1) * s + d * (k - 1) + 1 - size - 2 * p))
+    return tuple(out_hw), tuple(extra)
+
+
+def _window_slices(kernel, out_hw, stride, dilation):
+    """A key per kernel tap, row-major: ``padded[key]`` holds that tap of every window."""
+    (kh, kw), (ho, wo), (sh, sw), (dh, dw) = kernel, out_hw, stride, dilation
+    for i in range(kh):
+        for j in range(kw):
+            yield (Ellipsis, slice(i * dh, i * dh + (ho - 1) * sh + 1, sh),
+                         slice(j * dw, j * dw + (wo - 1) * sw + 1, sw))
+
+
+def _max_taps(taps, first, with_nan):
+    """Max over each window's ``taps`` and which tap holds it, as PyTorch's loop does: start
+    from the window's ``first`` in-bounds tap (so padding never wins, even when every value is
+    -inf), replace on strictly greater (the first maximum wins) or, ``with_nan``, on a NaN."""
+    best = taps[0].copy()
+    arg = np.empty(best.shape, np.min_scalar_type(len(taps) - 1))
+    arg[...] = first
+    tap_number = arg.dtype.type
+    for k in range(1, len(taps)):
+        # one strided copy, then contiguous ops: several times faster than strided operands
+        tap = taps[k].copy()
+        take = tap > best
+        if with_nan:
+            take |= np.isnan(tap)
+            np.copyto(best, tap, where=take)
+        else:
+            np.maximum(best, tap, out=best)
+        # every tap before k has a smaller number, so "k where take" is a max: arithmetic
+        # instead of a masked write, which is slow on unpredictable masks
+        np.maximum(arg, take * tap_number(k), out=arg)
+    return best, arg
+
+
+class MaxPool2DWithIndicesBackward0(Op):
+    """Returns ``output``, or ``(output, indices)`` when ``return_indices``; indices are flat
+    positions in each input plane. The node keeps only the winning tap of each window (a
+    small int) and builds flat indices when they are needed (``flat_indices``)."""
+
+    def forward(self, input, kernel, stride, padding, dilation, ceil_mode, return_indices):
+        x = input._data if input._data.ndim == 4 else input._data[None]
+        out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
+        low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+        xp = zero_padded(x, padding, low, extra)
+        (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
+        first = 0
+        if ph or pw:  # windows that start in the padding: their first tap inside the input
+            first_row = np.maximum(0, -((np.arange(out_hw[0]) * sh - ph) // dh))[:, None]
+            first_col = np.maximum(0, -((np.arange(out_hw[1]) * sw - pw) // dw))
+            first = first_row * kw + first_col
+        taps = [xp[key] for key in _window_slices(kernel, out_hw, stride, dilation)]
+        best, arg = _max_taps(taps, first, False)
+        # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
+        if x.dtype.kind == "f" and np.isnan(np.maximum.reduce(best, axis=None)):
+            best, arg = _max_taps(taps, first, True)
+        self.in_shape, self.arg, self.indices = input._data.shape, arg, None
+        self.geometry = (kernel, stride, padding, dilation)
+        self.overlapping = sh < (kh - 1) * dh + 1 or sw < (kw - 1) * dw + 1
+        out = best if input._data.ndim == 4 else best[0]
+        return (out, self.flat_indices()) if return_indices else out
+
+    def flat_indices(self):
+        """Flat positions of the maxima in each input plane, shaped like the output."""
+        if self.indices is None:
+            (kh, kw), (sh, sw), (ph, pw), (dh, dw) = self.geometry
+            width = self.in_shape[-1]
+            ho, wo = self.arg.shape[2:]
+            starts = (np.arange(ho) * sh - ph)[:, None] * width + (np.arange(wo) * sw - pw)
+            offsets = ((np.arange(kh) * dh)[:, None] * width + np.arange(kw) * dw).ravel()
+            indices = offsets.take(self.arg) + starts
+            self.indices = indices if len(self.in_shape) == 4 else indices[0]
+        return self.indices
+
+    def backward(self, grad, grad_indices=None):
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)
+
+
+class MaxPool2DWithIndicesBackwardBackward0(Op):
+    """Scatter ``grad`` to the argmax positions of ``pool``, a max-pooling node with
+    ``in_shape``, ``overlapping`` and ``flat_indices()`` (summing where windows share one)."""
+
+    def forward(self, grad, pool):
+        self.pool = pool
+        g = grad._data
+        in_shape = pool.in_shape
+        plane = in_shape[-2] * in_shape[-1]
+        index = pool.flat_indices().reshape(-1, g.shape[-2] * g.shape[-1])
+        # positions in the whole input: one flat write is several times faster than
+        # put_along_axis plane by plane
+        index = (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
+        out = np.zeros(int(np.prod(in_shape)), g.dtype)
+        if pool.overlapping:
+            np.add.at(out, index, g.ravel())
+        else:
+            out[index] = g.ravel()
+        return out.reshape(in_shape)
+
+    def backward(self, grad):
+        indices = self.pool.flat_indices()
+        planes = indices.shape[:-2]
+        flat = grad.reshape(planes + (-1,))
+        index = _make(indices.reshape(planes + (-1,)))
+        return flat.gather(-1, index).reshape(indices.shape)
+
+
+def _avg_divisor(shape, kernel, stride, padding, out_hw, count_include_pad, divisor_override,
+                 dtype):
+    """The divisor of each output position, shaped ``(Ho, Wo)``."""
+    if divisor_override:
+        return divisor_override
+    sizes = []
+    for size, k, s, p, out in zip(shape[-2:], kernel, stride, padding, out_hw, strict=True):
+        start = np.arange(out) * s - p
+        end = np.minimum(start + k, size + p)
+        if count_include_pad:
+            sizes.append(end - start)
+        else:
+            sizes.append(np.minimum(end, size) - np.maximum(start, 0))
+    return (sizes[0][:, None] * sizes[1][None, :]).astype(dtype)
+
+
+class AvgPool2DBackward0(Op):
+    def forward(self, input, kernel, stride, padding, ceil_mode, count_include_pad,
+                divisor_override):
+        x = input._data
+        x4 = x if x.ndim == 4 else x[None]
+        out_hw, extra = _pool_geometry(x4.shape, kernel, stride, padding, (1, 1), ceil_mode)
+        self.params = (kernel, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        self.in_shape = x.shape
+        xp = zero_padded(x4, padding, 0, extra)
+        total = None
+        for key in _window_slices(kernel, out_hw, stride, (1, 1)):
+            total = xp[key].copy() if total is None else np.add(total, xp[key], out=total)
+        divisor = _avg_divisor(x4.shape, kernel, stride, padding, out_hw, count_include_pad,
+                               divisor_override, x.dtype)
+        out = np.divide(total, divisor, out=total)
+        return out if x.ndim == 4 else out[0]
+
+    def backward(self, grad):
+        return AvgPool2DBackwardBackward0.apply(grad, self.in_shape, *self.params)
+
+
+class AvgPool2DBackwardBackward0(Op):
+    """Spread each output gradient evenly over its window: the transpose of average pooling."""
+
+    def forward(self, grad, in_shape, kernel, stride, padding, ceil_mode, count_include_pad,
+                divisor_override):
+        self.params = (kernel, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        g = grad._data
+        g4 = g if g.ndim == 4 else g[None]
+        shape4 = in_shape if len(in_shape) == 4 else (1,) + tuple(in_shape)
+        out_hw, extra = _pool_geometry(shape4, kernel, stride, padding, (1, 1), ceil_mode)
+        divisor = _avg_divisor(shape4, kernel, stride, padding, out_hw, count_include_pad,
+                               divisor_override, g.dtype)
+        share = g4 / divisor
+        (ph, pw), (eh, ew) = padding, extra
+        h, w = shape4[2:]
+        gxp = np.zeros(shape4[:2] + (h + 2 * ph + eh, w + 2 * pw + ew), g.dtype)
+        for key in _window_slices(kernel, out_hw, stride, (1, 1)):
+            gxp[key] += share
+        gx = np.ascontiguousarray(gxp[:, :, ph:ph + h, pw:pw + w])
+        return gx if len(in_shape) == 4 else gx[0]
+
+    def backward(self, grad):
+        return AvgPool2DBackward0.apply(grad, *self.params)
+
+
+def adaptive_windows(size, out):
+    """Start and end of each output's window along one dim (they may overlap)."""
+    index = np.arange(out)
+    return (index * size) // out, -((-(index + 1) * size) // out)
+
+
+def _adaptive_matrix(size, out, dtype):
+    """``(out, size)`` averaging matrix of adaptive pooling (windows may overlap)."""
+    start, end = adaptive_windows(size, out)
+    positions = np.arange(size)
+    inside = (positions >= start[:, None]) & (positions < end[:, None])
+    return (inside / (end - start)[:, None]).astype(dtype)
+
+
+def _adaptive_apply(x, rows, cols):
+    """``rows @ x @ cols.T`` over the last two dims, as two GEMMs."""
+    lead = x.shape[:-2]
+    h, w = x.shape[-2:]
+    t = (x.reshape(-1, w) @ cols.T).reshape(-1, h, cols.shape[0])
+    return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
+
+
+class AdaptiveAvgPool2DBackward0(Op):
+    def forward(self, input, output_size):
+        x = input._data
+        self.in_shape, self.output_size = x.shape, output_size
+        (h, w), (oh, ow) = x.shape[-2:], output_size
+        if h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
+            return x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)).mean((-3, -1))
+        return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
+                               _adaptive_matrix(w, ow, x.dtype))
+
+    def backward(self, grad):
+        return AdaptiveAvgPool2DBackwardBackward0.apply(grad, self.in_shape)
+
+
+class AdaptiveAvgPool2DBackwardBackward0(Op):
+    def forward(self, grad, in_shape):
+        g = grad._data
+        self.output_size = g.shape[-2:]
+        (h, w), (oh, ow) = in_shape[-2:], g.shape[-2:]
+        if h % oh == 0 and w % ow == 0:
+            kh, kw = h // oh, w // ow
+            share = (g / (kh * kw)).astype(g.dtype, copy=False)
+            spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))
+            return spread.reshape(in_shape)
+        return _adaptive_apply(g, _adaptive_matrix(h, oh, g.dtype).T,
+                               _adaptive_matrix(w, ow, g.dtype).T)
+
+    def backward(self, grad):
+        return AdaptiveAvgPool2DBackward0.apply(grad, self.output_size)
+
+
+class AdaptiveMaxPool2DBackward0(Op):
+    """Returns ``(output, indices)``. The max is taken over rows, then columns: one loop over
+    the output's rows and one over its columns, never over pixels. (On ties PyTorch prefers
+    the first row; this takes the first column.)"""
+
+    overlapping = True  # adaptive windows may overlap
+
+    def forward(self, input, output_size):
+        x = input._data
+        (h, w), (oh, ow) = x.shape[-2:], output_size
+        row_max, row_arg = [], []
+        for start, end in zip(*adaptive_windows(h, oh), strict=True):
+            window = x[..., start:end, :]
+            arg = np.argmax(window, axis=-2)
+            row_arg.append(arg + start)
+            row_max.append(np.take_along_axis(window, arg[..., None, :], axis=-2)[..., 0, :])
+        row_max, row_arg = np.stack(row_max, -2), np.stack(row_arg, -2)
+        out, indices = [], []
+        for start, end in zip(*adaptive_windows(w, ow), strict=True):
+            arg = np.argmax(row_max[..., start:end], axis=-1)[..., None]
+            out.append(np.take_along_axis(row_max[..., start:end], arg, axis=-1)[..., 0])
+            rows = np.take_along_axis(row_arg[..., start:end], arg, axis=-1)[..., 0]
+            indices.append(rows * w + arg[..., 0] + start)
+        self.in_shape, self.indices = x.shape, np.stack(indices, -1)
+        return np.stack(out, -1), self.indices
+
+    def flat_indices(self):
+        return self.indices
+
+    def backward(self, grad, grad_indices=None):
+        return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self)

@@ -1,0 +1,334 @@
+"""View ops: the output shares memory and the version counter with the input. Each op's
+``view_array`` replays it on an array, so an in-place op through a view can be written into
+the base (see inplace.py). The views indexing makes (select, slice, x[None]) are in index.py."""
+import numpy as np
+
+from .._tensor_base import _make, _wrap_dim
+from .index import SliceBackward0, UnsqueezeBackward0
+from .inplace import apply_view_inplace
+from .op import Op, ViewOp, broadcast_view, plain_backward
+
+
+def _infer_shape(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape:
+        known = int(np.prod([s for s in shape if s != -1]))
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
+                               f"size {numel}")
+        shape[shape.index(-1)] = numel // known
+    if int(np.prod(shape)) != numel:
+        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
+                           f"size {numel}")
+    return tuple(shape)
+
+
+class ViewBackward0(ViewOp):
+    @staticmethod
+    def view_array(x, shape):
+        return x.reshape(shape)
+
+    def backward(self, grad):
+        return grad.reshape(self.shape)
+
+
+class ExpandBackward0(ViewOp):
+    view_array = staticmethod(broadcast_view)
+
+    def backward(self, grad):
+        return grad.sum_to_size(self.shape)
+
+
+class PermuteBackward0(ViewOp):
+    @staticmethod
+    def view_array(x, dims):
+        return x.transpose(dims)
+
+    def backward(self, grad):
+        return grad.permute(tuple(np.argsort(self.params[0])))
+
+
+class TransposeBackward0(ViewOp):
+    @staticmethod
+    def view_array(x, dim0, dim1):
+        return x.swapaxes(dim0, dim1) if x.ndim else x[...]  # 0-d: NumPy has no axis 0
+
+    def backward(self, grad):
+        if plain_backward():  # the view of the array is all it takes
+            return _make(self.view_array(grad._data, *self.params))
+        return grad.transpose(*self.params)
+
+
+class TBackward0(TransposeBackward0):
+    pass
+
+
+class SqueezeBackward0(ViewOp):
+    """Squeeze of no dim / one dim (``SqueezeBackward1``) / several (``SqueezeBackward2``)."""
+
+    @staticmethod
+    def view_array(x, dims):
+        return x.squeeze(dims) if dims else x
+
+    def backward(self, grad):
+        return grad.reshape(self.shape)
+
+
+class SqueezeBackward1(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward2(SqueezeBackward0):
+    pass
+
+
+# The in-place forms (``t.t_()``, ``t.squeeze_()``, ...), which PyTorch numbers apart
+class TransposeBackward1(TransposeBackward0):
+    pass
+
+
+class TBackward1(TransposeBackward0):
+    pass
+
+
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    pass
+
+
+class SqueezeBackward3(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward4(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward5(SqueezeBackward0):
+    pass
+
+
+def view(input, shape):
+    """``input.view(shape)`` (no ``torch.view``: the method alone has PyTorch's signature)."""
+    shape = _infer_shape(shape, input._data.size)
+    if not input._data.flags.c_contiguous and input._data.size > 1:
+        try:
+            arr = input._data.view()
+            arr.shape = shape  # raises if this needs a copy
+        except AttributeError:
+            raise RuntimeError(
+                "view size is not compatible with input tensor's size and stride (at least one "
+                "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+            ) from None
+    return ViewBackward0.apply(input, shape)
+
+
+def reshape(input, shape):
+    shape = _infer_shape(shape, input._data.size)
+    if input._data.shape == shape:
+        return input
+    # NumPy copies when the layout does not allow a view; the result is then no view.
+    return ViewBackward0.apply(input, shape)
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    shape = input._data.shape
+    if not shape:
+        return reshape(input, (1,))
+    start, end = _wrap_dim(start_dim, len(shape)), _wrap_dim(end_dim, len(shape))
+    if start > end:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if start == end:
+        return input
+    new = shape[:start] + (int(np.prod(shape[start:end + 1])),) + shape[end + 1:]
+    return reshape(input, new)
+
+
+def unflatten(input, dim, sizes):
+    shape = input._data.shape
+    dim = _wrap_dim(dim, len(shape))
+    sizes = _infer_shape(sizes, shape[dim])
+    return view(input, shape[:dim] + tuple(sizes) + shape[dim + 1:])
+
+
+def expand(input, sizes):
+    """``input.expand(*sizes)`` (a method only, like ``view``)."""
+    shape = input._data.shape
+    if len(sizes) < len(shape):
+        raise RuntimeError(
+            f"expand(torch.FloatTensor{{[{', '.join(map(str, shape))}]}}, "
+            f"size=[{', '.join(map(str, sizes))}]): "
+            "the number of sizes provided must be greater or equal to the number of dimensions "
+            "in the tensor")
+    lead = len(sizes) - len(shape)
+    target = []
+    for i, s in enumerate(sizes):
+        old = shape[i - lead] if i >= lead else 1
+        if s == -1:
+            if i < lead:
+                raise RuntimeError("The expanded size of the tensor (-1) isn't allowed in a "
+                                   "leading, non-existing dimension " + str(i))
+            s = old
+        elif old != 1 and old != s:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
+                               f"size ({old}) at non-singleton dimension {i}.  Target sizes: "
+                               f"[{', '.join(map(str, sizes))}].  Tensor sizes: "
+                               f"[{', '.join(map(str, shape))}]")
+        target.append(s)
+    target = tuple(target)
+    if target == shape:
+        return ExpandBackward0.apply(input, target) if input._requires_grad else input
+    return ExpandBackward0.apply(input, target)
+
+
+def broadcast_to(input, size):
+    return expand(input, tuple(size))
+
+
+def permute(input, dims):
+    ndim = input._data.ndim
+    dims = tuple(_wrap_dim(d, ndim) for d in dims)
+    if sorted(dims) != list(range(ndim)):
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
+                           "not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {ndim} is not equal to len(dims) = {len(dims)}")
+    return PermuteBackward0.apply(input, dims)
+
+
+def transpose(input, dim0, dim1):
+    ndim = input._data.ndim
+    return TransposeBackward0.apply(input, _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim))
+
+
+def transpose_(input, dim0, dim1):
+    ndim = input._data.ndim
+    return apply_view_inplace(input, TransposeBackward1,
+                              (_wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim)))
+
+
+swapdims = transpose
+
+
+def swapaxes(input, axis0, axis1):
+    return transpose(input, axis0, axis1)
+
+
+def _t_dims(input):
+    ndim = input._data.ndim
+    if ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D")
+    return (0, 0) if ndim < 2 else (0, 1)
+
+
+def t(input):
+    return TBackward0.apply(input, *_t_dims(input))
+
+
+def t_(input):
+    return apply_view_inplace(input, TBackward1, _t_dims(input))
+
+
+def unsqueeze(input, dim):
+    return UnsqueezeBackward0.apply(input, _wrap_dim(dim, input._data.ndim + 1))
+
+
+def unsqueeze_(input, dim):
+    return apply_view_inplace(input, UnsqueezeBackward1, (_wrap_dim(dim, input._data.ndim + 1),))
+
+
+# PyTorch's squeeze nodes: no dim / one dim / several dims, and the same in place
+_SQUEEZE_NODES = ((SqueezeBackward0, SqueezeBackward1, SqueezeBackward2),
+                  (SqueezeBackward3, SqueezeBackward4, SqueezeBackward5))
+
+
+def _squeeze_args(input, dim, in_place):
+    """The node and the (size-1) dims a squeeze removes."""
+    shape = input._data.shape
+    nodes = _SQUEEZE_NODES[in_place]
+    if dim is None:
+        return nodes[0], tuple(i for i, s in enumerate(shape) if s == 1)
+    node, dims = (nodes[1], (dim,)) if isinstance(dim, int) else (nodes[2], tuple(dim))
+    dims = tuple(_wrap_dim(d, len(shape)) for d in dims) if shape else ()
+    return node, tuple(d for d in dims if shape[d] == 1)
+
+
+def squeeze(input, dim=None):
+    node, dims = _squeeze_args(input, dim, False)
+    return node.apply(input, dims)
+
+
+def squeeze_(input, dim=None):
+    node, dims = _squeeze_args(input, dim, True)
+    return apply_view_inplace(input, node, (dims,))
+
+
+
+def narrow(input, dim, start, length):
+    shape = input._data.shape
+    if not shape:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    dim = _wrap_dim(dim, len(shape))
+    start, size = int(start), shape[dim]
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
+    start = start + size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
+    return SliceBackward0.apply(input, dim, slice(start, start + length))
+
+
+class UnfoldBackward0(ViewOp):
+    """``unfold(dim, size, step)``: a view of the windows along ``dim``, each in a new last
+    dim (windows may overlap; their gradients add up)."""
+
+    @staticmethod
+    def view_array(x, dim, size, step):
+        if x.ndim == 0:
+            return x.reshape(1)
+        n = (x.shape[dim] - size) // step + 1
+        shape = x.shape[:dim] + (n,) + x.shape[dim + 1:] + (size,)
+        strides = x.strides[:dim] + (x.strides[dim] * step,) + x.strides[dim + 1:] + \
+            (x.strides[dim],)
+        return np.lib.stride_tricks.as_strided(x, shape, strides)
+
+    def backward(self, grad):
+        return _UnfoldGrad.apply(grad, self.shape, *self.params)
+
+
+class _UnfoldGrad(Op):
+    """The adjoint of ``unfold``: each window's gradient added back where it came from."""
+
+    node_name = "UnfoldBackwardBackward0"
+
+    def forward(self, grad, shape, dim, size, step):
+        self.params = (dim, size, step)
+        g = grad._data
+        out = np.zeros(shape, g.dtype)
+        if not shape:
+            return g.reshape(())
+        n = g.shape[dim]
+        for k in range(size):  # window element k of every window, one strided slice each
+            key = (slice(None),) * dim + (slice(k, k + step * (n - 1) + 1, step),)
+            out[key] += g[..., k]
+        return out
+
+    def backward(self, grad):
+        return UnfoldBackward0.apply(grad, *self.params)
+
+
+def unfold(input, dimension, size, step):
+    """``input.unfold(dimension, size, step)`` (a method only)."""
+    x = input._data
+    dim = _wrap_dim(dimension, x.ndim)
+    length = x.shape[dim] if x.ndim else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {dim} is {length} but size is "
+                           f"{size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return UnfoldBackward0.apply(input, dim, size, step)

@@ -1,0 +1,366 @@
+"""TensorBase: an ndarray plus autograd identity, the part of a tensor the engine knows.
+
+State, metadata, the Python protocol, requires_grad / grad / grad_fn, the version counter,
+views, and tensor hooks. It imports nothing of the op surface: ``Tensor`` (``_tensor.py``)
+subclasses it and adds the ops, as PyTorch's ``torch.Tensor`` subclasses ``torch._C.TensorBase``.
+The engine, the graph and the ops import this module and ``_make``, never ``_tensor.py``."""
+import warnings
+from collections import OrderedDict
+
+from ._dtype import from_numpy_dtype
+from ._printing import tensor_repr
+from ._size import Size
+from .utils.hooks import RemovableHandle
+
+_new = object.__new__
+
+# The class ``_make`` instantiates: ``Tensor``, which ``_tensor.py`` binds here once it is
+# defined (PyTorch's ``THPVariableClass``). The one late binding in the package: the classes
+# below ``Tensor`` create tensors without importing the op surface that ``Tensor`` carries.
+_TENSOR = None
+
+# PyTorch raises this warning in C++, which appends where: the text is PyTorch 2.13's, whole.
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+
+
+def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
+    """Wrap an ndarray without validation (the hot-path constructor)."""
+    t = _new(_TENSOR)
+    t._data = data
+    t._requires_grad = requires_grad
+    t._grad_fn = grad_fn
+    t._vc = [0]
+    if output_nr:
+        t._output_nr = output_nr
+    return t
+
+
+class TensorBase:
+    """What every tensor is (``isinstance(t, TensorBase)``); ``Tensor`` adds the ops."""
+
+    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_vc", "__dict__", "__weakref__")
+
+    # Rarely set attributes live in the instance dict; these are their defaults.
+    _output_nr = 0
+    _view_base = None   # the tensor an autograd view (a view op's output) shares memory with
+    _alias_base = None  # the same for an input a custom Function returned as-is
+    _grad = None
+    _backward_hooks = None
+    _post_accumulate_grad_hooks = None
+    _retains_grad = False
+    _grad_accumulator = None
+    _view_chain = None
+    _view_version = 0
+    _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
+    _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
+    __array_priority__ = 1000  # NumPy defers to our reflected operators
+
+    # ------------------------------------------------------------------ metadata
+    @property
+    def dtype(self):
+        return from_numpy_dtype(self._data.dtype)
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
+    def stride(self, dim=None):
+        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
+
+    def is_contiguous(self, memory_format=None):
+        return self._data.flags.c_contiguous
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    is_cuda = False
+    is_sparse = False
+    is_quantized = False
+    is_meta = False
+    layout = "torch.strided"
+
+    def data_ptr(self):
+        return self._data.__array_interface__["data"][0]
+
+    # ------------------------------------------------------------------ Python protocol
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self):
+        return id(self)
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(
+                "Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __int__(self):
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()))
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __repr__(self, *, tensor_contents=None):
+        return tensor_repr(self)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    # ------------------------------------------------------------------ autograd identity
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if value and self._data.dtype.kind != "f":
+            raise RuntimeError(
+                "only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def grad_fn(self):
+        if self._view_base is not None and self._view_version != self._vc[0]:
+            if self._no_grad_view:
+                raise RuntimeError(
+                    "A view was created in no_grad mode and its base or another view of its "
+                    "base has been modified inplace with grad mode enabled. Given that this use "
+                    "case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                    "code by moving both the view and the inplace either both inside the "
+                    "no_grad block (if you don't want the inplace to be tracked) or both outside "
+                    "(if you want the inplace to be tracked).")
+            # The base changed history since this view was made: Tensor points the view's
+            # grad_fn at the base's new history (the in-place machinery lives with the ops).
+            self._regenerate_view_grad_fn()
+        return self._grad_fn
+
+    @property
+    def _version(self):
+        """How many in-place writes this tensor's storage has seen (shared with its views)."""
+        return self._vc[0]
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    @property
+    def grad(self):
+        if self._grad is None and self._grad_fn is not None and not self._retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, TensorBase):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
+                                f"type {type(value).__name__}")
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def data(self):
+        return _make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+        self._vc = [0]
+
+    @property
+    def _base(self):
+        """The tensor this one views, as in PyTorch; for an alias made by a custom Function or a
+        module's backward-hook wrapper, the tensor it aliases (which is no autograd view here)."""
+        base = self._view_base
+        return base if base is not None else self._alias_base
+
+    def _is_view(self):
+        return self._view_base is not None or self._alias_base is not None
+
+    def detach(self):
+        t = _make(self._data)
+        t._vc = self._vc
+        return t
+
+    def detach_(self):
+        if self._view_base is not None:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def _set_history(self, node, output_nr):
+        """Rebind this tensor to a new grad_fn after an in-place op: its tensor hooks stay with
+        the old node (they saw the old value), retain_grad moves to the new one."""
+        old, old_nr = self._grad_fn, self._output_nr
+        self._grad_fn = node
+        self._output_nr = output_nr
+        self._requires_grad = node is not None
+        self._view_version = self._vc[0]
+        if self._backward_hooks is not None:
+            self._backward_hooks = None
+        if self._retains_grad and node is not None:
+            if old is not None:
+                old._forget_retained(old_nr)
+            node._retain_grad_of(output_nr, self)
+
+    # ------------------------------------------------------------------ hooks
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when the gradient of this tensor is computed."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        node = self.grad_fn
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+            if node is not None:
+                node._add_tensor_hooks(self._output_nr, self._backward_hooks)
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after the gradient was accumulated into this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
+                               "tensors")
+        if self._post_accumulate_grad_hooks is None:
+            self._post_accumulate_grad_hooks = OrderedDict()
+        handle = RemovableHandle(self._post_accumulate_grad_hooks)
+        self._post_accumulate_grad_hooks[handle.id] = hook
+        return handle
+
+    def retain_grad(self):
+        """Populate ``.grad`` for this non-leaf tensor during backward."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        node = self.grad_fn
+        if node is None or self._retains_grad:
+            return
+        node._retain_grad_of(self._output_nr, self)
+        self._retains_grad = True
+
+
+def tensor_argument(function, name, position, value):
+    """``value``, which must be a Tensor (PyTorch's TypeError for a number or anything else
+    where its signature only takes a Tensor)."""
+    if not isinstance(value, TensorBase):
+        raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Tensor, "
+                        f"not {type(value).__name__}")
+    return value
+
+
+def _wrap_dim(dim, ndim):
+    """Normalise a possibly negative dim, with PyTorch's error for one out of range."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return dim + n if dim < 0 else dim
+
+
+def _sizes(args, keyword=None):
+    """Accept ``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` / ``f(torch.Size)`` and, given as
+    ``keyword``, ``f(size=(2, 3))`` alike."""
+    if keyword is not None:
+        if args:
+            raise TypeError("sizes given both positionally and by keyword")
+        return tuple(keyword)
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    return args

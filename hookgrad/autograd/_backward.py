@@ -1,0 +1,119 @@
+"""``autograd.backward`` and ``autograd.grad``: argument checks and seeds around the engine."""
+import warnings
+
+import numpy as np
+
+from .._dtype import from_numpy_dtype
+from .._tensor_base import TensorBase, _make
+from . import engine
+
+# PyTorch raises this warning in C++, which appends where: the text is PyTorch 2.13's, whole.
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using autograd.grad "
+    "when creating the graph to avoid this. If you have to use this function, make sure to reset "
+    "the .grad fields of your parameters to None after use to break the cycle and avoid the leak. "
+    "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
+
+
+_warned_create_graph = False
+
+
+def _warn_create_graph():
+    """PyTorch emits this warning once per process."""
+    global _warned_create_graph
+    _warned_create_graph = True
+    warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
+
+
+def _tensors(value):
+    if value is None:
+        return None
+    if isinstance(value, TensorBase):
+        return (value,)
+    return tuple(value)
+
+
+def _seeds(outputs, grad_outputs):
+    """The gradient each root starts with: given, or ones for a scalar output."""
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    if len(grad_outputs) != len(outputs):
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grad_outputs)} gradients")
+    seeds = []
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if g is None:
+            if out._requires_grad:
+                if out._data.size != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if out._data.dtype.kind != "f":
+                    raise RuntimeError("grad can be implicitly created only for real scalar "
+                                       f"outputs but got {out.dtype}")
+            seeds.append(_make(np.ones_like(out._data)))
+        elif not isinstance(g, TensorBase):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        else:
+            if g._data.shape != out._data.shape:
+                raise RuntimeError(
+                    f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
+                    f"output[{i}] has a shape of {out.shape}.")
+            if g._data.dtype.kind != out._data.dtype.kind:
+                raise RuntimeError(
+                    f"For complex Tensors, both grad_output and output are required to have the "
+                    f"same dtype. Mismatch in dtype: grad_output[{i}] has a dtype of "
+                    f"{from_numpy_dtype(g._data.dtype)} and output[{i}] has a dtype of "
+                    f"{from_numpy_dtype(out._data.dtype)}.")
+            seeds.append(g)
+    return seeds
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+             grad_variables=None, inputs=None):
+    """Accumulate into ``.grad`` of the graph leaves (or only of ``inputs``)."""
+    tensors = _tensors(tensors)
+    grad_tensors = _tensors(grad_tensors if grad_tensors is not None else grad_variables)
+    if inputs is not None:
+        inputs = _tensors(inputs)
+        if not inputs:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+        for t in inputs:
+            if t.grad_fn is not None:
+                t.retain_grad()  # a non-leaf input gets its .grad like a retained tensor
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph and not _warned_create_graph:
+        _warn_create_graph()
+    seeds = _seeds(tensors, grad_tensors)
+    engine.run_backward(tensors, seeds, retain_graph, create_graph, inputs, accumulate=True)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """Return the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``."""
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when "
+                         "materialize_grads=True, but got: allow_unused=False.")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    outputs = _tensors(outputs)
+    inputs_seq = _tensors(inputs)
+    for t in inputs_seq:
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    if retain_graph is None:
+        retain_graph = create_graph
+    seeds = _seeds(outputs, _tensors(grad_outputs))
+    captured = engine.run_backward(outputs, seeds, retain_graph, create_graph, inputs_seq,
+                                   accumulate=False)
+    result = []
+    for index, (t, g) in enumerate(zip(inputs_seq, captured)):
+        if g is None:
+            if materialize_grads:
+                g = _make(np.zeros_like(t._data))
+            elif not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {index} appears to not "
+                                   "have been used in the graph. Set allow_unused=True if this "
+                                   "is the desired behavior.")
+        result.append(g)
+    return tuple(result)

@@ -1,0 +1,42 @@
+"""What backward runs on this thread: the graph tasks (a re-entrant backward nests one inside
+another) and the node running user code. The engine pushes and pops; hooks that must know
+their graph task (multi-grad hooks, ``torch._C._current_graph_task_id``) read, without
+importing the engine."""
+import threading
+
+
+class _TaskStack(threading.local):
+    def __init__(self):
+        self.tasks = []   # graph tasks running on this thread (re-entrant backward nests)
+        self.nodes = []   # node currently executing, per task
+
+
+_local = _TaskStack()
+
+
+def current_task():
+    return _local.tasks[-1] if _local.tasks else None
+
+
+def current_graph_task_id():
+    task = current_task()
+    return -1 if task is None else task.id
+
+
+def current_node():
+    return _local.nodes[-1] if _local.nodes else None
+
+
+def running_nodes():
+    """This thread's stack of nodes running user code (``_current_autograd_node()``)."""
+    return _local.nodes
+
+
+def call_as_node(node, fn, *args):
+    """``fn(*args)`` with ``node`` as ``_current_autograd_node()`` (user code in a backward)."""
+    nodes = _local.nodes
+    nodes.append(node)
+    try:
+        return fn(*args)
+    finally:
+        nodes.pop()

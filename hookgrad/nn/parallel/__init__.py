@@ -1,0 +1,4 @@
+"""torch.nn.parallel: DistributedDataParallel (on hookgrad.distributed, MPI)."""
+from .distributed import DistributedDataParallel
+
+__all__ = ["DistributedDataParallel"]

@@ -1,0 +1,83 @@
+"""Adadelta (rho, eps, weight decay, maximize): PyTorch's for-loop path, in its order of
+float32 operations."""
+import numpy as np
+
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _closure_loss,
+    _scalar,
+    _step_counter,
+    _use_grad,
+    _zeros_like,
+)
+
+__all__ = ["Adadelta"]
+
+
+def check_lr(lr):
+    """PyTorch's checks of a learning rate (a number or a one-element Tensor)."""
+    if hasattr(lr, "numel") and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+
+
+class Adadelta(Optimizer):
+    """Adadelta; ``foreach``/``capturable`` are accepted and ignored (one implementation),
+    ``differentiable=True`` is refused."""
+
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
+                 capturable=False, maximize=False, differentiable=False):
+        check_lr(lr)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f"Invalid rho value: {rho}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
+                    "maximize": maximize, "capturable": capturable, "foreach": foreach,
+                    "differentiable": differentiable}
+        super().__init__(params, defaults)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            for key, value in (("foreach", None), ("maximize", False),
+                               ("differentiable", False), ("capturable", False)):
+                group.setdefault(key, value)
+
+    @_use_grad
+    def step(self, closure=None):
+        """Perform a single optimization step."""
+        loss = _closure_loss(closure)
+        for group in self.param_groups:
+            lr, rho, eps = _scalar(group["lr"]), group["rho"], group["eps"]
+            weight_decay = group["weight_decay"]
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                grad = p.grad._data
+                if group["maximize"]:
+                    grad = -grad
+                state = self.state[p]
+                if len(state) == 0:
+                    state["step"] = _step_counter()
+                    state["square_avg"] = _zeros_like(p)
+                    state["acc_delta"] = _zeros_like(p)
+                square_avg, acc_delta = state["square_avg"], state["acc_delta"]
+                state["step"]._data += 1
+                if weight_decay != 0:
+                    grad = grad + weight_decay * p._data
+                square_avg._data *= rho
+                square_avg._data += (1 - rho) * grad * grad
+                std = np.sqrt(square_avg._data + eps)
+                delta = np.sqrt(acc_delta._data + eps)
+                delta /= std
+                delta *= grad
+                acc_delta._data *= rho
+                acc_delta._data += (1 - rho) * delta * delta
+                p._data += -lr * delta
+                _bump(state["step"], square_avg, acc_delta, p)
+        return loss

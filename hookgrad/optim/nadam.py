@@ -1,0 +1,89 @@
+"""NAdam (Nesterov Adam with momentum decay; L2 or decoupled weight decay, maximize):
+PyTorch's for-loop path, with its float32 running product of momentum coefficients."""
+import numpy as np
+
+from .._tensor import _make
+from .adadelta import check_lr
+from .adamax import check_betas
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _closure_loss,
+    _lerp_,
+    _scalar,
+    _step_counter,
+    _use_grad,
+    _zeros_like,
+)
+
+__all__ = ["NAdam"]
+
+
+class NAdam(Optimizer):
+    """NAdam; ``foreach``/``capturable`` are accepted and ignored (one implementation),
+    ``differentiable=True`` is refused."""
+
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
+                 momentum_decay=4e-3, decoupled_weight_decay=False, *, foreach=None,
+                 maximize=False, capturable=False, differentiable=False):
+        check_lr(lr)
+        check_betas(betas, eps, weight_decay)
+        if not 0.0 <= momentum_decay:
+            raise ValueError(f"Invalid momentum_decay value: {momentum_decay}")
+        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
+                    "momentum_decay": momentum_decay,
+                    "decoupled_weight_decay": decoupled_weight_decay, "maximize": maximize,
+                    "foreach": foreach, "capturable": capturable,
+                    "differentiable": differentiable}
+        super().__init__(params, defaults)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            for key, value in (("maximize", False), ("foreach", None), ("capturable", False),
+                               ("differentiable", False), ("decoupled_weight_decay", False)):
+                group.setdefault(key, value)
+
+    @_use_grad
+    def step(self, closure=None):
+        """Perform a single optimization step."""
+        loss = _closure_loss(closure)
+        for group in self.param_groups:
+            lr, (beta1, beta2) = _scalar(group["lr"]), group["betas"]
+            eps, weight_decay = group["eps"], group["weight_decay"]
+            momentum_decay = group["momentum_decay"]
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                grad = p.grad._data
+                if group["maximize"]:
+                    grad = -grad
+                state = self.state[p]
+                if len(state) == 0:
+                    state["step"] = _step_counter()
+                    state["mu_product"] = _make(np.ones((), np.float32))
+                    state["exp_avg"] = _zeros_like(p)
+                    state["exp_avg_sq"] = _zeros_like(p)
+                step_t, mu_product = state["step"], state["mu_product"]
+                exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+                step_t._data += 1
+                step = float(step_t._data)
+                bias_correction2 = 1 - beta2 ** step
+                if weight_decay != 0:
+                    if group["decoupled_weight_decay"]:
+                        p._data *= 1 - lr * weight_decay
+                    else:
+                        grad = grad + weight_decay * p._data
+                mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
+                mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
+                mu_product._data *= mu  # a float32 product, rounded each step as in PyTorch
+                product = float(mu_product._data)
+                _lerp_(exp_avg._data, grad, 1 - beta1)
+                exp_avg_sq._data *= beta2
+                exp_avg_sq._data += (1 - beta2) * grad * grad
+                denom = np.sqrt(exp_avg_sq._data / bias_correction2)
+                denom += eps
+                p._data += (-lr * (1.0 - mu) / (1.0 - product)) * grad / denom
+                p._data += ((-lr * mu_next) / (1.0 - product * mu_next)) * exp_avg._data / denom
+                _bump(step_t, mu_product, exp_avg, exp_avg_sq, p)
+        return loss

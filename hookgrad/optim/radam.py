@@ -1,0 +1,84 @@
+"""RAdam (rectified Adam; L2 or decoupled weight decay, maximize): PyTorch's for-loop path."""
+import numpy as np
+
+from .adadelta import check_lr
+from .adamax import check_betas
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _closure_loss,
+    _lerp_,
+    _scalar,
+    _step_counter,
+    _use_grad,
+    _zeros_like,
+)
+
+__all__ = ["RAdam"]
+
+
+class RAdam(Optimizer):
+    """RAdam; ``foreach``/``capturable`` are accepted and ignored (one implementation),
+    ``differentiable=True`` is refused."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
+                 decoupled_weight_decay=False, *, foreach=None, maximize=False,
+                 capturable=False, differentiable=False):
+        check_lr(lr)
+        check_betas(betas, eps, weight_decay)
+        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
+                    "maximize": maximize, "foreach": foreach, "capturable": capturable,
+                    "decoupled_weight_decay": decoupled_weight_decay,
+                    "differentiable": differentiable}
+        super().__init__(params, defaults)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            for key, value in (("foreach", None), ("maximize", False),
+                               ("differentiable", False), ("decoupled_weight_decay", False),
+                               ("capturable", False)):
+                group.setdefault(key, value)
+
+    @_use_grad
+    def step(self, closure=None):
+        """Perform a single optimization step."""
+        loss = _closure_loss(closure)
+        for group in self.param_groups:
+            lr, (beta1, beta2) = _scalar(group["lr"]), group["betas"]
+            eps, weight_decay = group["eps"], group["weight_decay"]
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                grad = p.grad._data
+                if group["maximize"]:
+                    grad = -grad
+                state = self.state[p]
+                if len(state) == 0:
+                    state["step"] = _step_counter()
+                    state["exp_avg"] = _zeros_like(p)
+                    state["exp_avg_sq"] = _zeros_like(p)
+                step_t, exp_avg, exp_avg_sq = state["step"], state["exp_avg"], state["exp_avg_sq"]
+                step_t._data += 1
+                step = float(step_t._data)
+                if weight_decay != 0:
+                    if group["decoupled_weight_decay"]:
+                        p._data *= 1 - lr * weight_decay
+                    else:
+                        grad = grad + weight_decay * p._data
+                _lerp_(exp_avg._data, grad, 1 - beta1)
+                exp_avg_sq._data *= beta2
+                exp_avg_sq._data += (1 - beta2) * grad * grad
+                bias_correction1 = 1 - beta1 ** step
+                bias_correction2 = 1 - beta2 ** step
+                update = exp_avg._data / bias_correction1 * lr
+                rho_inf = 2 / (1 - beta2) - 1
+                rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+                if rho_t > 5.0:
+                    rect = ((rho_t - 4) * (rho_t - 2) * rho_inf
+                            / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+                    adaptive_lr = bias_correction2 ** 0.5 / (np.sqrt(exp_avg_sq._data) + eps)
+                    update = update * adaptive_lr * rect
+                p._data -= update
+                _bump(step_t, exp_avg, exp_avg_sq, p)
+        return loss

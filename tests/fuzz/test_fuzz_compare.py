@@ -1,0 +1,55 @@
+"""The fuzzer's comparator: float32 tolerance, NaN equal to NaN, exact integers, and the
+category a difference falls in."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "fuzz"))
+from hgfuzz.compare import classify, values_equal  # noqa: E402
+
+
+def test_float32_values_compare_within_float32_rounding():
+    assert values_equal([1.0, 2.0], [1.0 + 1e-6, 2.0], "float32")
+    assert not values_equal([1.0, 2.0], [1.001, 2.0], "float32")
+
+
+def test_nan_equals_nan_and_infinities_compare_by_sign():
+    nan, inf = float("nan"), float("inf")
+    assert values_equal([nan, inf, -inf], [nan, inf, -inf], "float32")
+    assert not values_equal([nan], [0.0], "float32")
+    assert not values_equal([inf], [-inf], "float64")
+
+
+def test_integers_and_bools_compare_exactly():
+    assert not values_equal([1, 2], [1, 3], "int64")
+    assert not values_equal([True], [False], "bool")
+    assert values_equal([1, 2], [1, 2], "int64")
+
+
+def _tensor(values, dtype="float32", **facts):
+    return {"T": dtype, "s": [len(values)], "v": values, "rg": False, "leaf": True, **facts}
+
+
+PROGRAM = {"steps": [{"k": "tensor", "s": [2], "T": "float32", "v": [1.0, 2.0], "rg": False},
+                     {"k": "call", "f": "m", "n": "exp", "a": [{"$": 0}]}]}
+
+
+def _trace(second):
+    return {"steps": [{"o": _tensor([1.0, 2.0])}, second],
+            "final": {"values": {}, "grads": {}}}
+
+
+def test_categories():
+    same = _trace({"o": _tensor([2.7, 7.4])})
+    assert classify(PROGRAM, same, same).category == "identical"
+    value = classify(PROGRAM, same, _trace({"o": _tensor([2.7, 7.5])}))
+    assert (value.category, value.signature) == ("silent", "silent | exp | out.value")
+    dtype = classify(PROGRAM, same, _trace({"o": _tensor([2.7, 7.4], "float64")}))
+    assert dtype.signature == "silent | exp | out.dtype | float32 vs float64"
+    crash = classify(PROGRAM, same, _trace({"e": ["TypeError", "no exp for 3 inputs"]}))
+    assert crash.signature == "crash | exp | raises | TypeError: no exp for N inputs"
+    raised = _trace({"e": ["RuntimeError", "bad"]})
+    assert classify(PROGRAM, raised, same).category == "works"
+    assert classify(PROGRAM, raised, _trace({"e": ["ValueError", "bad"]})).category == "error"
+    node = classify(PROGRAM, _trace({"o": _tensor([1.0], fn="ExpBackward0")}),
+                    _trace({"o": _tensor([1.0], fn="Exp")}))
+    assert node.signature == "node | exp | out.fn | ExpBackward0 vs Exp"
