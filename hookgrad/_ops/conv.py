@@ -1,13 +1,16 @@
-"""Convolution (im2col + one GEMM per group), with PyTorch's node names (pooling and padding
-are in pooling.py and padding.py).
+"""Convolution, with PyTorch's node names (pooling and padding are in pooling.py and
+padding.py): on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1,
+dilation 1, little waste), else im2col + one GEMM per group here.
 
 Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
-Every backward is a pair of ops that are each other's transposes, so double backward works."""
+Every backward is a pair of ops that are each other's transposes, so double backward works;
+without ``create_graph`` it is one fused pass over the kernels instead."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
+from . import conv_kernels
 from .op import Op, plain_backward
 
 
@@ -152,6 +155,20 @@ def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=Non
 KEEP_COLUMNS_BYTES = 8 << 20
 
 
+def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, recording):
+    """conv_kernels' Plan of this convolution (for a transposed one, of the convolution whose
+    input gradient it is), or None: a forward alone accepts more waste than a training step,
+    whose backward pays it twice."""
+    limit = conv_kernels.MAX_WASTE if recording else conv_kernels.MAX_WASTE_FORWARD
+    if not transposed:
+        return conv_kernels.plan(x4.shape, w4.shape, stride, padding, dilation, groups, limit)
+    conv_input = (x4.shape[0], w4.shape[1]) + tuple(out_hw)
+    plan = conv_kernels.plan(conv_input, w4.shape, stride, padding, dilation, groups, limit)
+    if plan is None or (plan.hout, plan.wout) != x4.shape[2:]:
+        return None
+    return plan
+
+
 class ConvolutionBackward0(Op):
     """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
     spatial size (required when transposed: it fixes ``output_padding``)."""
@@ -167,29 +184,42 @@ class ConvolutionBackward0(Op):
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
         self.save(input if self.needs(1) else None, weight if self.needs(0) else None)
         self.columns = None
-        if transposed:
+        self.plan = _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw,
+                                 self._record)
+        bias_data = None if bias is None else bias._data
+        if self.plan is not None:
+            if transposed:  # the input gradient of the plan's convolution
+                y = conv_kernels.conv2d_backward(self.plan, None, w4, x4, True, False)[0]
+            else:
+                y, bias_data = conv_kernels.conv2d(self.plan, x4, w4, bias_data), None
+        elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
             y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
             if self.needs(1) and cols.nbytes <= KEEP_COLUMNS_BYTES:
                 self.columns = cols
-        if bias is not None:
-            y += bias._data.reshape(1, -1, 1, 1)
+        if bias_data is not None:
+            y += bias_data.reshape(1, -1, 1, 1)
         return _like_input(y, x.ndim)
 
     def backward(self, grad):
         input, weight = self.saved()
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            # the input gradient is the transposed op (and vice versa) with the same weight
-            grad_input = _ConvGradInput.apply(grad, weight, None, *self.params[:3],
-                                              not self.transposed, self.in_hw, self.params[3])
-        if self.needs(1):
-            x, gy = (grad, input) if self.transposed else (input, grad)
-            # the kept columns are the saved input's, unless a saved-tensor hook may unpack
-            # something else in its place
-            cols = None if self._for_backward[0].has_hooks else self.columns
-            grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, cols)
+        if self.plan is not None and plain_backward():
+            grad_input, grad_weight = self._kernel_grads(grad, input, weight)
+        else:
+            grad_input = grad_weight = None
+            if self.needs(0):
+                # the input gradient is the transposed op (and vice versa) with the same weight
+                grad_input = _ConvGradInput.apply(grad, weight, None, *self.params[:3],
+                                                  not self.transposed, self.in_hw,
+                                                  self.params[3])
+            if self.needs(1):
+                x, gy = (grad, input) if self.transposed else (input, grad)
+                # the kept columns are the saved input's, unless a saved-tensor hook may
+                # unpack something else in its place
+                cols = None if self._for_backward[0].has_hooks else self.columns
+                grad_weight = _ConvGradWeight.apply(x, gy, *self.params, self.w_shape, cols)
+        grad_bias = None
         if self.needs(2):
             if plain_backward():
                 # over the batch first (whole rows at a time), then each channel's pixels:
@@ -200,6 +230,25 @@ class ConvolutionBackward0(Op):
             else:
                 grad_bias = grad.sum((0,) + tuple(range(2, grad._data.ndim)))
         return grad_input, grad_weight, grad_bias
+
+    def _kernel_grads(self, grad, input, weight):
+        """Both gradients in one pass of the kernels (no graph is being recorded)."""
+        g4, ndim = as_4d(grad._data), grad._data.ndim
+        need_input, need_weight = self.needs(0), self.needs(1)
+        x4 = None if input is None else as_4d(input._data)
+        w4 = None if weight is None else as_4d(weight._data)
+        grad_input = grad_weight = None
+        if self.transposed:  # the plan's convolution runs from this op's output side
+            if need_input:
+                grad_input = conv_kernels.conv2d(self.plan, g4, w4)
+            if need_weight:
+                grad_weight = conv_kernels.conv2d_backward(self.plan, g4, None, x4, False,
+                                                           True)[1]
+        else:
+            grad_input, grad_weight = conv_kernels.conv2d_backward(self.plan, x4, w4, g4,
+                                                                   need_input, need_weight)
+        return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
+                None if grad_weight is None else _make(grad_weight.reshape(self.w_shape)))
 
     def _release(self):
         super()._release()

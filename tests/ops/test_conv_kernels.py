@@ -129,3 +129,57 @@ def test_no_plan_where_the_layout_does_not_apply():
     assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0)) is None
     assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0),
                   max_waste=K.MAX_WASTE_FORWARD) is not None
+
+
+# --------------------------------------------------------------------------- through the ops
+
+import hookgrad as torch  # noqa: E402
+import hookgrad.nn.functional as F  # noqa: E402
+
+
+def _conv_results(call, tensors):
+    leaves = [t.clone().requires_grad_() for t in tensors]
+    out = call(*leaves)
+    probe = torch.from_numpy(np.random.default_rng(9).standard_normal(tuple(out.shape))
+                             .astype(np.float32))
+    (out * probe).sum().backward()
+    return [out.detach().numpy()] + [t.grad.numpy() for t in leaves]
+
+
+OP_CASES = [  # (call, input shapes): every one takes a kernel Plan
+    (lambda x, w, b: F.conv2d(x, w, b, padding=1), ((4, 16, 16, 16), (8, 16, 3, 3), (8,))),
+    (lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1), ((4, 8, 32, 32), (16, 8, 3, 3),
+                                                              (16,))),
+    (lambda x, w, b: F.conv1d(x, w, b, padding=2), ((4, 6, 40), (5, 6, 5), (5,))),
+    (lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+     ((3, 8, 16, 16), (8, 4, 3, 3), (4,))),
+]
+
+
+@pytest.mark.parametrize("call, shapes", OP_CASES)
+def test_ops_on_the_kernels_match_the_im2col_path(monkeypatch, call, shapes):
+    rng = np.random.default_rng(len(shapes[0]))
+    tensors = [torch.from_numpy(rng.standard_normal(s).astype(np.float32)) for s in shapes]
+    plans = []
+    real_plan = K.plan
+
+    def recording_plan(*args, **kwargs):
+        plans.append(real_plan(*args, **kwargs))
+        return plans[-1]
+    monkeypatch.setattr(K, "plan", recording_plan)
+    kernels = _conv_results(call, tensors)
+    assert plans and all(p is not None for p in plans)
+    monkeypatch.setattr(K, "plan", lambda *a, **k: None)
+    im2col = _conv_results(call, tensors)
+    for a, b in zip(kernels, im2col):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+
+
+def test_ops_on_the_kernels_pass_gradcheck_and_double_backward(monkeypatch):
+    monkeypatch.setattr(K, "MAX_WASTE", 2.0)  # 6x6 planes waste 36%: take the kernels anyway
+    rng = np.random.default_rng(3)
+    x = torch.from_numpy(rng.standard_normal((2, 3, 6, 6))).requires_grad_()
+    w = torch.from_numpy(rng.standard_normal((4, 3, 3, 3))).requires_grad_()
+    assert K.plan((2, 3, 6, 6), (4, 3, 3, 3), (1, 1), (1, 1)) is not None
+    assert torch.autograd.gradcheck(lambda a, b: F.conv2d(a, b, padding=1), (x, w))
+    assert torch.autograd.gradgradcheck(lambda a, b: F.conv2d(a, b, padding=1), (x, w))
