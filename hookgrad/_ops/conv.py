@@ -157,13 +157,18 @@ KEEP_COLUMNS_BYTES = 8 << 20
 
 def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, recording):
     """conv_kernels' Plan of this convolution (for a transposed one, of the convolution whose
-    input gradient it is), or None: a forward alone accepts more waste than a training step,
-    whose backward pays it twice."""
-    limit = conv_kernels.MAX_WASTE if recording else conv_kernels.MAX_WASTE_FORWARD
+    input gradient it is), or None. A forward alone needs one of the plan's geometries and
+    accepts more waste; a training step needs both, and its backward pays the waste twice."""
+    if recording:
+        limit, uses = conv_kernels.MAX_WASTE, "both"
+    else:
+        limit, uses = conv_kernels.MAX_WASTE_FORWARD, "backward" if transposed else "forward"
     if not transposed:
-        return conv_kernels.plan(x4.shape, w4.shape, stride, padding, dilation, groups, limit)
+        return conv_kernels.plan(x4.shape, w4.shape, stride, padding, dilation, groups, limit,
+                                 uses)
     conv_input = (x4.shape[0], w4.shape[1]) + tuple(out_hw)
-    plan = conv_kernels.plan(conv_input, w4.shape, stride, padding, dilation, groups, limit)
+    plan = conv_kernels.plan(conv_input, w4.shape, stride, padding, dilation, groups, limit,
+                             uses)
     if plan is None or (plan.hout, plan.wout) != x4.shape[2:]:
         return None
     return plan

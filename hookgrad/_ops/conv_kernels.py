@@ -150,7 +150,13 @@ class Plan:
         # multiply-adds, as bytes of memory traffic taking as long (see _parallel.grain)
         self.work_bytes = n * out_channels * self.hout * self.wout * channels * kh * kw * 2 // 5
 
-    def waste(self):
+    def waste(self, uses="both"):
+        """The waste of the geometries a use needs: ``"forward"`` (the convolution, its weight
+        gradient), ``"backward"`` (its input gradient, a transposed convolution) or both."""
+        if uses == "forward":
+            return self.forward.waste()
+        if uses == "backward":
+            return self.backward.waste()
         return max(self.forward.waste(), self.backward.waste())
 
 
@@ -158,9 +164,11 @@ _plans = {}
 _plans_lock = threading.Lock()
 
 
-def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste=None):
-    """The cached Plan of a convolution, or None where this module does not apply
-    (``max_waste``: MAX_WASTE when None)."""
+def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste=None,
+         uses="both"):
+    """The cached Plan of a convolution, or None where this module does not apply: other
+    groups or dilation, or more than ``max_waste`` (MAX_WASTE when None) in the geometries
+    ``uses`` needs (see Plan.waste)."""
     if groups != 1 or tuple(dilation) != (1, 1) or len(x_shape) != 4:
         return None
     key = (tuple(x_shape), tuple(w_shape), tuple(stride), tuple(padding))
@@ -171,7 +179,8 @@ def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste
             if len(_plans) >= _PLAN_CACHE_SIZE:
                 _plans.clear()
             _plans[key] = found
-    return found if found.waste() <= (MAX_WASTE if max_waste is None else max_waste) else None
+    limit = MAX_WASTE if max_waste is None else max_waste
+    return found if found.waste(uses) <= limit else None
 
 
 def _phase_planes(p, x):

@@ -128,7 +128,9 @@ def test_no_plan_where_the_layout_does_not_apply():
     # LeNet's first layer wastes 36%: worth it for a forward alone only
     assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0)) is None
     assert K.plan((2, 1, 28, 28), (6, 1, 5, 5), (1, 1), (0, 0),
-                  max_waste=K.MAX_WASTE_FORWARD) is not None
+                  max_waste=K.MAX_WASTE_FORWARD, uses="forward") is not None
+    # LeNet's second layer's input gradient (a "full" correlation) wastes nothing
+    assert K.plan((2, 6, 12, 12), (16, 6, 5, 5), (1, 1), (0, 0), uses="backward") is not None
 
 
 # --------------------------------------------------------------------------- through the ops
