@@ -482,12 +482,27 @@ def print_case_details(cases, *, title="Detail", file=None):
                  "thread CPU"], rows, title=title, file=file)
 
 
+def blas_kernels():
+    """The kernel family NumPy's OpenBLAS picked for this CPU (``SkylakeX``, ``Haswell``,
+    ...; ``OPENBLAS_CORETYPE`` overrides it), or None."""
+    import ctypes
+    for lib in _openblas_libs():
+        for name in ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename",
+                     "openblas_get_corename64_", "openblas_get_corename"):
+            fn = getattr(lib, name, None)
+            if fn is not None:
+                fn.restype = ctypes.c_char_p
+                return fn().decode()
+    return None
+
+
 def print_environment(torch=None, file=None):
-    """Python, NumPy, PyTorch (and its thread count), CPU count."""
+    """Python, NumPy (and its OpenBLAS kernels), PyTorch (and its thread count), CPUs."""
     import numpy as np
     out = file or sys.stdout
     print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} CPUs; NumPy {np.__version__}", file=out)
+          f"{os.cpu_count()} CPUs; NumPy {np.__version__} (OpenBLAS kernels: "
+          f"{blas_kernels() or '?'})", file=out)
     if torch is None:
         print("PyTorch: not available (hookgrad absolute numbers only)", file=out)
     else:

@@ -48,7 +48,7 @@ def _batch_to_last(y):
     the same cache sets and runs about five times slower (104 instead of 21 us for 64 x 16 x
     8 x 8): it then goes through rows padded by one cache line."""
     n = y.shape[0]
-    flat = y.reshape(n, -1)
+    flat = y.reshape(n, int(np.prod(y.shape[1:])))  # not -1: n may be 0
     if n > 8 and flat.strides[0] % 4096 == 0:
         padded = np.empty((n, flat.shape[1] + 64 // y.itemsize), y.dtype)
         padded[:, :flat.shape[1]] = flat
@@ -72,7 +72,7 @@ def _im2col(x, kernel, out_hw, stride, padding, dilation, groups, batch_last):
     windows = as_strided(xp, (groups, cg) + kernel + grid,
                          (sc * cg, sc, sh * dilation[0], sw * dilation[1]) + grid_strides,
                          writeable=False)
-    return windows.reshape(groups, cg * kernel[0] * kernel[1], -1)
+    return windows.reshape(groups, cg * kernel[0] * kernel[1], int(np.prod(grid)))  # n may be 0
 
 
 def _grouped_rows(y, groups, batch_last):

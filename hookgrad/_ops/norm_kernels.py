@@ -123,6 +123,9 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
     count = x3.shape[0] * x3.shape[2]
     scale = invstd if weight is None else weight * invstd
     gx3 = np.empty(x3.shape, g3.dtype) if need_input else None
+    if count == 0:  # an empty batch: nothing to sum
+        zeros = np.zeros(x3.shape[1], g3.dtype)
+        return gx3, zeros if need_weight else None, zeros.copy() if need_bias else None
     if not training and not need_weight:
         sum_g = channel_sums(g3) if need_bias else None
         if need_input:
@@ -211,6 +214,9 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
 def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
     """``(grad_input2, grad_weight, grad_bias)`` (None where not needed) of rows ``x2``."""
     gx2 = np.empty(x2.shape, g2.dtype) if need_input else None
+    if x2.shape[0] == 0:  # no rows: nothing to sum
+        zeros = np.zeros(x2.shape[1], g2.dtype)
+        return gx2, zeros if need_weight else None, zeros.copy() if need_bias else None
     step, wsums = _rows(x2)
     bsums = list(wsums) if need_bias else None
     wsums = wsums if need_weight else None

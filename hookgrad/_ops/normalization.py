@@ -32,6 +32,11 @@ def _normalized_grad(grad_xhat, xhat, invstd, axes):
             - xhat * (grad_xhat * xhat).mean(axes, keepdim=True)) * invstd
 
 
+def _positions(x):
+    """Values per sample and channel (not -1 in a reshape: the array may be empty)."""
+    return int(np.prod(x.shape[2:]))
+
+
 def _affine(xhat, weight, bias, shape):
     if weight is not None:
         xhat *= weight._data.reshape(shape)
@@ -50,7 +55,7 @@ class NativeBatchNormBackward0(Op):
         self.axes = (0,) + tuple(range(2, x.ndim))
         self.shape = (1, channels) + (1,) * (x.ndim - 2)
         self.training, self.eps = training, eps
-        x3 = x.reshape(n, channels, -1)
+        x3 = x.reshape(n, channels, _positions(x))
         w = None if weight is None else weight._data.astype(x.dtype, copy=False)
         b = None if bias is None else bias._data.astype(x.dtype, copy=False)
         if training:
@@ -78,10 +83,10 @@ class NativeBatchNormBackward0(Op):
         input, weight = self.saved()
         if plain_backward() and grad._data.dtype == input._data.dtype:
             x = input._data
-            n, channels = x.shape[0], x.shape[1]
+            x3_shape = (x.shape[0], x.shape[1], _positions(x))
             w = None if weight is None else weight._data.astype(x.dtype, copy=False)
             gx3, grad_weight, grad_bias = _bn.backward(
-                grad._data.reshape(n, channels, -1), x.reshape(n, channels, -1), w,
+                grad._data.reshape(x3_shape), x.reshape(x3_shape), w,
                 self.mean.reshape(-1), self.invstd.reshape(-1), self.training,
                 self.needs(0), self.needs(1), self.needs(2))
             return (None if gx3 is None else _make(gx3.reshape(x.shape)),
@@ -118,7 +123,8 @@ class NativeLayerNormBackward0(Op):
         width = int(np.prod(shape))
         w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
         b = None if bias is None else bias._data.reshape(width).astype(x.dtype, copy=False)
-        y2, mean, invstd = _bn.layer_norm_forward(x.reshape(-1, width), w, b, eps)
+        rows = int(np.prod(x.shape[:x.ndim - normalized_ndim]))  # not -1: may be empty
+        y2, mean, invstd = _bn.layer_norm_forward(x.reshape(rows, width), w, b, eps)
         stats_shape = x.shape[:x.ndim - normalized_ndim] + (1,) * normalized_ndim
         self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
         self.save(input, weight)
@@ -129,10 +135,11 @@ class NativeLayerNormBackward0(Op):
         if plain_backward() and grad._data.dtype == input._data.dtype:
             x = input._data
             width = int(np.prod(x.shape[len(self.lead):]))
+            rows = int(np.prod(x.shape[:len(self.lead)]))
             w = None if weight is None else weight._data.reshape(width).astype(x.dtype,
                                                                              copy=False)
             gx2, grad_weight, grad_bias = _bn.layer_norm_backward(
-                grad._data.reshape(-1, width), x.reshape(-1, width), w, self.mean.reshape(-1),
+                grad._data.reshape(rows, width), x.reshape(rows, width), w, self.mean.reshape(-1),
                 self.invstd.reshape(-1), self.needs(0), self.needs(1), self.needs(2))
             shape = x.shape[len(self.lead):]
             return (None if gx2 is None else _make(gx2.reshape(x.shape)),

@@ -117,7 +117,7 @@ class SoftmaxBackward0(Op):
     def backward(self, grad):
         (result,) = self.saved()
         y, g = result._data, grad._data
-        if plain_backward() and self.dims == (y.ndim - 1,) and y.ndim and g.dtype == y.dtype:
+        if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             return _make(_softmax_grad_last_dim(g, y))
         return result * (grad - (grad * result).sum(self.dims, keepdim=True))
 

@@ -76,7 +76,9 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     if use_input_stats:
         for given, folded_stats in ((running_mean, mean), (running_var, var)):
             if given is not None:
-                given._data[...] = folded_stats._data.reshape(n, c).mean(0)
+                # a sum and a division: an empty batch gives NaN as in PyTorch, without
+                # np.mean's "Mean of empty slice" warning
+                given._data[...] = np.add.reduce(folded_stats._data.reshape(n, c), axis=0) / n
     return out.view(shape)
 
 
