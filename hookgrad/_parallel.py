@@ -218,10 +218,11 @@ def single_threaded_blas():
 
 # A pool thread waiting for work sleeps (spinning would need the GIL); waking it took 15 to
 # 170 us on these virtual machines, so work split over several threads must be large enough
-# to pay for that: passes over at least REGION_BYTES, in up to CHUNKS_PER_THREAD chunks per
-# thread, so that the calling thread keeps taking chunks while a pool thread wakes up.
-REGION_BYTES = 8 << 20
-CHUNKS_PER_THREAD = 4
+# to pay for that: passes over at least REGION_BYTES (a 2 MB pass takes 50-250 us), in up to
+# CHUNKS_PER_THREAD chunks per thread, so that the calling thread keeps taking chunks while a
+# pool thread wakes up, and the Python around each chunk's NumPy calls stays small.
+REGION_BYTES = 2 << 20
+CHUNKS_PER_THREAD = 2
 
 
 def grain(n, nbytes, min_chunk_bytes):
