@@ -8,7 +8,7 @@ What lives here:
 * ``use()``: OpenBLAS' and PyTorch's thread pools keep spinning for about 0.1 s after use
   and slow the other library down, so sleep ``SWITCH_SLEEP`` seconds whenever the thread
   pool owner of the code being timed changes (``"numpy"`` for hookgrad and plain NumPy,
-  ``"torch"`` for PyTorch).
+  ``"torch"`` for PyTorch), or its thread setting does (a case's ``setup``, run first).
 * ``Case`` / ``run_cases()``: warm up and calibrate each case, then time repeated loops
   of each case, interleaved (ABBA order, so the library changes once per repeat and no
   case always runs first), and report the median seconds per iteration.
@@ -57,27 +57,33 @@ def import_torch(disabled=False):
 # --------------------------------------------------------------------------- library switching
 
 class LibrarySwitch:
-    """Sleep ``delay`` seconds whenever the library in use changes."""
+    """Sleep ``delay`` seconds whenever the library in use, or its thread setting, changes."""
 
     def __init__(self, delay=SWITCH_SLEEP):
         self.delay = delay
         self.current = None
         self.switches = 0
 
-    def use(self, lib):
-        if self.current is not None and lib != self.current:
+    def use(self, lib, setup=None):
+        key = (lib, setup)
+        if self.current is not None and key != self.current:
+            if setup is not None:
+                setup()
             time.sleep(self.delay)
             self.switches += 1
-        self.current = lib
+        elif self.current is None and setup is not None:
+            setup()
+        self.current = key
 
 
 _switch = LibrarySwitch()
 
 
-def use(lib):
-    """Announce that code of ``lib`` (``"numpy"`` or ``"torch"``) runs next; sleeps
-    ``SWITCH_SLEEP`` seconds if that differs from the previous one."""
-    _switch.use(lib)
+def use(lib, setup=None):
+    """Announce that code of ``lib`` (``"numpy"`` or ``"torch"``) runs next, after
+    ``setup()`` (a thread setting; None: leave it); sleeps ``SWITCH_SLEEP`` seconds if either
+    differs from the previous one."""
+    _switch.use(lib, setup)
 
 
 # --------------------------------------------------------------------------- thread counts
@@ -241,6 +247,7 @@ class Case:
     name: str
     lib: str
     fn: object
+    setup: object = None  # called before the case runs whenever the previous case's differed
     iters: int = 0
     times: list = field(default_factory=list)  # seconds per iteration, one per loop
     loads: list = field(default_factory=list)  # others' CPU share during each loop (or None)
@@ -359,7 +366,7 @@ def run_cases(cases, settings, *, log=None):
     library changes, and a short untimed re-warm precedes every timed loop. Repeats go on
     until every case has ``settings.repeats`` clean loops, or ``settings.max_repeats``."""
     for case in cases:
-        use(case.lib)
+        use(case.lib, case.setup)
         warm_up(case.fn, settings.warmup_time)
         per_call = calibrate(case.fn, settings.loop_time / 5)
         case.iters = max(settings.min_iters, round(settings.loop_time / max(per_call, 1e-9)))
@@ -369,7 +376,7 @@ def run_cases(cases, settings, *, log=None):
     while True:
         order = cases if r % 2 == 0 else cases[::-1]
         for case in order:
-            use(case.lib)
+            use(case.lib, case.setup)
             for _ in range(max(1, case.iters // 20)):  # re-warm caches after the switch
                 case.fn()
             per_call, load, cpu_per_call = time_loop(case.fn, case.iters)
@@ -475,12 +482,27 @@ def print_case_details(cases, *, title="Detail", file=None):
                  "thread CPU"], rows, title=title, file=file)
 
 
+def blas_kernels():
+    """The kernel family NumPy's OpenBLAS picked for this CPU (``SkylakeX``, ``Haswell``,
+    ...; ``OPENBLAS_CORETYPE`` overrides it), or None."""
+    import ctypes
+    for lib in _openblas_libs():
+        for name in ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename",
+                     "openblas_get_corename64_", "openblas_get_corename"):
+            fn = getattr(lib, name, None)
+            if fn is not None:
+                fn.restype = ctypes.c_char_p
+                return fn().decode()
+    return None
+
+
 def print_environment(torch=None, file=None):
-    """Python, NumPy, PyTorch (and its thread count), CPU count."""
+    """Python, NumPy (and its OpenBLAS kernels), PyTorch (and its thread count), CPUs."""
     import numpy as np
     out = file or sys.stdout
     print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} CPUs; NumPy {np.__version__}", file=out)
+          f"{os.cpu_count()} CPUs; NumPy {np.__version__} (OpenBLAS kernels: "
+          f"{blas_kernels() or '?'})", file=out)
     if torch is None:
         print("PyTorch: not available (hookgrad absolute numbers only)", file=out)
     else:

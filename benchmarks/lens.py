@@ -31,15 +31,8 @@ import numpy as np
 
 import hookgrad
 from benchmarks import _common as C
-from benchmarks.models import (
-    lenet_batch,
-    make_lenet,
-    make_train_step,
-    print_fault_note,
-    print_header,
-    print_timing_note,
-    status,
-)
+from benchmarks._workloads import lenet_batch, make_lenet, make_train_step
+from benchmarks.models import print_fault_note, print_header, print_timing_note, status
 from hookgrad import lens
 
 CAPTURE_TARGET = 1.15

@@ -83,6 +83,12 @@ from ._legacy_types import (
 from ._ops.matrix_functions import matrix_exp
 from ._ops.weight_norm import norm_except_dim
 from ._ops.weight_norm import weight_norm as _weight_norm
+from ._parallel import (
+    get_num_interop_threads,
+    get_num_threads,
+    set_num_interop_threads,
+    set_num_threads,
+)
 from ._precision import (
     are_deterministic_algorithms_enabled,
     get_float32_matmul_precision,

@@ -8,6 +8,7 @@ from ..autograd.graph import ERROR_NODE_SEQ, saved_number
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
+from .split import SPLIT_MIN_SIZE, split_add
 
 
 def _as_array(x):
@@ -25,7 +26,10 @@ class AddBackward0(Op):
     def forward(self, a, b, alpha=1):
         self.alpha = alpha
         x, y = operands(a, b)
-        return x + y if alpha == 1 else x + alpha * y
+        if alpha != 1:
+            return x + alpha * y
+        out = split_add(x, y) if x.size >= SPLIT_MIN_SIZE else None
+        return x + y if out is None else out
 
     def backward(self, grad):
         return grad, (grad if self.alpha == 1 else grad * self.alpha)

@@ -1,13 +1,16 @@
-"""Convolution (im2col + one GEMM per group), with PyTorch's node names (pooling and padding
-are in pooling.py and padding.py).
+"""Convolution, with PyTorch's node names (pooling and padding are in pooling.py and
+padding.py): on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1,
+dilation 1, little waste), else im2col + one GEMM per group here.
 
 Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
-Every backward is a pair of ops that are each other's transposes, so double backward works."""
+Every backward is a pair of ops that are each other's transposes, so double backward works;
+without ``create_graph`` it is one fused pass over the kernels instead."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
+from . import conv_kernels
 from .op import Op, plain_backward
 
 
@@ -45,7 +48,7 @@ def _batch_to_last(y):
     the same cache sets and runs about five times slower (104 instead of 21 us for 64 x 16 x
     8 x 8): it then goes through rows padded by one cache line."""
     n = y.shape[0]
-    flat = y.reshape(n, -1)
+    flat = y.reshape(n, int(np.prod(y.shape[1:])))  # not -1: n may be 0
     if n > 8 and flat.strides[0] % 4096 == 0:
         padded = np.empty((n, flat.shape[1] + 64 // y.itemsize), y.dtype)
         padded[:, :flat.shape[1]] = flat
@@ -69,7 +72,7 @@ def _im2col(x, kernel, out_hw, stride, padding, dilation, groups, batch_last):
     windows = as_strided(xp, (groups, cg) + kernel + grid,
                          (sc * cg, sc, sh * dilation[0], sw * dilation[1]) + grid_strides,
                          writeable=False)
-    return windows.reshape(groups, cg * kernel[0] * kernel[1], -1)
+    return windows.reshape(groups, cg * kernel[0] * kernel[1], int(np.prod(grid)))  # n may be 0
 
 
 def _grouped_rows(y, groups, batch_last):
@@ -164,6 +167,25 @@ def _empty_output(x, w, stride, padding, dilation, transposed, out_hw, groups):
 KEEP_COLUMNS_BYTES = 8 << 20
 
 
+def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, recording):
+    """conv_kernels' Plan of this convolution (for a transposed one, of the convolution whose
+    input gradient it is), or None. A forward alone needs one of the plan's geometries and
+    accepts more waste; a training step needs both, and its backward pays the waste twice."""
+    if recording:
+        limit, uses = conv_kernels.MAX_WASTE, "both"
+    else:
+        limit, uses = conv_kernels.MAX_WASTE_FORWARD, "backward" if transposed else "forward"
+    if not transposed:
+        return conv_kernels.plan(x4.shape, w4.shape, stride, padding, dilation, groups, limit,
+                                 uses)
+    conv_input = (x4.shape[0], w4.shape[1]) + tuple(out_hw)
+    plan = conv_kernels.plan(conv_input, w4.shape, stride, padding, dilation, groups, limit,
+                             uses)
+    if plan is None or (plan.hout, plan.wout) != x4.shape[2:]:
+        return None
+    return plan
+
+
 class ConvolutionBackward0(Op):
     """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
     spatial size (required when transposed: it fixes ``output_padding``)."""
@@ -179,21 +201,39 @@ class ConvolutionBackward0(Op):
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
         self.save(input, weight)  # (PyTorch's node saves both, whichever gradient is needed)
         self.columns = None
+        self.plan = None
+        bias_data = None if bias is None else bias._data
         if not x4.size or not w4.size or (transposed and 0 in out_hw):
             y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
+            if not y.size:
+                bias_data = None
+        elif (plan := _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed,
+                                   out_hw, self._record)) is not None:
+            self.plan = plan
+            if transposed:  # the input gradient of the plan's convolution
+                y = conv_kernels.conv2d_backward(plan, None, w4, x4, True, False)[0]
+            else:
+                y, bias_data = conv_kernels.conv2d(plan, x4, w4, bias_data), None
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
             y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
             if self.needs(1) and cols.nbytes <= KEEP_COLUMNS_BYTES:
                 self.columns = cols
-        if bias is not None and y.size:
-            y += bias._data.reshape(1, -1, 1, 1)
+        if bias_data is not None:
+            y += bias_data.reshape(1, -1, 1, 1)
         return _like_input(y, x.ndim)
 
     def backward(self, grad):
         input, weight = self.saved()
         mask = (self.needs(0), self.needs(1), self.needs(2))
+        if self.plan is not None and plain_backward():
+            grad_input, grad_weight = self._kernel_grads(grad, input, weight)
+            grad_bias = None
+            if mask[2]:
+                grad_bias = _make(conv_grads(grad._data, input._data, weight._data,
+                                             self.geometry(), (False, False, True))[2])
+            return grad_input, grad_weight, grad_bias
         # the kept columns are the saved input's, unless a saved-tensor hook may unpack
         # something else in its place
         columns = None if self._for_backward[0].has_hooks else self.columns
@@ -207,6 +247,25 @@ class ConvolutionBackward0(Op):
         """What the gradients need besides the arrays: ``(params, transposed, in_hw,
         w_shape)``."""
         return self.params, self.transposed, self.in_hw, self.w_shape
+
+    def _kernel_grads(self, grad, input, weight):
+        """Both gradients in one pass of the kernels (no graph is being recorded)."""
+        g4, ndim = as_4d(grad._data), grad._data.ndim
+        need_input, need_weight = self.needs(0), self.needs(1)
+        x4 = None if input is None else as_4d(input._data)
+        w4 = None if weight is None else as_4d(weight._data)
+        grad_input = grad_weight = None
+        if self.transposed:  # the plan's convolution runs from this op's output side
+            if need_input:
+                grad_input = conv_kernels.conv2d(self.plan, g4, w4)
+            if need_weight:
+                grad_weight = conv_kernels.conv2d_backward(self.plan, g4, None, x4, False,
+                                                           True)[1]
+        else:
+            grad_input, grad_weight = conv_kernels.conv2d_backward(self.plan, x4, w4, g4,
+                                                                   need_input, need_weight)
+        return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
+                None if grad_weight is None else _make(grad_weight.reshape(self.w_shape)))
 
     def _release(self):
         super()._release()

@@ -11,6 +11,7 @@ from .activation_backward import (
     zeros_of_input,
 )
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
+from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
 
 
 class NegBackward0(Op):
@@ -135,11 +136,21 @@ class ReluBackward0(Op):
             return np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
-        return zero_where(x, x < 0)
+        out = split_relu(x) if x.size >= SPLIT_MIN_SIZE else None
+        return zero_where(x, x < 0) if out is None else out
 
     def backward(self, grad):
         (result,) = self.saved()
+        if plain_backward():
+            return _make(_threshold_backward(grad._data, result._data))
         return ThresholdBackwardBackward0.of(grad, result, 0)
+
+
+def _threshold_backward(g, result):
+    """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
+    as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
+    out = split_threshold_backward(g, result) if g.size >= SPLIT_MIN_SIZE else None
+    return zero_where(g, result <= 0) if out is None else out
 
 
 def _sign(x):

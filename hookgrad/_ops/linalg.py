@@ -4,6 +4,8 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .op import Op, plain_backward, refuse_out
+from .split import mm as _mm
+from .split import split_matmul
 from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
 
 # C++ type names, as in the message of mm's dtype check
@@ -52,7 +54,7 @@ class MmBackward0(Op):
         _refuse_bool("addmm_impl_cpu_", x)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         self.mat2_transposed = _is_transposed(y)
-        return x @ y
+        return _mm(x, y)
 
     def backward(self, grad):
         b, a = self.saved()
@@ -80,7 +82,7 @@ class AddmmBackward0(Op):
         self.beta, self.alpha = beta, alpha
         self.save(b if self.needs(1) else None, a if self.needs(2) else None)
         self.mat2_transposed = _is_transposed(y)
-        out = x @ y
+        out = _mm(x, y)
         if alpha != 1:
             out *= alpha
         out += bias._data if beta == 1 else beta * bias._data
@@ -165,7 +167,8 @@ class BmmBackward0(Op):
                 f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
         _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
-        return np.matmul(x, y)
+        out = split_matmul(x, y)
+        return np.matmul(x, y) if out is None else out
 
     def backward(self, grad):
         b, a = self.saved()
@@ -194,8 +197,8 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
         grad_mat2 = None
         if needs_mat2:  # in mat2's layout, as _mat2_grad
             x = mat1._data
-            grad_mat2 = _make((g.T @ x).T if mat2_transposed else x.T @ g)
-        return (_make(g @ mat2._data.T) if needs_mat1 else None), grad_mat2
+            grad_mat2 = _make(_mm(g.T, x).T if mat2_transposed else _mm(x.T, g))
+        return (_make(_mm(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
     return (grad.mm(mat2.t()) if needs_mat1 else None,
             _mat2_grad(mat1, grad, mat2_transposed) if needs_mat2 else None)
 

@@ -1,11 +1,11 @@
-"""Neural-network ops: activations, softmax, normalisation and embedding, with PyTorch's node
-names (convolution and pooling live in conv.py, losses in loss.py)."""
+"""Neural-network ops: activations and embedding, with PyTorch's node names (normalisation
+lives in normalization.py, convolution in conv.py, pooling in pooling.py, losses in
+loss.py)."""
 import math
 
 import numpy as np
 
 from .._tensor_base import _make
-from ..autograd.grad_mode import state as _grad_state
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -26,13 +26,7 @@ from .activation_backward import (
 )
 from .composite import FormulaGrad
 from .elementwise import exp, tanh
-from .norm_backward import (
-    NativeBatchNormBackwardBackward0,
-    NativeLayerNormBackwardBackward0,
-    norm_grads,
-    normalized_grad,
-)
-from .op import Op, UnaryOp, float_input, mean_array, plain_backward, refuse_out
+from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -359,166 +353,6 @@ class LogSigmoidBackward0(UnaryOp):
 
 class SqueezeBackward4(SqueezeBackward1):
     """In-place ``squeeze_`` of a fresh result: ``F.linear`` of a 1-d input without bias."""
-
-
-# --------------------------------------------------------------------------- normalisation
-
-def _moments(x, axes, eps):
-    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
-    mean = mean_array(x, axes, True)
-    centred = x - mean
-    var = mean_array(centred * centred, axes, True)
-    return mean, 1 / np.sqrt(var + eps), centred, var
-
-
-def _stats_for_backward(x, axes, eps, mean, invstd):
-    """The saved statistics as Tensors; recomputed from ``x`` when building a graph, so the
-    gradient is itself differentiable in ``x``."""
-    if _grad_state.grad_enabled:
-        mean_t = x.mean(axes, keepdim=True)
-        centred = x - mean_t
-        return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
-    return _make(mean), _make(invstd)
-
-
-def _affine(xhat, weight, bias, shape):
-    if weight is not None:
-        xhat *= weight._data.reshape(shape)
-    if bias is not None:
-        xhat += bias._data.reshape(shape)
-    return xhat
-
-
-def _infinite(weight):
-    return weight is not None and not np.isfinite(weight._data).all()
-
-
-def _fused_affine(x, mean, invstd, weight, bias, shape):
-    """``x * a + b`` with ``a = invstd * weight`` and ``b = bias - mean * a`` (``mean`` and
-    ``invstd`` per channel): how PyTorch's batch and group norm kernels compute, which makes
-    an infinite weight give NaN, not +-inf. Used only for such weights."""
-    scale = invstd * weight._data.reshape(shape)
-    shift = -mean * scale
-    if bias is not None:
-        shift = shift + bias._data.reshape(shape)
-    with np.errstate(invalid="ignore"):
-        return x * scale + shift
-
-
-class NativeBatchNormBackward0(Op):
-    saved_names = ('input', 'weight')
-    arity = 3
-
-    def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
-        x = input._data
-        self.axes = (0,) + tuple(range(2, x.ndim))
-        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
-        self.training, self.eps = training, eps
-        if training:
-            mean, invstd, centred, var = _moments(x, self.axes, eps)
-            count = x.size // x.shape[1]
-            # running statistics are updated in place without a version bump, as in PyTorch
-            if running_mean is not None:
-                stats = running_mean._data
-                stats *= 1 - momentum
-                stats += (mean.reshape(-1) * momentum).astype(stats.dtype, copy=False)
-            if running_var is not None:
-                stats = running_var._data
-                stats *= 1 - momentum
-                unbiased = var.reshape(-1) * (momentum * count / max(count - 1, 1))
-                stats += unbiased.astype(stats.dtype, copy=False)
-        else:
-            mean = running_mean._data.reshape(self.shape).astype(x.dtype, copy=False)
-            var = running_var._data.reshape(self.shape).astype(x.dtype, copy=False)
-            invstd = 1 / np.sqrt(var + eps)
-            centred = x - mean
-        self.mean, self.invstd = mean, invstd
-        self.param_axes, self.param_shape, self.normalizes = self.axes, self.shape, training
-        self.save(input, weight)
-        if _infinite(weight):
-            return _fused_affine(x, mean, invstd, weight, bias, self.shape)
-        return _affine(centred * invstd, weight, bias, self.shape)
-
-    def backward(self, grad):
-        input, weight = self.saved()
-        if plain_backward():
-            return _norm_grads(self, grad, input, weight)
-        return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
-
-    def mask(self):
-        return self.needs(0), self.needs(1), self.needs(2)
-
-
-class NativeLayerNormBackward0(Op):
-    saved_names = ('input', 'weight', 'bias')
-    arity = 3
-
-    def forward(self, input, weight, bias, normalized_ndim, eps):
-        x = input._data
-        self.axes = tuple(range(x.ndim - normalized_ndim, x.ndim))
-        self.eps = eps
-        mean, invstd, centred, _ = _moments(x, self.axes, eps)
-        self.mean, self.invstd = mean, invstd
-        shape = x.shape[x.ndim - normalized_ndim:]
-        self.param_axes = tuple(range(x.ndim - normalized_ndim))
-        self.param_shape, self.normalizes = shape, True
-        self.save(input, weight, bias)
-        return _affine(centred * invstd, weight, bias, shape)
-
-    def backward(self, grad):
-        input, weight, bias = self.saved()
-        if plain_backward():
-            return _norm_grads(self, grad, input, weight)
-        return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias, self)
-
-    def mask(self):
-        return self.needs(0), self.needs(1), self.needs(2)
-
-
-def _norm_grads(norm, grad, input, weight):
-    """A batch or layer norm's gradients on arrays (a plain backward)."""
-    grads = norm_grads(grad._data, input._data, None if weight is None else weight._data,
-                       norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
-                       norm.normalizes, norm.mask())
-    return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
-
-
-class NativeGroupNormBackward0(Op):
-    saved_names = ('input', 'weight')
-    arity = 3
-
-    def forward(self, input, weight, bias, num_groups, eps):
-        x = input._data
-        self.in_shape, self.eps = x.shape, eps
-        # (not -1 for the last: an empty batch leaves it undetermined)
-        self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
-        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
-        self.channel_axes = (0,) + tuple(range(2, x.ndim))
-        mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
-        self.mean, self.invstd = mean, invstd
-        self.save(input, weight)
-        if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
-            n, channels = x.shape[:2]
-            per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
-                           .reshape((n, channels) + (1,) * (x.ndim - 2)) for s in (mean, invstd)]
-            return _fused_affine(x, *per_channel, weight, bias, self.shape)
-        return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
-
-    def backward(self, grad):
-        input, weight = self.saved()
-        grouped = input.reshape(self.grouped)
-        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
-        xhat = (grouped - mean) * invstd
-        grad_input = grad_weight = grad_bias = None
-        if self.needs(0):
-            grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
-            grad_input = normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
-                                         (2,)).reshape(self.in_shape)
-        if self.needs(1):
-            grad_weight = (grad * xhat.reshape(self.in_shape)).sum(self.channel_axes)
-        if self.needs(2):
-            grad_bias = grad.sum(self.channel_axes)
-        return grad_input, grad_weight, grad_bias
 
 
 # --------------------------------------------------------------------------- embedding

@@ -84,6 +84,12 @@ class MaxPool2DWithIndicesBackward0(Op):
                                      or (col_starts + first_col * dw >= x.shape[3]).any())
             first = first_row[:, None] * kw + first_col
         taps = [xp[key] for key in _window_slices(kernel, out_hw, stride, dilation)]
+        if not self._record and not return_indices:
+            # no backward and no indices: the maxima alone (a NaN propagates, as it wins)
+            best = taps[0].copy() if len(taps) == 1 else np.maximum(taps[0], taps[1])
+            for tap in taps[2:]:
+                np.maximum(best, tap, out=best)
+            return best if input._data.ndim == 4 else best[0]
         best, arg = _max_taps(taps, first, False)
         # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
         if x.dtype.kind == "f" and best.size and np.isnan(np.maximum.reduce(best, axis=None)):

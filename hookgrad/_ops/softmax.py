@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import _dtype
+from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from .composite import FormulaGrad
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
@@ -36,6 +37,70 @@ def _row_max(x, dims):
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
 
 
+_SAFE_SUM = 2.0 ** -20  # see _softmax_last_dim
+
+
+def _softmax_last_dim(x):
+    """Softmax along the last axis shifted by the maximum of a block of rows instead of each
+    row's, or None where that is not exact. NumPy reduces short rows one at a time, so a row
+    maximum over rows of 64 costs as much as three passes over the tensor; a block's maximum
+    is one fast pass. Softmax does not depend on the shift; the shift only has to keep exp
+    from overflowing (any shift at least the row's maximum) and from underflowing the row's
+    largest terms: where every row's sum of exps is at least _SAFE_SUM, every term above
+    2**-126 / _SAFE_SUM of its row's largest is a normal float, as with the row's own
+    maximum, and the result is the same to float32 rounding. Otherwise (a row far below the
+    rest of its block, an all -inf row, NaN or inf): None. Large tensors split their rows
+    over the intra-op pool."""
+    width = x.shape[-1]
+    rows = x.reshape(-1, width)
+    out = np.empty(rows.shape, x.dtype)
+    step = grain(rows.shape[0], rows.nbytes, _CHUNK_BYTES)
+    exact = []
+    if step >= rows.shape[0]:
+        _softmax_rows(0, rows.shape[0], rows, out, exact)
+    else:
+        parallel_for(rows.shape[0], step, _softmax_rows, rows, out, exact)
+    return out.reshape(x.shape) if all(exact) else None
+
+
+def _softmax_rows(start, stop, rows, out, exact):
+    x, y = rows[start:stop], out[start:stop]
+    top = np.maximum.reduce(x, axis=None)
+    if not np.isfinite(top):
+        exact.append(False)
+        return
+    np.subtract(x, top, out=y)
+    np.exp(y, out=y)
+    sums = np.einsum("ij->i", y)[:, None]
+    if not sums.min(initial=np.inf) >= _SAFE_SUM:
+        exact.append(False)
+        return
+    np.divide(y, sums, out=y)
+    exact.append(True)
+
+
+def _softmax_grad_rows(start, stop, g, y, out):
+    """result * (grad - sum(grad * result)) of rows, the sums without a temporary."""
+    gs, ys, o = g[start:stop], y[start:stop], out[start:stop]
+    np.subtract(gs, np.einsum("ij,ij->i", gs, ys)[:, None], out=o)
+    np.multiply(o, ys, out=o)
+
+
+def _softmax_grad_last_dim(g, y):
+    width = y.shape[-1]
+    g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
+    out = np.empty(y2.shape, y.dtype)
+    step = grain(y2.shape[0], y2.nbytes, _CHUNK_BYTES)
+    if step >= y2.shape[0]:
+        _softmax_grad_rows(0, y2.shape[0], g2, y2, out)
+    else:
+        parallel_for(y2.shape[0], step, _softmax_grad_rows, g2, y2, out)
+    return out.reshape(y.shape)
+
+
+_CHUNK_BYTES = 256 << 10
+
+
 class SoftmaxBackward0(Op):
     saves_output = True
     saved_names = ("result",)
@@ -43,6 +108,10 @@ class SoftmaxBackward0(Op):
     def forward(self, a, dims):
         x = a._data
         self.dims = dims
+        if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
+            out = _softmax_last_dim(x)
+            if out is not None:
+                return out
         top, finite = _row_max(x, dims)
         if finite:
             shifted = np.exp(x - top)
@@ -52,7 +121,11 @@ class SoftmaxBackward0(Op):
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
 
     def backward(self, grad):
-        return SoftmaxBackwardDataBackward0.of(grad, self.saved()[0], self.dims)
+        (result,) = self.saved()
+        y, g = result._data, grad._data
+        if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
+            return _make(_softmax_grad_last_dim(g, y))
+        return SoftmaxBackwardDataBackward0.of(grad, result, self.dims)
 
 
 def _softmax_grad(grad, output, dims):
@@ -78,6 +151,9 @@ class SafeSoftmaxBackward0(SoftmaxBackward0):
 
 def safe_softmax(input, dim):
     return SafeSoftmaxBackward0.apply(input, dims_of(dim, input._data.ndim))
+
+
+_LAST_DIM_MIN_SIZE = 4096  # below, the row-maximum path costs no more
 
 
 class LogSoftmaxBackward0(Op):

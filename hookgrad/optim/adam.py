@@ -5,7 +5,6 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
-    _lerp_,
     _scalar,
     _step_counter,
     _use_grad,
@@ -13,6 +12,18 @@ from .optimizer import (
 )
 
 __all__ = ["Adam"]
+
+
+def _lerp_into(t, end, weight, scratch):
+    """``t.lerp_(end, weight)`` on arrays, with PyTorch's two-sided formula, through
+    ``scratch`` (an array like ``t``) instead of temporaries."""
+    diff = np.subtract(end, t, out=scratch)
+    if abs(weight) < 0.5:
+        diff *= weight
+        t += diff
+    else:
+        diff *= 1 - weight
+        np.subtract(end, diff, out=t)
 
 
 class Adam(Optimizer):
@@ -75,18 +86,28 @@ class Adam(Optimizer):
                         p._data *= 1 - lr * weight_decay
                     else:
                         grad = grad + weight_decay * p._data
-                _lerp_(exp_avg._data, grad, 1 - beta1)
-                exp_avg_sq._data *= beta2
-                exp_avg_sq._data += (1 - beta2) * grad * grad
                 step = float(step_t._data)
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
-                second = exp_avg_sq
+                # in place, through one scratch array: no temporaries per expression
+                scratch = np.empty_like(grad)
+                _lerp_into(exp_avg._data, grad, 1 - beta1, scratch)
+                second = exp_avg_sq._data
+                second *= beta2
+                np.multiply(grad, grad, out=scratch)
+                scratch *= 1 - beta2
+                second += scratch
                 if amsgrad:
-                    second = state["max_exp_avg_sq"]
-                    np.maximum(second._data, exp_avg_sq._data, out=second._data)
-                    _bump(second)
-                denom = np.sqrt(second._data) / bias_correction2_sqrt + eps
-                p._data += -(lr / bias_correction1) * exp_avg._data / denom
+                    np.maximum(state["max_exp_avg_sq"]._data, second,
+                               out=state["max_exp_avg_sq"]._data)
+                    _bump(state["max_exp_avg_sq"])
+                    second = state["max_exp_avg_sq"]._data
+                # param -= step_size * exp_avg / (sqrt(second) / bias_correction2_sqrt + eps)
+                denom = np.sqrt(second, out=scratch)
+                denom /= bias_correction2_sqrt
+                denom += eps
+                update = np.divide(exp_avg._data, denom, out=scratch)
+                update *= -(lr / bias_correction1)
+                p._data += update
                 _bump(step_t, exp_avg, exp_avg_sq, p)
         return loss

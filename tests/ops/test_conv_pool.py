@@ -81,6 +81,9 @@ def test_max_pool2d_against_loop(kind, args):
     np.testing.assert_array_equal(index.numpy(), indices)
     plain = F.max_pool2d(x, *args[:4], ceil_mode=args[4])
     np.testing.assert_array_equal(plain.detach().numpy(), values)
+    with torch.no_grad():  # no backward: the maxima alone, without the winning taps
+        np.testing.assert_array_equal(F.max_pool2d(x, *args[:4], ceil_mode=args[4]).numpy(),
+                                      values)
 
     # gradient: scattered (and summed where windows share a maximum); double backward: gathered
     probe = torch.from_numpy(np.random.default_rng(1).standard_normal(values.shape))

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..._ops import reduce as _reduce
 from ..._ops.arithmetic import AddBackward1
-from ..._ops.nn import (
+from ..._ops.normalization import (
     NativeBatchNormBackward0,
     NativeGroupNormBackward0,
     NativeLayerNormBackward0,

@@ -1,0 +1,226 @@
+"""Batch and layer norm on arrays in as few passes over memory as the maths needs, split
+over chunks of samples (or rows) on the intra-op pool (``hookgrad._parallel``).
+
+Batch norm: arrays are viewed as ``(N, C, P)`` (P: the spatial positions, 1 for a 2-d
+input); statistics are per channel over N and P, ``M = N * P`` values each. Each chunk is a
+contiguous run of samples; per-chunk partial sums are added in chunk order.
+
+Training forward: the sums (one read), ``x - mean`` written straight into the output (one
+pass), the biased variance from that (one read), then scale and shift in place (two
+passes). Backward: the gradient's sums and ``x - mean`` (one read, one pass), its dot product
+with the gradient (one read), and ``grad_input = A * g + B * (x - mean) + C`` with
+per-channel A, B, C (three passes). The weight and bias gradients are those two sums.
+"""
+import numpy as np
+
+from .._parallel import grain, parallel_for
+
+# No chunk smaller than this: smaller ones cost more to hand out than they save.
+CHUNK_BYTES = 256 << 10
+
+
+def channel_sums(a):
+    """Per-channel sums of an ``(N, C, P)`` array."""
+    return np.einsum("ncp->c", a)
+
+
+def channel_dots(a, b):
+    """Per-channel sums of ``a * b``, without a temporary: along P by BLAS dot products when
+    the rows are long, else by einsum."""
+    if a.shape[2] >= 32:
+        return np.vecdot(a, b).sum(axis=0)
+    return np.einsum("ncp,ncp->c", a, b)
+
+
+def _column(v):
+    return v[:, None]
+
+
+def _total(partials):
+    total = partials[0]
+    for p in partials[1:]:
+        total = total + p
+    return total
+
+
+def _run(x3, fn, *args):
+    """``fn(start, stop, *args)`` over batch chunks of ``x3``; returns the chunk size."""
+    step = grain(x3.shape[0], x3.nbytes, CHUNK_BYTES)
+    if step >= x3.shape[0]:
+        fn(0, x3.shape[0], *args)
+    else:
+        parallel_for(x3.shape[0], step, fn, *args)
+    return step
+
+
+def _sums(start, stop, step, x3, out):
+    out[start // step] = channel_sums(x3[start:stop])
+
+
+def _centre(start, stop, step, x3, mean, y3, out):
+    ys = y3[start:stop]
+    np.subtract(x3[start:stop], _column(mean), out=ys)
+    out[start // step] = channel_dots(ys, ys)
+
+
+def _scale_shift(start, stop, y3, source, scale, shift):
+    ys = y3[start:stop]
+    np.multiply(source[start:stop], _column(scale), out=ys)
+    if shift is not None:
+        np.add(ys, _column(shift), out=ys)
+
+
+def _chunks(x3):
+    n = x3.shape[0]
+    step = grain(n, x3.nbytes, CHUNK_BYTES)
+    return step, [None] * (-(-n // step))
+
+
+def forward_train(x3, weight, bias, eps):
+    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``."""
+    count = x3.shape[0] * x3.shape[2]
+    y3 = np.empty(x3.shape, x3.dtype)
+    step, partials = _chunks(x3)
+    _run(x3, _sums, step, x3, partials)
+    mean = _total(partials) / count
+    _run(x3, _centre, step, x3, mean, y3, partials)
+    var = _total(partials) / count
+    invstd = 1 / np.sqrt(var + eps)
+    _run(x3, _scale_shift, y3, y3, invstd if weight is None else invstd * weight, bias)
+    return y3, mean, var, invstd
+
+
+def forward_eval(x3, weight, bias, mean, invstd):
+    """``x * scale + shift`` with ``scale = weight * invstd``, ``shift = bias - mean * scale``
+    (two passes, as PyTorch computes it)."""
+    scale = invstd if weight is None else weight * invstd
+    shift = -mean * scale if bias is None else bias - mean * scale
+    y3 = np.empty(x3.shape, x3.dtype)
+    _run(x3, _scale_shift, y3, x3, scale, shift)
+    return y3
+
+
+def _grad_sums(start, stop, step, g3, x3, mean, centred3, sums, dots):
+    gs = g3[start:stop]
+    centred = centred3[start:stop]
+    np.subtract(x3[start:stop], _column(mean), out=centred)
+    sums[start // step] = channel_sums(gs)
+    dots[start // step] = channel_dots(gs, centred)
+
+
+def _grad_input(start, stop, g3, gx3, a, b, c):
+    """``gx = a * g + b * gx + c`` per channel, ``gx`` holding ``x - mean``."""
+    gx = gx3[start:stop]
+    np.multiply(gx, _column(b), out=gx)
+    np.add(gx, _column(c), out=gx)
+    gx += g3[start:stop] * _column(a)
+
+
+def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, need_bias):
+    """``(grad_input3, grad_weight, grad_bias)`` (None where not needed) from the upstream
+    gradient ``g3`` and the input ``x3``, both ``(N, C, P)``; ``mean`` and ``invstd`` are the
+    ``(C,)`` statistics the forward used."""
+    count = x3.shape[0] * x3.shape[2]
+    scale = invstd if weight is None else weight * invstd
+    gx3 = np.empty(x3.shape, g3.dtype) if need_input else None
+    if count == 0:  # an empty batch: nothing to sum
+        zeros = np.zeros(x3.shape[1], g3.dtype)
+        return gx3, zeros if need_weight else None, zeros.copy() if need_bias else None
+    if not training and not need_weight:
+        sum_g = channel_sums(g3) if need_bias else None
+        if need_input:
+            _run(x3, _scale_shift, gx3, g3, scale, None)
+        return gx3, None, sum_g
+    centred = gx3 if gx3 is not None else np.empty(x3.shape, g3.dtype)
+    step, sums = _chunks(x3)
+    dots = [None] * len(sums)
+    _run(x3, _grad_sums, step, g3, x3, mean, centred, sums, dots)
+    sum_g, sum_gc = _total(sums), _total(dots)
+    if need_input:
+        if training:
+            # scale * (g - sum_g / M - (x - mean) * invstd^2 * sum_gc / M)
+            _run(x3, _grad_input, g3, gx3, scale, -scale * invstd * invstd * sum_gc / count,
+                 -scale * sum_g / count)
+        else:
+            _run(x3, _scale_shift, gx3, g3, scale, None)
+    return (gx3, sum_gc * invstd if need_weight else None, sum_g if need_bias else None)
+
+
+# --------------------------------------------------------------------------- layer norm
+#
+# Arrays are viewed as rows ``(R, D)``, normalised along D. Rows are independent, so chunks of
+# rows give the same results whatever the chunking; only the weight and bias gradients (sums
+# over rows) are added from per-chunk partials.
+
+def _rows(x2):
+    step = grain(x2.shape[0], x2.nbytes, CHUNK_BYTES)
+    return step, [None] * (-(-x2.shape[0] // step))
+
+
+def _run_rows(x2, step, fn, *args):
+    if step >= x2.shape[0]:
+        fn(0, x2.shape[0], *args)
+    else:
+        parallel_for(x2.shape[0], step, fn, *args)
+
+
+def _layer_norm_rows(start, stop, x2, y2, weight, bias, eps, mean, invstd):
+    xs, ys = x2[start:stop], y2[start:stop]
+    width = x2.shape[1]
+    m = np.einsum("rd->r", xs) / width
+    np.subtract(xs, _column(m), out=ys)
+    inv = 1 / np.sqrt(np.einsum("rd,rd->r", ys, ys) / width + eps)
+    mean[start:stop], invstd[start:stop] = m, inv
+    np.multiply(ys, _column(inv), out=ys)
+    if weight is not None:
+        np.multiply(ys, weight, out=ys)
+    if bias is not None:
+        np.add(ys, bias, out=ys)
+
+
+def layer_norm_forward(x2, weight, bias, eps):
+    """``(y2, mean, invstd)`` of rows ``x2`` (R, D); ``weight`` and ``bias`` are ``(D,)``."""
+    y2 = np.empty(x2.shape, x2.dtype)
+    mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
+    step, _ = _rows(x2)
+    _run_rows(x2, step, _layer_norm_rows, x2, y2, weight, bias, eps, mean, invstd)
+    return y2, mean, invstd
+
+
+def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, wsums, bsums):
+    gs = g2[start:stop]
+    inv = _column(invstd[start:stop])
+    xhat = gx2[start:stop] if gx2 is not None else np.empty(gs.shape, gs.dtype)
+    np.subtract(x2[start:stop], _column(mean[start:stop]), out=xhat)
+    np.multiply(xhat, inv, out=xhat)
+    chunk = start // step
+    if wsums is not None:
+        wsums[chunk] = np.einsum("rd,rd->d", gs, xhat)
+    if bsums is not None:
+        bsums[chunk] = np.einsum("rd->d", gs)
+    if gx2 is None:
+        return
+    # (g_hat - mean(g_hat) - xhat * mean(g_hat * xhat)) * invstd, g_hat = g * weight
+    width = x2.shape[1]
+    g_hat = gs * weight if weight is not None else gs
+    mean_g = np.einsum("rd->r", g_hat) / width
+    mean_gx = np.einsum("rd,rd->r", g_hat, xhat) / width
+    np.multiply(xhat, _column(mean_gx), out=xhat)
+    np.subtract(g_hat, xhat, out=xhat)
+    np.subtract(xhat, _column(mean_g), out=xhat)
+    np.multiply(xhat, inv, out=xhat)
+
+
+def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
+    """``(grad_input2, grad_weight, grad_bias)`` (None where not needed) of rows ``x2``."""
+    gx2 = np.empty(x2.shape, g2.dtype) if need_input else None
+    if x2.shape[0] == 0:  # no rows: nothing to sum
+        zeros = np.zeros(x2.shape[1], g2.dtype)
+        return gx2, zeros if need_weight else None, zeros.copy() if need_bias else None
+    step, wsums = _rows(x2)
+    bsums = list(wsums) if need_bias else None
+    wsums = wsums if need_weight else None
+    _run_rows(x2, step, _layer_norm_grad_rows, step, g2, x2, weight, mean, invstd, gx2, wsums,
+              bsums)
+    return (gx2, None if wsums is None else _total(wsums),
+            None if bsums is None else _total(bsums))

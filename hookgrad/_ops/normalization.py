@@ -1,0 +1,210 @@
+"""Batch, layer and group norm, with PyTorch's node names: the arrays' work of batch and layer
+norm in norm_kernels.py (few passes, chunks on the intra-op pool), their formulas and the
+nodes that record them under ``create_graph`` in norm_backward.py."""
+import numpy as np
+
+from .._tensor_base import _make
+from ..autograd.grad_mode import state as _grad_state
+from . import norm_kernels as _kernels
+from .norm_backward import (
+    NativeBatchNormBackwardBackward0,
+    NativeLayerNormBackwardBackward0,
+    norm_grads,
+    normalized_grad,
+)
+from .op import Op, mean_array, plain_backward
+
+
+def _moments(x, axes, eps):
+    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
+    mean = mean_array(x, axes, True)
+    centred = x - mean
+    var = mean_array(centred * centred, axes, True)
+    return mean, 1 / np.sqrt(var + eps), centred, var
+
+
+def _stats_for_backward(x, axes, eps, mean, invstd):
+    """The saved statistics as Tensors; recomputed from ``x`` when building a graph, so the
+    gradient is itself differentiable in ``x``."""
+    if _grad_state.grad_enabled:
+        mean_t = x.mean(axes, keepdim=True)
+        centred = x - mean_t
+        return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
+    return _make(mean), _make(invstd)
+
+
+def _positions(x):
+    """Values per sample and channel (not -1 in a reshape: the array may be empty)."""
+    return int(np.prod(x.shape[2:]))
+
+
+def _affine(xhat, weight, bias, shape):
+    if weight is not None:
+        xhat *= weight._data.reshape(shape)
+    if bias is not None:
+        xhat += bias._data.reshape(shape)
+    return xhat
+
+
+def _infinite(weight):
+    return weight is not None and not np.isfinite(weight._data).all()
+
+
+def _fused_affine(x, mean, invstd, weight, bias, shape):
+    """``x * a + b`` with ``a = invstd * weight`` and ``b = bias - mean * a`` (``mean`` and
+    ``invstd`` per channel): how PyTorch's batch and group norm kernels compute, which makes
+    an infinite weight give NaN, not +-inf. Used only for such weights."""
+    scale = invstd * weight._data.reshape(shape)
+    shift = -mean * scale
+    if bias is not None:
+        shift = shift + bias._data.reshape(shape)
+    with np.errstate(invalid="ignore"):
+        return x * scale + shift
+
+
+def _norm_grads(norm, grad, input, weight):
+    """A norm's gradients on arrays by the formulas (a plain backward the kernels do not
+    take: another gradient dtype)."""
+    grads = norm_grads(grad._data, input._data, None if weight is None else weight._data,
+                       norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
+                       norm.normalizes, norm.mask())
+    return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
+
+
+class NativeBatchNormBackward0(Op):
+    saved_names = ('input', 'weight')
+    arity = 3
+
+    def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
+        x = input._data
+        n, channels = x.shape[0], x.shape[1]
+        self.axes = (0,) + tuple(range(2, x.ndim))
+        self.shape = (1, channels) + (1,) * (x.ndim - 2)
+        self.training, self.eps = training, eps
+        self.param_axes, self.param_shape, self.normalizes = self.axes, self.shape, training
+        x3 = x.reshape(n, channels, _positions(x))
+        w = None if weight is None else weight._data.astype(x.dtype, copy=False)
+        b = None if bias is None else bias._data.astype(x.dtype, copy=False)
+        if training:
+            y3, mean, var, invstd = _kernels.forward_train(x3, w, b, eps)
+            count = x3.shape[0] * x3.shape[2]
+            # running statistics are updated in place without a version bump, as in PyTorch
+            if running_mean is not None:
+                stats = running_mean._data
+                stats *= 1 - momentum
+                stats += (mean * momentum).astype(stats.dtype, copy=False)
+            if running_var is not None:
+                stats = running_var._data
+                stats *= 1 - momentum
+                unbiased = var * (momentum * count / max(count - 1, 1))
+                stats += unbiased.astype(stats.dtype, copy=False)
+        else:
+            mean = running_mean._data.astype(x.dtype, copy=False)
+            invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
+            y3 = _kernels.forward_eval(x3, w, b, mean, invstd)
+        self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
+        self.save(input, weight)
+        if _infinite(weight):
+            return _fused_affine(x, self.mean, self.invstd, weight, bias, self.shape)
+        return y3.reshape(x.shape)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        if not plain_backward():
+            return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
+        if grad._data.dtype != input._data.dtype:
+            return _norm_grads(self, grad, input, weight)
+        x = input._data
+        x3_shape = (x.shape[0], x.shape[1], _positions(x))
+        w = None if weight is None else weight._data.astype(x.dtype, copy=False)
+        gx3, grad_weight, grad_bias = _kernels.backward(
+            grad._data.reshape(x3_shape), x.reshape(x3_shape), w, self.mean.reshape(-1),
+            self.invstd.reshape(-1), self.training, self.needs(0), self.needs(1), self.needs(2))
+        return (None if gx3 is None else _make(gx3.reshape(x.shape)),
+                None if grad_weight is None else _make(grad_weight),
+                None if grad_bias is None else _make(grad_bias))
+
+    def mask(self):
+        return self.needs(0), self.needs(1), self.needs(2)
+
+
+class NativeLayerNormBackward0(Op):
+    saved_names = ('input', 'weight', 'bias')
+    arity = 3
+
+    def forward(self, input, weight, bias, normalized_ndim, eps):
+        x = input._data
+        lead = x.ndim - normalized_ndim
+        self.axes = tuple(range(lead, x.ndim))
+        self.param_axes = tuple(range(lead))
+        self.eps, self.normalizes = eps, True
+        shape = self.param_shape = x.shape[lead:]
+        width = int(np.prod(shape))
+        w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
+        b = None if bias is None else bias._data.reshape(width).astype(x.dtype, copy=False)
+        rows = int(np.prod(x.shape[:lead]))  # not -1: may be empty
+        y2, mean, invstd = _kernels.layer_norm_forward(x.reshape(rows, width), w, b, eps)
+        stats_shape = x.shape[:lead] + (1,) * normalized_ndim
+        self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
+        self.save(input, weight, bias)
+        return y2.reshape(x.shape)
+
+    def backward(self, grad):
+        input, weight, bias = self.saved()
+        if not plain_backward():
+            return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias,
+                                                          self)
+        if grad._data.dtype != input._data.dtype:
+            return _norm_grads(self, grad, input, weight)
+        x = input._data
+        width = int(np.prod(self.param_shape))
+        rows = int(np.prod(x.shape[:len(self.param_axes)]))
+        w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
+        gx2, grad_weight, grad_bias = _kernels.layer_norm_backward(
+            grad._data.reshape(rows, width), x.reshape(rows, width), w, self.mean.reshape(-1),
+            self.invstd.reshape(-1), self.needs(0), self.needs(1), self.needs(2))
+        shape = self.param_shape
+        return (None if gx2 is None else _make(gx2.reshape(x.shape)),
+                None if grad_weight is None else _make(grad_weight.reshape(shape)),
+                None if grad_bias is None else _make(grad_bias.reshape(shape)))
+
+    def mask(self):
+        return self.needs(0), self.needs(1), self.needs(2)
+
+
+class NativeGroupNormBackward0(Op):
+    saved_names = ('input', 'weight')
+    arity = 3
+
+    def forward(self, input, weight, bias, num_groups, eps):
+        x = input._data
+        self.in_shape, self.eps = x.shape, eps
+        # (not -1 for the last: an empty batch leaves it undetermined)
+        self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
+        self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+        self.channel_axes = (0,) + tuple(range(2, x.ndim))
+        mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
+        self.mean, self.invstd = mean, invstd
+        self.save(input, weight)
+        if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
+            n, channels = x.shape[:2]
+            per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
+                           .reshape((n, channels) + (1,) * (x.ndim - 2)) for s in (mean, invstd)]
+            return _fused_affine(x, *per_channel, weight, bias, self.shape)
+        return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
+
+    def backward(self, grad):
+        input, weight = self.saved()
+        grouped = input.reshape(self.grouped)
+        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
+        xhat = (grouped - mean) * invstd
+        grad_input = grad_weight = grad_bias = None
+        if self.needs(0):
+            grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
+            grad_input = normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
+                                         (2,)).reshape(self.in_shape)
+        if self.needs(1):
+            grad_weight = (grad * xhat.reshape(self.in_shape)).sum(self.channel_axes)
+        if self.needs(2):
+            grad_bias = grad.sum(self.channel_axes)
+        return grad_input, grad_weight, grad_bias

@@ -1,0 +1,335 @@
+"""The intra-op thread pool: chunks, thread counts, OpenBLAS, hooks' threads, concurrency."""
+import multiprocessing
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+import hookgrad as torch
+from hookgrad import _blas, _parallel
+from hookgrad._ops import norm_kernels
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def threads(monkeypatch):
+    """Run a test at a given thread count, splitting work of any size (not only work large
+    enough to pay for waking a pool thread); restore the thread counts afterwards."""
+    monkeypatch.setattr(_parallel, "REGION_BYTES", 0)
+    before, blas_before = torch.get_num_threads(), _blas.get_threads()
+
+    def use(n):
+        torch.set_num_threads(n)
+    yield use
+    torch.set_num_threads(before)
+    if blas_before is not None:
+        _blas.set_threads(blas_before)
+
+
+def _mark(start, stop, hits):
+    hits[start:stop] += 1
+
+
+def test_chunks_cover_the_range_once_at_any_thread_count(threads):
+    for n in (1, 2, 4):
+        threads(n)
+        hits = np.zeros(103, np.int64)
+        _parallel.parallel_for(103, 10, _mark, hits)
+        assert (hits == 1).all()
+
+
+def test_chunks_run_on_several_threads_side_by_side(threads):
+    threads(2)
+    barrier = threading.Barrier(2, timeout=20)
+    seen = set()
+
+    def meet(start, stop):
+        seen.add(threading.get_ident())
+        barrier.wait()  # breaks (raises) unless two chunks run at once
+    _parallel.parallel_for(2, 1, meet)
+    assert len(seen) == 2
+
+
+def test_one_thread_runs_every_chunk_on_the_caller(threads):
+    threads(1)
+    assert torch.get_num_threads() == 1
+    if _blas.get_threads() is not None:
+        assert _blas.get_threads() == 1
+    seen = set()
+    _parallel.parallel_for(8, 1, lambda start, stop: seen.add(threading.get_ident()))
+    assert seen == {threading.get_ident()}
+
+
+def test_openblas_is_single_threaded_inside_a_region_only(threads):
+    if _blas.get_threads() is None:
+        pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
+    threads(2)
+    _blas.set_threads(2)
+    inside = []
+    _parallel.parallel_for(4, 1, lambda start, stop: inside.append(_blas.get_threads()))
+    assert inside == [1, 1, 1, 1]
+    assert _blas.get_threads() == 2
+
+
+def test_an_error_in_a_chunk_is_raised_on_the_caller(threads):
+    threads(2)
+
+    def work(start, stop):
+        if start == 3:
+            raise ValueError("chunk 3")
+    with pytest.raises(ValueError, match="chunk 3"):
+        _parallel.parallel_for(6, 1, work)
+    seen = []
+    _parallel.parallel_for(4, 1, lambda start, stop: seen.append(start))  # still works
+    assert sorted(seen) == [0, 1, 2, 3]
+
+
+def test_nested_regions_run_inline(threads):
+    threads(2)
+    inner_threads = []
+
+    def inner(start, stop, outer_thread):
+        inner_threads.append(threading.get_ident() == outer_thread)
+
+    def outer(start, stop):
+        _parallel.parallel_for(4, 1, inner, threading.get_ident())
+    _parallel.parallel_for(2, 1, outer)
+    assert inner_threads == [True] * 8
+
+
+def test_concurrent_callers_all_finish(threads):
+    threads(2)
+    totals = {}
+
+    def caller(k):
+        out = np.zeros(64)
+
+        def fill(start, stop):
+            out[start:stop] = k
+        for _ in range(50):
+            _parallel.parallel_for(64, 4, fill)
+        totals[k] = out.sum()
+    workers = [threading.Thread(target=caller, args=(k,)) for k in range(6)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join(60)
+    assert totals == {k: 64.0 * k for k in range(6)}
+
+
+def _count_in_child(queue):
+    out = np.zeros(16)
+
+    def fill(start, stop):
+        out[start:stop] = 1
+    _parallel.parallel_for(16, 2, fill)
+    queue.put(out.sum())
+
+
+def test_a_forked_child_gets_a_working_pool(threads):
+    threads(2)
+    _parallel.parallel_for(4, 1, lambda start, stop: None)  # the parent's workers exist
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_count_in_child, args=(queue,))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0 and queue.get(timeout=5) == 16
+
+
+@pytest.mark.parametrize("env, expected", [({"OMP_NUM_THREADS": "1"}, "1"),
+                                           ({"MKL_NUM_THREADS": "1", "OMP_NUM_THREADS": "4"},
+                                            "1"),
+                                           ({"OMP_NUM_THREADS": "100000"}, "cores"),
+                                           ({"OMP_NUM_THREADS": "abc"}, "cores")])
+def test_default_thread_count_follows_the_environment_like_pytorch(env, expected):
+    code = ("import hookgrad, hookgrad._parallel as p; "
+            "print(hookgrad.get_num_threads(), p.physical_cores())")
+    clean = {k: v for k, v in os.environ.items() if k not in ("OMP_NUM_THREADS",
+                                                               "MKL_NUM_THREADS")}
+    out = subprocess.run([sys.executable, "-c", code], env={**clean, **env}, cwd=REPO,
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == (out[1] if expected == "cores" else expected)
+
+
+# --------------------------------------------------------------------------- ops on the pool
+
+def _spy_on_regions(monkeypatch):
+    """Count the parallel regions the norm kernels open (so a test knows it split)."""
+    calls = []
+    real = _parallel.parallel_for
+
+    def counting(*args):
+        calls.append(args[:2])
+        return real(*args)
+    monkeypatch.setattr(norm_kernels, "parallel_for", counting)
+    return calls
+
+
+def _bn_model():
+    torch.manual_seed(0)
+    # no conv bias: batch norm makes its gradient zero, i.e. rounding noise
+    return torch.nn.Sequential(torch.nn.Conv2d(4, 8, 3, padding=1, bias=False),
+                               torch.nn.BatchNorm2d(8),
+                               torch.nn.ReLU(), torch.nn.Flatten(),
+                               torch.nn.LayerNorm(8 * 32 * 32))
+
+
+_PROBE = torch.from_numpy(np.random.default_rng(1).standard_normal((16, 8 * 32 * 32))
+                          .astype(np.float32))
+
+
+def _loss(out):
+    return (out * _PROBE).sum()  # not (out * out).sum(): layer norm makes that constant
+
+
+def _run(model, x):
+    x = x.clone().requires_grad_()
+    out = model(x)
+    _loss(out).backward()
+    grads = [p.grad.numpy().copy() for p in model.parameters()]
+    for p in model.parameters():
+        p.grad = None
+    return out.detach().numpy().copy(), x.grad.numpy().copy(), grads
+
+
+def test_split_ops_match_one_thread_to_float32_rounding(threads, monkeypatch):
+    model = _bn_model()
+    x = torch.randn(16, 4, 32, 32)
+    threads(1)
+    single = _run(model, x)
+    calls = _spy_on_regions(monkeypatch)
+    threads(4)
+    split = _run(model, x)
+    assert calls, "the batch norm kernels did not split their work"
+    np.testing.assert_allclose(split[0], single[0], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(split[1], single[1], rtol=1e-4, atol=1e-6)
+    for a, b in zip(split[2], single[2]):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+
+
+def test_hooks_run_on_the_thread_that_called_backward(threads, monkeypatch):
+    threads(4)
+    calls = _spy_on_regions(monkeypatch)
+    model = _bn_model()
+    seen = []
+    model[1].register_forward_hook(
+        lambda m, a, o: seen.append(("forward", threading.get_ident())))
+    model[1].register_full_backward_hook(
+        lambda m, gi, go: seen.append(("module", threading.get_ident())))
+    model[1].weight.register_hook(lambda g: seen.append(("tensor", threading.get_ident())))
+    model[1].weight.register_post_accumulate_grad_hook(
+        lambda p: seen.append(("accumulate", threading.get_ident())))
+    callers = []
+
+    def train():
+        callers.append(threading.get_ident())
+        _run(model, torch.randn(16, 4, 32, 32))
+    worker = threading.Thread(target=train)
+    worker.start()
+    worker.join(60)
+    assert calls
+    assert sorted(kind for kind, _ in seen) == ["accumulate", "forward", "module", "tensor"]
+    assert {ident for _, ident in seen} == set(callers)
+
+
+def test_concurrent_backward_into_shared_parameters_stays_exact(threads):
+    threads(2)
+    model = _bn_model()
+    x = torch.randn(16, 4, 32, 32)
+    _loss(model(x)).backward()
+    once = [p.grad.numpy().copy() for p in model.parameters()]
+    for p in model.parameters():
+        p.grad = None
+    passes, callers = 5, 4
+    barrier = threading.Barrier(callers)
+    errors = []
+
+    def worker():
+        try:
+            barrier.wait()
+            for _ in range(passes):
+                _loss(model(x)).backward()
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+    workers = [threading.Thread(target=worker) for _ in range(callers)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join(120)
+    assert not errors
+    for p, g in zip(model.parameters(), once):
+        # identical contributions: every order of adding them gives the sequential sum
+        expected = g.copy()
+        for _ in range(passes * callers - 1):
+            expected = expected + g
+        np.testing.assert_array_equal(p.grad.numpy(), expected)
+
+
+def _relu_add_softmax_matmul(x, q, k):
+    """ReLU, add, softmax and a batched matmul, forward and backward; every array out."""
+    x, q, k = (t.clone().requires_grad_() for t in (x, q, k))
+    y = torch.relu(x) + x
+    scores = torch.softmax(q.matmul(k), -1)
+    loss = (y * y).sum() + (scores * _SCORE_PROBE).sum()
+    loss.backward()
+    return [t.detach().numpy().copy() for t in (y, scores, x.grad, q.grad, k.grad)]
+
+
+_SCORE_PROBE = torch.from_numpy(np.random.default_rng(2).standard_normal((16, 4, 64, 64))
+                                .astype(np.float32))
+
+
+def test_split_elementwise_softmax_and_matmul_match_one_thread(threads, monkeypatch):
+    from hookgrad._ops import softmax, split
+    calls = []
+    for module in (split, softmax):
+        real = module.parallel_for
+        monkeypatch.setattr(module, "parallel_for",
+                            lambda *args, real=real: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((64, 16, 32, 32)).astype(np.float32)
+    x.reshape(-1)[:3] = [-0.0, np.nan, -1.0]  # kept -0.0 and NaN, as one call keeps them
+    inputs = [torch.from_numpy(x)] + [
+        torch.from_numpy(rng.standard_normal(shape).astype(np.float32))
+        for shape in ((16, 4, 64, 32), (16, 4, 32, 64))]
+    threads(1)
+    single = _relu_add_softmax_matmul(*inputs)
+    assert not calls
+    threads(2)
+    split = _relu_add_softmax_matmul(*inputs)
+    assert len(calls) >= 6  # relu, add, threshold backward, matmuls, softmax both ways
+    np.testing.assert_array_equal(split[0], single[0])  # elementwise: bit for bit
+    np.testing.assert_array_equal(np.signbit(split[0]), np.signbit(single[0]))
+    np.testing.assert_array_equal(split[2], single[2])
+    for a, b in zip(split[1:], single[1:]):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
+    from hookgrad._ops import split
+    if _blas.get_threads() is None:
+        pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
+    calls = []
+    real = split.parallel_for
+    monkeypatch.setattr(split, "parallel_for",
+                        lambda *args: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(4)
+    x = torch.from_numpy(rng.standard_normal((256, 300)).astype(np.float32))
+    results = []
+    for n in (1, 2):
+        threads(n)
+        _blas.set_threads(1)
+        torch.manual_seed(0)
+        layer = torch.nn.Linear(300, 40)
+        a = x.clone().requires_grad_()
+        out = layer(a)
+        (out * out).sum().backward()
+        results.append([t.detach().numpy().copy() for t in (out, a.grad, layer.weight.grad)])
+    assert len(calls) == 3  # forward, input gradient (rows), weight gradient (columns)
+    for one, split_result in zip(*results):
+        np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns
