@@ -323,5 +323,12 @@ class Interpreter:
 
 
 def run(program, lib):
-    """The trace of ``program`` under ``lib``."""
-    return Interpreter(lib).run(program)
+    """The trace of ``program`` under ``lib``, whose warn-always setting (which the
+    interpreter turns on) is as it was afterwards: a replay inside the test suite must not
+    change what later tests see."""
+    previous = lib.is_warn_always_enabled() if hasattr(lib, "is_warn_always_enabled") else None
+    try:
+        return Interpreter(lib).run(program)
+    finally:
+        if previous is not None:
+            lib.set_warn_always(previous)
