@@ -54,7 +54,7 @@ SIZES_MB = (1, 16)
 
 def _model_and_batch(name, rank, world):
     import hookgrad
-    from benchmarks.models import make_lenet, make_mlp
+    from benchmarks._workloads import make_lenet, make_mlp
     hookgrad.manual_seed(0)
     model = make_mlp(hookgrad) if name == "W3" else make_lenet(hookgrad)
     batch = MODELS[name][1]
