@@ -3,8 +3,8 @@
 test_hook_inplace: PyTorch refuses in-place ops on the tensors a module with full backward
 hooks receives or returns ("Output 0 of BackwardHookFunctionBackward is a view and is being
 modified inplace ..."). hookgrad's identity node makes aliases that are no autograd views,
-so the in-place op works and the hooks see the gradients of the out-of-place form (see
-ARCHITECTURE.md, "Module hooks", and tests/nn/test_inplace_backward_hooks.py)."""
+so the in-place op works and the hooks see the gradients of the out-of-place form (docs/hooks.md
+§7.6, and tests/nn/test_inplace_backward_hooks.py)."""
 from _hook_cases import case, nn, raises, run, torch
 
 
