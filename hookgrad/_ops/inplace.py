@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
+from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
 from .op import Op, replay_view, shares_elements
@@ -140,10 +141,22 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         result = fn(old, *args, **kwargs)
         _write(t, result._data, overlap)
+        _saved_result_is(result._grad_fn, t)
         t._set_history(result._grad_fn, 0)
         return t
     _inplace_on_view(t, fn, args, kwargs, overlap)
     return t
+
+
+def _saved_result_is(node, t):
+    """The op ran out of place and its result was written into ``t``: a result the node saved
+    is ``t`` as of now, so (as in PyTorch, where the saved result is ``t`` itself) a later
+    in-place change of ``t`` fails the node's version check. The input an in-place op saves is
+    its own copy of the old value (PyTorch clones it too), so it stays as it is."""
+    for saved in node._for_backward or ():
+        if type(saved) is SavedTensor and saved.is_output:
+            saved.counter = t._vc
+            saved.version = t._vc[0]
 
 
 def write_unrecorded(t, fn, args):
@@ -167,6 +180,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     _write(view, result._data, overlap)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
+    _saved_result_is(result._grad_fn, view)
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
     node.op_node, node.chain = result._grad_fn, view._view_chain

@@ -9,6 +9,7 @@ from .._tensor_base import _make
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
+    EluBackwardOfResult,
     GeluBackwardBackward0,
     HardshrinkBackwardBackward0,
     HardswishBackwardBackward0,
@@ -137,14 +138,27 @@ class EluBackward0(Op):
 
 
 class EluBackward1(EluBackward0):
-    """In-place ``elu_`` / ``selu_``."""
+    """In-place ``elu_`` / ``selu_``: saves the result (the input is overwritten), so a later
+    in-place change of it fails the version check as in PyTorch."""
+
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, alpha, scale, input_scale):
+        self.params = (alpha, scale, input_scale)
+        x = a._data
+        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
+        return np.maximum(x, 0) * scale + negative
+
+    def backward(self, grad):
+        return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
 
 
 class CeluBackward0(EluBackward0):
     pass
 
 
-class CeluBackward1(EluBackward0):
+class CeluBackward1(EluBackward1):
     """In-place ``celu_``."""
 
 
