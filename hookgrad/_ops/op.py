@@ -313,7 +313,10 @@ def broadcast_view(x, shape, writeable=False):
 
 def shares_elements(view):
     """Whether elements of an array share memory (a dim of stride 0 and size > 1: an expanded
-    tensor), PyTorch's test before most in-place writes."""
+    tensor), PyTorch's test before most in-place writes. An empty array has no elements to
+    share."""
+    if not view.size:
+        return False
     for size, stride in zip(view.shape, view.strides):
         if size > 1 and not stride:
             return True

@@ -324,7 +324,14 @@ def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
     if create_graph:
         return old + grad
-    return _make(old._data + grad._data)
+    return _make(_array_sum(old._data, grad._data))
+
+
+def _array_sum(a, b):
+    """``a + b`` as an array: NumPy gives 0-d operands a read-only scalar, which a hook's
+    in-place edit of the gradient (allowed in PyTorch) could not write."""
+    total = a + b
+    return total if type(total) is np.ndarray else np.asarray(total)
 
 
 def _evaluate(task, node, grads):
@@ -478,7 +485,7 @@ def _accumulate(task, variable, grads):
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                variable._grad = _make(old_data + grad._data)
+                variable._grad = _make(_array_sum(old_data, grad._data))
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)
