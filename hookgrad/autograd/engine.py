@@ -176,17 +176,24 @@ def _mark_needed(root_nodes, targets):
     return {node for node, is_needed in needed.items() if is_needed}
 
 
-def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
-    """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
-    gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
-    task = GraphTask(keep_graph, create_graph)
+def root_gradient_edges(roots):
+    """Where each root's gradient starts; PyTorch's error for a root that has no edge."""
     root_edges = []
     for i, t in enumerate(roots):
-        edge = gradient_edge(t)
+        # (a view made without grad mode reports requires_grad but has no edge to start from)
+        edge = None if t._no_grad_view and t.grad_fn is None else gradient_edge(t)
         if edge is None:
             raise RuntimeError(
                 f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
+    return root_edges
+
+
+def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
+    """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
+    gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
+    task = GraphTask(keep_graph, create_graph)
+    root_edges = root_gradient_edges(roots)
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
