@@ -459,7 +459,7 @@ class Tensor(TensorBase):
                                                  _powers.logaddexp2, _powers.heaviside)
     nextafter, angle, isposinf, isneginf = (_powers.nextafter, _powers.angle, _powers.isposinf,
                                             _powers.isneginf)
-    gcd, lcm = _powers.gcd, _powers.lcm
+    gcd, lcm = _powers.gcd_method, _powers.lcm_method
     bitwise_left_shift = __lshift__ = _powers.bitwise_left_shift
     bitwise_right_shift = __rshift__ = _powers.bitwise_right_shift
     __rlshift__, __rrshift__ = _powers.reflected_left_shift, _powers.reflected_right_shift
@@ -507,7 +507,7 @@ class Tensor(TensorBase):
     hypot_, xlogy_, copysign_ = _ipf.hypot_, in_place(_special.xlogy), in_place(_special.copysign)
     float_power_, ldexp_ = _ipf.float_power_, _ipf.ldexp_
     heaviside_, nextafter_ = _ipf.heaviside_, _ipf.nextafter_
-    gcd_, lcm_ = in_place(_powers.gcd), in_place(_powers.lcm)
+    gcd_, lcm_ = _powers.gcd_, _powers.lcm_
     bitwise_left_shift_ = __ilshift__ = in_place(_powers.bitwise_left_shift)
     bitwise_right_shift_ = __irshift__ = in_place(_powers.bitwise_right_shift)
     bitwise_and_, bitwise_or_ = in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or)

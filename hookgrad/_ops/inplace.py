@@ -120,7 +120,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
-        result = fn(t, *args, **kwargs)
+        result = _out_of_place(fn, t, args, kwargs)
         _write(t, result._data, overlap)
         return t
     if t._no_grad_view:
@@ -139,13 +139,32 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
     _check_leaf(t)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
-        result = fn(old, *args, **kwargs)
+        result = _out_of_place(fn, old, args, kwargs)
         _write(t, result._data, overlap)
         _saved_result_is(result._grad_fn, t)
         t._set_history(result._grad_fn, 0)
         return t
     _inplace_on_view(t, fn, args, kwargs, overlap)
     return t
+
+
+def _out_of_place(fn, t, args, kwargs):
+    """``fn(t, *args, **kwargs)``; where the op has no kernel for the dtypes, PyTorch first
+    refuses a result that cannot be written into ``t`` (its shape check comes first)."""
+    try:
+        return fn(t, *args, **kwargs)
+    except NotImplementedError:
+        shape = t._data.shape
+        try:
+            broadcast = np.broadcast_shapes(
+                shape, *[a._data.shape for a in args if isinstance(a, TensorBase)])
+        except ValueError:  # (operands that do not broadcast: the op's own error stands)
+            broadcast = shape
+        if broadcast != shape:
+            raise RuntimeError(
+                f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
+                f"broadcast shape [{', '.join(map(str, broadcast))}]") from None
+        raise
 
 
 def _saved_result_is(node, t):
@@ -176,7 +195,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     # The view's value before the write, with its history (what the op saves as its input,
     # so that a double backward reaches the base through it).
     before = view.clone() if view._requires_grad else _make(view._data.copy())
-    result = fn(before, *args, **kwargs)
+    result = _out_of_place(fn, before, args, kwargs)
     _write(view, result._data, overlap)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
