@@ -218,7 +218,7 @@ class TensorBase:
     @property
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
-            if self._no_grad_view:
+            if self._no_grad_view and self._view_base._requires_grad:
                 raise RuntimeError(
                     "A view was created in no_grad mode and its base or another view of its "
                     "base has been modified inplace with grad mode enabled. Given that this use "

@@ -131,11 +131,14 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
     if t._multi_output_view:  # (before the leaf checks, as PyTorch)
+        node = t.grad_fn
         raise RuntimeError(
-            f"Output {t._output_nr} of {_strip_backward(t.grad_fn.name())} is a view and is "
-            "being modified inplace. This view is the output of a function that returns "
-            "multiple views. Such functions do not allow the output views to be modified "
-            "inplace. You should replace the inplace operation by an out-of-place one.")
+            ("A view was created in no_grad mode and is being modified inplace with grad mode "
+             "enabled." if node is None else f"Output {t._output_nr} of "
+             f"{_strip_backward(node.name())} is a view and is being modified inplace.") +
+            " This view is the output of a function that returns multiple views. Such "
+            "functions do not allow the output views to be modified inplace. You should "
+            "replace the inplace operation by an out-of-place one.")
     _check_leaf(t)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
