@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
-from ..autograd._saved_tensors import SavedTensor
+from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
 from .op import Op, replay_view, shares_elements
@@ -205,6 +205,8 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     _saved_result_is(result._grad_fn, view)
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
+    if node._for_backward is None:  # (so that a pass without retain_graph releases it)
+        node._for_backward = ()
     node.op_node, node.chain = result._grad_fn, view._view_chain
     base._set_history(node, 0)
     regenerate_view(view)
@@ -217,8 +219,17 @@ class CopySlices(Node):
 
     node_name = "torch::autograd::CopySlices"
     __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
+    released = False
+
+    def _release(self):
+        """PyTorch's CopySlices drops its op when a pass without retain_graph is done: a
+        second pass raises even when the op saved nothing."""
+        super()._release()
+        self.released = True
 
     def _apply(self, grads):
+        if self.released:
+            raise RuntimeError(FREED_MESSAGE)
         grad = grads[0]
         if grad is None:
             return (None,) * len(self._next)
