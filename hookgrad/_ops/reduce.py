@@ -244,7 +244,11 @@ def _var_args(a, dim, unbiased, correction, name):
     if correction is None:
         correction = 0 if unbiased is False else 1
     dims = dims_of(dim, a._data.ndim)
-    if np.prod([a._data.shape[d] for d in dims]) <= correction:
+    # PyTorch's reduction factor: input numel over output numel, 0 for an empty output
+    shape = a._data.shape
+    kept = [size for d, size in enumerate(shape) if d not in dims]
+    factor = 0 if 0 in kept else int(np.prod([shape[d] for d in dims]))
+    if factor <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
                       "less than the reduction factor (input numel divided by output numel). "
                       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
