@@ -59,6 +59,7 @@ class TensorBase:
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
+    _zero_tensor = False  # PyTorch's immutable ZeroTensor (the gradient sgn gives)
     __array_priority__ = 1000  # NumPy defers to our reflected operators
 
     # ------------------------------------------------------------------ metadata
@@ -355,6 +356,11 @@ class TensorBase:
             return
         node._retain_grad_of(self._output_nr, self)
         self._retains_grad = True
+
+
+ZERO_TENSOR_MESSAGE = (
+    "ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() "
+    "if you want a mutable tensor.")
 
 
 def tensor_argument(function, name, position, value):

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
 from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
@@ -57,6 +57,8 @@ def _write(t, array, overlap=None):
     what happens if elements of ``t`` share memory: None, PyTorch's refusal; ALLOW_OVERLAP,
     the write; a warning text, the write after that warning. Such a write stores only the
     elements that change, as PyTorch writes only the elements the op selects."""
+    if t._zero_tensor:
+        raise RuntimeError(ZERO_TENSOR_MESSAGE)
     data = t._data
     if array.shape != data.shape:  # (PyTorch checks the shape before the dtype)
         try:

@@ -10,7 +10,7 @@ import threading
 import numpy as np
 
 from .._dtype import from_numpy_dtype
-from .._tensor_base import _make
+from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
 from ._running import (  # noqa: F401  (engine API)
     _local,
@@ -487,6 +487,8 @@ def _accumulate(task, variable, grads):
         elif task.create_graph or _grad_state.grad_enabled:
             variable._grad = old + grad
         else:
+            if old._zero_tensor:  # (sgn's gradient kept as .grad: PyTorch's ZeroTensor)
+                raise RuntimeError(ZERO_TENSOR_MESSAGE)
             old_data = old._data
             if old_data.flags.writeable:
                 old_data += grad._data
