@@ -1,6 +1,7 @@
 """In-place ops: run the out-of-place op, write the result into the tensor's memory, bump the
 version counter, and rebind autograd history (``CopySlices`` when written through a view)."""
 import warnings
+import weakref
 
 import numpy as np
 
@@ -172,7 +173,7 @@ def _out_of_place(fn, t, args, kwargs):
         raise
 
 
-def _saved_result_is(node, t):
+def _saved_result_is(node, t, view_grad_fn=None):
     """The op ran out of place and its result was written into ``t``: a result the node saved
     is ``t`` as of now, so (as in PyTorch, where the saved result is ``t`` itself) a later
     in-place change of ``t`` fails the node's version check. The input an in-place op saves is
@@ -181,6 +182,8 @@ def _saved_result_is(node, t):
         if type(saved) is SavedTensor and saved.is_output:
             saved.counter = t._vc
             saved.version = t._vc[0]
+            if view_grad_fn is not None:
+                saved.view_grad_fn = weakref.ref(view_grad_fn)
 
 
 def write_unrecorded(t, fn, args):
@@ -204,7 +207,6 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     _write(view, result._data, overlap)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
-    _saved_result_is(result._grad_fn, view)
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
     if node._for_backward is None:  # (so that a pass without retain_graph releases it)
@@ -212,6 +214,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     node.op_node, node.chain = result._grad_fn, view._view_chain
     base._set_history(node, 0)
     regenerate_view(view)
+    _saved_result_is(result._grad_fn, view, view._grad_fn)
 
 
 class CopySlices(Node):

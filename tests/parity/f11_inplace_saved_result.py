@@ -52,6 +52,23 @@ def changed_without_grad():
     return torch.autograd.grad(a.sum(), x)
 
 
+def exp_through_view():  # the saved result of an in-place op on a view names the view's node
+    base = x * 1
+    view = base[:2]
+    view.exp_()
+    base.add_(1)
+    base.sum().backward()
+    return x.grad
+
+
+def selu_through_view_twice():
+    base = x * 1
+    view = F.selu(base[::2], inplace=True)
+    view.unsqueeze(0).cos_()
+    (base.sum() + view.sum()).backward(create_graph=True)
+    return x.grad
+
+
 def mul_saves_a_copy():  # the old value an in-place op needs is its own copy: no error
     b = torch.tensor([3.0, 4.0, 5.0, 6.0, 7.0], dtype=torch.float64, requires_grad=True)
     a = x * 1
@@ -62,7 +79,8 @@ def mul_saves_a_copy():  # the old value an in-place op needs is its own copy: n
 
 for name, case in [("relu_ addcmul_", relu_then_addcmul), ("exp_ add_", exp_then_add),
                    ("pow_ mul_", pow_then_mul), ("celu_ elu_", celu_then_elu),
-                   ("no_grad add_", changed_without_grad), ("mul_ add_", mul_saves_a_copy)]:
+                   ("no_grad add_", changed_without_grad), ("mul_ add_", mul_saves_a_copy),
+                   ("view exp_", exp_through_view), ("view selu_", selu_through_view_twice)]:
     attempt(name, case)
 
 for name, fn in [("elu", lambda t: F.elu(t, 0.7, inplace=True)),
