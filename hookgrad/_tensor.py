@@ -331,7 +331,7 @@ class Tensor(TensorBase):
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
     masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
-    addmm_ = in_place(_linalg.addmm)
+    addmm_ = _ipf.addmm_
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
                                             in_place(_index.index_fill,
@@ -519,8 +519,8 @@ class Tensor(TensorBase):
     clamp_min_, clamp_max_ = _ipf.clamp_min_, _ipf.clamp_max_
     cumsum_, cumprod_ = in_place(_scan.cumsum), in_place(_scan.cumprod)
     tril_, triu_ = in_place(_tri.tril), in_place(_tri.triu)
-    addmv_, addr_ = in_place(_prod.addmv), in_place(_prod.addr)
-    addbmm_, baddbmm_ = in_place(_prod.addbmm), in_place(_prod.baddbmm)
+    addmv_, addr_, baddbmm_ = _ipf.addmv_, _ipf.addr_, _ipf.baddbmm_
+    addbmm_ = in_place(_prod.addbmm)
     index_put_, masked_scatter_ = in_place(_put.index_put), in_place(_put.masked_scatter)
     scatter_reduce_ = in_place(_scatter_reduce.scatter_reduce)
 
