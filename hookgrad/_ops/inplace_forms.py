@@ -6,12 +6,13 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd._running import current_task
+from ..autograd.grad_mode import state as _grad_state
 from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideBackward
-from .inplace import _write, apply_inplace
+from .inplace import _check_leaf, _write, apply_inplace
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
 from .powers import HeavisideBackward, check_heaviside, float_power, ldexp, nextafter
@@ -151,8 +152,9 @@ class AcoshBackward1(_trig.AcoshBackward0):
         # task_should_compute_output: backward(inputs=[the result]) does not)
         child = self._next[0][0]
         task = current_task()
-        if child is None or (task is not None and not task.should_execute(child)):
-            return None
+        if child is None or (task is not None and task.reachable is not None and
+                             child in task.reachable and not task.should_execute(child)):
+            return None  # (a node reached through CopySlices is not in the task's graph)
         raise NotImplementedError(f"the derivative for 'inplace version of "
                                   f"{self.op_name()}' is not implemented.")
 
@@ -241,7 +243,9 @@ def _product_shape(name, a, b):
 
 def _product_in_place(self, function, name, a, b, beta, alpha):
     """``t.baddbmm_(a, b)`` and its relatives: PyTorch's error when the product does not have
-    ``t``'s shape (its in-place call does not broadcast ``t``)."""
+    ``t``'s shape (its in-place call does not broadcast ``t``), after the leaf check."""
+    if _grad_state.grad_enabled and self._requires_grad:
+        _check_leaf(self)
     if isinstance(a, TensorBase) and isinstance(b, TensorBase):
         shape, own = _product_shape(name, a, b), self._data.shape
         if shape is not None and shape != own:

@@ -18,3 +18,11 @@ for name in ["atanh_", "arctanh_", "acosh_", "asinh_", "arccosh_"]:
         print(y.grad)
     except NotImplementedError as e:
         print(type(e).__name__, e)
+# through a view, the op's input is reached through CopySlices: its gradient is needed
+v2 = torch.tensor([[-0.5, 0.25, 0.125], [0.5, -0.25, 0.0]], requires_grad=True)
+view = v2.clone().expand(2, 3)
+view.atanh_()
+try:
+    print(torch.autograd.grad([view.sum()], [v2]))
+except NotImplementedError as e:
+    print(type(e).__name__, e)
