@@ -1,6 +1,6 @@
 # Issue 11 (fuzz): an in-place op whose node saves its result (relu_, exp_, sigmoid_, pow_,
-# and elu_/selu_/celu_, which save the result, not the input) fails the version check when
-# the tensor is changed in place again; the in-place activations' gradients and double
+# and leaky_relu_/elu_/selu_/celu_, which save the result, not the input) fails the version
+# check when the tensor is changed in place again; the in-place activations' gradients and double
 # backward come from the saved result.
 import torch
 
@@ -83,7 +83,24 @@ for name, case in [("relu_ addcmul_", relu_then_addcmul), ("exp_ add_", exp_then
                    ("view exp_", exp_through_view), ("view selu_", selu_through_view_twice)]:
     attempt(name, case)
 
-for name, fn in [("elu", lambda t: F.elu(t, 0.7, inplace=True)),
+def leaky_relu_then_gt():
+    a = F.leaky_relu(F.normalize(x.view(1, 5)), inplace=True)
+    a.gt_(-2.0)
+    a.sum().backward(create_graph=True)
+    return x.grad
+
+
+def leaky_relu_negative_slope():
+    F.leaky_relu(x * 1, -0.5, inplace=True).sum().backward()
+    return x.grad
+
+
+for name, case in [("leaky_relu_ gt_", leaky_relu_then_gt),
+                   ("leaky_relu_ negative slope", leaky_relu_negative_slope)]:
+    attempt(name, case)
+
+for name, fn in [("leaky_relu", lambda t: F.leaky_relu(t, 0.2, inplace=True)),
+                 ("elu", lambda t: F.elu(t, 0.7, inplace=True)),
                  ("selu", lambda t: F.selu(t, inplace=True)),
                  ("celu", lambda t: F.celu(t, 1.3, inplace=True))]:
     y = fn(x * 1)
