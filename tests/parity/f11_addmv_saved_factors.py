@@ -14,7 +14,8 @@ v2 = v.clone().requires_grad_()
 s = torch.addmv(v0, m2, v2, beta=0.5, alpha=2).sum()
 print(torch.autograd.grad(s, (v0, m2, v2), retain_graph=True))
 try:
-    s.backward(); s.backward()
+    s.backward()
+    s.backward()
 except RuntimeError as e:
     print(e)
 s = torch.addmv(v0, m, v2).sum()
