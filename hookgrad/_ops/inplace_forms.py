@@ -248,6 +248,10 @@ def _product_in_place(self, function, name, a, b, beta, alpha):
         _check_leaf(self)
     if isinstance(a, TensorBase) and isinstance(b, TensorBase):
         shape, own = _product_shape(name, a, b), self._data.shape
+        if name == "addmv" and (len(own) > 1 or (own and own[0] not in (1,) + shape[:1])):
+            shape = None  # (addmv's own checks of the input come first)
+        if name == "addr" and len(own) != 2:
+            shape = None
         if shape is not None and shape != own:
             if name == "addr":
                 raise RuntimeError(f"size mismatch, input: {list(own)}, v1: [{shape[0]}], "

@@ -14,6 +14,8 @@ cases = [
     ("addmv_", lambda: torch.zeros(1).addmv_(torch.ones(3, 4), torch.ones(4))),
     ("addmv_ ok", lambda: torch.zeros(3).addmv_(torch.ones(3, 4), torch.ones(4))),
     ("addr_", lambda: torch.zeros(1, 2).addr_(torch.ones(3), torch.ones(2))),
+    ("addmv_ 2-d self", lambda: torch.zeros(2, 2).addmv_(torch.ones(2, 2), torch.ones(2))),
+    ("addmm_ 0-d self", lambda: torch.zeros(()).addmm_(torch.ones(3, 4), torch.ones(4, 2))),
     ("addr_ ok", lambda: torch.zeros(3, 2).addr_(torch.ones(3), torch.ones(2))),
     ("leaf first", lambda: w.baddbmm_(torch.ones(2, 2, 3), torch.ones(2, 3, 1))),
     ("leaf first addmm_", lambda: w.addmm_(torch.ones(2, 4), torch.ones(4, 2))),
