@@ -145,28 +145,40 @@ def where(condition, input=None, other=None, *, out=None):
 
 # The functions taking sizes as one sequence (their methods also take them one by one)
 
-def reshape(input, shape):
-    return _views.reshape(input, _sequence_argument("reshape", "shape", shape))
+_MISSING = object()  # (an argument not given: PyTorch's parser names it)
+
+def reshape(input=_MISSING, shape=_MISSING, *extra):
+    return _views.reshape(input, _sequence_argument("reshape", "shape", shape, input, extra))
 
 
-def permute(input, dims):
-    return _views.permute(input, _sequence_argument("permute", "dims", dims))
+def permute(input=_MISSING, dims=_MISSING, *extra):
+    return _views.permute(input, _sequence_argument("permute", "dims", dims, input, extra))
 
 
-def broadcast_to(input, size):
-    return _views.broadcast_to(input, _sequence_argument("broadcast_to", "size", size))
+def broadcast_to(input=_MISSING, size=_MISSING, *extra):
+    size = _sequence_argument("broadcast_to", "size", size, input, extra)
+    return _views.broadcast_to(input, size)
 
 
-def flip(input, dims):
-    return _shape.flip(input, _sequence_argument("flip", "dims", dims))
+def flip(input=_MISSING, dims=_MISSING, *extra):
+    return _shape.flip(input, _sequence_argument("flip", "dims", dims, input, extra))
 
 
-def tile(input, dims):
-    return _derived.tile(input, _sequence_argument("tile", "dims", dims))
+def tile(input=_MISSING, dims=_MISSING, *extra):
+    return _derived.tile(input, _sequence_argument("tile", "dims", dims, input, extra))
 
 
-def _sequence_argument(function, name, value):
-    """PyTorch's TypeError for a size or dims argument that is not a sequence."""
+def _sequence_argument(function, name, value, input, extra):
+    """PyTorch's TypeErrors for a missing size or dims argument (its parser's wording, number
+    agreement included), for too many arguments and for one that is not a sequence."""
+    if extra:
+        raise TypeError(f"{function}() takes 2 positional arguments but {2 + len(extra)} were "
+                        "given")
+    if value is _MISSING:
+        if input is _MISSING:
+            raise TypeError(f'{function}() missing 2 required positional argument: "input", '
+                            f'"{name}"')
+        raise TypeError(f'{function}() missing 1 required positional arguments: "{name}"')
     if not isinstance(value, (tuple, list)):
         raise TypeError(f"{function}(): argument '{name}' (position 2) must be tuple of ints, "
                         f"not {type(value).__name__}")

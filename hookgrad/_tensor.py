@@ -331,7 +331,7 @@ class Tensor(TensorBase):
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
     masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
-    addmm_ = in_place(_linalg.addmm)
+    addmm_ = _ipf.addmm_
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
                                             in_place(_index.index_fill,
@@ -459,7 +459,7 @@ class Tensor(TensorBase):
                                                  _powers.logaddexp2, _powers.heaviside)
     nextafter, angle, isposinf, isneginf = (_powers.nextafter, _powers.angle, _powers.isposinf,
                                             _powers.isneginf)
-    gcd, lcm = _powers.gcd, _powers.lcm
+    gcd, lcm = _powers.gcd_method, _powers.lcm_method
     bitwise_left_shift = __lshift__ = _powers.bitwise_left_shift
     bitwise_right_shift = __rshift__ = _powers.bitwise_right_shift
     __rlshift__, __rrshift__ = _powers.reflected_left_shift, _powers.reflected_right_shift
@@ -507,7 +507,7 @@ class Tensor(TensorBase):
     hypot_, xlogy_, copysign_ = _ipf.hypot_, in_place(_special.xlogy), in_place(_special.copysign)
     float_power_, ldexp_ = _ipf.float_power_, _ipf.ldexp_
     heaviside_, nextafter_ = _ipf.heaviside_, _ipf.nextafter_
-    gcd_, lcm_ = in_place(_powers.gcd), in_place(_powers.lcm)
+    gcd_, lcm_ = _powers.gcd_, _powers.lcm_
     bitwise_left_shift_ = __ilshift__ = in_place(_powers.bitwise_left_shift)
     bitwise_right_shift_ = __irshift__ = in_place(_powers.bitwise_right_shift)
     bitwise_and_, bitwise_or_ = in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or)
@@ -519,8 +519,8 @@ class Tensor(TensorBase):
     clamp_min_, clamp_max_ = _ipf.clamp_min_, _ipf.clamp_max_
     cumsum_, cumprod_ = in_place(_scan.cumsum), in_place(_scan.cumprod)
     tril_, triu_ = in_place(_tri.tril), in_place(_tri.triu)
-    addmv_, addr_ = in_place(_prod.addmv), in_place(_prod.addr)
-    addbmm_, baddbmm_ = in_place(_prod.addbmm), in_place(_prod.baddbmm)
+    addmv_, addr_, baddbmm_ = _ipf.addmv_, _ipf.addr_, _ipf.baddbmm_
+    addbmm_ = in_place(_prod.addbmm)
     index_put_, masked_scatter_ = in_place(_put.index_put), in_place(_put.masked_scatter)
     scatter_reduce_ = in_place(_scatter_reduce.scatter_reduce)
 

@@ -59,6 +59,7 @@ class TensorBase:
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
+    _zero_tensor = False  # PyTorch's immutable ZeroTensor (the gradient sgn gives)
     __array_priority__ = 1000  # NumPy defers to our reflected operators
 
     # ------------------------------------------------------------------ metadata
@@ -218,7 +219,7 @@ class TensorBase:
     @property
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
-            if self._no_grad_view:
+            if self._no_grad_view and self._view_base._requires_grad:
                 raise RuntimeError(
                     "A view was created in no_grad mode and its base or another view of its "
                     "base has been modified inplace with grad mode enabled. Given that this use "
@@ -355,6 +356,11 @@ class TensorBase:
             return
         node._retain_grad_of(self._output_nr, self)
         self._retains_grad = True
+
+
+ZERO_TENSOR_MESSAGE = (
+    "ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() "
+    "if you want a mutable tensor.")
 
 
 def tensor_argument(function, name, position, value):

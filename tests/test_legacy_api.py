@@ -72,6 +72,8 @@ def test_deprecated_overload_warns_once_per_process_across_overloads():
     from hookgrad import _warn_once
     saved = set(_warn_once._warned_sites)
     _warn_once._warned_sites.discard("deprecated overload")
+    always = torch.is_warn_always_enabled()  # (the fuzz corpus tests turn warn-always on)
+    torch.set_warn_always(False)
     try:
         x, y = torch.ones(2), torch.ones(2)
         with warnings.catch_warnings(record=True) as caught:
@@ -82,6 +84,7 @@ def test_deprecated_overload_warns_once_per_process_across_overloads():
         assert len(caught) == 1 and "This overload of add is deprecated" in str(caught[0].message)
         assert caught[0].filename == __file__
     finally:
+        torch.set_warn_always(always)
         _warn_once._warned_sites.clear()
         _warn_once._warned_sites.update(saved)
 

@@ -159,6 +159,28 @@ class EluBackwardBackward0(ActivationGrad):
     second = staticmethod(_elu_second)
 
 
+def _elu_grad_of_result(g, r, alpha, scale, input_scale):
+    """``elu_backward`` with ``is_result``: the slope from the result ``r`` (in-place elu_,
+    selu_ and celu_ save their result, the input being gone)."""
+    return np.where(r <= 0, g * ((r + alpha * scale) * input_scale), g * scale)
+
+
+def _elu_second_of_result(h, r, alpha, scale, input_scale):
+    return h * _make((r._data < 0).astype(r._data.dtype) * input_scale)
+
+
+class EluBackwardOfResult(EluBackwardBackward0):
+    """``elu_backward(grad, ..., is_result=True, result)`` (PyTorch's node of the same name)."""
+
+    node_name = "EluBackwardBackward0"
+    kernel = staticmethod(_elu_grad_of_result)
+    second = staticmethod(_elu_second_of_result)
+
+
+# (PyTorch has one class for both forms: type() and repr show its name)
+EluBackwardOfResult.__name__ = EluBackwardOfResult.__qualname__ = "EluBackwardBackward0"
+
+
 _SQRT_HALF = 0.7071067811865476
 INV_SQRT_2PI = 0.3989422804014327
 _SQRT_2_OVER_PI = 0.7978845608028654

@@ -54,8 +54,10 @@ class Geometry:
 
     def __init__(self, hin, win, hout, wout, dmin, dmax, emin, emax):
         self.hin, self.win, self.hout, self.wout = hin, win, hout, wout
-        self.pitch = max(win - emin, wout + emax, win)
-        self.rows = max(hin - dmin, hout + dmax, hin)
+        # (at least the output's size too: with padding beyond the kernel every offset is
+        # negative, and the outputs outnumber the source positions)
+        self.pitch = max(win - emin, wout + emax, win, wout)
+        self.rows = max(hin - dmin, hout + dmax, hin, hout)
         self.lead = max(0, -(dmin * self.pitch + emin))
         self.tail = max(0, dmax * self.pitch + emax)
 

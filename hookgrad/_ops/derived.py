@@ -185,4 +185,5 @@ def msort(input, *, out=None):
 
 
 def signbit(input, *, out=None):
-    return _make(np.signbit(input._data)) if out is None else refuse_out("signbit")
+    # (np.asarray: NumPy gives a 0-d input's result as a scalar, not an array)
+    return _make(np.asarray(np.signbit(input._data))) if out is None else refuse_out("signbit")

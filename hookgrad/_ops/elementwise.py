@@ -197,7 +197,9 @@ class SgnBackward0(SignBackward0):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return zeros_of_input(self, 0)
+        zeros = zeros_of_input(self, 0)
+        zeros._zero_tensor = True  # (PyTorch's efficient zeros: hooks cannot write into it)
+        return zeros
 
 
 class FloorBackward0(ZeroGradBackward):

@@ -91,9 +91,7 @@ class MinBackward0(MaxBackward0):
 def _max_min(a, dim, keepdim, name, whole, along, other):
     if isinstance(dim, TensorBase):  # torch.max(a, b) is maximum
         return other(a, dim)
-    x = a._data
-    if x.dtype.kind == "b":
-        raise RuntimeError(f"{name}(): does not support bool input")
+    x = a._data  # (bool works: PyTorch refuses it for argmax/argmin only)
     if dim is None:
         _check_nonempty(name, x, None)
         return whole.apply(a)

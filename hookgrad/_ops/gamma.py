@@ -22,7 +22,7 @@ def _erfc64(x):
     """``erfc`` in float64: 1 - erf where that loses nothing, Cody's rational form of
     ``exp(-x^2) * R(x)`` on [1, 8), ``math.erfc`` beyond (a few elements at most)."""
     a = np.abs(x)
-    out = 1.0 - erf_array(x)
+    out = np.asarray(1.0 - erf_array(x))  # (an array, written below, for 0-d too)
     middle = (a >= 1) & (a < 8)
     if middle.any():
         am = a[middle]

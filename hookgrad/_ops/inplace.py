@@ -1,11 +1,13 @@
 """In-place ops: run the out-of-place op, write the result into the tensor's memory, bump the
 version counter, and rebind autograd history (``CopySlices`` when written through a view)."""
 import warnings
+import weakref
 
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
+from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
 from .op import Op, replay_view, shares_elements
@@ -56,6 +58,8 @@ def _write(t, array, overlap=None):
     what happens if elements of ``t`` share memory: None, PyTorch's refusal; ALLOW_OVERLAP,
     the write; a warning text, the write after that warning. Such a write stores only the
     elements that change, as PyTorch writes only the elements the op selects."""
+    if t._zero_tensor:
+        raise RuntimeError(ZERO_TENSOR_MESSAGE)
     data = t._data
     if array.shape != data.shape:  # (PyTorch checks the shape before the dtype)
         try:
@@ -119,7 +123,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
-        result = fn(t, *args, **kwargs)
+        result = _out_of_place(fn, t, args, kwargs)
         _write(t, result._data, overlap)
         return t
     if t._no_grad_view:
@@ -130,20 +134,56 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
     if t._multi_output_view:  # (before the leaf checks, as PyTorch)
+        node = t.grad_fn
         raise RuntimeError(
-            f"Output {t._output_nr} of {_strip_backward(t.grad_fn.name())} is a view and is "
-            "being modified inplace. This view is the output of a function that returns "
-            "multiple views. Such functions do not allow the output views to be modified "
-            "inplace. You should replace the inplace operation by an out-of-place one.")
+            ("A view was created in no_grad mode and is being modified inplace with grad mode "
+             "enabled." if node is None else f"Output {t._output_nr} of "
+             f"{_strip_backward(node.name())} is a view and is being modified inplace.") +
+            " This view is the output of a function that returns multiple views. Such "
+            "functions do not allow the output views to be modified inplace. You should "
+            "replace the inplace operation by an out-of-place one.")
     _check_leaf(t)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
-        result = fn(old, *args, **kwargs)
+        result = _out_of_place(fn, old, args, kwargs)
         _write(t, result._data, overlap)
+        _saved_result_is(result._grad_fn, t)
         t._set_history(result._grad_fn, 0)
         return t
     _inplace_on_view(t, fn, args, kwargs, overlap)
     return t
+
+
+def _out_of_place(fn, t, args, kwargs):
+    """``fn(t, *args, **kwargs)``; where the op has no kernel for the dtypes, PyTorch first
+    refuses a result that cannot be written into ``t`` (its shape check comes first)."""
+    try:
+        return fn(t, *args, **kwargs)
+    except NotImplementedError:
+        shape = t._data.shape
+        try:
+            broadcast = np.broadcast_shapes(
+                shape, *[a._data.shape for a in args if isinstance(a, TensorBase)])
+        except ValueError:  # (operands that do not broadcast: the op's own error stands)
+            broadcast = shape
+        if broadcast != shape:
+            raise RuntimeError(
+                f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
+                f"broadcast shape [{', '.join(map(str, broadcast))}]") from None
+        raise
+
+
+def _saved_result_is(node, t, view_grad_fn=None):
+    """The op ran out of place and its result was written into ``t``: a result the node saved
+    is ``t`` as of now, so (as in PyTorch, where the saved result is ``t`` itself) a later
+    in-place change of ``t`` fails the node's version check. The input an in-place op saves is
+    its own copy of the old value (PyTorch clones it too), so it stays as it is."""
+    for saved in node._for_backward or ():
+        if type(saved) is SavedTensor and saved.is_output:
+            saved.counter = t._vc
+            saved.version = t._vc[0]
+            if view_grad_fn is not None:
+                saved.view_grad_fn = weakref.ref(view_grad_fn)
 
 
 def write_unrecorded(t, fn, args):
@@ -163,15 +203,18 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     # The view's value before the write, with its history (what the op saves as its input,
     # so that a double backward reaches the base through it).
     before = view.clone() if view._requires_grad else _make(view._data.copy())
-    result = fn(before, *args, **kwargs)
+    result = _out_of_place(fn, before, args, kwargs)
     _write(view, result._data, overlap)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
+    if node._for_backward is None:  # (so that a pass without retain_graph releases it)
+        node._for_backward = ()
     node.op_node, node.chain = result._grad_fn, view._view_chain
     base._set_history(node, 0)
     regenerate_view(view)
+    _saved_result_is(result._grad_fn, view, view._grad_fn)
 
 
 class CopySlices(Node):
@@ -181,8 +224,17 @@ class CopySlices(Node):
 
     node_name = "torch::autograd::CopySlices"
     __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
+    released = False
+
+    def _release(self):
+        """PyTorch's CopySlices drops its op when a pass without retain_graph is done: a
+        second pass raises even when the op saved nothing."""
+        super()._release()
+        self.released = True
 
     def _apply(self, grads):
+        if self.released:
+            raise RuntimeError(FREED_MESSAGE)
         grad = grads[0]
         if grad is None:
             return (None,) * len(self._next)

@@ -5,15 +5,18 @@ the few in-place ops PyTorch records under their own node names (``AcoshBackward
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
+from ..autograd._running import current_task
+from ..autograd.grad_mode import state as _grad_state
 from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideBackward
-from .inplace import _write, apply_inplace
-from .linalg import _CPP_NAMES
+from .inplace import _check_leaf, _write, apply_inplace
+from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
 from .powers import HeavisideBackward, check_heaviside, float_power, ldexp, nextafter
+from .products import addmv, addr, baddbmm
 
 
 class EqBackward0(Op):
@@ -145,6 +148,13 @@ def float_power_(self, exponent):
 # these three (their backward raises)
 class AcoshBackward1(_trig.AcoshBackward0):
     def backward(self, grad):
+        # (raised only when this pass needs the input's gradient, as PyTorch's
+        # task_should_compute_output: backward(inputs=[the result]) does not)
+        child = self._next[0][0]
+        task = current_task()
+        if child is None or (task is not None and task.reachable is not None and
+                             child in task.reachable and not task.should_execute(child)):
+            return None  # (a node reached through CopySlices is not in the task's graph)
         raise NotImplementedError(f"the derivative for 'inplace version of "
                                   f"{self.op_name()}' is not implemented.")
 
@@ -212,3 +222,57 @@ hypot_ = _tensor_only(_special.hypot, "hypot_")
 nextafter_ = _tensor_only(nextafter, "nextafter_")
 ldexp_ = _tensor_only(_ldexp_in_place, "ldexp_")
 heaviside_ = _tensor_only(_heaviside_in_place, "heaviside_", "values")
+
+
+# --------------------------------------------------------------------------- matrix products
+
+def _product_shape(name, a, b):
+    """The shape ``name(self, a, b)`` gives (None where the operands are not of the op's
+    ranks: the op's own errors then stand)."""
+    sa, sb = a._data.shape, b._data.shape
+    if name == "baddbmm" and len(sa) == 3 and len(sb) == 3:
+        return (sa[0], sa[1], sb[2])
+    if name == "addmm" and len(sa) == 2 and len(sb) == 2:
+        return (sa[0], sb[1])
+    if name == "addmv" and len(sa) == 2 and len(sb) == 1:
+        return (sa[0],)
+    if name == "addr" and len(sa) == 1 and len(sb) == 1:
+        return (sa[0], sb[0])
+    return None
+
+
+def _product_in_place(self, function, name, a, b, beta, alpha):
+    """``t.baddbmm_(a, b)`` and its relatives: PyTorch's error when the product does not have
+    ``t``'s shape (its in-place call does not broadcast ``t``), after the leaf check."""
+    if _grad_state.grad_enabled and self._requires_grad:
+        _check_leaf(self)
+    if isinstance(a, TensorBase) and isinstance(b, TensorBase):
+        shape, own = _product_shape(name, a, b), self._data.shape
+        if name == "addmv" and (len(own) > 1 or (own and own[0] not in (1,) + shape[:1])):
+            shape = None  # (addmv's own checks of the input come first)
+        if name == "addr" and len(own) != 2:
+            shape = None
+        if shape is not None and shape != own:
+            if name == "addr":
+                raise RuntimeError(f"size mismatch, input: {list(own)}, v1: [{shape[0]}], "
+                                   f"v2: [{shape[1]}]")
+            raise RuntimeError(
+                f"Bad in-place call: input tensor size {list(own)} and output tensor size "
+                f"{list(shape)} should match")
+    return apply_inplace(self, function, (a, b), {"beta": beta, "alpha": alpha})
+
+
+def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    return _product_in_place(self, addmm, "addmm", mat1, mat2, beta, alpha)
+
+
+def addmv_(self, mat, vec, *, beta=1, alpha=1):
+    return _product_in_place(self, addmv, "addmv", mat, vec, beta, alpha)
+
+
+def addr_(self, vec1, vec2, *, beta=1, alpha=1):
+    return _product_in_place(self, addr, "addr", vec1, vec2, beta, alpha)
+
+
+def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+    return _product_in_place(self, baddbmm, "baddbmm", batch1, batch2, beta, alpha)

@@ -9,6 +9,7 @@ from .._tensor_base import _make
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
+    EluBackwardOfResult,
     GeluBackwardBackward0,
     HardshrinkBackwardBackward0,
     HardswishBackwardBackward0,
@@ -117,7 +118,29 @@ class LeakyReluBackward0(Op):
 
 
 class LeakyReluBackward1(LeakyReluBackward0):
-    """In-place ``leaky_relu_``."""
+    """In-place ``leaky_relu_``: saves the result (the input is overwritten), whose sign is
+    the input's for a non-negative slope, so a later in-place change of it fails the version
+    check as in PyTorch."""
+
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, negative_slope):
+        self.slope = negative_slope
+        x = a._data
+        scaled = x * negative_slope
+        return np.maximum(x, scaled) if negative_slope <= 1 else np.minimum(x, scaled)
+
+    def backward(self, grad):
+        (result,) = self.saved()
+        if self.slope < 0:
+            raise RuntimeError(
+                "In-place leakyReLu backward calculation is triggered with a negative slope "
+                "which is not supported. This is caused by calling in-place forward function "
+                "with a negative slope, please call out-of-place version instead. File an issue "
+                "at https://github.com/pytorch/pytorch if you do require supporting in-place "
+                "leakRelu backward calculation with negative slope")
+        return LeakyReluBackwardBackward0.of(grad, result, self.slope)
 
 
 class EluBackward0(Op):
@@ -137,14 +160,27 @@ class EluBackward0(Op):
 
 
 class EluBackward1(EluBackward0):
-    """In-place ``elu_`` / ``selu_``."""
+    """In-place ``elu_`` / ``selu_``: saves the result (the input is overwritten), so a later
+    in-place change of it fails the version check as in PyTorch."""
+
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, alpha, scale, input_scale):
+        self.params = (alpha, scale, input_scale)
+        x = a._data
+        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
+        return np.maximum(x, 0) * scale + negative
+
+    def backward(self, grad):
+        return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
 
 
 class CeluBackward0(EluBackward0):
     pass
 
 
-class CeluBackward1(EluBackward0):
+class CeluBackward1(EluBackward1):
     """In-place ``celu_``."""
 
 

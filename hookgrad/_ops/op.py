@@ -184,6 +184,10 @@ def _mark_view(result, source, op, params):
         # through it, and an in-place op on it with grad mode on is refused
         result._requires_grad = True
         result._no_grad_view = True
+    elif source._no_grad_view or not (_grad_state.grad_enabled or source._multi_output_view):
+        # (PyTorch's creation meta: made in no_grad mode, or a view of such a view, even of a
+        # tensor that does not require grad: an in-place op recorded on it is refused too)
+        result._no_grad_view = True
 
 
 def replay_view(chain, array):
@@ -313,7 +317,10 @@ def broadcast_view(x, shape, writeable=False):
 
 def shares_elements(view):
     """Whether elements of an array share memory (a dim of stride 0 and size > 1: an expanded
-    tensor), PyTorch's test before most in-place writes."""
+    tensor), PyTorch's test before most in-place writes. An empty array has no elements to
+    share."""
+    if not view.size:
+        return False
     for size, stride in zip(view.shape, view.strides):
         if size > 1 and not stride:
             return True

@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import pow as _pow
+from .inplace import apply_inplace
 from .op import BinaryOp, Op, float_input, float_operands, operands, refuse_out, type_name
 
 _LN2 = math.log(2)
@@ -141,6 +142,24 @@ def lcm(input, other, *, out=None):
         refuse_out("lcm")
     x, y = _integer_operands("lcm", input, tensor_argument("lcm", "other", 2, other))
     return _make(np.asarray(np.lcm(x, y)))
+
+
+def gcd_method(self, other):
+    """``Tensor.gcd``: PyTorch counts ``other`` as the method's first argument."""
+    return gcd(self, tensor_argument("gcd", "other", 1, other))
+
+
+def lcm_method(self, other):
+    return lcm(self, tensor_argument("lcm", "other", 1, other))
+
+
+def gcd_(self, other):
+    """``Tensor.gcd_``: the argument is checked before anything about ``self``."""
+    return apply_inplace(self, gcd, (tensor_argument("gcd_", "other", 1, other),), {})
+
+
+def lcm_(self, other):
+    return apply_inplace(self, lcm, (tensor_argument("lcm_", "other", 1, other),), {})
 
 
 def _shift(name, input, other, left):

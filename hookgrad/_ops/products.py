@@ -68,7 +68,8 @@ class AddmvBackward0(Op):
         if not x.dtype == m.dtype == v.dtype:
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(x)}, {_name(m)}, and {_name(v)}")
-        self.save(mat, vec)
+        # (as PyTorch: each factor only for the other's gradient)
+        self.save(mat if self.needs(2) else None, vec if self.needs(1) else None)
         return _combine(self, x, m @ v, beta, alpha)
 
     def backward(self, grad):

@@ -110,8 +110,13 @@ def take_along_dim(input, indices, dim=None, *, out=None):
         raise RuntimeError("torch.take_along_dim(): input and indices should have the same "
                            f"number of dimensions, but got {x.ndim} dimensions for input, and "
                            f"{idx.ndim} dimensions for indices")
-    shape = list(np.broadcast_shapes(tuple(n for d, n in enumerate(x.shape) if d != dim),
-                                     tuple(n for d, n in enumerate(idx.shape) if d != dim)))
+    try:
+        shape = list(np.broadcast_shapes(tuple(n for d, n in enumerate(x.shape) if d != dim),
+                                         tuple(n for d, n in enumerate(idx.shape) if d != dim)))
+    except ValueError:  # PyTorch's error: the input's sizes (dim's from indices) vs indices'
+        sizes = list(x.shape)
+        sizes[dim] = idx.shape[dim]
+        raise broadcast_error([tuple(sizes), idx.shape]) from None
     input_shape, index_shape = list(shape), list(shape)
     input_shape.insert(dim, x.shape[dim])
     index_shape.insert(dim, idx.shape[dim])

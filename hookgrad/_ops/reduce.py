@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
+from ..autograd.grad_mode import state as _grad_state
 from .op import (
     Op,
     ReductionOp,
@@ -85,9 +86,20 @@ class MeanBackward1(ReductionOp):
         return self.unreduce(grad) / self.count
 
 
+def refuse_integer_grad(input, dtype):
+    """PyTorch's refusal of a differentiable op asked (``dtype=``) for an integer or bool
+    result of an input that requires grad, while grad mode is on."""
+    if dtype is None or not input.requires_grad or not _grad_state.grad_enabled:
+        return
+    dtype = _dtype.to_dtype(dtype)
+    if dtype.category != _dtype.FLOAT:
+        raise RuntimeError(f"Autograd not support dtype: {dtype.legacy_name[:-6]}")
+
+
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("sum")
+    refuse_integer_grad(input, dtype)
     if dim is None:
         if keepdim:
             return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
@@ -232,7 +244,11 @@ def _var_args(a, dim, unbiased, correction, name):
     if correction is None:
         correction = 0 if unbiased is False else 1
     dims = dims_of(dim, a._data.ndim)
-    if np.prod([a._data.shape[d] for d in dims]) <= correction:
+    # PyTorch's reduction factor: input numel over output numel, 0 for an empty output
+    shape = a._data.shape
+    kept = [size for d, size in enumerate(shape) if d not in dims]
+    factor = 0 if 0 in kept else int(np.prod([shape[d] for d in dims]))
+    if factor <= correction:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
                       "less than the reduction factor (input numel divided by output numel). "
                       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
@@ -400,6 +416,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("prod")
     dtype = None if dtype is None else _dtype.to_dtype(dtype)
+    refuse_integer_grad(input, dtype)
     ndim = input._data.ndim
     if dim is None:
         return ProdBackward0.apply(input, tuple(range(ndim)), False, dtype)

@@ -7,7 +7,7 @@ from .._dtype import to_dtype
 from .._tensor_base import _wrap_dim
 from .index import ScatterAddGrad
 from .op import Op, refuse_out, return_type, type_name
-from .reduce import _sum_dtype
+from .reduce import _sum_dtype, refuse_integer_grad
 from .selection import where
 from .shape import stack
 
@@ -77,10 +77,11 @@ class CumprodBackward0(Op):
         return stack(result, dim)
 
 
-def _scan_dtype(name, dtype):
-    """An explicit ``dtype=``, the result's (an integer one is not widened to int64)."""
+def _scan_dtype(name, input, dtype):
+    """An explicit ``dtype=``, the result's (an integer one is not widened to int64). PyTorch
+    has no bool kernel, which an empty input never reaches."""
     dtype = to_dtype(dtype)
-    if dtype.np_dtype == np.bool_:
+    if dtype.np_dtype == np.bool_ and input._data.size:
         raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
     return dtype
 
@@ -88,14 +89,16 @@ def _scan_dtype(name, dtype):
 def cumsum(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumsum")
-    dtype = None if dtype is None else _scan_dtype("cumsum", dtype)
+    dtype = None if dtype is None else _scan_dtype("cumsum", input, dtype)
+    refuse_integer_grad(input, dtype)
     return CumsumBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 
 def cumprod(input, dim, *, dtype=None, out=None):
     if out is not None:
         refuse_out("cumprod")
-    dtype = None if dtype is None else _scan_dtype("cumprod", dtype)
+    dtype = None if dtype is None else _scan_dtype("cumprod", input, dtype)
+    refuse_integer_grad(input, dtype)
     return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
 
 

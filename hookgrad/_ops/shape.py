@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
+from ..autograd.grad_mode import state as _grad_state
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, refuse_out
 
@@ -160,8 +161,9 @@ def _split(op, a, sizes, dim):
 def _mark_multi_output(view):
     """Outputs of a recorded op returning several views (split, chunk, unbind) may not be
     modified in place, nor may views of them (PyTorch's rule: one node cannot rewrite the
-    history of a single output)."""
-    if view._grad_fn is not None:
+    history of a single output). In grad mode that holds for views of a tensor that does not
+    require grad too (an in-place op recording history into one is refused)."""
+    if view._grad_fn is not None or (_grad_state.grad_enabled and not view._no_grad_view):
         view._multi_output_view = True
 
 

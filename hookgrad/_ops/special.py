@@ -304,6 +304,13 @@ class LogaddexpBackward0(_FloatsOnly):
 class HypotBackward0(_FloatsOnly):
     function, saves_output = np.hypot, True
 
+    def forward(self, a, b):
+        out = super().forward(a, b)
+        # (as PyTorch: each input only for its own gradient, so a later in-place change of an
+        # input that needs none is no error)
+        self.save(a if self.needs(0) else None, b if self.needs(1) else None)
+        return out
+
     def backward(self, grad):
         a, b, result = self.saved()
         return (grad * a / result if self.needs(0) else None,

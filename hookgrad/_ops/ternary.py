@@ -61,10 +61,14 @@ class LerpBackward1(Op):
         self.save(start, end, weight)
         _check_lerp("tensor", start, end, weight)
         x, y = operands(start, end)
-        return _lerp(x, y, weight._data)
+        return _lerp(x, y, weight._data.astype(x.dtype, copy=False))
 
     def backward(self, grad):
         start, end, weight = self.saved()
+        if self.needs(0) and weight._data.dtype == np.bool_:  # (PyTorch's 1 - weight)
+            raise RuntimeError(
+                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+                "`^` or `logical_xor()` operator instead.")
         return (grad * (1 - weight) if self.needs(0) else None,
                 grad * weight if self.needs(1) else None,
                 grad * (end - start) if self.needs(2) else None)
@@ -143,7 +147,8 @@ def lerp(input, end, weight, *, out=None):
     x = input._data
     _same_dtype(x, end._data, "end")
     if isinstance(weight, TensorBase):
-        _same_dtype(x, weight._data, "weight")
+        if weight._data.ndim:  # (a 0-d weight of any dtype is taken as the input's dtype)
+            _same_dtype(x, weight._data, "weight")
         _floats_only(x, "lerp_kernel_tensor")
         return LerpBackward1.apply(input, end, weight)
     _floats_only(x, "lerp_kernel_scalar")

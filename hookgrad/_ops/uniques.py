@@ -2,6 +2,8 @@
 defines no derivative for them: for an input that requires grad the values come with a node
 (``Unique2Backward0``, ``UniqueDimBackward0``, ``UniqueConsecutiveBackward0``) that raises when
 a backward reaches it. NaN never equals NaN, so NaNs are never merged."""
+import math
+
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
@@ -31,7 +33,8 @@ class UniqueConsecutiveBackward0(Unique2Backward0):
 def _slices(x, dim):
     """``x`` as a matrix: one row per slice along ``dim``."""
     moved = np.moveaxis(x, dim, 0)
-    return moved.reshape(moved.shape[0], -1), moved.shape[1:]
+    # (the row length given, not -1, which NumPy cannot infer for no rows)
+    return moved.reshape(moved.shape[0], math.prod(moved.shape[1:])), moved.shape[1:]
 
 
 def _groups(rows, order):
@@ -53,6 +56,9 @@ def _unique_rows(x, dim, consecutive):
         if x.ndim and 0 in x.shape and x.shape[dim] != 0:
             raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so "
                                "unique cannot be applied")
+        if x.shape.count(0) > 1:  # (PyTorch's message ends with a space)
+            raise RuntimeError("Number of zero sized dimensions is more than one, so unique "
+                               "cannot be applied ")
         rows, rest = _slices(x, dim)
         shape = None
     n = rows.shape[0]

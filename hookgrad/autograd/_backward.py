@@ -71,9 +71,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     if retain_graph is None:
         retain_graph = create_graph
-    if create_graph:
-        warn_once("backward create_graph", CREATE_GRAPH_WARNING, stacklevel=3)
     seeds = _seeds(tensors, grad_tensors)
+    if create_graph:  # (PyTorch's engine warns once the roots passed its checks)
+        engine.root_gradient_edges(tensors)
+        warn_once("backward create_graph", CREATE_GRAPH_WARNING, stacklevel=3)
     engine.run_backward(tensors, seeds, retain_graph, create_graph, inputs, accumulate=True)
 
 

@@ -82,7 +82,8 @@ class SavedTensor:
     ``data``, ``unpack_hook``, ``register_hooks`` and ``unpack()``."""
 
     __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
-                 "_unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator")
+                 "_unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator",
+                 "view_grad_fn")  # (set only for the result of an in-place op on a view)
 
     def __init__(self, tensor, is_output=False):
         counter = self.counter = tensor._vc
@@ -226,6 +227,9 @@ class SavedTensor:
         # in-place op that changed it), as PyTorch does.
         producer, output_nr = (node, self.output_nr) if self.is_output else (
             t._grad_fn, t._output_nr)
+        # (the result of an in-place op on a view names the view's grad_fn, as PyTorch does)
+        view_grad_fn = getattr(self, "view_grad_fn", None)  # (a weak reference: no cycle)
+        producer = (view_grad_fn and view_grad_fn()) or producer
         if producer is not None:  # (PyTorch drops "Backward" and an overload number 0 only)
             name = re.sub(r"Backward(?:0|(\d+))$", r"\1", producer.name())
             what += f", which is output {output_nr} of {name},"

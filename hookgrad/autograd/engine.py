@@ -10,7 +10,7 @@ import threading
 import numpy as np
 
 from .._dtype import from_numpy_dtype
-from .._tensor_base import _make
+from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
 from ._running import (  # noqa: F401  (engine API)
     _local,
@@ -176,17 +176,24 @@ def _mark_needed(root_nodes, targets):
     return {node for node, is_needed in needed.items() if is_needed}
 
 
-def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
-    """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
-    gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
-    task = GraphTask(keep_graph, create_graph)
+def root_gradient_edges(roots):
+    """Where each root's gradient starts; PyTorch's error for a root that has no edge."""
     root_edges = []
     for i, t in enumerate(roots):
-        edge = gradient_edge(t)
+        # (a view made without grad mode reports requires_grad but has no edge to start from)
+        edge = None if t._no_grad_view and t.grad_fn is None else gradient_edge(t)
         if edge is None:
             raise RuntimeError(
                 f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
+    return root_edges
+
+
+def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
+    """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
+    gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
+    task = GraphTask(keep_graph, create_graph)
+    root_edges = root_gradient_edges(roots)
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
@@ -324,7 +331,14 @@ def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
     if create_graph:
         return old + grad
-    return _make(old._data + grad._data)
+    return _make(_array_sum(old._data, grad._data))
+
+
+def _array_sum(a, b):
+    """``a + b`` as an array: NumPy gives 0-d operands a read-only scalar, which a hook's
+    in-place edit of the gradient (allowed in PyTorch) could not write."""
+    total = a + b
+    return total if type(total) is np.ndarray else np.asarray(total)
 
 
 def _evaluate(task, node, grads):
@@ -473,12 +487,14 @@ def _accumulate(task, variable, grads):
         elif task.create_graph or _grad_state.grad_enabled:
             variable._grad = old + grad
         else:
+            if old._zero_tensor:  # (sgn's gradient kept as .grad: PyTorch's ZeroTensor)
+                raise RuntimeError(ZERO_TENSOR_MESSAGE)
             old_data = old._data
             if old_data.flags.writeable:
                 old_data += grad._data
                 old._vc[0] += 1
             else:
-                variable._grad = _make(old_data + grad._data)
+                variable._grad = _make(_array_sum(old_data, grad._data))
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)

@@ -113,8 +113,22 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"size ({input.shape}) is deprecated. Please ensure they have the same "
                          "size.")
     if weight is not None and weight._data.shape != input._data.shape:
+        _check_loss_weight(input, weight)
         weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
     return BinaryCrossEntropyBackward0.apply(input, target, weight, reduction)
+
+
+def _check_loss_weight(input, weight):
+    """PyTorch multiplies the elementwise loss by a weight in place: it must broadcast to the
+    input's shape."""
+    shape = input._data.shape
+    try:
+        broadcast = np.broadcast_shapes(shape, weight._data.shape)
+    except ValueError:  # (shapes that do not broadcast: the loss op's own error stands)
+        return
+    if broadcast != shape:
+        raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, broadcast))}]")
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -123,6 +137,9 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target._data.shape != input._data.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
+    for given in (weight, pos_weight):
+        if given is not None:
+            _check_loss_weight(input, given)
     return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, weight, pos_weight,
                                                        reduction)
 

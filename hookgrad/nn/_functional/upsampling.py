@@ -74,9 +74,26 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported "
                                   f"(got {ndim}D) for the modes: {_MODES} (got {mode})")
     in_sizes = input._data.shape[2:]
+    if mode != "area":  # (area is adaptive average pooling, which takes empty sizes)
+        _check_sizes(input, in_sizes, sizes)
     plan = tuple(_axis(mode, n, out, s, align_corners) for n, out, s in zip(in_sizes, sizes,
                                                                             scales))
     return node.apply(input, plan)
+
+
+def _check_sizes(input, in_sizes, sizes):
+    """PyTorch's upsample kernels' checks: no empty spatial size in or out, and (for a batch
+    of samples) no empty channel dim."""
+    if min(in_sizes) <= 0 or min(sizes) <= 0:
+        names = ("D", "H", "W")[3 - len(sizes):]
+        given = ", ".join(f"{n}: {v}" for n, v in zip(names, in_sizes))
+        wanted = ", ".join(f"{n}: {v}" for n, v in zip(names, sizes))
+        raise RuntimeError("Input and output sizes should be greater than 0, but got input "
+                           f"({given}){' and' if len(sizes) == 1 else ''} output ({wanted})")
+    shape = input._data.shape
+    if shape[0] and not shape[1]:
+        raise RuntimeError(f"Non-empty {len(shape)}D data tensor expected but got a tensor with "
+                           f"sizes [{', '.join(map(str, shape))}]")
 
 
 def _axis(mode, in_size, out_size, scale, align_corners):
