@@ -106,7 +106,7 @@ class SoftmaxBackward0(Op):
     saved_names = ("result",)
 
     def forward(self, a, dims):
-        x = a._data
+        x = np.ascontiguousarray(a._data)  # PyTorch's result is contiguous whatever the input
         self.dims = dims
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
@@ -161,7 +161,7 @@ class LogSoftmaxBackward0(Op):
     saved_names = ("result",)
 
     def forward(self, a, dims):
-        x = a._data
+        x = np.ascontiguousarray(a._data)  # PyTorch's result is contiguous whatever the input
         self.dims = dims
         top, finite = _row_max(x, dims)
         shifted = x - top
