@@ -270,6 +270,8 @@ class disable_saved_tensors_hooks:
 
     def __enter__(self):
         self._prev = saved_hooks_state.disabled
+        if saved_hooks_state.stack:  # hooks already active cannot be disabled
+            raise RuntimeError(self.error_message)
         saved_hooks_state.disabled = self.error_message
 
     def __exit__(self, *exc):
