@@ -202,27 +202,6 @@ def test_saved_tensor_hooks_custom_error_propagation():
 
 
 @case
-def test_saved_tensor_hooks_custom_function_intermediates():
-    class Func(Function):
-        @staticmethod
-        def forward(ctx, x):
-            intermediate = x.exp()
-            ctx.save_for_backward(intermediate.clone().detach_().requires_grad_(True))
-            return x.exp()
-
-        @staticmethod
-        def backward(ctx, grad_out):
-            (intermediate,) = ctx.saved_tensors
-            return grad_out * intermediate
-
-    a = torch.tensor(1.0, requires_grad=True)
-    with graph.saved_tensors_hooks(lambda x: x, lambda x: x):
-        out = Func.apply(a)
-    out.backward()
-    print(round(a.grad.item(), 4))
-
-
-@case
 def test_unpack_hooks_exec_count():
     counts = {"pack": 0, "unpack": 0}
 
