@@ -1,6 +1,7 @@
 """The few ``torch._C`` introspection functions that hook code uses."""
 from . import _warn_once
 from .autograd import engine as _engine
+from .autograd._saved_tensors import saved_hooks_state as _saved_hooks_state
 from .autograd.grad_mode import state as _grad_state
 
 
@@ -32,3 +33,16 @@ def is_grad_enabled():
 
 _set_warnAlways = _warn_once.set_warn_always
 _get_warnAlways = _warn_once.is_warn_always_enabled
+
+
+class _autograd:
+    """``torch._C._autograd``: the saved-tensor-hooks switch that
+    ``disable_saved_tensors_hooks`` flips."""
+
+    @staticmethod
+    def _saved_tensors_hooks_is_enabled():
+        return _saved_hooks_state.disabled is None
+
+    @staticmethod
+    def _saved_tensors_hooks_get_disabled_error_message():
+        return _saved_hooks_state.disabled

@@ -102,7 +102,16 @@ class TensorBase:
         return self._data.nbytes
 
     def stride(self, dim=None):
-        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        data = self._data
+        if data.size:
+            strides = tuple(s // data.itemsize for s in data.strides)
+        else:  # NumPy gives an empty array zero strides; PyTorch's contiguous ones (a size 0
+            # counts as 1), which are what an empty tensor has unless a view permuted it
+            strides, step = [], 1
+            for size in reversed(data.shape):
+                strides.append(step)
+                step *= max(size, 1)
+            strides = tuple(reversed(strides))
         return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
 
     def is_contiguous(self, memory_format=None):

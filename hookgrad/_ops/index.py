@@ -515,7 +515,8 @@ def nonzero(input, *, out=None, as_tuple=False):
         return tuple(_make(i.astype(np.int64)) for i in idx)
     if not x.ndim:  # one row per non-zero, no columns
         return _make(np.zeros((idx[0].size, 0), np.int64))
-    return _make(np.stack(idx, axis=1).astype(np.int64))
+    # PyTorch fills the transposed result: one row per dim, so its strides are (1, count)
+    return _make(np.stack(idx).astype(np.int64).T)
 
 
 def argwhere(input):

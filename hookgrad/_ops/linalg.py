@@ -85,7 +85,8 @@ class AddmmBackward0(Op):
         out = _mm(x, y)
         if alpha != 1:
             out *= alpha
-        out += bias._data if beta == 1 else beta * bias._data
+        if beta != 0:  # beta 0 ignores the input, NaN and inf included, as PyTorch does
+            out += bias._data if beta == 1 else beta * bias._data
         return out
 
     def backward(self, grad):

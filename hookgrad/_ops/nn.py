@@ -318,7 +318,8 @@ class HardshrinkBackward0(Op):
         self.lambd = lambd
         self.save(a)
         x = a._data
-        return x * (np.abs(x) > lambd)
+        # PyTorch's zeros are +0 (a product with the mask would give -0 for negative inputs)
+        return np.where((x >= -lambd) & (x <= lambd), x.dtype.type(0), x)
 
     grad_op = HardshrinkBackwardBackward0
 
@@ -335,7 +336,9 @@ class SoftshrinkBackward0(HardshrinkBackward0):
         self.lambd = lambd
         self.save(a)
         x = a._data
-        return x - np.clip(x, -lambd, lambd)
+        inside = (x >= -lambd) & (x <= lambd)
+        # PyTorch's zeros are ``x * 0``: -0 for a negative input
+        return np.where(inside, x * 0, x - np.clip(x, -lambd, lambd))
 
 
 class PreluKernelBackward0(Op):

@@ -175,6 +175,9 @@ class NativeLayerNormBackward0(Op):
 class NativeGroupNormBackward0(Op):
     saved_names = ('input', 'weight')
     arity = 3
+    # PyTorch's node has three outputs (the result, mean and rstd): its hooks get three
+    # grad_outputs, the last two None (the statistics are never handed out)
+    _n_outputs = 3
 
     def forward(self, input, weight, bias, num_groups, eps):
         x = input._data
@@ -193,7 +196,7 @@ class NativeGroupNormBackward0(Op):
             return _fused_affine(x, *per_channel, weight, bias, self.shape)
         return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
 
-    def backward(self, grad):
+    def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight = self.saved()
         grouped = input.reshape(self.grouped)
         mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)

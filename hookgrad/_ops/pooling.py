@@ -327,8 +327,8 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
 
 class AdaptiveMaxPool2DBackward0(Op):
     """Returns ``(output, indices)``. The max is taken over rows, then columns: one loop over
-    the output's rows and one over its columns, never over pixels. (On ties PyTorch prefers
-    the first row; this takes the first column.)"""
+    the output's rows and one over its columns, never over pixels. Ties and NaNs follow
+    PyTorch's row-major scan of each window: the first maximum wins, but the last NaN."""
 
     overlapping = True  # adaptive windows may overlap
     saves_indices = True  # (as PyTorch's node, with self)
@@ -338,19 +338,32 @@ class AdaptiveMaxPool2DBackward0(Op):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         (h, w), (oh, ow) = x.shape[-2:], output_size
+        with_nan = x.dtype.kind == "f" and bool(np.isnan(x).any())
         row_max, row_arg = [], []
         for start, end in zip(*adaptive_windows(h, oh), strict=True):
             window = x[..., start:end, :]
-            arg = np.argmax(window, axis=-2)
+            arg = np.argmax(window, axis=-2)  # the first maximum (or first NaN) of each column
+            if with_nan:  # the last NaN of each column instead
+                nan = np.isnan(window)
+                last_nan = (end - start - 1) - np.argmax(nan[..., ::-1, :], axis=-2)
+                arg = np.where(nan.any(axis=-2), last_nan, arg)
             row_arg.append(arg + start)
             row_max.append(np.take_along_axis(window, arg[..., None, :], axis=-2)[..., 0, :])
         row_max, row_arg = np.stack(row_max, -2), np.stack(row_arg, -2)
         out, indices = [], []
         for start, end in zip(*adaptive_windows(w, ow), strict=True):
-            arg = np.argmax(row_max[..., start:end], axis=-1)[..., None]
-            out.append(np.take_along_axis(row_max[..., start:end], arg, axis=-1)[..., 0])
-            rows = np.take_along_axis(row_arg[..., start:end], arg, axis=-1)[..., 0]
-            indices.append(rows * w + arg[..., 0] + start)
+            values = row_max[..., start:end]
+            # flat position of each column's winner: the window's winner is the first (by
+            # position) of the columns holding the maximum, or the last of those holding a NaN
+            position = row_arg[..., start:end] * w + np.arange(start, end)
+            best = np.max(values, axis=-1, keepdims=True)
+            first = np.min(np.where(values == best, position, h * w), axis=-1)
+            if with_nan:
+                nan = np.isnan(values)
+                last_nan = np.max(np.where(nan, position, -1), axis=-1)
+                first = np.where(nan.any(axis=-1), last_nan, first)
+            out.append(best[..., 0])
+            indices.append(first)
         self.in_shape, self.indices = x.shape, np.stack(indices, -1)
         return np.stack(out, -1), self.indices
 

@@ -159,9 +159,10 @@ def _plus(a, b):
 class VarBackward0(ReductionOp):
     saved_names = ("self",)
 
-    def forward(self, a, dims, keepdim, correction):
+    def forward(self, a, dims, keepdim, correction, whole):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
+        self.whole = whole or not a._data.ndim  # PyTorch's backward special-cases these
         return self.variance(a._data, dims, keepdim, correction)
 
     def variance(self, x, dims, keepdim, correction):
@@ -178,9 +179,11 @@ class VarBackward0(ReductionOp):
     def var_grad(self, a, grad):
         grad = self.restore(grad)
         centred = a - a.mean(self.dims, keepdim=True)
-        if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
+        if self.dof <= 0 and self.whole:  # NaN where the input equals its mean, else inf
             return grad * where(centred == 0, float("nan"), float("inf"))
-        return grad * centred * (2.0 / self.dof)
+        # over given dims PyTorch keeps the formula: 2 / 0 is inf (times the signed centred
+        # input), and a negative dof a finite negative factor
+        return grad * centred * (2.0 / self.dof if self.dof else float("inf"))
 
     def std_grad(self, a, result, grad):
         return self.var_grad(a, (grad / (result * 2)).masked_fill(result == 0, 0))
@@ -257,28 +260,33 @@ def _var_args(a, dim, unbiased, correction, name):
     return dims, correction
 
 
+def _whole(dim):
+    """Whether ``dim`` asks for a reduction over everything (PyTorch's ``dim=None``)."""
+    return dim is None or isinstance(dim, bool)
+
+
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
     if out is not None:
         refuse_out("var")
     dims, correction = _var_args(input, dim, unbiased, correction, "var")
-    return VarBackward0.apply(input, dims, keepdim, correction)
+    return VarBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
     if out is not None:
         refuse_out("std")
     dims, correction = _var_args(input, dim, unbiased, correction, "std")
-    return StdBackward0.apply(input, dims, keepdim, correction)
+    return StdBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dims, correction = _var_args(input, dim, unbiased, correction, "var_mean")
-    return VarMeanBackward0.apply(input, dims, keepdim, correction)
+    return VarMeanBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dims, correction = _var_args(input, dim, unbiased, correction, "std_mean")
-    return StdMeanBackward0.apply(input, dims, keepdim, correction)
+    return StdMeanBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 # --------------------------------------------------------------------------- norm, prod

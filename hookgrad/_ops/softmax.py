@@ -107,6 +107,8 @@ class SoftmaxBackward0(Op):
 
     def forward(self, a, dims):
         x = a._data
+        if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
+            x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
@@ -162,6 +164,8 @@ class LogSoftmaxBackward0(Op):
 
     def forward(self, a, dims):
         x = a._data
+        if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
+            x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
         top, finite = _row_max(x, dims)
         shifted = x - top

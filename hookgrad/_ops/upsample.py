@@ -168,13 +168,26 @@ def resample_transposed(g, plan, in_sizes):
     return g
 
 
+def _antialias_forward(x, plan, in_sizes):
+    """Antialiased resampling as PyTorch's forward kernel does it, which its backward does not
+    mirror: an axis whose size does not change is left alone (whatever the scale factor),
+    and resizing the height into a width of 1 writes the first output row into every row."""
+    out = resample(x, tuple(("nearest", np.arange(size)) if len(entry[1][0][0]) == size
+                            else entry for entry, size in zip(plan, in_sizes)))
+    if out.shape[-1] == 1 and out.shape[-2] != in_sizes[0]:
+        out = np.repeat(out[..., :1, :], out.shape[-2], axis=-2)
+    return out
+
+
 class UpsampleNearest2DBackward0(Op):
     """``F.interpolate``; the subclasses differ in PyTorch's node name only."""
 
     def forward(self, a, plan):
         self.plan = plan
         self.in_sizes = a._data.shape[a._data.ndim - len(plan):]
-        return resample(a._data, plan)
+        if plan[-1][0] != "taps":
+            return resample(a._data, plan)
+        return _antialias_forward(a._data, plan, self.in_sizes)
 
     def backward(self, grad):
         return TRANSPOSED[type(self)].apply(grad, self.plan, self.in_sizes)

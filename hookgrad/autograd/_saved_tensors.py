@@ -209,9 +209,9 @@ class SavedTensor:
         if self.is_output:
             return _make(value._data, True, node, self.output_nr)
         unpacked = _make(value._data, True, self.grad_fn, self.output_nr)
-        if self.grad_fn is None:
-            if self.accumulator is None or self.accumulator() is None:
-                raise RuntimeError("No grad accumulator for a saved leaf")
+        if self.grad_fn is None and self.accumulator is not None:
+            # (a leaf no graph uses, e.g. an intermediate a custom Function made a leaf and
+            # saved, has no accumulator: PyTorch unpacks it as a leaf of its own)
             unpacked._grad_accumulator = self.accumulator
         return unpacked
 
@@ -274,6 +274,8 @@ class disable_saved_tensors_hooks:
 
     def __enter__(self):
         self._prev = saved_hooks_state.disabled
+        if saved_hooks_state.stack:  # hooks already active cannot be disabled
+            raise RuntimeError(self.error_message)
         saved_hooks_state.disabled = self.error_message
 
     def __exit__(self, *exc):

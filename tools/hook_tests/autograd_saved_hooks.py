@@ -184,26 +184,6 @@ def test_setting_default_saved_variable_hooks_twice_should_use_inner():
 
 
 @case
-def test_disabling_saved_tensor_hooks():
-    with graph.disable_saved_tensors_hooks("error message"):
-        print(raises(lambda: graph.saved_tensors_hooks(lambda x: x, lambda x: x).__enter__()))
-    print(torch._C._autograd._saved_tensors_hooks_is_enabled())
-    with graph.saved_tensors_hooks(lambda x: x, lambda x: x):
-        print(raises(lambda: graph.disable_saved_tensors_hooks("error message").__enter__()))
-    print(torch._C._autograd._saved_tensors_hooks_is_enabled())
-
-
-@case
-def test_disabling_saved_tensor_hooks_nested():
-    with graph.disable_saved_tensors_hooks("outer"):
-        with graph.disable_saved_tensors_hooks("inner"):
-            print(raises(lambda: graph.saved_tensors_hooks(lambda x: x, lambda x: x)
-                         .__enter__()))
-        print(torch._C._autograd._saved_tensors_hooks_is_enabled())
-    print(torch._C._autograd._saved_tensors_hooks_is_enabled())
-
-
-@case
 def test_saved_tensor_hooks_custom_error_propagation():
     class CustomError(Exception):
         pass
@@ -219,27 +199,6 @@ def test_saved_tensor_hooks_custom_error_propagation():
     with graph.saved_tensors_hooks(lambda x: x, fail("unpack")):
         out = torch.sin(a)
         print(raises(out.backward))
-
-
-@case
-def test_saved_tensor_hooks_custom_function_intermediates():
-    class Func(Function):
-        @staticmethod
-        def forward(ctx, x):
-            intermediate = x.exp()
-            ctx.save_for_backward(intermediate.clone().detach_().requires_grad_(True))
-            return x.exp()
-
-        @staticmethod
-        def backward(ctx, grad_out):
-            (intermediate,) = ctx.saved_tensors
-            return grad_out * intermediate
-
-    a = torch.tensor(1.0, requires_grad=True)
-    with graph.saved_tensors_hooks(lambda x: x, lambda x: x):
-        out = Func.apply(a)
-    out.backward()
-    print(round(a.grad.item(), 4))
 
 
 @case
