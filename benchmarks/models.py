@@ -42,6 +42,7 @@ CALLS_PER_ITER = 100  # module calls per timed iteration (keeps loop overhead ne
 PEAK_SIZE = 1024      # NumPy GEMM peak: float32 (n, n) @ (n, n)
 RSS_STEPS = 5
 MODES = ("defaults", "1 thread")
+NUMPY_BLAS_DEFAULT = _blas.get_threads()  # before hookgrad's pool sets it (first use)
 TARGET = 1.0          # W3-W7: at most PyTorch's time, in both modes
 PEAK_FACTOR = 2.0     # W6's GFLOP/s within this factor of the NumPy GEMM peak
 
@@ -51,36 +52,47 @@ PEAK_FACTOR = 2.0     # W6's GFLOP/s within this factor of the NumPy GEMM peak
 class Threads:
     """Each library's thread setting at start (its defaults) and switches between modes.
 
-    hookgrad's defaults are restored without ``set_num_threads`` (which would also pin
-    NumPy's OpenBLAS): the pool size and OpenBLAS' count are put back as they were."""
+    hookgrad's defaults are restored without ``set_num_threads``: the pool size and
+    OpenBLAS' count are put back as hookgrad's pool left them (one BLAS thread when the pool
+    has more: it splits products itself). The NumPy references (W3's GEMMs, the GEMM peak)
+    run at NumPy's own defaults: OpenBLAS as it started, threading each product itself."""
 
     def __init__(self, torch):
         self.torch = torch
+        self.numpy_blas_default = NUMPY_BLAS_DEFAULT
         self.hookgrad_default = hookgrad.get_num_threads()
         self.blas_default = _blas.get_threads()
         self.torch_default = torch.get_num_threads() if torch is not None else None
         self.setups = {(lib, mode): self._setup(lib, mode)
-                       for lib in ("numpy", "torch") for mode in MODES}
+                       for lib in ("numpy", "blas", "torch") for mode in MODES}
 
     def _setup(self, lib, mode):
         if lib == "torch":
             n = self.torch_default if mode == "defaults" else 1
             return lambda: self.torch.set_num_threads(n)
-        if mode == "defaults":
-            return self.restore_hookgrad
-        return lambda: hookgrad.set_num_threads(1)
+        if mode != "defaults":
+            return lambda: hookgrad.set_num_threads(1)
+        return self.restore_hookgrad if lib == "numpy" else self.numpy_defaults
 
     def restore_hookgrad(self):
         _parallel._pool.num_threads = self.hookgrad_default
         if self.blas_default is not None:
             _blas.set_threads(self.blas_default)
 
+    def numpy_defaults(self):
+        _parallel._pool.num_threads = self.hookgrad_default
+        if self.numpy_blas_default is not None:
+            _blas.set_threads(self.numpy_blas_default)
+
     def describe(self):
         pt = "n/a" if self.torch is None else self.torch_default
-        return (f"defaults: hookgrad {self.hookgrad_default} threads, NumPy's OpenBLAS "
-                f"{self.blas_default if self.blas_default is not None else '?'}, PyTorch {pt} "
-                "intra-op; '1 thread': hookgrad.set_num_threads(1) (OpenBLAS 1), "
-                "torch.set_num_threads(1)")
+
+        def known(n):
+            return "?" if n is None else n
+        return (f"defaults: hookgrad {self.hookgrad_default} threads (NumPy's OpenBLAS "
+                f"{known(self.blas_default)} inside), NumPy references with OpenBLAS "
+                f"{known(self.numpy_blas_default)}, PyTorch {pt} intra-op; '1 thread': "
+                "hookgrad.set_num_threads(1) (OpenBLAS 1), torch.set_num_threads(1)")
 
 
 def noop_forward_hook(module, args, output):
@@ -280,11 +292,12 @@ def workload_cases(name, torch, threads):
                             W.make_workload(hookgrad, name)[0], setup))
         if name == "W3":
             cases.append(C.Case(f"W3 GEMMs in NumPy, {mode}", "numpy", make_mlp_gemm_floor(),
-                                setup))
+                                threads.setups[("blas", mode)]))
         if name == "W6":
             cases.append(C.Case(f"W6 GEMMs in NumPy, {mode}", "numpy",
                                 W.make_resnet_gemm_floor(), setup))
-            cases.append(C.Case(f"GEMM peak, {mode}", "numpy", make_gemm_peak(), setup))
+            cases.append(C.Case(f"GEMM peak, {mode}", "numpy", make_gemm_peak(),
+                                threads.setups[("blas", mode)]))
         if torch is not None:
             cases.append(C.Case(f"{name} PyTorch, {mode}", "torch",
                                 W.make_workload(torch, name)[0],

@@ -1,8 +1,10 @@
 """The thread count of NumPy's BLAS, when it is OpenBLAS (NumPy's wheels bundle it).
 
-``set_num_threads`` sets it along with hookgrad's own pool, as PyTorch's sets MKL's, so that
-one thread means one. Found through ctypes among the libraries already loaded; elsewhere
-(another BLAS, no OpenBLAS symbols) this does nothing and reports None."""
+hookgrad's pool sets it to one thread once the pool has more than one (when its size is
+first read, or by ``set_num_threads``), as PyTorch sets MKL's: the pool splits large products
+itself, and one thread means one (see ``hookgrad._parallel``). Found through ctypes among
+the libraries already loaded; elsewhere (another BLAS, no OpenBLAS symbols) this does
+nothing and reports None."""
 import ctypes
 import glob
 import os

@@ -22,6 +22,14 @@ While chunks run on several threads, NumPy's OpenBLAS runs single-threaded: a mu
 OpenBLAS call hands part of its work to OpenBLAS' own server threads, and a second caller
 busy-waits for one of them to be free, so two chunks calling BLAS at once would serialise
 (and spin) instead of running side by side.
+
+The pool also owns the cores outside its regions: once it has more than one thread (when
+its size is first read, or by ``set_num_threads``), NumPy's OpenBLAS is set to one thread
+for the whole process, and large matrix products are split over the pool instead
+(``_ops/split.py``, the convolutions). OpenBLAS' server threads keep spinning for tens of
+milliseconds after each threaded call: on a step mixing products with other work they took
+the second core from the pool's chunks (W6 ran no faster on two threads than on one, and
+several times slower whenever another process was busy).
 """
 import contextlib
 import itertools
@@ -87,6 +95,8 @@ class _Pool:
     def threads(self):
         if self.num_threads is None:
             self.num_threads = default_num_threads()
+            if self.num_threads > 1:
+                _blas.set_threads(1)  # the pool splits products itself (module docstring)
         return self.num_threads
 
     def after_fork(self):
@@ -257,10 +267,11 @@ def _check_count(name, n):
 
 
 def set_num_threads(n):
-    """Use ``n`` threads in ops (and in NumPy's OpenBLAS, as PyTorch sets MKL's)."""
+    """Use ``n`` threads in ops. NumPy's OpenBLAS is set to one thread (as PyTorch sets
+    MKL's): with one, one thread means one; with more, the pool splits large products."""
     n = _check_count("set_num_threads", n)
     _pool.num_threads = n
-    _blas.set_threads(n)
+    _blas.set_threads(1)
 
 
 _interop = {"threads": None, "set": False}

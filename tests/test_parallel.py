@@ -333,3 +333,37 @@ def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
     assert len(calls) == 3  # forward, input gradient (rows), weight gradient (columns)
     for one, split_result in zip(*results):
         np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns
+
+
+def test_the_pool_runs_openblas_at_one_thread(threads):
+    """With more than one thread the pool splits large products itself: NumPy's OpenBLAS is
+    left at one thread, whose spinning server threads would take the pool's second core."""
+    if _blas.get_threads() is None:
+        pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
+    threads(2)
+    assert torch.get_num_threads() == 2
+    assert _blas.get_threads() == 1
+
+
+def test_im2col_convolutions_split_their_products(threads, monkeypatch):
+    """A convolution outside conv_kernels' layouts (dilation 2) splits its three GEMMs over
+    the pool; results equal the one-thread ones to float32 rounding."""
+    from hookgrad._ops import split
+    calls = []
+    real = split.parallel_for
+    monkeypatch.setattr(split, "parallel_for",
+                        lambda *args: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((8, 16, 12, 12)).astype(np.float32)
+    w = rng.standard_normal((24, 16, 3, 3)).astype(np.float32)
+    results = []
+    for n in (1, 2):
+        threads(n)
+        a = torch.from_numpy(x.copy()).requires_grad_()
+        weight = torch.from_numpy(w.copy()).requires_grad_()
+        out = torch.nn.functional.conv2d(a, weight, padding=2, dilation=2)
+        (out * out).sum().backward()
+        results.append([t.detach().numpy().copy() for t in (out, a.grad, weight.grad)])
+    assert len(calls) == 3  # forward, input gradient, weight gradient
+    for one, split_result in zip(*results):
+        np.testing.assert_allclose(split_result, one, rtol=1e-4, atol=1e-3)

@@ -12,6 +12,7 @@ from numpy.lib.stride_tricks import as_strided
 from .._tensor_base import _make
 from . import conv_kernels
 from .op import Op, plain_backward
+from .split import mm
 
 
 def as_4d(x):
@@ -99,7 +100,7 @@ def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
     batch_last = _batch_last(x.shape[1], kh * kw, o, out_hw[1])
     cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups, batch_last)
     weight = w.reshape(groups, o // groups, cg * kh * kw)
-    out = weight[0] @ cols[0] if groups == 1 else np.matmul(weight, cols)
+    out = mm(weight[0], cols[0]) if groups == 1 else np.matmul(weight, cols)
     if batch_last:
         out = out.reshape(o, *out_hw, n).transpose(3, 0, 1, 2)
     else:
@@ -118,7 +119,7 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
     weight = w.reshape(groups, og, cg, kh, kw).transpose(0, 3, 4, 2, 1).reshape(
         groups, kh * kw * cg, og)
     rows = _grouped_rows(gy, groups, True)
-    cols = (weight[0] @ rows[0])[None] if groups == 1 else np.matmul(weight, rows)
+    cols = mm(weight[0], rows[0])[None] if groups == 1 else np.matmul(weight, rows)
     cols = cols.reshape(groups, kh, kw, cg, ho, wo, n)
     (sh, sw), (dh, dw), (ph, pw) = stride, dilation, padding
     h, wid = in_hw
@@ -143,7 +144,7 @@ def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=Non
     # columns times rows, transposed after: 5-15% faster than rows times transposed columns
     # for these long, thin products
     if groups == 1:
-        gw = (cols[0] @ rows[0].T).T
+        gw = mm(cols[0], rows[0].T).T
     else:
         gw = np.matmul(cols, rows.transpose(0, 2, 1)).transpose(0, 2, 1)
     return gw.reshape(w_shape)
