@@ -27,6 +27,7 @@ from .activation_backward import (
 from .composite import FormulaGrad
 from .elementwise import exp, tanh
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
+from .scalar_forms import MulBackward1
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -77,8 +78,16 @@ class ErfBackward0(UnaryOp):
     function, saves = erf_array, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
+        return gaussian_slope_backward(grad, self.saved()[0], 2 / math.sqrt(math.pi))
+
+
+def gaussian_slope_backward(grad, a, scale):
+    """PyTorch's formula of erf's and erfc's gradients: ``scale * exp(-(self.pow(2))) * grad``
+    (on arrays in a plain backward)."""
+    if plain_backward() and a._data.dtype == grad._data.dtype:
+        x = a._data
+        return _make(np.asarray(scale * np.exp(-(x ** 2)) * grad._data))
+    return MulBackward1.apply(exp(-(a ** 2)), scale) * grad
 
 
 def erf(input, *, out=None):
