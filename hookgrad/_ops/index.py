@@ -14,7 +14,11 @@ class _Placed(ViewOp):
 
     def backward(self, grad):
         dim, key = self.params
-        return _place(grad.new_zeros(self.shape), grad, (slice(None),) * dim + (key,))
+        if grad._requires_grad:  # PyTorch's slice_backward / select_backward node
+            return self.grad_node.apply(grad, self.shape, dim, key)
+        out = grad.new_zeros(self.shape)
+        out._data[(slice(None),) * dim + (key,)] = grad._data
+        return out
 
 
 class SelectBackward0(_Placed):
@@ -76,6 +80,9 @@ class IndexBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if grad._requires_grad:
+            zeros = _make(np.zeros(self.shape, grad._data.dtype))
+            return IndexPutImplBackward0.apply(zeros, grad, self.key)
         return IndexAddGrad.apply(grad, self.shape, self.key)
 
 
@@ -129,25 +136,45 @@ class IndexPutBackward0(Op):
         return keep, grad_values
 
 
-def _place(out, grad, key):
-    out._data[key] = grad._data
-    return out if not grad._requires_grad else _PlaceGrad.apply(grad, out._data.shape, key)
+class SliceBackwardBackward0(Op):
+    """``slice_backward``: the gradient of a slice (or select) placed in zeros shaped like its
+    input, recorded as PyTorch records it under create_graph; its own gradient is the slice
+    again."""
 
-
-class _PlaceGrad(Op):
-    """``zeros(shape)[key] = grad`` kept differentiable for double backward."""
-
-    def forward(self, grad, shape, key):
-        self.key = key
+    def forward(self, grad, shape, dim, key):
+        self.params = (dim, key)
         out = np.zeros(shape, grad._data.dtype)
-        out[key] = grad._data
+        out[(slice(None),) * dim + (key,)] = grad._data
         return out
 
     def backward(self, grad):
-        return _make(np.array(grad._data[self.key])) if not grad._requires_grad else \
-            IndexBackward0.apply(grad, self.key)
+        return SliceBackward0.apply(grad, *self.params)
 
-    node_name = "SliceBackward0"
+
+class SelectBackwardBackward0(SliceBackwardBackward0):
+    def backward(self, grad):
+        return SelectBackward0.apply(grad, *self.params)
+
+
+SliceBackward0.grad_node = SliceBackwardBackward0
+SelectBackward0.grad_node = SelectBackwardBackward0
+
+
+class IndexPutImplBackward0(Op):
+    """PyTorch's ``index_backward`` under create_graph: ``_index_put_impl_(zeros, indices, grad,
+    accumulate=True)``, an op of the zeros (no history) and the gradient."""
+
+    arity = 2
+
+    def forward(self, zeros, grad, key):
+        self.key = key
+        out = zeros._data
+        np.add.at(out, key, grad._data)
+        return out
+
+    def backward(self, grad):
+        return None, (grad[self.key] if not isinstance(self.key, tuple) else
+                      IndexBackward0.apply(grad, self.key))
 
 
 class GatherBackward0(Op):

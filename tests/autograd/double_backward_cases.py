@@ -138,6 +138,16 @@ CASES = {
     "pow_of_number": unary(lambda x: 2.0 ** x),
     "pow_of_zero": unary(lambda x: 0.0 ** x),
     "div": lambda torch: (torch.div, [_leaf(torch, (2, 3)), _leaf(torch, (3,), 0.5, 2.0)]),
+    # ------------------------------------------------------------ views and copies
+    "slice": unary(lambda x: x[0:1, 1:]),
+    "select": unary(lambda x: x[:, 1]),
+    "t": unary(lambda x: x.t()),
+    "stack": lambda torch: ((lambda x, y: torch.stack([x, y])),
+                            [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), offset=4)]),
+    "index_list": unary(lambda x: x[[1, 0, 1]]),
+    "index_mask": unary(lambda x: x[x > 0]),
+    "repeat": unary(lambda x: x.repeat(2, 1, 2)),
+    "tile": unary(lambda x: x.tile((2, 1))),
     # ------------------------------------------------------------ reductions
     "max": unary(lambda x: x.max()),
     "min": unary(lambda x: x.min()),
