@@ -25,9 +25,9 @@ from .activation_backward import (
     prelu_grads,
 )
 from .composite import FormulaGrad
-from .elementwise import exp, tanh
+from .elementwise import exp, sigmoid, tanh
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
-from .scalar_forms import MulBackward1
+from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -192,6 +192,9 @@ class SiluBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
+            s = sigmoid(a)
+            return grad * s * AddBackward1.apply(a * number_minus(1.0, s), 1.0)
         s = sigmoid_tensor(a)
         return grad * s * (1 + a * (1 - s))
 
@@ -421,6 +424,10 @@ class MishBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
+            s = sigmoid(a)
+            t = tanh(exp(a).log1p())
+            return grad * (t + a * s * number_minus(1.0, t * t))
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
+from .arithmetic import DivBackward1
 from .op import (
     Op,
     ReductionOp,
@@ -71,7 +72,7 @@ class MeanBackward0(Op):
 
     def backward(self, grad):
         # (divided after the broadcast, as PyTorch: a new tensor, which hooks may write into)
-        return expand_grad(grad, self.shape) / self.count
+        return DivBackward1.apply(expand_grad(grad, self.shape), self.count)  # (div.Scalar)
 
 
 class MeanBackward1(ReductionOp):
@@ -82,7 +83,7 @@ class MeanBackward1(ReductionOp):
         return mean_array(x, dims, keepdim, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return self.unreduce(grad) / self.count
+        return DivBackward1.apply(self.unreduce(grad), self.count)
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):

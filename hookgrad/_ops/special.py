@@ -312,8 +312,8 @@ class LogaddexpBackward0(_FloatsOnly):
 
     def backward(self, grad):
         a, b = self.saved()
-        return (grad / ((b - a).exp() + 1) if self.needs(0) else None,
-                grad / ((a - b).exp() + 1) if self.needs(1) else None)
+        return (grad / AddBackward1.apply((b - a).exp(), 1) if self.needs(0) else None,
+                grad / AddBackward1.apply((a - b).exp(), 1) if self.needs(1) else None)
 
 
 class HypotBackward0(_FloatsOnly):

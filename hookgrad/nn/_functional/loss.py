@@ -308,10 +308,11 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
                      reduce=None, reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
-    if log_input:
-        loss = input.exp() - target * input
+    if log_input:  # (PyTorch's build computes the product first: its nodes come first)
+        product = target * input
+        loss = input.exp() - product
     else:
-        loss = input - target * (input + eps).log()
+        loss = input - target * AddBackward1.apply(input, eps).log()
     if full:
         t = target._data.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
