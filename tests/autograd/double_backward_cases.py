@@ -293,6 +293,14 @@ CASES = {
     "poisson_nll_loss_not_log": lambda torch: (
         (lambda x, y: _f(torch).poisson_nll_loss(x, y, log_input=False)),
         [_leaf(torch, (2, 3), 0.5, 2.0), _leaf(torch, (2, 3), 1.0, 2.0)]),
+    "poisson_nll_loss_full": lambda torch: (
+        (lambda x, y: _f(torch).poisson_nll_loss(x, y, full=True)),
+        [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), 1.0, 2.0)]),
+    "kl_div_none": lambda torch: ((lambda x, y: _f(torch).kl_div(x, y, reduction="none")),
+                                  [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), 0.2, 0.5)]),
+    "kl_div_log_target": lambda torch: (
+        (lambda x, y: _f(torch).kl_div(x, y, reduction="sum", log_target=True)),
+        [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), offset=2)]),
     "poisson_nll_loss": lambda torch: (_f(torch).poisson_nll_loss,
                                        [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), 1.0, 2.0)]),
     "kl_div": lambda torch: ((lambda x, y: _f(torch).kl_div(x, y, reduction="batchmean")),
