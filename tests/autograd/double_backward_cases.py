@@ -269,6 +269,11 @@ CASES = {
     "bce_with_logits": lambda torch: (_f(torch).binary_cross_entropy_with_logits,
                                       [_leaf(torch, (2, 3)),
                                        _leaf(torch, (2, 3), 0.2, 0.5, offset=3)]),
+    "bce_with_logits_weighted": lambda torch: (
+        (lambda x, y: _f(torch).binary_cross_entropy_with_logits(
+            x, y, _const(torch, [1.5, 0.5, 2.0], torch.float64),
+            pos_weight=_const(torch, [1.2, 0.8, 1.1], torch.float64), reduction="sum")),
+        [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), 0.2, 0.5, offset=3)]),
     "soft_margin_loss": lambda torch: (
         (lambda x: _f(torch).soft_margin_loss(x, _const(torch, values((2, 3), offset=4),
                                                         torch.float64))),
