@@ -17,6 +17,7 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
 
@@ -148,9 +149,10 @@ def _plus(a, b):
 class VarBackward0(ReductionOp):
     saved_names = ("self",)
 
-    def forward(self, a, dims, keepdim, correction):
+    def forward(self, a, dims, keepdim, correction, whole=False):
+        """``whole``: no dim was given (PyTorch's formula then takes the plain mean)."""
         self.save(a)
-        self.dims, self.keepdim = dims, keepdim
+        self.dims, self.keepdim, self.whole = dims, keepdim, whole
         return self.variance(a._data, dims, keepdim, correction)
 
     def variance(self, x, dims, keepdim, correction):
@@ -165,17 +167,23 @@ class VarBackward0(ReductionOp):
         return self.var_grad(self.saved()[0], grad)
 
     def var_grad(self, a, grad):
-        grad = self.restore(grad)
-        centred = a - a.mean(self.dims, keepdim=True)
-        if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
-            return grad * where(centred == 0, float("nan"), float("inf"))
-        return grad * centred * (2.0 / self.dof)
+        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``."""
+        if self.whole or a._data.ndim == 0:
+            centred = a - a.mean()
+            if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
+                return grad * where(centred == 0, float("nan"), float("inf"))
+            return MulBackward1.apply(grad, 2.0 / self.dof) * centred
+        if a._data.ndim > 1:
+            grad = self.restore(grad)
+        scale = 2.0 / self.dof if self.dof else float("inf")
+        return MulBackward1.apply(grad, scale) * (a - a.mean(self.dims, keepdim=True))
 
     def std_grad(self, a, result, grad):
-        return self.var_grad(a, (grad / (result * 2)).masked_fill(result == 0, 0))
+        return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill(result == 0, 0))
 
     def mean_grad(self, a, grad):
-        return (self.restore(grad) / self.count).expand(self.shape)
+        grad = grad if self.whole else self.restore(grad)
+        return DivBackward1.apply(grad.expand(self.shape), self.count)
 
 
 class StdBackward0(VarBackward0):
@@ -246,24 +254,29 @@ def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=N
     if out is not None:
         refuse_out("var")
     dims, correction = _var_args(input, dim, unbiased, correction, "var")
-    return VarBackward0.apply(input, dims, keepdim, correction)
+    return VarBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
     if out is not None:
         refuse_out("std")
     dims, correction = _var_args(input, dim, unbiased, correction, "std")
-    return StdBackward0.apply(input, dims, keepdim, correction)
+    return StdBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dims, correction = _var_args(input, dim, unbiased, correction, "var_mean")
-    return VarMeanBackward0.apply(input, dims, keepdim, correction)
+    return VarMeanBackward0.apply(input, dims, keepdim, correction, _whole(dim))
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dims, correction = _var_args(input, dim, unbiased, correction, "std_mean")
-    return StdMeanBackward0.apply(input, dims, keepdim, correction)
+    return StdMeanBackward0.apply(input, dims, keepdim, correction, _whole(dim))
+
+
+def _whole(dim):
+    """No dim given (``x.var()``, or ``x.var(False)``: the ``unbiased`` overload)."""
+    return dim is None or isinstance(dim, bool)
 
 
 # --------------------------------------------------------------------------- norm, prod

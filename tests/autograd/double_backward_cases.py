@@ -167,6 +167,11 @@ CASES = {
     "median_dim": unary(lambda x: x.median(1)[0]),
     "var": unary(lambda x: x.var(1)),
     "std": unary(lambda x: x.std()),
+    "var_keepdim": unary(lambda x: x.var(1, keepdim=True)),
+    "var_all_dims": unary(lambda x: x.var((0, 1))),
+    "std_dim": unary(lambda x: x.std(0, correction=0)),
+    "var_mean": lambda torch: (torch.var_mean, [_leaf(torch, (2, 3))]),
+    "std_mean_dim": lambda torch: ((lambda x: torch.std_mean(x, 0)), [_leaf(torch, (2, 3))]),
     "norm": unary(lambda x: x.norm()),
     # ------------------------------------------------------------ pooling
     "max_pool2d": lambda torch: ((lambda x: _f(torch).max_pool2d(x, 2)),
