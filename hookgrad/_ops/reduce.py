@@ -286,9 +286,10 @@ class LinalgVectorNormBackward0(ReductionOp):
 
     saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim, p, dtype=None):
+    def forward(self, a, dims, keepdim, p, dtype=None, whole=False):
+        """``whole``: no dim was given (PyTorch's formula then restores no dims)."""
         self.save(a)
-        self.dims, self.keepdim, self.p = dims, keepdim, p
+        self.dims, self.keepdim, self.p, self.whole = dims, keepdim, p, whole
         x = np.abs(a._data if dtype is None else a._data.astype(dtype.np_dtype))  # (no cast node)
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
@@ -306,23 +307,24 @@ class LinalgVectorNormBackward0(ReductionOp):
     def backward(self, grad):
         a, norm = self.saved()
         p = self.p
-        grad, norm = self.restore(grad), self.restore(norm)
+        if not self.whole:
+            grad, norm = self.restore(grad), self.restore(norm)
         if p == 0:
             return None  # PyTorch leaves this gradient undefined
         if p == 1:
-            return a.sign() * grad
+            return a.sgn() * grad
         if p == 2:  # zero subgradient at the origin
             return grad * (a / norm).masked_fill(norm == 0, 0)
         if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
             magnitude = a.abs()
             mask = (magnitude == norm) | magnitude.isnan()
-            return a.sign() * (grad / mask.sum(self.dims, keepdim=True) * mask)
+            return a.sgn() * (grad / mask.sum(self.dims, keepdim=True) * mask)
         if p < 1:
-            scaled = a.sign() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
+            scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
             return scaled * grad * norm.pow(1 - p)
         scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
         if p < 2:
-            return a.sign() * a.abs().pow(p - 1) * scale
+            return a.sgn() * a.abs().pow(p - 1) * scale
         return a * a.abs().pow(p - 2) * scale
 
 
@@ -360,7 +362,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
             if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
                 raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
                                    "and the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype)
+    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype, dim is None)
 
 
 class ProdBackward0(ReductionOp):

@@ -173,6 +173,9 @@ CASES = {
     "var_mean": lambda torch: (torch.var_mean, [_leaf(torch, (2, 3))]),
     "std_mean_dim": lambda torch: ((lambda x: torch.std_mean(x, 0)), [_leaf(torch, (2, 3))]),
     "norm": unary(lambda x: x.norm()),
+    "norm_p3_dim": unary(lambda x: x.norm(p=3, dim=1)),
+    "norm_p1": unary(lambda x: x.norm(p=1)),
+    "matrix_norm": unary(lambda x: x.norm(p=1.5, dim=(0, 1))),
     # ------------------------------------------------------------ pooling
     "max_pool2d": lambda torch: ((lambda x: _f(torch).max_pool2d(x, 2)),
                                  [_leaf(torch, (1, 2, 4, 4))]),
