@@ -200,7 +200,7 @@ class GatherBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+        return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
 
 
 def positions_along(dim, index):
@@ -230,16 +230,24 @@ def dim_key(dim, index):
 
 
 class ScatterAddGrad(Op):
-    """Adjoint of gather: scatter-add into zeros (differentiable again through gather)."""
+    """Adjoint of gather: scatter-add into zeros (differentiable again through gather). As
+    PyTorch's ``zeros.scatter_add_(dim, index, grad)``, an op of the zeros (no history) and
+    the gradient: its first edge is empty."""
 
-    def forward(self, grad, shape, dim, index):
+    arity = 2
+
+    @classmethod
+    def of(cls, grad, shape, dim, index):
+        return cls.apply(_make(np.zeros(shape, grad._data.dtype)), grad, dim, index)
+
+    def forward(self, zeros, grad, dim, index):
         self.dim, self.index = dim, index
-        out = np.zeros(shape, grad._data.dtype)
+        out = zeros._data
         np.add.at(out, positions_along(dim, index), grad._data)
         return out
 
     def backward(self, grad):
-        return GatherBackward0.apply(grad, self.dim, _make(self.index))
+        return None, GatherBackward0.apply(grad, self.dim, _make(self.index))
 
     node_name = "ScatterAddBackward0"
 

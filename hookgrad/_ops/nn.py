@@ -26,6 +26,7 @@ from .activation_backward import (
 )
 from .composite import FormulaGrad
 from .elementwise import exp, sigmoid, tanh
+from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .shape import cat
@@ -383,7 +384,10 @@ class EmbeddingBackward0(Op):
 
 
 class EmbeddingDenseBackward0(Op):
-    """Sum the gradient rows into their embedding rows; the padding row gets none."""
+    """Sum the gradient rows into their embedding rows; the padding row gets none. PyTorch's
+    node of ``embedding_dense_backward``."""
+
+    node_name = "EmbeddingDenseBackwardBackward0"
 
     def forward(self, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
         g = grad._data
@@ -405,12 +409,12 @@ class EmbeddingDenseBackward0(Op):
         return out
 
     def backward(self, grad):
-        rows = EmbeddingBackward0.apply(grad, self.indices, None, False)
-        if self.scale is not None:
-            rows = rows * _make(self.scale[..., None])
+        # PyTorch's embedding_dense_double_backward: the rows picked again (without the
+        # frequency scaling, as PyTorch's), padding rows zeroed in place, viewed per index
+        rows = index_select(grad, 0, _make(self.indices.reshape(-1)))
         if self.padding_idx is not None:
-            rows = rows * _make(self.keep[..., None])
-        return rows
+            rows = rows.masked_fill_(_make(~self.keep.reshape(-1, 1)), 0)
+        return rows.view(self.indices.shape + (-1,))
 
 
 def _mish(x):

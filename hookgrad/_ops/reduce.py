@@ -382,17 +382,18 @@ class ProdBackward0(ReductionOp):
         shape = a._data.shape
         if not shape:
             return grad
-        grad, result = self.restore(grad), self.restore(result)
+        whole = type(self) is ProdBackward0
+        if not whole:  # (the whole product's 0-d gradient and result broadcast as they are)
+            grad, result = self.restore(grad), self.restore(result)
         zeros = np.count_nonzero(a._data == 0)
         if not zeros:
             return grad * (result / a)
-        whole = type(self) is ProdBackward0
         if whole and zeros > 1 and plain_backward():  # PyTorch's shortcut (no NaN from inf)
             return _make(np.zeros(shape, grad._data.dtype))
         # with a zero anywhere, PyTorch multiplies the products before and after each element
         # (no division, so zeros are exact), over the flattened tensor for the whole product
         if whole:
-            return grad * _product_of_others(a.reshape(-1), 0).reshape(shape)
+            return (grad * _product_of_others(a.reshape(-1), 0)).reshape(shape)
         return grad * _product_of_others(a, self.dims[0])
 
 

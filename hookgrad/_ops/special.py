@@ -178,7 +178,7 @@ class Deg2RadBackward0(Op):
         return x * x.dtype.type(self.scale)
 
     def backward(self, grad):
-        return grad * self.scale
+        return MulBackward1.apply(grad, self.scale)
 
 
 class Rad2DegBackward0(Deg2RadBackward0):

@@ -48,8 +48,8 @@ class LerpBackward0(Op):
 
     def backward(self, grad):
         w = self.weight
-        return (grad * (1 - w) if self.needs(0) else None,
-                grad * w if self.needs(1) else None)
+        return (MulBackward1.apply(grad, 1 - w) if self.needs(0) else None,  # (PyTorch's
+                MulBackward1.apply(grad, w) if self.needs(1) else None)  # grad * Scalar)
 
 
 class LerpBackward1(Op):

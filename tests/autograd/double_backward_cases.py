@@ -146,6 +146,17 @@ CASES = {
                               [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), 0.5, 2.0, offset=3)]),
     "mean": unary(lambda x: x.mean()),
     "mean_dim": unary(lambda x: x.mean(1)),
+    "prod": unary(lambda x: x.prod()),
+    "prod_one_zero": unary(lambda x: (x * (x > -1.3)).prod()),
+    "cummin": unary(lambda x: x.cummin(1)[0]),
+    "gather": lambda torch: ((lambda x: x.gather(1, _index(torch, [[0, 0], [1, 2]]))),
+                             [_leaf(torch, (2, 3))]),
+    "lerp": lambda torch: ((lambda x, y: torch.lerp(x, y, 0.3)),
+                           [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), offset=3)]),
+    "deg2rad": unary(lambda x: x.deg2rad()),
+    "embedding_padding": lambda torch: (
+        (lambda w: _f(torch).embedding(_index(torch, [[1, 0], [1, 2]]), w, padding_idx=0)),
+        [_leaf(torch, (3, 2))]),
     # ------------------------------------------------------------ views and copies
     "slice": unary(lambda x: x[0:1, 1:]),
     "select": unary(lambda x: x[:, 1]),
