@@ -136,6 +136,8 @@ def sum_to_size(a, shape):
         x = a._data
         return _make(np.asarray(np.add.reduce(x, axis=dims, dtype=_sum_dtype(x, None)))
                      .reshape(shape))
+    if not shape:  # (PyTorch's sum_to: the plain sum, SumBackward0)
+        return sum(a)
     out = sum(a, dims, keepdim=True) if dims else a
     return out.reshape(shape) if out._data.shape != shape else out
 
