@@ -221,7 +221,7 @@ def selected_grad(grad, shape, dim, index):
         np.put_along_axis(out, index, grad._data, axis=dim)
         return _make(out)
     return ScatterBackward0.apply(_make(np.zeros(shape, dtype)), grad,
-                                  positions_along(dim, index), _make(index))
+                                  positions_along(dim, index), _make(index), dim)
 
 
 def dim_key(dim, index):
@@ -324,21 +324,23 @@ class ScatterBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, src, positions, index):
-        self.positions = positions
+    def forward(self, a, src, positions, index, dim=None):
+        self.positions, self.dim = positions, dim
         self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
         out[positions] = src._data[_corner(index._data.shape)]
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        (index,) = self.saved()  # (raises once a pass freed it, as PyTorch's node)
         return (ScatterBackward1.apply(grad, self.positions, 0) if self.needs(0) else None,
-                self._src_grad(grad) if self.needs(1) else None)
+                self._src_grad(grad, index) if self.needs(1) else None)
 
-    def _src_grad(self, grad):
+    def _src_grad(self, grad, index):
         # index-shaped, as PyTorch's: for a src larger than index, the engine's shape check
         # then raises PyTorch's "returned an invalid gradient" error
+        if self.dim is not None and not plain_backward():  # PyTorch's grad.gather(dim, index)
+            return GatherBackward0.apply(grad, self.dim, index)
         return IndexBackward0.apply(grad, self.positions)
 
 
@@ -360,16 +362,17 @@ class ScatterBackward1(Op):
 class ScatterAddBackward0(ScatterBackward0):
     """``input.scatter_add(dim, index, src)``: repeated positions add up."""
 
-    def forward(self, a, src, positions, index):
-        self.positions = positions
+    def forward(self, a, src, positions, index, dim=None):
+        self.positions, self.dim = positions, dim
         self.save(index if self.needs(1) else None)  # (PyTorch's, for src's gradient only)
         out = a._data.copy()
         np.add.at(out, positions, src._data[_corner(index._data.shape)])
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
+        (index,) = self.saved()  # (raises once a pass freed it, as PyTorch's node)
+        return (grad if self.needs(0) else None,
+                self._src_grad(grad, index) if self.needs(1) else None)
 
 
 def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
@@ -387,7 +390,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
     if not isinstance(src, TensorBase):
         return ScatterBackward1.apply(input, positions, src, index)
     _check_same_dtype(input, src)
-    return ScatterBackward0.apply(input, src, positions, index)
+    return ScatterBackward0.apply(input, src, positions, index, dim)
 
 
 def scatter_add(input, dim, index, src, *, out=None):
@@ -396,7 +399,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     dim = _wrap_dim(dim, input._data.ndim)
     positions = _scatter_positions("scatter_add", input, dim, index)
     _check_same_dtype(input, src)
-    return ScatterAddBackward0.apply(input, src, positions, index)
+    return ScatterAddBackward0.apply(input, src, positions, index, dim)
 
 
 def _check_same_dtype(a, src):

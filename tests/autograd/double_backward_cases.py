@@ -151,6 +151,10 @@ CASES = {
     "cummin": unary(lambda x: x.cummin(1)[0]),
     "gather": lambda torch: ((lambda x: x.gather(1, _index(torch, [[0, 0], [1, 2]]))),
                              [_leaf(torch, (2, 3))]),
+    "scatter_add": lambda torch: (
+        (lambda x, y: torch.scatter_add(x, 1, _index(torch, [[0, 1], [1, 2]]), y)),
+        [_leaf(torch, (2, 3)), _leaf(torch, (2, 2), offset=3)]),
+    "max_dim_values": unary(lambda x: x.max(1)[0]),
     "lerp": lambda torch: ((lambda x, y: torch.lerp(x, y, 0.3)),
                            [_leaf(torch, (2, 3)), _leaf(torch, (2, 3), offset=3)]),
     "deg2rad": unary(lambda x: x.deg2rad()),
