@@ -353,6 +353,7 @@ CASES = {
                                                   _leaf(torch, (2, 3, 2), offset=3)]),
     "mm_transposed": lambda torch: ((lambda a, b: torch.mm(a.t(), b)),
                                     [_leaf(torch, (3, 2)), _leaf(torch, (3, 2), offset=3)]),
+    "mm_1x1": lambda torch: (torch.mm, [_leaf(torch, (1, 1)), _leaf(torch, (1, 3), offset=3)]),
     "addmm_alpha": lambda torch: ((lambda c, a, b: torch.addmm(c, a, b, beta=2, alpha=0.5)),
                                   [_leaf(torch, (2,)), _leaf(torch, (2, 3), offset=1),
                                    _leaf(torch, (3, 2), offset=3)]),
