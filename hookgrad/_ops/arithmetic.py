@@ -8,6 +8,7 @@ from ..autograd.graph import ERROR_NODE_SEQ, saved_number
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
+from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
 
 
@@ -147,7 +148,7 @@ class DivBackward0(Op):
         a, b = self.saved()
         other = _scalar_or_saved(self.other, b)
         grad_a = grad / other if self.needs(0) else None
-        grad_b = -grad * a / (b * b) if self.needs(1) else None
+        grad_b = -grad * ((a / b) / b) if self.needs(1) else None  # (PyTorch's grouping)
         return grad_a, grad_b
 
 
@@ -165,44 +166,6 @@ class DivBackward1(DivBackward0):
         if plain_backward():
             return _make(_as_array(grad._data / self.other))
         return DivBackward1.apply(grad, self.other)
-
-
-class MulBackward1(Op):
-    """``tensor * number`` as PyTorch's C++ formulas call it (``mul.Scalar``): one input; from
-    Python, ``tensor * number`` is ``MulBackward0``."""
-
-    arity = 1
-
-    def forward(self, a, other):
-        self.other = other
-        x, y = operands(a, other)
-        return x * y
-
-    def backward(self, grad):
-        if plain_backward():
-            return _make(_as_array(grad._data * self.other))
-        return MulBackward1.apply(grad, self.other)
-
-
-class AddBackward1(Op):
-    """``tensor + number`` as PyTorch's C++ formulas call it (``add.Scalar``): one input."""
-
-    arity = 1
-
-    def forward(self, a, other):
-        x, y = operands(a, other)
-        return x + y
-
-    def backward(self, grad):
-        return grad
-
-
-class SubBackward1(AddBackward1):
-    """``tensor - number`` as PyTorch's C++ formulas call it (``sub.Scalar``): one input."""
-
-    def forward(self, a, other):
-        x, y = operands(a, other)
-        return x - y
 
 
 def check_integer_divisor(x, y):
@@ -288,6 +251,13 @@ def integer_power(x, y):
     return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
 
 
+def _zeros_where(mask, values):
+    """C++'s ``at::where(mask, zeros, values)`` in a formula: ``WhereBackward0`` whose first
+    edge (the 0-d zeros) is empty."""
+    from .selection import where  # (selection imports this module)
+    return where(_make(mask), _make(np.zeros((), values._data.dtype)), values)
+
+
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
@@ -312,7 +282,7 @@ class PowBackward0(Op):
         e = self.exponent
         if e == 0:  # zeros, not grad * 0 (NaN for an infinite gradient)
             return _make(np.zeros(self._in_meta[0][0], grad._data.dtype))
-        return grad * e * a ** (e - 1)
+        return grad * MulBackward1.apply(a ** (e - 1), e)  # grad * (exponent * self.pow(e - 1))
 
 
 class PowBackward1(Op):
@@ -331,12 +301,13 @@ class PowBackward1(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_a = None
+        grad_a = grad_b = None
         if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
-            grad_a = (grad * b * a ** (b - 1)).masked_fill(_make(b._data == 0), 0)
-        # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch masks it)
-        at_zero = (a._data == 0) & (b._data >= 0)
-        grad_b = grad * result * log(a).masked_fill(_make(at_zero), 0) if self.needs(1) else None
+            check_subtraction(b, 1)  # (PyTorch's exponent - 1 refuses a bool exponent)
+            slope = grad * (b * a ** SubBackward1.apply(b, 1))
+            grad_a = _zeros_where(b._data == 0, slope)
+        if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
+            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
         return grad_a, grad_b
 
 
@@ -349,13 +320,21 @@ class PowBackward2(Op):
     def forward(self, a, base):
         self.base = base
         x, s = operands(a, base)
+        if base == 0:
+            self.nonnegative = x >= 0
         if x.dtype.kind in "iu":
             return integer_power(np.asarray(s, x.dtype), x)
-        return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype, copy=False)
+        with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
+            return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype,
+                                                                               copy=False)
 
     def backward(self, grad):
         (result,) = self.saved()
-        return grad * result * float(np.log(self.base))
+        with np.errstate(divide="ignore", invalid="ignore"):  # log(0); 0 * -inf
+            slope = MulBackward1.apply(result, float(np.log(self.base)))
+        if self.base == 0:  # no log of 0: the gradient is 0 where the exponent is >= 0
+            slope = _zeros_where(self.nonnegative, slope)
+        return grad * slope
 
 
 # --------------------------------------------------------------------------- public functions

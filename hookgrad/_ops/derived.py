@@ -49,6 +49,8 @@ def _at_least(tensors, ndim):
     """Tensors with at least ``ndim`` dims (a 1-d (n,) becomes (1, n), as torch.atleast_2d)."""
     out = []
     for t in tensors:
+        if t._data.ndim == 0:  # (a reshape, ViewBackward0, as PyTorch's atleast_nd)
+            t = t.reshape((1,) * ndim)
         while t._data.ndim < ndim:
             t = t.unsqueeze(0)
         out.append(t)

@@ -11,6 +11,7 @@ from .activation_backward import (
     zeros_of_input,
 )
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
+from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
 
 
@@ -44,14 +45,14 @@ class Log1PBackward0(UnaryOp):
     function, saves, quiet = np.log1p, "self", ("divide", "invalid")
 
     def backward(self, grad):
-        return grad / (self.saved()[0] + 1)
+        return grad / AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad / (self + 1)
 
 
 class SqrtBackward0(UnaryOp):
     function, saves, quiet = np.sqrt, "result", ("invalid",)
 
     def backward(self, grad):
-        return grad / (self.saved()[0] * 2)
+        return grad / MulBackward1.apply(self.saved()[0], 2)  # PyTorch's: grad / (2 * result)
 
 
 def _rsqrt(x):
@@ -61,8 +62,8 @@ def _rsqrt(x):
 class RsqrtBackward0(UnaryOp):
     function, saves, quiet = _rsqrt, "result", ("divide", "invalid")
 
-    def backward(self, grad):
-        return grad * self.saved()[0] ** 3 * -0.5
+    def backward(self, grad):  # PyTorch's formula: -0.5 * grad * result.pow(3)
+        return MulBackward1.apply(grad, -0.5) * self.saved()[0] ** 3
 
 
 class ReciprocalBackward0(UnaryOp):
@@ -70,7 +71,7 @@ class ReciprocalBackward0(UnaryOp):
 
     def backward(self, grad):
         (result,) = self.saved()
-        return -grad * result * result
+        return -grad * (result * result)  # (PyTorch's grouping)
 
 
 class AbsBackward0(UnaryOp):

@@ -9,8 +9,9 @@ import numpy as np
 
 from .._tensor_base import TensorBase
 from .inplace import apply_inplace
-from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array
+from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
 from .op import Op, UnaryOp, float_input, refuse_out
+from .scalar_forms import MulBackward1
 
 _SQRT_PI = math.sqrt(math.pi)
 _LOG_PI = math.log(math.pi)
@@ -65,7 +66,7 @@ class ErfcBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * (-a * a).exp() * (-2 / _SQRT_PI)
+        return gaussian_slope_backward(grad, a, -2 / _SQRT_PI)
 
 
 class ErfinvBackward0(UnaryOp):
@@ -73,8 +74,8 @@ class ErfinvBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
-        result = erfinv(a)
-        return grad * (result * result).exp() * (_SQRT_PI / 2)
+        # PyTorch's formula: 0.5 * sqrt(M_PI) * exp(self.erfinv().pow(2)) * grad
+        return MulBackward1.apply((erfinv(a) ** 2).exp(), 0.5 * _SQRT_PI) * grad
 
 
 # --------------------------------------------------------------------------- lgamma, digamma

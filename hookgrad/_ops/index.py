@@ -14,7 +14,11 @@ class _Placed(ViewOp):
 
     def backward(self, grad):
         dim, key = self.params
-        return _place(grad.new_zeros(self.shape), grad, (slice(None),) * dim + (key,))
+        if grad._requires_grad:  # PyTorch's slice_backward / select_backward node
+            return self.grad_node.apply(grad, self.shape, dim, key)
+        out = grad.new_zeros(self.shape)
+        out._data[(slice(None),) * dim + (key,)] = grad._data
+        return out
 
 
 class SelectBackward0(_Placed):
@@ -76,6 +80,9 @@ class IndexBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if grad._requires_grad:
+            zeros = _make(np.zeros(self.shape, grad._data.dtype))
+            return IndexPutImplBackward0.apply(zeros, grad, self.key)
         return IndexAddGrad.apply(grad, self.shape, self.key)
 
 
@@ -129,25 +136,45 @@ class IndexPutBackward0(Op):
         return keep, grad_values
 
 
-def _place(out, grad, key):
-    out._data[key] = grad._data
-    return out if not grad._requires_grad else _PlaceGrad.apply(grad, out._data.shape, key)
+class SliceBackwardBackward0(Op):
+    """``slice_backward``: the gradient of a slice (or select) placed in zeros shaped like its
+    input, recorded as PyTorch records it under create_graph; its own gradient is the slice
+    again."""
 
-
-class _PlaceGrad(Op):
-    """``zeros(shape)[key] = grad`` kept differentiable for double backward."""
-
-    def forward(self, grad, shape, key):
-        self.key = key
+    def forward(self, grad, shape, dim, key):
+        self.params = (dim, key)
         out = np.zeros(shape, grad._data.dtype)
-        out[key] = grad._data
+        out[(slice(None),) * dim + (key,)] = grad._data
         return out
 
     def backward(self, grad):
-        return _make(np.array(grad._data[self.key])) if not grad._requires_grad else \
-            IndexBackward0.apply(grad, self.key)
+        return SliceBackward0.apply(grad, *self.params)
 
-    node_name = "SliceBackward0"
+
+class SelectBackwardBackward0(SliceBackwardBackward0):
+    def backward(self, grad):
+        return SelectBackward0.apply(grad, *self.params)
+
+
+SliceBackward0.grad_node = SliceBackwardBackward0
+SelectBackward0.grad_node = SelectBackwardBackward0
+
+
+class IndexPutImplBackward0(Op):
+    """PyTorch's ``index_backward`` under create_graph: ``_index_put_impl_(zeros, indices, grad,
+    accumulate=True)``, an op of the zeros (no history) and the gradient."""
+
+    arity = 2
+
+    def forward(self, zeros, grad, key):
+        self.key = key
+        out = zeros._data
+        np.add.at(out, key, grad._data)
+        return out
+
+    def backward(self, grad):
+        return None, (grad[self.key] if not isinstance(self.key, tuple) else
+                      IndexBackward0.apply(grad, self.key))
 
 
 class GatherBackward0(Op):
@@ -173,7 +200,7 @@ class GatherBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+        return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
 
 
 def positions_along(dim, index):
@@ -194,7 +221,7 @@ def selected_grad(grad, shape, dim, index):
         np.put_along_axis(out, index, grad._data, axis=dim)
         return _make(out)
     return ScatterBackward0.apply(_make(np.zeros(shape, dtype)), grad,
-                                  positions_along(dim, index), _make(index))
+                                  positions_along(dim, index), _make(index), dim)
 
 
 def dim_key(dim, index):
@@ -203,16 +230,24 @@ def dim_key(dim, index):
 
 
 class ScatterAddGrad(Op):
-    """Adjoint of gather: scatter-add into zeros (differentiable again through gather)."""
+    """Adjoint of gather: scatter-add into zeros (differentiable again through gather). As
+    PyTorch's ``zeros.scatter_add_(dim, index, grad)``, an op of the zeros (no history) and
+    the gradient: its first edge is empty."""
 
-    def forward(self, grad, shape, dim, index):
+    arity = 2
+
+    @classmethod
+    def of(cls, grad, shape, dim, index):
+        return cls.apply(_make(np.zeros(shape, grad._data.dtype)), grad, dim, index)
+
+    def forward(self, zeros, grad, dim, index):
         self.dim, self.index = dim, index
-        out = np.zeros(shape, grad._data.dtype)
+        out = zeros._data
         np.add.at(out, positions_along(dim, index), grad._data)
         return out
 
     def backward(self, grad):
-        return GatherBackward0.apply(grad, self.dim, _make(self.index))
+        return None, GatherBackward0.apply(grad, self.dim, _make(self.index))
 
     node_name = "ScatterAddBackward0"
 
@@ -289,21 +324,23 @@ class ScatterBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, src, positions, index):
-        self.positions = positions
+    def forward(self, a, src, positions, index, dim=None):
+        self.positions, self.dim = positions, dim
         self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
         out[positions] = src._data[_corner(index._data.shape)]
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        (index,) = self.saved()  # (raises once a pass freed it, as PyTorch's node)
         return (ScatterBackward1.apply(grad, self.positions, 0) if self.needs(0) else None,
-                self._src_grad(grad) if self.needs(1) else None)
+                self._src_grad(grad, index) if self.needs(1) else None)
 
-    def _src_grad(self, grad):
+    def _src_grad(self, grad, index):
         # index-shaped, as PyTorch's: for a src larger than index, the engine's shape check
         # then raises PyTorch's "returned an invalid gradient" error
+        if self.dim is not None and not plain_backward():  # PyTorch's grad.gather(dim, index)
+            return GatherBackward0.apply(grad, self.dim, index)
         return IndexBackward0.apply(grad, self.positions)
 
 
@@ -325,16 +362,17 @@ class ScatterBackward1(Op):
 class ScatterAddBackward0(ScatterBackward0):
     """``input.scatter_add(dim, index, src)``: repeated positions add up."""
 
-    def forward(self, a, src, positions, index):
-        self.positions = positions
+    def forward(self, a, src, positions, index, dim=None):
+        self.positions, self.dim = positions, dim
         self.save(index if self.needs(1) else None)  # (PyTorch's, for src's gradient only)
         out = a._data.copy()
         np.add.at(out, positions, src._data[_corner(index._data.shape)])
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return (grad if self.needs(0) else None, self._src_grad(grad) if self.needs(1) else None)
+        (index,) = self.saved()  # (raises once a pass freed it, as PyTorch's node)
+        return (grad if self.needs(0) else None,
+                self._src_grad(grad, index) if self.needs(1) else None)
 
 
 def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
@@ -352,7 +390,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
     if not isinstance(src, TensorBase):
         return ScatterBackward1.apply(input, positions, src, index)
     _check_same_dtype(input, src)
-    return ScatterBackward0.apply(input, src, positions, index)
+    return ScatterBackward0.apply(input, src, positions, index, dim)
 
 
 def scatter_add(input, dim, index, src, *, out=None):
@@ -361,7 +399,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     dim = _wrap_dim(dim, input._data.ndim)
     positions = _scatter_positions("scatter_add", input, dim, index)
     _check_same_dtype(input, src)
-    return ScatterAddBackward0.apply(input, src, positions, index)
+    return ScatterAddBackward0.apply(input, src, positions, index, dim)
 
 
 def _check_same_dtype(a, src):

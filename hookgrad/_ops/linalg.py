@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .op import Op, plain_backward, refuse_out
+from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
 from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
@@ -53,12 +54,14 @@ class MmBackward0(Op):
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
         _refuse_bool("addmm_impl_cpu_", x)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         return _mm(x, y)
 
     def backward(self, grad):
         b, a = self.saved()
-        return _mm_grads(grad, a, b, self.mat2_transposed, self.needs(0), self.needs(1))
+        return _mm_grads(grad, a, b, self.mat2_transposed, self.needs(0), self.needs(1),
+                         self.mat1_strides)
 
 
 class AddmmBackward0(Op):
@@ -81,6 +84,7 @@ class AddmmBackward0(Op):
         _refuse_bool("addmm_impl_cpu_", x)
         self.beta, self.alpha = beta, alpha
         self.save(b if self.needs(1) else None, a if self.needs(2) else None)
+        self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         out = _mm(x, y)
         if alpha != 1:
@@ -91,6 +95,12 @@ class AddmmBackward0(Op):
 
     def backward(self, grad):
         b, a = self.saved()
+        if not plain_backward():  # PyTorch's formulas: maybe_multiply(..., beta / alpha)
+            grad_bias = None
+            if self.needs(0):
+                grad_bias = grad if self.beta == 1 else MulBackward1.apply(grad, self.beta)
+            return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),
+                                            self.needs(2), self.mat1_strides, self.alpha)
         grad_bias = None
         if self.needs(0):
             g = grad._data
@@ -178,8 +188,14 @@ class BmmBackward0(Op):
 
 
 def _is_transposed(array):
-    """A 2-D array laid out column-major (typically ``weight.t()``)."""
-    return array.flags.f_contiguous and not array.flags.c_contiguous
+    """A matrix laid out column-major (typically ``weight.t()``), by PyTorch's test on its
+    strides (``strides[0] == 1 and strides[1] == size(0)``: a 1x1 matrix passes too)."""
+    return _column_major(array.strides, array.shape, array.itemsize)
+
+
+def _column_major(strides, shape, itemsize):
+    rows = strides[0]
+    return rows == itemsize and strides[1] == shape[0] * rows
 
 
 def _mat2_grad(mat1, grad, transposed):
@@ -190,9 +206,11 @@ def _mat2_grad(mat1, grad, transposed):
     return mat1.t().mm(grad)
 
 
-def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
+def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
+              mat1_strides=None, alpha=1):
     """Gradients of ``mat1 @ mat2`` from the output's ``grad``: NumPy directly in a plain
-    backward (no op overhead), differentiable tensor ops otherwise."""
+    backward (no op overhead), PyTorch's formulas as tensor ops otherwise (each product in
+    its operand's layout, then times ``alpha``)."""
     if plain_backward():
         g = grad._data
         grad_mat2 = None
@@ -200,8 +218,20 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2):
             x = mat1._data
             grad_mat2 = _make(_mm(g.T, x).T if mat2_transposed else _mm(x.T, g))
         return (_make(_mm(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
-    return (grad.mm(mat2.t()) if needs_mat1 else None,
-            _mat2_grad(mat1, grad, mat2_transposed) if needs_mat2 else None)
+    grad_mat1 = grad_mat2 = None
+    if needs_mat1:
+        shape = (grad._data.shape[0], mat2._data.shape[0])
+        if mat1_strides is not None and _column_major(mat1_strides, shape, grad._data.itemsize):
+            grad_mat1 = mat2.mm(grad.t()).t()
+        else:
+            grad_mat1 = grad.mm(mat2.t())
+        if alpha != 1:
+            grad_mat1 = MulBackward1.apply(grad_mat1, alpha)
+    if needs_mat2:
+        grad_mat2 = _mat2_grad(mat1, grad, mat2_transposed)
+        if alpha != 1:
+            grad_mat2 = MulBackward1.apply(grad_mat2, alpha)
+    return grad_mat1, grad_mat2
 
 
 def mm(input, mat2, *, out=None):

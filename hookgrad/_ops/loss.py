@@ -7,8 +7,10 @@ from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
+from .elementwise import sigmoid
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
+from .scalar_forms import AddBackward1
 from .selection import keep_where
 
 
@@ -301,6 +303,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         input, target = self.saved()
         if input._data.dtype != target._data.dtype:
             _backward_dtype_error(target, input)
+        if not plain_backward():
+            return self._recorded_backward(grad, input, target)
         grad = scaled_grad(grad, self.reduction, self.count)
         if self.weight is not None:
             grad = grad * self.weight
@@ -319,6 +323,32 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
                 log_sigmoid = LogSigmoidBackward0.apply(input)
                 grad_target = grad * ((1 - pos_weight) * log_sigmoid - input)
         return grad_input, grad_target
+
+    def _recorded_backward(self, grad, input, target):
+        """PyTorch's formulas op by op (its nodes under create_graph): the slope, times the
+        gradient, times the weight, then divided in place (``DivBackward1``) for a mean."""
+        pos_weight = self.pos_weight
+        grad_input = grad_target = None
+        if self.needs(0):
+            if pos_weight is None:
+                grad_input = sigmoid(input) - target
+            else:
+                t = pos_weight * target
+                grad_input = (AddBackward1.apply(t, 1) - target) * sigmoid(input) - t
+            grad_input = self._finish(grad_input * grad)
+        if self.needs(1):
+            if pos_weight is None:
+                grad_target = -input
+            else:
+                grad_target = LogSigmoidBackward0.apply(-input) - \
+                    LogSigmoidBackward0.apply(input) * pos_weight
+            grad_target = self._finish(grad_target * grad)
+        return grad_input, grad_target
+
+    def _finish(self, grad):
+        if self.weight is not None:
+            grad = grad * self.weight
+        return DivBackward1.apply(grad, self.count) if self.reduction == "mean" else grad
 
 
 class SoftMarginLossBackward0(Op):

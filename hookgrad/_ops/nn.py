@@ -26,8 +26,10 @@ from .activation_backward import (
     prelu_grads,
 )
 from .composite import FormulaGrad
-from .elementwise import exp, tanh
+from .elementwise import exp, sigmoid, tanh
+from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
+from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .shape import cat
 from .views import SqueezeBackward1
 
@@ -78,8 +80,16 @@ class ErfBackward0(UnaryOp):
     function, saves = erf_array, "self"
 
     def backward(self, grad):
-        (a,) = self.saved()
-        return grad * exp(-a * a) * (2 / math.sqrt(math.pi))
+        return gaussian_slope_backward(grad, self.saved()[0], 2 / math.sqrt(math.pi))
+
+
+def gaussian_slope_backward(grad, a, scale):
+    """PyTorch's formula of erf's and erfc's gradients: ``scale * exp(-(self.pow(2))) * grad``
+    (on arrays in a plain backward)."""
+    if plain_backward() and a._data.dtype == grad._data.dtype:
+        x = a._data
+        return _make(np.asarray(scale * np.exp(-(x ** 2)) * grad._data))
+    return MulBackward1.apply(exp(-(a ** 2)), scale) * grad
 
 
 def erf(input, *, out=None):
@@ -219,6 +229,9 @@ class SiluBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
+            s = sigmoid(a)
+            return grad * s * AddBackward1.apply(a * number_minus(1.0, s), 1.0)
         s = sigmoid_tensor(a)
         return grad * s * (1 + a * (1 - s))
 
@@ -410,7 +423,10 @@ class EmbeddingBackward0(Op):
 
 
 class EmbeddingDenseBackward0(Op):
-    """Sum the gradient rows into their embedding rows; the padding row gets none."""
+    """Sum the gradient rows into their embedding rows; the padding row gets none. PyTorch's
+    node of ``embedding_dense_backward``."""
+
+    node_name = "EmbeddingDenseBackwardBackward0"
 
     def forward(self, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
         g = grad._data
@@ -432,12 +448,12 @@ class EmbeddingDenseBackward0(Op):
         return out
 
     def backward(self, grad):
-        rows = EmbeddingBackward0.apply(grad, self.indices, None, False)
-        if self.scale is not None:
-            rows = rows * _make(self.scale[..., None])
+        # PyTorch's embedding_dense_double_backward: the rows picked again (without the
+        # frequency scaling, as PyTorch's), padding rows zeroed in place, viewed per index
+        rows = index_select(grad, 0, _make(self.indices.reshape(-1)))
         if self.padding_idx is not None:
-            rows = rows * _make(self.keep[..., None])
-        return rows
+            rows = rows.masked_fill_(_make(~self.keep.reshape(-1, 1)), 0)
+        return rows.view(self.indices.shape + (-1,))
 
 
 def _mish(x):
@@ -451,6 +467,10 @@ class MishBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
+            s = sigmoid(a)
+            t = tanh(exp(a).log1p())
+            return grad * (t + a * s * number_minus(1.0, t * t))
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 

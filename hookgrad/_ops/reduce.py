@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
+from .arithmetic import DivBackward1
 from .op import (
     Op,
     ReductionOp,
@@ -17,6 +18,7 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
 
@@ -72,7 +74,7 @@ class MeanBackward0(Op):
 
     def backward(self, grad):
         # (divided after the broadcast, as PyTorch: a new tensor, which hooks may write into)
-        return expand_grad(grad, self.shape) / self.count
+        return DivBackward1.apply(expand_grad(grad, self.shape), self.count)  # (div.Scalar)
 
 
 class MeanBackward1(ReductionOp):
@@ -83,7 +85,7 @@ class MeanBackward1(ReductionOp):
         return mean_array(x, dims, keepdim, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
-        return self.unreduce(grad) / self.count
+        return DivBackward1.apply(self.unreduce(grad), self.count)
 
 
 def refuse_integer_grad(input, dtype):
@@ -146,6 +148,8 @@ def sum_to_size(a, shape):
         x = a._data
         return _make(np.asarray(np.add.reduce(x, axis=dims, dtype=_sum_dtype(x, None)))
                      .reshape(shape))
+    if not shape:  # (PyTorch's sum_to: the plain sum, SumBackward0)
+        return sum(a)
     out = sum(a, dims, keepdim=True) if dims else a
     return out.reshape(shape) if out._data.shape != shape else out
 
@@ -159,10 +163,10 @@ def _plus(a, b):
 class VarBackward0(ReductionOp):
     saved_names = ("self",)
 
-    def forward(self, a, dims, keepdim, correction, whole):
+    def forward(self, a, dims, keepdim, correction, whole=False):
+        """``whole``: no dim was given (PyTorch's formula then takes the plain mean)."""
         self.save(a)
-        self.dims, self.keepdim = dims, keepdim
-        self.whole = whole or not a._data.ndim  # PyTorch's backward special-cases these
+        self.dims, self.keepdim, self.whole = dims, keepdim, whole
         return self.variance(a._data, dims, keepdim, correction)
 
     def variance(self, x, dims, keepdim, correction):
@@ -177,19 +181,23 @@ class VarBackward0(ReductionOp):
         return self.var_grad(self.saved()[0], grad)
 
     def var_grad(self, a, grad):
-        grad = self.restore(grad)
-        centred = a - a.mean(self.dims, keepdim=True)
-        if self.dof <= 0 and self.whole:  # NaN where the input equals its mean, else inf
-            return grad * where(centred == 0, float("nan"), float("inf"))
-        # over given dims PyTorch keeps the formula: 2 / 0 is inf (times the signed centred
-        # input), and a negative dof a finite negative factor
-        return grad * centred * (2.0 / self.dof if self.dof else float("inf"))
+        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``."""
+        if self.whole or a._data.ndim == 0:
+            centred = a - a.mean()
+            if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
+                return grad * where(centred == 0, float("nan"), float("inf"))
+            return MulBackward1.apply(grad, 2.0 / self.dof) * centred
+        if a._data.ndim > 1:
+            grad = self.restore(grad)
+        scale = 2.0 / self.dof if self.dof else float("inf")
+        return MulBackward1.apply(grad, scale) * (a - a.mean(self.dims, keepdim=True))
 
     def std_grad(self, a, result, grad):
-        return self.var_grad(a, (grad / (result * 2)).masked_fill(result == 0, 0))
+        return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill(result == 0, 0))
 
     def mean_grad(self, a, grad):
-        return (self.restore(grad) / self.count).expand(self.shape)
+        grad = grad if self.whole else self.restore(grad)
+        return DivBackward1.apply(grad.expand(self.shape), self.count)
 
 
 class StdBackward0(VarBackward0):
@@ -296,9 +304,10 @@ class LinalgVectorNormBackward0(ReductionOp):
 
     saves_output, saved_names = True, ("self", "result")
 
-    def forward(self, a, dims, keepdim, p, dtype=None):
+    def forward(self, a, dims, keepdim, p, dtype=None, whole=False):
+        """``whole``: no dim was given (PyTorch's formula then restores no dims)."""
         self.save(a)
-        self.dims, self.keepdim, self.p = dims, keepdim, p
+        self.dims, self.keepdim, self.p, self.whole = dims, keepdim, p, whole
         x = np.abs(a._data if dtype is None else a._data.astype(dtype.np_dtype))  # (no cast node)
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
@@ -316,23 +325,24 @@ class LinalgVectorNormBackward0(ReductionOp):
     def backward(self, grad):
         a, norm = self.saved()
         p = self.p
-        grad, norm = self.restore(grad), self.restore(norm)
+        if not self.whole:
+            grad, norm = self.restore(grad), self.restore(norm)
         if p == 0:
             return None  # PyTorch leaves this gradient undefined
         if p == 1:
-            return a.sign() * grad
+            return a.sgn() * grad
         if p == 2:  # zero subgradient at the origin
             return grad * (a / norm).masked_fill(norm == 0, 0)
         if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
             magnitude = a.abs()
             mask = (magnitude == norm) | magnitude.isnan()
-            return a.sign() * (grad / mask.sum(self.dims, keepdim=True) * mask)
+            return a.sgn() * (grad / mask.sum(self.dims, keepdim=True) * mask)
         if p < 1:
-            scaled = a.sign() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
+            scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
             return scaled * grad * norm.pow(1 - p)
         scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
         if p < 2:
-            return a.sign() * a.abs().pow(p - 1) * scale
+            return a.sgn() * a.abs().pow(p - 1) * scale
         return a * a.abs().pow(p - 2) * scale
 
 
@@ -370,7 +380,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
             if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
                 raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
                                    "and the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype)
+    return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype, dim is None)
 
 
 class ProdBackward0(ReductionOp):
@@ -390,17 +400,18 @@ class ProdBackward0(ReductionOp):
         shape = a._data.shape
         if not shape:
             return grad
-        grad, result = self.restore(grad), self.restore(result)
+        whole = type(self) is ProdBackward0
+        if not whole:  # (the whole product's 0-d gradient and result broadcast as they are)
+            grad, result = self.restore(grad), self.restore(result)
         zeros = np.count_nonzero(a._data == 0)
         if not zeros:
             return grad * (result / a)
-        whole = type(self) is ProdBackward0
         if whole and zeros > 1 and plain_backward():  # PyTorch's shortcut (no NaN from inf)
             return _make(np.zeros(shape, grad._data.dtype))
         # with a zero anywhere, PyTorch multiplies the products before and after each element
         # (no division, so zeros are exact), over the flattened tensor for the whole product
         if whole:
-            return grad * _product_of_others(a.reshape(-1), 0).reshape(shape)
+            return (grad * _product_of_others(a.reshape(-1), 0)).reshape(shape)
         return grad * _product_of_others(a, self.dims[0])
 
 

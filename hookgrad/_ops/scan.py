@@ -134,7 +134,7 @@ class CummaxBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if not self.shape:
             return grad
-        return ScatterAddGrad.apply(grad, self.shape, self.dim, self.index)
+        return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
 
 
 class CumminBackward0(CummaxBackward0):

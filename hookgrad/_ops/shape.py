@@ -58,6 +58,8 @@ class StackBackward0(_Variadic):
         return np.stack([t._data for t in tensors], axis=dim, dtype=dtype.np_dtype)
 
     def backward(self, grad):
+        if grad._requires_grad:  # PyTorch's: one select per input
+            return tuple(grad.select(self.dim, i) for i in range(len(self._next)))
         return grad.unbind(self.dim)
 
 
@@ -294,10 +296,29 @@ class RepeatBackward0(Op):
     def backward(self, grad):
         if not self.repeats:
             return grad
+        if grad._requires_grad:
+            return self._recorded_backward(grad)
         # output dim i is repeats[i] blocks of padded[i]: split each dim in two, sum the blocks
         interleaved = [n for pair in zip(self.repeats, self.padded) for n in pair]
         block_dims = tuple(range(0, len(interleaved), 2))
         return grad.reshape(interleaved).sum(block_dims).reshape(self.shape)
+
+
+    def _recorded_backward(self, grad):
+        """PyTorch's repeat_backward node for node: the added leading dims summed one by one,
+        then one reshape to (repeat, size) pairs and one sum over the repeats."""
+        if 0 in self.repeats:
+            return _make(np.zeros(self.shape, grad._data.dtype))
+        added = len(self.repeats) - len(self.shape)
+        for _ in range(added):
+            grad = grad.sum(0)
+        sizes, sum_dims = [], []
+        for repeat, size in zip(self.repeats[added:], self.shape):
+            if repeat != 1:
+                sizes.append(repeat)
+                sum_dims.append(len(sizes) - 1)
+            sizes.append(size)
+        return grad.reshape(sizes).sum(sum_dims) if sum_dims else grad
 
 
 def repeat(input, repeats):

@@ -20,13 +20,15 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .scalar_forms import AddBackward1, MulBackward1, number_minus
+from .selection import where
 
 
 class Expm1Backward0(UnaryOp):
     function, saves = np.expm1, "result"
 
     def backward(self, grad):
-        return grad * (self.saved()[0] + 1)
+        return grad * AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad * (result + 1)
 
 
 class Log2Backward0(UnaryOp):
@@ -34,7 +36,7 @@ class Log2Backward0(UnaryOp):
     base = 2
 
     def backward(self, grad):
-        return grad / (self.saved()[0] * math.log(self.base))
+        return grad / MulBackward1.apply(self.saved()[0], math.log(self.base))
 
 
 class Log10Backward0(Log2Backward0):
@@ -46,7 +48,7 @@ class TanBackward0(UnaryOp):
 
     def backward(self, grad):
         (result,) = self.saved()
-        return grad * (result * result + 1)
+        return grad * AddBackward1.apply(result ** 2, 1)  # PyTorch's: grad * (1 + result.pow(2))
 
 
 def _trunc(x):
@@ -91,7 +93,7 @@ class Exp2Backward0(UnaryOp):
     function, saves = np.exp2, "result"
 
     def backward(self, grad):
-        return grad * self.saved()[0] * math.log(2)
+        return MulBackward1.apply(grad * self.saved()[0], math.log(2))
 
 
 class RemainderBackward0(Op):
@@ -176,7 +178,7 @@ class Deg2RadBackward0(Op):
         return x * x.dtype.type(self.scale)
 
     def backward(self, grad):
-        return grad * self.scale
+        return MulBackward1.apply(grad, self.scale)
 
 
 class Rad2DegBackward0(Deg2RadBackward0):
@@ -200,6 +202,13 @@ class LogitBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
+        low, high = (0.0, 1.0) if self.eps is None else (self.eps, 1 - self.eps)
+        if not plain_backward():  # PyTorch's infinitely differentiable formula: outside
+            # [low, high] (NaN included) NaN without eps, 0 with it
+            inside = _make((a._data >= low) & (a._data <= high))
+            slope = grad / (a * number_minus(1.0, a))
+            return where(inside, slope, _make(np.array(0.0 if self.eps else np.nan,
+                                                       slope._data.dtype)))
         result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
         if self.eps is None:
             return result.masked_fill((a < 0) | (a > 1), float("nan"))
@@ -214,9 +223,15 @@ class SincBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
-        pa = a * math.pi
-        slope = (pa * pa.cos() - pa.sin()) / (pa * a)
-        return (grad * slope).masked_fill(a == 0, 0.0)
+        if plain_backward():
+            pa = a * math.pi
+            slope = (pa * pa.cos() - pa.sin()) / (pa * a)
+            return (grad * slope).masked_fill(a == 0, 0.0)
+        # PyTorch's formula, node for node (0 where pi * self * self is 0)
+        pa = MulBackward1.apply(a, math.pi)
+        squared = MulBackward1.apply(a * a, math.pi)
+        slope = grad * ((pa * pa.cos() - pa.sin()) / squared)
+        return where(_make(squared._data == 0), _make(np.zeros((), slope._data.dtype)), slope)
 
 
 def _xlogy_arrays(a, other):
@@ -297,8 +312,8 @@ class LogaddexpBackward0(_FloatsOnly):
 
     def backward(self, grad):
         a, b = self.saved()
-        return (grad / ((b - a).exp() + 1) if self.needs(0) else None,
-                grad / ((a - b).exp() + 1) if self.needs(1) else None)
+        return (grad / AddBackward1.apply((b - a).exp(), 1) if self.needs(0) else None,
+                grad / AddBackward1.apply((a - b).exp(), 1) if self.needs(1) else None)
 
 
 class HypotBackward0(_FloatsOnly):

@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase
 from .op import Op, cpp_type_name, operands, refuse_out, type_name
+from .scalar_forms import MulBackward1, filled_like
 
 
 def _lerp(x, y, w):
@@ -47,8 +48,8 @@ class LerpBackward0(Op):
 
     def backward(self, grad):
         w = self.weight
-        return (grad * (1 - w) if self.needs(0) else None,
-                grad * w if self.needs(1) else None)
+        return (MulBackward1.apply(grad, 1 - w) if self.needs(0) else None,  # (PyTorch's
+                MulBackward1.apply(grad, w) if self.needs(1) else None)  # grad * Scalar)
 
 
 class LerpBackward1(Op):
@@ -91,8 +92,8 @@ class AddcmulBackward0(Op):
         t1, t2 = self.saved()
         v = self.value
         return (grad if self.needs(0) else None,
-                grad * t2 * v if self.needs(1) else None,
-                grad * t1 * v if self.needs(2) else None)
+                grad * MulBackward1.apply(t2, v) if self.needs(1) else None,  # (PyTorch's
+                grad * MulBackward1.apply(t1, v) if self.needs(2) else None)  # formulas)
 
 
 class AddcdivBackward0(Op):
@@ -112,8 +113,8 @@ class AddcdivBackward0(Op):
         t1, t2 = self.saved()
         v = self.value
         return (grad if self.needs(0) else None,
-                grad * v / t2 if self.needs(1) else None,
-                -grad * v * t1 / (t2 * t2) if self.needs(2) else None)
+                grad * (filled_like(t2, v) / t2) if self.needs(1) else None,  # (PyTorch's
+                -grad * (MulBackward1.apply(t1, v) / (t2 * t2)) if self.needs(2) else None)
 
 
 _INTEGER_ADDCDIV = (

@@ -2,7 +2,9 @@
 input; the backward formulas are PyTorch's, written with tensor ops (differentiable again)."""
 import numpy as np
 
-from .op import UnaryOp, refuse_out
+from .._tensor_base import _make
+from .op import UnaryOp, plain_backward, refuse_out
+from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 
 
 class _Trig(UnaryOp):
@@ -28,7 +30,7 @@ class AsinBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * (1 - a * a).rsqrt()
+        return grad * AddBackward1.apply(-a * a, 1).rsqrt()  # PyTorch's: (-self * self + 1)
 
 
 class AcosBackward0(_Trig):
@@ -36,7 +38,7 @@ class AcosBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * -(1 - a * a).rsqrt()
+        return grad * -AddBackward1.apply(-a * a, 1).rsqrt()
 
 
 class AtanBackward0(_Trig):
@@ -44,7 +46,7 @@ class AtanBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad / (a * a + 1)
+        return grad / AddBackward1.apply(a * a, 1)
 
 
 class AsinhBackward0(_Trig):
@@ -52,7 +54,7 @@ class AsinhBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * (a * a + 1).rsqrt()
+        return grad * AddBackward1.apply(a ** 2, 1).rsqrt()  # PyTorch's: self.pow(2) + 1
 
 
 class AcoshBackward0(_Trig):
@@ -60,7 +62,7 @@ class AcoshBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad * (a * a - 1).rsqrt()
+        return grad * SubBackward1.apply(a * a, 1).rsqrt()
 
 
 class AtanhBackward0(_Trig):
@@ -68,7 +70,9 @@ class AtanhBackward0(_Trig):
 
     def backward(self, grad):
         (a,) = self.saved()
-        return grad / (1 - a * a)
+        if plain_backward() and a._data.dtype == grad._data.dtype:
+            return _make(grad._data / (1 - a._data ** 2))
+        return MulBackward1.apply(grad, 1) / number_minus(1, a ** 2)  # grad * 1 / (1 - self.pow(2))
 
 
 def sinh(input, *, out=None):

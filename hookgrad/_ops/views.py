@@ -107,7 +107,10 @@ class TransposeBackward0(ViewOp):
 
 
 class TBackward0(TransposeBackward0):
-    pass
+    def backward(self, grad):
+        if plain_backward():
+            return _make(self.view_array(grad._data, *self.params))
+        return TBackward0.apply(grad, *self.params)  # PyTorch's: grad.t()
 
 
 class SqueezeBackward0(ViewOp):

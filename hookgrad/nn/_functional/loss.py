@@ -18,6 +18,7 @@ from ..._ops.loss import (
     SoftMarginLossBackward0,
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
+from ..._ops.special import xlogy
 from ..._tensor_base import _make
 from ...autograd.grad_mode import is_grad_enabled
 from .activation import log_softmax, logsigmoid
@@ -245,10 +246,11 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "the KL div math definition.'mean' will be changed to behave the same as "
                       "'batchmean' in the next major release.", UserWarning, stacklevel=2)
     if log_target:
-        loss = target.exp() * (target - input)
+        difference = target - input  # (computed first, as PyTorch's build does)
+        loss = target.exp() * difference
     else:
-        x_log_x = _selection.where(target > 0, target * target.log(), 0.0)
-        loss = x_log_x - target * input
+        product = target * input  # (PyTorch's kl_div; its build computes this side first)
+        loss = xlogy(target, target) - product
     if reduction == "batchmean":
         return loss.sum() / input._data.shape[0] if input._data.ndim else loss.sum()
     if reduction not in _REDUCTIONS:
@@ -325,16 +327,17 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
                      reduce=None, reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
-    if log_input:
-        loss = input.exp() - target * input
+    if log_input:  # (PyTorch's build computes the product first: its nodes come first)
+        product = target * input
+        loss = input.exp() - product
     else:
-        loss = input - target * (input + eps).log()
-    if full:
-        t = target._data.astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            stirling = np.asarray(t * np.log(t) - t + 0.5 * np.log(2 * np.pi * t))
-        stirling[t <= 1] = 0
-        loss = loss + _make(stirling.astype(loss._data.dtype))
+        loss = input - target * AddBackward1.apply(input, eps).log()
+    if full:  # Stirling's term, differentiable in the target as in PyTorch (whose build
+        # computes the right operands first: the same nodes, in its order)
+        with np.errstate(divide="ignore", invalid="ignore"):  # (masked where target <= 1)
+            half_log = MulBackward1.apply(MulBackward1.apply(target, 2 * math.pi).log(), 0.5)
+            stirling = target * target.log() - target + half_log
+        loss = loss + stirling.masked_fill(target <= 1, 0)
     return _apply_reduction(loss, reduction)
 
 
