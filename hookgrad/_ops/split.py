@@ -8,7 +8,7 @@ matrix of a batched product do not depend on the chunking."""
 import numpy as np
 
 from .. import _blas
-from .._parallel import grain, parallel_for
+from .._parallel import REGION_BYTES, grain, parallel_for
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
 SPLIT_MIN_SIZE = 1 << 17  # elements: ops on fewer never ask whether to split
@@ -121,11 +121,12 @@ def _columns_chunk(start, stop, out, a, b):
 def split_mm(a, b):
     """``a @ b`` of two matrices in row (or, for few rows, column) blocks on the pool, when
     the product is large and NumPy's BLAS does not thread it itself; or None (one call)."""
-    if a.dtype != b.dtype or a.dtype.kind != "f":
-        return None
     rows, cols = a.shape[0], b.shape[1]
+    nbytes = rows * a.shape[1] * cols * 2 // 5
+    if nbytes < REGION_BYTES or a.dtype != b.dtype or a.dtype.kind != "f":
+        return None  # (a small product is one call: checked first, it is the common case)
     by_rows = rows >= cols
-    step = grain(rows if by_rows else cols, rows * a.shape[1] * cols * 2 // 5, CHUNK_BYTES)
+    step = grain(rows if by_rows else cols, nbytes, CHUNK_BYTES)
     if step >= (rows if by_rows else cols) or _blas.get_threads() not in (1, None):
         return None
     out = np.empty((rows, cols), a.dtype)
