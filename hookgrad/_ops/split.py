@@ -7,8 +7,8 @@ available, or None to leave the work to one NumPy call. Elementwise results and 
 matrix of a batched product do not depend on the chunking."""
 import numpy as np
 
-from .. import _blas
-from .._parallel import REGION_BYTES, grain, parallel_for
+from .. import _blas, _parallel
+from .._parallel import grain, parallel_for
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
 SPLIT_MIN_SIZE = 1 << 17  # elements: ops on fewer never ask whether to split
@@ -123,7 +123,7 @@ def split_mm(a, b):
     the product is large and NumPy's BLAS does not thread it itself; or None (one call)."""
     rows, cols = a.shape[0], b.shape[1]
     nbytes = rows * a.shape[1] * cols * 2 // 5
-    if nbytes < REGION_BYTES or a.dtype != b.dtype or a.dtype.kind != "f":
+    if nbytes < _parallel.REGION_BYTES or a.dtype != b.dtype or a.dtype.kind != "f":
         return None  # (a small product is one call: checked first, it is the common case)
     by_rows = rows >= cols
     step = grain(rows if by_rows else cols, nbytes, CHUNK_BYTES)
