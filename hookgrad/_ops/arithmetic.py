@@ -28,6 +28,8 @@ class AddBackward0(Op):
         self.alpha = alpha
         x, y = operands(a, b)
         if alpha != 1:
+            if x.dtype == _BOOL and np.asarray(y).dtype == _BOOL:
+                return x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
             return x + alpha * y
         out = split_add(x, y) if x.size >= SPLIT_MIN_SIZE else None
         return x + y if out is None else out

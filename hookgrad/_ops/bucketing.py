@@ -90,6 +90,6 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("minlength should be >= 0")
     if weights is not None and (weights._data.ndim != 1 or weights._data.shape != x.shape):
         raise RuntimeError("weights should be 1-d and have the same length as input")
-    if weights is None:
+    if weights is None or not x.size:  # (an empty input is int64 zeros, weights or not)
         return _make(np.bincount(x, minlength=minlength).astype(np.int64))
     return BincountBackward.apply(weights, x, minlength)
