@@ -12,7 +12,7 @@ import collections
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import (
     Node,
@@ -151,6 +151,15 @@ def refuse_out(name):
     raise NotImplementedError(
         f"hookgrad does not support out= (in {name}): use the returned tensor, y = "
         f"torch.{name}(...), or copy it into an existing one, y.copy_(torch.{name}(...))")
+
+
+def apply_to_tensors(op, name, input, other, out):
+    """``op`` of two Tensors, for the binary ops whose PyTorch signature takes Tensors only
+    (PyTorch's TypeError for a number; ``out=`` refused)."""
+    if out is not None:
+        refuse_out(name)
+    return op.apply(tensor_argument(name, "input", 1, input),
+                    tensor_argument(name, "other", 2, other))
 
 
 def plain_backward():

@@ -9,7 +9,16 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import pow as _pow
 from .inplace import apply_inplace
-from .op import BinaryOp, Op, float_input, float_operands, operands, refuse_out, type_name
+from .op import (
+    BinaryOp,
+    Op,
+    apply_to_tensors,
+    float_input,
+    float_operands,
+    operands,
+    refuse_out,
+    type_name,
+)
 
 _LN2 = math.log(2)
 
@@ -199,24 +208,15 @@ def reflected_right_shift(input, other):
 # --------------------------------------------------------------------------- functions
 
 def ldexp(input, other, *, out=None):
-    if out is not None:
-        refuse_out("ldexp")
-    return LdexpBackward0.apply(tensor_argument("ldexp", "input", 1, input),
-                                tensor_argument("ldexp", "other", 2, other))
+    return apply_to_tensors(LdexpBackward0, "ldexp", input, other, out)
 
 
 def logaddexp2(input, other, *, out=None):
-    if out is not None:
-        refuse_out("logaddexp2")
-    return Logaddexp2Backward0.apply(tensor_argument("logaddexp2", "input", 1, input),
-                                     tensor_argument("logaddexp2", "other", 2, other))
+    return apply_to_tensors(Logaddexp2Backward0, "logaddexp2", input, other, out)
 
 
 def nextafter(input, other, *, out=None):
-    if out is not None:
-        refuse_out("nextafter")
-    return NextafterBackward0.apply(tensor_argument("nextafter", "input", 1, input),
-                                    tensor_argument("nextafter", "other", 2, other))
+    return apply_to_tensors(NextafterBackward0, "nextafter", input, other, out)
 
 
 def check_heaviside(input, values):

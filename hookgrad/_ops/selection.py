@@ -3,10 +3,19 @@ gradient goes back to the input it was taken from (ties split evenly)."""
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make, tensor_argument
+from .._tensor_base import TensorBase, _make
 from .activation_backward import zero_where
 from .arithmetic import DivBackward1, _scalar_or_saved
-from .op import BinaryOp, Op, broadcast_error, operands, plain_backward, refuse_out, type_name
+from .op import (
+    BinaryOp,
+    Op,
+    apply_to_tensors,
+    broadcast_error,
+    operands,
+    plain_backward,
+    refuse_out,
+    type_name,
+)
 
 
 class ClampBackward1(Op):
@@ -272,17 +281,11 @@ def _argument_type(value):
 
 
 def maximum(input, other, *, out=None):
-    if out is not None:
-        refuse_out("maximum")
-    return MaximumBackward0.apply(tensor_argument("maximum", "input", 1, input),
-                                  tensor_argument("maximum", "other", 2, other))
+    return apply_to_tensors(MaximumBackward0, "maximum", input, other, out)
 
 
 def minimum(input, other, *, out=None):
-    if out is not None:
-        refuse_out("minimum")
-    return MinimumBackward0.apply(tensor_argument("minimum", "input", 1, input),
-                                  tensor_argument("minimum", "other", 2, other))
+    return apply_to_tensors(MinimumBackward0, "minimum", input, other, out)
 
 
 def where(condition, input, other, *, out=None):

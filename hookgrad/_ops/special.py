@@ -6,13 +6,14 @@ import math
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make, tensor_argument
+from .._tensor_base import TensorBase, _make
 from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
 from .elementwise import SgnBackward0, ZeroGradBackward
 from .op import (
     BinaryOp,
     Op,
     UnaryOp,
+    apply_to_tensors,
     float_input,
     float_operands,
     operands,
@@ -395,10 +396,7 @@ def fmod(input, other, *, out=None):
 
 
 def atan2(input, other, *, out=None):
-    if out is not None:
-        refuse_out("atan2")
-    return Atan2Backward0.apply(tensor_argument("atan2", "input", 1, input),
-                                tensor_argument("atan2", "other", 2, other))
+    return apply_to_tensors(Atan2Backward0, "atan2", input, other, out)
 
 
 arctan2 = atan2
@@ -472,28 +470,20 @@ def xlogy(input, other, *, out=None):
     return XlogyBackward0.apply(input, other)
 
 
-def _tensors_only(op, name, input, other, out):
-    """``op`` of two Tensors (PyTorch's TypeError for a number)."""
-    if out is not None:
-        refuse_out(name)
-    return op.apply(tensor_argument(name, "input", 1, input),
-                    tensor_argument(name, "other", 2, other))
-
-
 def logaddexp(input, other, *, out=None):
-    return _tensors_only(LogaddexpBackward0, "logaddexp", input, other, out)
+    return apply_to_tensors(LogaddexpBackward0, "logaddexp", input, other, out)
 
 
 def hypot(input, other, *, out=None):
-    return _tensors_only(HypotBackward0, "hypot", input, other, out)
+    return apply_to_tensors(HypotBackward0, "hypot", input, other, out)
 
 
 def fmax(input, other, *, out=None):
-    return _tensors_only(FmaxBackward0, "fmax", input, other, out)
+    return apply_to_tensors(FmaxBackward0, "fmax", input, other, out)
 
 
 def fmin(input, other, *, out=None):
-    return _tensors_only(FminBackward0, "fmin", input, other, out)
+    return apply_to_tensors(FminBackward0, "fmin", input, other, out)
 
 
 def copysign(input, other, *, out=None):
