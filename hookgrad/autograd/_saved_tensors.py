@@ -2,7 +2,7 @@
 ``SavedNumber``), the version check and freeing at unpack, and the saved-tensor hook contexts
 (``saved_tensors_hooks`` and its relatives). ``hookgrad.autograd.graph`` re-exports the public
 names, where PyTorch keeps them."""
-import functools
+import contextlib
 import re
 import threading
 
@@ -266,7 +266,7 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(lambda t: t, lambda t: t)
 
 
-class disable_saved_tensors_hooks:
+class disable_saved_tensors_hooks(contextlib.ContextDecorator):
     """Make ``saved_tensors_hooks`` raise ``RuntimeError(error_message)`` inside the block."""
 
     def __init__(self, error_message):
@@ -281,13 +281,6 @@ class disable_saved_tensors_hooks:
     def __exit__(self, *exc):
         saved_hooks_state.disabled = self._prev
         return False
-
-    def __call__(self, func):
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self:
-                return func(*args, **kwargs)
-        return wrapper
 
 
 class allow_mutation_on_saved_tensors:

@@ -1,5 +1,5 @@
 """detect_anomaly / set_detect_anomaly: forward tracebacks for backward errors, NaN checks."""
-import functools
+import contextlib
 import os
 import threading
 import traceback
@@ -72,7 +72,7 @@ def set_anomaly_enabled(enabled, check_nan=True):
     anomaly.enabled, anomaly.check_nan = bool(enabled), check_nan
 
 
-class detect_anomaly:
+class detect_anomaly(contextlib.ContextDecorator):
     """Context manager / decorator enabling anomaly detection."""
 
     def __init__(self, check_nan=True):
@@ -87,14 +87,6 @@ class detect_anomaly:
     def __exit__(self, *exc):
         anomaly.enabled, anomaly.check_nan = self._prev
         return False
-
-    def __call__(self, func):
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self:
-                return func(*args, **kwargs)
-        return wrapper
 
 
 class set_detect_anomaly:
