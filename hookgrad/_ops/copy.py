@@ -4,16 +4,9 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
+from .clone import CloneBackward0
 from .inplace import ALLOW_OVERLAP, apply_inplace, write_unrecorded
 from .op import Op, broadcast_error
-
-
-class CloneBackward0(Op):
-    def forward(self, a):
-        return np.array(a._data, copy=True, order="C")
-
-    def backward(self, grad):
-        return grad
 
 
 class ToCopyBackward0(Op):

@@ -10,7 +10,10 @@ from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
 from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _strip_backward
-from .op import Op, replay_view, shares_elements
+from .clone import CloneBackward0
+from .op import Op, ViewOp, replay_view, shares_elements
+
+_new = object.__new__
 
 
 def _check_leaf(t):
@@ -148,6 +151,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
         result = _out_of_place(fn, old, args, kwargs)
         _write(t, result._data, overlap)
         _saved_result_is(result._grad_fn, t)
+        if old._requires_grad:
+            _saved_input_is_clone(result._grad_fn, old)
         t._set_history(result._grad_fn, 0)
         return t
     _inplace_on_view(t, fn, args, kwargs, overlap)
@@ -184,6 +189,37 @@ def _saved_result_is(node, t, view_grad_fn=None):
             saved.version = t._vc[0]
             if view_grad_fn is not None:
                 saved.view_grad_fn = weakref.ref(view_grad_fn)
+                # (a subclass with no slots of its own: the plain records pay nothing)
+                saved.__class__ = SavedViewResult
+
+
+def _saved_input_is_clone(node, old):
+    """Where the op saved the value ``t`` had before the write, PyTorch saves a clone of
+    ``t`` (its ``original_self``): unpacked, it has ``CloneBackward0`` as its grad_fn, whose
+    edge goes to ``t``'s history before the write. ``old`` (the copy the op ran on) becomes
+    that clone; the op's own edge stays on ``t``'s old history."""
+    for saved in node._for_backward or ():
+        if type(saved) is SavedTensor and saved.tensor is old:
+            clone = _new(CloneBackward0)
+            clone._link((old,))
+            old._grad_fn = saved.grad_fn = clone
+            old._output_nr = saved.output_nr = 0
+            return
+
+
+class SavedViewResult(SavedTensor):
+    """The saved result of an op applied in place through a view: unpacked, it has the
+    view's grad_fn as of the write (``AsStridedBackward0``), as PyTorch's, so a double
+    backward reaches the base through ``CopySlices``; the op's own node once that grad_fn is
+    gone (PyTorch keeps it weakly too)."""
+
+    __slots__ = ()
+
+    def _original(self, node):
+        return SavedTensor._original(self, self.view_grad_fn() or node)
+
+    def _with_history(self, value, node):
+        return SavedTensor._with_history(self, value, self.view_grad_fn() or node)
 
 
 def write_unrecorded(t, fn, args):
@@ -200,13 +236,19 @@ def _any_requires_grad(values):
 
 def _inplace_on_view(view, fn, args, kwargs, overlap):
     base = view._view_base
-    # The view's value before the write, with its history (what the op saves as its input,
-    # so that a double backward reaches the base through it).
-    before = view.clone() if view._requires_grad else _make(view._data.copy())
+    # The view's value before the write, with its history (the op's edge; what the op saves
+    # as its input becomes a clone of it, so that a double backward reaches the base).
+    before = _make(view._data.copy())
+    if view._requires_grad:
+        before._requires_grad = True
+        before._grad_fn = view.grad_fn
+        before._output_nr = view._output_nr
     result = _out_of_place(fn, before, args, kwargs)
     _write(view, result._data, overlap)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
+    if before._requires_grad:
+        _saved_input_is_clone(result._grad_fn, before)
     node = CopySlices()
     node._link((base,), adopted=result._grad_fn)
     if node._for_backward is None:  # (so that a pass without retain_graph releases it)
@@ -238,9 +280,27 @@ class CopySlices(Node):
         grad = grads[0]
         if grad is None:
             return (None,) * len(self._next)
+        if _grad_state.grad_enabled:
+            return self._apply_recorded(grad)
         op_grads = self.op_node._apply([RegionBackward.apply(grad, self.chain)])
         grad = ReplaceRegionBackward.apply(grad, op_grads[0], self.chain)
         return (grad,) + tuple(op_grads[1:])
+
+    def _apply_recorded(self, grad):
+        """Under create_graph, PyTorch's steps, each recorded, so that the gradient's graph has
+        PyTorch's nodes (and their hooks fire): the gradient copied into a new base-shaped
+        tensor (``CopyBackwards``), the view's region of it (``AsStridedBackward0``), a clone
+        of the region handed to the op's backward (``CloneBackward0``), and the op's gradient
+        for the view written back into the region (``CopySlices``)."""
+        result = _make(np.empty(self._in_meta[0][0], grad._data.dtype))
+        result.copy_(grad)
+        region = RegionView.apply(result, self.chain)
+        op_grads = self.op_node._apply([region.clone()])
+        if op_grads[0] is None:
+            region._data[...] = 0
+        else:
+            region.copy_(op_grads[0])
+        return (result,) + tuple(op_grads[1:])
 
 
 class AsStridedBackward0(Node):
@@ -253,6 +313,8 @@ class AsStridedBackward0(Node):
         grad = grads[0]
         if grad is None:
             return (None,)
+        if _grad_state.grad_enabled:
+            return (strided_backward(grad, self._in_meta[0][0], self.chain),)
         return (EmbedRegionBackward.apply(grad, self._in_meta[0][0], self.chain),)
 
 
@@ -266,6 +328,52 @@ def regenerate_view(view):
     node._link((base,))
     node.chain = view._view_chain
     view._set_history(node, 0)
+
+
+class RegionView(ViewOp):
+    """The region of a base-shaped tensor that a view chain selects, recorded as the view
+    PyTorch makes of it (``as_strided``, with its node name)."""
+
+    node_name = "AsStridedBackward0"
+
+    @staticmethod
+    def view_array(x, chain):
+        return replay_view(chain, x[...])
+
+    def backward(self, grad):
+        return strided_backward(grad, self.shape, self.params[0])
+
+
+class _DropDims:
+    """A view chain step: the first element along ``dims`` (dims dropped)."""
+
+    @staticmethod
+    def view_array(x, dims):
+        # (the Ellipsis keeps a 0-d result a view, not a NumPy scalar)
+        return x[tuple(0 if d in dims else slice(None) for d in range(x.ndim)) + (Ellipsis,)]
+
+
+def strided_backward(grad, shape, chain):
+    """The gradient of a view made by ``as_strided`` (the view ``chain`` of a base of
+    ``shape``) under create_graph, built as PyTorch builds it: the gradient's size-1 dims
+    squeezed and its stride-0 (expanded) dims summed, last dim first, then written into that
+    region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
+    (``AsStridedBackward0``)."""
+    storage = _make(np.zeros(shape, grad._data.dtype))
+    region = replay_view(chain, storage._data)
+    dropped = []
+    for dim in range(region.ndim - 1, -1, -1):
+        if region.shape[dim] == 1:
+            grad = grad.squeeze(dim)
+        elif region.strides[dim] == 0:
+            grad = grad.sum(dim)
+        else:
+            continue
+        dropped.append(dim)
+    if dropped:
+        chain = chain + ((_DropDims, (tuple(dropped),)),)
+    RegionView.apply(storage, chain).copy_(grad)
+    return RegionView.apply(storage, ())
 
 
 # The gradient formulas above, as ops on a base-shaped gradient and the region of it that a
