@@ -6,6 +6,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
 from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
+from .scalar_forms import MulBackward1
 
 
 class _Placed(ViewOp):
@@ -129,7 +130,10 @@ class IndexPutBackward0(Op):
 
     def backward(self, grad):
         keep = grad
-        if not self.accumulate:  # (accumulated values leave the input's own gradient whole)
+        if not self.accumulate and grad._requires_grad:  # PyTorch's, recorded
+            keep = IndexPutBackward0.apply(grad, _make(np.zeros(self.values_shape,
+                                                                grad._data.dtype)), self.key)
+        elif not self.accumulate:  # (accumulated values leave the input's own gradient whole)
             keep = grad.clone()
             keep._data[self.key] = 0
         grad_values = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
@@ -298,6 +302,9 @@ class IndexSelectBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if not self.shape:
             return grad
+        if grad._requires_grad:  # PyTorch's zeros.index_add_(dim, index, grad), recorded
+            return IndexAddBackward0.apply(_make(np.zeros(self.shape, grad._data.dtype)), grad,
+                                           self.dim, self.index, 1)
         return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
@@ -423,6 +430,10 @@ class MaskedSelectBackward0(Op):
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         # into the broadcast shape; the engine sums it back to the input's
+        if grad._requires_grad:  # PyTorch's zeros.masked_scatter_(mask, grad), recorded
+            from .put import MaskedScatterBackward0  # (put imports this module)
+            zeros = _make(np.zeros(self.key.shape, grad._data.dtype))
+            return MaskedScatterBackward0.apply(zeros, grad, self.key)
         return IndexAddGrad.apply(grad, self.key.shape, self.key)
 
 
@@ -440,6 +451,7 @@ class IndexAddBackward0(Op):
 
     def forward(self, a, source, dim, index, alpha):
         self.key, self.alpha = dim_key(dim, index), alpha
+        self.dim, self.index, self.source_shape = dim, index, source._data.shape
         if self.needs(1):  # (PyTorch's node saves them for source's gradient only)
             self.save(_make(index), source)
         out = a._data.copy()
@@ -449,9 +461,23 @@ class IndexAddBackward0(Op):
     def backward(self, grad):
         if self.needs(1):
             self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        picked = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
-        return (grad if self.needs(0) else None,
-                None if picked is None else picked * self.alpha if self.alpha != 1 else picked)
+        picked = None
+        if self.needs(1) and grad._requires_grad:
+            # PyTorch's grad.index_select(dim, index).expand_as(source), times alpha (a number)
+            picked = _selected_rows(grad, self.dim, self.index, self.source_shape)
+            if self.alpha != 1:
+                picked = MulBackward1.apply(picked, self.alpha)
+        elif self.needs(1):
+            picked = IndexBackward0.apply(grad, self.key)
+            if self.alpha != 1:
+                picked = picked * self.alpha
+        return grad if self.needs(0) else None, picked
+
+
+def _selected_rows(grad, dim, index, shape):
+    """``grad.index_select(dim, index).expand(shape)``: a source's gradient as PyTorch's
+    index_add and index_copy record it."""
+    return grad.index_select(dim, _make(index)).expand(*shape)
 
 
 class IndexCopyBackward0(Op):
@@ -461,6 +487,7 @@ class IndexCopyBackward0(Op):
 
     def forward(self, a, source, dim, index):
         self.key = dim_key(dim, index)
+        self.dim, self.index, self.source_shape = dim, index, source._data.shape
         self.save(_make(index), source if self.needs(1) else None)  # (as PyTorch's node)
         out = a._data.copy()
         out[self.key] = source._data
@@ -468,8 +495,12 @@ class IndexCopyBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return (IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None,
-                IndexBackward0.apply(grad, self.key) if self.needs(1) else None)
+        kept = IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None
+        picked = None
+        if self.needs(1):
+            picked = (_selected_rows(grad, self.dim, self.index, self.source_shape)
+                      if grad._requires_grad else IndexBackward0.apply(grad, self.key))
+        return kept, picked
 
 
 class IndexFillBackward0(ScatterBackward1):
@@ -482,7 +513,7 @@ class TakeBackward0(Op):
     def forward(self, a, index):
         x = a._data
         idx = checks.take_index(x, index)
-        self.shape = x.shape
+        self.shape, self.index = x.shape, idx
         self.flat = np.unravel_index(idx, x.shape) if x.ndim else None
         self.save(a, index)  # (as PyTorch's node)
         return x.reshape(-1)[idx]
@@ -491,6 +522,10 @@ class TakeBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if self.flat is None:  # every element taken from a 0-d input is that input
             return grad.sum()
+        if grad._requires_grad:  # PyTorch's zeros.put_(index, grad, accumulate=True), recorded
+            from .put import PutBackward0  # (put imports this module)
+            zeros = _make(np.zeros(self.shape, grad._data.dtype))
+            return PutBackward0.apply(zeros, grad, self.index, True)
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 

@@ -365,7 +365,7 @@ def strided_backward(grad, shape, chain):
     for dim in range(region.ndim - 1, -1, -1):
         if region.shape[dim] == 1:
             grad = grad.squeeze(dim)
-        elif region.strides[dim] == 0:
+        elif region.strides[dim] == 0 and region.size:  # (NumPy's empty arrays: strides 0)
             grad = grad.sum(dim)
         else:
             continue

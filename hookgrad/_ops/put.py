@@ -5,7 +5,6 @@ import numpy as np
 from .._tensor_base import _make, _wrap_dim, tensor_argument
 from .index import IndexPutBackward0, gather
 from .op import Op, broadcast_error, refuse_out, type_name
-from .shape import cat
 from .views import expand
 
 
@@ -64,16 +63,53 @@ class MaskedScatterBackward0(Op):
 
     def backward(self, grad):
         mask = _make(np.ascontiguousarray(self.mask))
-        grad_self = grad.masked_fill(mask, 0) if self.needs(0) else None
-        grad_source = None
-        if self.needs(1):
-            picked = grad.masked_select(mask)
-            total = int(np.prod(self.source_shape))
-            rest = total - picked._data.size
-            if rest:  # source elements beyond the mask's count get no gradient
-                picked = cat([picked, picked.new_zeros((rest,))])
-            grad_source = picked.reshape(self.source_shape)
-        return grad_self, grad_source
+        return (grad.masked_fill(mask, 0) if self.needs(0) else None,
+                MaskedScatterBackwardBackward0.apply(grad, self.mask, self.source_shape)
+                if self.needs(1) else None)
+
+
+class MaskedScatterBackwardBackward0(Op):
+    """PyTorch's ``masked_scatter_backward``: the gradient where the mask is set, in order,
+    shaped like the source (source elements beyond the mask's count get zeros)."""
+
+    def forward(self, grad, mask, source_shape):
+        self.mask = mask
+        picked = grad._data[mask]
+        out = np.zeros(int(np.prod(source_shape)), grad._data.dtype)
+        out[:picked.size] = picked
+        return out.reshape(source_shape)
+
+    def backward(self, grad):
+        # PyTorch's formula: zeros_like(grad_output).masked_scatter(mask, grad)
+        zeros = _make(np.zeros(self.mask.shape, grad._data.dtype))
+        return MaskedScatterBackward0.apply(zeros, grad, self.mask)
+
+
+class PutBackward0(Op):
+    """``input.put(index, source, accumulate)``: the source's elements written (or added) at
+    flat positions ``index`` (an int64 array, counted from the start) of the input; here
+    PyTorch's gradient of ``take`` under create_graph."""
+
+    arity = 2
+
+    def forward(self, a, source, index, accumulate):
+        self.index, self.accumulate = index, accumulate
+        self.source_shape = source._data.shape
+        out = a._data.copy()
+        flat = out.reshape(-1)  # (a view: ``out`` is a fresh contiguous copy)
+        if accumulate:
+            np.add.at(flat, index.reshape(-1), source._data.reshape(-1))
+        else:
+            flat[index.reshape(-1)] = source._data.reshape(-1)
+        return out
+
+    def backward(self, grad):
+        grad_self = None
+        if self.needs(0):  # PyTorch's: grad, or grad.put(index, zeros_like(source))
+            grad_self = grad if self.accumulate else PutBackward0.apply(
+                grad, _make(np.zeros(self.source_shape, grad._data.dtype)), self.index, False)
+        return grad_self, (grad.take(_make(self.index)).reshape(self.source_shape)
+                           if self.needs(1) else None)
 
 
 def masked_scatter(input, mask, source):
