@@ -4,12 +4,13 @@ PyTorch's node names."""
 import numpy as np
 
 from .._dtype import to_dtype
-from .._tensor_base import _wrap_dim
-from .index import ScatterAddGrad
+from .._tensor_base import _make, _wrap_dim
+from ..autograd.grad_mode import state as _grad_state
+from .index import ScatterAddGrad, SliceBackward0
 from .op import Op, refuse_out, return_type, type_name
 from .reduce import _sum_dtype, refuse_integer_grad
 from .selection import where
-from .shape import stack
+from .shape import cat, stack
 
 return_types = {name: return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
@@ -61,6 +62,8 @@ class CumprodBackward0(Op):
             w = result * grad
             return w.flip(self.dim).cumsum(self.dim).flip(self.dim) / a
         dim, n = self.dim, a._data.shape[self.dim]
+        if _grad_state.grad_enabled:  # create_graph: PyTorch's differentiable formula
+            return _cumprod_grad_recorded(grad, a, dim, n)
         inputs = a.unbind(dim)
         grads = grad.unbind(dim)
         before = [None] * n  # product of the inputs before position k
@@ -100,6 +103,30 @@ def cumprod(input, dim, *, dtype=None, out=None):
     dtype = None if dtype is None else _scan_dtype("cumprod", input, dtype)
     refuse_integer_grad(input, dtype)
     return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
+
+
+def _cumprod_grad_recorded(grad, a, dim, n):
+    """cumprod's gradient for an input with zeros under create_graph, recorded as PyTorch's:
+    for each position k, the sum over j >= k of grad_j times the products of the inputs
+    other than k up to j (the products before k, ``prod``, times the cumulative products
+    after it, ``cumprod``), written into position k of zeros (a ``CopySlices`` each)."""
+    shape = list(a._data.shape)
+    shape[dim] = 1
+    ones = _make(np.ones((1,), grad._data.dtype)).expand(*shape)
+    grad_input = _make(np.zeros(a._data.shape, grad._data.dtype))
+    for k in range(n):
+        if k == 0:
+            after = SliceBackward0.apply(a, dim, slice(1, None)).cumprod(dim)
+            omitted = cat([ones, after], dim)
+        else:
+            before = SliceBackward0.apply(a, dim, slice(0, k)).prod(dim, keepdim=True)
+            omitted = before
+            if k < n - 1:
+                after = SliceBackward0.apply(a, dim, slice(k + 1, None)).cumprod(dim)
+                omitted = cat([before, before.expand(*after.shape) * after], dim)
+        grad_slice = SliceBackward0.apply(grad, dim, slice(k, None))
+        grad_input.select(dim, k).copy_((grad_slice * omitted).sum(dim))
+    return grad_input
 
 
 class CummaxBackward0(Op):

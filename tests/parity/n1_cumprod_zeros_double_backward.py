@@ -1,0 +1,26 @@
+# cumprod's gradient for an input with zeros under create_graph=True is PyTorch's
+# differentiable formula, node by node: per position, products before it (prod) and after it
+# (cumprod) of slices of the input, summed against the gradient's slice and written into
+# that position of zeros (a CopySlices each); and its second derivative.
+import torch
+
+
+def tree(fn, depth=7):
+    if fn is None:
+        return None
+    if depth == 0:
+        return fn.name()
+    return [fn.name(), [tree(f, depth - 1) for f, _ in fn.next_functions]]
+
+
+for xs in ([0.0, -1.786, -0.883], [1.0, 0.0, 2.0, 3.0], [[0.0, 2.0], [3.0, 4.0], [0.5, 0.0]],
+           [0.0, 2.0]):
+    x = torch.tensor(xs, requires_grad=True)
+    y = x.cumprod(0)
+    g = torch.ones_like(y).mul(0.5).requires_grad_()
+    grad, = torch.autograd.grad(y, x, g, create_graph=True)
+    print(grad, tree(grad.grad_fn))
+    print(torch.autograd.grad((grad * grad).sum(), [x, g]))
+x = torch.tensor([[0.0, 2.0, 3.0], [1.0, 0.0, 4.0]], requires_grad=True)
+grad, = torch.autograd.grad(x.cumprod(1).sum(), x, create_graph=True)
+print(grad, tree(grad.grad_fn), torch.autograd.grad(grad.sum(), x))
