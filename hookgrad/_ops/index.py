@@ -285,7 +285,7 @@ class MaskedFillBackward1(MaskedFillBackward0):
     def backward(self, grad):
         (mask,) = self.saved()
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
-                grad.masked_fill(mask.logical_not(), 0).sum() if self.needs(1) else None)
+                grad.masked_select(mask).sum() if self.needs(1) else None)  # (PyTorch's)
 
 
 class IndexSelectBackward0(Op):
@@ -520,12 +520,12 @@ class TakeBackward0(Op):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if self.flat is None:  # every element taken from a 0-d input is that input
-            return grad.sum()
         if grad._requires_grad:  # PyTorch's zeros.put_(index, grad, accumulate=True), recorded
             from .put import PutBackward0  # (put imports this module)
             zeros = _make(np.zeros(self.shape, grad._data.dtype))
             return PutBackward0.apply(zeros, grad, self.index, True)
+        if self.flat is None:  # every element taken from a 0-d input is that input
+            return grad.sum()
         return IndexAddGrad.apply(grad, self.shape, self.flat)
 
 

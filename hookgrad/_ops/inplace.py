@@ -358,8 +358,10 @@ def strided_backward(grad, shape, chain):
     ``shape``) under create_graph, built as PyTorch builds it: the gradient's size-1 dims
     squeezed and its stride-0 (expanded) dims summed, last dim first, then written into that
     region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
-    (``AsStridedBackward0``)."""
+    (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's)."""
     storage = _make(np.zeros(shape, grad._data.dtype))
+    if not grad._data.size:
+        return storage
     region = replay_view(chain, storage._data)
     dropped = []
     for dim in range(region.ndim - 1, -1, -1):

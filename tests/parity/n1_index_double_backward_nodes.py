@@ -53,3 +53,16 @@ y[torch.tensor([1, 0])] = x.flip(0) * 2
 g = torch.full((2, 3), 0.5, requires_grad=True)
 grad, = torch.autograd.grad(y, x, g, create_graph=True)
 print('setitem advanced', grad, tree(grad.grad_fn))
+
+# take from a 0-d input (PyTorch's put_ into 0-d zeros); masked_fill's 0-d tensor value gets
+# grad.masked_select(mask).sum()
+x = torch.tensor(1.5, requires_grad=True)
+y = x.take(torch.tensor([0, -1, 0]))
+g = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+grad, = torch.autograd.grad(y, x, g, create_graph=True)
+print('take 0-d', grad, tree(grad.grad_fn), torch.autograd.grad(grad, g))
+x = torch.tensor([[1.5, 2.0], [3.0, 4.0]], requires_grad=True)
+v = torch.tensor(0.5, requires_grad=True)
+y = x.masked_fill(torch.tensor([True, False]), v)
+grads = torch.autograd.grad(y, [x, v], torch.ones(2, 2, requires_grad=True), create_graph=True)
+print('masked_fill tensor value', grads, [tree(t.grad_fn) for t in grads])
