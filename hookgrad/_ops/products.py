@@ -9,6 +9,7 @@ from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
 from .arithmetic import mul
 from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm
 from .op import Op, refuse_out
+from .scalar_forms import MulBackward1
 from .views import permute, reshape, view
 
 
@@ -50,7 +51,8 @@ def _combine(self, x, product, beta, alpha):
 
 
 def _scaled(grad, factor):
-    return grad if factor == 1 else grad * factor
+    """PyTorch's ``maybe_multiply``: ``grad * Scalar`` (``MulBackward1``) unless it is 1."""
+    return grad if factor == 1 else MulBackward1.apply(grad, factor)
 
 
 class AddmvBackward0(Op):
@@ -75,7 +77,7 @@ class AddmvBackward0(Op):
     def backward(self, grad):
         mat, vec = self.saved()
         return (_scaled(grad, self.beta) if self.needs(0) else None,
-                _scaled(grad.unsqueeze(1) * vec.unsqueeze(0), self.alpha)
+                _scaled(grad.outer(vec), self.alpha)  # (PyTorch's grad.ger(vec))
                 if self.needs(1) else None,
                 _scaled(mat.t().mv(grad), self.alpha) if self.needs(2) else None)
 
