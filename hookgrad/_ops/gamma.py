@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 
-from .._tensor_base import TensorBase
+from .._tensor_base import TensorBase, _make
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
-from .op import Op, UnaryOp, float_input, refuse_out
+from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 
 _SQRT_PI = math.sqrt(math.pi)
@@ -224,6 +224,11 @@ class MvlgammaBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's formula, node for node
+            x = a._data
+            dtype = x.dtype if x.dtype.kind == "f" else grad._data.dtype
+            args = _make(np.arange(-self.p / 2 + 0.5, 0.5, 0.5, dtype=dtype))
+            return grad * (args + a.unsqueeze(-1)).digamma_().sum(-1)
         total = None
         for j in range(self.p):
             term = digamma(a - j / 2)
