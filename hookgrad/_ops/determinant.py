@@ -103,8 +103,8 @@ class LinalgInvExBackward0(Op):
 
     def backward(self, grad):
         (inverse,) = self.saved()
-        inverse_t = inverse.mT
-        return -(inverse_t @ grad @ inverse_t)
+        # (PyTorch's grouping, each transpose its own node: -(inv^H @ (grad @ inv^H)))
+        return -(inverse.mT @ (grad @ inverse.mT))
 
 
 def linalg_det(A, *, out=None):

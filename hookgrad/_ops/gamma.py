@@ -7,11 +7,12 @@ import math
 
 import numpy as np
 
-from .._tensor_base import TensorBase
+from .._tensor_base import TensorBase, _make
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
-from .op import Op, UnaryOp, float_input, refuse_out
+from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
+from .selection import where
 
 _SQRT_PI = math.sqrt(math.pi)
 _LOG_PI = math.log(math.pi)
@@ -224,6 +225,11 @@ class MvlgammaBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if not plain_backward():  # PyTorch's formula, node for node
+            x = a._data
+            dtype = x.dtype if x.dtype.kind == "f" else grad._data.dtype
+            args = _make(np.arange(-self.p / 2 + 0.5, 0.5, 0.5, dtype=dtype))
+            return grad * (args + a.unsqueeze(-1)).digamma_().sum(-1)
         total = None
         for j in range(self.p):
             term = digamma(a - j / 2)
@@ -279,15 +285,29 @@ class I0Backward0(UnaryOp):
         return grad * special_i1(self.saved()[0])
 
 
-class SpecialI1Backward0(UnaryOp):
-    """``torch.special.i1``; its derivative ``i0(x) - i1(x) / x`` is 1/2 at 0."""
+class SpecialI1Backward0(Op):
+    """``torch.special.i1``; its derivative ``i0(x) - i1(x) / x`` is 1/2 at 0. It saves the
+    input and the result, as PyTorch's node (whose formula uses the result)."""
 
-    function, saves = i1_array, "self"
+    saved_names = ("self", "result")
+    saves_output = True
+
+    def forward(self, a):
+        self.save(a)
+        return i1_array(float_input(a))
 
     def backward(self, grad):
-        (a,) = self.saved()
-        ratio = (special_i1(a) / a).masked_fill(a == 0, 0.5)
-        return grad * (i0(a) - ratio)
+        a, result = self.saved()
+        if plain_backward():
+            ratio = (special_i1(a) / a).masked_fill(a == 0, 0.5)
+            return grad * (i0(a) - ratio)
+        # PyTorch's formula: x within eps of 0 is replaced by eps, its derivative by 1/2
+        dtype = result._data.dtype
+        eps = np.finfo(dtype).eps
+        not_tiny = a.abs() > eps
+        safe = where(not_tiny, a, _make(np.array(eps, dtype)))
+        slope = i0(safe) - result * safe.reciprocal()
+        return grad * where(not_tiny, slope, _make(np.array(0.5, dtype)))
 
 
 # --------------------------------------------------------------------------- functions

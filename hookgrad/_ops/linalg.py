@@ -198,6 +198,15 @@ def _column_major(strides, shape, itemsize):
     return rows == itemsize and strides[1] == shape[0] * rows
 
 
+def _recorded_column_major(strides, shape, itemsize):
+    """``_column_major`` by the strides PyTorch gives the matrix: an empty one has the
+    contiguous strides ``(max(columns, 1), 1)`` (NumPy's differ), which pass the test for
+    a 1x0 matrix."""
+    if 0 in shape:
+        return shape[0] == 1
+    return _column_major(strides, shape, itemsize)
+
+
 def _mat2_grad(mat1, grad, transposed):
     """``mat1.t() @ grad``, computed in mat2's own layout: for ``weight.t()`` the weight's
     gradient then arrives C-contiguous and AccumulateGrad keeps it without a copy."""
@@ -221,13 +230,17 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
     grad_mat1 = grad_mat2 = None
     if needs_mat1:
         shape = (grad._data.shape[0], mat2._data.shape[0])
-        if mat1_strides is not None and _column_major(mat1_strides, shape, grad._data.itemsize):
+        if mat1_strides is not None and _recorded_column_major(mat1_strides, shape,
+                                                               grad._data.itemsize):
             grad_mat1 = mat2.mm(grad.t()).t()
         else:
             grad_mat1 = grad.mm(mat2.t())
         if alpha != 1:
             grad_mat1 = MulBackward1.apply(grad_mat1, alpha)
     if needs_mat2:
+        shape = (mat1._data.shape[1], grad._data.shape[1])
+        if 0 in shape:
+            mat2_transposed = _recorded_column_major(None, shape, None)
         grad_mat2 = _mat2_grad(mat1, grad, mat2_transposed)
         if alpha != 1:
             grad_mat2 = MulBackward1.apply(grad_mat2, alpha)

@@ -9,8 +9,12 @@ from .reduce import _sum_dtype, dims_of, refuse_integer_grad
 
 
 class NansumBackward0(ReductionOp):
-    def forward(self, a, dims, keepdim, dtype=None):
-        self.dims, self.keepdim = dims, keepdim
+    """``dtype`` is the result's: PyTorch sums in it (the input's node is the input's own, no
+    cast between), and its formula casts the gradient back first, then unsqueezes it once per
+    listed dim (none for a sum over all dims), expands it and zeroes the NaN places."""
+
+    def forward(self, a, dims, keepdim, dtype=None, all_dims=False):
+        self.dims, self.keepdim = (() if all_dims else dims), keepdim
         x = a._data
         self.numbers = ~np.isnan(x)
         self.save(a)  # (as PyTorch's node)
@@ -18,7 +22,9 @@ class NansumBackward0(ReductionOp):
         return np.add.reduce(numbers, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        input, = self.saved()  # (unpacked as PyTorch's node does: raises once freed)
+        if grad._data.dtype != input._data.dtype:
+            grad = grad.to(input.dtype)
         return self.unreduce(grad) * _make(self.numbers)
 
 
@@ -26,20 +32,23 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("nansum")
     refuse_integer_grad(input, dtype)
-    if dtype is not None:  # the input is cast first, as in PyTorch
-        input = input.to(dtype)
-    return NansumBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim,
-                                 None if dtype is None else to_dtype(dtype))
+    return _nansum(input, dim, keepdim, dtype)
+
+
+def _nansum(input, dim, keepdim, dtype):
+    dims = dims_of(dim, input._data.ndim)
+    all_dims = dim is None or not dims or (not isinstance(dim, int) and len(dim) == 0)
+    return NansumBackward0.apply(input, dims, keepdim, None if dtype is None else to_dtype(dtype),
+                                 all_dims)
 
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("nanmean")
-    if dtype is not None:
-        input = input.to(dtype)
     if input._data.dtype.kind != "f":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)
+    total = _nansum(input, dim, keepdim, dtype)
     count = np.add.reduce(~np.isnan(input._data), dims, np.int64, keepdims=keepdim)
-    return NansumBackward0.apply(input, dims, keepdim) / _make(count.astype(input._data.dtype))
+    return total / _make(count.astype(total._data.dtype))

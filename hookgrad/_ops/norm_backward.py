@@ -6,8 +6,10 @@ values; written once more with tensor ops, they give the nodes' own derivatives.
 import numpy as np
 
 from .._tensor_base import _make
+from .arithmetic import DivBackward1
 from .composite import composite_vjp
-from .op import Op, mean_array
+from .op import Op, mean_array, plain_backward
+from .scalar_forms import MulBackward1
 
 
 def normalized_grad(grad_xhat, xhat, invstd, axes):
@@ -115,3 +117,62 @@ class NativeBatchNormBackwardBackward0(_NormGrad):
         g_grad, g_input, g_weight = composite_vjp(self._formula, (grad, input, weight),
                                                   grad_grads, needed)
         return g_grad, g_input, g_weight, None, None
+
+
+def group_norm_grads(norm, grad, grad_mean, grad_rstd, input, weight):
+    """Group norm's input, weight and bias gradients by PyTorch's differentiable formula
+    (its ``create_graph`` path, also taken when the statistics got a gradient): ``mean`` and
+    ``rstd`` enter as the node's own outputs 1 and 2, so the graph of the gradient, and the
+    derivative through the statistics, are PyTorch's node for node."""
+    n, groups = norm.grouped[:2]
+    per_group = norm.grouped[2]
+    channels = norm.in_shape[1]
+    depth = channels // groups
+    positions = per_group // depth if depth else 0
+    shape4 = (n, groups, depth, positions)
+    stats4 = (n, groups, 1, 1)
+    scale = 1.0 / per_group if per_group else float("inf")
+    recording = not plain_backward()
+    mean = _make(norm.mean.reshape(n, groups), recording, norm if recording else None, 1)
+    rstd = _make(norm.invstd.reshape(n, groups), recording, norm if recording else None, 2)
+    x4 = input.reshape(shape4)
+    mean4 = mean.reshape(stats4)
+    rstd4 = rstd.reshape(stats4)
+    if grad is not None:
+        grad4 = grad.reshape(shape4)
+        ds = (grad4 * x4).sum(3).unsqueeze_(-1)
+        db = grad4.sum(3).unsqueeze_(-1)
+    grad_input = grad_weight = grad_bias = None
+    if norm.needs(0):
+        weight4 = None if weight is None else weight.reshape(1, groups, depth, 1)
+        rstd_cube = rstd4 * rstd4 * rstd4
+        both_stats = grad_mean is not None and grad_rstd is not None
+        if both_stats:
+            grad_var = MulBackward1.apply(rstd_cube, -0.5) * grad_rstd.view(stats4)
+            stats_part = _var_mean_grad(grad_var, grad_mean.view(stats4), x4, depth * positions)
+        if grad is not None:
+            a = rstd4 if weight4 is None else rstd4 * weight4
+            b = (ds.sum(2) if weight4 is None else (ds * weight4).sum(2)).unsqueeze_(-2)
+            c = (db.sum(2) if weight4 is None else (db * weight4).sum(2)).unsqueeze_(-2)
+            b = MulBackward1.apply((c * mean4 - b) * rstd_cube, scale)
+            c = -b * mean4 - MulBackward1.apply(c * rstd4, scale)
+            grad_input = a * grad4 + b * x4 + c
+            if both_stats:
+                grad_input += stats_part
+            grad_input = grad_input.reshape_as(input)
+        elif both_stats:
+            grad_input = stats_part.reshape_as(input)
+    if norm.needs(1) and grad is not None:
+        grad_weight = ((ds - db * mean4) * rstd4).sum(0).reshape_as(weight)
+    if norm.needs(2) and grad is not None:
+        # (PyTorch reshapes it as the weight: without one, as an undefined tensor, which
+        # refuses: "shape '[0]' is invalid for input of size C")
+        grad_bias = db.sum(0).reshape(channels if weight is not None else 0)
+    return grad_input, grad_weight, grad_bias
+
+
+def _var_mean_grad(grad_var, grad_mean, x4, count):
+    """The gradient through the biased variance and the mean over the last two dims."""
+    through_var = MulBackward1.apply(grad_var, 2.0 / count if count else float("inf")) * (
+        x4 - x4.mean((2, 3), keepdim=True))
+    return through_var + DivBackward1.apply(grad_mean.expand(x4.shape), count)

@@ -4,11 +4,11 @@ nodes that record them under ``create_graph`` in norm_backward.py."""
 import numpy as np
 
 from .._tensor_base import _make
-from ..autograd.grad_mode import state as _grad_state
 from . import norm_kernels as _kernels
 from .norm_backward import (
     NativeBatchNormBackwardBackward0,
     NativeLayerNormBackwardBackward0,
+    group_norm_grads,
     norm_grads,
     normalized_grad,
 )
@@ -21,16 +21,6 @@ def _moments(x, axes, eps):
     centred = x - mean
     var = mean_array(centred * centred, axes, True)
     return mean, 1 / np.sqrt(var + eps), centred, var
-
-
-def _stats_for_backward(x, axes, eps, mean, invstd):
-    """The saved statistics as Tensors; recomputed from ``x`` when building a graph, so the
-    gradient is itself differentiable in ``x``."""
-    if _grad_state.grad_enabled:
-        mean_t = x.mean(axes, keepdim=True)
-        centred = x - mean_t
-        return mean_t, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
-    return _make(mean), _make(invstd)
 
 
 def _positions(x):
@@ -198,8 +188,10 @@ class NativeGroupNormBackward0(Op):
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight = self.saved()
+        if grad_mean is not None or grad_rstd is not None or not plain_backward():
+            return group_norm_grads(self, grad, grad_mean, grad_rstd, input, weight)
         grouped = input.reshape(self.grouped)
-        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
+        mean, invstd = _make(self.mean), _make(self.invstd)
         xhat = (grouped - mean) * invstd
         grad_input = grad_weight = grad_bias = None
         if self.needs(0):

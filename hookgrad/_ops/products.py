@@ -10,7 +10,7 @@ from .arithmetic import mul
 from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm
 from .op import Op, refuse_out
 from .scalar_forms import MulBackward1
-from .views import permute, reshape, view
+from .views import flatten, permute, reshape, view
 
 
 def _check_scalars(x, beta, alpha):
@@ -51,7 +51,7 @@ def _combine(self, x, product, beta, alpha):
 
 
 def _scaled(grad, factor):
-    """PyTorch's ``maybe_multiply``: by a number (``MulBackward1``) unless it is 1."""
+    """PyTorch's ``maybe_multiply``: ``grad * Scalar`` (``MulBackward1``) unless it is 1."""
     return grad if factor == 1 else MulBackward1.apply(grad, factor)
 
 
@@ -77,7 +77,7 @@ class AddmvBackward0(Op):
     def backward(self, grad):
         mat, vec = self.saved()
         return (_scaled(grad, self.beta) if self.needs(0) else None,
-                _scaled(grad.reshape(-1, 1) * vec, self.alpha)  # (PyTorch's grad.outer(vec))
+                _scaled(grad.outer(vec), self.alpha)  # (PyTorch's grad.ger(vec))
                 if self.needs(1) else None,
                 _scaled(mat.t().mv(grad), self.alpha) if self.needs(2) else None)
 
@@ -302,10 +302,13 @@ def tensordot(a, b, dims=2, out=None):
     size = int(np.prod([x.shape[d] for d in dims_a]))
     rows = int(np.prod([x.shape[d] for d in free_a]))
     cols = int(np.prod([y.shape[d] for d in free_b]))
+    shape = tuple([x.shape[d] for d in free_a] + [y.shape[d] for d in free_b])
+    if rows == 1 and cols == 1:  # PyTorch takes a dot product of the flattened operands
+        return view(DotBackward0.apply(flatten(permute(a, free_a + dims_a)),
+                                       flatten(permute(b, dims_b + free_b))), shape)
     left = reshape(permute(a, free_a + dims_a), (rows, size))
     right = reshape(permute(b, dims_b + free_b), (size, cols))
-    shape = [x.shape[d] for d in free_a] + [y.shape[d] for d in free_b]
-    return view(mm(left, right), tuple(shape))
+    return view(mm(left, right), shape)
 
 
 def inner(input, other, *, out=None):

@@ -178,8 +178,10 @@ class ClampMinBackward1(Op):
 
     def backward(self, grad):
         a, bound = self.saved()
-        # (a NaN on either side sends no gradient to either)
-        return grad * (a >= bound), (grad * (a < bound) if self.needs(1) else None)
+        # (a NaN on either side sends no gradient to either; PyTorch's formula is a where)
+        x, y = a._data, bound._data
+        return (keep_where(grad, x >= y) if self.needs(0) else None,
+                keep_where(grad, x < y) if self.needs(1) else None)
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -188,7 +190,9 @@ class ClampMaxBackward1(ClampMinBackward1):
 
     def backward(self, grad):
         a, bound = self.saved()
-        return grad * (a <= bound), (grad * (a > bound) if self.needs(1) else None)
+        x, y = a._data, bound._data
+        return (keep_where(grad, x <= y) if self.needs(0) else None,
+                keep_where(grad, x > y) if self.needs(1) else None)
 
 
 def _refuse_bool_bounds(kernel, input, *bounds):
