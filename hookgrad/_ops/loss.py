@@ -22,7 +22,8 @@ def reduce_array(loss, reduction):
     total = np.add.reduce(loss, None)
     if reduction == "sum":
         return total
-    return total / loss.size if loss.size else np.full((), np.nan, loss.dtype)
+    # the mean of no losses: PyTorch's 0 / 0, a NaN with its sign bit set (x86's default NaN)
+    return total / loss.size if loss.size else np.full((), -np.nan, loss.dtype)
 
 
 def scaled_grad(grad, reduction, count):

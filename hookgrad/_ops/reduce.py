@@ -175,7 +175,9 @@ class VarBackward0(ReductionOp):
         with np.errstate(divide="ignore", invalid="ignore"):
             centred = x - mean_array(x, dims, True)
             total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
-            return total / x.dtype.type(builtins.max(self.dof, 0))
+            variance = total / x.dtype.type(builtins.max(self.dof, 0))
+        # over nothing PyTorch returns a NaN without the sign bit of 0 / 0's (one value: 0 / 0)
+        return variance if self.count else np.copysign(variance, 1)
 
     def backward(self, grad):
         return self.var_grad(self.saved()[0], grad)
@@ -216,8 +218,9 @@ class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
     def variance(self, x, dims, keepdim, correction):
+        mean = mean_array(x, dims, keepdim)  # (over nothing a NaN without sign, unlike mean's)
         return (super().variance(x, dims, keepdim, correction),
-                mean_array(x, dims, keepdim))
+                mean if self.count else np.copysign(mean, 1))
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
