@@ -413,8 +413,13 @@ class ProdBackward0(ReductionOp):
             return _make(np.zeros(shape, grad._data.dtype))
         # with a zero anywhere, PyTorch multiplies the products before and after each element
         # (no division, so zeros are exact), over the flattened tensor for the whole product
+        # (along a dim of size 1 PyTorch's zero-safe formula returns the gradient itself)
         if whole:
+            if a._data.size == 1:
+                return grad.reshape(shape)
             return (grad * _product_of_others(a.reshape(-1), 0)).reshape(shape)
+        if shape[self.dims[0]] == 1:
+            return grad
         return grad * _product_of_others(a, self.dims[0])
 
 
