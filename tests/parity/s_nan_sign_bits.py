@@ -17,3 +17,10 @@ print(torch.signbit(F.mse_loss(e, e)), torch.signbit(F.l1_loss(e, e)),
 print(torch.signbit(torch.zeros(0, 3).std(0)), torch.signbit(torch.var_mean(e)[0]),
       torch.signbit(torch.var_mean(e)[1]), torch.signbit(torch.std(torch.zeros(2, 0), 1)))
 print(torch.signbit(torch.var(torch.tensor([1.0]))), torch.signbit(torch.std(torch.ones(1, 2), 0)))
+# nll_loss / cross_entropy: every target ignored (or weighing 0) is 0 / 0; no target at all
+# is a NaN without sign bit
+print(torch.signbit(F.nll_loss(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long))),
+      torch.signbit(F.nll_loss(torch.ones(1, 2), torch.tensor([0]), ignore_index=0)),
+      torch.signbit(F.cross_entropy(torch.ones(2, 2), torch.tensor([0, 1]), weight=torch.zeros(2))),
+      torch.signbit(F.cross_entropy(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long))))
+print(torch.ones(1, 2).copysign(F.nll_loss(torch.ones(1, 2), torch.tensor([0]), ignore_index=0)))
