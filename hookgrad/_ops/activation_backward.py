@@ -223,7 +223,9 @@ def _softplus_grad(g, x, beta, threshold):
 def _softplus_second(h, x, beta, threshold):
     bx = x * beta
     s = bx.sigmoid()
-    below = _make((bx._data <= threshold).astype(x._data.dtype))
+    # strictly below, as PyTorch's double backward: at the threshold itself the forward is
+    # still the curve (linear only above it), but its second derivative there is 0
+    below = _make((bx._data < threshold).astype(x._data.dtype))
     return h * s * (1 - s) * below * beta
 
 

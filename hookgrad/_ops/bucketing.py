@@ -25,10 +25,13 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to "
                                "opposites, got side of left while right was True")
         right = side == "right"
-    if scalar and boundaries.ndim != 1:
+    if (scalar or not values.ndim) and boundaries.ndim != 1:  # (a 0-d value is a scalar)
         raise RuntimeError("torch.searchsorted(): input value can be a scalar only when "
                            f"boundaries tensor dimension is 1, but we got boundaries tensor "
                            f"dim({boundaries.ndim}) and input value's dim(0) numel(1)")
+    if not boundaries.ndim:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive "
+                           "dimension, but got 0 dimension")
     if boundaries.ndim != 1 and (boundaries.ndim != values.ndim
                                  or boundaries.shape[:-1] != values.shape[:-1]):
         raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or "

@@ -34,8 +34,36 @@ class ExpBackward0(UnaryOp):
         return grad * self.saved()[0]
 
 
+def unsigned_nans(function, x):
+    """``function(x)`` with the NaN of a negative ``x`` (not a NaN) made positive: PyTorch's
+    kernels give sqrt and log of negatives a NaN without sign bit, NumPy x86's default NaN
+    (sign bit set), which ``signbit`` shows."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.asarray(function(x))
+    return np.where(x < 0, out.dtype.type(np.nan), out)
+
+
+def _sqrt(x):
+    # raising on "invalid" costs nothing when no input is negative (the common case)
+    with np.errstate(invalid="raise"):
+        try:
+            return np.sqrt(x)
+        except FloatingPointError:
+            pass
+    return unsigned_nans(np.sqrt, x)
+
+
+def _log(x):
+    with np.errstate(divide="ignore", invalid="raise"):
+        try:
+            return np.log(x)
+        except FloatingPointError:
+            pass
+    return unsigned_nans(np.log, x)
+
+
 class LogBackward0(UnaryOp):
-    function, saves, quiet = np.log, "self", ("divide", "invalid")
+    function, saves = _log, "self"
 
     def backward(self, grad):
         return grad / self.saved()[0]
@@ -49,7 +77,7 @@ class Log1PBackward0(UnaryOp):
 
 
 class SqrtBackward0(UnaryOp):
-    function, saves, quiet = np.sqrt, "result", ("invalid",)
+    function, saves = _sqrt, "result"
 
     def backward(self, grad):
         return grad / MulBackward1.apply(self.saved()[0], 2)  # PyTorch's: grad / (2 * result)

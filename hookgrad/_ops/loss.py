@@ -22,7 +22,8 @@ def reduce_array(loss, reduction):
     total = np.add.reduce(loss, None)
     if reduction == "sum":
         return total
-    return total / loss.size if loss.size else np.full((), np.nan, loss.dtype)
+    # the mean of no losses: PyTorch's 0 / 0, a NaN with its sign bit set (x86's default NaN)
+    return total / loss.size if loss.size else np.full((), -np.nan, loss.dtype)
 
 
 def scaled_grad(grad, reduction, count):
@@ -95,8 +96,9 @@ class NllLossBackward0(Op):
             return losses.reshape(target._data.shape)
         if reduction == "sum":
             return np.add.reduce(losses, axis=None)
-        if total == 0:  # every target ignored (or none given): PyTorch's 0 / 0
-            return np.full((), np.nan, x.dtype)
+        if total == 0:  # every target ignored or weighing 0: PyTorch's 0 / 0, sign bit set;
+            # no target at all: PyTorch's NaN without sign bit (as signbit shows)
+            return np.full((), -np.nan if t.size else np.nan, x.dtype)
         return np.add.reduce(losses, axis=None) / total
 
     def backward(self, grad):

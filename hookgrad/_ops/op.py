@@ -277,7 +277,9 @@ def mean_array(x, axis=None, keepdims=False, dtype=None):
     count = x.size if axis is None else int(np.prod([x.shape[d] for d in axis]))
     accumulate = dtype if dtype is not None else np.float32 if x.dtype == np.float16 else None
     total = np.add.reduce(x, axis, accumulate, keepdims=keepdims)
-    mean = total / count if count else total * np.nan  # (NaN without dividing 0 by 0)
+    # over nothing: PyTorch's 0 / 0, a NaN with its sign bit set (x86's default NaN), made
+    # without NumPy's warning
+    mean = total / count if count else total * -np.nan
     return mean.astype(x.dtype, copy=False) if accumulate is not dtype else mean
 
 

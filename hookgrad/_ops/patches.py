@@ -99,7 +99,9 @@ class PixelShuffleBackward0(Op):
 
     def forward(self, a, factor):
         self.factor = factor
-        return np.ascontiguousarray(_shuffle(a._data, factor))
+        # always a new array: when the shuffle moves nothing (factor 1, sizes 1) the reshaped
+        # array is already contiguous and would share the input's memory
+        return _shuffle(a._data, factor).copy()
 
     def backward(self, grad):
         return PixelUnshuffleBackward0.apply(grad, self.factor)
@@ -110,7 +112,7 @@ class PixelUnshuffleBackward0(Op):
 
     def forward(self, a, factor):
         self.factor = factor
-        return np.ascontiguousarray(_unshuffle(a._data, factor))
+        return _unshuffle(a._data, factor).copy()  # (always new, as pixel_shuffle's)
 
     def backward(self, grad):
         return PixelShuffleBackward0.apply(grad, self.factor)

@@ -79,7 +79,7 @@ class MaxPool2DWithIndicesBackward0(Op):
             first_row = np.maximum(0, -(row_starts // dh))
             first_col = np.maximum(0, -(col_starts // dw))
             # a window made only of padding: PyTorch gives -inf and an index past the input
-            # (or, past a row's end, into the next row), which backward skips
+            # (or, past a row's end, into the next row), where backward writes its gradient
             self.padding_only = bool((row_starts + first_row * dh >= x.shape[2]).any()
                                      or (col_starts + first_col * dw >= x.shape[3]).any())
             first = first_row[:, None] * kw + first_col
@@ -132,13 +132,17 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
         index = pool.flat_indices().reshape(-1, g.shape[-2] * g.shape[-1])
         # positions in the whole input: one flat write is several times faster than
         # put_along_axis plane by plane
-        inside = index < plane if pool.padding_only else None
         index = (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
         values = g.ravel()
-        if inside is not None:
-            inside = inside.ravel()
+        total = int(np.prod(in_shape))
+        inside = None
+        if pool.padding_only:
+            # PyTorch writes a padding-only window's gradient at its index past the plane,
+            # unchecked: into the next plane of the contiguous gradient (the last plane's
+            # lands past the buffer, which is lost here)
+            inside = index < total
             index, values = index[inside], values[inside]
-        out = np.zeros(int(np.prod(in_shape)), g.dtype)
+        out = np.zeros(total, g.dtype)
         if pool.overlapping or inside is not None:
             np.add.at(out, index, values)
         else:

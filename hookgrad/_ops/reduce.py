@@ -175,7 +175,9 @@ class VarBackward0(ReductionOp):
         with np.errstate(divide="ignore", invalid="ignore"):
             centred = x - mean_array(x, dims, True)
             total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
-            return total / x.dtype.type(builtins.max(self.dof, 0))
+            variance = total / x.dtype.type(builtins.max(self.dof, 0))
+        # over nothing PyTorch returns a NaN without the sign bit of 0 / 0's (one value: 0 / 0)
+        return variance if self.count else np.copysign(variance, 1)
 
     def backward(self, grad):
         return self.var_grad(self.saved()[0], grad)
@@ -216,8 +218,9 @@ class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
     def variance(self, x, dims, keepdim, correction):
+        mean = mean_array(x, dims, keepdim)  # (over nothing a NaN without sign, unlike mean's)
         return (super().variance(x, dims, keepdim, correction),
-                mean_array(x, dims, keepdim))
+                mean if self.count else np.copysign(mean, 1))
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
@@ -410,8 +413,13 @@ class ProdBackward0(ReductionOp):
             return _make(np.zeros(shape, grad._data.dtype))
         # with a zero anywhere, PyTorch multiplies the products before and after each element
         # (no division, so zeros are exact), over the flattened tensor for the whole product
+        # (along a dim of size 1 PyTorch's zero-safe formula returns the gradient itself)
         if whole:
+            if a._data.size == 1:
+                return grad.reshape(shape)
             return (grad * _product_of_others(a.reshape(-1), 0)).reshape(shape)
+        if shape[self.dims[0]] == 1:
+            return grad
         return grad * _product_of_others(a, self.dims[0])
 
 

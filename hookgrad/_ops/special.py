@@ -8,7 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
-from .elementwise import SgnBackward0, ZeroGradBackward
+from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .op import (
     BinaryOp,
     Op,
@@ -32,8 +32,26 @@ class Expm1Backward0(UnaryOp):
         return grad * AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad * (result + 1)
 
 
+def _log2(x):
+    with np.errstate(divide="ignore", invalid="raise"):
+        try:
+            return np.log2(x)
+        except FloatingPointError:
+            pass
+    return unsigned_nans(np.log2, x)
+
+
+def _log10(x):
+    with np.errstate(divide="ignore", invalid="raise"):
+        try:
+            return np.log10(x)
+        except FloatingPointError:
+            pass
+    return unsigned_nans(np.log10, x)
+
+
 class Log2Backward0(UnaryOp):
-    function, saves, quiet = np.log2, "self", ("divide", "invalid")
+    function, saves = _log2, "self"
     base = 2
 
     def backward(self, grad):
@@ -41,7 +59,7 @@ class Log2Backward0(UnaryOp):
 
 
 class Log10Backward0(Log2Backward0):
-    function, base = np.log10, 10
+    function, base = _log10, 10
 
 
 class TanBackward0(UnaryOp):

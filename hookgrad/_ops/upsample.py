@@ -46,21 +46,22 @@ def cubic_axis(in_size, out_size, scale, align_corners):
     source = source.astype(np.float32)
     base = np.floor(source).astype(np.int64)
     t = source - base
-    taps = tuple((np.clip(base + k - 1, 0, in_size - 1), w)
+    taps = tuple((np.clip(base + k - 1, 0, in_size - 1), w, None)
                  for k, w in enumerate(_cubic_weights(t)))
     return ("taps", taps)
 
 
 def area_axis(in_size, out_size):
     """Adaptive average pooling's windows ``[floor(i n / m), ceil((i + 1) n / m))`` as taps
-    (the window's positions, each weighted by 1 / its length; padding taps weigh 0)."""
+    (the window's positions, each weighted by 1 / its length; padding taps weigh 0 and are
+    marked outside)."""
     i = np.arange(out_size)
     start = (i * in_size) // out_size
     stop = -((-(i + 1) * in_size) // out_size)
     length = stop - start
     width = int(length.max()) if out_size else 0
-    taps = tuple((np.minimum(start + k, in_size - 1), np.where(k < length, 1.0 / length, 0.0))
-                 for k in range(width))
+    taps = tuple((np.minimum(start + k, in_size - 1), np.where(k < length, 1.0 / length, 0.0),
+                  k < length) for k in range(width))
     return ("taps", taps)
 
 
@@ -95,7 +96,8 @@ def antialias_axis(in_size, out_size, scale, align_corners, cubic):
     weights = np.where(k < count, weights, 0.0)
     total = weights.sum(0)
     weights = weights / np.where(total == 0, 1.0, total)
-    return ("taps", tuple((np.minimum(low + j, in_size - 1), weights[j]) for j in range(width)))
+    return ("taps", tuple((np.minimum(low + j, in_size - 1), weights[j], k[j, 0] < count)
+                          for j in range(width)))
 
 
 def linear_axis(in_size, out_size, scale, align_corners):
@@ -128,8 +130,13 @@ def resample(x, plan):
             x = np.take(x, entry[1], axis=axis)
         elif entry[0] == "taps":
             total = None
-            for index, weight in entry[1]:
+            for index, weight, inside in entry[1]:
                 term = _weights(weight, axis, ndim, x.dtype) * np.take(x, index, axis=axis)
+                if inside is not None and not np.isfinite(term).all():
+                    # a padding tap (past its window) is skipped by PyTorch's loops: no
+                    # 0 * inf NaN from the value it would read
+                    term = np.where(_weights(inside, axis, ndim, bool), term, 0).astype(
+                        term.dtype, copy=False)
                 total = term if total is None else total + term
             x = total
         else:
@@ -139,10 +146,13 @@ def resample(x, plan):
     return x
 
 
-def _scatter(g, axis, index, size, weight=None):
+def _scatter(g, axis, index, size, weight=None, inside=None):
     moved = np.moveaxis(g, axis, 0)
     if weight is not None:
-        moved = moved * weight.astype(g.dtype).reshape((-1,) + (1,) * (g.ndim - 1))
+        column = (-1,) + (1,) * (g.ndim - 1)
+        moved = moved * weight.astype(g.dtype).reshape(column)
+        if inside is not None and not np.isfinite(moved).all():  # (padding taps: skipped)
+            moved = np.where(inside.reshape(column), moved, 0).astype(g.dtype, copy=False)
     out = np.zeros((size,) + moved.shape[1:], g.dtype)
     np.add.at(out, index, moved)
     return np.moveaxis(out, 0, axis)
@@ -157,8 +167,8 @@ def resample_transposed(g, plan, in_sizes):
             g = _scatter(g, axis, entry[1], size)
         elif entry[0] == "taps":
             total = None
-            for index, weight in entry[1]:
-                term = _scatter(g, axis, index, size, weight)
+            for index, weight, inside in entry[1]:
+                term = _scatter(g, axis, index, size, weight, inside)
                 total = term if total is None else total + term
             g = total
         else:
@@ -185,7 +195,9 @@ class UpsampleNearest2DBackward0(Op):
     def forward(self, a, plan):
         self.plan = plan
         self.in_sizes = a._data.shape[a._data.ndim - len(plan):]
-        if plan[-1][0] != "taps":
+        # (only the antialiased kernels have _antialias_forward's quirks; bicubic's taps have
+        # no "inside" masks)
+        if plan[-1][0] != "taps" or plan[-1][1][0][2] is None:
             return resample(a._data, plan)
         return _antialias_forward(a._data, plan, self.in_sizes)
 

@@ -526,24 +526,16 @@ def _copy_recorded(grad):
 
 
 def _unshared(grad):
-    """Whether ``grad``'s memory is a C-contiguous buffer that nothing else uses: an owner, or
-    a view covering the whole of an owner that only it (and its view-base tensor, referenced
-    by nothing else) holds: a transposed-back GEMM result, a reshaped reduction."""
+    """Whether PyTorch would steal ``grad`` (held by nothing else) as the ``.grad``: its memory
+    is a C-contiguous buffer, an owner or a view covering the whole of one. PyTorch counts
+    references to the tensor only, not to its memory: a gradient that a backward formula
+    reshaped from the caller's ``gradient=`` (``view``, ``flatten``) is stolen too, and the
+    ``.grad`` then shares the caller's memory."""
     data = grad._data
     if not data.flags.c_contiguous:
         return False
     base = data.base
-    if base is None:
-        return True
-    holders = 3  # data.base, the local name and getrefcount's argument
-    view_base = grad._view_base
-    if view_base is not None:
-        # the view op's input tensor: held by ``grad._view_base``, the local name and
-        # getrefcount's argument; its ``_data`` is one more holder of ``base``
-        if sys.getrefcount(view_base) > 3 or view_base._data is not base:
-            return False
-        holders += 1
-    return sys.getrefcount(base) <= holders and base.nbytes == data.nbytes and base.base is None
+    return base is None or (base.nbytes == data.nbytes and base.base is None)
 
 
 # References to an unshared gradient when _accumulate checks: the grads list, the local
