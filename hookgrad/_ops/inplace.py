@@ -83,7 +83,12 @@ def _write(t, array, overlap=None):
             warnings.warn(overlap, UserWarning, stacklevel=4)
         np.copyto(data, array, casting="unsafe", where=array != data)
     elif not flags.writeable:
-        raise RuntimeError(OVERLAP_ERROR)
+        if type(data) is np.ndarray:
+            raise RuntimeError(OVERLAP_ERROR)
+        # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
+        # place): immutable and aliased by no view, so the tensor gets an array of its own.
+        t._data = data = np.empty((), data.dtype)
+        np.copyto(data, array, casting="unsafe")
     else:
         np.copyto(data, array, casting="unsafe")
     t._vc[0] += 1
