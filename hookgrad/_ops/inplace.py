@@ -139,7 +139,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
     if t._multi_output_view:  # (before the leaf checks, as PyTorch)
-        node = t.grad_fn
+        node = t._grad_fn  # (the view's own node, even if its base changed since)
         raise RuntimeError(
             ("A view was created in no_grad mode and is being modified inplace with grad mode "
              "enabled." if node is None else f"Output {t._output_nr} of "
