@@ -222,9 +222,14 @@ def tensor_repr(t: Any) -> str:
             suffixes.append(dtype_suffix)
     contents = tensor_str(data, indent)
 
-    if t.grad_fn is not None:
+    try:
+        grad_fn = t.grad_fn
+    except RuntimeError:  # a view whose grad_fn cannot be rebuilt after an in-place write
+        suffixes.append("grad_fn=<Invalid>")
+        return _add_suffixes(prefix + contents, suffixes, indent)
+    if grad_fn is not None:
         # (the class name: C++-named nodes print without their "torch::autograd::")
-        suffixes.append(f"grad_fn=<{t.grad_fn.name().rpartition('::')[2]}>")
+        suffixes.append(f"grad_fn=<{grad_fn.name().rpartition('::')[2]}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + contents, suffixes, indent)

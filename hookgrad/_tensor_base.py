@@ -4,6 +4,7 @@ State, metadata, the Python protocol, requires_grad / grad / grad_fn, the versio
 views, and tensor hooks. It imports nothing of the op surface: ``Tensor`` (``_tensor.py``)
 subclasses it and adds the ops, as PyTorch's ``torch.Tensor`` subclasses ``torch._C.TensorBase``.
 The engine, the graph and the ops import this module and ``_make``, never ``_tensor.py``."""
+import re
 import warnings
 from collections import OrderedDict
 
@@ -39,6 +40,21 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
     if output_nr:
         t._output_nr = output_nr
     return t
+
+
+def _rebased_multi_output_view_message(node, output_nr):
+    """PyTorch's refusal to give a grad_fn to an output of split / chunk / unbind (or a view
+    of one) after it, its base or another view of its base was modified in place."""
+    if node is None:
+        what = ("A view was created in no_grad mode and its base or another view of its base "
+                "has been modified inplace with grad mode enabled.")
+    else:
+        name = re.sub(r"Backward\d*$", "", node.name())
+        what = (f"Output {output_nr} of {name} is a view and its base or another view of its "
+                "base has been modified inplace.")
+    return (what + " This view is the output of a function that returns multiple views. Such "
+            "functions do not allow the output views to be modified inplace. You should replace "
+            "the inplace operation by an out-of-place one.")
 
 
 class TensorBase:
@@ -236,6 +252,10 @@ class TensorBase:
                     "code by moving both the view and the inplace either both inside the "
                     "no_grad block (if you don't want the inplace to be tracked) or both outside "
                     "(if you want the inplace to be tracked).")
+            if self._multi_output_view and (self._grad_fn is not None or
+                                            self._view_base._requires_grad):
+                raise RuntimeError(_rebased_multi_output_view_message(self._grad_fn,
+                                                                      self._output_nr))
             # The base changed history since this view was made: Tensor points the view's
             # grad_fn at the base's new history (the in-place machinery lives with the ops).
             self._regenerate_view_grad_fn()

@@ -86,7 +86,12 @@ def _write(t, array, overlap=None):
             warnings.warn(overlap, UserWarning, stacklevel=4)
         np.copyto(data, array, casting="unsafe", where=array != data)
     elif not flags.writeable:
-        raise RuntimeError(OVERLAP_ERROR)
+        if type(data) is np.ndarray:
+            raise RuntimeError(OVERLAP_ERROR)
+        # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
+        # place): immutable and aliased by no view, so the tensor gets an array of its own.
+        t._data = data = np.empty((), data.dtype)
+        np.copyto(data, array, casting="unsafe")
     else:
         np.copyto(data, array, casting="unsafe")
     t._vc[0] += 1
@@ -137,7 +142,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
             "inside the no_grad block (if you don't want the inplace to be tracked) or both "
             "outside (if you want the inplace to be tracked).")
     if t._multi_output_view:  # (before the leaf checks, as PyTorch)
-        node = t.grad_fn
+        node = t._grad_fn  # (the view's own node, even if its base changed since)
         raise RuntimeError(
             ("A view was created in no_grad mode and is being modified inplace with grad mode "
              "enabled." if node is None else f"Output {t._output_nr} of "

@@ -5,7 +5,7 @@ the few in-place ops PyTorch records under their own node names (``AcoshBackward
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
-from ..autograd._running import current_task
+from ..autograd._running import current_node, current_task
 from ..autograd.grad_mode import state as _grad_state
 from . import compare as _cmp
 from . import selection as _sel
@@ -149,12 +149,14 @@ def float_power_(self, exponent):
 class AcoshBackward1(_trig.AcoshBackward0):
     def backward(self, grad):
         # (raised only when this pass needs the input's gradient, as PyTorch's
-        # task_should_compute_output: backward(inputs=[the result]) does not)
-        child = self._next[0][0]
+        # task_should_compute_output: backward(inputs=[the result]) does not). Through a view
+        # the op runs inside CopySlices, whose first edge (to the base's history) decides.
+        running = current_node()
+        child = (running._next[0][0] if getattr(running, "op_node", None) is self
+                 else self._next[0][0])
         task = current_task()
-        if child is None or (task is not None and task.reachable is not None and
-                             child in task.reachable and not task.should_execute(child)):
-            return None  # (a node reached through CopySlices is not in the task's graph)
+        if child is None or (task is not None and not task.should_execute(child)):
+            return None
         raise NotImplementedError(f"the derivative for 'inplace version of "
                                   f"{self.op_name()}' is not implemented.")
 

@@ -7,7 +7,7 @@ from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
-from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
+from .views import UnsafeViewBackward0, reshape_node, squeeze_
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -176,8 +176,11 @@ class BmmBackward0(Op):
             raise RuntimeError(
                 f"Expected size for first two dimensions of batch2 tensor to be: "
                 f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
-        _batched_dtypes(x, y)
         self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        if 0 in x.shape or y.shape[2] == 0:
+            # PyTorch's kernel never runs: zeros of mat2's dtype, without dtype checks
+            return np.zeros((x.shape[0], x.shape[1], y.shape[2]), y.dtype)
+        _batched_dtypes(x, y)
         out = split_matmul(x, y)
         return np.matmul(x, y) if out is None else out
 
@@ -316,8 +319,8 @@ def matmul(input, other, *, out=None):
         return dot(a, b)
     if da == 2 and db == 1:
         return mv(a, b)
-    if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place)
-        return SqueezeBackward4.apply(mm(a.unsqueeze(0), b), (0,))
+    if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place: no view)
+        return squeeze_(mm(a.unsqueeze(0), b), 0)
     if da == 2 and db == 2:
         return mm(a, b)
     if _should_fold(a, b):

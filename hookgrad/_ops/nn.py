@@ -31,7 +31,6 @@ from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .shape import cat
-from .views import SqueezeBackward1
 
 # --------------------------------------------------------------------------- erf
 
@@ -401,10 +400,6 @@ class LogSigmoidBackward0(UnaryOp):
 
     def backward(self, grad):
         return LogSigmoidBackwardBackward0.of(grad, self.saved()[0])
-
-
-class SqueezeBackward4(SqueezeBackward1):
-    """In-place ``squeeze_`` of a fresh result: ``F.linear`` of a 1-d input without bias."""
 
 
 # --------------------------------------------------------------------------- embedding

@@ -59,7 +59,9 @@ class LerpBackward1(Op):
     arity = 3
 
     def forward(self, start, end, weight):
-        self.save(start, end, weight)
+        if self._record:  # start and end only for the weight's gradient, as PyTorch (an
+            # in-place write into an unsaved input does not break the backward)
+            self.save(start if self.needs(2) else None, end if self.needs(2) else None, weight)
         _check_lerp("tensor", start, end, weight)
         x, y = operands(start, end)
         return _lerp(x, y, weight._data.astype(x.dtype, copy=False))

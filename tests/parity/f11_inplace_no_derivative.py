@@ -26,3 +26,15 @@ try:
     print(torch.autograd.grad([view.sum()], [v2]))
 except NotImplementedError as e:
     print(type(e).__name__, e)
+# backward(inputs=[the base]) stops at the base's CopySlices: the op's input gradient is not
+# needed, so nothing raises; with inputs=[the leaf] it is
+for inputs in ("base", "leaf"):
+    leaf = torch.tensor([[0.5, -0.25], [0.0, 0.75]], dtype=torch.float64, requires_grad=True)
+    base = leaf.clone()
+    out = base.t().arctanh_()
+    try:
+        out.backward(torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float64),
+                     inputs=[base if inputs == "base" else leaf])
+        print(inputs, base.grad, leaf.grad)
+    except NotImplementedError as e:
+        print(inputs, type(e).__name__, e)

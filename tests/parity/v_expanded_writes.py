@@ -89,3 +89,15 @@ def scale_grad(t):
 x.register_post_accumulate_grad_hook(scale_grad)
 x.mean().backward()
 print("post-accumulate edit", x.grad.tolist())
+
+# 0-d gradients made by backward formulas (NumPy gives 0-d results as scalars) are tensors
+# a hook may edit in place too.
+for label, loss in (("sigmoid", torch.sigmoid),
+                    ("smooth_l1", lambda x: F.smooth_l1_loss(x, torch.tensor(-1.25), beta=0.0)),
+                    ("exp * 2", lambda x: x.exp() * 2),
+                    ("pow", lambda x: x ** 3)):
+    x = torch.tensor(0.5, requires_grad=True)
+    x.register_hook(lambda g: g.mul_(3))
+    y = loss(x)
+    y.backward()
+    print("0-d", label, round(x.grad.item(), 4))

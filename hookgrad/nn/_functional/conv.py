@@ -181,9 +181,17 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
         input._data.shape[2:], weight._data.shape[2:], stride, padding, dilation, output_padding))
     # an output size of 0 is an empty result where PyTorch computes with oneDNN; its other
     # backends refuse it, as they refuse negative sizes
-    smallest = 0 if _onednn(input, weight, stride, dilation, groups) else 1
+    height = (1,) if dims == 1 else ()  # (PyTorch computes 1-d as 2-d of height 1)
+    if input._data.shape[0] == 0:  # an empty batch skips the backend and its size check
+        shape = (0, weight._data.shape[1] * groups) + height + out_size
+        for index, size in enumerate(shape):
+            if size < 0:
+                raise RuntimeError(f"invalid shape dimension {size} at index {index} of shape "
+                                   f"[{', '.join(map(str, shape))}]")
+        smallest = 0
+    else:
+        smallest = 0 if _onednn(input, weight, stride, dilation, groups) else 1
     if any(size < smallest for size in out_size):
-        height = (1,) if dims == 1 else ()  # (PyTorch computes 1-d as 2-d of height 1)
         sizes = " x ".join(map(str, height + input._data.shape[2:]))
         raise RuntimeError(f"Given input size per channel: ({sizes}). Calculated output size per "
                            f"channel: ({' x '.join(map(str, height + out_size))}). Output size "

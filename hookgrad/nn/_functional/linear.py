@@ -3,8 +3,7 @@ import numpy as np
 
 from ..._ops import linalg as _linalg
 from ..._ops.einsum import TrilinearBackward0
-from ..._ops.nn import SqueezeBackward4
-from ..._ops.views import UnsafeViewBackward0, reshape_node
+from ..._ops.views import UnsafeViewBackward0, reshape_node, squeeze_
 
 
 def linear(input, weight, bias=None):
@@ -22,7 +21,7 @@ def linear(input, weight, bias=None):
     if bias is not None:
         return _linalg.addmm(bias, flat, weight_t).view(out_shape)
     if ndim == 1:
-        return SqueezeBackward4.apply(_linalg.mm(input.unsqueeze(0), weight_t), (0,))
+        return squeeze_(_linalg.mm(input.unsqueeze(0), weight_t), 0)  # (no view, as PyTorch)
     return UnsafeViewBackward0.apply(_linalg.mm(flat, weight_t), out_shape)
 
 

@@ -6,7 +6,7 @@ from ..._ops.pooling import (
     MaxPool2DWithIndicesBackward0,
     pool_output_size,
 )
-from ..._tensor_base import _wrap_dim
+from ..._tensor_base import _make, _wrap_dim
 from .activation import relu
 from .utils import _shape, _tuple
 
@@ -103,6 +103,11 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                         (1,) + dilation, ceil_mode, return_indices)
     if return_indices:
         return result[0].squeeze(-2), result[1].squeeze(-2)
+    if result._grad_fn is None:  # PyTorch's own 1-d kernel: a new tensor, no view
+        out = _make(result._data.squeeze(-2))
+        if len(shape) == 2:  # (which squeezes an unbatched result in place)
+            out._vc[0] = 1
+        return out
     return result.squeeze(-2)
 
 
