@@ -60,7 +60,7 @@ def _checked_matrix_norm_args(A, ord, dim, dtype):
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {shown}")
     if ord not in ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
-    if data.dtype.kind != "f":
+    if data.dtype.kind not in "fV":
         raise RuntimeError("linalg.matrix_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(data)}")
     if dtype is not None:

@@ -37,7 +37,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
         refuse_out("nanmean")
     if dtype is not None:
         input = input.to(dtype)
-    if input._data.dtype.kind != "f":
+    if input._data.dtype.kind not in "fV":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)

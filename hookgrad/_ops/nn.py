@@ -27,6 +27,7 @@ from .activation_backward import (
 )
 from .composite import FormulaGrad
 from .elementwise import exp, sigmoid, tanh
+from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
@@ -67,6 +68,8 @@ def _select(mask, if_true, if_false):
 def erf_array(x):
     """``erf`` of a float array, computed in its own dtype (both branches over the whole array:
     faster than masked gathers)."""
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(erf_array, x)
     a = np.abs(x)
     xs = np.clip(x, -1, 1)
     z = xs * xs
@@ -116,6 +119,8 @@ class LeakyReluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, negative_slope):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LeakyReluBackward0.forward, a, negative_slope)
         self.slope = negative_slope
         self.save(a)
         x = a._data
@@ -136,6 +141,8 @@ class LeakyReluBackward1(LeakyReluBackward0):
     saves_output = True
 
     def forward(self, a, negative_slope):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LeakyReluBackward1.forward, a, negative_slope)
         self.slope = negative_slope
         x = a._data
         scaled = x * negative_slope
@@ -159,6 +166,8 @@ class EluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, alpha, scale, input_scale):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, EluBackward0.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         self.save(a)
         x = a._data
@@ -177,6 +186,8 @@ class EluBackward1(EluBackward0):
     saves_output = True
 
     def forward(self, a, alpha, scale, input_scale):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         x = a._data
         negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
@@ -198,6 +209,8 @@ class GeluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, approximate):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, GeluBackward0.forward, a, approximate)
         self.approximate = approximate
         self.save(a)
         x = float_input(a)
@@ -221,6 +234,8 @@ class GeluBackward0(Op):
 
 
 def _silu(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_silu, x)
     return x * sigmoid_array(x)
 
 
@@ -240,6 +255,8 @@ class SoftplusBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, beta, threshold):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SoftplusBackward0.forward, a, beta, threshold)
         self.beta, self.threshold = beta, threshold
         self.save(a)
         x = float_input(a)
@@ -260,10 +277,12 @@ class HardtanhBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, min_val, max_val):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, HardtanhBackward0.forward, a, min_val, max_val)
         self.bounds = (min_val, max_val)
         self.save(a)
         x = a._data
-        if x.dtype.kind != "f":  # an integer input stays integer, its bounds truncated
+        if x.dtype.kind not in "fV":  # an integer input stays integer, its bounds truncated
             if x.dtype.kind == "b":
                 raise RuntimeError("Bool inputs not supported for hardtanh")
             min_val, max_val = int(min_val), int(max_val)
@@ -279,6 +298,8 @@ class ThresholdBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, threshold, value):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, ThresholdBackward0.forward, a, threshold, value)
         self.threshold = threshold
         self.save(a)
         x = a._data
@@ -300,6 +321,8 @@ class GluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, dim):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, GluBackward0.forward, a, dim)
         self.dim = dim
         self.save(a)
         first, second = np.split(float_input(a), 2, axis=dim)
@@ -328,6 +351,8 @@ class HardshrinkBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, lambd):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, HardshrinkBackward0.forward, a, lambd)
         self.lambd = lambd
         self.save(a)
         x = a._data
@@ -346,6 +371,8 @@ class SoftshrinkBackward0(HardshrinkBackward0):
     grad_op = SoftshrinkBackwardBackward0
 
     def forward(self, a, lambd):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SoftshrinkBackward0.forward, a, lambd)
         self.lambd = lambd
         self.save(a)
         x = a._data
@@ -362,6 +389,8 @@ class PreluKernelBackward0(Op):
     arity = 2
 
     def forward(self, a, weight):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, PreluKernelBackward0.forward, a, weight)
         self.save(a, weight)
         x = a._data
         return np.where(x > 0, x, weight._data * x)
@@ -393,6 +422,8 @@ class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
 
 
 def _log_sigmoid(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_log_sigmoid, x)
     return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
 
@@ -457,6 +488,8 @@ class EmbeddingDenseBackward0(Op):
 
 
 def _mish(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_mish, x)
     return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
 
 
@@ -476,6 +509,8 @@ class MishBackward0(UnaryOp):
 
 
 def _hardswish(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_hardswish, x)
     return x * np.clip(x + 3, 0, 6) / 6
 
 
@@ -487,6 +522,8 @@ class HardswishBackward0(UnaryOp):
 
 
 def _hardsigmoid(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_hardsigmoid, x)
     return np.clip(x + 3, 0, 6) / 6
 
 

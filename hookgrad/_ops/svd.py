@@ -84,7 +84,7 @@ def _full_svd_grad(u, s, vh, g_u, g_s, g_vh):
 def _check_input(x, name):
     if x.ndim < 2:
         raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {type_name(x)}")
     if x.dtype.itemsize < 4:
