@@ -404,8 +404,6 @@ class ProdBackward0(ReductionOp):
     saves_output, saved_names = True, ("self", "result")
 
     def forward(self, a, dims, keepdim, dtype=None):
-        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
-            return forward_in_float32(self, ProdBackward0.forward, a, dims, keepdim, dtype)
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data if dtype is None else a._data.astype(dtype.np_dtype)  # (no cast node)

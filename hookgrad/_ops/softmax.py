@@ -233,8 +233,6 @@ class LogsumexpBackward0(ReductionOp):
     saves_output, saved_names = True, ("self", "result")
 
     def forward(self, a, dims, keepdim):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
-            return forward_in_float32(self, LogsumexpBackward0.forward, a, dims, keepdim)
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
@@ -244,7 +242,10 @@ class LogsumexpBackward0(ReductionOp):
         if not finite:  # logsumexp shifts by 0 where the max is infinite (inf stays inf)
             top = np.where(np.isfinite(top), top, 0)
         with np.errstate(divide="ignore"):
-            out = np.log(np.add.reduce(np.exp(x - top), dims, keepdims=True)) + top
+            # (as PyTorch's composite: each step rounded, the sum accumulated in float32)
+            total = np.add.reduce(np.exp(x - top), dims, FLOAT32 if x.itemsize == 2 else None,
+                                  keepdims=True)
+            out = np.log(total.astype(x.dtype, copy=False)) + top
         return out if keepdim else out.squeeze(dims)
 
     def backward(self, grad):
