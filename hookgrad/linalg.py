@@ -117,7 +117,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     ndim = A._data.ndim
     if ord is None:
         return vector_norm(A, 2, (dim,) if isinstance(dim, int) else dim, keepdim, dtype=dtype)
-    if dim is None and ndim > 2:
+    if dim is None and ndim not in (1, 2):
         raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be "
                            f"1D or 2D. Got {ndim}D.")
     if isinstance(ord, str):  # (PyTorch: a string order is a matrix norm's, whatever dim is)

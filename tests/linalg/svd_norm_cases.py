@@ -44,6 +44,8 @@ CASES = {
     "vector_nuc": ("norm", (4,), "float64", {"ord": "nuc"}),
     "norm_3d_no_dim": ("norm", (2, 2, 2), "float64", {"ord": "fro"}),
     "svdvals_vector": ("svdvals", (4,), "float64", {}),
+    "norm_0d": ("norm", (), "float32", {"ord": 2}),
+    "norm_0d_fro": ("norm", (), "float32", {"ord": "fro"}),
 }
 
 
