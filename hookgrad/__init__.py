@@ -70,6 +70,7 @@ from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions
 
 # the API real programs use: legacy types, sampling, devices, TorchScript checks
 from ._legacy_types import (
+    BFloat16Tensor,
     BoolTensor,
     ByteTensor,
     CharTensor,

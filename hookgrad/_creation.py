@@ -26,7 +26,7 @@ def _infer_array(data, dtype):
         if arr.dtype == object:
             raise ValueError("expected sequence of length %d at dim 1 (got %s)" % (
                 len(data[0]) if data and hasattr(data[0], "__len__") else 0, "a different length"))
-        if arr.dtype.kind == "f" and dtype is None:
+        if arr.dtype.kind in "fV" and dtype is None:
             arr = arr.astype(_dtype.get_default_dtype().np_dtype)
     else:
         if isinstance(data, (np.generic,)):

@@ -70,9 +70,44 @@ class _TensorlessDtype(dtype):
         return self.real or self
 
 
+class _ExtraDtype(dtype):
+    """A dtype whose NumPy type comes from an optional package: ``torch.bfloat16`` through
+    ``ml_dtypes`` (``pip install hookgrad[bfloat16]``). The package is imported the first time
+    a tensor of the dtype is made, never by ``import hookgrad``; without it, making one raises
+    a TypeError that says how to install it."""
+
+    __slots__ = ("_np_dtype", "_module", "_install")
+
+    def __init__(self, name, category, itemsize, legacy_name, module, install):
+        self.name, self.category, self.itemsize = name, category, itemsize
+        self.legacy_name, self._module, self._install = legacy_name, module, install
+        self._np_dtype = None
+
+    @property
+    def np_dtype(self):
+        found = self._np_dtype
+        if found is None:
+            try:
+                module = __import__(self._module)
+            except ImportError:
+                raise TypeError(f"hookgrad has no torch.{self.name} tensors without the "
+                                f"{self._module} package: {self._install}") from None
+            found = self._np_dtype = np.dtype(getattr(module, self.name))
+            FROM_NUMPY[found] = self
+        return found
+
+
+def has_bfloat16():
+    """Whether bfloat16 tensors can be made (ml_dtypes can be imported); imports it if so."""
+    try:
+        return bfloat16.np_dtype is not None
+    except TypeError:
+        return False
+
+
 _NO_COMPLEX = "its tensors are real (floating, integer and bool dtypes only)"
-bfloat16 = _TensorlessDtype("bfloat16", FLOAT, 2, "BFloat16Tensor", "NumPy has no bfloat16 "
-                            "type; use float16 or float32")
+bfloat16 = _ExtraDtype("bfloat16", FLOAT, 2, "BFloat16Tensor", "ml_dtypes",
+                       "pip install 'hookgrad[bfloat16]' (or pip install ml_dtypes)")
 complex64 = _TensorlessDtype("complex64", COMPLEX, 8, "ComplexFloatTensor", _NO_COMPLEX,
                              float32)
 complex128 = _TensorlessDtype("complex128", COMPLEX, 16, "ComplexDoubleTensor", _NO_COMPLEX,
@@ -99,6 +134,8 @@ def from_numpy_dtype(np_dtype):
     try:
         return FROM_NUMPY[np_dtype]
     except KeyError:
+        if np_dtype.name == "bfloat16" and np_dtype == bfloat16.np_dtype:  # (ml_dtypes')
+            return bfloat16
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{np_dtype}. The only supported types are: "
             "float64, float32, float16, int64, int32, int16, int8, uint8, and bool.") from None
@@ -126,6 +163,8 @@ def promote_types(type1, type2):
         return a if a.category > b.category else b
     if a.category == INT and {a.name, b.name} == {"uint8", "int8"}:
         return int16
+    if a.itemsize == b.itemsize == 2 and a.category == FLOAT:  # bfloat16 with float16
+        return float32
     return a if a.itemsize >= b.itemsize else b
 
 

@@ -25,7 +25,8 @@ NO_CUDA_LIBRARY = (
 # The C++ scalar type names PyTorch's TensorOptions error prints.
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
               "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool"}
+              "uint8": "unsigned char", "bool": "bool",
+              "bfloat16": "c10::BFloat16"}
 
 _SIGNATURES = ("but expected one of:\n"
                " * (*, torch.device device = None)\n"
@@ -125,13 +126,14 @@ def _make_type(dtype, cuda):
     return tensortype(dtype.legacy_name, (), namespace)
 
 
-CPU_TYPES = {d: _make_type(d, False) for d in _dtype.ALL}
-CUDA_TYPES = {d: _make_type(d, True) for d in _dtype.ALL}
+_LEGACY = _dtype.ALL + (_dtype.bfloat16,)  # (bfloat16 tensors need the optional ml_dtypes)
+CPU_TYPES = {d: _make_type(d, False) for d in _LEGACY}
+CUDA_TYPES = {d: _make_type(d, True) for d in _LEGACY}
 BY_NAME = {"torch." + t.__name__: t for t in CPU_TYPES.values()}
 BY_NAME.update({"torch.cuda." + t.__name__: t for t in CUDA_TYPES.values()})
 
 (FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
- ByteTensor, BoolTensor) = (CPU_TYPES[d] for d in _dtype.ALL)
+ ByteTensor, BoolTensor, BFloat16Tensor) = (CPU_TYPES[d] for d in _LEGACY)
 
 
 def resolve(target):

@@ -78,7 +78,7 @@ class _Formatter:
     """Choose one notation and one column width for all printed elements of a tensor."""
 
     def __init__(self, values: np.ndarray) -> None:
-        self.is_float = values.dtype.kind == "f"
+        self.is_float = values.dtype.kind in "fV"
         self.int_mode = True  # floats that are all whole numbers print as `3.`
         self.sci_mode = False
         self.width = 1

@@ -19,7 +19,7 @@ __all__ = ["multinomial", "bernoulli", "normal", "poisson"]
 # c10's ScalarType names, which PyTorch's dtype errors print
 SCALAR_TYPE = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
                "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-               "bool": "Bool"}
+               "bool": "Bool", "bfloat16": "BFloat16"}
 
 NORMAL_SIGNATURES = (
     "but expected one of:\n"
@@ -48,7 +48,7 @@ def _zeros_for(node, index):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Indices drawn from the categorical distribution(s) in the rows of ``input``."""
     probs = input._data
-    if probs.dtype.kind != "f":
+    if probs.dtype.kind not in "fV":
         raise RuntimeError("multinomial only supports floating-point dtypes for input, got: "
                            + _scalar_type(probs))
     if probs.ndim not in (1, 2):
@@ -89,7 +89,7 @@ class BernoulliBackward0(Op):
 
     def forward(self, probs, generator):
         p = probs._data
-        if p.dtype.kind != "f":
+        if p.dtype.kind not in "fV":
             raise _not_implemented("bernoulli_tensor_cpu_p_", p)
         if p.size and not ((p >= 0) & (p <= 1)).all():
             raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  "
@@ -146,7 +146,7 @@ class NormalBackward1(Op):
 
     def forward(self, mean, std, generator):
         m = mean._data
-        if m.dtype.kind != "f":
+        if m.dtype.kind not in "fV":
             raise _not_implemented("normal_kernel_cpu", m)
         _check_std_scalar(std)
         return _draw(m.shape, m, std, m.dtype, generator)
@@ -160,7 +160,7 @@ class NormalBackward2(Op):
 
     def forward(self, std, mean, generator):
         s = std._data
-        if s.dtype.kind != "f":
+        if s.dtype.kind not in "fV":
             raise _not_implemented("normal_kernel_cpu", s)
         if s.size and (s < 0).any():
             raise RuntimeError("normal expects all elements of std >= 0.0")
@@ -177,7 +177,7 @@ class NormalBackward3(Op):
 
     def forward(self, mean, std, generator):
         m, s = mean._data, std._data
-        if m.dtype.kind != "f":
+        if m.dtype.kind not in "fV":
             raise _not_implemented("normal_kernel_cpu", m)
         try:
             shape = np.broadcast_shapes(m.shape, s.shape)
@@ -223,7 +223,7 @@ _POISSON_EXACT_MAX = 1e15  # beyond, NumPy refuses; a normal approximation is ex
 class PoissonBackward0(Op):
     def forward(self, rates, generator):
         lam = rates._data
-        if lam.dtype.kind != "f":
+        if lam.dtype.kind not in "fV":
             raise _not_implemented("poisson_cpu", lam)
         lam = lam.astype(np.float64)
         if lam.size and not (lam >= 0).all():  # NaN fails this too

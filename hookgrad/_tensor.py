@@ -101,7 +101,7 @@ class Tensor(TensorBase):
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. graph leaves."""
         if (gradient is None and inputs is None and not create_graph and self._requires_grad
-                and self._data.size == 1 and self._data.dtype.kind == "f"):
+                and self._data.size == 1 and self._data.dtype.kind in "fV"):
             # the common ``loss.backward()``: skip the general argument handling
             data = self._data
             # (np.array is a few times cheaper than np.ones for the usual 0-d loss)
@@ -134,6 +134,9 @@ class Tensor(TensorBase):
 
     def half(self):
         return self.to(_dtype.float16)
+
+    def bfloat16(self):
+        return self.to(_dtype.bfloat16)
 
     def long(self):
         return self.to(_dtype.int64)
@@ -206,7 +209,7 @@ class Tensor(TensorBase):
     def __invert__(self):
         if self._data.dtype == np.bool_:
             return _cmp.logical_not(self)
-        if self._data.dtype.kind == "f":
+        if self._data.dtype.kind in "fV":
             raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
                             "tensors")
         return _cmp.bitwise_not(self)

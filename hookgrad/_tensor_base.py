@@ -134,7 +134,7 @@ class TensorBase:
         return self._data.flags.c_contiguous
 
     def is_floating_point(self):
-        return self._data.dtype.kind == "f"
+        return self._data.dtype.kind in "fV"
 
     is_cuda = False
     is_sparse = False
@@ -189,6 +189,8 @@ class TensorBase:
         if self._requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
+        if self._data.dtype.kind == "V":  # (NumPy itself has no bfloat16, as PyTorch says)
+            raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
 
     def __array__(self, dtype=None, copy=None):
@@ -228,7 +230,7 @@ class TensorBase:
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
-        if value and self._data.dtype.kind != "f":
+        if value and self._data.dtype.kind not in "fV":
             raise RuntimeError(
                 "only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(value)

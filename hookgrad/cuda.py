@@ -104,4 +104,4 @@ class device:
 
 
 (FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
- ByteTensor, BoolTensor) = CUDA_TYPES.values()
+ ByteTensor, BoolTensor, BFloat16Tensor) = CUDA_TYPES.values()

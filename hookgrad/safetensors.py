@@ -139,7 +139,7 @@ def _tensor(raw, dtype_name, shape, conversions):
     values = raw.view(element.disk)
     if sys.byteorder != "little":
         values.byteswap(inplace=True)
-    if element.widen_to is not None:
+    if element.widens():
         conversions[element.name] += 1
     return _make(convert(values, element).reshape(shape))
 
@@ -155,7 +155,8 @@ def _warn_conversions(conversions):
         widened = {"bfloat16": "float32", "uint16": "int32", "uint32": "int64"}
         parts = [f"{n} {name} tensor{'s' if n > 1 else ''} as {widened[name]}"
                  for name, n in sorted(conversions.items())]
-        warnings.warn("hookgrad has no bfloat16, uint16 or uint32 dtype; these tensors were "
+        warnings.warn("hookgrad has no uint16 or uint32 dtype (nor bfloat16 without the "
+                      "ml_dtypes package: pip install 'hookgrad[bfloat16]'); these tensors were "
                       f"loaded exactly, widened: {', '.join(parts)}. Saving writes the "
                       "widened dtype.", UserWarning, stacklevel=3)
 

@@ -272,7 +272,7 @@ class PowBackward0(Op):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
             return x.copy() if e else np.ones_like(x)
-        if x.dtype.kind == "f" and (e == 0.5 or e == -0.5):
+        if x.dtype.kind in "fV" and (e == 0.5 or e == -0.5):
             # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
             with np.errstate(divide="ignore", invalid="ignore"):
                 root = np.sqrt(x)
@@ -327,7 +327,7 @@ class PowBackward2(Op):
         if x.dtype.kind in "iu":
             return integer_power(np.asarray(s, x.dtype), x)
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
-            return np.power(float(s) if x.dtype.kind == "f" else s, x).astype(x.dtype,
+            return np.power(float(s) if x.dtype.kind in "fV" else s, x).astype(x.dtype,
                                                                                copy=False)
 
     def backward(self, grad):

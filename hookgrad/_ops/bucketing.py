@@ -73,7 +73,7 @@ class BincountBackward(Op):
 
     def forward(self, weights, x, length):
         w = weights._data
-        dtype = w.dtype if w.dtype.kind == "f" else np.float64
+        dtype = w.dtype if w.dtype.kind in "fV" else np.float64
         return np.bincount(x, weights=w.astype(np.float64), minlength=length).astype(dtype)
 
     def backward(self, grad):

@@ -77,7 +77,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         if x.ndim < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.ndim}D")
     for name, x in (("X1", a), ("X2", b)):
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: "
                                f"{type_name(x)}")
     if a.shape[-1] != b.shape[-1]:

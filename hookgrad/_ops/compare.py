@@ -47,7 +47,7 @@ def logical_not(input, *, out=None):
 
 def _check_bitwise(name, array):
     """PyTorch's error for a bitwise op computed in a floating dtype."""
-    if array.dtype.kind == "f":
+    if array.dtype.kind in "fV":
         raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(array)}\'')
 
 

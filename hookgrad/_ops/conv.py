@@ -11,6 +11,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
 from . import conv_kernels
+from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .split import mm
 
@@ -196,6 +197,9 @@ class ConvolutionBackward0(Op):
 
     def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
                 groups):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, ConvolutionBackward0.forward, input, weight, bias,
+                                      stride, padding, dilation, transposed, out_hw, groups)
         x, w = input._data, weight._data
         x4, w4 = as_4d(x), as_4d(w)
         self.params = (stride, padding, dilation, groups)

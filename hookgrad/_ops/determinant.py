@@ -15,7 +15,7 @@ def _check_square(x, name):
     if x.shape[-1] != x.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{x.shape[-2]} by {x.shape[-1]} matrices")
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {type_name(x)}")
 

@@ -8,6 +8,7 @@ import string
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from .half import forward_in_float32, is_half
 from .linalg import bmm
 from .op import Op, plain_backward
 from .views import reshape_node
@@ -271,6 +272,8 @@ class TrilinearBackward0(Op):
     arity = 3
 
     def forward(self, a, b, c, spec):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, TrilinearBackward0.forward, a, b, c, spec)
         self.spec = spec
         self.save(a if self.needs(1) or self.needs(2) else None,
                   b if self.needs(0) or self.needs(2) else None,

@@ -159,7 +159,7 @@ class ReluBackward0(Op):
 
     def forward(self, a):
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             if x.dtype.kind == "b":
                 raise RuntimeError("Boolean inputs not supported for relu")
             return np.maximum(x, 0, dtype=x.dtype)
@@ -186,7 +186,7 @@ def _sign(x):
     if x.dtype == np.bool_:
         return x.copy()  # NumPy has no bool sign
     out = np.asarray(np.sign(x))  # (NumPy gives a scalar for 0-d)
-    if x.dtype.kind == "f":
+    if x.dtype.kind in "fV":
         np.copyto(out, 0, where=np.isnan(out))  # PyTorch's sign(nan) is 0
     return out
 
@@ -248,7 +248,7 @@ class RoundBackward1(ZeroGradBackward):
 
     def forward(self, a, decimals):
         x = a._data
-        if x.dtype.kind != "f":  # (PyTorch copies integers only when no decimals are given)
+        if x.dtype.kind not in "fV":  # (PyTorch copies integers only when no decimals are given)
             kernel = "round_cpu" if decimals else "round_vml_cpu"
             raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
         return np.round(x, decimals)

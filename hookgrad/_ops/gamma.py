@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from .half import is_half, unary_in_float32
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
@@ -37,6 +38,8 @@ def _erfc64(x):
 
 
 def erfc_array(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(erfc_array, x)
     with np.errstate(invalid="ignore", over="ignore", under="ignore"):
         return _erfc64(np.asarray(x, np.float64)).astype(x.dtype, copy=False)
 
@@ -44,6 +47,8 @@ def erfc_array(x):
 def erfinv_array(x):
     """Inverse of erf: Winitzki's closed form as the first guess, then Newton steps on
     ``erf(r) = y`` (``erfc(r) = 1 - y`` near +-1, where erf has no digits left)."""
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(erfinv_array, x)
     y = np.asarray(x, np.float64)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
         a = 0.147
@@ -90,6 +95,8 @@ def _lgamma_scalar(v):
 
 
 def lgamma_array(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(lgamma_array, x)
     flat = np.asarray(x, np.float64).reshape(-1)
     out = np.array([_lgamma_scalar(v) for v in flat.tolist()], np.float64)
     with np.errstate(over="ignore"):
@@ -125,6 +132,8 @@ def _digamma64(x):
 
 
 def digamma_array(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(digamma_array, x)
     return _digamma64(x).astype(x.dtype, copy=False)
 
 
@@ -271,10 +280,14 @@ def _bessel(x, order):
 
 
 def i0_array(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(i0_array, x)
     return _bessel(x, 0)
 
 
 def i1_array(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(i1_array, x)
     return _bessel(x, 1)
 
 

@@ -212,7 +212,7 @@ def _heaviside_in_place(input, values):
 
 def _ldexp_in_place(input, other):
     result = ldexp(input, other)
-    if input._data.dtype.kind != "f":
+    if input._data.dtype.kind not in "fV":
         raise RuntimeError(f"ldexp can't be cast to the desired output type "
                            f"{type_name(input._data)}")
     return result

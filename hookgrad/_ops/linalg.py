@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
+from .half import forward_in_float32, is_half
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
@@ -12,7 +13,8 @@ from .views import UnsafeViewBackward0, reshape_node, squeeze_
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
               "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool"}
+              "uint8": "unsigned char", "bool": "bool",
+              "bfloat16": "c10::BFloat16"}
 
 
 def _shape_str(x):
@@ -42,6 +44,8 @@ class MmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, MmBackward0.forward, a, b)
         x, y = a._data, b._data
         if x.ndim != 2 or y.ndim != 2:
             bad = "self" if x.ndim != 2 else "mat2"
@@ -71,6 +75,8 @@ class AddmmBackward0(Op):
     arity = 3
 
     def forward(self, bias, a, b, beta=1, alpha=1):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, AddmmBackward0.forward, bias, a, b, beta, alpha)
         x, y = a._data, b._data
         if bias._data.dtype != y.dtype:
             raise RuntimeError("self and mat2 must have the same dtype, but got "
@@ -121,6 +127,8 @@ class MvBackward0(Op):
     arity = 2
 
     def forward(self, a, v):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, MvBackward0.forward, a, v)
         x, y = a._data, v._data
         if x.ndim != 2 or y.ndim != 1:
             raise RuntimeError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {y.ndim}")
@@ -145,6 +153,8 @@ class DotBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, DotBackward0.forward, a, b)
         x, y = a._data, b._data
         if x.ndim != 1 or y.ndim != 1:
             raise RuntimeError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
@@ -169,6 +179,8 @@ class BmmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, BmmBackward0.forward, a, b)
         x, y = a._data, b._data
         if x.ndim != 3 or y.ndim != 3:
             raise RuntimeError(f"batch{1 if x.ndim != 3 else 2} must be a 3D tensor")

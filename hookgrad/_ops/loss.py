@@ -8,6 +8,7 @@ from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
 from .elementwise import sigmoid
+from .half import forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1
@@ -61,6 +62,9 @@ class NllLossBackward0(Op):
     grad_op = NllLossBackwardBackward0
 
     def forward(self, input, target, weight, reduction, ignore_index):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, NllLossBackward0.forward, input, target, weight,
+                                      reduction, ignore_index)
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         self.args = (target, weight, reduction, ignore_index)
         x = input._data
@@ -159,6 +163,8 @@ class MseLossBackward0(Op):
     arity = 2
 
     def forward(self, input, target, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, MseLossBackward0.forward, input, target, reduction)
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
@@ -195,6 +201,9 @@ class SmoothL1LossBackward0(Op):
     arity = 2
 
     def forward(self, input, target, reduction, beta):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, SmoothL1LossBackward0.forward, input, target,
+                                      reduction, beta)
         x, y = operands(input, target)
         self.reduction, self.count, self.beta = reduction, x.size, beta
         self.save(input, target)
@@ -211,6 +220,9 @@ class HuberLossBackward0(SmoothL1LossBackward0):
     """``delta * smooth_l1(beta=delta)``."""
 
     def forward(self, input, target, reduction, delta):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, HuberLossBackward0.forward, input, target, reduction,
+                                      delta)
         x, y = operands(input, target)
         self.reduction, self.count, self.beta = reduction, x.size, delta
         self.save(input, target)
@@ -243,6 +255,9 @@ class BinaryCrossEntropyBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, BinaryCrossEntropyBackward0.forward, input, target,
+                                      weight, reduction)
         x, t = operands(input, target)
         if not ((x >= 0) & (x <= 1)).all():
             raise RuntimeError("all elements of input should be between 0 and 1")
@@ -289,6 +304,9 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, BinaryCrossEntropyWithLogitsBackward0.forward, input,
+                                      target, weight, pos_weight, reduction)
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
@@ -359,6 +377,9 @@ class SoftMarginLossBackward0(Op):
     saved_names = ('self', 'target')
 
     def forward(self, input, target, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, SoftMarginLossBackward0.forward, input, target,
+                                      reduction)
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
@@ -389,6 +410,9 @@ class MultiMarginLossBackward0(Op):
     """``sum_{i != y} max(0, margin - x[y] + x[i]) ** p * weight[y] / C`` per row."""
 
     def forward(self, input, target, p, margin, weight, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, MultiMarginLossBackward0.forward, input, target, p,
+                                      margin, weight, reduction)
         x = input._data
         x2 = x if x.ndim == 2 else x[None]
         t = target._data.reshape(-1)

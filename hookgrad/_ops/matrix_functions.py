@@ -60,7 +60,7 @@ class MatrixExpBackward0(Op):
     def forward(self, a):
         x = a._data
         _check_square(x, "linalg.matrix_exp")
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise RuntimeError("linalg.matrix_exp: Expected a floating point or complex tensor "
                                "as input. Got Long")
         self.save(a)

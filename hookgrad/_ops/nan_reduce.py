@@ -45,7 +45,7 @@ def _nansum(input, dim, keepdim, dtype):
 def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("nanmean")
-    if input._data.dtype.kind != "f":
+    if input._data.dtype.kind not in "fV":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)

@@ -27,6 +27,7 @@ from .activation_backward import (
 )
 from .composite import FormulaGrad
 from .elementwise import exp, sigmoid, tanh
+from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
@@ -66,6 +67,8 @@ def _select(mask, if_true, if_false):
 def erf_array(x):
     """``erf`` of a float array, computed in its own dtype (both branches over the whole array:
     faster than masked gathers)."""
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(erf_array, x)
     a = np.abs(x)
     xs = np.clip(x, -1, 1)
     z = xs * xs
@@ -115,6 +118,8 @@ class LeakyReluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, negative_slope):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LeakyReluBackward0.forward, a, negative_slope)
         self.slope = negative_slope
         self.save(a)
         x = a._data
@@ -135,6 +140,8 @@ class LeakyReluBackward1(LeakyReluBackward0):
     saves_output = True
 
     def forward(self, a, negative_slope):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LeakyReluBackward1.forward, a, negative_slope)
         self.slope = negative_slope
         x = a._data
         scaled = x * negative_slope
@@ -158,6 +165,8 @@ class EluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, alpha, scale, input_scale):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, EluBackward0.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         self.save(a)
         x = a._data
@@ -176,6 +185,8 @@ class EluBackward1(EluBackward0):
     saves_output = True
 
     def forward(self, a, alpha, scale, input_scale):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         x = a._data
         negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
@@ -197,6 +208,8 @@ class GeluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, approximate):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, GeluBackward0.forward, a, approximate)
         self.approximate = approximate
         self.save(a)
         x = float_input(a)
@@ -220,6 +233,8 @@ class GeluBackward0(Op):
 
 
 def _silu(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_silu, x)
     return x * sigmoid_array(x)
 
 
@@ -239,6 +254,8 @@ class SoftplusBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, beta, threshold):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SoftplusBackward0.forward, a, beta, threshold)
         self.beta, self.threshold = beta, threshold
         self.save(a)
         x = float_input(a)
@@ -259,10 +276,12 @@ class HardtanhBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, min_val, max_val):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, HardtanhBackward0.forward, a, min_val, max_val)
         self.bounds = (min_val, max_val)
         self.save(a)
         x = a._data
-        if x.dtype.kind != "f":  # an integer input stays integer, its bounds truncated
+        if x.dtype.kind not in "fV":  # an integer input stays integer, its bounds truncated
             if x.dtype.kind == "b":
                 raise RuntimeError("Bool inputs not supported for hardtanh")
             min_val, max_val = int(min_val), int(max_val)
@@ -278,6 +297,8 @@ class ThresholdBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, threshold, value):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, ThresholdBackward0.forward, a, threshold, value)
         self.threshold = threshold
         self.save(a)
         x = a._data
@@ -299,6 +320,8 @@ class GluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, dim):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, GluBackward0.forward, a, dim)
         self.dim = dim
         self.save(a)
         first, second = np.split(float_input(a), 2, axis=dim)
@@ -327,6 +350,8 @@ class HardshrinkBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, lambd):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, HardshrinkBackward0.forward, a, lambd)
         self.lambd = lambd
         self.save(a)
         x = a._data
@@ -345,6 +370,8 @@ class SoftshrinkBackward0(HardshrinkBackward0):
     grad_op = SoftshrinkBackwardBackward0
 
     def forward(self, a, lambd):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SoftshrinkBackward0.forward, a, lambd)
         self.lambd = lambd
         self.save(a)
         x = a._data
@@ -361,6 +388,8 @@ class PreluKernelBackward0(Op):
     arity = 2
 
     def forward(self, a, weight):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, PreluKernelBackward0.forward, a, weight)
         self.save(a, weight)
         x = a._data
         return np.where(x > 0, x, weight._data * x)
@@ -392,6 +421,8 @@ class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
 
 
 def _log_sigmoid(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_log_sigmoid, x)
     return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
 
 
@@ -452,6 +483,8 @@ class EmbeddingDenseBackward0(Op):
 
 
 def _mish(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_mish, x)
     return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
 
 
@@ -471,6 +504,8 @@ class MishBackward0(UnaryOp):
 
 
 def _hardswish(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_hardswish, x)
     return x * np.clip(x + 3, 0, 6) / 6
 
 
@@ -482,6 +517,8 @@ class HardswishBackward0(UnaryOp):
 
 
 def _hardsigmoid(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(_hardsigmoid, x)
     return np.clip(x + 3, 0, 6) / 6
 
 

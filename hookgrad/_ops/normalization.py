@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
+from .half import FLOAT32, forward_in_float32, is_half
 from .norm_backward import (
     NativeBatchNormBackwardBackward0,
     NativeLayerNormBackwardBackward0,
@@ -55,7 +56,11 @@ def _fused_affine(x, mean, invstd, weight, bias, shape):
 def _norm_grads(norm, grad, input, weight):
     """A norm's gradients on arrays by the formulas (a plain backward the kernels do not
     take: another gradient dtype)."""
-    grads = norm_grads(grad._data, input._data, None if weight is None else weight._data,
+    g, x, w = grad._data, input._data, None if weight is None else weight._data
+    if x.itemsize == 2 and is_half(x):  # (in float32; the engine rounds the gradients)
+        g, x = g.astype(FLOAT32), x.astype(FLOAT32)
+        w = None if w is None else w.astype(FLOAT32)
+    grads = norm_grads(g, x, w,
                        norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
                        norm.normalizes, norm.mask())
     return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
@@ -66,6 +71,9 @@ class NativeBatchNormBackward0(Op):
     arity = 3
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, NativeBatchNormBackward0.forward, input, weight, bias,
+                                      running_mean, running_var, training, momentum, eps)
         x = input._data
         n, channels = x.shape[0], x.shape[1]
         self.axes = (0,) + tuple(range(2, x.ndim))
@@ -102,7 +110,7 @@ class NativeBatchNormBackward0(Op):
         input, weight = self.saved()
         if not plain_backward():
             return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
-        if grad._data.dtype != input._data.dtype:
+        if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
             return _norm_grads(self, grad, input, weight)
         x = input._data
         x3_shape = (x.shape[0], x.shape[1], _positions(x))
@@ -123,6 +131,9 @@ class NativeLayerNormBackward0(Op):
     arity = 3
 
     def forward(self, input, weight, bias, normalized_ndim, eps):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, NativeLayerNormBackward0.forward, input, weight, bias,
+                                      normalized_ndim, eps)
         x = input._data
         lead = x.ndim - normalized_ndim
         self.axes = tuple(range(lead, x.ndim))
@@ -144,7 +155,7 @@ class NativeLayerNormBackward0(Op):
         if not plain_backward():
             return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias,
                                                           self)
-        if grad._data.dtype != input._data.dtype:
+        if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
             return _norm_grads(self, grad, input, weight)
         x = input._data
         width = int(np.prod(self.param_shape))
@@ -170,6 +181,9 @@ class NativeGroupNormBackward0(Op):
     _n_outputs = 3
 
     def forward(self, input, weight, bias, num_groups, eps):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, NativeGroupNormBackward0.forward, input, weight, bias,
+                                      num_groups, eps)
         x = input._data
         self.in_shape, self.eps = x.shape, eps
         # (not -1 for the last: an empty batch leaves it undetermined)

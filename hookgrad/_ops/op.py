@@ -92,7 +92,7 @@ class Op(Node):
                 continue
             if type(out) is not _ndarray:
                 out = np.asarray(out)
-            if record and out.dtype.kind == "f":
+            if record and out.dtype.kind in "fV":
                 results.append(_make(out, True, self, n_differentiable))
                 n_differentiable += 1
             else:
@@ -214,7 +214,7 @@ def float_input(a):
     """The array of ``a``, in the default float dtype unless it is floating already (what
     PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
     x = a._data
-    return x if x.dtype.kind == "f" else x.astype(_dtype.get_default_dtype().np_dtype)
+    return x if x.dtype.kind in "fV" else x.astype(_dtype.get_default_dtype().np_dtype)
 
 
 def type_name(x):
@@ -229,7 +229,8 @@ def cpp_type_name(x):
 
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
               "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool"}
+              "uint8": "unsigned char", "bool": "bool",
+              "bfloat16": "c10::BFloat16"}
 
 
 def return_type(name, fields):
@@ -259,7 +260,11 @@ def operands(a, b):
         raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
                         "Tensor or a Python number)")
     kind = x.dtype.kind
-    if type(b) is float and kind != "f":
+    if kind == "f":
+        return x, b
+    if kind == "V":  # bfloat16 (ml_dtypes): a number would make NumPy compute in float32
+        return x, x.dtype.type(b)
+    if type(b) is float:
         return x.astype(_dtype.get_default_dtype().np_dtype), b
     if type(b) is int and kind == "b":
         return x.astype(np.int64), b
@@ -286,7 +291,7 @@ def mean_array(x, axis=None, keepdims=False, dtype=None):
 def float_operands(a, b):
     """Both operands in their promoted dtype, the default float for integers and bools."""
     x, y = operands(a, b)
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         x, y = float_input(a), float_input(b) if isinstance(b, TensorBase) else float(b)
     return x, y
 

@@ -125,7 +125,7 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
 def _check_quantile(x, q, interpolation):
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
     if isinstance(q, TensorBase):
         if q._data.ndim > 1:

@@ -54,7 +54,7 @@ def _batched(x, ndim):
 class Im2ColBackward0(Op):
     def forward(self, a, kernel, dilation, padding, stride):
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise NotImplementedError(f"\"im2col_out_cpu\" not implemented for '{type_name(x)}'")
         self.params = (kernel, dilation, padding, stride)
         self.size = x.shape[-2:]
@@ -68,7 +68,7 @@ class Im2ColBackward0(Op):
 class Col2ImBackward0(Op):
     def forward(self, a, size, kernel, dilation, padding, stride):
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{type_name(x)}'")
         self.params = (kernel, dilation, padding, stride)
         out = col2im(_batched(x, 3), size, kernel, dilation, padding, stride)

@@ -70,7 +70,7 @@ class MaxPool2DWithIndicesBackward0(Op):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data if input._data.ndim == 4 else input._data[None]
         out_hw, extra = _pool_geometry(x.shape, kernel, stride, padding, dilation, ceil_mode)
-        low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+        low = -np.inf if x.dtype.kind in "fV" else np.iinfo(x.dtype).min
         xp = zero_padded(x, padding, low, extra)
         (kh, kw), (sh, sw), (ph, pw), (dh, dw) = kernel, stride, padding, dilation
         first, self.padding_only = 0, False
@@ -92,7 +92,7 @@ class MaxPool2DWithIndicesBackward0(Op):
             return best if input._data.ndim == 4 else best[0]
         best, arg = _max_taps(taps, first, False)
         # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
-        if x.dtype.kind == "f" and best.size and np.isnan(np.maximum.reduce(best, axis=None)):
+        if x.dtype.kind in "fV" and best.size and np.isnan(np.maximum.reduce(best, axis=None)):
             best, arg = _max_taps(taps, first, True)
         self.in_shape, self.arg, self.indices = input._data.shape, arg, None
         self.geometry = (kernel, stride, padding, dilation)
@@ -342,7 +342,7 @@ class AdaptiveMaxPool2DBackward0(Op):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         (h, w), (oh, ow) = x.shape[-2:], output_size
-        with_nan = x.dtype.kind == "f" and bool(np.isnan(x).any())
+        with_nan = x.dtype.kind in "fV" and bool(np.isnan(x).any())
         row_max, row_arg = [], []
         for start, end in zip(*adaptive_windows(h, oh), strict=True):
             window = x[..., start:end, :]

@@ -61,7 +61,7 @@ class _FloatsOnly(BinaryOp):
 
     def forward(self, a, b):
         x, y = operands(a, b)
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
         self.save(a, b)

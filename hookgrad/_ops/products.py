@@ -7,6 +7,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
 from .arithmetic import mul
+from .half import forward_in_float32, is_half
 from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm
 from .op import Op, refuse_out
 from .scalar_forms import MulBackward1
@@ -60,6 +61,8 @@ class AddmvBackward0(Op):
     saved_names = ("mat", "vec")
 
     def forward(self, a, mat, vec, beta, alpha):
+        if mat._data.itemsize == 2 and is_half(mat._data):  # (in float32)
+            return forward_in_float32(self, AddmvBackward0.forward, a, mat, vec, beta, alpha)
         x, m, v = a._data, mat._data, vec._data
         if m.ndim != 2 or v.ndim != 1 or x.ndim > 1:
             raise RuntimeError(f"vector + matrix @ vector expected, got {x.ndim}, {m.ndim}, "
@@ -87,6 +90,8 @@ class AddrBackward0(Op):
     saved_names = ("vec1", "vec2")
 
     def forward(self, a, vec1, vec2, beta, alpha):
+        if vec1._data.itemsize == 2 and is_half(vec1._data):  # (in float32)
+            return forward_in_float32(self, AddrBackward0.forward, a, vec1, vec2, beta, alpha)
         for name, v in (("vec1", vec1), ("vec2", vec2)):
             if v._data.ndim != 1:
                 raise RuntimeError(f"addr: Expected 1-D argument {name}, but got "
@@ -121,6 +126,8 @@ class BaddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
+        if b1._data.itemsize == 2 and is_half(b1._data):  # (in float32)
+            return forward_in_float32(self, BaddbmmBackward0.forward, a, b1, b2, beta, alpha)
         _check_batches(b1, b2)
         x, y = b1._data, b2._data
         if not a._data.dtype == x.dtype == y.dtype:
@@ -141,7 +148,8 @@ class BaddbmmBackward0(Op):
 
 _CPP = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
         "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-        "bool": "bool"}
+        "bool": "bool",
+        "bfloat16": "c10::BFloat16"}
 
 
 class AddbmmBackward0(Op):
@@ -149,6 +157,8 @@ class AddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
+        if b1._data.itemsize == 2 and is_half(b1._data):  # (in float32)
+            return forward_in_float32(self, AddbmmBackward0.forward, a, b1, b2, beta, alpha)
         _check_batches(b1, b2)
         x, y = b1._data, b2._data
         if a._data.dtype != y.dtype:

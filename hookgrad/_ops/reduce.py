@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
+from .half import forward_in_float32, is_half
 from .op import (
     Op,
     ReductionOp,
@@ -46,6 +47,8 @@ def _sum_dtype(x, dtype):
 
 class SumBackward0(Op):
     def forward(self, a, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, SumBackward0.forward, a, dtype)
         x = a._data
         self.shape = x.shape
         # (no np.sum wrapper, and positional arguments: keywords cost a fifth of the call)
@@ -57,6 +60,8 @@ class SumBackward0(Op):
 
 class SumBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, SumBackward1.forward, a, dims, keepdim, dtype)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         return np.add.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
@@ -67,6 +72,8 @@ class SumBackward1(ReductionOp):
 
 class MeanBackward0(Op):
     def forward(self, a, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, MeanBackward0.forward, a, dtype)
         x = a._data
         self.shape = x.shape
         self.count = x.size
@@ -79,6 +86,8 @@ class MeanBackward0(Op):
 
 class MeanBackward1(ReductionOp):
     def forward(self, a, dims, keepdim, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, MeanBackward1.forward, a, dims, keepdim, dtype)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.count = int(np.prod([x.shape[d] for d in dims]))
@@ -116,7 +125,7 @@ def _check_float_mean(a, dtype):
             raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
                                "either a floating point or complex dtype. Got: "
                                f"{dtype.legacy_name[:-6]}")
-    elif a._data.dtype.kind != "f":
+    elif a._data.dtype.kind not in "fV":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 
@@ -165,6 +174,9 @@ class VarBackward0(ReductionOp):
 
     def forward(self, a, dims, keepdim, correction, whole=False):
         """``whole``: no dim was given (PyTorch's formula then takes the plain mean)."""
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(
+                self, VarBackward0.forward, a, dims, keepdim, correction, whole)
         self.save(a)
         self.dims, self.keepdim, self.whole = dims, keepdim, whole
         return self.variance(a._data, dims, keepdim, correction)
@@ -247,7 +259,7 @@ class StdMeanBackward0(VarMeanBackward0):
 
 
 def _var_args(a, dim, unbiased, correction, name):
-    if a._data.dtype.kind != "f":
+    if a._data.dtype.kind not in "fV":
         what = name if name.endswith("_mean") else "std and var"
         raise RuntimeError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):  # ``x.var(False)``: the ``unbiased`` overload
@@ -309,6 +321,9 @@ class LinalgVectorNormBackward0(ReductionOp):
 
     def forward(self, a, dims, keepdim, p, dtype=None, whole=False):
         """``whole``: no dim was given (PyTorch's formula then restores no dims)."""
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(
+                self, LinalgVectorNormBackward0.forward, a, dims, keepdim, p, dtype, whole)
         self.save(a)
         self.dims, self.keepdim, self.p, self.whole = dims, keepdim, p, whole
         x = np.abs(a._data if dtype is None else a._data.astype(dtype.np_dtype))  # (no cast node)
@@ -366,7 +381,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
         if p != "fro":
             raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
         p = 2
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")
     if not isinstance(p, (int, float, np.number)):

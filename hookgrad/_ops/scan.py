@@ -6,6 +6,7 @@ import numpy as np
 from .._dtype import to_dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
+from .half import forward_in_float32, is_half
 from .index import ScatterAddGrad, SliceBackward0
 from .op import Op, refuse_out, return_type, type_name
 from .reduce import _sum_dtype, refuse_integer_grad
@@ -23,6 +24,8 @@ def _cast(a, dtype):
 
 class CumsumBackward0(Op):
     def forward(self, a, dim, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, CumsumBackward0.forward, a, dim, dtype)
         x = _cast(a, dtype)
         self.dim = dim
         target = _sum_dtype(x, dtype)
@@ -46,6 +49,8 @@ class CumprodBackward0(Op):
     saves_output = True  # (PyTorch's node saves the result too: it is version-checked)
 
     def forward(self, a, dim, dtype=None):
+        if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            return forward_in_float32(self, CumprodBackward0.forward, a, dim, dtype)
         x = _cast(a, dtype)
         self.save(a)
         self.dim = dim
@@ -150,7 +155,7 @@ class CummaxBackward0(Op):
             values[0] = steps[0]
         for i in range(1, len(steps)):
             take = self.takes_over(steps[i], values[i - 1])
-            if x.dtype.kind == "f":
+            if x.dtype.kind in "fV":
                 take |= np.isnan(steps[i])
             values[i] = np.where(take, steps[i], values[i - 1])
             indices[i] = np.where(take, i, indices[i - 1])
@@ -191,8 +196,10 @@ class LogcumsumexpBackward0(Op):
     saves_output = True
 
     def forward(self, a, dim):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LogcumsumexpBackward0.forward, a, dim)
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
                                       f"'{type_name(x)}'")
         self.save(a)

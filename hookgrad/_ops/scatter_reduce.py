@@ -18,7 +18,7 @@ def _identity(reduce, dtype):
         return 0
     if reduce == "prod":
         return 1
-    if dtype.kind == "f":
+    if dtype.kind in "fV":
         return -np.inf if reduce == "amax" else np.inf
     info = np.iinfo(dtype) if dtype.kind in "iu" else None
     if info is None:  # bool
@@ -35,7 +35,7 @@ def _reduce_arrays(x, src, positions, reduce, include_self):
         counts = np.ones(x.shape, np.int64) if include_self else np.zeros(x.shape, np.int64)
         np.add.at(counts, positions, 1)
         counts = np.maximum(counts, 1)
-        if x.dtype.kind == "f":
+        if x.dtype.kind in "fV":
             out = out / counts.astype(x.dtype)
         else:
             out = np.floor_divide(out, counts).astype(x.dtype)

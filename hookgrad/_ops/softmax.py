@@ -5,6 +5,7 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from .composite import FormulaGrad
+from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 
@@ -106,6 +107,8 @@ class SoftmaxBackward0(Op):
     saved_names = ("result",)
 
     def forward(self, a, dims):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SoftmaxBackward0.forward, a, dims)
         x = a._data
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
@@ -126,6 +129,8 @@ class SoftmaxBackward0(Op):
         (result,) = self.saved()
         y, g = result._data, grad._data
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
+            if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
+                g, y = g.astype(FLOAT32), y.astype(FLOAT32)
             return _make(_softmax_grad_last_dim(g, y))
         return SoftmaxBackwardDataBackward0.of(grad, result, self.dims)
 
@@ -146,6 +151,8 @@ class SafeSoftmaxBackward0(SoftmaxBackward0):
     masked query) is zeros, not NaN."""
 
     def forward(self, a, dims):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, SafeSoftmaxBackward0.forward, a, dims)
         out = super().forward(a, dims)
         empty = np.logical_and.reduce(a._data == -np.inf, dims, keepdims=True)
         return np.where(empty, 0, out).astype(out.dtype, copy=False) if empty.any() else out
@@ -163,6 +170,8 @@ class LogSoftmaxBackward0(Op):
     saved_names = ("result",)
 
     def forward(self, a, dims):
+        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+            return forward_in_float32(self, LogSoftmaxBackward0.forward, a, dims)
         x = a._data
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
@@ -178,9 +187,10 @@ class LogSoftmaxBackward0(Op):
     def backward(self, grad):
         (result,) = self.saved()
         if plain_backward():  # NumPy directly, no op overhead
-            g = grad._data
-            return _make(g - np.exp(result._data) * np.add.reduce(g, axis=self.dims,
-                                                                    keepdims=True))
+            g, y = grad._data, result._data
+            if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
+                g, y = g.astype(FLOAT32), y.astype(FLOAT32)
+            return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
 
 
@@ -202,7 +212,7 @@ def softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)  # () for a 0-d tensor: NumPy then reduces over nothing
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         return _integer_softmax("softmax", x, dims)
     return SoftmaxBackward0.apply(input, dims)
 
@@ -214,7 +224,7 @@ def log_softmax(input, dim, dtype=None, *, out=None):
         input = input.to(dtype)
     x = input._data
     dims = dims_of(dim, x.ndim)
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         return _integer_softmax("log_softmax", x, dims)
     return LogSoftmaxBackward0.apply(input, dims)
 
@@ -226,13 +236,16 @@ class LogsumexpBackward0(ReductionOp):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             x = x.astype(_dtype.get_default_dtype().np_dtype)
         top, finite = _row_max(x, dims)
         if not finite:  # logsumexp shifts by 0 where the max is infinite (inf stays inf)
             top = np.where(np.isfinite(top), top, 0)
         with np.errstate(divide="ignore"):
-            out = np.log(np.add.reduce(np.exp(x - top), dims, keepdims=True)) + top
+            # (as PyTorch's composite: each step rounded, the sum accumulated in float32)
+            total = np.add.reduce(np.exp(x - top), dims, FLOAT32 if x.itemsize == 2 else None,
+                                  keepdims=True)
+            out = np.log(total.astype(x.dtype, copy=False)) + top
         return out if keepdim else out.squeeze(dims)
 
     def backward(self, grad):

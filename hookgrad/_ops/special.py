@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
+from .half import is_half, unary_in_float32
 from .op import (
     BinaryOp,
     Op,
@@ -71,7 +72,7 @@ class TanBackward0(UnaryOp):
 
 
 def _trunc(x):
-    return np.trunc(x) if x.dtype.kind == "f" else x.copy()
+    return np.trunc(x) if x.dtype.kind in "fV" else x.copy()
 
 
 class TruncBackward0(ZeroGradBackward):
@@ -79,7 +80,7 @@ class TruncBackward0(ZeroGradBackward):
 
 
 def _frac(x):
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise NotImplementedError(f'"frac_cpu" not implemented for \'{type_name(x)}\'')
     return x - np.trunc(x)
 
@@ -97,7 +98,7 @@ class NanToNumBackward0(Op):
 
     def forward(self, a, nan, posinf, neginf):
         x = a._data
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             return x.copy()
         self.finite = np.isfinite(x)
         self.save(a)  # (PyTorch's node saves self)
@@ -234,10 +235,16 @@ class LogitBackward0(Op):
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
 
 
+def _sinc(x):
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(np.sinc, x)
+    return np.sinc(x)
+
+
 class SincBackward0(UnaryOp):
     """``sin(pi x) / (pi x)``, 1 at 0."""
 
-    function, saves = np.sinc, "self"
+    function, saves = _sinc, "self"
     quiet = ("invalid", "over")  # sin(inf); pi * x past the largest float
 
     def backward(self, grad):
@@ -260,7 +267,7 @@ def _xlogy_arrays(a, other):
     else:  # a number and a tensor
         y, x = operands(other, a)
     dtype = np.result_type(x, y)
-    if dtype.kind != "f":
+    if dtype.kind not in "fV":
         dtype = _dtype.get_default_dtype().np_dtype
         x, y = np.asarray(x, dtype), np.asarray(y, dtype)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -317,7 +324,7 @@ class _FloatsOnly(BinaryOp):
 
     def forward(self, a, b):
         x, y = operands(a, b)
-        if x.dtype.kind != "f":
+        if x.dtype.kind not in "fV":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
         self.save(a, b)

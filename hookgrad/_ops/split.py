@@ -123,7 +123,7 @@ def split_mm(a, b):
     the product is large and NumPy's BLAS does not thread it itself; or None (one call)."""
     rows, cols = a.shape[0], b.shape[1]
     nbytes = rows * a.shape[1] * cols * 2 // 5
-    if nbytes < _parallel.REGION_BYTES or a.dtype != b.dtype or a.dtype.kind != "f":
+    if nbytes < _parallel.REGION_BYTES or a.dtype != b.dtype or a.dtype.kind not in "fV":
         return None  # (a small product is one call: checked first, it is the common case)
     by_rows = rows >= cols
     step = grain(rows if by_rows else cols, nbytes, CHUNK_BYTES)

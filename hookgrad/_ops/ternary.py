@@ -18,14 +18,15 @@ def _lerp(x, y, w):
 # the C++ names PyTorch's dtype-mismatch messages use
 _CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
                    "int64": "long int", "int32": "int", "int16": "short int",
-                   "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+                   "int8": "signed char", "uint8": "unsigned char", "bool": "bool",
+                   "bfloat16": "c10::BFloat16"}
 
 
 def _check_lerp(kind, start, end, weight=None):
     """PyTorch's errors: floating inputs only, ``end`` (and a dimensioned ``weight``) of
     ``start``'s dtype."""
     x = start._data
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for \'{type_name(x)}\'')
     for name, other in (("end", end), ("weight", weight)):
         if not isinstance(other, TensorBase) or (name == "weight" and not other._data.ndim):
@@ -139,7 +140,7 @@ def _pointwise_operands(name, a, t1, t2, value):
         x, y, z = (v.astype(target, copy=False) for v in (x, y, z))
     if target.kind == "b":
         raise NotImplementedError(f'"{name}_cpu_out" not implemented for \'Bool\'')
-    if target.kind != "f" and not isinstance(value, int):
+    if target.kind not in "fV" and not isinstance(value, int):
         value = int(value)
     return x, y, z, value
 
@@ -166,7 +167,7 @@ def _same_dtype(x, other, name):
 
 
 def _floats_only(x, kernel):
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 

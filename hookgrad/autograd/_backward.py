@@ -38,7 +38,7 @@ def _seeds(outputs, grad_outputs):
             if out.requires_grad:
                 if out._data.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                if out._data.dtype.kind != "f":
+                if out._data.dtype.kind not in "fV":
                     raise RuntimeError("grad can be implicitly created only for real scalar "
                                        f"outputs but got {out.dtype}")
             seeds.append(_make(np.ones_like(out._data)))

@@ -78,13 +78,13 @@ def _mpi_op(MPI, op, tensor):
     kind = tensor._data.dtype.kind
     if op is RedOpType.PREMUL_SUM:
         raise ValueError("ReduceOp.PREMUL_SUM is not supported by the MPI backend")
-    if op is RedOpType.AVG and kind != "f":
+    if op is RedOpType.AVG and kind not in "fV":
         # PyTorch divides the sum in place, which an integer or bool tensor cannot hold
         raise RuntimeError(f"result type Float can't be cast to the desired output type "
                            f"{tensor.dtype.legacy_name[:-len('Tensor')]}")
     if kind == "b":
         return getattr(MPI, _BOOL_OP_NAMES[op])
-    if kind == "f" and op in (RedOpType.BAND, RedOpType.BOR, RedOpType.BXOR):
+    if kind in "fV" and op in (RedOpType.BAND, RedOpType.BOR, RedOpType.BXOR):
         raise RuntimeError(f"{op.name} is not supported for floating-point tensors")
     return getattr(MPI, _MPI_OP_NAMES[op])
 

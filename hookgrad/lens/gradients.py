@@ -114,7 +114,7 @@ def clip_gradients(model: Module, *, max_value: float | None = None,
 # --------------------------------------------------------------------------- statistics
 
 def _norm(grad: Tensor) -> float:
-    data = grad.detach().numpy().astype(np.float64, copy=False).ravel()
+    data = grad.detach()._data.astype(np.float64, copy=False).ravel()  # (bfloat16 too)
     return float(np.sqrt(np.dot(data, data)))
 
 

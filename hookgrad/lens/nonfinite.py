@@ -39,11 +39,11 @@ class NonFiniteError(RuntimeError):
 
 def _is_finite(data: np.ndarray) -> bool:
     # Integer and bool tensors are always finite; only inexact dtypes are scanned.
-    return data.dtype.kind not in "fc" or bool(np.isfinite(data).all())
+    return data.dtype.kind not in "fcV" or bool(np.isfinite(data).all())
 
 
 def _values(tensor: Tensor) -> np.ndarray:
-    return tensor.detach().numpy()
+    return tensor.detach()._data  # (not numpy(), which refuses bfloat16 as PyTorch does)
 
 
 def _describe_bad(data: np.ndarray) -> str:

@@ -146,7 +146,7 @@ class OpRecord:
 
 def _snapshot(t: Tensor) -> Tensor:
     """A detached copy, made with NumPy so that no op (and no op hook) runs."""
-    return from_numpy(np.array(t.detach().numpy(), copy=True))
+    return from_numpy(np.array(t.detach()._data, copy=True))  # (numpy() refuses bfloat16)
 
 
 # --------------------------------------------------------------------------- the tracer

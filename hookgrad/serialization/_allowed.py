@@ -13,7 +13,7 @@ from .._size import Size
 from .._tensor import Tensor, _make
 from ..nn import Parameter
 from . import _rebuild
-from ._elements import BY_STORAGE, DTYPE_VALUES
+from ._elements import BY_STORAGE, DTYPE_VALUES, ForeignDtype, dtype_value
 from ._storage import StorageType
 
 # Python 2 names in old pickles, as PyTorch's weights-only unpickler renames them.
@@ -167,6 +167,13 @@ def _table():
 
 
 ALLOWED = _table()
+
+def lookup(full_path):
+    """The allowed object a GLOBAL names (``full_path`` in ALLOWED): ``torch.bfloat16`` is
+    hookgrad's dtype when ml_dtypes is installed, decided here, at load time."""
+    value = ALLOWED[full_path]
+    return dtype_value(value.name) if type(value) is ForeignDtype else value
+
 
 # What REDUCE may call: allowed object -> checked function. NEWOBJ uses the same table.
 SAFE_CALLS = {

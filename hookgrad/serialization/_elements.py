@@ -7,10 +7,11 @@ the dtypes that have no storage class, such as ``torch.uint16``). Both resolve t
 ``Element`` here: the NumPy layout of the stored bytes and the hookgrad dtype the tensor
 gets.
 
-hookgrad computes in float16/32/64, int8/16/32/64, uint8 and bool. Three more types load
-exactly by widening (bfloat16 is the top half of a float32; uint16 fits int32, uint32 fits
-int64), with a warning; the rest (complex, float8, quantized, uint64, bit types) are refused
-with a RuntimeError naming the dtype."""
+hookgrad computes in float16/32/64, int8/16/32/64, uint8 and bool, and in bfloat16 when the
+optional ml_dtypes package is installed. Without it bfloat16 loads exactly by widening (it is
+the top half of a float32), as uint16 (to int32) and uint32 (to int64) always do, with a
+warning; the rest (complex, float8, quantized, uint64, bit types) are refused with a
+RuntimeError naming the dtype."""
 import numpy as np
 
 from .. import _dtype
@@ -33,8 +34,31 @@ class Element:
     def supported(self):
         return self.dtype is not None
 
+    def widens(self):
+        """Whether loading converts the stored values to a wider dtype (with a warning)."""
+        return self.widen_to is not None
+
     def __repr__(self):
         return "torch." + self.name
+
+
+class BFloat16Element(Element):
+    """bfloat16: a tensor of hookgrad's ``bfloat16`` dtype when ml_dtypes can be imported (the
+    stored bits are its bits), else widened exactly to float32. Decided at load time, so that
+    ``import hookgrad`` never imports ml_dtypes."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__("bfloat16", "BFloat16Storage", 2, np.uint16, _dtype.float32,
+                         np.float32)
+
+    @property
+    def native(self):
+        return _dtype.has_bfloat16()
+
+    def widens(self):
+        return not self.native
 
 
 class ForeignDtype:
@@ -62,7 +86,7 @@ ELEMENTS = [
     Element("float32", "FloatStorage", 4, np.float32, _D.float32),
     Element("float64", "DoubleStorage", 8, np.float64, _D.float64),
     Element("float16", "HalfStorage", 2, np.float16, _D.float16),
-    Element("bfloat16", "BFloat16Storage", 2, np.uint16, _D.float32, np.float32),
+    BFloat16Element(),
     Element("int64", "LongStorage", 8, np.int64, _D.int64),
     Element("int32", "IntStorage", 4, np.int32, _D.int32),
     Element("int16", "ShortStorage", 2, np.int16, _D.int16),
@@ -98,6 +122,7 @@ BY_STORAGE = {e.storage_name: e for e in ELEMENTS if e.storage_name}
 # bytes; _rebuild_tensor_v3 says what they hold
 UNTYPED = Element("uint8", "UntypedStorage", 1, np.uint8, _D.uint8)
 FOR_HOOKGRAD_DTYPE = {BY_NAME[d.name].dtype: BY_NAME[d.name] for d in _D.ALL}
+FOR_HOOKGRAD_DTYPE[_D.bfloat16] = BY_NAME["bfloat16"]
 
 # The value a ``GLOBAL torch <dtype>`` in a checkpoint stands for.
 DTYPE_VALUES = {e.name: (e.dtype if e.dtype is not None and e.widen_to is None
@@ -105,6 +130,14 @@ DTYPE_VALUES = {e.name: (e.dtype if e.dtype is not None and e.widen_to is None
 
 
 def foreign_dtype(name):
+    return DTYPE_VALUES[name]
+
+
+def dtype_value(name):
+    """The value a checkpoint's ``torch.<name>`` dtype loads as: hookgrad's dtype, or a
+    ForeignDtype (bfloat16 is hookgrad's when ml_dtypes is installed)."""
+    if name == "bfloat16" and _dtype.has_bfloat16():
+        return _dtype.bfloat16
     return DTYPE_VALUES[name]
 
 
@@ -134,5 +167,7 @@ def convert(raw, element):
             return raw.view(np.bool_)
         return raw
     if element.name == "bfloat16":
+        if element.native:
+            return raw.view(_dtype.bfloat16.np_dtype)
         return (raw.astype(np.uint32) << 16).view(np.float32)
     return raw.astype(element.widen_to)

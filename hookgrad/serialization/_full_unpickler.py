@@ -50,7 +50,7 @@ class FullUnpickler(pickle.Unpickler):
         module = _MODULE_RENAMES.get(module, module)
         full_path = f"{module}.{name}"
         if full_path in _allowed.ALLOWED:
-            return _allowed.ALLOWED[full_path]
+            return _allowed.lookup(full_path)
         if module == "torch" or module.startswith("torch."):
             return _hookgrad_counterpart(module, name)
         return super().find_class(module, name)

@@ -183,6 +183,7 @@ def _warn_conversions(conversions):
     parts = [f"{count} {name} storage{'s' if count > 1 else ''} as {_WIDENED_TO[name]}"
              for name, count in sorted(conversions.items())]
     warnings.warn(
-        "hookgrad has no bfloat16, uint16 or uint32 dtype; this checkpoint's values of those "
+        "hookgrad has no uint16 or uint32 dtype (nor bfloat16 without the ml_dtypes package: "
+        "pip install 'hookgrad[bfloat16]'); this checkpoint's values of those "
         f"types were loaded exactly, widened: {', '.join(parts)}. Saving writes the widened "
         "dtype.", UserWarning, stacklevel=3)

@@ -77,7 +77,7 @@ class LoadedStorage:
                     f"a storage of {self._bytes.size} bytes cannot hold whole "
                     f"torch.{element.name} elements ({element.itemsize} bytes each)")
             array = convert(self._bytes.view(element.disk), element)
-            if element.widen_to is not None:
+            if element.widens():
                 self._conversions[element.name] += 1
             entry = self._typed[element.name] = (element, array)
         return entry[1]

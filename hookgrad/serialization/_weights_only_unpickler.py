@@ -115,7 +115,7 @@ class WeightsOnlyUnpickler:
             raise UnpicklingError(f"Trying to load unsupported GLOBAL {full_path} whose module "
                                   f"{module} is blocked.")
         if full_path in _allowed.ALLOWED:
-            self._stack.append(_allowed.ALLOWED[full_path])
+            self._stack.append(_allowed.lookup(full_path))
         elif full_path in self._user:
             self._stack.append(self._user[full_path])
         else:

@@ -4,11 +4,13 @@ order of appearance), so hookgrad's loads can be compared with PyTorch's."""
 import numpy as np
 
 import hookgrad
+from hookgrad._dtype import has_bfloat16
 from hookgrad.serialization._pickler import memory_block
 
-# hookgrad loads these PyTorch dtypes widened, exactly
-WIDENED = {"torch.bfloat16": "torch.float32", "torch.uint16": "torch.int32",
-           "torch.uint32": "torch.int64"}
+# hookgrad loads these PyTorch dtypes widened, exactly (bfloat16 only without ml_dtypes)
+WIDENED = {"torch.uint16": "torch.int32", "torch.uint32": "torch.int64"}
+if not has_bfloat16():
+    WIDENED["torch.bfloat16"] = "torch.float32"
 
 
 def describe(obj, storages):

@@ -50,7 +50,7 @@ def _floats_only(input, kernel):
     """PyTorch implements these kernels for floating dtypes only (integers and bools are
     refused, not promoted)."""
     x = input._data
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fV":
         raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 

@@ -18,7 +18,7 @@ def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_
     """A boolean mask becomes an additive float mask (-inf where True)."""
     if mask is None:
         return None
-    is_float = mask._data.dtype.kind == "f"
+    is_float = mask._data.dtype.kind in "fV"
     if mask._data.dtype != np.bool_ and not is_float:
         raise AssertionError(f"only bool and floating types of {mask_name} are supported")
     if check_other and other_type is not None and mask.dtype != other_type:

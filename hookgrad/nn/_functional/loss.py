@@ -203,7 +203,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         view_shape = [1] * input._data.ndim
         view_shape[class_dim] = classes
         weight_view = weight.view(view_shape)
-    if target._data.dtype.kind == "f" and target._data.shape == input._data.shape:
+    if target._data.dtype.kind in "fV" and target._data.shape == input._data.shape:
         if ignore_index >= 0:
             raise RuntimeError("ignore_index is not supported for floating point target")
         if label_smoothing > 0:

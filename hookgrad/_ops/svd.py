@@ -1,0 +1,112 @@
+"""The thin singular value decomposition behind ``torch.linalg.svdvals`` and the spectral and
+nuclear matrix norms (``ord=2``, ``-2``, ``'nuc'``): one ``LinalgSvdBackward0`` node with
+PyTorch's three outputs (U, S, Vh; the singular values are output 1) and its gradient, written
+with tensor operations so that it is differentiable again under ``create_graph``."""
+import numpy as np
+
+from .._tensor_base import _make
+from .arrange import diag_embed
+from .matrix_functions import LinAlgError
+from .op import Op, refuse_out, type_name
+
+
+def _non_finite_error(x):
+    """PyTorch's LinAlgError for a matrix with a NaN (LAPACK does not converge on it); an
+    infinity only makes that matrix's values NaN."""
+    batch = x.reshape((-1,) + x.shape[-2:])
+    for i, matrix in enumerate(batch):
+        if np.isnan(matrix).any():
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            return LinAlgError(f"linalg.svd: {where}The algorithm failed to converge because the "
+                               "input matrix contained non-finite values.")
+    return None
+
+
+def _thin_svd(x):
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    batch = x.shape[:-2]
+    if x.size == 0:
+        return (np.zeros(batch + (m, k), x.dtype), np.zeros(batch + (k,), x.dtype),
+                np.zeros(batch + (k, n), x.dtype))
+    error = _non_finite_error(x)
+    if error is not None:
+        raise error
+    infinite = np.isinf(x).any(axis=(-2, -1))
+    finite = np.where(infinite[..., None, None], 0, x)
+    u, s, vh = np.linalg.svd(finite, full_matrices=False)
+    if infinite.any():
+        s[infinite] = np.nan
+        u[infinite] = np.nan
+        vh[infinite] = np.nan
+    return u.astype(x.dtype, copy=False), s.astype(x.dtype, copy=False), \
+        vh.astype(x.dtype, copy=False)
+
+
+class LinalgSvdBackward0(Op):
+    saved_names = ("U", "S", "Vh")
+
+    def forward(self, a):
+        return _thin_svd(a._data)
+
+    def backward(self, g_u, g_s, g_vh):
+        u, s, vh = self.saved()
+        if g_u is None and g_vh is None:
+            return (u * g_s.unsqueeze(-2)) @ vh
+        return _full_svd_grad(u, s, vh, g_u, g_s, g_vh)
+
+
+def _full_svd_grad(u, s, vh, g_u, g_s, g_vh):
+    """The gradient of the thin SVD when U or Vh receive gradients too (double backward of a
+    singular-value function, or a loss of U and V): the standard real formula with
+    F_ij = 1 / (s_j^2 - s_i^2) off the diagonal, plus the parts outside span(U) / span(V)."""
+    k = s.shape[-1]
+    s_row = s.unsqueeze(-2)  # scales column j by s_j
+    squares = s * s
+    gaps = squares.unsqueeze(-2) - squares.unsqueeze(-1) + _make(np.eye(k, dtype=s._data.dtype))
+    inner = diag_embed(g_s) if g_s is not None else _make(np.zeros_like(gaps._data))
+    v = vh.mT
+    if g_u is not None:
+        uhgu = u.mT @ g_u
+        inner = inner + (uhgu - uhgu.mT) / gaps * s_row
+    if g_vh is not None:
+        g_v = g_vh.mT
+        vhgv = v.mT @ g_v
+        inner = inner + s.unsqueeze(-1) * ((vhgv - vhgv.mT) / gaps)
+    grad = u @ inner @ vh
+    if g_u is not None and u.shape[-2] > k:
+        grad = grad + ((g_u - u @ uhgu) / s_row) @ vh
+    if g_vh is not None and v.shape[-2] > k:
+        grad = grad + u @ ((g_v - v @ vhgv) / s_row).mT
+    return grad
+
+
+def _check_input(x, name):
+    if x.ndim < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if x.dtype.kind not in "fV":
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {type_name(x)}")
+    if x.dtype.itemsize < 4:
+        raise NotImplementedError(f'"linalg_svd_cpu" not implemented for \'{type_name(x)}\'')
+
+
+def svd_outputs(A):
+    """U, S, Vh of the thin SVD as one node's outputs, each saved for its backward."""
+    _check_input(A._data, "linalg.svd")
+    outputs = LinalgSvdBackward0.apply(A)
+    node = outputs[1]._grad_fn
+    if node is not None:
+        for output in outputs:
+            node._save_output(output)
+    return outputs
+
+
+def svdvals(A, *, driver=None, out=None):
+    """``torch.linalg.svdvals``: the singular values, in descending order."""
+    if driver is not None:
+        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on "
+                           "CUDA inputs with cuSOLVER backend.")
+    if out is not None:
+        refuse_out("linalg.svdvals")
+    return svd_outputs(A)[1]
