@@ -268,15 +268,19 @@ class PowBackward0(Op):
         self.exponent = exponent
         x, e = operands(a, exponent)
         self.save(a)
-        if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
+        kind = x.dtype.kind
+        if kind == "f":  # (the common case first: one dtype test)
+            if type(e) is not int and (e == 0.5 or e == -0.5):
+                # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5
+                # -inf
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    root = np.sqrt(x)
+                    return root if e == 0.5 else 1 / root
+            return np.power(x, e)
+        if kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
-        if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
+        if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
             return x.copy() if e else np.ones_like(x)
-        if x.dtype.kind == "f" and (e == 0.5 or e == -0.5):
-            # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
-            with np.errstate(divide="ignore", invalid="ignore"):
-                root = np.sqrt(x)
-                return root if e == 0.5 else 1 / root
         return np.power(x, e)
 
     def backward(self, grad):
