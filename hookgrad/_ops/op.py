@@ -249,7 +249,7 @@ def operands(a, b):
     x = a._data
     if isinstance(b, TensorBase):
         y = b._data
-        if x.dtype == y.dtype:
+        if x.dtype is y.dtype or x.dtype == y.dtype:  # (the same dtype object, mostly: cheap)
             return x, y
         target = _dtype.result_type((a, b)).np_dtype
         return x.astype(target, copy=False), y.astype(target, copy=False)
