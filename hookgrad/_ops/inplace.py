@@ -70,7 +70,7 @@ def _write(t, array, overlap=None):
             raise RuntimeError(
                 f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
                 f"broadcast shape [{', '.join(map(str, broadcast))}]")
-    if array.dtype != data.dtype:
+    if array.dtype is not data.dtype and array.dtype != data.dtype:  # (identity: cheap)
         src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
         if src.category > dst.category:
             raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
@@ -85,7 +85,9 @@ def _write(t, array, overlap=None):
     elif not flags.writeable:
         raise RuntimeError(OVERLAP_ERROR)
     else:
-        np.copyto(data, array, casting="unsafe")
+        # (np.copyto(data, array, casting="unsafe") as an assignment, which casts the same
+        # way at less than half the call's cost)
+        data[...] = array
     t._vc[0] += 1
 
 
