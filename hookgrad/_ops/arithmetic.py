@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
-from ..autograd.graph import ERROR_NODE_SEQ, saved_number
+from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
 from .op import Op, operands, plain_backward, refuse_out
@@ -27,18 +27,22 @@ class AddBackward0(Op):
     def forward(self, a, b, alpha=1):
         self.alpha = alpha
         x, y = operands(a, b)
-        if alpha != 1:
-            if x.dtype == _BOOL and np.asarray(y).dtype == _BOOL:
-                return x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
-            return x + alpha * y
-        out = split_add(x, y) if x.size >= SPLIT_MIN_SIZE else None
-        return x + y if out is None else out
+        if alpha == 1:
+            if x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
+                return x + y
+            out = split_add(x, y)
+            return x + y if out is None else out
+        # (bool by its dtype class, cheaper than comparing dtypes: other dtypes pass at once)
+        if type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
+            return x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
+        return x + alpha * y
 
     def backward(self, grad):
         return grad, (grad if self.alpha == 1 else grad * self.alpha)
 
 
 _BOOL = np.dtype(np.bool_)
+_BOOL_DTYPE = np.dtypes.BoolDType  # the class of every bool dtype (an unpickled one too)
 
 
 def _is_bool(value):
@@ -104,7 +108,11 @@ class MulBackward0(Op):
         self.other = b
         if self._record:  # each side saves only what the other side's gradient needs (a
             # number too: PyTorch saves it as a wrapped number, which a pass frees)
-            self.save(saved_number(b) if self.needs(0) else None, a if self.needs(1) else None)
+            # (needs() and saved_number(), written out: every product runs this)
+            edges = self._next
+            self.save(None if edges[0][0] is None else
+                      b if isinstance(b, TensorBase) else SavedNumber(b),
+                      None if edges[1][0] is None else a)
         return x * y
 
     def _wrapped_number(self, name):
@@ -144,11 +152,22 @@ class DivBackward0(Op):
             return x / y
 
     def _save_operands(self, a, b):
-        self.save(a if self.needs(1) else None, saved_number(b))
+        # (save(a if needs(1) else None, saved_number(b)), the two calls written out)
+        self.save(a if self._next[1][0] is not None else None,
+                  b if isinstance(b, TensorBase) else SavedNumber(b))
 
     def backward(self, grad):
         a, b = self.saved()
         other = _scalar_or_saved(self.other, b)
+        g = grad._data
+        if plain_backward() and b is not None and b._data.dtype is g.dtype and (
+                a is None or a._data.dtype is g.dtype):
+            # The arrays the ops below compute (two tensors of one dtype, so no promotion to
+            # reproduce), under one errstate instead of one per division.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                y = b._data
+                return (_make(g / y) if self.needs(0) else None,
+                        _make(-g * ((a._data / y) / y)) if self.needs(1) else None)
         grad_a = grad / other if self.needs(0) else None
         grad_b = -grad * ((a / b) / b) if self.needs(1) else None  # (PyTorch's grouping)
         return grad_a, grad_b
@@ -194,7 +213,8 @@ class DivBackward2(DivBackward0):
             kernel = "div_trunc_cpu" if rounding_mode == "trunc" else "div_floor_cpu"
             raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
-        self._save_operands(a, b)
+        if self._record:  # (as DivBackward0: _save_operands runs for a recorded node only)
+            self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
                 return np.floor_divide(x, y)
@@ -268,11 +288,20 @@ class PowBackward0(Op):
         self.exponent = exponent
         x, e = operands(a, exponent)
         self.save(a)
-        if x.dtype.kind in "iu" and isinstance(e, int) and e < 0:
+        kind = x.dtype.kind
+        if kind == "f":  # (the common case first: one dtype test)
+            if type(e) is not int and (e == 0.5 or e == -0.5):
+                # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5
+                # -inf
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    root = np.sqrt(x)
+                    return root if e == 0.5 else 1 / root
+            return np.power(x, e)
+        if kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
-        if x.dtype.kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
+        if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
             return x.copy() if e else np.ones_like(x)
-        if x.dtype.kind in "fV" and (e == 0.5 or e == -0.5):
+        if x.dtype.kind == "V" and (e == 0.5 or e == -0.5):
             # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
             with np.errstate(divide="ignore", invalid="ignore"):
                 root = np.sqrt(x)

@@ -147,9 +147,10 @@ class AminBackward0(AmaxBackward0):
 
 def _amax_amin(op, name, a, dim, keepdim):
     dims = dims_of(dim, a._data.ndim)
-    if isinstance(dim, int) and dims and not a._data.shape[dims[0]]:  # (the dim as given)
-        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
-    _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
+    if not a._data.size:  # (only an empty input has a dim of size 0)
+        if isinstance(dim, int) and dims and not a._data.shape[dims[0]]:  # (the dim as given)
+            raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+        _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
     return op.apply(a, dims, keepdim)
 
 

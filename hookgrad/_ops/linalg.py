@@ -1,8 +1,9 @@
 """Matrix products: matmul and its special cases, with PyTorch's node names."""
 import numpy as np
 
-from .. import _dtype
+from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
+from ..autograd.graph import SavedTensor
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
@@ -33,10 +34,20 @@ def _batched_dtypes(x, y):
     _refuse_bool("bmm", x)
 
 
+_BOOL_DTYPE = np.dtypes.BoolDType  # the class of every bool dtype (an unpickled one too)
+
+
 def _refuse_bool(kernel, x):
     """PyTorch's BLAS kernels have no bool version (integers they do have)."""
     if x.dtype.kind == "b":
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+
+
+def _small_product(x, y):
+    """Whether split_mm would leave a product of these operands' sizes to one call, by a
+    bound its multiply-adds cannot exceed (``x.size * y.size`` is the product's count times
+    the inner size): a cheap test that a small product passes at once."""
+    return x.size * y.size < _parallel.REGION_BYTES
 
 
 class MmBackward0(Op):
@@ -56,11 +67,20 @@ class MmBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
-        _refuse_bool("addmm_impl_cpu_", x)
-        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
-        self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
-        self.mat2_transposed = _is_transposed(y)
-        return _mm(x, y)
+        if type(x.dtype) is _BOOL_DTYPE:  # (cheaper than its kind: float passes at once)
+            _refuse_bool("addmm_impl_cpu_", x)
+        if self._record:
+            # save(b if needs(0) else None, a if needs(1) else None), written out: the hot
+            # path of every matrix product
+            edges = self._next
+            self._for_backward = (None if edges[0][0] is None else SavedTensor(b),
+                                  None if edges[1][0] is None else SavedTensor(a))
+            self.mat1_strides = x.strides  # (its layout decides PyTorch's create_graph formula)
+            strides = y.strides  # (_is_transposed(y), written out: every product runs it)
+            self.mat2_transposed = (strides[0] == y.itemsize
+                                    and strides[1] == y.shape[0] * strides[0])
+        # (_small_product, written out)
+        return x @ y if x.size * y.size < _parallel.REGION_BYTES else _mm(x, y)
 
     def backward(self, grad):
         b, a = self.saved()
@@ -236,12 +256,17 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
     backward (no op overhead), PyTorch's formulas as tensor ops otherwise (each product in
     its operand's layout, then times ``alpha``)."""
     if plain_backward():
+        if not (needs_mat1 or needs_mat2):
+            return None, None
         g = grad._data
+        # (each product has the forward's multiply-adds: a small one skips split_mm's call)
+        product = (np.matmul if _small_product(g, mat1._data if needs_mat2 else mat2._data)
+                   else _mm)
         grad_mat2 = None
         if needs_mat2:  # in mat2's layout, as _mat2_grad
             x = mat1._data
-            grad_mat2 = _make(_mm(g.T, x).T if mat2_transposed else _mm(x.T, g))
-        return (_make(_mm(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
+            grad_mat2 = _make(product(g.T, x).T if mat2_transposed else product(x.T, g))
+        return (_make(product(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
     grad_mat1 = grad_mat2 = None
     if needs_mat1:
         shape = (grad._data.shape[0], mat2._data.shape[0])

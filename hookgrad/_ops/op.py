@@ -250,7 +250,7 @@ def operands(a, b):
     x = a._data
     if isinstance(b, TensorBase):
         y = b._data
-        if x.dtype == y.dtype:
+        if x.dtype is y.dtype or x.dtype == y.dtype:  # (the same dtype object, mostly: cheap)
             return x, y
         target = _dtype.result_type((a, b)).np_dtype
         return x.astype(target, copy=False), y.astype(target, copy=False)
@@ -314,17 +314,20 @@ def broadcast_view(x, shape, writeable=False):
     argument handling, which dominates for small tensors. Read-only where its elements share
     memory (an expanded dim of size > 1), unless ``writeable`` (``expand``'s views, which
     ``fill_`` may write; ``_write`` refuses the other writes); writable only if ``x`` is."""
+    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
+        view = np.ndarray(shape, x.dtype, x, 0, (0,) * len(shape))
+        # (with every stride 0, elements are shared exactly when there are two or more)
+        if not writeable and view.size > 1:
+            view.flags.writeable = False
+        return view
     if not x.flags.c_contiguous:
         view = np.broadcast_to(x, shape)  # (read-only)
         if x.flags.writeable and (writeable or not shares_elements(view)):
             view.flags.writeable = True  # (as NumPy documents for broadcast views)
         return view
     lead = len(shape) - x.ndim
-    if not x.ndim:  # a reduction's 0-d gradient (the common case): every stride is 0
-        strides = (0,) * lead
-    else:
-        strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
-                                      for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
+                                  for d, t, st in zip(x.shape, shape[lead:], x.strides))
     view = np.ndarray(shape, x.dtype, x, 0, strides)
     if not writeable and shares_elements(view):
         view.flags.writeable = False

@@ -110,7 +110,8 @@ def refuse_integer_grad(input, dtype):
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("sum")
-    refuse_integer_grad(input, dtype)
+    if dtype is not None:
+        refuse_integer_grad(input, dtype)
     if dim is None:
         if keepdim:
             return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)

@@ -24,7 +24,8 @@ class ClampBackward1(Op):
     saved_names = ('self',)
 
     def forward(self, a, low, high):
-        self.save(a)
+        if self._record:  # (save(), skipped without a call when nothing records)
+            self.save(a)
         self.low, self.high = low, high
         target = _bounds_dtype(a, low, high)
         return np.clip(a._data.astype(target, copy=False), low, high).astype(target, copy=False)
@@ -140,7 +141,8 @@ class WhereBackward0(Op):
     arity = 2
 
     def forward(self, a, b, condition):
-        self.save(condition)
+        if self._record:  # (save(), skipped without a call when nothing records)
+            self.save(condition)
         cond = condition._data
         x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
         try:
@@ -150,6 +152,10 @@ class WhereBackward0(Op):
 
     def backward(self, grad):  # zeros, not grad * 0 (NaN for an infinite gradient)
         (condition,) = self.saved()
+        if plain_backward():  # (the arrays the two where() below compute, without their ops)
+            g, cond = grad._data, condition._data
+            return (_make(np.where(cond, g, 0)) if self.needs(0) else None,
+                    _make(np.where(cond, 0, g)) if self.needs(1) else None)
         return (where(condition, grad, 0) if self.needs(0) else None,
                 where(condition, 0, grad) if self.needs(1) else None)
 
@@ -249,9 +255,10 @@ def clamp_bounds(input, min, max, name, method):
                 _bounds_dtype(input, min, max) == np.bool_:
             raise NotImplementedError("\"clamp_cpu\" not implemented for 'Bool'")
         return ClampBackward0.apply(input, min, max)
-    _refuse_bool_bounds("clamp_scalar_cpu" if min is not None and max is not None else
-                        "clamp_min_scalar_cpu" if max is None else "clamp_max_scalar_cpu",
-                        input, min, max)
+    if type(input._data.dtype) is np.dtypes.BoolDType:  # (a float input passes at once)
+        _refuse_bool_bounds("clamp_scalar_cpu" if min is not None and max is not None else
+                            "clamp_min_scalar_cpu" if max is None else "clamp_max_scalar_cpu",
+                            input, min, max)
     return ClampBackward1.apply(input, min, max)
 
 
@@ -295,7 +302,8 @@ def minimum(input, other, *, out=None):
 def where(condition, input, other, *, out=None):
     if out is not None:
         refuse_out("where")
-    if not isinstance(condition, TensorBase) or condition._data.dtype != np.bool_:
+    if not isinstance(condition, TensorBase) or \
+            type(condition._data.dtype) is not np.dtypes.BoolDType:  # (cheaper than !=)
         dtype = type_name(condition._data) if isinstance(condition, TensorBase) else \
             type(condition).__name__
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "

@@ -105,6 +105,12 @@ def _basic_indexing(a, key, bare_slice):
 
 
 def getitem(a, key):
+    kind = type(key)
+    if (kind is slice or kind is int) and a._data.ndim:
+        # x[a:b] and x[i], the common keys: what _basic_indexing makes of them, without its
+        # generality (a bare slice always makes a slice)
+        return (SliceBackward0.apply(a, 0, key) if kind is slice
+                else SelectBackward0.apply(a, 0, key))
     bare_slice = isinstance(key, slice)
     out, advanced, changed = _basic_indexing(a, key if type(key) is tuple else (key,),
                                              bare_slice)
@@ -120,7 +126,17 @@ def setitem(a, key, value):
     (or ``a`` itself), which ``value`` is copied into (``copy_``, or ``fill_`` for a 0-d
     value); an advanced part is an ``index_put_`` on it. A number is a 0-d tensor of ``a``'s
     dtype first, so each write records PyTorch's nodes."""
-    key = keys.setitem_key(key if type(key) is tuple else (key,))
+    kind = type(key)
+    if (kind is slice or kind is int) and a._data.ndim:
+        # x[a:b] = v and x[i] = v, the common keys: as below, without the generality
+        value = _setitem_value(a, value)
+        if kind is int:
+            target = SelectBackward0.apply(a, 0, key)
+        else:
+            target = a if _whole(key, a._data.shape[0]) else SliceBackward0.apply(a, 0, key)
+        _copy_to(target, value)
+        return
+    key = keys.setitem_key(key if kind is tuple else (key,))
     if key is None:  # (``x[False] = v`` selects nothing)
         _setitem_value(a, value)
         return

@@ -10,6 +10,7 @@ import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
+from ._running import _local as _running_local
 from .grad_mode import state as _grad_state
 
 FREED = "freed"  # marks a SavedTensor whose value a backward pass released
@@ -251,12 +252,25 @@ class saved_tensors_hooks:
     def __enter__(self):
         if saved_hooks_state.disabled is not None:
             raise RuntimeError(saved_hooks_state.disabled)
-        saved_hooks_state.stack.append((self.pack_hook, self.unpack_hook))
+        _changeable_stack().append((self.pack_hook, self.unpack_hook))
         return self
 
     def __exit__(self, *exc):
-        saved_hooks_state.stack.pop()
+        _changeable_stack().pop()
         return False
+
+
+def _changeable_stack():
+    """The hooks stack a context may push to or pop from. Inside a backward pass it is the
+    pass's own copy (PyTorch's graph task runs on a copy of the caller's thread-local state),
+    made here on the first change; the engine gives the caller's back when the pass ends."""
+    tasks = _running_local.tasks  # (this thread's running passes, innermost last)
+    if tasks:
+        task = tasks[-1]
+        if task.caller_hooks is None:
+            task.caller_hooks = saved_hooks_state.stack
+            saved_hooks_state.stack = saved_hooks_state.stack.copy()
+    return saved_hooks_state.stack
 
 
 class save_on_cpu(saved_tensors_hooks):

@@ -68,7 +68,7 @@ class GraphTask:
     """State of one ``backward()`` / ``grad()`` call; every call has its own."""
 
     __slots__ = ("id", "create_graph", "keep_graph", "exec_info", "captures", "captured",
-                 "reachable", "callbacks", "__weakref__")
+                 "reachable", "callbacks", "caller_hooks", "__weakref__")
 
     def __init__(self, keep_graph, create_graph):
         self.id = next(_task_ids)
@@ -79,6 +79,7 @@ class GraphTask:
         self.captured = None
         self.reachable = None
         self.callbacks = None   # queue_callback's end-of-backward callbacks, in order
+        self.caller_hooks = None  # the caller's saved-tensor hooks stack, once the pass copied it
 
     def should_execute(self, node):
         return self.exec_info is None or node in self.exec_info
@@ -183,17 +184,26 @@ def root_gradient_edges(roots):
         # (a view made without grad mode reports requires_grad but has no edge to start from)
         edge = None if t._no_grad_view and t.grad_fn is None else gradient_edge(t)
         if edge is None:
-            raise RuntimeError(
-                f"element {i} of tensors does not require grad and does not have a grad_fn")
+            _raise_no_edge(i)
         root_edges.append(edge)
     return root_edges
+
+
+def _raise_no_edge(i):
+    raise RuntimeError(
+        f"element {i} of tensors does not require grad and does not have a grad_fn")
 
 
 def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate=True):
     """Run one graph task. With ``accumulate=False`` (autograd.grad) return the captured
     gradients of ``inputs``; otherwise accumulate into leaves (only ``inputs`` if given)."""
     task = GraphTask(keep_graph, create_graph)
-    root_edges = root_gradient_edges(roots)
+    if len(roots) == 1 and roots[0]._grad_fn is not None and roots[0]._view_base is None:
+        # (the common ``loss.backward()``: a non-view root with history has its edge at once)
+        root = roots[0]
+        root_edges = [(root._grad_fn, root._output_nr)]
+    else:
+        root_edges = root_gradient_edges(roots)
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
@@ -231,9 +241,8 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
     _grad_state.grad_enabled = create_graph
     # A pass runs on its own copy of the saved-tensor hooks stack (PyTorch's graph task keeps
     # the caller's thread-local state): a hook that enters or leaves a hooks context during
-    # backward changes neither the caller's stack nor what follows the pass.
-    caller_hooks = saved_hooks_state.stack
-    saved_hooks_state.stack = caller_hooks.copy()
+    # backward changes neither the caller's stack nor what follows the pass. The copy is made
+    # by the first such change (saved_tensors_hooks), which keeps the caller's in the task.
     _local.tasks.append(task)
     try:
         _run_ready_nodes(task, ready, buffers, deps)
@@ -241,7 +250,8 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
             _run_callbacks(task)
     finally:
         _local.tasks.pop()
-        saved_hooks_state.stack = caller_hooks
+        if task.caller_hooks is not None:
+            saved_hooks_state.stack = task.caller_hooks
         _grad_state.grad_enabled = prev_mode
     return task.captured
 
