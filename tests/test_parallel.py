@@ -335,6 +335,29 @@ def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
         np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns
 
 
+def test_thin_long_products_split_along_their_depth(threads, monkeypatch):
+    """A product with few rows and columns but a long depth (a convolution's weight
+    gradient) is split along the depth, not into thin row blocks: partial products added in
+    order, equal to one call to float32 rounding."""
+    from hookgrad._ops import split
+    if _blas.get_threads() is None:
+        pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
+    calls = []
+    real = split.parallel_for
+    monkeypatch.setattr(split, "parallel_for",
+                        lambda *args: calls.append(args[0]) or real(*args))
+    rng = np.random.default_rng(6)
+    a = rng.standard_normal((25, 16384)).astype(np.float32)
+    b = rng.standard_normal((16384, 6)).astype(np.float32)
+    threads(1)
+    assert split.split_mm(a, b) is None and not calls
+    threads(2)
+    _blas.set_threads(1)
+    out = split.split_mm(a, b)
+    assert calls == [16384]  # chunks of the depth
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-4)
+
+
 def test_the_pool_runs_openblas_at_one_thread(threads):
     """With more than one thread the pool splits large products itself: NumPy's OpenBLAS is
     left at one thread, whose spinning server threads would take the pool's second core."""

