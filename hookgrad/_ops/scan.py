@@ -3,7 +3,7 @@ PyTorch's node names."""
 
 import numpy as np
 
-from .._dtype import to_dtype
+from .._dtype import from_numpy_dtype, to_dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .index import ScatterAddGrad, SliceBackward0
@@ -21,16 +21,26 @@ def _cast(a, dtype):
     return a._data if dtype is None else a._data.astype(dtype.np_dtype)
 
 
+def _grad_in_input_dtype(node, grad):
+    """An op given ``dtype=`` another than its input's: PyTorch's formula first casts the
+    gradient to the input's dtype (``grad.to(self.scalar_type())``, a ``ToCopyBackward0``)."""
+    if node.input_dtype is None or grad._data.dtype == node.input_dtype:
+        return grad
+    return grad.to(from_numpy_dtype(node.input_dtype))
+
+
 class CumsumBackward0(Op):
     def forward(self, a, dim, dtype=None):
         x = _cast(a, dtype)
         self.dim = dim
+        self.input_dtype = None if dtype is None else a._data.dtype
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
         return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
 
     def backward(self, grad):
+        grad = _grad_in_input_dtype(self, grad)
         if grad._data.ndim == 0:
             return grad
         return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
@@ -49,12 +59,14 @@ class CumprodBackward0(Op):
         x = _cast(a, dtype)
         self.save(a)
         self.dim = dim
+        self.input_dtype = None if dtype is None else a._data.dtype
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
         return np.multiply.accumulate(x, dim, target)
 
     def backward(self, grad):
+        grad = _grad_in_input_dtype(self, grad)
         a, result = self.saved()
         if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
             return grad

@@ -24,3 +24,13 @@ for xs in ([0.0, -1.786, -0.883], [1.0, 0.0, 2.0, 3.0], [[0.0, 2.0], [3.0, 4.0],
 x = torch.tensor([[0.0, 2.0, 3.0], [1.0, 0.0, 4.0]], requires_grad=True)
 grad, = torch.autograd.grad(x.cumprod(1).sum(), x, create_graph=True)
 print(grad, tree(grad.grad_fn), torch.autograd.grad(grad.sum(), x))
+
+# with dtype= another than the input's, the formulas first cast the gradient to the input's
+# dtype (ToCopyBackward0), with and without zeros
+for xs in ([1.0, 2.0, 3.0], [1.0, 0.0, 3.0]):
+    x = torch.tensor(xs, requires_grad=True)
+    g = torch.tensor([1.0, 0.5, 2.0], dtype=torch.float64, requires_grad=True)
+    for op in ('cumprod', 'cumsum'):
+        grad, = torch.autograd.grad(getattr(x, op)(0, dtype=torch.float64), x, g,
+                                    create_graph=True)
+        print(op, 'dtype', grad, tree(grad.grad_fn, 4), torch.autograd.grad(grad.sum(), g))
