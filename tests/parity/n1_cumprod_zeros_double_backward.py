@@ -34,3 +34,13 @@ for xs in ([1.0, 2.0, 3.0], [1.0, 0.0, 3.0]):
         grad, = torch.autograd.grad(getattr(x, op)(0, dtype=torch.float64), x, g,
                                     create_graph=True)
         print(op, 'dtype', grad, tree(grad.grad_fn, 4), torch.autograd.grad(grad.sum(), g))
+
+# cummax / cummin of a 0-d input: the gradient is still scatter_add into zeros under
+# create_graph (ScatterAddBackward0), its own gradient a gather of a 0-d tensor
+x = torch.tensor(1.0, requires_grad=True)
+for op in ('cummin', 'cummax'):
+    g = torch.tensor(2.0, requires_grad=True)
+    grad, = torch.autograd.grad(getattr(x, op)(-1)[0], x, g, create_graph=True)
+    again, = torch.autograd.grad(grad, g, create_graph=True)
+    print(op, '0-d', grad, tree(grad.grad_fn, 3), again, tree(again.grad_fn, 3))
+print(torch.tensor(2.0).gather(0, torch.tensor(0)))
