@@ -41,7 +41,7 @@ class CumsumBackward0(Op):
 
     def backward(self, grad):
         grad = _grad_in_input_dtype(self, grad)
-        if grad._data.ndim == 0:
+        if grad._data.size <= 1 or grad._data.shape[self.dim] == 1:  # (PyTorch's shortcut)
             return grad
         return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
 
@@ -213,7 +213,7 @@ class LogcumsumexpBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        if not a._data.ndim:
+        if not a._data.ndim or not a._data.size:  # (an empty one too, as PyTorch's)
             return grad
         # "log 0" as a finite number (PyTorch's is the dtype's lowest): exp of it gives 0, and
         # a quarter of it leaves room to add the input without overflowing

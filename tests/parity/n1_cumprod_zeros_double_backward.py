@@ -44,3 +44,12 @@ for op in ('cummin', 'cummax'):
     again, = torch.autograd.grad(grad, g, create_graph=True)
     print(op, '0-d', grad, tree(grad.grad_fn, 3), again, tree(again.grad_fn, 3))
 print(torch.tensor(2.0).gather(0, torch.tensor(0)))
+
+# cumsum's gradient along a dim of size 1 (or of at most one element) is the gradient itself
+# (no flip / cumsum nodes); logcumsumexp's of an empty input too
+for shape, dim in (((1, 2), 0), ((2, 1), 1), ((2, 3), 1), ((0, 2), 0)):
+    x = torch.ones(shape, requires_grad=True)
+    for op in ('cumsum', 'cumprod', 'logcumsumexp'):
+        g = torch.ones(shape, requires_grad=True) * 1
+        grad, = torch.autograd.grad(getattr(x, op)(dim), x, g, create_graph=True)
+        print(op, shape, tree(grad.grad_fn, 3))
