@@ -6,7 +6,8 @@ from ..._ops.pooling import (
     MaxPool2DWithIndicesBackward0,
     pool_output_size,
 )
-from ..._tensor_base import _wrap_dim
+from ..._tensor_base import _make, _wrap_dim
+from ...autograd.grad_mode import state as _grad_state
 from .activation import relu
 from .utils import _shape, _tuple
 
@@ -103,6 +104,9 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                         (1,) + dilation, ceil_mode, return_indices)
     if return_indices:
         return result[0].squeeze(-2), result[1].squeeze(-2)
+    if not (_grad_state.grad_enabled and input.requires_grad):
+        # (PyTorch's kernel for this case gives a new tensor, not the view its composite does)
+        return _make(result._data.squeeze(-2))
     return result.squeeze(-2)
 
 
