@@ -445,7 +445,7 @@ class Tensor(TensorBase):
 
     # ------------------------------------------------------------------ indexing
     gather, take, index_select = _index.gather, _index.take, _index.index_select
-    masked_fill, masked_select = _index.masked_fill, _index.masked_select
+    masked_fill, masked_select = _index.masked_fill, _put.masked_select
     index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _index.index_fill
     scatter, scatter_add = _index.scatter, _index.scatter_add
     nonzero, argwhere = _index.nonzero, _index.argwhere

@@ -198,6 +198,8 @@ class GatherBackward0(Op):
         checks.check_along_dim(idx, x, dim)
         self.shape, self.dim, self.index = x.shape, dim, idx
         self.save(a, index)  # (as PyTorch's node)
+        if not x.ndim:  # a 0-d input (index 0): the one element
+            return x.copy()
         # the index may be smaller than the input outside ``dim``: gather from that corner
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
         return np.take_along_axis(x[corner], idx, axis=dim)
@@ -247,6 +249,8 @@ class ScatterAddGrad(Op):
     def forward(self, zeros, grad, dim, index):
         self.dim, self.index = dim, index
         out = zeros._data
+        if not index.ndim:  # a 0-d input: the one element
+            return out + grad._data
         np.add.at(out, positions_along(dim, index), grad._data)
         return out
 
@@ -412,33 +416,6 @@ def scatter_add(input, dim, index, src, *, out=None):
 def _check_same_dtype(a, src):
     if a._data.dtype != src._data.dtype:  # (scatter_add's message names scatter too)
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-
-
-class MaskedSelectBackward0(Op):
-    """The elements where a (broadcast) boolean mask is set, as a 1-d copy."""
-
-    def forward(self, a, mask):
-        m = mask._data
-        if m.dtype != np.bool_:
-            raise RuntimeError("masked_select: expected BoolTensor for mask")
-        x = a._data
-        shape = np.broadcast_shapes(x.shape, m.shape)
-        self.key = np.broadcast_to(m, shape)
-        self.save(a, mask)  # (as PyTorch's node)
-        return np.broadcast_to(x, shape)[self.key]
-
-    def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        # into the broadcast shape; the engine sums it back to the input's
-        if grad._requires_grad:  # PyTorch's zeros.masked_scatter_(mask, grad), recorded
-            from .put import MaskedScatterBackward0  # (put imports this module)
-            zeros = _make(np.zeros(self.key.shape, grad._data.dtype))
-            return MaskedScatterBackward0.apply(zeros, grad, self.key)
-        return IndexAddGrad.apply(grad, self.key.shape, self.key)
-
-
-def masked_select(input, mask, *, out=None):
-    return MaskedSelectBackward0.apply(input, mask) if out is None else refuse_out("masked_select")
 
 
 # --------------------------------------------------------------------------- along one dim

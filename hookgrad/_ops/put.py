@@ -1,9 +1,10 @@
-"""Writing by index or mask as ops: index_put, masked_scatter; and take_along_dim (gather
-with broadcasting), with PyTorch's checks and node names."""
+"""Writing by index or mask as ops: index_put, masked_scatter (and masked_select, whose
+gradient it is); and take_along_dim (gather with broadcasting), with PyTorch's checks and node
+names."""
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim, tensor_argument
-from .index import IndexPutBackward0, gather
+from .index import IndexAddGrad, IndexPutBackward0, gather
 from .op import Op, broadcast_error, refuse_out, type_name
 from .views import expand
 
@@ -129,6 +130,32 @@ def masked_scatter(input, mask, source):
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return MaskedScatterBackward0.apply(input, source, m)
+
+
+class MaskedSelectBackward0(Op):
+    """The elements where a (broadcast) boolean mask is set, as a 1-d copy."""
+
+    def forward(self, a, mask):
+        m = mask._data
+        if m.dtype != np.bool_:
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
+        x = a._data
+        shape = np.broadcast_shapes(x.shape, m.shape)
+        self.key = np.broadcast_to(m, shape)
+        self.save(a, mask)  # (as PyTorch's node)
+        return np.broadcast_to(x, shape)[self.key]
+
+    def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        # into the broadcast shape; the engine sums it back to the input's
+        if grad._requires_grad:  # PyTorch's zeros.masked_scatter_(mask, grad), recorded
+            zeros = _make(np.zeros(self.key.shape, grad._data.dtype))
+            return MaskedScatterBackward0.apply(zeros, grad, self.key)
+        return IndexAddGrad.apply(grad, self.key.shape, self.key)
+
+
+def masked_select(input, mask, *, out=None):
+    return MaskedSelectBackward0.apply(input, mask) if out is None else refuse_out("masked_select")
 
 
 def take_along_dim(input, indices, dim=None, *, out=None):

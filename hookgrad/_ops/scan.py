@@ -3,7 +3,7 @@ PyTorch's node names."""
 
 import numpy as np
 
-from .._dtype import to_dtype
+from .._dtype import from_numpy_dtype, to_dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .half import forward_in_float32, is_half
@@ -22,19 +22,29 @@ def _cast(a, dtype):
     return a._data if dtype is None else a._data.astype(dtype.np_dtype)
 
 
+def _grad_in_input_dtype(node, grad):
+    """An op given ``dtype=`` another than its input's: PyTorch's formula first casts the
+    gradient to the input's dtype (``grad.to(self.scalar_type())``, a ``ToCopyBackward0``)."""
+    if node.input_dtype is None or grad._data.dtype == node.input_dtype:
+        return grad
+    return grad.to(from_numpy_dtype(node.input_dtype))
+
+
 class CumsumBackward0(Op):
     def forward(self, a, dim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, CumsumBackward0.forward, a, dim, dtype)
         x = _cast(a, dtype)
         self.dim = dim
+        self.input_dtype = None if dtype is None else a._data.dtype
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
         return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
 
     def backward(self, grad):
-        if grad._data.ndim == 0:
+        grad = _grad_in_input_dtype(self, grad)
+        if grad._data.size <= 1 or grad._data.shape[self.dim] == 1:  # (PyTorch's shortcut)
             return grad
         return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
 
@@ -54,12 +64,14 @@ class CumprodBackward0(Op):
         x = _cast(a, dtype)
         self.save(a)
         self.dim = dim
+        self.input_dtype = None if dtype is None else a._data.dtype
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
         return np.multiply.accumulate(x, dim, target)
 
     def backward(self, grad):
+        grad = _grad_in_input_dtype(self, grad)
         a, result = self.saved()
         if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
             return grad
@@ -164,8 +176,8 @@ class CummaxBackward0(Op):
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if not self.shape:
-            return grad
+        if not self.shape and not grad._requires_grad:
+            return grad  # (recorded, PyTorch's scatter_add into zeros, also for a 0-d input)
         return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
 
 
@@ -208,7 +220,7 @@ class LogcumsumexpBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        if not a._data.ndim:
+        if not a._data.ndim or not a._data.size:  # (an empty one too, as PyTorch's)
             return grad
         # "log 0" as a finite number (PyTorch's is the dtype's lowest): exp of it gives 0, and
         # a quarter of it leaves room to add the input without overflowing

@@ -5,6 +5,7 @@ input does not cover it; shared evenly where the input itself overlaps, as an ex
 does)."""
 import numpy as np
 
+from .._tensor_base import _make
 from ..storage import _address, _owner
 from .op import Op, ViewOp
 
@@ -40,15 +41,53 @@ class AsStridedBackward0(ViewOp):
     def forward(self, a, size, stride, offset):
         x = a._data
         self.params = (size, stride, offset)
-        inputs = _positions(x.shape, tuple(s // x.itemsize for s in x.strides),
-                            _storage_offset(x))
+        self.input_geometry = (x.shape, tuple(s // x.itemsize for s in x.strides),
+                               _storage_offset(x))
+        inputs = _positions(*self.input_geometry)
         outputs = _positions(size, stride, offset)
         length = int(max(inputs.max(initial=-1), outputs.max(initial=-1))) + 1
         self.geometry = (inputs, outputs, np.bincount(inputs.reshape(-1), minlength=length))
         return self.view_array(x, size, stride, offset)
 
     def backward(self, grad):
+        if grad._requires_grad:
+            return self._recorded_backward(grad)
         return StorageGather.apply(grad, self.geometry)
+
+    def _recorded_backward(self, grad):
+        """Under create_graph, PyTorch's ``as_strided_backward`` op by op: the gradient (its
+        size-1 dims squeezed, its stride-0 dims summed, last first) written into its places
+        of a zero storage (``CopySlices``; ``index_add_`` where the output overlaps itself),
+        divided by how often the input covers each place where it overlaps itself, and seen
+        through the input's geometry (``AsStridedBackward0``)."""
+        in_shape, in_strides, in_offset = self.input_geometry
+        size, stride, offset = self.params
+        inputs, _, counts = self.geometry
+        dtype = grad._data.dtype
+        if not grad._data.size:  # (zeros with no history, as PyTorch's)
+            return _make(np.zeros(in_shape, dtype))
+        size, stride = list(size), list(stride)
+        for dim in range(len(size) - 1, -1, -1):
+            if size[dim] == 1:
+                grad = grad.squeeze(dim)
+            elif stride[dim] == 0:
+                grad = grad.sum(dim)
+            else:
+                continue
+            del size[dim], stride[dim]
+        shared = min(in_offset, offset)
+        storage = _make(np.zeros(counts.size - shared, dtype))
+        places = _positions(tuple(size), tuple(stride), offset - shared).reshape(-1)
+        if np.unique(places).size < places.size:
+            storage.index_add_(0, _make(places), grad.reshape(-1))
+        else:
+            AsStridedBackward0.apply(storage, tuple(size), tuple(stride),
+                                     offset - shared).copy_(grad)
+        if inputs.size and counts[inputs].max() > 1:
+            count = np.zeros(storage._data.size, dtype)
+            np.add.at(count, inputs.reshape(-1) - shared, 1)
+            storage.div_(_make(count))
+        return AsStridedBackward0.apply(storage, in_shape, in_strides, in_offset - shared)
 
 
 class StorageGather(Op):
