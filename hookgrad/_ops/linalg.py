@@ -7,7 +7,7 @@ from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
-from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
+from .views import UnsafeViewBackward0, reshape_node
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -317,7 +317,7 @@ def matmul(input, other, *, out=None):
     if da == 2 and db == 1:
         return mv(a, b)
     if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place)
-        return SqueezeBackward4.apply(mm(a.unsqueeze(0), b), (0,))
+        return mm(a.unsqueeze(0), b).squeeze_(0)  # (not a view: in-place ops on it are plain)
     if da == 2 and db == 2:
         return mm(a, b)
     if _should_fold(a, b):

@@ -3,7 +3,6 @@ import numpy as np
 
 from ..._ops import linalg as _linalg
 from ..._ops.einsum import TrilinearBackward0
-from ..._ops.nn import SqueezeBackward4
 from ..._ops.views import UnsafeViewBackward0, reshape_node
 
 
@@ -22,7 +21,7 @@ def linear(input, weight, bias=None):
     if bias is not None:
         return _linalg.addmm(bias, flat, weight_t).view(out_shape)
     if ndim == 1:
-        return SqueezeBackward4.apply(_linalg.mm(input.unsqueeze(0), weight_t), (0,))
+        return _linalg.mm(input.unsqueeze(0), weight_t).squeeze_(0)  # (in place: no view)
     return UnsafeViewBackward0.apply(_linalg.mm(flat, weight_t), out_shape)
 
 
