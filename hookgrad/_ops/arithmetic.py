@@ -37,8 +37,8 @@ class AddBackward0(Op):
             return x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
         return x + alpha * y
 
-    def backward(self, grad):
-        return grad, (grad if self.alpha == 1 else grad * self.alpha)
+    def backward(self, grad):  # (PyTorch's maybe_multiply: grad * Scalar, MulBackward1)
+        return grad, (grad if self.alpha == 1 else MulBackward1.apply(grad, self.alpha))
 
 
 _BOOL = np.dtype(np.bool_)
@@ -72,7 +72,7 @@ class SubBackward0(Op):
         return x - y if alpha == 1 else x - alpha * y
 
     def backward(self, grad):
-        return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
+        return grad, _negated(grad, self.alpha)
 
 
 class RsubBackward0(Op):
@@ -88,15 +88,25 @@ class RsubBackward0(Op):
         return y - x if alpha == 1 else y - alpha * x
 
     def backward(self, grad):
-        grad_input = -grad if self.alpha == 1 else grad * -self.alpha
-        return (grad_input if self.needs(0) else None), (grad if self.needs(1) else None)
+        return (_negated(grad, self.alpha) if self.needs(0) else None), \
+            (grad if self.needs(1) else None)
 
 
 class RsubBackward1(RsubBackward0):
     arity = 1
 
     def backward(self, grad):
-        return -grad if self.alpha == 1 else grad * -self.alpha
+        return _negated(grad, self.alpha)
+
+
+def _negated(grad, alpha):
+    """``-grad * alpha`` as PyTorch's formula records it: ``maybe_multiply(-grad, alpha)``
+    (NegBackward0, then MulBackward1 unless alpha is 1); one product in a plain backward."""
+    if alpha == 1:
+        return -grad
+    if plain_backward():
+        return MulBackward1.apply(grad, -alpha)
+    return MulBackward1.apply(-grad, alpha)
 
 
 class MulBackward0(Op):

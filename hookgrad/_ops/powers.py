@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
+from ..autograd.graph import ERROR_NODE_SEQ
 from .arithmetic import pow as _pow
 from .inplace import apply_inplace
 from .op import (
@@ -92,10 +93,16 @@ class NextafterBackward0(_FloatsOnly):
 
 class HeavisideBackward(Op):
     """``heaviside``: PyTorch defines no derivative, and records a node that raises when a
-    backward reaches it."""
+    backward reaches it; its edges go to the inputs that require grad only, and it runs as
+    soon as it is ready (PyTorch's error nodes' sequence number)."""
 
     node_name = "torch::autograd::NotImplemented"
     arity = 2
+
+    def _link(self, inputs, adopted=None):
+        super()._link([a for a in inputs if isinstance(a, TensorBase) and a._requires_grad],
+                      adopted)
+        self._seq = ERROR_NODE_SEQ
 
     def forward(self, a, values):
         x, v = a._data, values._data

@@ -3,8 +3,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase
-from .op import Op, cpp_type_name, operands, refuse_out, type_name
-from .scalar_forms import MulBackward1, filled_like
+from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
+from .scalar_forms import MulBackward1, filled_like, number_minus
 
 
 def _lerp(x, y, w):
@@ -73,7 +73,10 @@ class LerpBackward1(Op):
             raise RuntimeError(
                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
                 "`^` or `logical_xor()` operator instead.")
-        return (grad * (1 - weight) if self.needs(0) else None,
+        grad_start = None
+        if self.needs(0):  # (C++'s 1 - weight under create_graph)
+            grad_start = grad * (1 - weight if plain_backward() else number_minus(1, weight))
+        return (grad_start,
                 grad * weight if self.needs(1) else None,
                 grad * (end - start) if self.needs(2) else None)
 

@@ -213,6 +213,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             product = product * weight_view
         if reduction == "none":
             return -product.sum(class_dim)
+        if reduction == "mean" and not input._data.size:  # (PyTorch: NaN, by a fill_)
+            return -product.sum().fill_(float("nan"))
         total = -product.sum()
         if reduction == "mean":
             return DivBackward1.apply(total, input._data.size / classes)
