@@ -178,8 +178,10 @@ class ClampMinBackward1(Op):
 
     def backward(self, grad):
         a, bound = self.saved()
-        # (a NaN on either side sends no gradient to either)
-        return grad * (a >= bound), (grad * (a < bound) if self.needs(1) else None)
+        # (a NaN on either side sends no gradient to either; PyTorch's where: an exact 0
+        # where the other side wins, even for an infinite or NaN gradient)
+        return (where(a >= bound, grad, 0.0),
+                where(a < bound, grad, 0.0) if self.needs(1) else None)
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -188,7 +190,8 @@ class ClampMaxBackward1(ClampMinBackward1):
 
     def backward(self, grad):
         a, bound = self.saved()
-        return grad * (a <= bound), (grad * (a > bound) if self.needs(1) else None)
+        return (where(a <= bound, grad, 0.0),
+                where(a > bound, grad, 0.0) if self.needs(1) else None)
 
 
 def _refuse_bool_bounds(kernel, input, *bounds):
