@@ -137,7 +137,8 @@ class RreluWithNoiseBackwardBackward0(ActivationGrad):
 
 
 def hardsigmoid_grad(g, x):
-    return zero_where(g / 6, (x <= -3) | (x >= 3))
+    # PyTorch's test is "strictly inside (-3, 3)": a NaN input gets 0, as outside
+    return zero_where(g / 6, ~((x > -3) & (x < 3)))
 
 
 # --------------------------------------------------------------------------- smooth

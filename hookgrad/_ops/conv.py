@@ -180,6 +180,10 @@ def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, 
     if not transposed:
         return conv_kernels.plan(x4.shape, w4.shape, stride, padding, dilation, groups, limit,
                                  uses)
+    if not np.isfinite(w4).all():
+        # the plan correlates with zero-filled buffers, and inf * 0 is NaN; PyTorch's col2im
+        # (conv_input_grad here) only adds the products of real input values
+        return None
     conv_input = (x4.shape[0], w4.shape[1]) + tuple(out_hw)
     plan = conv_kernels.plan(conv_input, w4.shape, stride, padding, dilation, groups, limit,
                              uses)

@@ -224,11 +224,31 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     width = x2.shape[1]
     g_hat = gs * weight if weight is not None else gs
     mean_g = np.einsum("rd->r", g_hat) / width
+    if not np.isfinite(mean_g).all():
+        # an infinity in grad * weight: PyTorch's kernel form, whose infinities meet (NaN)
+        # where this one's would not
+        _layer_norm_grad_rows_infinite(gs, x2[start:stop], g_hat, mean[start:stop], inv,
+                                       xhat)
+        return
     mean_gx = np.einsum("rd,rd->r", g_hat, xhat) / width
     np.multiply(xhat, _column(mean_gx), out=xhat)
     np.subtract(g_hat, xhat, out=xhat)
     np.subtract(xhat, _column(mean_g), out=xhat)
     np.multiply(xhat, inv, out=xhat)
+
+
+def _layer_norm_grad_rows_infinite(gs, x, g_hat, mean, inv, out):
+    """PyTorch's CPU kernel: ``a * dy * gamma + b * x + c`` with ``a = rstd``, ``b = (db *
+    mean - ds) * a**3 / n`` and ``c = -b * mean - db * a / n`` (``ds``, ``db``: the row sums of
+    ``dy * gamma * x`` and ``dy * gamma``), written into ``out``."""
+    scale = 1.0 / x.shape[1]
+    mean = _column(mean)
+    with np.errstate(invalid="ignore", over="ignore"):
+        ds = _column(np.einsum("rd,rd->r", g_hat, x))
+        db = _column(np.einsum("rd->r", g_hat))
+        b = (db * mean - ds) * inv * inv * inv * scale
+        c = -b * mean - db * inv * scale
+        np.copyto(out, inv * g_hat + b * x + c, casting="unsafe")
 
 
 def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):

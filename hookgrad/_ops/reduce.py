@@ -231,14 +231,26 @@ class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
     def variance(self, x, dims, keepdim, correction):
+        variance = super().variance(x, dims, keepdim, correction)  # (sets self.count)
         mean = mean_array(x, dims, keepdim)  # (over nothing a NaN without sign, unlike mean's)
-        return (super().variance(x, dims, keepdim, correction),
-                mean if self.count else np.copysign(mean, 1))
+        if self.count and not np.isfinite(mean).all():
+            mean = _welford_mean(x, dims, mean)
+        return variance, mean if self.count else np.copysign(mean, 1)
 
     def backward(self, grad_var, grad_mean):
         (a,) = self.saved()
         return _plus(None if grad_var is None else self.var_grad(a, grad_var),
                      None if grad_mean is None else self.mean_grad(a, grad_mean))
+
+
+def _welford_mean(x, dims, mean):
+    """The mean as PyTorch's var_mean computes it, by Welford's running update in index order,
+    where an infinity is NaN once any value follows it (inf - inf): infinite only when the
+    last value is the only infinity (and no NaN)."""
+    others = [d for d in range(x.ndim) if d not in dims]
+    rows = x.transpose(others + list(dims)).reshape([x.shape[d] for d in others] + [-1])
+    followed = np.isinf(rows[..., :-1]).any(-1) | np.isnan(rows).any(-1)
+    return np.where(followed.reshape(mean.shape), x.dtype.type(np.nan), mean)
 
 
 class StdMeanBackward0(VarMeanBackward0):

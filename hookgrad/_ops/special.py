@@ -116,10 +116,16 @@ class Exp2Backward0(UnaryOp):
         return MulBackward1.apply(grad * self.saved()[0], math.log(2))
 
 
+def trunc_divide(x, y):
+    return np.trunc(x / y)
+
+
 class RemainderBackward0(Op):
     """``input % number`` (Python's sign convention: the divisor's)."""
 
-    quotient = staticmethod(np.floor)  # d(a - q * b)/db = -q, with q rounded this way
+    # d(a - q * b)/db = -q, q rounded as div(rounding_mode=...) rounds (floor: Python's floor
+    # division, NaN for an infinite dividend)
+    quotient = staticmethod(np.floor_divide)
     rounding_mode = "floor"
     rest = staticmethod(np.mod)
     kernel = "remainder_cpu"
@@ -155,7 +161,7 @@ class RemainderBackward1(RemainderBackward0):
         if self.needs(1):
             if plain_backward():
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    q = self.quotient(a._data / b._data)
+                    q = self.quotient(a._data, b._data)
                 grad_other = _make(np.asarray(-grad._data * q))
             else:  # PyTorch's formula: the quotient is a node too (with zero derivatives)
                 grad_other = -grad * DivBackward2.apply(a, b, self.rounding_mode)
@@ -165,14 +171,14 @@ class RemainderBackward1(RemainderBackward0):
 class FmodBackward0(RemainderBackward0):
     """``fmod(input, number)`` (C's sign convention: the dividend's)."""
 
-    quotient = staticmethod(np.trunc)
+    quotient = staticmethod(trunc_divide)
     rounding_mode = "trunc"
     rest = staticmethod(np.fmod)
     kernel = "fmod_cpu"
 
 
 class FmodBackward1(RemainderBackward1):
-    quotient = staticmethod(np.trunc)
+    quotient = staticmethod(trunc_divide)
     rounding_mode = "trunc"
     rest = staticmethod(np.fmod)
     kernel = "fmod_cpu"
