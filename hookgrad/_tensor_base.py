@@ -219,8 +219,9 @@ class TensorBase:
         if base is None or not base._requires_grad:
             return False
         self._requires_grad = True
-        if self._view_version != self._vc[0]:
-            self._regenerate_view_grad_fn()
+        if self._view_version != self._vc[0] and not self._multi_output_view:
+            self._regenerate_view_grad_fn()  # (an output of split / unbind gets none: grad_fn
+            # raises PyTorch's multi-output view error)
         return True
 
     @requires_grad.setter

@@ -22,9 +22,7 @@ __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "househo
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if isinstance(ord, str):
         raise RuntimeError(f"linalg.vector_norm: ord must be a number, got {ord!r}")
-    if dtype is not None:
-        x = x.to(dtype)
-    return _reduce.norm(x, ord, dim, keepdim)
+    return _reduce.norm(x, ord, dim, keepdim, dtype=dtype)  # (summed in dtype: no cast node)
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):

@@ -201,6 +201,8 @@ class GatherBackward0(Op):
         if not x.ndim:  # a 0-d input (index 0): the one element
             return x.copy()
         # the index may be smaller than the input outside ``dim``: gather from that corner
+        if not x.ndim:  # a 0-d input: its one element (the index was checked to be 0)
+            return x.copy()
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
         return np.take_along_axis(x[corner], idx, axis=dim)
 
@@ -212,6 +214,8 @@ class GatherBackward0(Op):
 def positions_along(dim, index):
     """The advanced-indexing key of the positions an index array names along ``dim`` (what
     gather reads and scatter writes)."""
+    if not index.ndim:  # a 0-d index of a 0-d tensor (its one position)
+        return ()
     grids = list(np.indices(index.shape, sparse=True))
     grids[dim] = index
     return tuple(grids)
@@ -220,8 +224,13 @@ def positions_along(dim, index):
 def selected_grad(grad, shape, dim, index):
     """PyTorch's ``value_selecting_reduction_backward`` (max / min / median along a dim, sort,
     topk): zeros of ``shape`` with ``grad`` written where ``index`` points along ``dim``
-    (``grad`` has ``index``'s shape)."""
+    (``grad`` has ``index``'s shape; ``index`` None for a 0-d input)."""
     dtype = grad._data.dtype
+    if index is None:  # a 0-d input: its one element selected (still a new tensor)
+        if plain_backward():
+            return _make(np.array(grad._data, copy=True))
+        return ScatterBackward0.apply(_make(np.zeros((), dtype)), grad, (),
+                                      _make(np.zeros((), np.int64)), 0)
     if plain_backward():
         out = np.zeros(shape, dtype)
         np.put_along_axis(out, index, grad._data, axis=dim)

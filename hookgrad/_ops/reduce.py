@@ -384,8 +384,13 @@ class NormBackward1(LinalgVectorNormBackward0):
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if out is not None:
         refuse_out("norm")
-    dtype = None if dtype is None else _dtype.to_dtype(dtype)
-    x = input._data if dtype is None else input._data.astype(dtype.np_dtype)
+    x = input._data
+    if dtype is not None:
+        dtype = _dtype.to_dtype(dtype)
+        if x.dtype.kind == "f" and np.promote_types(x.dtype, dtype.np_dtype) != dtype.np_dtype:
+            raise RuntimeError(
+                f"linalg.vector_norm: the dtype of the input ({type_name(x)}) should be "
+                f"convertible without narrowing to the specified dtype ({dtype.legacy_name[:-6]})")
     if p is None:  # (the 2-norm)
         p = 2
     if isinstance(p, str):

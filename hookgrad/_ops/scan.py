@@ -176,9 +176,7 @@ class CummaxBackward0(Op):
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if not self.shape and not grad._requires_grad:
-            return grad  # (recorded, PyTorch's scatter_add into zeros, also for a 0-d input)
-        return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
+        return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)  # (0-d too: a copy)
 
 
 class CumminBackward0(CummaxBackward0):

@@ -298,10 +298,21 @@ class RepeatBackward0(Op):
             return grad
         if grad._requires_grad:
             return self._recorded_backward(grad)
-        # output dim i is repeats[i] blocks of padded[i]: split each dim in two, sum the blocks
-        interleaved = [n for pair in zip(self.repeats, self.padded) for n in pair]
-        block_dims = tuple(range(0, len(interleaved), 2))
-        return grad.reshape(interleaved).sum(block_dims).reshape(self.shape)
+        # PyTorch's repeat_backward on arrays: zeros for a zero repeat, the added leading dims
+        # summed, the blocks of repeated dims summed; with nothing to sum, ``grad`` itself
+        if 0 in self.repeats:
+            return _make(np.zeros(self.shape, grad._data.dtype))
+        g = grad._data
+        added = len(self.repeats) - len(self.shape)
+        if added:
+            g = np.add.reduce(g, tuple(range(added)))
+        if any(r != 1 for r in self.repeats[added:]):
+            # output dim i is repeats[i] blocks of shape[i]: split it in two, sum the blocks
+            interleaved = [n for pair in zip(self.repeats[added:], self.shape) for n in pair]
+            g = np.add.reduce(g.reshape(interleaved), tuple(range(0, len(interleaved), 2)))
+        elif not added:
+            return grad
+        return _make(np.asarray(g))  # (NumPy gives a 0-d sum as a scalar)
 
 
     def _recorded_backward(self, grad):

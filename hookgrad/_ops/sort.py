@@ -37,8 +37,6 @@ class SortBackward0(Op):
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if self.index is None:
-            return grad
         return selected_grad(grad, self.shape, self.dim, self.index)
 
 
@@ -136,8 +134,7 @@ class MedianBackward1(SortBackward0):
 
     def backward(self, grad, grad_indices=None):
         if self.index is None:
-            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-            return grad
+            return super().backward(grad)
         return super().backward(grad if self.keepdim else grad.unsqueeze(self.dim))
 
 

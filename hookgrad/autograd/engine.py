@@ -452,7 +452,11 @@ def _validate_outputs(task, node, outputs):
                 if fixed is None:
                     fixed = list(outputs)
                 fixed[i] = None
-            continue
+                continue
+            if child is None:
+                continue
+            # (a gradient this pass does not need is still checked and cast: post-hooks see
+            # it in its input's dtype, as PyTorch's validate_outputs checks every valid edge)
         shape, np_dtype = meta[i]
         data = grad._data
         if data.shape != shape or data.dtype != np_dtype:

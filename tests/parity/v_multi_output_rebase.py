@@ -118,3 +118,26 @@ with torch.no_grad():
     c[0].mul_(2)
 attempt2("backward recorded before", lambda: s.backward())
 print(x.grad)
+
+
+# an unbind output of a tensor without grad whose base then had a tensor that requires grad
+# written into it: requires grad, but has no grad_fn
+v9 = torch.tensor([[0.5], [0.75], [1.75]])
+v10 = v9.unbind()
+v14 = torch.tensor([[-1.5]], requires_grad=True)
+v9[-1:, [0]] = v14
+print(v10[0].requires_grad)
+try:
+    print(v10[0].grad_fn)
+except RuntimeError as e:
+    print(e)
+print(repr(v10[1]))
+try:
+    v10[1].sum()
+except RuntimeError as e:
+    print(e)
+v9 = torch.tensor([[0.5], [0.75], [1.75]])
+v10 = v9.unbind()
+with torch.no_grad():
+    v9.mul_(2)
+print(v10[0].requires_grad, v10[0].grad_fn)
