@@ -108,5 +108,9 @@ def to_half(self):
     return self._apply(functools.partial(_convert_floating, _dtype.float16))
 
 
+def to_bfloat16(self):
+    return self._apply(functools.partial(_convert_floating, _dtype.bfloat16))
+
+
 def to_cpu(self):
     return self._apply(_tensor_cpu)

@@ -505,6 +505,7 @@ class Module:
     float = _conversion.to_float
     double = _conversion.to_double
     half = _conversion.to_half
+    bfloat16 = _conversion.to_bfloat16
     cpu = _conversion.to_cpu
 
     def cuda(self, device=None):
