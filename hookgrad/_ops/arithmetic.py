@@ -72,6 +72,8 @@ class SubBackward0(Op):
         return x - y if alpha == 1 else x - alpha * y
 
     def backward(self, grad):
+        if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
+            return grad, (_make(np.asarray(-grad._data)) if self.needs(1) else None)
         return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
 
 
