@@ -72,6 +72,8 @@ class SubBackward0(Op):
         return x - y if alpha == 1 else x - alpha * y
 
     def backward(self, grad):
+        if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
+            return grad, (_make(np.asarray(-grad._data)) if self.needs(1) else None)
         return grad, _negated(grad, self.alpha)
 
 
@@ -323,6 +325,10 @@ class PowBackward0(Op):
         e = self.exponent
         if e == 0:  # zeros, not grad * 0 (NaN for an infinite gradient)
             return _make(np.zeros(self._in_meta[0][0], grad._data.dtype))
+        x, g = a._data, grad._data
+        if type(e) is int and g.dtype is x.dtype and plain_backward():
+            # the arrays of the ops below (pow by an int, mul, mul; one dtype), without them
+            return _make(np.asarray(g * (np.power(x, e - 1) * e)))
         return grad * MulBackward1.apply(a ** (e - 1), e)  # grad * (exponent * self.pow(e - 1))
 
 

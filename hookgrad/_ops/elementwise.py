@@ -17,13 +17,15 @@ from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
 
 class NegBackward0(Op):
     def forward(self, a):
-        if a._data.dtype == np.bool_:
+        if type(a._data.dtype) is np.dtypes.BoolDType:  # (cheaper than comparing dtypes)
             raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
                                "you are trying to invert a mask, use the `~` or `logical_not()` "
                                "operator instead.")
         return -a._data
 
     def backward(self, grad):
+        if plain_backward():  # (the array of -grad, without its op)
+            return _make(np.asarray(-grad._data))
         return -grad
 
 

@@ -55,6 +55,15 @@ class SumBackward0(Op):
         return np.add.reduce(x, None, _sum_dtype(x, dtype))
 
     def backward(self, grad):
+        g = grad._data
+        if not g.ndim and not grad._requires_grad and not _grad_state.grad_enabled:
+            # expand_grad of a 0-d gradient in a plain pass (every loss's first node), its
+            # broadcast_view written out: every stride 0, read-only once elements repeat
+            shape = self.shape
+            view = np.ndarray(shape, g.dtype, g, 0, (0,) * len(shape))
+            if view.size > 1:
+                view.flags.writeable = False
+            return _make(view)
         return expand_grad(grad, self.shape)
 
 
