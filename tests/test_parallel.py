@@ -335,6 +335,28 @@ def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
         np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns
 
 
+def test_convolutions_without_kept_columns_run_in_chunks_of_images(threads, monkeypatch):
+    """An im2col convolution under no_grad (its columns are not kept) runs in chunks of
+    images, on the pool when there is more than one thread: the output equals the one-call
+    forward's to float32 rounding at any thread count."""
+    from hookgrad._ops import conv
+    monkeypatch.setattr(conv, "CHUNK_COLUMNS_BYTES", 64 << 10)
+    calls = []
+    real = conv.parallel_for
+    monkeypatch.setattr(conv, "parallel_for",
+                        lambda *args: calls.append(args[:2]) or real(*args))
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((20, 6, 12, 12)).astype(np.float32)
+    w = rng.standard_normal((16, 6, 5, 5)).astype(np.float32)
+    whole, _ = conv.conv_forward(x, w, (1, 1), (0, 0), (1, 1), 1)
+    for n in (1, 2):
+        threads(n)
+        with torch.no_grad():
+            out = torch.nn.functional.conv2d(torch.from_numpy(x), torch.from_numpy(w))
+        np.testing.assert_allclose(out.numpy(), whole, rtol=1e-5, atol=1e-5)
+    assert calls and all(n == 20 and step < 20 for n, step in calls)
+
+
 def test_thin_long_products_split_along_their_depth(threads, monkeypatch):
     """A product with few rows and columns but a long depth (a convolution's weight
     gradient) is split along the depth, not into thin row blocks: partial products added in
