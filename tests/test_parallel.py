@@ -20,6 +20,7 @@ def threads(monkeypatch):
     """Run a test at a given thread count, splitting work of any size (not only work large
     enough to pay for waking a pool thread); restore the thread counts afterwards."""
     monkeypatch.setattr(_parallel, "REGION_BYTES", 0)
+    monkeypatch.setattr(_parallel, "CALL_REGION_BYTES", 0)
     before, blas_before = torch.get_num_threads(), _blas.get_threads()
 
     def use(n):
