@@ -25,11 +25,16 @@ busy-waits for one of them to be free, so two chunks calling BLAS at once would 
 
 The pool also owns the cores outside its regions: once it has more than one thread (when
 its size is first read, or by ``set_num_threads``), NumPy's OpenBLAS is set to one thread
-for the whole process, and large matrix products are split over the pool instead
-(``_ops/split.py``, the convolutions). OpenBLAS' server threads keep spinning for tens of
-milliseconds after each threaded call: on a step mixing products with other work they took
-the second core from the pool's chunks (W6 ran no faster on two threads than on one, and
-several times slower whenever another process was busy).
+for the whole process, and the convolutions' chunks (and very large products, ``_ops/split.py``)
+run on the pool instead. OpenBLAS' server threads keep spinning for tens of milliseconds
+after each threaded call: on a step mixing products with other work they took the second
+core from the pool's chunks (W6 ran no faster on two threads than on one, and several times
+slower whenever another process was busy); left to thread W3-W7's products themselves they
+made every step slower too.
+
+Work whose chunks are single NumPy calls splits only when very large (CALL_REGION_BYTES):
+at the sizes of W3-W7 the hand-off, the GIL taken back after every call and the memory
+traffic the cores share cost more than the second core gives.
 """
 import contextlib
 import itertools
@@ -233,16 +238,27 @@ def single_threaded_blas():
 # pool thread wakes up, and the Python around each chunk's NumPy calls stays small.
 REGION_BYTES = 2 << 20
 CHUNKS_PER_THREAD = 2
+# Work whose chunks are one NumPy call each (elementwise ops, batch-norm passes, softmax rows,
+# matrix products in row, column or depth blocks: the callers of ``grain`` and split.py's
+# products) splits only from this size on. Timed in W3-W7 steps on this 2-core machine, with
+# the other processes held off (SCHED_FIFO), alternating in one process: no such split paid
+# at any size those steps have (passes up to 4 MB, products up to 150 MFLOP); together they
+# made the steps 5 to 50% slower than the same work in one call (W4 7.4 against 5.0 ms, W5
+# 35.2 against 30.7 ms, W6 64 against 58 ms), the hand-off, the GIL taken back after every
+# call and both cores sharing the memory traffic costing more than the second core gave.
+# The convolutions' chunks (several calls and about a millisecond each) still split from
+# REGION_BYTES.
+CALL_REGION_BYTES = 64 << 20
 
 
 def grain(n, nbytes, min_chunk_bytes):
     """Items per chunk to split ``n`` items (``nbytes`` of passes over memory in all) over
     the threads available here: a single chunk (``n``) with one thread, inside a chunk
-    already or below REGION_BYTES; else up to CHUNKS_PER_THREAD chunks per thread, none
+    already or below CALL_REGION_BYTES; else up to CHUNKS_PER_THREAD chunks per thread, none
     smaller than ``min_chunk_bytes``. For work whose chunks may follow the thread count
     (results then equal to float32 rounding, not bit for bit)."""
     threads = _pool.num_threads or _pool.threads()
-    if threads == 1 or nbytes < REGION_BYTES or getattr(_pool.local, "inside", False):
+    if threads == 1 or nbytes < CALL_REGION_BYTES or getattr(_pool.local, "inside", False):
         return max(1, n)
     chunks = max(1, min(CHUNKS_PER_THREAD * threads, n, nbytes // max(1, min_chunk_bytes)))
     return -(-n // chunks)

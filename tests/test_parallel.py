@@ -20,6 +20,7 @@ def threads(monkeypatch):
     """Run a test at a given thread count, splitting work of any size (not only work large
     enough to pay for waking a pool thread); restore the thread counts afterwards."""
     monkeypatch.setattr(_parallel, "REGION_BYTES", 0)
+    monkeypatch.setattr(_parallel, "CALL_REGION_BYTES", 0)
     before, blas_before = torch.get_num_threads(), _blas.get_threads()
 
     def use(n):
@@ -333,6 +334,28 @@ def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
     assert len(calls) == 3  # forward, input gradient (rows), weight gradient (columns)
     for one, split_result in zip(*results):
         np.testing.assert_array_equal(split_result, one)  # blocks of rows or columns
+
+
+def test_convolutions_without_kept_columns_run_in_chunks_of_images(threads, monkeypatch):
+    """An im2col convolution under no_grad (its columns are not kept) runs in chunks of
+    images, on the pool when there is more than one thread: the output equals the one-call
+    forward's to float32 rounding at any thread count."""
+    from hookgrad._ops import conv
+    monkeypatch.setattr(conv, "CHUNK_COLUMNS_BYTES", 64 << 10)
+    calls = []
+    real = conv.parallel_for
+    monkeypatch.setattr(conv, "parallel_for",
+                        lambda *args: calls.append(args[:2]) or real(*args))
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((20, 6, 12, 12)).astype(np.float32)
+    w = rng.standard_normal((16, 6, 5, 5)).astype(np.float32)
+    whole, _ = conv.conv_forward(x, w, (1, 1), (0, 0), (1, 1), 1)
+    for n in (1, 2):
+        threads(n)
+        with torch.no_grad():
+            out = torch.nn.functional.conv2d(torch.from_numpy(x), torch.from_numpy(w))
+        np.testing.assert_allclose(out.numpy(), whole, rtol=1e-5, atol=1e-5)
+    assert calls and all(n == 20 and step < 20 for n, step in calls)
 
 
 def test_thin_long_products_split_along_their_depth(threads, monkeypatch):

@@ -13,7 +13,7 @@ from .._tensor_base import _make
 from . import conv_kernels
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
-from .split import mm
+from .split import mm, parallel_for
 
 
 def as_4d(x):
@@ -91,13 +91,29 @@ def conv_output_size(size, kernel, stride, padding, dilation):
     return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
 
 
-def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
-    """``(output, columns)``: the convolution and the im2col columns it multiplied."""
+# A forward whose columns are not kept runs in chunks of images with about this many bytes of
+# columns each, when that makes at least two: smaller columns stay in cache (LeNet's second
+# convolution at batch 256, 9.8 MB of columns, took 1.9 instead of 2.9 ms in four chunks on
+# one thread), and the chunks run side by side on the intra-op pool.
+CHUNK_COLUMNS_BYTES = 2 << 20
+
+
+def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None, keep_columns=True):
+    """``(output, columns)``: the convolution and the im2col columns it multiplied (None when
+    ``keep_columns`` is False and the images ran in chunks)."""
     n, h, wid = x.shape[0], x.shape[2], x.shape[3]
     o, cg, kh, kw = w.shape
     if out_hw is None:
         out_hw = (conv_output_size(h, kh, stride[0], padding[0], dilation[0]),
                   conv_output_size(wid, kw, stride[1], padding[1], dilation[1]))
+    if not keep_columns and groups == 1:
+        chunks = min(n, x.itemsize * cg * kh * kw * out_hw[0] * out_hw[1] * n
+                     // CHUNK_COLUMNS_BYTES)
+        if chunks >= 2:
+            y = np.empty((n, o) + tuple(out_hw), x.dtype)
+            parallel_for(n, -(-n // chunks), _forward_images, x, w, stride, padding, dilation,
+                         out_hw, y)
+            return y, None
     batch_last = _batch_last(x.shape[1], kh * kw, o, out_hw[1])
     cols = _im2col(x, (kh, kw), out_hw, stride, padding, dilation, groups, batch_last)
     weight = w.reshape(groups, o // groups, cg * kh * kw)
@@ -107,6 +123,10 @@ def conv_forward(x, w, stride, padding, dilation, groups, out_hw=None):
     else:
         out = out.reshape(o, n, *out_hw).transpose(1, 0, 2, 3)
     return np.ascontiguousarray(out), cols
+
+
+def _forward_images(start, stop, x, w, stride, padding, dilation, out_hw, y):
+    y[start:stop] = conv_forward(x[start:stop], w, stride, padding, dilation, 1, out_hw)[0]
 
 
 def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
@@ -169,6 +189,15 @@ def _empty_output(x, w, stride, padding, dilation, transposed, out_hw, groups):
 KEEP_COLUMNS_BYTES = 8 << 20
 
 
+def _columns_bytes(x, w, stride, padding, dilation, out_hw):
+    """The bytes of ``conv_forward``'s im2col columns of ``x``."""
+    if out_hw is None:
+        out_hw = [conv_output_size(size, k, s, p, d) for size, k, s, p, d in zip(
+            x.shape[2:], w.shape[2:], stride, padding, dilation)]
+    return x.itemsize * x.shape[0] * x.shape[1] * w.shape[2] * w.shape[3] * out_hw[0] * \
+        out_hw[1]
+
+
 def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, recording):
     """conv_kernels' Plan of this convolution (for a transposed one, of the convolution whose
     input gradient it is), or None. A forward alone needs one of the plan's geometries and
@@ -226,8 +255,10 @@ class ConvolutionBackward0(Op):
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
         else:
-            y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw)
-            if self.needs(1) and cols.nbytes <= KEEP_COLUMNS_BYTES:
+            keep = self.needs(1) and _columns_bytes(x4, w4, stride, padding, dilation,
+                                                  out_hw) <= KEEP_COLUMNS_BYTES
+            y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw, keep)
+            if keep:
                 self.columns = cols
         if bias_data is not None:
             y += bias_data.reshape(1, -1, 1, 1)
@@ -293,7 +324,7 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:
-            y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw)[0]
+            y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
         else:
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)

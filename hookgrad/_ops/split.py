@@ -137,7 +137,7 @@ def split_mm(a, b):
     rows, cols = a.shape[0], b.shape[1]
     depth = a.shape[1]
     nbytes = rows * depth * cols * 2 // 5
-    if nbytes < _parallel.REGION_BYTES or a.dtype != b.dtype or a.dtype.kind not in "fV":
+    if nbytes < _parallel.CALL_REGION_BYTES or a.dtype != b.dtype or a.dtype.kind not in "fV":
         return None  # (a small product is one call: checked first, it is the common case)
     by_rows = rows >= cols
     extent = rows if by_rows else cols
