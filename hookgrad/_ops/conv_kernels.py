@@ -34,8 +34,11 @@ from numpy.lib.stride_tricks import as_strided
 from .. import _parallel
 
 # Beyond this waste the usual im2col is cheaper (measured on ResNet and LeNet layers): for
-# a training step, whose backward also pays the waste twice; for a forward alone.
-MAX_WASTE, MAX_WASTE_FORWARD = 1.2, 1.4
+# a training step, whose backward also pays the waste twice; for a forward alone. (1.3 takes
+# W6's 64-channel 8x8 layers, 1.27: as fast as im2col on one thread, and on two their chunks
+# run side by side where im2col's copies run on one; the W6 step 55.3 instead of 57.6 ms,
+# timed alternating under SCHED_FIFO. LeNet's first layer, 1.36, was slower at 1.4.)
+MAX_WASTE, MAX_WASTE_FORWARD = 1.3, 1.4
 CHUNK_BYTES = 2 << 20    # im2col bytes per chunk: GEMMs this size run at their best here
 _PLAN_CACHE_SIZE = 256
 # A GEMM per tap when its product has at most _TAP_ROWS rows (output channels) and, where
