@@ -270,8 +270,10 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
     grad_mat1 = grad_mat2 = None
     if needs_mat1:
         shape = (grad._data.shape[0], mat2._data.shape[0])
-        if mat1_strides is not None and _recorded_column_major(mat1_strides, shape,
-                                                               grad._data.itemsize):
+        itemsize = grad._data.itemsize
+        if itemsize == 2:  # (a 2-byte float's forward saw its float32 copy: half.py)
+            itemsize = 4
+        if mat1_strides is not None and _recorded_column_major(mat1_strides, shape, itemsize):
             grad_mat1 = mat2.mm(grad.t()).t()
         else:
             grad_mat1 = grad.mm(mat2.t())

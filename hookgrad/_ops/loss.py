@@ -8,7 +8,7 @@ from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
 from .elementwise import sigmoid
-from .half import forward_in_float32, is_half
+from .half import FLOAT32, forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1
@@ -20,6 +20,11 @@ def reduce_array(loss, reduction):
         return loss
     # np.add.reduce, not np.sum: NumPy's floating-point warnings (inf - inf) are then raised
     # here, where hookgrad's warnings filter covers them
+    if loss.itemsize == 2 and is_half(loss):  # (float16 / bfloat16: summed in float32)
+        total = np.add.reduce(loss, None, FLOAT32)
+        if reduction == "mean":
+            total = total / loss.size if loss.size else np.float32(np.nan)
+        return total.astype(loss.dtype)
     total = np.add.reduce(loss, None)
     if reduction == "sum":
         return total
@@ -163,8 +168,6 @@ class MseLossBackward0(Op):
     arity = 2
 
     def forward(self, input, target, reduction):
-        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, MseLossBackward0.forward, input, target, reduction)
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)

@@ -278,9 +278,11 @@ def operands(a, b):
 
 def mean_array(x, axis=None, keepdims=False, dtype=None):
     """The mean of ``x`` over ``axis`` (a tuple, or None for all) as np.mean computes it
-    (float16 accumulated in float32), without NumPy's warnings; over nothing it is NaN."""
+    (float16 and bfloat16 accumulated in float32), without NumPy's warnings; over nothing it
+    is NaN."""
     count = x.size if axis is None else int(np.prod([x.shape[d] for d in axis]))
-    accumulate = dtype if dtype is not None else np.float32 if x.dtype == np.float16 else None
+    accumulate = dtype if dtype is not None else (  # (2-byte floats: float16, bfloat16)
+        np.float32 if x.itemsize == 2 and x.dtype.kind in "fV" else None)
     total = np.add.reduce(x, axis, accumulate, keepdims=keepdims)
     # over nothing: PyTorch's 0 / 0, a NaN with its sign bit set (x86's default NaN), made
     # without NumPy's warning
