@@ -78,8 +78,8 @@ class MaxBackward0(Op):
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if self.index is None:
-            return grad
+        if self.index is None:  # a 0-d input
+            return selected_grad(grad, (), self.dim, None)
         g = grad if self.keepdim else grad.unsqueeze(self.dim)
         return selected_grad(g, self._in_meta[0][0], self.dim, self.index)
 

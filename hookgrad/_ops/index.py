@@ -220,8 +220,14 @@ def positions_along(dim, index):
 def selected_grad(grad, shape, dim, index):
     """PyTorch's ``value_selecting_reduction_backward`` (max / min / median along a dim, sort,
     topk): zeros of ``shape`` with ``grad`` written where ``index`` points along ``dim``
-    (``grad`` has ``index``'s shape)."""
+    (``grad`` has ``index``'s shape). ``index`` None: a 0-d input, whose gradient is ``grad``
+    itself, recorded under create_graph as PyTorch's scatter into 0-d zeros."""
     dtype = grad._data.dtype
+    if index is None:
+        if not grad._requires_grad:
+            return grad
+        return ScatterBackward0.apply(_make(np.zeros((), dtype)), grad, (),
+                                      _make(np.zeros((), np.int64)), dim)
     if plain_backward():
         out = np.zeros(shape, dtype)
         np.put_along_axis(out, index, grad._data, axis=dim)

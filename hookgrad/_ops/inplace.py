@@ -187,6 +187,8 @@ def _saved_result_is(node, t, view_grad_fn=None):
         if type(saved) is SavedTensor and saved.is_output:
             saved.counter = t._vc
             saved.version = t._vc[0]
+            if not saved.has_hooks:  # (``t``'s memory, in ``t``'s dtype, as PyTorch's)
+                saved.tensor = t._data
             if view_grad_fn is not None:
                 saved.view_grad_fn = weakref.ref(view_grad_fn)
                 # (a subclass with no slots of its own: the plain records pay nothing)

@@ -37,8 +37,6 @@ class SortBackward0(Op):
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if self.index is None:
-            return grad
         return selected_grad(grad, self.shape, self.dim, self.index)
 
 
@@ -135,9 +133,8 @@ class MedianBackward1(SortBackward0):
         return values, indices
 
     def backward(self, grad, grad_indices=None):
-        if self.index is None:
-            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-            return grad
+        if self.index is None:  # a 0-d input
+            return super().backward(grad)
         return super().backward(grad if self.keepdim else grad.unsqueeze(self.dim))
 
 
