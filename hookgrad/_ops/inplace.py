@@ -9,7 +9,7 @@ from .. import _dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
 from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, _strip_backward
+from ..autograd.graph import Node, _sequence, _strip_backward
 from .clone import CloneBackward0
 from .op import Op, ViewOp, replay_view, shares_elements
 
@@ -212,6 +212,8 @@ def _saved_result_is(node, t, view_grad_fn=None):
         if type(saved) is SavedTensor and saved.is_output:
             saved.counter = t._vc
             saved.version = t._vc[0]
+            if not saved.has_hooks:  # (``t``'s memory, in ``t``'s dtype, as PyTorch's)
+                saved.tensor = t._data
             if view_grad_fn is not None:
                 saved.view_grad_fn = weakref.ref(view_grad_fn)
                 # (a subclass with no slots of its own: the plain records pay nothing)
@@ -221,15 +223,38 @@ def _saved_result_is(node, t, view_grad_fn=None):
 def _saved_input_is_clone(node, old):
     """Where the op saved the value ``t`` had before the write, PyTorch saves a clone of
     ``t`` (its ``original_self``): unpacked, it has ``CloneBackward0`` as its grad_fn, whose
-    edge goes to ``t``'s history before the write. ``old`` (the copy the op ran on) becomes
-    that clone; the op's own edge stays on ``t``'s old history."""
+    edge goes to ``t``'s history before the write. ``old`` (the copy the op ran on) is that
+    clone; its node is made when a create_graph backward first unpacks it (with the sequence
+    number it would have had now), so that plain passes pay nothing for it."""
     for saved in node._for_backward or ():
         if type(saved) is SavedTensor and saved.tensor is old:
-            clone = _new(CloneBackward0)
-            clone._link((old,))
-            old._grad_fn = saved.grad_fn = clone
-            old._output_nr = saved.output_nr = 0
+            old._clone_sequence = next(_sequence)
+            saved.__class__ = SavedOriginalInput
             return
+
+
+class SavedOriginalInput(SavedTensor):
+    """The saved old value of a tensor an op wrote in place (see ``_saved_input_is_clone``)."""
+
+    __slots__ = ()
+
+    def _cloned(self):
+        t = self.tensor
+        if _grad_state.grad_enabled and "_clone_sequence" in t.__dict__:
+            clone = _new(CloneBackward0)
+            clone._link((t,))
+            clone._seq = t.__dict__.pop("_clone_sequence")
+            t._grad_fn = self.grad_fn = clone
+            t._output_nr = self.output_nr = 0
+
+    def _original(self, node):
+        self._cloned()
+        return self.tensor
+
+    def _with_history(self, value, node):
+        if self.tensor is not None:
+            self._cloned()
+        return SavedTensor._with_history(self, value, node)
 
 
 class SavedViewResult(SavedTensor):

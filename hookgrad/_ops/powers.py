@@ -20,6 +20,7 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .scalar_forms import MulBackward1
 
 _LN2 = math.log(2)
 
@@ -39,9 +40,11 @@ def float_power(input, exponent, *, out=None):
 
 
 class LdexpBackward0(Op):
-    """``input * 2 ** other``."""
+    """``input * 2 ** other``; the gradients as PyTorch's formulas: ``grad * pow(2, other)``
+    and ``grad * result * ln 2``."""
 
-    saved_names = ("self", "other")
+    saved_names = ("self", "other", "result")
+    saves_output = True
     arity = 2
 
     def forward(self, a, other):
@@ -51,10 +54,9 @@ class LdexpBackward0(Op):
             return np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype)
 
     def backward(self, grad):
-        a, other = self.saved()
-        scale = (other * _LN2).exp()
-        return (grad * scale if self.needs(0) else None,
-                grad * a * scale * _LN2 if self.needs(1) else None)
+        _, other, result = self.saved()
+        return (grad * _pow(2.0, other) if self.needs(0) else None,
+                MulBackward1.apply(grad * result, _LN2) if self.needs(1) else None)
 
 
 class _FloatsOnly(BinaryOp):
@@ -80,14 +82,16 @@ class Logaddexp2Backward0(_FloatsOnly):
 
 
 class NextafterBackward0(_FloatsOnly):
-    """The next float after ``input`` towards ``other``; the gradient passes to ``input``
-    unchanged (``other`` gets zeros), as PyTorch's."""
+    """The next float after ``input`` towards ``other``; as PyTorch's formula, the gradient
+    passes to ``input`` where the two differ, zero where they are equal (``other`` gets
+    zeros)."""
 
     function = np.nextafter
 
     def backward(self, grad):
+        a, b = self.saved()
         shape, dtype = self._in_meta[1]
-        return (grad if self.needs(0) else None,
+        return (grad.where(a != b, 0) if self.needs(0) else None,
                 _make(np.zeros(shape, dtype)) if self.needs(1) else None)
 
 
