@@ -30,7 +30,8 @@ class CumsumBackward0(Op):
         return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
 
     def backward(self, grad):
-        if grad._data.ndim == 0:
+        g = grad._data
+        if g.size <= 1 or g.shape[self.dim] == 1:  # (PyTorch's formula returns grad)
             return grad
         return grad.flip(self.dim).cumsum(self.dim).flip(self.dim)  # a reversed cumsum
 
@@ -55,7 +56,7 @@ class CumprodBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
+        if a._data.size <= 1 or a._data.shape[self.dim] == 1:  # (PyTorch's returns grad)
             return grad
         if not (a._data == 0).any():  # PyTorch's formula then (its NaNs for infinities too)
             w = result * grad
@@ -131,8 +132,10 @@ class CummaxBackward0(Op):
         return np.moveaxis(values, 0, dim), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        if not self.shape:
+        (a,) = self.saved()[:1]  # (unpacked as PyTorch's node does: raises once freed)
+        if not a._data.size:  # (PyTorch's formula returns the input itself)
+            return a
+        if not self.shape:  # (PyTorch scatter-adds into 0-d zeros: ScatterAddBackward0)
             return grad
         return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
 
@@ -174,7 +177,7 @@ class LogcumsumexpBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        if not a._data.ndim:
+        if not a._data.ndim or not grad._data.size:  # (PyTorch's formula returns grad)
             return grad
         # "log 0" as a finite number (PyTorch's is the dtype's lowest): exp of it gives 0, and
         # a quarter of it leaves room to add the input without overflowing
