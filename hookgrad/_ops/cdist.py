@@ -2,7 +2,7 @@
 PyTorch's node names. As in PyTorch, its gradient is not differentiable again."""
 import numpy as np
 
-from .op import Op, type_name
+from .op import Op, plain_backward, type_name
 
 
 def _distances(diff, p):
@@ -35,9 +35,12 @@ class CdistBackward0(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
+        grad_t, result_t = grad.mT, result.mT
+        if not plain_backward():  # (PyTorch's formulas make them contiguous: clones)
+            grad, grad_t, result_t = grad.contiguous(), grad_t.contiguous(), result_t.contiguous()
         grad_a = CdistBackwardBackward0.apply(grad, a, b, result, self.p) \
             if self.needs(0) else None
-        grad_b = CdistBackwardBackward0.apply(grad.mT, b, a, result.mT, self.p) \
+        grad_b = CdistBackwardBackward0.apply(grad_t, b, a, result_t, self.p) \
             if self.needs(1) else None
         return grad_a, grad_b
 

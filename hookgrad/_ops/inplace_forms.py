@@ -15,7 +15,14 @@ from .arithmetic import FloorDivideBackward
 from .inplace import _check_leaf, _write, apply_inplace
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
-from .powers import HeavisideBackward, check_heaviside, float_power, ldexp, nextafter
+from .powers import (
+    HeavisideBackward,
+    LdexpBackward0,
+    check_heaviside,
+    float_power,
+    ldexp,
+    nextafter,
+)
 from .products import addmv, addr, baddbmm
 
 
@@ -211,11 +218,12 @@ def _heaviside_in_place(input, values):
 
 
 def _ldexp_in_place(input, other):
-    result = ldexp(input, other)
     if input._data.dtype.kind not in "fV":
+        ldexp(input, other)  # (its own refusals first)
         raise RuntimeError(f"ldexp can't be cast to the desired output type "
                            f"{type_name(input._data)}")
-    return result
+    # in the input's dtype, as PyTorch's node records it (a wider other's gradient is cast)
+    return LdexpBackward0.apply(input, other, input._data.dtype)
 
 
 atan2_ = _tensor_only(_special.atan2, "atan2_")

@@ -11,7 +11,7 @@ from .elementwise import sigmoid
 from .half import FLOAT32, forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
-from .scalar_forms import AddBackward1
+from .scalar_forms import AddBackward1, MulBackward1
 from .selection import keep_where
 
 
@@ -159,8 +159,43 @@ def _mse_grad(grad, input, target, reduction, count):
 
 
 class MseLossBackwardBackward0(FormulaGrad):
+    """``mse_loss_backward(grad, self, target)``: in ``self``'s dtype (PyTorch writes it into
+    ``empty_like(self)``), differentiated by PyTorch's own double-backward formulas."""
+
     arity = 3
     formula = staticmethod(_mse_grad)
+
+    def forward(self, grad, input, target, reduction, count):
+        out = super().forward(grad, input, target, reduction, count)
+        return out.astype(input._data.dtype, copy=False)
+
+    def backward(self, grad_grad):
+        grad, input, target = self.saved()
+        reduction, count = self.params
+        grad_grad_out = grad_input = grad_target = None
+        if self.needs(0):
+            # (linear in the incoming gradient: the same function of grad_grad, summed to the
+            # gradient's shape as C++'s sum_to: a full sum to 0-d)
+            grad_grad_out = MseLossBackwardBackward0.apply(grad_grad, input, target, reduction,
+                                                           count)
+            shape = grad._data.shape
+            if grad_grad_out._data.shape != shape:
+                grad_grad_out = grad_grad_out.sum() if not shape else \
+                    grad_grad_out.sum_to_size(shape)
+        if self.needs(1) or self.needs(2):
+            product = grad_grad * grad
+            if self.needs(1):
+                grad_input = _mse_double_backward(product, input, reduction)
+            if self.needs(2):
+                grad_target = -_mse_double_backward(product, target, reduction)
+        return grad_grad_out, grad_input, grad_target
+
+
+def _mse_double_backward(grad, input, reduction):
+    """PyTorch's ``mse_loss_double_backward``: ``2 * grad``, divided by the count for a
+    mean (``div_`` by a number: DivBackward1)."""
+    twice = MulBackward1.apply(grad, 2)
+    return DivBackward1.apply(twice, input._data.size) if reduction == "mean" else twice
 
 
 class MseLossBackward0(Op):

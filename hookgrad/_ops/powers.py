@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd.graph import ERROR_NODE_SEQ
+from .arithmetic import PowBackward2
 from .arithmetic import pow as _pow
 from .inplace import apply_inplace
 from .op import (
@@ -21,6 +22,7 @@ from .op import (
     type_name,
 )
 from .scalar_forms import MulBackward1
+from .selection import keep_where
 
 _LN2 = math.log(2)
 
@@ -40,23 +42,31 @@ def float_power(input, exponent, *, out=None):
 
 
 class LdexpBackward0(Op):
-    """``input * 2 ** other``; the gradients as PyTorch's formulas: ``grad * pow(2, other)``
-    and ``grad * result * ln 2``."""
+    """``input * 2 ** other``. It saves ``other`` and the result, as PyTorch's node, whose
+    formulas are ``grad * pow(2, other)`` and ``grad * result * log(2)``."""
 
-    saved_names = ("self", "other", "result")
+    saved_names = ("other", "result")
     saves_output = True
     arity = 2
 
-    def forward(self, a, other):
-        self.save(a, other)
+    def forward(self, a, other, dtype=None):
+        """``dtype``: the result's when not the promoted one (``ldexp_``: the input's)."""
+        self.save(other)
         x, e = float_operands(a, other)
+        dtype = x.dtype if dtype is None else dtype
         with np.errstate(over="ignore", invalid="ignore"):
-            return np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype)
+            return np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype).astype(
+                dtype, copy=False)
 
     def backward(self, grad):
-        _, other, result = self.saved()
-        return (grad * _pow(2.0, other) if self.needs(0) else None,
-                MulBackward1.apply(grad * result, _LN2) if self.needs(1) else None)
+        other, result = self.saved()
+        grad_input = grad_other = None
+        if self.needs(0):
+            # (C++'s pow(2, other): an integer power for an integer exponent, 0 below 0)
+            grad_input = grad * PowBackward2.apply(other, 2)
+        if self.needs(1):
+            grad_other = MulBackward1.apply(grad * result, _LN2)
+        return grad_input, grad_other
 
 
 class _FloatsOnly(BinaryOp):
@@ -82,16 +92,20 @@ class Logaddexp2Backward0(_FloatsOnly):
 
 
 class NextafterBackward0(_FloatsOnly):
-    """The next float after ``input`` towards ``other``; as PyTorch's formula, the gradient
-    passes to ``input`` where the two differ, zero where they are equal (``other`` gets
-    zeros)."""
+    """The next float after ``input`` towards ``other``; the gradient passes to ``input``
+    where the two differ, zeros where they are equal (PyTorch's where), and ``other`` gets
+    zeros."""
 
     function = np.nextafter
 
     def backward(self, grad):
         a, b = self.saved()
         shape, dtype = self._in_meta[1]
-        return (grad.where(a != b, 0) if self.needs(0) else None,
+        grad_input = None
+        if self.needs(0):
+            with np.errstate(invalid="ignore"):
+                grad_input = keep_where(grad, a._data != b._data)
+        return (grad_input,
                 _make(np.zeros(shape, dtype)) if self.needs(1) else None)
 
 

@@ -73,7 +73,7 @@ class CumprodBackward0(Op):
     def backward(self, grad):
         grad = _grad_in_input_dtype(self, grad)
         a, result = self.saved()
-        if a._data.ndim == 0 or a._data.shape[self.dim] <= 1:
+        if a._data.size <= 1 or a._data.shape[self.dim] == 1:  # (PyTorch's returns grad)
             return grad
         if not (a._data == 0).any():  # PyTorch's formula then (its NaNs for infinities too)
             w = result * grad
@@ -175,7 +175,9 @@ class CummaxBackward0(Op):
         return np.moveaxis(values, 0, dim), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        (a,) = self.saved()[:1]  # (unpacked as PyTorch's node does: raises once freed)
+        if not a._data.size:  # (PyTorch's formula returns the input itself)
+            return a
         return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)  # (0-d too: a copy)
 
 
