@@ -19,6 +19,7 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .selection import where
 
 _LN2 = math.log(2)
 
@@ -80,13 +81,15 @@ class Logaddexp2Backward0(_FloatsOnly):
 
 class NextafterBackward0(_FloatsOnly):
     """The next float after ``input`` towards ``other``; the gradient passes to ``input``
-    unchanged (``other`` gets zeros), as PyTorch's."""
+    where the two differ and is an exact 0 where they are equal (``other`` gets zeros), as
+    PyTorch's formula (which saves both)."""
 
     function = np.nextafter
 
     def backward(self, grad):
+        a, b = self.saved()
         shape, dtype = self._in_meta[1]
-        return (grad if self.needs(0) else None,
+        return (where(a == b, 0.0, grad) if self.needs(0) else None,
                 _make(np.zeros(shape, dtype)) if self.needs(1) else None)
 
 
