@@ -333,13 +333,15 @@ class Tensor(TensorBase):
     square_, clamp_, clip_ = in_place(_arith.square), _ipf.clamp_, _ipf.clip_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
-    masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED)
+    masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED,
+                            check_inputs=False)
     addmm_ = _ipf.addmm_
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
                                             in_place(_index.index_fill,
-                                                     _inplace.INDEX_FILL_ON_EXPANDED))
-    scatter_, scatter_add_ = in_place(_index.scatter), in_place(_index.scatter_add)
+                                                     _inplace.INDEX_FILL_ON_EXPANDED, False))
+    scatter_, scatter_add_ = (in_place(_index.scatter, check_inputs=False),
+                             in_place(_index.scatter_add, check_inputs=False))
     copy_, fill_, zero_ = _copy.copy_, _copy.fill_, _copy.zero_
     unsqueeze_, t_, transpose_ = _views.unsqueeze_, _views.t_, _views.transpose_
 
@@ -520,11 +522,13 @@ class Tensor(TensorBase):
     logical_and_, logical_or_ = _ipf.logical_and_, _ipf.logical_or_
     logical_xor_, logical_not_ = _ipf.logical_xor_, _ipf.logical_not_
     clamp_min_, clamp_max_ = _ipf.clamp_min_, _ipf.clamp_max_
-    cumsum_, cumprod_ = in_place(_scan.cumsum), in_place(_scan.cumprod)
+    cumsum_, cumprod_ = (in_place(_scan.cumsum, check_inputs=False),
+                         in_place(_scan.cumprod, check_inputs=False))
     tril_, triu_ = in_place(_tri.tril), in_place(_tri.triu)
     addmv_, addr_, baddbmm_ = _ipf.addmv_, _ipf.addr_, _ipf.baddbmm_
-    addbmm_ = in_place(_prod.addbmm)
-    index_put_, masked_scatter_ = in_place(_put.index_put), in_place(_put.masked_scatter)
+    addbmm_ = in_place(_prod.addbmm, check_inputs=False)
+    index_put_, masked_scatter_ = (in_place(_put.index_put, check_inputs=False),
+                                   in_place(_put.masked_scatter, check_inputs=False))
     scatter_reduce_ = in_place(_scatter_reduce.scatter_reduce)
 
     def swapaxes_(self, axis0, axis1):

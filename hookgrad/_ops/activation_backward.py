@@ -254,8 +254,9 @@ class LogSigmoidBackwardBackward0(ActivationGrad):
 
 
 def _hardswish_grad(g, x):
-    return np.where(x < -3, 0, np.where(x <= 3, g * (x / 3 + 0.5), g)).astype(g.dtype,
-                                                                               copy=False)
+    # PyTorch's intervals: 0 up to and including -3, the slope strictly inside, g from 3 on
+    return np.where(x <= -3, 0, np.where(x < 3, g * (x / 3 + 0.5), g)).astype(g.dtype,
+                                                                              copy=False)
 
 
 def _hardswish_second(h, x):

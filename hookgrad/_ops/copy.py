@@ -5,7 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
-from .inplace import ALLOW_OVERLAP, apply_inplace, write_unrecorded
+from .inplace import ALLOW_OVERLAP, apply_inplace, check_input_overlap, write_unrecorded
 from .op import Op, broadcast_error
 
 
@@ -115,8 +115,9 @@ def copy_(self, other, non_blocking=False):
     ``other`` (the one in-place op PyTorch checks the target's dtype for: ``fill_`` or
     ``masked_fill_`` of such a tensor with a tensor that requires grad are recorded)."""
     if self._data.dtype.kind not in "fV":
+        check_input_overlap(self, (other,))
         return write_unrecorded(self, copy, (other,))
-    return apply_inplace(self, copy, (other,), {})
+    return apply_inplace(self, copy, (other,), {}, None, True)
 
 
 def fill(input, value):

@@ -115,24 +115,74 @@ def apply_view_inplace(t, view_op, args):
     return t
 
 
-def in_place(function, overlap=None):
+INPUT_OVERLAP_ERROR = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer "
+    "to a single memory location. Please clone() the tensor before performing the operation.")
+
+
+def _root(array):
+    while isinstance(array.base, np.ndarray):
+        array = array.base
+    return array
+
+
+def _non_overlapping_and_dense(array):
+    expected = array.itemsize
+    for stride, size in sorted((st, sz) for st, sz in zip(array.strides, array.shape) if sz != 1):
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def check_input_overlap(t, args):
+    """PyTorch's elementwise kernels refuse an input that shares some but not all of the
+    written tensor's memory, or all of it in another layout (``x.add_(x[0])``,
+    ``x.mul_(x.t())``); the very tensor, a disjoint part, or memory too hard to tell pass."""
+    data = t._data
+    root = None
+    for a in args:
+        if not isinstance(a, TensorBase) or a is t or a._data is data:
+            continue
+        other = a._data
+        if root is None:
+            root = _root(data)
+        if _root(other) is not root or not data.size or not other.size:
+            continue
+        if not (_non_overlapping_and_dense(data) and _non_overlapping_and_dense(other)):
+            continue  # (PyTorch's "too hard": allowed)
+        begin, other_begin = data.__array_interface__["data"][0], other.__array_interface__[
+            "data"][0]
+        end, other_end = begin + data.nbytes, other_begin + other.nbytes
+        if begin == other_begin and end == other_end:
+            if data.strides == other.strides:
+                continue  # the same memory in the same layout: PyTorch's full overlap
+        elif not (begin < other_end and other_begin < end):
+            continue
+        raise RuntimeError(INPUT_OVERLAP_ERROR)
+
+
+def in_place(function, overlap=None, check_inputs=True):
     """The in-place method of an op: ``t.exp_()`` is ``exp(t)`` written back into ``t``
-    (``overlap``: see ``_write``)."""
+    (``overlap``: see ``_write``; ``check_inputs``: refuse inputs overlapping ``t`` as
+    PyTorch's elementwise kernels do)."""
     def method(self, *args, **kwargs):
-        return apply_inplace(self, function, args, kwargs, overlap)
+        return apply_inplace(self, function, args, kwargs, overlap, check_inputs)
     method.__name__ = function.__name__ + "_"
     method.__qualname__ = "Tensor." + method.__name__
     method.__wrapped__ = function  # inspect.signature shows the op's parameters
     return method
 
 
-def apply_inplace(t, fn, args, kwargs, overlap=None):
+def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
     """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
-    ``t`` (``overlap``: see ``_write``)."""
+    ``t`` (``overlap``: see ``_write``; ``check_inputs``: see ``in_place``)."""
     recording = _grad_state.grad_enabled and (
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
+        if check_inputs and args:
+            check_input_overlap(t, args)
         # (the op called here, not through _out_of_place: one call layer less on the hot path;
         # try costs nothing until it catches)
         try:
@@ -159,6 +209,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None):
             "functions do not allow the output views to be modified inplace. You should "
             "replace the inplace operation by an out-of-place one.")
     _check_leaf(t)
+    if check_inputs and args:  # (after autograd's checks, as PyTorch's kernel's)
+        check_input_overlap(t, args)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
         try:  # (_out_of_place, written out as above)

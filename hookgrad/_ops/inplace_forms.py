@@ -78,7 +78,7 @@ def _inplace_comparison(name):
     compare_in_dtype = _comparison(name)
 
     def method(self, other):
-        return apply_inplace(self, compare_in_dtype, (other,), {})
+        return apply_inplace(self, compare_in_dtype, (other,), {}, None, True)
     method.__name__ = method.__qualname__ = name + "_"
     return method
 
@@ -125,22 +125,22 @@ def _check_number_bounds(t, *bounds):
 
 def clamp_(self, min=None, max=None):
     _check_number_bounds(self, min, max)
-    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clamp_", True), {})
+    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clamp_", True), {}, None, True)
 
 
 def clip_(self, min=None, max=None):
     _check_number_bounds(self, min, max)
-    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clip_", True), {})
+    return apply_inplace(self, _sel.clamp_bounds, (min, max, "clip_", True), {}, None, True)
 
 
 def clamp_min_(self, min):
     _check_number_bounds(self, min)
-    return apply_inplace(self, _sel.clamp_min, (min,), {})
+    return apply_inplace(self, _sel.clamp_min, (min,), {}, None, True)
 
 
 def clamp_max_(self, max):
     _check_number_bounds(self, max)
-    return apply_inplace(self, _sel.clamp_max, (max,), {})
+    return apply_inplace(self, _sel.clamp_max, (max,), {}, None, True)
 
 
 def float_power_(self, exponent):

@@ -417,7 +417,15 @@ class RreluWithNoiseBackward0(Op):
 
 
 class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
-    """In-place ``rrelu_``."""
+    """In-place ``rrelu_``: saves the result (the input is overwritten; its sign is the
+    input's), so a later in-place change of it fails the version check as in PyTorch."""
+
+    saved_names = ('result',)
+    saves_output = True
+
+    def forward(self, a, noise):
+        self.noise = noise
+        return a._data * noise
 
 
 def _log_sigmoid(x):

@@ -8,6 +8,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arithmetic import DivBackward1
 from .composite import composite_vjp
+from .norm_kernels import product_error
 from .op import Op, mean_array, plain_backward
 from .scalar_forms import MulBackward1
 
@@ -90,7 +91,12 @@ class NativeLayerNormBackwardBackward0(_NormGrad):
     def forward(self, grad, input, mean, rstd, weight, bias, norm):
         self._geometry(norm)
         self.save(grad, input, weight)
-        return self._values(grad, input, weight)
+        grad_input, grad_weight, grad_bias = self._values(grad, input, weight)
+        if grad_weight is not None and int(np.prod(self.param_shape)) == 1:
+            # (as the plain backward's kernel: xhat is fma's rounding error of rstd * x)
+            xhat = product_error(input._data, np.broadcast_to(self.invstd, input._data.shape))
+            grad_weight = _sum(grad._data * xhat, self.param_axes)
+        return grad_input, grad_weight, grad_bias
 
     def backward(self, *grad_grads):
         grad, input, weight = self.saved()

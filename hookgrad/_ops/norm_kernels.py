@@ -207,6 +207,24 @@ def layer_norm_forward(x2, weight, bias, eps):
     return y2, mean, invstd
 
 
+def product_error(a, b):
+    """``fma(a, b, -(a * b))``: the rounding error of each product, exactly (float32 through
+    float64 products; float64 by Dekker's splitting)."""
+    if a.dtype == np.float32:
+        wide = a.astype(np.float64) * b.astype(np.float64)
+        return (wide - (a * b).astype(np.float64)).astype(np.float32)
+    with np.errstate(over="ignore", invalid="ignore"):
+        product = a * b
+        c = a * 134217729.0
+        a_high = c - (c - a)
+        a_low = a - a_high
+        c = b * 134217729.0
+        b_high = c - (c - b)
+        b_low = b - b_high
+        error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+    return error.astype(a.dtype, copy=False)
+
+
 def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, wsums, bsums):
     gs = g2[start:stop]
     inv = _column(invstd[start:stop])
@@ -215,7 +233,10 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     np.multiply(xhat, inv, out=xhat)
     chunk = start // step
     if wsums is not None:
-        wsums[chunk] = np.einsum("rd,rd->d", gs, xhat)
+        # one value per row: x - mean is 0, but PyTorch's kernel computes xhat as
+        # fma(x, rstd, -(rstd * mean)), the rounding error of rstd * x
+        xhat_w = xhat if x2.shape[1] != 1 else product_error(x2[start:stop], inv)
+        wsums[chunk] = np.einsum("rd,rd->d", gs, xhat_w)
     if bsums is not None:
         bsums[chunk] = np.einsum("rd->d", gs)
     if gx2 is None:

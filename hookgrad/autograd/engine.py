@@ -217,7 +217,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         if accumulate:
             targets = {edge[0] for edge in input_edges}
             needed = _mark_needed(root_nodes, targets)
-            task.exec_info = {node: True for node in needed}
+            # a non-leaf input's node with no needed node below it runs (its hooks fire) but
+            # computes no gradient, as PyTorch's backward skips outputs nothing needs
+            task.exec_info = {node: True if type(node) is AccumulateGrad
+                              or _has_needed_child(node, needed) else _HOOKS_ONLY
+                              for node in needed}
         else:
             captures = {}
             for index, edge in enumerate(input_edges):
@@ -351,6 +355,9 @@ def _array_sum(a, b):
     return total if type(total) is np.ndarray else np.asarray(total)
 
 
+_HOOKS_ONLY = "hooks only"  # an exec_info value: run the node's hooks, compute no gradient
+
+
 def _evaluate(task, node, grads):
     exec_info = task.exec_info
     if exec_info is not None:
@@ -362,6 +369,8 @@ def _evaluate(task, node, grads):
                 task.captured[index] = grads[nr]
         if not needed:
             return None
+        if needed is _HOOKS_ONLY:
+            return _call_function(task, node, grads, False)
     return _call_function(task, node, grads)
 
 
@@ -394,9 +403,10 @@ def _copy(t):
     return _make(np.array(t._data, order="C", copy=True))
 
 
-def _call_function(task, node, grads):
+def _call_function(task, node, grads, compute=True):
     """One node, every step in order (tensor hooks, retains-grad, pre-hooks, backward,
-    post-hooks), visible to ``_current_autograd_node()`` while it runs."""
+    post-hooks), visible to ``_current_autograd_node()`` while it runs; without ``compute``
+    its backward gives None for every input (none is needed)."""
     nodes = _local.nodes
     nodes.append(node)
     try:
@@ -412,6 +422,8 @@ def _call_function(task, node, grads):
             outputs = ()
             if grads[0] is not None:
                 _accumulate(task, node.variable, grads)
+        elif not compute:
+            outputs = (None,) * len(node._next)
         else:
             if anomaly.enabled:
                 outputs = anomaly.run_node(node, grads)
