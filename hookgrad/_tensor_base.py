@@ -337,15 +337,16 @@ class TensorBase:
 
     def _set_history(self, node, output_nr, move_retained=True):
         """Rebind this tensor to a new grad_fn after an in-place op: its tensor hooks stay with
-        the old node (they saw the old value), retain_grad moves to the new one (not after an
-        in-place view op such as ``unsqueeze_``, ``move_retained=False``: PyTorch leaves it
-        on the old node, which then fills ``.grad`` in the old shape)."""
+        the old node (they saw the old value), retain_grad moves to the new one. Not after an
+        in-place view op such as ``unsqueeze_`` (``move_retained=False``): PyTorch leaves
+        both on the old node, which then fills ``.grad`` in the old shape, and a hook
+        registered later joins the old node's hooks while any are registered."""
         old, old_nr = self._grad_fn, self._output_nr
         self._grad_fn = node
         self._output_nr = output_nr
         self._requires_grad = node is not None
         self._view_version = self._vc[0]
-        if self._backward_hooks is not None:
+        if self._backward_hooks is not None and move_retained:
             self._backward_hooks = None
         if self._retains_grad and node is not None and move_retained:
             if old is not None:

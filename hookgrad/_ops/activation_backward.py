@@ -9,6 +9,7 @@ create_graph, no op hook), the recorded op otherwise."""
 import numpy as np
 
 from .._tensor_base import _make
+from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -79,6 +80,7 @@ class NotImplementedGrad(Op):
             return _make(array)
         node = object.__new__(cls)
         node._link([t for t in inputs if t._requires_grad])
+        node._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
         node.function = function
         return _make(array, True, node, 0)
 

@@ -470,6 +470,10 @@ class RemainderReflectedBackward(Op):
 
     node_name = "torch::autograd::NotImplemented"
 
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
+
     def forward(self, a, number):
         x, s = operands(a, number)
         if x.dtype.kind == "b":  # both operands bool

@@ -3,6 +3,7 @@ bincount of weights that require grad records PyTorch's node without a derivativ
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, refuse_out, type_name
 
 
@@ -70,6 +71,10 @@ class BincountBackward(Op):
     and records a node that raises when a backward reaches it."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
 
     def forward(self, weights, x, length):
         w = weights._data

@@ -126,9 +126,12 @@ class IndexPutBackward0(Op):
         if same_dtype:
             checks.index_put_dtype(out, v)
         self.values_shape = np.shape(v)
+        # (PyTorch's node saves the index tensors: a second pass without retain_graph raises)
+        self.save(*[_make(k) for k in key if isinstance(k, np.ndarray)])
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         keep = grad
         if not self.accumulate and grad._requires_grad:  # PyTorch's, recorded
             keep = IndexPutBackward0.apply(grad, _make(np.zeros(self.values_shape,

@@ -3,6 +3,7 @@ every target class ``y`` against every non-target class ``i``, averaged over the
 Its gradient, as PyTorch's, is not differentiable again."""
 import numpy as np
 
+from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op
 
 
@@ -51,6 +52,10 @@ class MultilabelMarginLossGrad(Op):
     """The loss's gradient: PyTorch records a node without a derivative for it."""
 
     node_name = "torch::autograd::NotImplemented"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
 
     def forward(self, grad, slopes, reduction, batch):
         g = grad._data

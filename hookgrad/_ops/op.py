@@ -179,8 +179,8 @@ def _mark_view(result, source, op, params):
     out, src = result._data, source._data
     base = out.base  # NumPy points a view at the array owning the memory
     if (base is None or (base is not src and base is not src.base)) and \
-            not np.may_share_memory(out, src):
-        return  # e.g. reshape of a non-contiguous array had to copy
+            not np.may_share_memory(out, src) and out.size:
+        return  # e.g. reshape of a non-contiguous array had to copy (never an empty one)
     result._vc = source._vc
     result._view_version = source._vc[0]
     base = source._view_base

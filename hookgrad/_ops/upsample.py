@@ -205,6 +205,19 @@ class UpsampleNearest2DBackward0(Op):
         return TRANSPOSED[type(self)].apply(grad, self.plan, self.in_sizes)
 
 
+class _AdaptiveAvgPoolNode(UpsampleNearest2DBackward0):
+    """``interpolate(mode='area')`` of 3 spatial dims: PyTorch's adaptive average pooling node,
+    which (unlike the upsampling nodes) saves its input, so a second pass raises."""
+
+    def forward(self, a, plan):
+        self.save(a)
+        return super().forward(a, plan)
+
+    def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        return super().backward(grad)
+
+
 class UpsampleNearest2DBackwardBackward0(Op):
     """The backward as an op (differentiable under ``create_graph``: its own gradient is the
     forward resampling again); the subclasses differ in node name and forward op."""
@@ -240,7 +253,8 @@ _FORWARD_NAMES = {("nearest", 1): "UpsampleNearest1DBackward0",
 
 # (mode, spatial dims) -> the forward node; its backward is its "...BackwardBackward0" twin
 NODES = {key: (UpsampleNearest2DBackward0 if name == "UpsampleNearest2DBackward0" else
-               _node(name, UpsampleNearest2DBackward0))
+               _node(name, _AdaptiveAvgPoolNode if key[0] == "area" else
+                     UpsampleNearest2DBackward0))
          for key, name in _FORWARD_NAMES.items()}
 TRANSPOSED = {}
 for _forward in NODES.values():

@@ -282,6 +282,9 @@ def _run_ready_nodes(task, ready, buffers, deps):
                 if not node.variable._backward_hooks:
                     if grads[0] is not None:
                         _accumulate(task, node.variable, grads)
+                    elif node.variable._post_accumulate_grad_hooks:  # (run for None too)
+                        _call_post_accumulate_hooks(node.variable._post_accumulate_grad_hooks,
+                                                    node.variable)
                     continue
                 outputs = _call_function(task, node, grads)
             else:
@@ -422,6 +425,10 @@ def _call_function(task, node, grads, compute=True):
             outputs = ()
             if grads[0] is not None:
                 _accumulate(task, node.variable, grads)
+            elif node.variable._post_accumulate_grad_hooks:
+                # (an undefined gradient accumulates nothing, but PyTorch still runs these)
+                _call_post_accumulate_hooks(node.variable._post_accumulate_grad_hooks,
+                                            node.variable)
         elif not compute:
             outputs = (None,) * len(node._next)
         else:
