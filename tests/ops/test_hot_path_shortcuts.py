@@ -50,6 +50,8 @@ CASES = {
     "sub": (lambda x, w: x - w, [SPECIAL, SPECIAL[::-1]]),
     "where": (lambda x, w: torch.where(x > 0, x, w), [SPECIAL, SPECIAL[::-1]]),
     "sum 0-d": (lambda x: x.sum() * 1, [2.0]),
+    "mean": (lambda x: x.mean(), [SPECIAL]),
+    "mean of 3": (lambda x: (x * 1).mean(), [[0.1, 0.7, 1e-30]]),
     "mm": (lambda m, n: m.mm(n), [[[1.0, -0.0], [float("inf"), 2.0]],
                                   [[0.5, 3.0], [-1.0, float("nan")]]]),
 }
@@ -64,6 +66,15 @@ def test_plain_backward_matches_the_formula_as_ops(name, dtype):
     as_ops = _grads(fn, leaves, create_graph=True)
     for a, b in zip(plain, as_ops):
         _same(a, b)
+
+
+def test_mean_gradient_is_a_new_writable_tensor():
+    x = torch.tensor([1.0, 2.0, 4.0], requires_grad=True)
+    y = x * 1
+    y.register_hook(lambda g: g.mul_(torch.tensor([1.0, 2.0, 3.0])))
+    y.mean().backward()
+    third = torch.tensor(1.0) / 3
+    assert torch.equal(x.grad, torch.stack([third, third * 2, third * 3]))
 
 
 def test_plain_backward_with_an_op_hook_takes_the_ops():
