@@ -203,7 +203,7 @@ def _saved_input_is_clone(node, old):
     number it would have had now), so that plain passes pay nothing for it."""
     for saved in node._for_backward or ():
         if type(saved) is SavedTensor and saved.tensor is old:
-            old._clone_sequence = next(_sequence)
+            saved.clone_sequence = next(_sequence)
             saved.__class__ = SavedOriginalInput
             return
 
@@ -214,13 +214,14 @@ class SavedOriginalInput(SavedTensor):
     __slots__ = ()
 
     def _cloned(self):
-        t = self.tensor
-        if _grad_state.grad_enabled and "_clone_sequence" in t.__dict__:
+        if _grad_state.grad_enabled:
+            t = self.tensor
             clone = _new(CloneBackward0)
             clone._link((t,))
-            clone._seq = t.__dict__.pop("_clone_sequence")
+            clone._seq = self.clone_sequence
             t._grad_fn = self.grad_fn = clone
             t._output_nr = self.output_nr = 0
+            self.__class__ = SavedTensor  # (made once: later unpacks are plain)
 
     def _original(self, node):
         self._cloned()
