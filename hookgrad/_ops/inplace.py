@@ -419,7 +419,12 @@ def _embedded(grad, shape, chain):
 
 
 def _replaced(grad, region, chain):
-    """A gradient with the view's region replaced by ``region`` (zeros for None)."""
+    """A gradient with the view's region replaced by ``region`` (zeros for None); refused,
+    as PyTorch's copy into it is, where the region's elements share memory (an op written
+    through an expanded view)."""
     out = np.array(grad._data, copy=True)
-    replay_view(chain, out)[...] = 0 if region is None else region._data
+    target = replay_view(chain, out)
+    if shares_elements(target):
+        raise RuntimeError(OVERLAP_ERROR)
+    target[...] = 0 if region is None else region._data
     return _make(out)
