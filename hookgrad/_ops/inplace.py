@@ -11,7 +11,7 @@ from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _sequence, _strip_backward
 from .clone import CloneBackward0
-from .op import Op, ViewOp, replay_view, shares_elements
+from .op import ViewOp, replay_view, shares_elements
 
 _new = object.__new__
 
@@ -280,7 +280,7 @@ def _saved_input_is_clone(node, old):
     number it would have had now), so that plain passes pay nothing for it."""
     for saved in node._for_backward or ():
         if type(saved) is SavedTensor and saved.tensor is old:
-            old._clone_sequence = next(_sequence)
+            saved.clone_sequence = next(_sequence)
             saved.__class__ = SavedOriginalInput
             return
 
@@ -291,13 +291,14 @@ class SavedOriginalInput(SavedTensor):
     __slots__ = ()
 
     def _cloned(self):
-        t = self.tensor
-        if _grad_state.grad_enabled and "_clone_sequence" in t.__dict__:
+        if _grad_state.grad_enabled:
+            t = self.tensor
             clone = _new(CloneBackward0)
             clone._link((t,))
-            clone._seq = t.__dict__.pop("_clone_sequence")
+            clone._seq = self.clone_sequence
             t._grad_fn = self.grad_fn = clone
             t._output_nr = self.output_nr = 0
+            self.__class__ = SavedTensor  # (made once: later unpacks are plain)
 
     def _original(self, node):
         self._cloned()
@@ -384,9 +385,8 @@ class CopySlices(Node):
             return (None,) * len(self._next)
         if _grad_state.grad_enabled:
             return self._apply_recorded(grad)
-        op_grads = self.op_node._apply([RegionBackward.apply(grad, self.chain)])
-        grad = ReplaceRegionBackward.apply(grad, op_grads[0], self.chain)
-        return (grad,) + tuple(op_grads[1:])
+        op_grads = self.op_node._apply([_region(grad, self.chain)])
+        return (_replaced(grad, op_grads[0], self.chain),) + tuple(op_grads[1:])
 
     def _apply_recorded(self, grad):
         """Under create_graph, PyTorch's steps, each recorded, so that the gradient's graph has
@@ -417,7 +417,7 @@ class AsStridedBackward0(Node):
             return (None,)
         if _grad_state.grad_enabled:
             return (strided_backward(grad, self._in_meta[0][0], self.chain),)
-        return (EmbedRegionBackward.apply(grad, self._in_meta[0][0], self.chain),)
+        return (_embedded(grad, self._in_meta[0][0], self.chain),)
 
 
 def regenerate_view(view):
@@ -480,44 +480,28 @@ def strided_backward(grad, shape, chain):
     return RegionView.apply(storage, ())
 
 
-# The gradient formulas above, as ops on a base-shaped gradient and the region of it that a
-# view chain (``replay_view``) selects. Each is the other's adjoint.
+# The plain (not create_graph) forms of the formulas above, on arrays: a base-shaped
+# gradient and the region of it that a view chain (``replay_view``) selects.
 
-class RegionBackward(Op):
+def _region(grad, chain):
     """The view's region of a gradient (a copy)."""
-
-    def forward(self, grad, chain):
-        self.chain = chain
-        return np.array(replay_view(chain, grad._data), copy=True)
-
-    def backward(self, grad):
-        return EmbedRegionBackward.apply(grad, self._in_meta[0][0], self.chain)
+    return _make(np.array(replay_view(chain, grad._data), copy=True))
 
 
-class EmbedRegionBackward(Op):
+def _embedded(grad, shape, chain):
     """Zeros shaped like the base with ``grad`` in the view's region."""
-
-    def forward(self, grad, shape, chain):
-        self.chain = chain
-        out = np.zeros(shape, grad._data.dtype)
-        replay_view(chain, out)[...] = grad._data
-        return out
-
-    def backward(self, grad):
-        return RegionBackward.apply(grad, self.chain)
+    out = np.zeros(shape, grad._data.dtype)
+    replay_view(chain, out)[...] = grad._data
+    return _make(out)
 
 
-class ReplaceRegionBackward(Op):
-    """A gradient with the view's region replaced by ``region`` (zeros for None)."""
-
-    arity = 2
-
-    def forward(self, grad, region, chain):
-        self.chain = chain
-        out = np.array(grad._data, copy=True)
-        replay_view(chain, out)[...] = 0 if region is None else region._data
-        return out
-
-    def backward(self, grad):
-        return (ReplaceRegionBackward.apply(grad, None, self.chain) if self.needs(0) else None,
-                RegionBackward.apply(grad, self.chain) if self.needs(1) else None)
+def _replaced(grad, region, chain):
+    """A gradient with the view's region replaced by ``region`` (zeros for None); refused,
+    as PyTorch's copy into it is, where the region's elements share memory (an op written
+    through an expanded view)."""
+    out = np.array(grad._data, copy=True)
+    target = replay_view(chain, out)
+    if shares_elements(target):
+        raise RuntimeError(OVERLAP_ERROR)
+    target[...] = 0 if region is None else region._data
+    return _make(out)

@@ -84,7 +84,8 @@ class SavedTensor:
 
     __slots__ = ("tensor", "version", "counter", "output_nr", "is_output", "packed",
                  "_unpack_hook", "has_hooks", "requires_grad", "grad_fn", "accumulator",
-                 "view_grad_fn")  # (set only for the result of an in-place op on a view)
+                 "view_grad_fn",  # (set only for the result of an in-place op on a view)
+                 "clone_sequence")  # (set only for the old value an in-place op saved)
 
     def __init__(self, tensor, is_output=False):
         counter = self.counter = tensor._vc

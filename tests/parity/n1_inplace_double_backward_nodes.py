@@ -81,3 +81,18 @@ for op in ('log_', 'sin_', 'abs_', 'cumprod_', 'square_', 'mul_', 'div_', 'atan2
     getattr(y, op)(*args)
     print(op, tree(y.grad_fn, 2))
     show(op, torch.autograd.grad(y.sum(), [x, w], create_graph=True, allow_unused=True), [x, w])
+
+# an op written through an expanded view: the backward's copy into the view's region is
+# refused as PyTorch refuses it (with and without create_graph); size-1 expansions are fine
+for op in ('zero_', 'fill_'):
+    for shape in ((3, 4), (3, 1)):
+        x = torch.ones(3, 1, requires_grad=True)
+        y = x * 1
+        v = y.expand(*shape)
+        getattr(v, op)(*((2.0,) if op == 'fill_' else ()))
+        for cg in (False, True):
+            try:
+                r = torch.autograd.grad(y.sum(), x, create_graph=cg)
+                print(op, shape, cg, r)
+            except RuntimeError as e:
+                print(op, shape, cg, 'raised', e)
