@@ -125,13 +125,16 @@ class AmaxBackward0(ReductionOp):
     saves_output, saved_names = True, ("self", "result")
     reduce = staticmethod(np.max)
 
-    def forward(self, a, dims, keepdim):
+    def forward(self, a, dims, keepdim, given=0):
+        """``given``: how many dims the call named (a 0-d input's formula depends on it)."""
         self.save(a)
-        self.dims, self.keepdim = dims, keepdim
+        self.dims, self.keepdim, self.given = dims, keepdim, given
         return self.reduce(a._data, axis=dims, keepdims=keepdim)
 
     def backward(self, grad):
         a, result = self.saved()
+        if not a._data.ndim and not self.keepdim and not plain_backward():
+            return self._share_0d(grad, a, result)
         return self.share_among_ties(grad, a, result)
 
     def share_among_ties(self, grad, a, result):
@@ -139,6 +142,13 @@ class AmaxBackward0(ReductionOp):
         that reach it."""
         mask = self.restore_by_reshape(result) == a
         return self.restore_by_reshape(grad) / mask.sum(self.dims, keepdim=True) * mask
+
+    def _share_0d(self, grad, a, result):
+        """PyTorch's formula for a 0-d input: ``restore_reduced_dims`` reshapes to one size-1
+        dim per dim named (a (1,)-shaped gradient, which the engine sums back to 0-d)."""
+        shape = (1,) * self.given
+        mask = result.reshape(shape) == a
+        return grad.reshape(shape) / mask.sum(tuple(range(self.given)), keepdim=True) * mask
 
 
 class AminBackward0(AmaxBackward0):
@@ -151,7 +161,10 @@ def _amax_amin(op, name, a, dim, keepdim):
         if isinstance(dim, int) and dims and not a._data.shape[dims[0]]:  # (the dim as given)
             raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
         _check_nonempty(name, a._data, None if dim is None or dim == () else dims)
-    return op.apply(a, dims, keepdim)
+    if a._data.ndim:
+        return op.apply(a, dims, keepdim)
+    given = 0 if dim is None else 1 if isinstance(dim, int) else len(dim)
+    return op.apply(a, dims, keepdim, given)
 
 
 def amax(input, dim=(), keepdim=False, *, out=None):

@@ -9,7 +9,7 @@ from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
-from .views import UnsafeViewBackward0, reshape_node, squeeze_
+from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -341,6 +341,24 @@ def _should_fold(a, b):
     return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
 
 
+class _SqueezedProduct(SqueezeBackward4):
+    """``product.squeeze_(0)`` of a fresh product, as PyTorch's matmul of a vector and a
+    matrix ends: PyTorch's node (SqueezeBackward4), but no view (the product is never seen),
+    so an in-place op on the result records its own node, not CopySlices."""
+
+    is_view = False
+
+
+_SqueezedProduct.__name__ = _SqueezedProduct.__qualname__ = "SqueezeBackward4"
+
+
+def squeeze_product(product):
+    """The (1, n) ``product`` squeezed in place to (n,): version 1, as PyTorch's."""
+    result = _SqueezedProduct.apply(product, (0,))
+    result._vc[0] += 1
+    return result
+
+
 def matmul(input, other, *, out=None):
     """``input @ other`` with PyTorch's dispatch to dot / mv / mm / folded or batched
     products, and so its graph (``UnsafeViewBackward0``, ``SqueezeBackward4``, ...)."""
@@ -358,8 +376,8 @@ def matmul(input, other, *, out=None):
         return dot(a, b)
     if da == 2 and db == 1:
         return mv(a, b)
-    if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place: no view)
-        return squeeze_(mm(a.unsqueeze(0), b), 0)
+    if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place)
+        return squeeze_product(mm(a.unsqueeze(0), b))
     if da == 2 and db == 2:
         return mm(a, b)
     if _should_fold(a, b):

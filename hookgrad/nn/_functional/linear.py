@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._ops import linalg as _linalg
 from ..._ops.einsum import TrilinearBackward0
-from ..._ops.views import UnsafeViewBackward0, reshape_node, squeeze_
+from ..._ops.views import reshape_node
 
 
 def linear(input, weight, bias=None):
@@ -16,13 +16,14 @@ def linear(input, weight, bias=None):
     if ndim == 2:
         return (_linalg.addmm(bias, input, weight_t) if bias is not None
                 else _linalg.mm(input, weight_t))
-    out_shape = input._data.shape[:-1] + (weight._data.shape[0],)
-    flat = input.reshape(int(np.prod(out_shape[:-1])), input._data.shape[-1])  # (size-0 safe)
-    if bias is not None:
+    if bias is not None and input._data.flags.c_contiguous:
+        # PyTorch's fused path: the input flattened to rows, addmm, viewed back
+        out_shape = input._data.shape[:-1] + (weight._data.shape[0],)
+        flat = input.reshape(int(np.prod(out_shape[:-1])), input._data.shape[-1])  # (size 0)
         return _linalg.addmm(bias, flat, weight_t).view(out_shape)
-    if ndim == 1:
-        return squeeze_(_linalg.mm(input.unsqueeze(0), weight_t), 0)  # (no view, as PyTorch)
-    return UnsafeViewBackward0.apply(_linalg.mm(flat, weight_t), out_shape)
+    # otherwise matmul (which folds the input into rows only where PyTorch's does), + bias
+    out = _linalg.matmul(input, weight_t)
+    return out if bias is None else out + bias
 
 
 def bilinear(input1, input2, weight, bias=None):
