@@ -132,7 +132,10 @@ class CummaxBackward0(Op):
         return np.moveaxis(values, 0, dim), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        # (unpacked as PyTorch's node does: raises once a pass freed them)
+        input = self.saved()[0]  # (with the indices)
+        if not input._data.size:  # PyTorch returns the (empty) input itself as its gradient
+            return input
         if not self.shape:
             return grad
         return ScatterAddGrad.of(grad, self.shape, self.dim, self.index)
