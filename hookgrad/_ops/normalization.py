@@ -198,8 +198,17 @@ class NativeGroupNormBackward0(Op):
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight = self.saved()
+        if grad is None:  # only the statistics' gradients: they reach the input alone, which
+            return None, None, None  # then requires no grad (see below)
         grouped = input.reshape(self.grouped)
-        mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean, self.invstd)
+        if _grad_state.grad_enabled and not input._requires_grad:
+            # PyTorch's gradient reads the node's own mean and rstd outputs, which require
+            # grad with the node: so does the weight's gradient (through them, its derivative
+            # in the weight is nothing)
+            mean, invstd = _make(self.mean, True, self, 1), _make(self.invstd, True, self, 2)
+        else:
+            mean, invstd = _stats_for_backward(grouped, (2,), self.eps, self.mean,
+                                               self.invstd)
         xhat = (grouped - mean) * invstd
         grad_input = grad_weight = grad_bias = None
         if self.needs(0):
