@@ -282,11 +282,17 @@ class I0Backward0(UnaryOp):
 class SpecialI1Backward0(UnaryOp):
     """``torch.special.i1``; its derivative ``i0(x) - i1(x) / x`` is 1/2 at 0."""
 
-    function, saves = i1_array, "self"
+    # PyTorch's node saves self and the result (a later in-place write of either fails
+    # the backward's version check)
+    saves_output, saved_names = True, ("self", "result")
+
+    def forward(self, a):
+        self.save(a)
+        return i1_array(float_input(a))
 
     def backward(self, grad):
-        (a,) = self.saved()
-        ratio = (special_i1(a) / a).masked_fill(a == 0, 0.5)
+        a, result = self.saved()
+        ratio = (result / a).masked_fill(a == 0, 0.5)
         return grad * (i0(a) - ratio)
 
 
