@@ -312,7 +312,7 @@ class SpecialI1Backward0(Op):
     def backward(self, grad):
         a, result = self.saved()
         if plain_backward():
-            ratio = (special_i1(a) / a).masked_fill(a == 0, 0.5)
+            ratio = (result / a).masked_fill(a == 0, 0.5)
             return grad * (i0(a) - ratio)
         # PyTorch's formula: x within eps of 0 is replaced by eps, its derivative by 1/2
         dtype = result._data.dtype

@@ -3,6 +3,7 @@ backward scatters back), with PyTorch's node names. Circular padding is composed
 copies, as PyTorch records it (nn/_functional/padding.py)."""
 import numpy as np
 
+from .activation_backward import zeros_of_input
 from .op import Op
 
 
@@ -58,15 +59,21 @@ class _IndexPad(Op):
             x = np.take(x, index, axis=dim)
         return x
 
+    grad_node = None  # (set per subclass: its "...BackwardBackward0")
+
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        return _IndexPadGrad.apply(grad, self)
+        # (unpacked as PyTorch's node does: raises once a pass freed them)
+        return self.grad_node.apply(grad, self.saved()[0], self)
 
 
 class _IndexPadGrad(Op):
-    """Sum the gradient of every copy back into its source position (transpose of _IndexPad)."""
+    """Sum the gradient of every copy back into its source position (transpose of _IndexPad).
+    Its inputs are PyTorch's, the gradient and the padded input (whose derivative is zeros):
+    the gradient requires grad when the input does."""
 
-    def forward(self, grad, pad_op):
+    arity = 2
+
+    def forward(self, grad, input, pad_op):
         self.pad_op = pad_op
         g = grad._data
         shape = list(g.shape)
@@ -78,7 +85,8 @@ class _IndexPadGrad(Op):
         return g
 
     def backward(self, grad):
-        return _IndexPadAgain.apply(grad, self.pad_op)
+        return (_IndexPadAgain.apply(grad, self.pad_op) if self.needs(0) else None,
+                zeros_of_input(self, 1) if self.needs(1) else None)
 
 
 class _IndexPadAgain(Op):
@@ -90,12 +98,13 @@ class _IndexPadAgain(Op):
         return g
 
     def backward(self, grad):
-        return _IndexPadGrad.apply(grad, self.pad_op)
+        return type(self.pad_op).grad_node.apply(grad, None, self.pad_op)
 
 
 def _pad_node(mode, ndims):
     name = {"reflect": "ReflectionPad", "replicate": "ReplicationPad"}[mode]
-    return type(f"{name}{ndims}DBackward0", (_IndexPad,), {})
+    grad_node = type(f"{name}{ndims}DBackwardBackward0", (_IndexPadGrad,), {})
+    return type(f"{name}{ndims}DBackward0", (_IndexPad,), {"grad_node": grad_node})
 
 
 PAD_NODES = {(mode, n): _pad_node(mode, n) for mode in ("reflect", "replicate")

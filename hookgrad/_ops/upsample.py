@@ -8,6 +8,7 @@ PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, 
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
 import numpy as np
 
+from .activation_backward import zeros_of_input
 from .op import Op
 
 
@@ -190,9 +191,15 @@ def _antialias_forward(x, plan, in_sizes):
 
 
 class UpsampleNearest2DBackward0(Op):
-    """``F.interpolate``; the subclasses differ in PyTorch's node name only."""
+    """``F.interpolate``; the subclasses differ in PyTorch's node name only (and
+    ``AdaptiveAvgPool3DBackward0``, ``mode="area"`` in 3-D, saves its input, which its
+    gradient's node takes as PyTorch's does)."""
+
+    saves_input = False
 
     def forward(self, a, plan):
+        if self.saves_input:
+            self.save(a)
         self.plan = plan
         self.in_sizes = a._data.shape[a._data.ndim - len(plan):]
         # (only the antialiased kernels have _antialias_forward's quirks; bicubic's taps have
@@ -202,6 +209,8 @@ class UpsampleNearest2DBackward0(Op):
         return _antialias_forward(a._data, plan, self.in_sizes)
 
     def backward(self, grad):
+        if self.saves_input:
+            return TRANSPOSED[type(self)].apply(grad, self.saved()[0], self.plan, self.in_sizes)
         return TRANSPOSED[type(self)].apply(grad, self.plan, self.in_sizes)
 
 
@@ -232,6 +241,20 @@ class UpsampleNearest2DBackwardBackward0(Op):
         return self.forward_node.apply(grad_grad, self.plan)
 
 
+class AdaptiveAvgPool3DBackwardBackward0(UpsampleNearest2DBackwardBackward0):
+    """Inputs PyTorch's, the gradient and the pooled input (whose derivative is zeros): the
+    gradient requires grad when the input does."""
+
+    arity = 2
+
+    def forward(self, grad, input, plan, in_sizes):
+        return super().forward(grad, plan, in_sizes)
+
+    def backward(self, grad_grad):
+        return (self.forward_node.apply(grad_grad, self.plan) if self.needs(0) else None,
+                zeros_of_input(self, 1) if self.needs(1) else None)
+
+
 def _node(name, base):
     """A node class that differs from ``base`` in its name only."""
     return type(name, (base,), {"__module__": __name__})
@@ -257,9 +280,11 @@ NODES = {key: (UpsampleNearest2DBackward0 if name == "UpsampleNearest2DBackward0
                      UpsampleNearest2DBackward0))
          for key, name in _FORWARD_NAMES.items()}
 TRANSPOSED = {}
+NODES["area", 3].saves_input = True
 for _forward in NODES.values():
-    _backward = _node(_forward.__name__.replace("Backward0", "BackwardBackward0"),
-                      UpsampleNearest2DBackwardBackward0)
+    _backward = (AdaptiveAvgPool3DBackwardBackward0 if _forward.saves_input else
+                 _node(_forward.__name__.replace("Backward0", "BackwardBackward0"),
+                       UpsampleNearest2DBackwardBackward0))
     _backward.forward_node = _forward
     TRANSPOSED[_forward] = _backward
 del _forward, _backward
