@@ -7,21 +7,27 @@ from ..._ops.views import UnsafeViewBackward0, reshape_node, squeeze_
 
 
 def linear(input, weight, bias=None):
-    """``input @ weight.T + bias`` with PyTorch's graph: addmm / mm, reshaped around N-d."""
+    """``input @ weight.T + bias`` with PyTorch's graph: addmm / mm, reshaped around N-d (its
+    nodes created in PyTorch's order, which decides the order a backward runs them in)."""
     if weight._data.ndim != 2 or input._data.ndim == 0:
         out = _linalg.matmul(input, weight.t())
         return out + bias if bias is not None else out
     ndim = input._data.ndim
-    weight_t = weight.t()
     if ndim == 2:
+        weight_t = weight.t()
         return (_linalg.addmm(bias, input, weight_t) if bias is not None
                 else _linalg.mm(input, weight_t))
     out_shape = input._data.shape[:-1] + (weight._data.shape[0],)
-    flat = input.reshape(int(np.prod(out_shape[:-1])), input._data.shape[-1])  # (size-0 safe)
+    rows = int(np.prod(out_shape[:-1]))  # (size-0 safe)
     if bias is not None:
-        return _linalg.addmm(bias, flat, weight_t).view(out_shape)
+        if not input.is_contiguous():  # (PyTorch: a matmul, then the bias added)
+            return _linalg.matmul(input, weight.t()) + bias
+        flat = input.reshape(rows, input._data.shape[-1])  # (before weight.t(), as PyTorch)
+        return _linalg.addmm(bias, flat, weight.t()).view(out_shape)
+    weight_t = weight.t()
     if ndim == 1:
         return squeeze_(_linalg.mm(input.unsqueeze(0), weight_t), 0)  # (no view, as PyTorch)
+    flat = input.reshape(rows, input._data.shape[-1])
     return UnsafeViewBackward0.apply(_linalg.mm(flat, weight_t), out_shape)
 
 
