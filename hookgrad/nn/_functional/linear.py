@@ -7,22 +7,24 @@ from ..._ops.views import reshape_node
 
 
 def linear(input, weight, bias=None):
-    """``input @ weight.T + bias`` with PyTorch's graph: addmm / mm, reshaped around N-d."""
+    """``input @ weight.T + bias`` with PyTorch's graph: addmm / mm, reshaped around N-d (its
+    nodes created in PyTorch's order, which decides the order a backward runs them in)."""
     if weight._data.ndim != 2 or input._data.ndim == 0:
         out = _linalg.matmul(input, weight.t())
         return out + bias if bias is not None else out
     ndim = input._data.ndim
-    weight_t = weight.t()
     if ndim == 2:
+        weight_t = weight.t()
         return (_linalg.addmm(bias, input, weight_t) if bias is not None
                 else _linalg.mm(input, weight_t))
-    if bias is not None and input._data.flags.c_contiguous:
-        # PyTorch's fused path: the input flattened to rows, addmm, viewed back
+    if bias is not None and input.is_contiguous():
+        # PyTorch's fused path: the input flattened to rows (before weight.t(), as PyTorch),
+        # addmm, viewed back
         out_shape = input._data.shape[:-1] + (weight._data.shape[0],)
         flat = input.reshape(int(np.prod(out_shape[:-1])), input._data.shape[-1])  # (size 0)
-        return _linalg.addmm(bias, flat, weight_t).view(out_shape)
+        return _linalg.addmm(bias, flat, weight.t()).view(out_shape)
     # otherwise matmul (which folds the input into rows only where PyTorch's does), + bias
-    out = _linalg.matmul(input, weight_t)
+    out = _linalg.matmul(input, weight.t())
     return out if bias is None else out + bias
 
 

@@ -105,10 +105,12 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         raise ValueError("Expected more than 1 spatial element when training, got input size "
                          f"{input.shape}")
     n, c = shape[0], shape[1]
-    folded = input.reshape((1, n * c) + tuple(shape[2:]))
+    # (in PyTorch's order: the repeated weight and bias, then the folded input; it decides
+    # the order a backward runs their branches in)
+    weight, bias = (None if t is None else t.repeat(n) for t in (weight, bias))
     mean, var = (None if t is None else _make(np.tile(t._data, n))
                  for t in (running_mean, running_var))
-    weight, bias = (None if t is None else t.repeat(n) for t in (weight, bias))
+    folded = input.reshape((1, n * c) + tuple(shape[2:]))
     if not folded._data.size:
         out = _empty_batch_norm(folded, weight, bias)
     else:
