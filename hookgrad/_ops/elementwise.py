@@ -168,7 +168,9 @@ class ReluBackward0(Op):
             return np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
-        out = split_relu(x) if x.size >= SPLIT_MIN_SIZE else None
+        if x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
+            return zero_where(x, x < 0)
+        out = split_relu(x)
         return zero_where(x, x < 0) if out is None else out
 
     def backward(self, grad):
@@ -181,7 +183,9 @@ class ReluBackward0(Op):
 def _threshold_backward(g, result):
     """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
     as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
-    out = split_threshold_backward(g, result) if g.size >= SPLIT_MIN_SIZE else None
+    if g.size < SPLIT_MIN_SIZE:  # (the common case: one test)
+        return zero_where(g, result <= 0)
+    out = split_threshold_backward(g, result)
     return zero_where(g, result <= 0) if out is None else out
 
 

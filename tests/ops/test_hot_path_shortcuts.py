@@ -13,9 +13,13 @@ import pytest
 import hookgrad as torch
 from hookgrad._ops import subscript
 
-# (hookgrad's own filter for NumPy's floating-point warnings, which pytest resets per test)
-pytestmark = pytest.mark.filterwarnings(
-    r"ignore:(overflow|divide by zero|invalid value) encountered:RuntimeWarning")
+# (hookgrad's own filter for NumPy's floating-point warnings, which pytest resets per test;
+# and PyTorch's warning for backward(create_graph=True), which these tests expect)
+pytestmark = [
+    pytest.mark.filterwarnings(
+        r"ignore:(overflow|divide by zero|invalid value) encountered:RuntimeWarning"),
+    pytest.mark.filterwarnings(r"ignore:Using backward\(\) with create_graph=True:UserWarning"),
+]
 
 SPECIAL = [0.5, -1.5, 0.0, -0.0, float("inf"), float("-inf"), float("nan"), 3e38]
 
