@@ -97,7 +97,7 @@ repeat_interleave, diff, meshgrid = (_derived.repeat_interleave, _derived.diff,
                                      _derived.meshgrid)
 gather, take, index_select = _index.gather, _index.take, _index.index_select
 masked_fill, masked_select = _index.masked_fill, _put.masked_select
-index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _index.index_fill
+index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _put.index_fill
 scatter, scatter_add, nonzero, argwhere = (_index.scatter, _index.scatter_add, _index.nonzero,
                                            _index.argwhere)
 matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot

@@ -338,7 +338,7 @@ class Tensor(TensorBase):
     addmm_ = _ipf.addmm_
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),
                                             in_place(_index.index_copy),
-                                            in_place(_index.index_fill,
+                                            in_place(_put.index_fill,
                                                      _inplace.INDEX_FILL_ON_EXPANDED, False))
     scatter_, scatter_add_ = (in_place(_index.scatter, check_inputs=False),
                              in_place(_index.scatter_add, check_inputs=False))
@@ -448,7 +448,7 @@ class Tensor(TensorBase):
     # ------------------------------------------------------------------ indexing
     gather, take, index_select = _index.gather, _index.take, _index.index_select
     masked_fill, masked_select = _index.masked_fill, _put.masked_select
-    index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _index.index_fill
+    index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _put.index_fill
     scatter, scatter_add = _index.scatter, _index.scatter_add
     nonzero, argwhere = _index.nonzero, _index.argwhere
 

@@ -534,13 +534,6 @@ def index_copy(input, dim, index, source, *, out=None):
     return IndexCopyBackward0.apply(input, source, dim, idx)
 
 
-def index_fill(input, dim, index, value):
-    dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_fill_index(input._data, dim, index)
-    value = value.item() if isinstance(value, TensorBase) else value
-    return IndexFillBackward0.apply(input, dim_key(dim, idx), value, index)
-
-
 def take(input, index, *, out=None):
     if out is not None:
         refuse_out("take")

@@ -1,10 +1,11 @@
-"""Writing by index or mask as ops: index_put, masked_scatter (and masked_select, whose
-gradient it is); and take_along_dim (gather with broadcasting), with PyTorch's checks and node
+"""Writing by index or mask as ops: index_put, index_fill, masked_scatter (and masked_select,
+whose gradient it is); and take_along_dim (gather with broadcasting), with PyTorch's checks and node
 names."""
 import numpy as np
 
-from .._tensor_base import _make, _wrap_dim, tensor_argument
-from .index import IndexAddGrad, IndexPutBackward0, gather
+from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
+from . import index_checks as checks
+from .index import IndexAddGrad, IndexFillBackward0, IndexPutBackward0, dim_key, gather
 from .op import Op, broadcast_error, refuse_out, type_name
 from .views import expand
 
@@ -188,3 +189,40 @@ def take_along_dim(input, indices, dim=None, *, out=None):
         indices = _make(np.broadcast_to(idx, index_shape).copy())
     return gather(input, dim, indices)
 
+
+
+class IndexFillBackward1(Op):
+    """``input.index_fill(dim, index, value)`` with a 0-d tensor ``value``: PyTorch's formula
+    gives the value the gradient summed over the filled positions, each counted once (its
+    ``index_select`` of the unique indices), whatever the index repeats."""
+
+    arity = 2
+
+    def forward(self, a, value, dim, idx, index):
+        if value._data.ndim:
+            raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got "
+                               f"tensor with {value._data.ndim} dimension(s).")
+        self.dim, self.key = dim, dim_key(dim, idx)
+        self.index = np.asarray(index._data if isinstance(index, TensorBase) else index)
+        self.save(index)  # (as PyTorch's node)
+        out = a._data.copy()
+        out[self.key] = value._data
+        return out
+
+    def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        kept = IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None
+        picked = None
+        if self.needs(1):
+            # (of the index as given: PyTorch's index_select then refuses a negative one)
+            rows = _make(np.unique(self.index)) if grad._data.ndim else None
+            picked = (grad.index_select(self.dim, rows) if rows is not None else grad).sum()
+        return kept, picked
+
+
+def index_fill(input, dim, index, value):
+    dim = _wrap_dim(dim, input._data.ndim)
+    idx = checks.index_fill_index(input._data, dim, index)
+    if isinstance(value, TensorBase):
+        return IndexFillBackward1.apply(input, value, dim, idx, index)
+    return IndexFillBackward0.apply(input, dim_key(dim, idx), value, index)
