@@ -142,9 +142,19 @@ def check_input_overlap(t, args):
     data = t._data
     root = None
     for a in args:
-        if not isinstance(a, TensorBase) or a is t or a._data is data:
+        if not isinstance(a, TensorBase):
             continue
         other = a._data
+        if other is data:
+            continue
+        owner, data_owner = other.base, data.base
+        if owner is None:
+            owner = other
+        if data_owner is None:
+            data_owner = data
+        if owner is not data_owner and getattr(owner, "base", 0) is None \
+                and getattr(data_owner, "base", 0) is None:
+            continue  # views of two different owners (the common case)
         if root is None:
             root = _root(data)
         if _root(other) is not root or not data.size or not other.size:
@@ -181,7 +191,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
     if not recording:
-        if check_inputs and args:
+        if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
             check_input_overlap(t, args)
         # (the op called here, not through _out_of_place: one call layer less on the hot path;
         # try costs nothing until it catches)
@@ -209,7 +219,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
             "functions do not allow the output views to be modified inplace. You should "
             "replace the inplace operation by an out-of-place one.")
     _check_leaf(t)
-    if check_inputs and args:  # (after autograd's checks, as PyTorch's kernel's)
+    # (after autograd's checks, as PyTorch's kernel's)
+    if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
         check_input_overlap(t, args)
     if t._view_base is None:
         old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
