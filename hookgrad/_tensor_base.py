@@ -6,6 +6,7 @@ subclasses it and adds the ops, as PyTorch's ``torch.Tensor`` subclasses ``torch
 The engine, the graph and the ops import this module and ``_make``, never ``_tensor.py``."""
 import re
 import warnings
+import weakref
 from collections import OrderedDict
 
 from ._dtype import from_numpy_dtype
@@ -76,6 +77,7 @@ class TensorBase:
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
     _zero_tensor = False  # PyTorch's immutable ZeroTensor (the gradient sgn gives)
+    _detached_from = None  # weak reference to the grad_fn a detach_() dropped
     __array_priority__ = 1000  # NumPy defers to our reflected operators
 
     # ------------------------------------------------------------------ metadata
@@ -331,6 +333,8 @@ class TensorBase:
                 "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
                 "called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        if self._grad_fn is not None:  # (a node that saved this tensor then refuses it)
+            self._detached_from = weakref.ref(self._grad_fn)
         self._grad_fn = None
         self._requires_grad = False
         return self

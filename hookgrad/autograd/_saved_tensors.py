@@ -54,7 +54,7 @@ class SavedNumber:
     def data(self):
         return None if self.freed else _make(_wrapped_array(self.value))
 
-    def unpack(self, node=None):
+    def unpack(self, node=None, in_backward=False):
         if self.freed:
             raise RuntimeError(FREED_MESSAGE)
         return None if node is not None else self.data
@@ -183,9 +183,11 @@ class SavedTensor:
         self.tensor = FREED
         self.packed = None
 
-    def unpack(self, node=None):
+    def unpack(self, node=None, in_backward=False):
         """The saved value, for ``node`` (whose own output it may be: PyTorch's ``unpack()``
-        without a node refuses an output, which cannot know its grad_fn)."""
+        without a node refuses an output, which cannot know its grad_fn). ``in_backward``:
+        for the node's backward (not a ``_saved_*`` attribute), which refuses an input
+        detached in place since."""
         if self.tensor is FREED:
             raise RuntimeError(FREED_MESSAGE)
         if node is None and self.is_output:
@@ -199,7 +201,16 @@ class SavedTensor:
             return self._with_history(value, node)
         if self.counter[0] != self.version:
             self._raise_modified(node)
+        if in_backward and not self.is_output and self.tensor._detached_from is not None:
+            self._refuse_detached(node)
         return self._original(node)
+
+    def _refuse_detached(self, node):
+        """PyTorch refuses a saved input that had a grad_fn when saved (this node's edge goes
+        there) and has lost it to an in-place ``detach_()`` since."""
+        dropped = self.tensor._detached_from()
+        if dropped is not None and any(child is dropped for child, _ in node._next):
+            raise RuntimeError(DETACHED_MESSAGE)
 
     def _with_history(self, value, node):
         """A new tensor over the unpack hook's data with the saved tensor's autograd identity,

@@ -222,7 +222,7 @@ class Node:
                 record.release()
 
     def _unpack_saved(self):
-        return [None if s is None else s.unpack(self) for s in self._for_backward]
+        return [None if s is None else s.unpack(self, True) for s in self._for_backward]
 
     # ``grad_fn._saved_<name>`` / ``grad_fn._raw_saved_<name>`` for ops that name their saves
     saved_names = ()
