@@ -51,8 +51,8 @@ def _max_taps(taps, first, with_nan):
         if with_nan:
             take |= np.isnan(tap)
             np.copyto(best, tap, where=take)
-        else:
-            np.maximum(best, tap, out=best)
+        else:  # (NumPy's maximum gives its second operand on a tie: best, the earlier -0.0)
+            np.maximum(tap, best, out=best)
         # every tap before k has a smaller number, so "k where take" is a max: arithmetic
         # instead of a masked write, which is slow on unpredictable masks
         np.maximum(arg, take * tap_number(k), out=arg)
@@ -85,10 +85,12 @@ class MaxPool2DWithIndicesBackward0(Op):
             first = first_row[:, None] * kw + first_col
         taps = [xp[key] for key in _window_slices(kernel, out_hw, stride, dilation)]
         if not self._record and not return_indices:
-            # no backward and no indices: the maxima alone (a NaN propagates, as it wins)
-            best = taps[0].copy() if len(taps) == 1 else np.maximum(taps[0], taps[1])
+            # no backward and no indices: the maxima alone (a NaN propagates, as it wins);
+            # the earlier tap second, as NumPy's maximum gives that on a tie (-0.0 against
+            # 0.0: the first in the window wins, as in PyTorch's loop)
+            best = taps[0].copy() if len(taps) == 1 else np.maximum(taps[1], taps[0])
             for tap in taps[2:]:
-                np.maximum(best, tap, out=best)
+                np.maximum(tap, best, out=best)
             return best if input._data.ndim == 4 else best[0]
         best, arg = _max_taps(taps, first, False)
         # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
