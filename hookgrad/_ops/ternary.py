@@ -97,12 +97,6 @@ class AddcmulBackward0(Op):
     def backward(self, grad):
         t1, t2 = self.saved()
         v = self.value
-        if self.needs(1) and t2._data.dtype.kind in "biu":
-            # PyTorch computes value / tensor2 in tensor2's dtype, in place: a true division
-            # cannot be written into an integer or bool tensor
-            name = _dtype.from_numpy_dtype(t2._data.dtype).legacy_name[:-6]
-            raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                               f"{name}")
         return (grad if self.needs(0) else None,
                 grad * MulBackward1.apply(t2, v) if self.needs(1) else None,  # (PyTorch's
                 grad * MulBackward1.apply(t1, v) if self.needs(2) else None)  # formulas)

@@ -20,6 +20,7 @@ from ._running import (  # noqa: F401  (engine API)
     current_task,
     running_nodes,
 )
+from ._saved_tensors import FREED_MESSAGE
 from .anomaly_mode import anomaly
 from .graph import AccumulateGrad, grad_accumulator, saved_hooks_state
 
@@ -429,7 +430,12 @@ def _call_function(task, node, grads, compute=True):
                 # (an undefined gradient accumulates nothing, but PyTorch still runs these)
                 _call_post_accumulate_hooks(node.variable._post_accumulate_grad_hooks,
                                             node.variable)
-        elif not compute:
+        elif not compute:  # PyTorch still runs the node: it unpacks what it saved (raising
+            # once a pass freed it) and computes none of its outputs
+            if getattr(node, "released", False):
+                raise RuntimeError(FREED_MESSAGE)
+            if getattr(node, "_for_backward", None):
+                node._unpack_saved()
             outputs = (None,) * len(node._next)
         else:
             if anomaly.enabled:
@@ -568,7 +574,10 @@ def _unshared(grad):
     if not data.flags.c_contiguous:
         return False
     base = data.base
-    return base is None or (base.nbytes == data.nbytes and base.base is None)
+    # (a base that is no array, such as the DummyArray of NumPy's stride tricks, shares
+    # memory it does not own: never stolen)
+    return base is None or (type(base) is np.ndarray and base.nbytes == data.nbytes
+                            and base.base is None)
 
 
 # References to an unshared gradient when _accumulate checks: the grads list, the local

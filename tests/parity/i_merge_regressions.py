@@ -1,0 +1,26 @@
+# Three behaviours pinned after merging the exactness branches. addcmul with a bool or integer
+# tensor2: tensor1's gradient is grad * tensor2 * value (only addcdiv's divides in tensor2's
+# dtype and raises). backward(inputs=[a non-leaf]) a second time without retain_graph: the
+# input's node still runs and unpacks what it saved, so it raises that the graph was freed.
+# A gradient that is a stride-trick view (diag of a 1-element input) is copied into .grad.
+import torch
+
+t1 = torch.ones(2, requires_grad=True)
+for t2 in (torch.tensor([True, False]), torch.tensor([2, 3])):
+    torch.addcmul(torch.zeros(2), t1, t2, value=2.5).sum().backward()
+    print(t1.grad)
+    t1.grad = None
+
+base = torch.zeros(3, 3, 1)
+view = base.unsqueeze(0)
+src = torch.zeros((1, 0, 1, 1)).requires_grad_()
+out = view.scatter_add_(0, torch.zeros((1, 0, 1, 1), dtype=torch.int64), src).sum()
+out.backward()
+try:
+    out.backward(inputs=[base])
+except RuntimeError as error:
+    print('RuntimeError', str(error)[:60])
+
+x = torch.tensor([float('inf')], requires_grad=True)
+torch.diag(x, -2).sum().backward()
+print(x.grad)
