@@ -37,30 +37,25 @@ class ExpBackward0(UnaryOp):
 
 
 def unsigned_nans(function, x):
-    """``function(x)`` with the NaN of a negative ``x`` (not a NaN) made positive: PyTorch's
-    kernels give sqrt and log of negatives a NaN without sign bit, NumPy x86's default NaN
-    (sign bit set), which ``signbit`` shows."""
+    """``function(x)`` (sqrt or a logarithm) with the NaN of a negative ``x`` (not a NaN)
+    made positive: PyTorch's kernels give sqrt and log of negatives a NaN without sign bit,
+    NumPy x86's default NaN has it set (``signbit`` shows it). Raising on "invalid" costs
+    nothing when no input is negative, the common case."""
+    with np.errstate(divide="ignore", invalid="raise"):
+        try:
+            return function(x)
+        except FloatingPointError:
+            pass
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.asarray(function(x))
     return np.where(x < 0, out.dtype.type(np.nan), out)
 
 
 def _sqrt(x):
-    # raising on "invalid" costs nothing when no input is negative (the common case)
-    with np.errstate(invalid="raise"):
-        try:
-            return np.sqrt(x)
-        except FloatingPointError:
-            pass
     return unsigned_nans(np.sqrt, x)
 
 
 def _log(x):
-    with np.errstate(divide="ignore", invalid="raise"):
-        try:
-            return np.log(x)
-        except FloatingPointError:
-            pass
     return unsigned_nans(np.log, x)
 
 
