@@ -13,7 +13,8 @@ class TrilBackward0(Op):
             raise RuntimeError(f"{type(self).op_name()}: input tensor must have at least 2 "
                                "dimensions")
         self.diagonal = diagonal
-        return self.keep(x, diagonal)
+        # (a new contiguous tensor, as PyTorch's, also from a transposed input)
+        return np.ascontiguousarray(self.keep(x, diagonal))
 
     def backward(self, grad):
         return type(self).apply(grad, self.diagonal)

@@ -24,3 +24,7 @@ except RuntimeError as error:
 x = torch.tensor([float('inf')], requires_grad=True)
 torch.diag(x, -2).sum().backward()
 print(x.grad)
+
+# tril / triu of a transposed tensor give a new contiguous tensor
+m = torch.arange(6.).reshape(2, 3).t()
+print(torch.tril(m).is_contiguous(), torch.triu(m, 1).stride())
