@@ -434,6 +434,8 @@ def _call_function(task, node, grads, compute=True):
             # once a pass freed it) and computes none of its outputs
             if getattr(node, "released", False):
                 raise RuntimeError(FREED_MESSAGE)
+            if node.node_name == "torch::autograd::NotImplemented":
+                node._apply(grads)  # (raises PyTorch's "derivative for ... is not implemented")
             if getattr(node, "_for_backward", None):
                 node._unpack_saved()
             outputs = (None,) * len(node._next)

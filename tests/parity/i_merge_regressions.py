@@ -28,3 +28,13 @@ print(x.grad)
 # tril / triu of a transposed tensor give a new contiguous tensor
 m = torch.arange(6.).reshape(2, 3).t()
 print(torch.tril(m).is_contiguous(), torch.triu(m, 1).stride())
+
+# backward(inputs=[t]) with t the output of an op without a derivative: PyTorch runs t's
+# node, which raises its "not implemented" error
+a = torch.tensor([3., 5.], requires_grad=True)
+for make in (lambda: a // 2, lambda: (a * 1).floor_divide_(2)):
+    q = make()
+    try:
+        q.sum().backward(inputs=[q])
+    except RuntimeError as error:
+        print('RuntimeError', error)
