@@ -145,14 +145,14 @@ def meshgrid(*tensors, indexing=None):
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but "
                            f"received: {indexing}")
-    for t in tensors:
-        if t._data.ndim > 1:
-            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but "
-                               f"got: {cpp_print(t._data)}")
     swap = indexing == "xy" and len(tensors) >= 2
     order = list(tensors)
     if swap:
         order[0], order[1] = order[1], order[0]
+    for t in order:  # (after the swap, as PyTorch: "xy" names the second tensor first)
+        if t._data.ndim > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but "
+                               f"got: {cpp_print(t._data)}")
     shape = tuple(t._data.size for t in order)
     grids = []
     for i, t in enumerate(order):

@@ -38,3 +38,10 @@ for make in (lambda: a // 2, lambda: (a * 1).floor_divide_(2)):
         q.sum().backward(inputs=[q])
     except RuntimeError as error:
         print('RuntimeError', error)
+
+# meshgrid(indexing='xy') swaps its first two tensors before checking them: the error shows
+# the second one
+try:
+    torch.meshgrid(torch.ones(2, 2), torch.zeros(2, 2), indexing='xy')
+except RuntimeError as error:
+    print('RuntimeError', error)
