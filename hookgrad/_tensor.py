@@ -450,7 +450,7 @@ class Tensor(TensorBase):
     masked_fill, masked_select = _index.masked_fill, _put.masked_select
     index_add, index_copy, index_fill = _index.index_add, _index.index_copy, _put.index_fill
     scatter, scatter_add = _index.scatter, _index.scatter_add
-    nonzero, argwhere = _index.nonzero, _index.argwhere
+    nonzero, argwhere = _index.nonzero, _index.argwhere_method
 
     # ------------------------------------------------------------------ linear algebra
     matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot

@@ -576,3 +576,10 @@ def nonzero(input, *, out=None, as_tuple=False):
 
 def argwhere(input):
     return nonzero(input)
+
+
+def argwhere_method(self, *args, **kwargs):
+    """``Tensor.argwhere()``: PyTorch's method takes no keyword arguments at all."""
+    if kwargs:
+        raise TypeError("TensorBase.argwhere() takes no keyword arguments")
+    return argwhere(self, *args)

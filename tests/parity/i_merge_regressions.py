@@ -45,3 +45,10 @@ try:
     torch.meshgrid(torch.ones(2, 2), torch.zeros(2, 2), indexing='xy')
 except RuntimeError as error:
     print('RuntimeError', error)
+
+# Tensor.argwhere takes no keyword arguments (torch.argwhere takes input=)
+for call in (lambda: m.argwhere(as_tuple=True), lambda: torch.argwhere(input=m > 2)):
+    try:
+        print(call())
+    except TypeError as error:
+        print('TypeError', error)
