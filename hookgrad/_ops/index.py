@@ -117,6 +117,8 @@ class IndexPutBackward0(Op):
                 np.add.at(out, key, v)
             else:
                 out[key] = v
+                if not out.size or not np.size(v):  # (NumPy writes nothing, checks nothing)
+                    np.broadcast_to(v, out[key].shape)
         except IndexError as error:
             raise checks.advanced_index_error(out.shape, key) or error from None
         except (ValueError, TypeError):  # the values do not broadcast to the indexed shape

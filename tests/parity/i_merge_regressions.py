@@ -52,3 +52,12 @@ for call in (lambda: m.argwhere(as_tuple=True), lambda: torch.argwhere(input=m >
         print(call())
     except TypeError as error:
         print('TypeError', error)
+
+# x[key] = value where the indexing result is empty: the value must still broadcast to it
+e = torch.zeros(0, 3, 2)
+for value in (torch.zeros(2, 0, 4, 1), torch.zeros(4, 2)):
+    try:
+        e[:2, [1, -3, -2, -3]] = value
+        print('written', tuple(value.shape))
+    except RuntimeError as error:
+        print('RuntimeError', error)
