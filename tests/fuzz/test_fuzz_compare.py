@@ -1,10 +1,12 @@
 """The fuzzer's comparator: float32 tolerance, NaN equal to NaN, exact integers, and the
 category a difference falls in."""
 import sys
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "fuzz"))
 from hgfuzz.compare import classify, values_equal  # noqa: E402
+from hgfuzz.interpreter import Interpreter  # noqa: E402
 
 
 def test_float32_values_compare_within_float32_rounding():
@@ -53,3 +55,24 @@ def test_categories():
     node = classify(PROGRAM, _trace({"o": _tensor([1.0], fn="ExpBackward0")}),
                     _trace({"o": _tensor([1.0], fn="Exp")}))
     assert node.signature == "node | exp | out.fn | ExpBackward0 vs Exp"
+
+
+def test_method_steps_call_as_the_rendered_script_does():
+    # ``v.keys(x=1)`` in a script calls the C descriptor unbound, and CPython's message names
+    # the class it lives on; a bound method would name the subclass (``Sub.keys()``): PyTorch's
+    # ``Tensor.argwhere`` / ``TensorBase.argwhere`` differ the same way
+    class Sub(dict):
+        pass
+
+    interpreter = Interpreter(types.SimpleNamespace(Tensor=dict))
+    obj = Sub()
+    try:
+        obj.keys(x=1)
+    except TypeError as error:
+        expected = str(error)
+    try:
+        interpreter._call("m", "keys", [obj], {"x": 1})
+    except TypeError as error:
+        assert str(error) == expected == "dict.keys() takes no keyword arguments"
+    else:
+        raise AssertionError("the call should raise")

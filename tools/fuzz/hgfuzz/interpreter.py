@@ -213,7 +213,14 @@ class Interpreter:
 
     def _call(self, form, name, args, kwargs):
         if form == "m":
-            return getattr(args[0], name)(*args[1:], **kwargs)
+            # through the class, as the rendered script's ``v.name(...)`` runs: CPython calls
+            # a C method's descriptor unbound there, and PyTorch's messages name the class
+            # the descriptor lives on (``TensorBase.argwhere()``); a bound method names the
+            # tensor's own class (``Tensor.argwhere()``)
+            method = getattr(type(args[0]), name, None)
+            if method is None:
+                return getattr(args[0], name)(*args[1:], **kwargs)
+            return method(*args, **kwargs)
         if form == "t":
             return getattr(self.lib, name)(*args, **kwargs)
         if form == "F":
