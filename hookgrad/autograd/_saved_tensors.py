@@ -11,6 +11,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
 from ._running import _local as _running_local
+from ._running import call_as_node, current_node
 from .grad_mode import state as _grad_state
 
 FREED = "freed"  # marks a SavedTensor whose value a backward pass released
@@ -194,7 +195,11 @@ class SavedTensor:
             raise RuntimeError(DETACHED_MESSAGE)
         if self.has_hooks:
             # Versions cannot be tracked through user hooks, so (as in PyTorch) no check here.
-            value = self._unpack_hook(self.packed)
+            if in_backward and current_node() is not node:  # (the engine's fast path did
+                # not announce it): the hook sees its node as _current_autograd_node()
+                value = call_as_node(node, self._unpack_hook, self.packed)
+            else:
+                value = self._unpack_hook(self.packed)
             if not isinstance(value, TensorBase):
                 raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but "
                                 f"got result of type {type(value).__name__}")

@@ -292,6 +292,8 @@ def _run_ready_nodes(task, ready, buffers, deps):
                 outputs = node._apply(grads)
                 if not node._checks_own_outputs:
                     outputs = _validate_outputs(task, node, outputs)
+                if node._hooks is not None:  # registered as it ran (by a saved tensor's
+                    outputs = _call_post_hooks(node, outputs, ())  # unpack hook)
                 if not keep_graph and node._for_backward is not None:
                     node._release()  # (a node that saved nothing has nothing to free)
         elif exec_info is not None:
@@ -415,6 +417,7 @@ def _call_function(task, node, grads, compute=True):
     nodes.append(node)
     try:
         hooks = node._hooks
+        had_post_hooks = hooks is not None and bool(hooks.post_hooks)
         grads = _call_tensor_pre_hooks(node, grads)
         if hooks is not None and hooks.pre_hooks:
             for fn in list(hooks.pre_hooks.values()):
@@ -445,18 +448,27 @@ def _call_function(task, node, grads, compute=True):
             else:
                 outputs = node._apply(grads)
             outputs = _validate_outputs(task, node, outputs)
-        if hooks is not None and hooks.post_hooks:
-            grad_outputs = tuple(grads)
-            for fn in list(hooks.post_hooks.values()):
-                result = fn(tuple(outputs), grad_outputs)
-                if result is not None:
-                    outputs = check_hook_tuple(fn, outputs, result)
+        if node._hooks is not None:  # (read again: an unpack hook may have added some)
+            # PyTorch keeps the node's incoming gradients only for post-hooks it had when it
+            # started; hooks registered while it ran get an empty tuple
+            outputs = _call_post_hooks(node, outputs, tuple(grads) if had_post_hooks else ())
         # (after the post-hooks, as PyTorch: a post-hook that raises leaves them saved)
         if not task.keep_graph:
             node._release()
         return outputs
     finally:
         nodes.pop()
+
+
+def _call_post_hooks(node, outputs, grad_outputs):
+    post_hooks = node._hooks.post_hooks
+    if not post_hooks:
+        return outputs
+    for fn in list(post_hooks.values()):
+        result = fn(tuple(outputs), grad_outputs)
+        if result is not None:
+            outputs = check_hook_tuple(fn, outputs, result)
+    return outputs
 
 
 def _validate_outputs(task, node, outputs):
