@@ -25,16 +25,36 @@ def runs_on_onednn(x, w, stride, dilation, groups):
     return groups > 1 or (kh > 3 and kw > 3) or n > 1 or x.size > 20480
 
 
-def skips_padding(x4, w4, stride, padding, dilation, groups):
-    """Whether this convolution's padding must be left out rather than multiplied: PyTorch
-    computes it with oneDNN, its weight is not finite (the only case where leaving the zeros
-    out changes a value), and no window lies wholly in the padding (else oneDNN pads with
-    zeros as well). Cheap tests first: a finite weight is the normal case."""
+def without_padding_products(x4, w4, stride, padding, dilation, groups):
+    """This convolution as oneDNN computes it, where that differs from a GEMM over the zero
+    padding, else None: PyTorch runs it on oneDNN, which takes a direct kernel, and the weight
+    is not finite (the only case where leaving the zeros out changes a value). Cheap tests
+    first: a finite weight is the normal case."""
     if not (padding[0] or padding[1]) or x4.dtype != FLOAT32 or np.isfinite(w4).all():
-        return False
+        return None
+    out_hw = tuple((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], w4.shape[2:], stride, padding, dilation))
     extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
-    return all(p < e for p, e in zip(padding, extents)) and runs_on_onednn(
-        x4, w4, stride, dilation, groups)
+    # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider than
+    # the output row they unroll over (a tiny output): it then pads with zeros as well
+    if not (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
+            and runs_on_onednn(x4, w4, stride, dilation, groups)
+            and _direct_kernel(x4.shape[1], w4.shape[0], groups)):
+        return None
+    return conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw)
+
+
+def _direct_kernel(in_channels, out_channels, groups):
+    """Whether oneDNN (on an AVX-512 CPU, as PyTorch 2.13's wheels dispatch) takes one of its
+    direct kernels, not its im2col GEMM: any ungrouped convolution; a grouped one when it is
+    depthwise (one input and one output channel per group), has channels per group in
+    multiples of 4, or has output channels per group in multiples of 8 and under 8 input
+    channels in all. (Read off ONEDNN_VERBOSE=1 over 4,000 shapes.)"""
+    if groups == 1:
+        return True
+    per_in, per_out = in_channels // groups, out_channels // groups
+    return (per_in == per_out == 1 or (per_in % 4 == 0 and per_out % 4 == 0)
+            or (per_out % 8 == 0 and in_channels < 8))
 
 
 def _taps(size, out_size, kernel, stride, padding, dilation):

@@ -8,8 +8,9 @@ which turns +inf into a NaN with its sign bit set and -inf into one without; PyT
 kernel (float64, one element, 0-d, a strided view) gives inf for +inf and a negative NaN for
 -inf. Convolution: oneDNN (float32 with a batch above 1, groups, or a kernel above 3x3) leaves
 the zero padding out of each window's sum, so an inf tap on padding adds nothing; the im2col
-GEMM (float64, a float32 batch of one with a small kernel) and oneDNN when a whole window lies
-in the padding multiply the zeros, inf * 0 = NaN."""
+GEMM (float64, a float32 batch of one with a small kernel) and oneDNN's own GEMM (a window
+wholly in the padding, padding wider than a tiny output, grouped shapes its direct kernels do
+not take) multiply the zeros, inf * 0 = NaN."""
 import numpy as np
 
 INF, NAN = float("inf"), float("nan")
@@ -28,9 +29,9 @@ def _grid(shape, seed):
     return np.random.default_rng(seed).choice([-1.5, -0.5, 0.0, 0.5, 1.25], size=shape)
 
 
-def _conv(torch, dims, dtype, batch, groups, kernel, padding, nonfinite=INF, dilation=1):
-    channels = 2
-    spatial = (7,) * dims
+def _conv(torch, dims, dtype, batch, groups, kernel, padding, nonfinite=INF, dilation=1,
+          channels=2, length=7):
+    spatial = (length,) * dims
     x = _grid((batch, channels) + spatial, 1)
     w = _grid((2, channels // groups) + (kernel,) * dims, 2)
     w.reshape(-1)[-1] = nonfinite  # the last tap: it falls on the end padding
@@ -59,6 +60,10 @@ CASES.update({
     "conv2d_f64_batch2": (_conv, 2, "float64", 2, 1, 3, 1),
     "conv2d_f32_padding_covers_window": (_conv, 2, "float32", 2, 1, 2, 2),
     "conv2d_f32_1x1_padded": (_conv, 2, "float32", 2, 2, 1, 1),
+    # oneDNN's GEMM: groups of 2 input channels and 1 output channel, not depthwise
+    "conv1d_f32_grouped_gemm": (_conv, 1, "float32", 2, 2, 2, 1, NAN, 1, 4, 5),
+    # oneDNN's GEMM: padding wider than the (one-value) output
+    "conv1d_f32_tiny_output": (_conv, 1, "float32", 2, 1, 4, 2, INF, 2, 2, 3),
 })
 
 
