@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from .._tensor_base import _make
+from ..backends import mkldnn
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -208,8 +209,16 @@ class GeluBackward0(Op):
     saved_names = ('self',)
 
     def forward(self, a, approximate):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
-            return forward_in_float32(self, GeluBackward0.forward, a, approximate)
+        x = a._data
+        if x.itemsize == 2 and is_half(x):  # (in float32)
+            out = forward_in_float32(self, GeluBackward0._formula, a, approximate)
+        else:
+            out = self._formula(a, approximate)
+        if approximate == "none" and not np.isfinite(out).all():
+            out = _gelu_of_infinities_in_onednn(x, out)
+        return out
+
+    def _formula(self, a, approximate):
         self.approximate = approximate
         self.save(a)
         x = float_input(a)
@@ -218,10 +227,7 @@ class GeluBackward0(Op):
             return x * 0.5 * (1 + np.tanh(inner))
         # the normal CDF, kept: backward needs it and erf is the expensive part
         self.cdf = erf_array(x * math.sqrt(0.5)) * 0.5 + 0.5
-        out = x * self.cdf
-        if not np.isfinite(out).all():  # PyTorch's gelu of +-inf is NaN
-            out = np.where(np.isinf(x), np.nan, out).astype(out.dtype, copy=False)
-        return out
+        return x * self.cdf
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -230,6 +236,23 @@ class GeluBackward0(Op):
             x = a._data
             return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
         return GeluBackwardBackward0.of(grad, a, self.approximate)
+
+
+_NEGATIVE_NAN = np.float32(-np.nan)
+
+
+def _gelu_of_infinities_in_onednn(x, out):
+    """PyTorch's CPU gelu (approximate='none') hands a contiguous float32 or bfloat16 input of
+    more than one element to oneDNN, whose erf-gelu makes NaN of both infinities: +inf gives a
+    NaN with its sign bit set, -inf one without. Its own kernel (float64, float16, one element,
+    a strided view, or torch.backends.mkldnn.enabled off) computes x * cdf(x) like the formula
+    here: +inf stays inf and -inf gives NaN. (bfloat16 goes to oneDNN on CPUs with AVX-512,
+    as on the machine the values were recorded on.)"""
+    in_onednn = x.dtype == np.float32 or x.dtype.kind == "V"  # (kind "V": bfloat16)
+    if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled):
+        return out
+    out = np.where(x == np.inf, _NEGATIVE_NAN, out)
+    return np.where(x == -np.inf, np.float32(np.nan), out).astype(out.dtype, copy=False)
 
 
 def _silu(x):

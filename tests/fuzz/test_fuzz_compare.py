@@ -76,3 +76,26 @@ def test_method_steps_call_as_the_rendered_script_does():
         assert str(error) == expected == "dict.keys() takes no keyword arguments"
     else:
         raise AssertionError("the call should raise")
+
+
+# an inverse (whose values differ in their last digits between the libraries) then xlogy
+XLOGY = {"steps": [{"k": "tensor", "s": [2], "T": "float32", "v": [1.0, 2.0], "rg": False},
+                   {"k": "call", "f": "t", "n": "inverse", "a": [{"$": 0}]},
+                   {"k": "call", "f": "m", "n": "xlogy", "a": [{"$": 1}, -1.5]}]}
+
+
+def _xlogy_trace(inverse, result):
+    return {"steps": [{"o": _tensor([1.0, 2.0])}, {"o": _tensor(inverse)},
+                      {"o": _tensor(result)}], "final": {"values": {}, "grads": {}}}
+
+
+def test_xlogy_is_not_compared_by_value_downstream_of_rounding_differences():
+    # xlogy(0, y) is 0 by definition; x * log(-1.5) is NaN for any x != 0, so an entry that
+    # is 0 in one library and -2.8e-08 in the other (PyTorch's float32 inverse) flips NaN to 0
+    nan = float("nan")
+    torch_trace = _xlogy_trace([2.0, -2.8286950e-08], [nan, nan])
+    hookgrad_trace = _xlogy_trace([2.0, 0.0], [nan, 0.0])
+    assert classify(XLOGY, torch_trace, hookgrad_trace).category == "identical"
+    # with equal inputs the values are compared as any op's
+    exact = classify(XLOGY, _xlogy_trace([2.0, 0.0], [nan, nan]), hookgrad_trace)
+    assert exact.signature == "silent | xlogy | out.value | non-finite"

@@ -1,9 +1,8 @@
 """conv1d/2d and conv_transpose1d/2d over ``ConvolutionBackward0`` (im2col + GEMM)."""
 import warnings
 
-import numpy as np
-
 from ..._ops.conv import ConvolutionBackward0
+from ..._ops.conv_onednn import runs_on_onednn
 from ..._ops.padding import ConstantPadNdBackward0
 from .utils import _shape, _tuple, _type_name
 
@@ -147,18 +146,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def _onednn(input, weight, stride, dilation, groups):
-    """Whether PyTorch 2.13 on a CPU runs this (transposed) convolution with oneDNN, as its
-    backend choice decides it (taking one intra-op thread): float32, and a strided, dilated or
-    large batch or a kernel other than 1x1, and a grouped or batched one or a large kernel or
-    input."""
-    x, w = input._data, weight._data
-    if x.dtype != np.float32:
-        return False
-    n, kh, kw = x.shape[0], w.shape[-2] if w.ndim == 4 else 1, w.shape[-1]
-    if not (any(s != 1 for s in stride) or any(d != 1 for d in dilation) or n >= 16
-            or kh != 1 or kw != 1):
-        return False
-    return groups > 1 or (kh > 3 and kw > 3) or n > 1 or x.size > 20480
+    return runs_on_onednn(input._data, weight._data, stride, dilation, groups)
 
 
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation,

@@ -1,0 +1,87 @@
+"""Where PyTorch's CPU convolution runs on oneDNN, and the one way its result differs from the
+im2col GEMM of conv.py: oneDNN's direct kernels never multiply the zero padding, so an
+infinite or NaN weight tap that falls on padding adds nothing, where a GEMM over zero-padded
+columns adds inf * 0 = NaN. (Checked against PyTorch 2.13 on CPU; the NaN pattern does not
+depend on the number of threads, since the one thread-dependent choice, a 1x1 kernel, has
+padding only when a window lies wholly in it, and then oneDNN pads with zeros too.)"""
+import numpy as np
+
+from ..backends import mkldnn
+
+FLOAT32 = np.dtype(np.float32)
+
+
+def runs_on_onednn(x, w, stride, dilation, groups):
+    """Whether PyTorch 2.13 on a CPU runs this (transposed) convolution of arrays ``x`` and
+    ``w`` with oneDNN, as its backend choice decides it (taking one intra-op thread): float32,
+    and a strided, dilated or large batch or a kernel other than 1x1, and a grouped or batched
+    one or a large kernel or input."""
+    if x.dtype != FLOAT32 or not mkldnn.enabled:
+        return False
+    n, kh, kw = x.shape[0], w.shape[-2] if w.ndim == 4 else 1, w.shape[-1]
+    if not (any(s != 1 for s in stride) or any(d != 1 for d in dilation) or n >= 16
+            or kh != 1 or kw != 1):
+        return False
+    return groups > 1 or (kh > 3 and kw > 3) or n > 1 or x.size > 20480
+
+
+def without_padding_products(x4, w4, stride, padding, dilation, groups):
+    """This convolution as oneDNN computes it, where that differs from a GEMM over the zero
+    padding, else None: PyTorch runs it on oneDNN, which takes a direct kernel, and the weight
+    is not finite (the only case where leaving the zeros out changes a value). Cheap tests
+    first: a finite weight is the normal case."""
+    if not (padding[0] or padding[1]) or x4.dtype != FLOAT32 or np.isfinite(w4).all():
+        return None
+    out_hw = tuple((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], w4.shape[2:], stride, padding, dilation))
+    extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
+    # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider than
+    # the output row they unroll over (a tiny output): it then pads with zeros as well
+    if not (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
+            and runs_on_onednn(x4, w4, stride, dilation, groups)
+            and _direct_kernel(x4.shape[1], w4.shape[0], groups)):
+        return None
+    return conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw)
+
+
+def _direct_kernel(in_channels, out_channels, groups):
+    """Whether oneDNN (on an AVX-512 CPU, as PyTorch 2.13's wheels dispatch) takes one of its
+    direct kernels, not its im2col GEMM: any ungrouped convolution; a grouped one when it is
+    depthwise (one input and one output channel per group), has channels per group in
+    multiples of 4, or has output channels per group in multiples of 8 and under 8 input
+    channels in all. (Read off ONEDNN_VERBOSE=1 over 4,000 shapes.)"""
+    if groups == 1:
+        return True
+    per_in, per_out = in_channels // groups, out_channels // groups
+    return (per_in == per_out == 1 or (per_in % 4 == 0 and per_out % 4 == 0)
+            or (per_out % 8 == 0 and in_channels < 8))
+
+
+def _taps(size, out_size, kernel, stride, padding, dilation):
+    """For each kernel offset along one dim: (offset, first output, output count, first input)
+    of the outputs whose input at that offset is a real value, not padding."""
+    taps = []
+    for k in range(kernel):
+        shift = k * dilation - padding  # input index of output 0 at this offset
+        first = max(0, -(shift // stride) if shift < 0 else 0)
+        last = min(out_size - 1, (size - 1 - shift) // stride)
+        if first <= last:
+            taps.append((k, first, last - first + 1, first * stride + shift))
+    return taps
+
+
+def conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw):
+    """The convolution as oneDNN sums it: for each kernel offset, the products of that tap with
+    the real input values it meets (an inf tap times a real 0 is still NaN)."""
+    n, _, h, wid = x4.shape
+    o, cg, kh, kw = w4.shape
+    y = np.zeros((n, o) + tuple(out_hw), x4.dtype)
+    xg = x4.reshape(n, groups, cg, h, wid)
+    wg = w4.reshape(groups, o // groups, cg, kh, kw)
+    sh, sw = stride
+    for a, r0, rows, i0 in _taps(h, out_hw[0], kh, sh, padding[0], dilation[0]):
+        for b, c0, cols, j0 in _taps(wid, out_hw[1], kw, sw, padding[1], dilation[1]):
+            xs = xg[:, :, :, i0:i0 + (rows - 1) * sh + 1:sh, j0:j0 + (cols - 1) * sw + 1:sw]
+            part = np.einsum("ngcrs,goc->ngors", xs, wg[:, :, :, a, b])
+            y[:, :, r0:r0 + rows, c0:c0 + cols] += part.reshape(n, o, rows, cols)
+    return y

@@ -1,0 +1,39 @@
+"""gelu of infinities and convolutions with a non-finite weight give what PyTorch's CPU gives,
+backend rule included (see nonfinite_backend_cases.py): values with NaN where PyTorch has NaN,
+and for gelu the sign bit of each NaN (oneDNN's gelu(+inf) is a negative NaN)."""
+import numpy as np
+import pytest
+from _recorded import load
+
+import hookgrad as torch
+from nn.nonfinite_backend_cases import CASES, run
+
+RECORDED = load("nonfinite_backends")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_pytorch(name):
+    expected, got = RECORDED[name], run(torch, name)
+    want, have = expected["values"], got["values"]
+    assert have.dtype == want.dtype and have.shape == want.shape
+    assert np.array_equal(np.isnan(have), np.isnan(want)), "NaN where PyTorch has none or not"
+    finite = ~np.isnan(want)
+    np.testing.assert_allclose(have[finite], want[finite], rtol=1e-6, atol=1e-6)
+    if name.startswith("gelu"):
+        assert got["signbit"] == expected["signbit"]
+
+
+def test_mkldnn_off_gives_the_native_kernels_results():
+    # torch.backends.mkldnn.enabled = False sends PyTorch to its own kernels
+    x = torch.tensor([float("inf"), 1.0])
+    w = torch.tensor([[[1.0, float("inf")]]])
+    torch.backends.mkldnn.enabled = False
+    try:
+        assert torch.nn.functional.gelu(x)[0].item() == float("inf")
+        out = torch.nn.functional.conv1d(x.expand(2, 1, 2), w, padding=1)
+    finally:
+        torch.backends.mkldnn.enabled = True
+    assert np.isnan(out.numpy()[:, 0, -1]).all()  # inf tap times the end padding
+    assert np.isnan(torch.nn.functional.gelu(x)[0].item())
+    out = torch.nn.functional.conv1d(x.expand(2, 1, 2), w, padding=1)
+    assert out.numpy()[0, 0, -1] == 1.0  # oneDNN leaves the padding out
