@@ -21,9 +21,15 @@ def _check_leaf(t):
         if t._grad_fn is None and t._requires_grad:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                                "operation.")
-    elif t._view_base._grad_fn is None and t._view_base._requires_grad:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                           "in-place operation.")
+    elif t._view_base._requires_grad:
+        if t._view_base._grad_fn is None:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in "
+                               "an in-place operation.")
+        if t._grad_fn is None:
+            # The base got its history after the view was made, and nothing has read the
+            # view's grad_fn since: PyTorch's check reads the view's node as stored, none.
+            raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
 
 
 OVERLAP_ERROR = (
@@ -102,7 +108,8 @@ def _write(t, array, overlap=None):
 def apply_view_inplace(t, view_op, args):
     """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view
     ``view_op.apply(t, *args)`` (a new shape over the same memory), with its node as history."""
-    recording = _grad_state.grad_enabled and t._requires_grad
+    recording = _grad_state.grad_enabled and (
+        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base()))
     if recording:
         _check_leaf(t)
     result = view_op.apply(t, *args)

@@ -1,0 +1,75 @@
+# Phase 3 (fuzz): refusals and error messages PyTorch gives where hookgrad worked or said
+# something else. Each section pins one cause.
+import torch
+
+
+def attempt(label, run):
+    try:
+        result = run()
+        print(label, "ok", result if not isinstance(result, torch.Tensor) else result.tolist())
+    except RuntimeError as error:
+        print(label, type(error).__name__, error)
+
+
+# 1. A view made while its base needed no grad; the base then gets history from an in-place
+# op. Until something reads the view's grad_fn (an op taking it as input, .grad_fn, .is_leaf),
+# PyTorch's in-place check sees the view's stored node, none: refused as a leaf. Reading
+# requires_grad, _version or output_nr does not create the node.
+def view_then_base_gets_history(name, before, after, op, base_op):
+    v0 = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    other = torch.tensor([[1.5, 1.5], [1.5, 1.5]], requires_grad=True)
+    view = v0[1:]
+    before(view)
+    base_op(v0, other)
+    after(view)
+    attempt(name, lambda: (op(view), view.grad_fn.name(), view._version)[1:])
+
+
+def nothing(view):
+    return None
+
+
+def read_grad_fn(view):
+    return view.grad_fn
+
+
+def fill(view):
+    return view.fill_(0.25)
+
+
+def less_equal(base, other):
+    return base.less_equal_(other)
+
+
+view_then_base_gets_history("1 untouched", nothing, nothing, fill, less_equal)
+view_then_base_gets_history("1 grad_fn before", read_grad_fn, nothing, fill, less_equal)
+view_then_base_gets_history("1 grad_fn after", nothing, read_grad_fn, fill, less_equal)
+view_then_base_gets_history("1 is_leaf after", nothing, lambda v: v.is_leaf, fill, less_equal)
+view_then_base_gets_history("1 requires_grad after", nothing, lambda v: v.requires_grad, fill,
+                            less_equal)
+view_then_base_gets_history("1 _version after", nothing, lambda v: v._version, fill, less_equal)
+view_then_base_gets_history("1 output_nr after", nothing, lambda v: v.output_nr, fill,
+                            less_equal)
+view_then_base_gets_history("1 used as input after", nothing, lambda v: v * 2, fill, less_equal)
+view_then_base_gets_history("1 mul_", nothing, nothing, lambda v: v.mul_(2), less_equal)
+view_then_base_gets_history("1 base add_", nothing, nothing, fill, lambda a, b: a.add_(b))
+view_then_base_gets_history("1 base copy_", nothing, nothing, lambda v: v.add_(1),
+                            lambda a, b: a.copy_(b))
+view_then_base_gets_history("1 unsqueeze_", nothing, nothing, lambda v: v.unsqueeze_(0),
+                            less_equal)
+view_then_base_gets_history("1 requires_grad_ after", nothing, nothing,
+                            lambda v: v.requires_grad_(), less_equal)
+
+
+def refused_twice():
+    v0 = torch.tensor([1.0, 2.0])
+    view = v0[1:]
+    v0.mul_(torch.tensor([2.0, 2.0], requires_grad=True))
+    attempt("1 first", lambda: view.fill_(1.0))
+    attempt("1 second", lambda: view.fill_(1.0))
+    print("1 after", view.requires_grad, view.is_leaf, view.grad_fn.name())
+    attempt("1 third", lambda: view.fill_(1.0))
+    (v0 * 1).sum().backward()
+
+
+refused_twice()
