@@ -73,3 +73,45 @@ def refused_twice():
 
 
 refused_twice()
+
+
+# 2. index_add and index_copy save their index tensor with its version (index_add only for
+# source's gradient): an in-place write into the index before backward is refused.
+def index_written_before_backward(name, make, self_grad, source_grad, index=(0,)):
+    start = torch.tensor([1.0, 2.0, 3.0], requires_grad=self_grad)
+    target = start.clone() if self_grad else start
+    idx = torch.tensor(list(index), dtype=torch.int64)
+    source = torch.ones(len(index), requires_grad=source_grad)
+    result = make(target, idx, source)
+    torch.nn.functional.relu_(idx)
+    attempt(name, lambda: (result.sum().backward(), start.grad if self_grad else None,
+                           source.grad)[1:])
+
+
+for self_grad, source_grad in ((True, True), (True, False), (False, True)):
+    for index in ((0,), ()):
+        label = f"{self_grad:d}{source_grad:d}{len(index)}"
+        index_written_before_backward("2 index_add_ " + label,
+                                      lambda t, i, s: t.index_add_(0, i, s),
+                                      self_grad, source_grad, index)
+        index_written_before_backward("2 index_add " + label,
+                                      lambda t, i, s: torch.index_add(t, 0, i, s, alpha=2),
+                                      self_grad, source_grad, index)
+        index_written_before_backward("2 index_copy_ " + label,
+                                      lambda t, i, s: t.index_copy_(0, i, s),
+                                      self_grad, source_grad, index)
+        index_written_before_backward("2 index_copy " + label,
+                                      lambda t, i, s: torch.index_copy(t, 0, i, s),
+                                      self_grad, source_grad, index)
+
+
+def index_select_double_backward():
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    idx = torch.tensor([2, 0])
+    (grad,) = torch.autograd.grad(x.index_select(0, idx).pow(2).sum(), x, create_graph=True)
+    print("2 double backward graph", grad.grad_fn.name(), grad.tolist())
+    idx.add_(0)
+    attempt("2 double backward", lambda: (grad.sum().backward(), x.grad)[1])
+
+
+index_select_double_backward()
