@@ -7,8 +7,8 @@ def attempt(label, run):
     try:
         result = run()
         print(label, "ok", result if not isinstance(result, torch.Tensor) else result.tolist())
-    except RuntimeError as error:
-        print(label, type(error).__name__, error)
+    except (RuntimeError, TypeError) as error:
+        print(label, type(error).__name__, str(error).splitlines()[0])
 
 
 # 1. A view made while its base needed no grad; the base then gets history from an in-place
@@ -115,3 +115,33 @@ def index_select_double_backward():
 
 
 index_select_double_backward()
+
+
+# 3. clamp with two tensor bounds: PyTorch's backward combines each input's two masks in
+# place into the first, refusing a second mask of a larger shape.
+def clamp_backward(label, x, low, high, create_graph=False):
+    def run():
+        result = torch.clamp(x, min=low, max=high)
+        leaves = [t for t in (x, low, high) if isinstance(t, torch.Tensor) and t.requires_grad]
+        grads = torch.autograd.grad(result.sum(), leaves, create_graph=create_graph)
+        return result.grad_fn.name(), [g.tolist() for g in grads]
+    attempt(label, run)
+
+
+def T(values, grad=False):
+    return torch.tensor(values, requires_grad=grad)
+
+
+clamp_backward("3 max 0-d", T(-0.75), T([0.0, float("nan")]), T(1.0, True))
+clamp_backward("3 max 0-d create_graph", T(-0.75), T([0.0, 0.5]), T(1.0, True), True)
+clamp_backward("3 input and max", T(-0.75, True), T([0.0, 0.5]), T(1.0, True))
+clamp_backward("3 input, min larger", T(-0.75, True), T([0.0, 0.5]), T(1.0))
+clamp_backward("3 input, max larger", T(-0.75, True), T(0.0), T([1.0, 3.0]))
+clamp_backward("3 min 0-d, max larger", T(-0.75), T(0.5, True), T([1.0, 2.0]))
+clamp_backward("3 min and max", T(-0.75), T(0.5, True), T([1.0, 2.0], True))
+clamp_backward("3 max larger", T(-0.75), T(0.5), T([1.0, 2.0], True))
+clamp_backward("3 rows", T([[-0.75]]), T([0.0, 0.5]), T([1.0], True))
+clamp_backward("3 input larger", T([-0.75, 1.0]), T(0.0, True), T(1.0, True))
+clamp_backward("3 number max", T(-0.75, True), T([0.0, 0.5], True), 1.0)
+clamp_backward("3 number min", T(-0.75, True), 0.0, T([1.0, 3.0], True))
+clamp_backward("3 min only", T(-0.75, True), T([0.0, 0.5], True), None)
