@@ -394,6 +394,9 @@ class CopySlices(Node):
         second pass raises even when the op saved nothing."""
         super()._release()
         self.released = True
+        # (and with it the op's edge to the view's grad_fn as of the write: a saved result's
+        # error message then names the op, as PyTorch's once that grad_fn is gone)
+        self.op_node = None
 
     def _apply(self, grads):
         if self.released:

@@ -145,3 +145,54 @@ clamp_backward("3 input larger", T([-0.75, 1.0]), T(0.0, True), T(1.0, True))
 clamp_backward("3 number max", T(-0.75, True), T([0.0, 0.5], True), 1.0)
 clamp_backward("3 number min", T(-0.75, True), 0.0, T([1.0, 3.0], True))
 clamp_backward("3 min only", T(-0.75, True), T([0.0, 0.5], True), None)
+
+
+# 5. The modified-by-an-inplace-operation message. (a) The result an op applied in place
+# through a view saved names the view's grad_fn as of the write while that node lives; a
+# pass without retain_graph drops the op inside each CopySlices it runs, and with it the op's
+# edge to that node: then the message names the op itself. (b) A saved input that is a view
+# names its grad_fn as read now, regenerated if its base got history since.
+def saved_view_result(label, modify, keep_node=False, retain_graph=False):
+    base = torch.tensor([[-0.5, -1.75], [1.0, -2.0]])
+    view = base.flatten()
+    exponent = torch.tensor([2.0, -0.5, -0.25, 0.0], requires_grad=True)
+    view.pow_(exponent)
+    node = view.grad_fn
+    other = modify(view)
+    if not keep_node:
+        del node
+    attempt(label, lambda: view.sum().backward(retain_graph=retain_graph))
+    return other
+
+
+weights = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+saved_view_result("5 mul_ number", lambda v: v.mul_(0.5))
+saved_view_result("5 mul_ number, node kept", lambda v: v.mul_(0.5), keep_node=True)
+saved_view_result("5 mul_ number, retain_graph", lambda v: v.mul_(0.5), retain_graph=True)
+saved_view_result("5 mul_ tensor", lambda v: v.mul_(weights))
+saved_view_result("5 pow_", lambda v: v.pow_(2))
+saved_view_result("5 mul_ itself", lambda v: v.mul_(v))
+saved_view_result("5 copy_", lambda v: v.copy_(weights))
+saved_view_result("5 used, then mul_", lambda v: (v * 1, v.mul_(0.5))[0])
+
+
+def no_grad_mode_write(view):
+    with torch.no_grad():
+        view.mul_(0.5)
+
+
+saved_view_result("5 mul_ in no_grad", no_grad_mode_write)
+saved_view_result("5 mul_ in no_grad, node kept", no_grad_mode_write, keep_node=True)
+
+
+def saved_input_view():
+    v0 = torch.tensor([[[0.5, 0.0], [1.25, 0.5]], [[-1.25, -2.0], [-1.25, -1.25]],
+                       [[0.5, -1.0], [1.5, 1.75]]])
+    v1 = torch.tensor([[1.159, 0.495], [-0.77, -0.442]], requires_grad=True)
+    product = torch.matmul(v0, v1)
+    mask = torch.tensor([[[True, False], [True, False]], [[True, True], [False, True]]])
+    v0[::2].masked_scatter_(mask, torch.arange(6.0, requires_grad=True))
+    attempt("5 saved input view", lambda: product.sum().backward())
+
+
+saved_input_view()
