@@ -196,3 +196,45 @@ def saved_input_view():
 
 
 saved_input_view()
+
+
+# 6. An in-place op on a view made in no_grad mode: a view of such a view made in grad mode
+# has a node of its own, and PyTorch's refusal names it ("Output 0 of Expand is a view of a
+# view which was created in no_grad mode ..."); one without says "A view was created ...".
+# In-place view ops (unsqueeze_, t_, ...) refuse the same way.
+def no_grad_view_written(label, make_view, op=lambda v: v.tanh_()):
+    leaf = torch.tensor([[-0.4, -0.228, 1.354], [-1.703, 0.426, 1.078],
+                         [2.134, 0.49, 1.791]], requires_grad=True)
+
+    def run():
+        view = make_view(leaf)
+        print(label, view.requires_grad, view.grad_fn.name() if view.grad_fn else None)
+        return op(view).grad_fn.name()
+    attempt(label, run)
+
+
+def made_without_grad(make):
+    def view_of(leaf):
+        with torch.no_grad():
+            return make(leaf)
+    return view_of
+
+
+row = made_without_grad(lambda t: t[0])
+no_grad_view_written("6 expand", lambda t: made_without_grad(
+    lambda t: torch.diagonal(t, offset=-1))(t).broadcast_to((2,)))
+no_grad_view_written("6 slice", lambda t: row(t)[1:])
+no_grad_view_written("6 view", lambda t: row(t).view(3))
+no_grad_view_written("6 itself", row)
+no_grad_view_written("6 slice in no_grad", made_without_grad(lambda t: t[0][1:]))
+no_grad_view_written("6 unbind, slice", lambda t: made_without_grad(
+    lambda t: t.unbind(0)[0])(t)[1:])
+no_grad_view_written("6 unbind", made_without_grad(lambda t: t.unbind(0)[0]))
+no_grad_view_written("6 unbind in grad mode", lambda t: (t * 1).unbind(0)[0][1:])
+no_grad_view_written("6 slice unsqueeze_", lambda t: row(t)[1:], lambda v: v.unsqueeze_(0))
+no_grad_view_written("6 slice t_", lambda t: row(t)[1:], lambda v: v.t_())
+no_grad_view_written("6 itself unsqueeze_", row, lambda v: v.unsqueeze_(0))
+no_grad_view_written("6 expand mul_", lambda t: row(t).expand(2, 3), lambda v: v.mul_(2))
+no_grad_view_written("6 slice of slice", lambda t: row(t)[1:][0:], lambda v: v.mul_(2))
+no_grad_view_written("6 unbind unsqueeze_", lambda t: (t * 1).unbind(0)[0],
+                     lambda v: v.unsqueeze_(0))
