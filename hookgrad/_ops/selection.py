@@ -76,12 +76,15 @@ def _check_logical_in_place(x, low, high, need_self, need_min, need_max):
     the first (``(x >= min).logical_and_(x <= max)`` for the input, ``(x < min).logical_and_(
     min < max)`` for min, ``(x > max).logical_or_(max < min)`` for max), so it refuses bounds
     whose second mask has a larger shape than the first, as that in-place op does."""
-    x_low, x_high = np.broadcast_shapes(x.shape, np.shape(low)), np.broadcast_shapes(
-        x.shape, np.shape(high))
+    shape, low_shape, high_shape = x.shape, np.shape(low), np.shape(high)
+    if shape == low_shape == high_shape:  # (the usual case: nothing to broadcast)
+        return
+    x_low = np.broadcast_shapes(shape, low_shape)
+    x_high = np.broadcast_shapes(shape, high_shape)
     if need_self:
         _check_fits(x_low, x_high)
     if need_min or need_max:
-        bounds = np.broadcast_shapes(np.shape(low), np.shape(high))
+        bounds = np.broadcast_shapes(low_shape, high_shape)
         if need_min:
             _check_fits(x_low, bounds)
         if need_max:
