@@ -64,7 +64,9 @@ class ClampBackward0(Op):
         if low is None:
             return (keep_where(grad, x <= high), None,
                     keep_where(grad, x > high) if self.needs(2) else None)
-        _check_logical_in_place(x, low, high, self.needs(0), self.needs(1), self.needs(2))
+        shape = x.shape
+        if shape != getattr(low, "shape", ()) or shape != getattr(high, "shape", ()):
+            _check_logical_in_place(x, low, high, self.needs(0), self.needs(1), self.needs(2))
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
         return (keep_where(grad, (x >= low) & (x <= high)),
                 keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
@@ -75,10 +77,9 @@ def _check_logical_in_place(x, low, high, need_self, need_min, need_max):
     """PyTorch's backward for two tensor bounds combines each input's two masks in place into
     the first (``(x >= min).logical_and_(x <= max)`` for the input, ``(x < min).logical_and_(
     min < max)`` for min, ``(x > max).logical_or_(max < min)`` for max), so it refuses bounds
-    whose second mask has a larger shape than the first, as that in-place op does."""
+    whose second mask has a larger shape than the first, as that in-place op does (called
+    where the input and the bounds do not all have one shape)."""
     shape, low_shape, high_shape = x.shape, np.shape(low), np.shape(high)
-    if shape == low_shape == high_shape:  # (the usual case: nothing to broadcast)
-        return
     x_low = np.broadcast_shapes(shape, low_shape)
     x_high = np.broadcast_shapes(shape, high_shape)
     if need_self:
