@@ -1,5 +1,6 @@
 # Phase 3 (fuzz): refusals and error messages PyTorch gives where hookgrad worked or said
-# something else. Each section pins one cause.
+# something else. Each section pins one cause (the numbers of the fix task; 4, ZeroTensor
+# propagation through mul / div / views, is a known gap).
 import torch
 
 
