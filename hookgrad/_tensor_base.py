@@ -215,15 +215,14 @@ class TensorBase:
     def _requires_grad_from_base(self):
         """Whether this view's base started requiring grad after the view was made (an in-place
         op wrote a tensor that requires grad into the base or into another of its views): a
-        view requires grad with its base, as in PyTorch. If so, the view takes that over now,
-        with a grad_fn into the base's new history."""
+        view requires grad with its base, as in PyTorch. If so, the view takes that over now;
+        its grad_fn into the base's new history comes when something reads ``grad_fn`` (as
+        PyTorch's: until then the view has none, and an in-place op on it is refused as on a
+        leaf)."""
         base = self._view_base
         if base is None or not base._requires_grad:
             return False
         self._requires_grad = True
-        if self._view_version != self._vc[0] and not self._multi_output_view:
-            self._regenerate_view_grad_fn()  # (an output of split / unbind gets none: grad_fn
-            # raises PyTorch's multi-output view error)
         return True
 
     @requires_grad.setter

@@ -317,12 +317,12 @@ class IndexSelectBackward0(Op):
         return np.take(x, idx, axis=dim)
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        (index,) = self.saved()  # (unpacked as PyTorch's node does: raises once freed)
         if not self.shape:
             return grad
         if grad._requires_grad:  # PyTorch's zeros.index_add_(dim, index, grad), recorded
             return IndexAddBackward0.apply(_make(np.zeros(self.shape, grad._data.dtype)), grad,
-                                           self.dim, self.index, 1)
+                                           self.dim, self.index, 1, index)
         return IndexAddGrad.apply(grad, self.shape, dim_key(self.dim, self.index))
 
 
@@ -440,11 +440,13 @@ class IndexAddBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, source, dim, index, alpha):
+    def forward(self, a, source, dim, index, alpha, index_tensor):
+        """``index``: the checked index array; ``index_tensor``: the tensor it came from,
+        saved with its version (an in-place write into it before backward is refused)."""
         self.key, self.alpha = dim_key(dim, index), alpha
         self.dim, self.index, self.source_shape = dim, index, source._data.shape
         if self.needs(1):  # (PyTorch's node saves them for source's gradient only)
-            self.save(_make(index), source)
+            self.save(index_tensor, source)
         out = a._data.copy()
         np.add.at(out, self.key, source._data * alpha if alpha != 1 else source._data)
         return out
@@ -476,10 +478,12 @@ class IndexCopyBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, source, dim, index):
+    def forward(self, a, source, dim, index, index_tensor):
+        """``index``: the checked index array; ``index_tensor``: the tensor it came from,
+        saved with its version (an in-place write into it before backward is refused)."""
         self.key = dim_key(dim, index)
         self.dim, self.index, self.source_shape = dim, index, source._data.shape
-        self.save(_make(index), source if self.needs(1) else None)  # (as PyTorch's node)
+        self.save(index_tensor, source if self.needs(1) else None)  # (as PyTorch's node)
         out = a._data.copy()
         out[self.key] = source._data
         return out
@@ -525,7 +529,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
         refuse_out("index_add")
     dim = _wrap_dim(dim, input._data.ndim)
     idx = checks.index_add_index(input._data, dim, index, source)
-    return IndexAddBackward0.apply(input, source, dim, idx, alpha)
+    return IndexAddBackward0.apply(input, source, dim, idx, alpha, index)
 
 
 def index_copy(input, dim, index, source, *, out=None):
@@ -533,7 +537,7 @@ def index_copy(input, dim, index, source, *, out=None):
         refuse_out("index_copy")
     dim = _wrap_dim(dim, input._data.ndim)
     idx = checks.index_copy_index(input._data, dim, index, source)
-    return IndexCopyBackward0.apply(input, source, dim, idx)
+    return IndexCopyBackward0.apply(input, source, dim, idx, index)
 
 
 def take(input, index, *, out=None):

@@ -16,14 +16,44 @@ from .op import ViewOp, replay_view, shares_elements
 _new = object.__new__
 
 
+def _refuse_view_rebase(t):
+    """PyTorch's refusal of an in-place op (with grad mode enabled, on a tensor that requires
+    grad) on a view made in no_grad mode or by a function returning several views, before the
+    leaf checks. A view with a node of its own (a view of such a view, made in grad mode) is
+    named by it; the node is the view's own, even if its base changed history since."""
+    node = t._grad_fn
+    if t._no_grad_view:
+        raise RuntimeError(
+            ("A view" if node is None else f"Output {t._output_nr} of "
+             f"{_strip_backward(node.name())} is a view of a view which") +
+            " was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
+            "You can clarify your code by moving both the view and the inplace either both "
+            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
+            "outside (if you want the inplace to be tracked).")
+    raise RuntimeError(
+        ("A view was created in no_grad mode and is being modified inplace with grad mode "
+         "enabled." if node is None else f"Output {t._output_nr} of "
+         f"{_strip_backward(node.name())} is a view and is being modified inplace.") +
+        " This view is the output of a function that returns multiple views. Such "
+        "functions do not allow the output views to be modified inplace. You should "
+        "replace the inplace operation by an out-of-place one.")
+
+
 def _check_leaf(t):
     if t._view_base is None:
         if t._grad_fn is None and t._requires_grad:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                                "operation.")
-    elif t._view_base._grad_fn is None and t._view_base._requires_grad:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                           "in-place operation.")
+    elif t._view_base._requires_grad:
+        if t._view_base._grad_fn is None:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in "
+                               "an in-place operation.")
+        if t._grad_fn is None:
+            # The base got its history after the view was made, and nothing has read the
+            # view's grad_fn since: PyTorch's check reads the view's node as stored, none.
+            raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
 
 
 OVERLAP_ERROR = (
@@ -102,8 +132,11 @@ def _write(t, array, overlap=None):
 def apply_view_inplace(t, view_op, args):
     """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view
     ``view_op.apply(t, *args)`` (a new shape over the same memory), with its node as history."""
-    recording = _grad_state.grad_enabled and t._requires_grad
+    recording = _grad_state.grad_enabled and (
+        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base()))
     if recording:
+        if t._no_grad_view or t._multi_output_view:
+            _refuse_view_rebase(t)
         _check_leaf(t)
     result = view_op.apply(t, *args)
     t._data = result._data
@@ -202,22 +235,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
             raise
         _write(t, result._data, overlap)
         return t
-    if t._no_grad_view:
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode "
-            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
-            "You can clarify your code by moving both the view and the inplace either both "
-            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
-            "outside (if you want the inplace to be tracked).")
-    if t._multi_output_view:  # (before the leaf checks, as PyTorch)
-        node = t._grad_fn  # (the view's own node, even if its base changed since)
-        raise RuntimeError(
-            ("A view was created in no_grad mode and is being modified inplace with grad mode "
-             "enabled." if node is None else f"Output {t._output_nr} of "
-             f"{_strip_backward(node.name())} is a view and is being modified inplace.") +
-            " This view is the output of a function that returns multiple views. Such "
-            "functions do not allow the output views to be modified inplace. You should "
-            "replace the inplace operation by an out-of-place one.")
+    if t._no_grad_view or t._multi_output_view:
+        _refuse_view_rebase(t)
     _check_leaf(t)
     # (after autograd's checks, as PyTorch's kernel's)
     if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
@@ -387,6 +406,9 @@ class CopySlices(Node):
         second pass raises even when the op saved nothing."""
         super()._release()
         self.released = True
+        # (and with it the op's edge to the view's grad_fn as of the write: a saved result's
+        # error message then names the op, as PyTorch's once that grad_fn is gone)
+        self.op_node = None
 
     def _apply(self, grads):
         if self.released:

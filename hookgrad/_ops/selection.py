@@ -64,10 +64,40 @@ class ClampBackward0(Op):
         if low is None:
             return (keep_where(grad, x <= high), None,
                     keep_where(grad, x > high) if self.needs(2) else None)
+        shape = x.shape
+        if shape != getattr(low, "shape", ()) or shape != getattr(high, "shape", ()):
+            _check_logical_in_place(x, low, high, self.needs(0), self.needs(1), self.needs(2))
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
         return (keep_where(grad, (x >= low) & (x <= high)),
                 keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
                 keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None)
+
+
+def _check_logical_in_place(x, low, high, need_self, need_min, need_max):
+    """PyTorch's backward for two tensor bounds combines each input's two masks in place into
+    the first (``(x >= min).logical_and_(x <= max)`` for the input, ``(x < min).logical_and_(
+    min < max)`` for min, ``(x > max).logical_or_(max < min)`` for max), so it refuses bounds
+    whose second mask has a larger shape than the first, as that in-place op does (called
+    where the input and the bounds do not all have one shape)."""
+    shape, low_shape, high_shape = x.shape, np.shape(low), np.shape(high)
+    x_low = np.broadcast_shapes(shape, low_shape)
+    x_high = np.broadcast_shapes(shape, high_shape)
+    if need_self:
+        _check_fits(x_low, x_high)
+    if need_min or need_max:
+        bounds = np.broadcast_shapes(low_shape, high_shape)
+        if need_min:
+            _check_fits(x_low, bounds)
+        if need_max:
+            _check_fits(x_high, bounds)
+
+
+def _check_fits(out, other):
+    if out != other:
+        broadcast = np.broadcast_shapes(out, other)
+        if broadcast != out:
+            raise RuntimeError(f"output with shape [{', '.join(map(str, out))}] doesn't match "
+                               f"the broadcast shape [{', '.join(map(str, broadcast))}]")
 
 
 def _clamped(a, low, high):

@@ -243,8 +243,10 @@ class SavedTensor:
         what = f"[{kind} [{shape}]]"
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.
+        # (an input's grad_fn is read as PyTorch reads it: a view's is regenerated if its base
+        # changed history since)
         producer, output_nr = (node, self.output_nr) if self.is_output else (
-            t._grad_fn, t._output_nr)
+            t.grad_fn, t._output_nr)
         # (the result of an in-place op on a view names the view's grad_fn, as PyTorch does)
         view_grad_fn = getattr(self, "view_grad_fn", None)  # (a weak reference: no cycle)
         producer = (view_grad_fn and view_grad_fn()) or producer
