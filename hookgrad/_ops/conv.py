@@ -382,10 +382,18 @@ class ConvolutionBackwardBackward0(Op):
                 terms.append(ggb.reshape(shape).expand(grad._data.shape))
             for term in terms:
                 grad_output = term if grad_output is None else grad_output + term
-        if self.needs(1) and ggw is not None:  # grad_weight = weight-VJP(input, grad)
-            grad_input = ConvolutionBackwardBackward0.apply(
-                grad, input, ggw, self.geometry, (True, False, False))[0]
-        if self.needs(2) and ggi is not None:  # grad_input is linear in weight
+        if self.needs(1) and ggw is not None:
+            # grad_weight is linear in input: its gradient is the input gradient of grad_output
+            # through ggw, PyTorch's convolution of the other kind of (grad_output, ggw),
+            # which depends on those two alone
+            in_hw = self.geometry[2]
+            grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
+                                                    not transposed,
+                                                    None if transposed else in_hw, groups)
+        if self.needs(2) and ggi is not None:
+            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
+            # input, which depends on those two alone (the weight gives just its shape, so it
+            # goes in without its history)
             grad_weight = ConvolutionBackwardBackward0.apply(
-                grad, ggi, weight, self.geometry, (False, True, False))[1]
+                grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
         return grad_output, grad_input, grad_weight

@@ -1,0 +1,41 @@
+# Fuzz 0:13970: a convolution's second-order gradients depend only on what they are computed
+# from. The gradient of the weight gradient with respect to the input is PyTorch's
+# convolution of the other kind of (grad_output, grad of the weight gradient): it requires
+# grad only if one of those does, and its node is ConvolutionBackward0; the gradient of the
+# input gradient with respect to the weight does not require grad through the weight.
+import warnings
+
+import torch
+
+F = torch.nn.functional
+warnings.simplefilter("ignore")  # (backward(create_graph=True)'s reference-cycle warning)
+
+for fn, groups, padding, bias in [(F.conv1d, 2, "same", True), (F.conv1d, 1, 0, True),
+                                  (F.conv1d, 2, 1, False), (F.conv_transpose1d, 1, 0, True),
+                                  (F.conv2d, 1, 1, False)]:
+    x = torch.linspace(-2.0, 2.0, 32).reshape(2, 4, 4).requires_grad_()
+    w = torch.linspace(-1.0, 1.0, 16 // groups).reshape(4, 4 // groups, 1).requires_grad_()
+    if fn is F.conv2d:
+        x, w = x.detach().unsqueeze(-1).requires_grad_(), w.detach().unsqueeze(-1).requires_grad_()
+    b = torch.tensor([-1.0, -0.5, 0.25, 0.5]) if bias else None
+    y = fn(x, w, b, groups=groups, padding=padding)
+    for seed_requires_grad in (False, True):
+        g = torch.linspace(-1.0, 2.0, y.numel()).reshape(y.shape)
+        g.requires_grad_(seed_requires_grad)
+        gx, gw = torch.autograd.grad(y, (x, w), g, create_graph=True)
+        ggx, ggw = torch.autograd.grad(gw.sum(), (x, w), create_graph=True, allow_unused=True)
+        print(fn.__name__, groups, seed_requires_grad, "d(gw)/dx", ggx.requires_grad,
+              ggx.grad_fn and ggx.grad_fn.name(), ggx.square().sum().item(), ggw)
+        ggx, ggw = torch.autograd.grad(gx.sum(), (x, w), create_graph=True, allow_unused=True)
+        print(fn.__name__, groups, seed_requires_grad, "d(gx)/dw", ggw.requires_grad,
+              ggw.square().sum().item(), ggx)
+
+# the fuzzer's program: .grad of the weight after backward(create_graph=True), then a second
+# backward from it
+x = torch.linspace(-2.0, 2.0, 32).reshape(2, 4, 4).requires_grad_()
+w = torch.tensor([[[-0.75], [-0.25]], [[0.0], [-1.25]]], requires_grad=True)
+y = F.conv1d(x, w, torch.tensor([-1.0, -0.5]), groups=2, padding="same")
+y.backward(gradient=torch.linspace(-1.0, 1.0, 16).reshape(2, 2, 4), create_graph=True)
+x.grad = None
+w.grad.sum().backward(retain_graph=True, create_graph=True)
+print(x.grad, x.grad.requires_grad)
