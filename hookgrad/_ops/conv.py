@@ -21,7 +21,30 @@ def as_4d(x):
 
 
 def _like_input(y, ndim):
-    return y[:, :, 0, :] if ndim == 3 else y
+    return contiguous_strides(y[:, :, 0, :] if ndim == 3 else y)
+
+
+def contiguous_strides(y):
+    """``y`` with a contiguous tensor's strides, for its size-1 dims too, as PyTorch's
+    convolution results and gradients have them (``stride()`` shows them): a copy of a result
+    the kernels left in another layout (a weight gradient computed transposed); a restrided
+    view of a C-contiguous one, as NumPy lets such an array give a size-1 dim any stride."""
+    strides, step = y.strides, y.itemsize
+    for dim in range(y.ndim - 1, -1, -1):
+        if strides[dim] != step:
+            break
+        step *= y.shape[dim]
+    else:
+        return y
+    if not y.size:
+        return y
+    if not y.flags.c_contiguous:
+        return np.ascontiguousarray(y)
+    expected, step = [], y.itemsize
+    for size in reversed(y.shape):
+        expected.append(step)
+        step *= size
+    return as_strided(y, y.shape, expected[::-1])
 
 
 def zero_padded(x, padding, value=0, extra=(0, 0)):
@@ -305,7 +328,8 @@ class ConvolutionBackward0(Op):
             grad_input, grad_weight = conv_kernels.conv2d_backward(self.plan, x4, w4, g4,
                                                                    need_input, need_weight)
         return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
-                None if grad_weight is None else _make(grad_weight.reshape(self.w_shape)))
+                None if grad_weight is None else _make(
+                    contiguous_strides(grad_weight.reshape(self.w_shape))))
 
     def _release(self):
         super()._release()
@@ -335,8 +359,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         if transposed:
             columns = None  # (kept columns are of the forward's input, here the gradient)
-        grad_weight = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups,
-                                       columns).reshape(w_shape)
+        grad_weight = contiguous_strides(conv_weight_grad(
+            x4, gy, shape4, stride, padding, dilation, groups, columns).reshape(w_shape))
     if mask[2] and not grad.size:  # (an empty output: no channel got a contribution)
         grad_bias = np.zeros(w_shape[1] * groups if transposed else w_shape[0], grad.dtype)
     elif mask[2]:
