@@ -39,3 +39,21 @@ y.backward(gradient=torch.linspace(-1.0, 1.0, 16).reshape(2, 2, 4), create_graph
 x.grad = None
 w.grad.sum().backward(retain_graph=True, create_graph=True)
 print(x.grad, x.grad.requires_grad)
+
+# fuzz 0:9889: conv_transpose1d; the input gradient (from autograd.grad, create_graph) summed
+# and backward(create_graph=True): the weight's gradient adds the first-order gradient to
+# the second-order one, which reaches the ConvolutionBackwardBackward0 through its input
+# gradient slot alone (the weight gradient was taken without the weight's history)
+
+
+def names(fn):
+    return [None if f is None else [f.name(), i] + ([names(f)] if f.name() == "AddBackward0"
+                                                     else []) for f, i in fn.next_functions]
+
+
+v1 = torch.tensor([[[1.25, -1.5, 2.0, -1.5]], [[-1.5, -0.25, -0.75, -1.0]]], requires_grad=True)
+v2 = torch.tensor([[[1.854, 0.376], [0.258, 1.071]]], requires_grad=True)
+v3 = F.conv_transpose1d(v1, v2, None)
+(g1,) = torch.autograd.grad([v3.sum()], [v1], create_graph=True)
+(g1.sum() + v3.sum()).backward(create_graph=True)
+print(v1.grad, v2.grad, v2.grad.grad_fn.name(), names(v2.grad.grad_fn))
