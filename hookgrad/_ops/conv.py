@@ -13,6 +13,7 @@ from .._tensor_base import _make
 from . import conv_kernels
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
+from .shape import cat
 from .split import mm, parallel_for
 
 
@@ -416,8 +417,36 @@ class ConvolutionBackwardBackward0(Op):
                                                     None if transposed else in_hw, groups)
         if self.needs(2) and ggi is not None:
             # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
-            # input, which depends on those two alone (the weight gives just its shape, so it
-            # goes in without its history)
-            grad_weight = ConvolutionBackwardBackward0.apply(
-                grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
+            # input, which depends on those two alone
+            if plain_backward() or not (grad._data.size and ggi._data.size):
+                # (the weight gives just its shape, so it goes in without its history)
+                grad_weight = ConvolutionBackwardBackward0.apply(
+                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
+            else:
+                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         return grad_output, grad_input, grad_weight
+
+
+def _recorded_weight_grad(grad, ggi, geometry):
+    """The weight gradient of ``grad`` (grad_output) with ``ggi`` as the input, recorded as
+    PyTorch composes it in a convolution's double backward: a convolution of the two with
+    their batch and channel dims swapped (``TransposeBackward0``), stride and dilation
+    exchanged, one per group (``SliceBackward0`` of each, ``CatBackward0`` of the results),
+    transposed back and narrowed to the kernel's size where it came out larger."""
+    (stride, padding, dilation, groups), transposed, _, w_shape = geometry
+    grad_t, ggi_t = grad.transpose(0, 1), ggi.transpose(0, 1)
+    first, second = (grad_t, ggi_t) if transposed else (ggi_t, grad_t)
+    if groups == 1:
+        out = ConvolutionBackward0.apply(first, second, None, dilation, padding, stride, False,
+                                         None, 1)
+    else:
+        n1, n2 = first._data.shape[0] // groups, second._data.shape[0] // groups
+        out = cat([ConvolutionBackward0.apply(first.narrow(0, g * n1, n1),
+                                              second.narrow(0, g * n2, n2), None, dilation,
+                                              padding, stride, False, None, 1)
+                   for g in range(groups)], 1)
+    out = out.transpose(0, 1)
+    for dim, size in enumerate(w_shape[2:], 2):
+        if out._data.shape[dim] > size:
+            out = out.narrow(dim, 0, size)
+    return out

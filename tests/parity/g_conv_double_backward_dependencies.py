@@ -57,3 +57,43 @@ v3 = F.conv_transpose1d(v1, v2, None)
 (g1,) = torch.autograd.grad([v3.sum()], [v1], create_graph=True)
 (g1.sum() + v3.sum()).backward(create_graph=True)
 print(v1.grad, v2.grad, v2.grad.grad_fn.name(), names(v2.grad.grad_fn))
+
+# The weight gradient through the input gradient, recorded as PyTorch composes it: a
+# convolution of the two (batch and channel dims swapped, one per group, cat), transposed
+# back, narrowed to the kernel's size where it came out larger
+
+
+def tree(fn, depth=0):
+    if fn is None:
+        print("  " * depth + "None")
+        return
+    print("  " * depth + fn.name())
+    for f, _ in fn.next_functions:
+        tree(f, depth + 1)
+
+
+for transposed, groups, stride, pad, dil, dims, out_pad in [
+        (False, 1, 1, 0, 1, 1, 0), (False, 1, 2, 1, 1, 1, 0), (False, 1, 1, 0, 2, 1, 0),
+        (True, 1, 1, 0, 1, 1, 0), (True, 2, 1, 0, 1, 1, 0), (True, 1, 3, 0, 1, 1, 2),
+        (False, 1, 2, 0, 1, 2, 0), (False, 2, 2, 1, 1, 1, 0), (False, 2, 1, 1, 2, 2, 0)]:
+    x = torch.linspace(-1.0, 1.0, 40 * 5 ** (dims - 1)).reshape((2, 4, 5) + (5,) * (dims - 1))
+    x.requires_grad_()
+    w = torch.linspace(-0.5, 1.0, 16 // groups * 2 ** dims).reshape((4, 4 // groups) +
+                                                                   (2,) * dims)
+    w.requires_grad_()
+    options = dict(stride=stride, padding=pad, dilation=dil, groups=groups)
+    if transposed:
+        y = F.conv_transpose1d(x, w, None, output_padding=out_pad, **options)
+    else:
+        y = (F.conv1d if dims == 1 else F.conv2d)(x, w, None, **options)
+    g = torch.linspace(-1.0, 1.0, y.numel()).reshape(y.shape).requires_grad_()
+    (gx,) = torch.autograd.grad(y, x, g, create_graph=True)
+    scale = torch.linspace(0.0, 1.0, gx.numel()).reshape(gx.shape)
+    (ggw,) = torch.autograd.grad((gx * scale).sum(), w, create_graph=True)
+    print(transposed, groups, stride, pad, dil, dims, tuple(ggw.shape), ggw.stride(),
+          ggw.square().sum().item())
+    tree(ggw.grad_fn)
+    if out_pad == 0:  # (PyTorch's third derivative then raises: its inner convolution keeps
+        # the output_padding, which a non-transposed convolution's backward refuses)
+        (third,) = torch.autograd.grad(ggw.square().sum(), g)
+        print("third", third.square().sum().item())
