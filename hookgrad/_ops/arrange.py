@@ -161,11 +161,18 @@ def cartesian_prod(*tensors):
 
 
 class Rot90Backward0(Op):
-    """A rotated copy (not a view)."""
+    """A rotated copy (not a view), laid out as PyTorch's: no turn, a contiguous clone; else a
+    copy flipped along the dims to flip (in the input's layout, as PyTorch's flip), for a
+    quarter or three-quarter turn seen through a transposed view (non-contiguous strides)."""
 
     def forward(self, a, k, dims):
         self.k, self.dims = k, dims
-        return np.rot90(a._data, k, dims).copy()
+        x = a._data
+        dim0, dim1 = dims
+        if k == 0:  # (PyTorch's: a contiguous clone)
+            return x.copy()
+        out = np.array(np.flip(x, ((), (dim1,), dims, (dim0,))[k]), order="K")
+        return out.swapaxes(dim0, dim1) if k % 2 else out
 
     def backward(self, grad):
         return Rot90Backward0.apply(grad, (4 - self.k) % 4, self.dims)

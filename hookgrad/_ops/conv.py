@@ -14,6 +14,7 @@ from . import conv_kernels
 from .conv_onednn import without_padding_products
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
+from .shape import cat
 from .split import mm, parallel_for
 
 
@@ -22,7 +23,30 @@ def as_4d(x):
 
 
 def _like_input(y, ndim):
-    return y[:, :, 0, :] if ndim == 3 else y
+    return contiguous_strides(y[:, :, 0, :] if ndim == 3 else y)
+
+
+def contiguous_strides(y):
+    """``y`` with a contiguous tensor's strides, for its size-1 dims too, as PyTorch's
+    convolution results and gradients have them (``stride()`` shows them): a copy of a result
+    the kernels left in another layout (a weight gradient computed transposed); a restrided
+    view of a C-contiguous one, as NumPy lets such an array give a size-1 dim any stride."""
+    strides, step = y.strides, y.itemsize
+    for dim in range(y.ndim - 1, -1, -1):
+        if strides[dim] != step:
+            break
+        step *= y.shape[dim]
+    else:
+        return y
+    if not y.size:
+        return y
+    if not y.flags.c_contiguous:
+        return np.ascontiguousarray(y)
+    expected, step = [], y.itemsize
+    for size in reversed(y.shape):
+        expected.append(step)
+        step *= size
+    return as_strided(y, y.shape, expected[::-1])
 
 
 def zero_padded(x, padding, value=0, extra=(0, 0)):
@@ -309,7 +333,8 @@ class ConvolutionBackward0(Op):
             grad_input, grad_weight = conv_kernels.conv2d_backward(self.plan, x4, w4, g4,
                                                                    need_input, need_weight)
         return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
-                None if grad_weight is None else _make(grad_weight.reshape(self.w_shape)))
+                None if grad_weight is None else _make(
+                    contiguous_strides(grad_weight.reshape(self.w_shape))))
 
     def _release(self):
         super()._release()
@@ -339,8 +364,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         if transposed:
             columns = None  # (kept columns are of the forward's input, here the gradient)
-        grad_weight = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups,
-                                       columns).reshape(w_shape)
+        grad_weight = contiguous_strides(conv_weight_grad(
+            x4, gy, shape4, stride, padding, dilation, groups, columns).reshape(w_shape))
     if mask[2] and not grad.size:  # (an empty output: no channel got a contribution)
         grad_bias = np.zeros(w_shape[1] * groups if transposed else w_shape[0], grad.dtype)
     elif mask[2]:
@@ -386,10 +411,46 @@ class ConvolutionBackwardBackward0(Op):
                 terms.append(ggb.reshape(shape).expand(grad._data.shape))
             for term in terms:
                 grad_output = term if grad_output is None else grad_output + term
-        if self.needs(1) and ggw is not None:  # grad_weight = weight-VJP(input, grad)
-            grad_input = ConvolutionBackwardBackward0.apply(
-                grad, input, ggw, self.geometry, (True, False, False))[0]
-        if self.needs(2) and ggi is not None:  # grad_input is linear in weight
-            grad_weight = ConvolutionBackwardBackward0.apply(
-                grad, ggi, weight, self.geometry, (False, True, False))[1]
+        if self.needs(1) and ggw is not None:
+            # grad_weight is linear in input: its gradient is the input gradient of grad_output
+            # through ggw, PyTorch's convolution of the other kind of (grad_output, ggw),
+            # which depends on those two alone
+            in_hw = self.geometry[2]
+            grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
+                                                    not transposed,
+                                                    None if transposed else in_hw, groups)
+        if self.needs(2) and ggi is not None:
+            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
+            # input, which depends on those two alone
+            if plain_backward() or not (grad._data.size and ggi._data.size):
+                # (the weight gives just its shape, so it goes in without its history)
+                grad_weight = ConvolutionBackwardBackward0.apply(
+                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
+            else:
+                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         return grad_output, grad_input, grad_weight
+
+
+def _recorded_weight_grad(grad, ggi, geometry):
+    """The weight gradient of ``grad`` (grad_output) with ``ggi`` as the input, recorded as
+    PyTorch composes it in a convolution's double backward: a convolution of the two with
+    their batch and channel dims swapped (``TransposeBackward0``), stride and dilation
+    exchanged, one per group (``SliceBackward0`` of each, ``CatBackward0`` of the results),
+    transposed back and narrowed to the kernel's size where it came out larger."""
+    (stride, padding, dilation, groups), transposed, _, w_shape = geometry
+    grad_t, ggi_t = grad.transpose(0, 1), ggi.transpose(0, 1)
+    first, second = (grad_t, ggi_t) if transposed else (ggi_t, grad_t)
+    if groups == 1:
+        out = ConvolutionBackward0.apply(first, second, None, dilation, padding, stride, False,
+                                         None, 1)
+    else:
+        n1, n2 = first._data.shape[0] // groups, second._data.shape[0] // groups
+        out = cat([ConvolutionBackward0.apply(first.narrow(0, g * n1, n1),
+                                              second.narrow(0, g * n2, n2), None, dilation,
+                                              padding, stride, False, None, 1)
+                   for g in range(groups)], 1)
+    out = out.transpose(0, 1)
+    for dim, size in enumerate(w_shape[2:], 2):
+        if out._data.shape[dim] > size:
+            out = out.narrow(dim, 0, size)
+    return out

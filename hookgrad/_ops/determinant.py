@@ -5,7 +5,7 @@ PyTorch computes it), the adjugate under ``create_graph``."""
 import numpy as np
 
 from .._tensor_base import _make
-from .matrix_functions import LinAlgError, solve
+from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
 
 
@@ -99,7 +99,7 @@ class LinalgInvExBackward0(Op):
     def forward(self, a):
         x = a._data
         _check_square(x, "linalg.inv")
-        return _inverse_array(x)
+        return lapack_layout(_inverse_array(x))
 
     def backward(self, grad):
         (inverse,) = self.saved()

@@ -141,7 +141,10 @@ def apply_view_inplace(t, view_op, args):
     result = view_op.apply(t, *args)
     t._data = result._data
     t._vc[0] += 1
-    if t._view_base is not None:  # a view stays a view of its base, one view op further
+    if result._view_chain is not None:
+        # A view stays a view of its base, one view op further. A base keeps the view ops it
+        # went through as its own chain (its frame), which the views made of it start with:
+        # their chains stay relative to the base's first shape (see ``chain_from_base``).
         t._view_chain = result._view_chain
     if recording:
         t._set_history(result._grad_fn, 0, move_retained=False)
@@ -386,7 +389,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     node._link((base,), adopted=result._grad_fn)
     if node._for_backward is None:  # (so that a pass without retain_graph releases it)
         node._for_backward = ()
-    node.op_node, node.chain = result._grad_fn, view._view_chain
+    node.op_node, node.chain = result._grad_fn, chain_from_base(view)
     base._set_history(node, 0)
     regenerate_view(view)
     _saved_result_is(result._grad_fn, view, view._grad_fn)
@@ -461,8 +464,22 @@ def regenerate_view(view):
         return
     node = AsStridedBackward0()
     node._link((base,))
-    node.chain = view._view_chain
+    node.chain = chain_from_base(view)
     view._set_history(node, 0)
+
+
+def chain_from_base(view):
+    """The view chain that selects ``view`` from an array shaped like its base now. A view's
+    chain starts from the base's first shape; if the base has since changed shape in place
+    (``squeeze_``, ``t_``, ... on the base: its frame, ``base._view_chain``), those ops are
+    undone first, last one first."""
+    frame = view._view_base._view_chain
+    if frame is None:
+        return view._view_chain
+    undo = ()
+    for op, params in reversed(frame):
+        undo += op.undo(*params)
+    return undo + view._view_chain
 
 
 class RegionView(ViewOp):

@@ -77,6 +77,16 @@ class MatrixExpBackward0(Op):
         return block[..., :n, n:]
 
 
+def lapack_layout(x):
+    """``x`` (a batch of matrices) in the layout PyTorch's LAPACK-backed results have: each
+    matrix column-major (strides ``(..., 1, rows)``), which ``stride()`` and
+    ``is_contiguous()`` show and which makes ``reshape`` of such a result an alias
+    (``ReshapeAliasBackward0``), not a ``view``."""
+    out = np.empty(x.shape[:-2] + (x.shape[-1], x.shape[-2]), x.dtype)  # (strides set for
+    out[...] = np.swapaxes(x, -1, -2)  # size-1 dims too, which ascontiguousarray keeps)
+    return np.swapaxes(out, -1, -2)
+
+
 class LinalgSolveBackward(Op):
     """``linalg.solve(A, B)``: X with A X = B (B a vector or batch of matrices)."""
 
@@ -98,9 +108,10 @@ class LinalgSolveBackward(Op):
         except np.linalg.LinAlgError:
             raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix "
                               "is singular.") from None
-        out = out[..., 0] if self.vector else out
         self.save(a)
-        return out
+        if self.vector:  # (a batch of vectors: column-major as one matrix, as PyTorch's)
+            out = out[..., 0]
+        return lapack_layout(out) if out.ndim > 1 else out
 
     def backward(self, grad):
         a, x = self.saved()

@@ -157,15 +157,17 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def sum_to_size(a, shape):
-    """Sum ``a`` down to ``shape`` (the inverse of broadcasting ``shape`` up to ``a``)."""
+    """Sum ``a`` down to ``shape`` (the inverse of broadcasting ``shape`` up to ``a``): ``a``
+    itself where the shapes match, except to 0-d, which PyTorch's sum_to always sums (a new
+    tensor; recorded, ``SumBackward0``)."""
     shape = tuple(shape)
     src = a._data.shape
-    if src == shape:
+    if src == shape and shape:
         return a
     lead = len(src) - len(shape)
     if lead < 0 or builtins.any(s != 1 and s != g for s, g in zip(shape, src[lead:])):
-        raise RuntimeError(f"size {{{', '.join(map(str, shape))}}} is not expandable to size "
-                           f"{{{', '.join(map(str, src))}}}.")
+        raise RuntimeError(f"size {{[{', '.join(map(str, shape))}]}} is not expandable to size "
+                           f"{{[{', '.join(map(str, src))}]}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and src[lead + i] != 1)
     if plain_backward():  # e.g. un-broadcasting a gradient: NumPy directly

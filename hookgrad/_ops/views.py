@@ -136,28 +136,36 @@ class SqueezeBackward2(SqueezeBackward0):
     pass
 
 
-# The in-place forms (``t.t_()``, ``t.squeeze_()``, ...), which PyTorch numbers apart
+# The in-place forms (``t.t_()``, ``t.squeeze_()``, ...), which PyTorch numbers apart. Each
+# can ``undo`` itself as view chain steps: views made of a base before the base changed shape
+# in place select their region from the base's new shape through them (inplace.py).
 class TransposeBackward1(TransposeBackward0):
-    pass
+    @staticmethod
+    def undo(dim0, dim1):
+        return ((TransposeBackward0, (dim0, dim1)),)
 
 
-class TBackward1(TransposeBackward0):
+class TBackward1(TransposeBackward1):
     pass
 
 
 class UnsqueezeBackward1(UnsqueezeBackward0):
-    pass
+    @staticmethod
+    def undo(dim):
+        return ((SqueezeBackward0, ((dim,),)),)
 
 
 class SqueezeBackward3(SqueezeBackward0):
+    @staticmethod
+    def undo(dims):
+        return tuple((UnsqueezeBackward0, (dim,)) for dim in sorted(dims))
+
+
+class SqueezeBackward4(SqueezeBackward3):
     pass
 
 
-class SqueezeBackward4(SqueezeBackward0):
-    pass
-
-
-class SqueezeBackward5(SqueezeBackward0):
+class SqueezeBackward5(SqueezeBackward3):
     pass
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
+from ._grad_layout import first_grad
 from ._running import (  # noqa: F401  (engine API)
     _local,
     call_as_node,
@@ -527,7 +528,10 @@ def _accumulate(task, variable, grads):
     with _accumulate_lock:
         old = variable._grad
         if old is None:
-            if task.create_graph or _grad_state.grad_enabled:
+            if not variable._data.flags.c_contiguous:  # (PyTorch's layout contract)
+                variable._grad = first_grad(variable, grad,
+                                            task.create_graph or _grad_state.grad_enabled)
+            elif task.create_graph or _grad_state.grad_enabled:
                 variable._grad = _copy_recorded(grad)
             elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
