@@ -418,7 +418,6 @@ def _call_function(task, node, grads, compute=True):
     nodes.append(node)
     try:
         hooks = node._hooks
-        had_post_hooks = hooks is not None and bool(hooks.post_hooks)
         grads = _call_tensor_pre_hooks(node, grads)
         if hooks is not None and hooks.pre_hooks:
             for fn in list(hooks.pre_hooks.values()):
@@ -426,6 +425,9 @@ def _call_function(task, node, grads, compute=True):
                 if result is not None:
                     grads = check_hook_tuple(fn, grads, result)
             result = None  # drop our reference: AccumulateGrad may steal an unshared gradient
+        # (after the pre-hooks, which may add post-hooks, as PyTorch decides)
+        hooks = node._hooks
+        had_post_hooks = hooks is not None and bool(hooks.post_hooks)
         if type(node) is AccumulateGrad:
             outputs = ()
             if grads[0] is not None:
@@ -450,8 +452,8 @@ def _call_function(task, node, grads, compute=True):
                 outputs = node._apply(grads)
             outputs = _validate_outputs(task, node, outputs)
         if node._hooks is not None:  # (read again: an unpack hook may have added some)
-            # PyTorch keeps the node's incoming gradients only for post-hooks it had when it
-            # started; hooks registered while it ran get an empty tuple
+            # PyTorch keeps the node's incoming gradients only for post-hooks it had when its
+            # backward started; hooks registered during the backward get an empty tuple
             outputs = _call_post_hooks(node, outputs, tuple(grads) if had_post_hooks else ())
         # (after the post-hooks, as PyTorch: a post-hook that raises leaves them saved)
         if not task.keep_graph:
