@@ -26,20 +26,25 @@ def _infer_array(data, dtype):
         if arr.dtype == object:
             raise ValueError("expected sequence of length %d at dim 1 (got %s)" % (
                 len(data[0]) if data and hasattr(data[0], "__len__") else 0, "a different length"))
-        if arr.dtype.kind in "fV" and dtype is None:
-            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+        if arr.dtype.kind in "fVc" and dtype is None:
+            arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
     else:
         if isinstance(data, (np.generic,)):
             data = data.item()
         arr = np.array(data)
-        if isinstance(data, float) and dtype is None:
-            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+        if isinstance(data, (float, complex)) and dtype is None:
+            arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
     if arr.dtype.kind == "U" or arr.dtype == object:
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if dtype is not None:
         arr = arr.astype(_dtype.to_dtype(dtype).np_dtype)
     _dtype.from_numpy_dtype(arr.dtype)
     return arr
+
+
+def _default_of_kind(kind):
+    """The dtype Python floats (``"f"``) or complex numbers (``"c"``) become."""
+    return _dtype.get_default_complex_dtype() if kind == "c" else _dtype.get_default_dtype()
 
 
 def _unwrap(data):

@@ -5,16 +5,28 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
+from .complex_ops import real_part
+from .complex_support import warn_discarded_imaginary
 from .inplace import ALLOW_OVERLAP, apply_inplace, check_input_overlap, write_unrecorded
 from .op import Op, broadcast_error
 
 
 class ToCopyBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype):
-        return a._data.astype(dtype.np_dtype)
+        x = a._data
+        if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
+            warn_discarded_imaginary()
+            x = x.real
+        return x.astype(dtype.np_dtype)
 
     def backward(self, grad):
-        return grad  # the engine casts back to the input's dtype
+        # the engine casts back to the input's dtype; from a complex gradient a real input
+        # takes the real part (PyTorch's rule for a real-to-complex step)
+        if grad._data.dtype.kind == "c" and self._in_meta[0][1].kind != "c":
+            return real_part(grad)
+        return grad
 
 
 def _zeros_like(grad):
@@ -92,8 +104,12 @@ def check_broadcasts_to(shape, target):
 
 
 def to_dtype(a, dtype):
-    if dtype.category != _dtype.FLOAT:
-        return _make(a._data.astype(dtype.np_dtype))  # integer results carry no gradient
+    if dtype.category < _dtype.FLOAT:  # integer results carry no gradient
+        x = a._data
+        if x.dtype.kind == "c":
+            warn_discarded_imaginary()
+            x = x.real
+        return _make(x.astype(dtype.np_dtype))
     return ToCopyBackward0.apply(a, dtype)
 
 

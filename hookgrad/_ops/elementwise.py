@@ -16,6 +16,8 @@ from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
 
 
 class NegBackward0(Op):
+    supports_complex = True
+
     def forward(self, a):
         if type(a._data.dtype) is np.dtypes.BoolDType:  # (cheaper than comparing dtypes)
             raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "

@@ -19,6 +19,9 @@ from ..autograd.graph import (
     _op_hooks,
     _strip_backward,
 )
+from .complex_support import complex_form
+
+_complex_tensors_made = _dtype.complex_tensors_made
 
 _new = object.__new__
 _ndarray = np.ndarray
@@ -30,6 +33,7 @@ class Op(Node):
     is_view = False       # output shares memory and version counter with input 0
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
     saves_indices = False  # keep the non-differentiable outputs too (PyTorch's ``indices``)
+    supports_complex = False  # computes on complex inputs (see complex_support.py)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -38,6 +42,8 @@ class Op(Node):
 
     @classmethod
     def apply(cls, *args):
+        if _complex_tensors_made[0] and not cls.supports_complex:  # (False until one exists)
+            cls = complex_form(cls, args)
         self = _new(cls)
         record = False
         if _grad_state.grad_enabled:
@@ -256,15 +262,17 @@ def operands(a, b):
         return x.astype(target, copy=False), y.astype(target, copy=False)
     if isinstance(b, np.generic):
         b = b.item()
-    elif not isinstance(b, (int, float)):
-        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
-                        "Tensor or a Python number)")
+    if not isinstance(b, (int, float)):
+        if type(b) is not complex:
+            raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected "
+                            "a Tensor or a Python number)")
+        return x.astype(_dtype.result_type((a, b)).np_dtype, copy=False), b
     kind = x.dtype.kind
     if kind == "f":
         return x, b
     if kind == "V":  # bfloat16 (ml_dtypes): a number would make NumPy compute in float32
         return x, x.dtype.type(b)
-    if type(b) is float:
+    if type(b) is float and kind != "c":
         return x.astype(_dtype.get_default_dtype().np_dtype), b
     if type(b) is int and kind == "b":
         return x.astype(np.int64), b
@@ -509,9 +517,11 @@ class ReductionOp(Op):
 class ViewOp(Op):
     """An op whose output is a view of its input: ``view_array(x, *params)`` (a staticmethod,
     also replayed on the base's array when an in-place op writes through the view). The
-    forward keeps ``params`` for backward; ``shape`` is the input's shape."""
+    forward keeps ``params`` for backward; ``shape`` is the input's shape. A view moves
+    elements without computing on them, so complex ones too."""
 
     is_view = True
+    supports_complex = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -46,6 +46,8 @@ def _sum_dtype(x, dtype):
 # Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array.
 
 class SumBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, SumBackward0.forward, a, dtype)
@@ -68,6 +70,8 @@ class SumBackward0(Op):
 
 
 class SumBackward1(ReductionOp):
+    supports_complex = True
+
     def forward(self, a, dims, keepdim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, SumBackward1.forward, a, dims, keepdim, dtype)
@@ -80,6 +84,8 @@ class SumBackward1(ReductionOp):
 
 
 class MeanBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, MeanBackward0.forward, a, dtype)
@@ -99,6 +105,8 @@ class MeanBackward0(Op):
 
 
 class MeanBackward1(ReductionOp):
+    supports_complex = True
+
     def forward(self, a, dims, keepdim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, MeanBackward1.forward, a, dims, keepdim, dtype)
