@@ -537,6 +537,10 @@ class Tensor(TensorBase):
     def swapdims_(self, dim0, dim1):
         return _views.transpose_(self, dim0, dim1)
 
+    from ._ops import complex_ops as _cx  # (real and imag are views; see complex_ops.py)
+    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj, \
+        _cx.conj_physical
+    is_conj, resolve_conj = _cx.is_conj, _cx.resolve_conj
     # --- legacy API (api branch) ----------------------------------------------------------
     # The device methods of a PyTorch build without CUDA, storages, the legacy ``type()``,
     # sampling methods, and the deprecated scalar-first overloads (``x.add_(0.5, y)``),
@@ -562,7 +566,7 @@ class Tensor(TensorBase):
     addcmul_ = _legacy.scalar_first(addcmul_, "addcmul_", 2, "value")
     addcdiv = _legacy.scalar_first(addcdiv, "addcdiv", 2, "value")
     addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
-    del _legacy, _storage
+    del _legacy, _storage, _cx
     # --- end of legacy API (api branch) ---------------------------------------------------
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
-from . import arithmetic, elementwise
+from . import arithmetic, elementwise, powers
 from .arithmetic import _scalar_or_saved
 from .complex_ops import conj, real_part
 from .scalar_forms import MulBackward1 as _RealMulBackward1
@@ -99,6 +99,11 @@ class DivBackward0(arithmetic.DivBackward0):
 class ReciprocalBackward0(elementwise.ReciprocalBackward0):
     supports_complex = True
 
+    def forward(self, a):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # (a division, as PyTorch's: 1 / 0j is inf+nanj; np.reciprocal gives nan+nanj)
+            return np.divide(1, a._data)
+
     def backward(self, grad):
         (result,) = self.saved()
         return _as_inputs(self, (-grad * conj(result * result),))
@@ -121,6 +126,27 @@ class AbsBackward0(elementwise.AbsBackward0):
         return _make(grad._data * sgn)
 
 
+class AngleBackward0(powers.AngleBackward0):
+    """The argument of ``z``; its gradient is ``grad * 1j * z / |z|**2`` (0 at 0)."""
+
+    supports_complex = True
+
+    def forward(self, a):
+        self.save(a)
+        return np.angle(a._data)
+
+    def backward(self, grad):
+        if grad._requires_grad or _grad_state.grad_enabled:
+            raise RuntimeError("angle: hookgrad does not support double backward "
+                               "(create_graph) through angle of a complex tensor")
+        (z,) = self.saved()
+        x = z._data
+        squared = x.real * x.real + x.imag * x.imag
+        with np.errstate(invalid="ignore", divide="ignore"):
+            slope = np.where(squared == 0, 0, 1j * x / np.where(squared == 0, 1, squared))
+        return _make(grad._data * slope.astype(x.dtype))
+
+
 FORMS = {cls.__mro__[1]: cls for cls in (
     AddBackward0, SubBackward0, RsubBackward0, RsubBackward1, MulBackward0, MulBackward1,
-    DivBackward0, ReciprocalBackward0, AbsBackward0)}
+    DivBackward0, ReciprocalBackward0, AbsBackward0, AngleBackward0)}

@@ -4,7 +4,7 @@ backward is the conjugate Wirtinger one."""
 import numpy as np
 
 from .._tensor_base import _make
-from .op import Op, ViewOp, refuse_out
+from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
 
 
 def _complex_array(real, imag):
@@ -105,3 +105,93 @@ def is_conj(input):
 
 def resolve_conj(input):
     return input
+
+
+class ViewAsRealBackward0(ViewOp):
+    """``torch.view_as_real(z)``: the complex elements as pairs of reals (last dim of 2)."""
+
+    supports_complex = True
+
+    @staticmethod
+    def view_array(x):
+        return x[..., None].view(x.real.dtype)
+
+    def backward(self, grad):
+        if grad._requires_grad:
+            return ViewAsComplexBackward0.apply(grad.clone())
+        g = grad._data
+        return _make(_complex_array(g[..., 0], g[..., 1]))
+
+
+class ViewAsComplexBackward0(ViewOp):
+    """``torch.view_as_complex(x)``: pairs of reals (last dim of 2, stride 1) as complex."""
+
+    @staticmethod
+    def view_array(x):
+        return x.view(np.result_type(x.dtype, np.complex64))[..., 0]
+
+    def backward(self, grad):
+        return view_as_real(grad)
+
+
+def view_as_real(input):
+    if input._data.dtype.kind != "c":
+        raise RuntimeError("view_as_real is only supported for complex tensors")
+    return ViewAsRealBackward0.apply(input)
+
+
+def view_as_complex(input):
+    x = input._data
+    if x.dtype.name not in ("float16", "float32", "float64"):
+        raise RuntimeError("view_as_complex is only supported for half, float and double "
+                           f"tensors, but got a tensor of scalar type: {type_name(x)}")
+    if x.dtype == np.float16:
+        raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
+                        "or complex128")
+    if not x.ndim or x.shape[-1] != 2:
+        raise RuntimeError("Tensor must have a last dimension of size 2")
+    if x.strides[-1] != x.itemsize:
+        raise RuntimeError("Tensor must have a last dimension with stride 1")
+    if any(stride % (2 * x.itemsize) for stride in x.strides[:-1]):
+        raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
+    return ViewAsComplexBackward0.apply(input)
+
+
+class ComplexBackward0(Op):
+    """``torch.complex(real, imag)``: the gradient's real part goes to ``real``, its
+    imaginary part to ``imag``."""
+
+    arity = 2
+
+    def forward(self, re, im):
+        return _complex_array(re._data, im._data)
+
+    def backward(self, grad):
+        return (real_part(grad) if self.needs(0) else None,
+                (imag(grad) if grad._requires_grad else _make(np.ascontiguousarray(
+                    grad._data.imag))) if self.needs(1) else None)
+
+
+def complex(real, imag, *, out=None):
+    """``torch.complex(real, imag)`` of two float32 or two float64 tensors."""
+    if out is not None:
+        refuse_out("complex")
+    x, y = real._data, imag._data
+    if x.dtype.kind not in "f" or y.dtype.kind not in "f":
+        raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
+                           f"{type_name(x)} and {type_name(y)}")
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"Expected object of scalar type {type_name(x)} but got scalar type "
+                           f"{type_name(y)} for second argument")
+    if x.dtype == np.float16:
+        raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
+                        "or complex128")
+    try:
+        np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        raise broadcast_error([x.shape, y.shape]) from None
+    return ComplexBackward0.apply(real, imag)
+
+
+def is_complex(input):
+    return input._data.dtype.kind == "c"

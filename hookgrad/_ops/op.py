@@ -220,7 +220,12 @@ def float_input(a):
     """The array of ``a``, in the default float dtype unless it is floating already (what
     PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
     x = a._data
-    return x if x.dtype.kind in "fV" else x.astype(_dtype.get_default_dtype().np_dtype)
+    if x.dtype.kind in "fV":
+        return x
+    if x.dtype.kind == "c":  # (an op that has a complex form computes it before this)
+        raise RuntimeError("hookgrad cannot compute this op in a real dtype from a complex "
+                           "tensor (its imaginary part would be lost)")
+    return x.astype(_dtype.get_default_dtype().np_dtype)
 
 
 def type_name(x):

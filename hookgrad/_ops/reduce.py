@@ -144,11 +144,11 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 def _check_float_mean(a, dtype):
     if dtype is not None:
         dtype = _dtype.to_dtype(dtype)
-        if dtype.category != _dtype.FLOAT:
+        if dtype.category < _dtype.FLOAT:
             raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
                                "either a floating point or complex dtype. Got: "
                                f"{dtype.legacy_name[:-6]}")
-    elif a._data.dtype.kind not in "fV":
+    elif a._data.dtype.kind not in "fVc":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 

@@ -166,11 +166,105 @@ def _real_to_real_cast(torch):
     return values + [str(w.message).split(" (Triggered")[0] for w in caught]
 
 
+_GRADS = {  # name -> (function of z, gradient passed: "real" or "complex")
+    "real": (lambda torch, z: z.real, "real"),
+    "imag": (lambda torch, z: z.imag, "real"),
+    "abs": (lambda torch, z: z.abs(), "real"),
+    "angle": (lambda torch, z: z.angle(), "real"),
+    "conj": (lambda torch, z: z.conj(), "complex"),
+    "conj_physical": (lambda torch, z: torch.conj_physical(z), "complex"),
+    "neg": (lambda torch, z: -z, "complex"),
+    "mul_number": (lambda torch, z: z * (2 + 1j), "complex"),
+    "mul_self": (lambda torch, z: z * z, "complex"),
+    "mul_real_tensor": (lambda torch, z: z * torch.tensor([2.0, -1.0, 0.5]), "complex"),
+    "div_number": (lambda torch, z: z / (1 + 1j), "complex"),
+    "number_div": (lambda torch, z: (1 + 1j) / z, "complex"),
+    "div_self": (lambda torch, z: z / (z + 1), "complex"),
+    "add": (lambda torch, z: z + 1, "complex"),
+    "add_alpha": (lambda torch, z: torch.add(z, z * 1j, alpha=2), "complex"),
+    "sub": (lambda torch, z: 2 - z, "complex"),
+    "sub_tensor": (lambda torch, z: z - z.conj(), "complex"),
+    "reciprocal": (lambda torch, z: z.reciprocal(), "complex"),
+    "sum": (lambda torch, z: z.sum(), "scalar"),
+    "sum_dim": (lambda torch, z: z.reshape(3, 1).sum(1), "complex"),
+    "mean": (lambda torch, z: z.mean(), "scalar"),
+    "view_as_real": (lambda torch, z: torch.view_as_real(z), "pairs"),
+    "reshape_view": (lambda torch, z: z.view(3, 1).t(), "row"),
+}
+
+
+def _grads(torch, name):
+    fn, kind = _GRADS[name]
+    z = torch.tensor([1 + 2j, -3 + 0.5j, 0j], requires_grad=True)
+    y = fn(torch, z)
+    seeds = {"real": torch.tensor([0.5, -2.0, 1.0]),
+             # (a real third seed: the zero signs of a product with 0j differ between
+             # PyTorch's vectorised kernels and NumPy's)
+             "complex": torch.tensor([0.5 + 1j, -2 + 0.25j, 2 + 0j]),
+             "scalar": torch.tensor(1 + 1j), "pairs": torch.tensor([[1.0, 2], [3, 4], [5, 6]]),
+             "row": torch.tensor([[0.5 + 1j, -2 + 0.25j, 1 - 1j]])}
+    y.backward(seeds[kind])
+    return [repr(y), y.grad_fn.name(), repr(z.grad)]
+
+
+def _real_leaf(torch):
+    x = torch.tensor([1.0, 2.0, -0.5], requires_grad=True)
+    seed = torch.tensor([0.5 + 1j, -2 + 0.25j, 1 - 1j])
+    out = []
+    for fn in (lambda x: x * (1 + 1j), lambda x: torch.complex(x, x * 2),
+               lambda x: x.to(torch.complex128) / (2 - 1j), lambda x: (x + 1j) * x):
+        x.grad = None
+        y = fn(x)
+        y.backward(seed.to(y.dtype))
+        out += [repr(y), y.grad_fn.name(), repr(x.grad)]
+    return out
+
+
+def _view_as_complex(torch):
+    x = torch.ones(3, 2, requires_grad=True)
+    c = torch.view_as_complex(x)
+    c.backward(torch.tensor([1 + 2j, 3j, 1]))
+    out = [repr(c), c.grad_fn.name(), repr(x.grad)]
+    for bad in (torch.ones(3), torch.ones(2, 2).t(), torch.ones(2, 2, dtype=torch.int64)):
+        out.append(_outcome(lambda bad=bad: repr(torch.view_as_complex(bad))))
+    out.append(_outcome(lambda: torch.view_as_real(torch.ones(2))))
+    real = torch.view_as_real(torch.tensor([[1 + 2j, 3 - 4j]]))
+    return out + [repr(real), list(real.shape), list(real.stride())]
+
+
+def _complex_function(torch):
+    out = [repr(torch.complex(torch.tensor([1.0, 2.0]), torch.tensor([0.5, -1.0]))),
+           repr(torch.complex(torch.tensor(1.0, dtype=torch.float64),
+                              torch.tensor(2.0, dtype=torch.float64)))]
+    for a, b in ((torch.ones(2), torch.ones(2, dtype=torch.float64)),
+                 (torch.ones(2, dtype=torch.int64), torch.ones(2, dtype=torch.int64)),
+                 (torch.ones(2), torch.ones(3))):
+        out.append(_outcome(lambda a=a, b=b: repr(torch.complex(a, b))))
+    return out
+
+
+def _real_imag_views(torch):
+    z = torch.tensor([1 + 2j, -0.5 - 1j])
+    r, i = z.real, z.imag
+    r.mul_(3)
+    i.add_(1)
+    plain = torch.tensor([1.5, 2.0])
+    return [repr(z), repr(r), r._is_view(), list(r.stride()), r.is_contiguous(),
+            repr(plain.real), repr(plain.conj()), _outcome(lambda: plain.imag),
+            torch.is_complex(z), torch.is_complex(plain), repr(torch.real(z)),
+            repr(torch.imag(z))]
+
+
 CASES = {
     **{f"print_{name}": (lambda torch, name=name: _printed(torch, name)) for name in _PRINTED},
     **{f"shape_{name}": (lambda torch, name=name: _shaped(torch, name)) for name in _SHAPED},
     **{f"refused_{name}": (lambda torch, name=name: _refused(torch, name))
        for name in _REFUSED},
+    **{f"grads_{name}": (lambda torch, name=name: _grads(torch, name)) for name in _GRADS},
+    "real_leaf": _real_leaf,
+    "view_as_complex": _view_as_complex,
+    "complex_function": _complex_function,
+    "real_imag_views": _real_imag_views,
     "to_with_grad": _to_with_grad,
     "to_kinds": _to_kinds,
     "factories": _factories,
