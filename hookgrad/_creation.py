@@ -37,7 +37,13 @@ def _infer_array(data, dtype):
     if arr.dtype.kind == "U" or arr.dtype == object:
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if dtype is not None:
-        arr = arr.astype(_dtype.to_dtype(dtype).np_dtype)
+        target = _dtype.to_dtype(dtype).np_dtype
+        if arr.dtype.kind == "c" and target.kind != "c" and not isinstance(
+                data, (TensorBase, np.ndarray)):
+            # (PyTorch converts each Python number to the dtype, refusing a complex one)
+            raise TypeError("must be real number, not complex" if target.kind in "fV" else
+                            "'complex' object cannot be interpreted as an integer")
+        arr = arr.astype(target)
     _dtype.from_numpy_dtype(arr.dtype)
     return arr
 
@@ -205,6 +211,9 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, device=None, requir
         is_float = any(isinstance(v, float) or (isinstance(v, TensorBase) and v.is_floating_point())
                        for v in values)
         dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
+    if _dtype.to_dtype(dtype).is_complex:
+        raise NotImplementedError(f"\"arange_cpu\" not implemented for "
+                                  f"'{_dtype.to_dtype(dtype).legacy_name[:-6]}'")
     start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in values)
     if step == 0:
         raise RuntimeError("step must be nonzero")

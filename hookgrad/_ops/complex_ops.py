@@ -3,6 +3,7 @@ of a complex gradient. Backward formulas follow PyTorch's convention: the gradie
 backward is the conjugate Wirtinger one."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import _make
 from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
 
@@ -195,3 +196,13 @@ def complex(real, imag, *, out=None):
 
 def is_complex(input):
     return input._data.dtype.kind == "c"
+
+
+def cfloat(self):
+    from .copy import to_dtype  # (copy imports this module)
+    return to_dtype(self, _dtype.complex64) if self._data.dtype != np.complex64 else self
+
+
+def cdouble(self):
+    from .copy import to_dtype
+    return to_dtype(self, _dtype.complex128) if self._data.dtype != np.complex128 else self

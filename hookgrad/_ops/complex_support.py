@@ -47,6 +47,13 @@ PYTORCH_ERRORS = {
     "erf": (NotImplementedError, "\"erf_vml_cpu\" not implemented for '{type}'"),
     "lgamma": (NotImplementedError, "\"lgamma_vml_cpu\" not implemented for '{type}'"),
     "round": (NotImplementedError, "\"round_vml_cpu\" not implemented for '{type}'"),
+    "unique": (NotImplementedError, "\"unique\" not implemented for '{type}'"),
+    "searchsorted": (NotImplementedError,
+                     "\"searchsorted_out_cpu\" not implemented for '{type}'"),
+    "isposinf": (RuntimeError, "isposinf does not support complex inputs."),
+    "isneginf": (RuntimeError, "isneginf does not support complex inputs."),
+    "signbit": (NotImplementedError, "signbit is not implemented for complex tensors."),
+    "nansum": (RuntimeError, "nansum on CPU does not support complex inputs"),
     "softmax": (NotImplementedError,
                 "\"softmax_lastdim_kernel_impl\" not implemented for '{type}'"),
 }
@@ -95,8 +102,17 @@ def refuse_complex(name, values):
     """Raise PyTorch's error (or hookgrad's) if any of ``values`` is complex: op ``name``
     does not compute on complex tensors here."""
     found = complex_dtype_of(values)
-    if found is None:
-        return
+    if found is not None:
+        _refuse(name, found)
+
+
+def check_real_array(name, x):
+    """``refuse_complex`` for an array (the checks of an input's dtype before an op)."""
+    if x.dtype.kind == "c":
+        _refuse(name, x.dtype)
+
+
+def _refuse(name, found):
     known = PYTORCH_ERRORS.get(name)
     if known is not None:
         error, message = known
@@ -104,6 +120,19 @@ def refuse_complex(name, values):
     raise RuntimeError(f"{name}: hookgrad does not support complex tensors in this op (got "
                        f"torch.{found.name}); the ops that compute on complex tensors are listed "
                        "in README.md")
+
+
+# The C++ type names PyTorch's "value cannot be converted" error prints.
+_C_TYPES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
+            "int32": "int", "int16": "int16_t", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def refuse_complex_number(np_dtype, half_name="c10::Half"):
+    """PyTorch's error for a complex number written into a real tensor of ``np_dtype`` (its
+    conversion of a Scalar calls a non-zero imaginary part an overflow)."""
+    name = half_name if np_dtype.name == "float16" else _C_TYPES.get(np_dtype.name,
+                                                                     np_dtype.name)
+    raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
 def warn_discarded_imaginary():

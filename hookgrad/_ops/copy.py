@@ -6,7 +6,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
 from .complex_ops import real_part
-from .complex_support import warn_discarded_imaginary
+from .complex_support import refuse_complex_number, warn_discarded_imaginary
 from .inplace import ALLOW_OVERLAP, apply_inplace, check_input_overlap, write_unrecorded
 from .op import Op, broadcast_error
 
@@ -41,12 +41,17 @@ class CopyBackwards(Op):
 
     node_name = "torch::autograd::CopyBackwards"
     arity = 2
+    supports_complex = True  # (a complex gradient's real part goes to a real src: the engine)
 
     def forward(self, a, src):
         if isinstance(src, TensorBase) and src._data.shape != a._data.shape:
             check_broadcasts_to(src._data.shape, a._data.shape)
         out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
+        source = src._data if isinstance(src, TensorBase) else src
+        if isinstance(src, TensorBase) and source.dtype.kind == "c" and out.dtype.kind != "c":
+            warn_discarded_imaginary()
+            source = source.real
+        np.copyto(out, source, casting="unsafe")
         return out
 
     def backward(self, grad):
@@ -55,6 +60,8 @@ class CopyBackwards(Op):
 
 class FillBackward2(Op):
     """``self.fill_(number)``."""
+
+    supports_complex = True
 
     def forward(self, a, value):
         return np.full_like(a._data, value)
@@ -65,6 +72,8 @@ class FillBackward2(Op):
 
 class FillBackward3(Op):
     """``self.fill_(value)`` with a 0-d tensor ``value``, which gets the gradient's sum."""
+
+    supports_complex = True
 
     arity = 2
 
@@ -83,6 +92,8 @@ class FillBackward3(Op):
 
 class ZeroBackward0(Op):
     """``self.zero_()``."""
+
+    supports_complex = True
 
     def forward(self, a):
         return np.zeros_like(a._data)
@@ -138,6 +149,10 @@ def copy_(self, other, non_blocking=False):
 
 def fill(input, value):
     """``input.fill_(value)`` before it is written back."""
+    if type(value) is complex and input._data.dtype.kind != "c":
+        if input._data.dtype.kind != "b":
+            refuse_complex_number(input._data.dtype)
+        value = bool(value)
     if isinstance(value, TensorBase):
         return FillBackward3.apply(input, value)
     return FillBackward2.apply(input, value)

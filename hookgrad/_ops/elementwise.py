@@ -293,6 +293,13 @@ def abs(input, *, out=None):
     return AbsBackward0.apply(input) if out is None else refuse_out("abs")
 
 
+def abs_(input):
+    """``input.abs_()`` before it is written back: a complex tensor cannot hold its result."""
+    if input._data.dtype.kind == "c":
+        raise RuntimeError("In-place abs is not supported for complex tensors.")
+    return AbsBackward0.apply(input)
+
+
 def sin(input, *, out=None):
     return SinBackward0.apply(input) if out is None else refuse_out("sin")
 

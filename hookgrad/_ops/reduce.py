@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
+from .complex_support import check_real_array
 from .half import forward_in_float32, is_half
 from .op import (
     Op,
@@ -148,7 +149,7 @@ def _check_float_mean(a, dtype):
             raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
                                "either a floating point or complex dtype. Got: "
                                f"{dtype.legacy_name[:-6]}")
-    elif a._data.dtype.kind not in "fVc":
+    elif a._data.dtype.kind not in "fVc":  # (complex: see complex_ops)
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 
@@ -294,6 +295,7 @@ class StdMeanBackward0(VarMeanBackward0):
 
 
 def _var_args(a, dim, unbiased, correction, name):
+    check_real_array(name, a._data)
     if a._data.dtype.kind not in "fV":
         what = name if name.endswith("_mean") else "std and var"
         raise RuntimeError(f"{what} only support floating point and complex dtypes")
@@ -421,6 +423,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
         if p != "fro":
             raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
         p = 2
+    check_real_array("linalg_vector_norm", x)
     if x.dtype.kind not in "fV":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")

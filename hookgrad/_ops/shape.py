@@ -32,6 +32,8 @@ _by_arity = {}  # (op class, input count) -> its subclass with that arity
 
 
 class CatBackward0(_Variadic):
+    supports_complex = True
+
     def forward(self, *args):
         *tensors, dim, dtype = args
         # PyTorch still skips legacy empty 1-D tensors of shape (0,) whatever ``dim`` is
@@ -52,6 +54,8 @@ class CatBackward0(_Variadic):
 
 
 class StackBackward0(_Variadic):
+    supports_complex = True
+
     def forward(self, *args):
         *tensors, dim, dtype = args
         self.dim = dim
