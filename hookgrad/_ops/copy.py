@@ -132,7 +132,7 @@ def clone(input, *, memory_format=None):
 def copy(input, other):
     """``input.copy_(other)`` before it is written back (see ``inplace.in_place``). An integer
     or bool destination holds no gradient, so nothing is recorded (PyTorch's rule)."""
-    if input._data.dtype.kind not in "fV" and isinstance(other, TensorBase):
+    if input._data.dtype.kind not in "fVc" and isinstance(other, TensorBase):
         other = other.detach()
     return CopyBackwards.apply(input, other)
 
@@ -141,7 +141,7 @@ def copy_(self, other, non_blocking=False):
     """``self.copy_(other)``. Into an integer or bool tensor it is not recorded, whatever
     ``other`` (the one in-place op PyTorch checks the target's dtype for: ``fill_`` or
     ``masked_fill_`` of such a tensor with a tensor that requires grad are recorded)."""
-    if self._data.dtype.kind not in "fV":
+    if self._data.dtype.kind not in "fVc":
         check_input_overlap(self, (other,))
         return write_unrecorded(self, copy, (other,))
     return apply_inplace(self, copy, (other,), {}, None, True)

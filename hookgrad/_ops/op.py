@@ -98,7 +98,7 @@ class Op(Node):
                 continue
             if type(out) is not _ndarray:
                 out = np.asarray(out)
-            if record and out.dtype.kind in "fV":
+            if record and out.dtype.kind in "fVc":
                 results.append(_make(out, True, self, n_differentiable))
                 n_differentiable += 1
             else:

@@ -255,7 +255,69 @@ def _real_imag_views(torch):
             repr(torch.imag(z))]
 
 
+def _write(target, fn):
+    fn(target)
+    return target
+
+
+_WRITES = {  # name -> function of torch; each returns what it wrote or made
+    "add_real_into_complex": lambda t: _write(t.tensor([1 + 2j, 3 - 1j]),
+                                               lambda z: z.add_(t.tensor([1.0, 2.0]))),
+    "add_complex_into_real": lambda t: t.tensor([1.0, 2.0]).add_(t.tensor([1j, 2])),
+    "mul_real_by_complex_number": lambda t: t.tensor([1.0, 2.0]).mul_(1j),
+    "abs_in_place": lambda t: t.tensor([1 + 2j]).abs_(),
+    "copy_real_into_complex": lambda t: t.zeros(2, dtype=t.complex64).copy_(t.tensor([1.0, 2])),
+    "fill_complex": lambda t: t.zeros(2, dtype=t.complex128).fill_(1 - 1j),
+    "fill_real_with_complex": lambda t: t.zeros(2).fill_(1j),
+    "fill_long_with_complex": lambda t: t.zeros(2, dtype=t.int64).fill_(1j),
+    "zero_": lambda t: t.tensor([1 + 2j]).zero_(),
+    "setitem_number": lambda t: _write(t.tensor([1 + 2j, 3j]),
+                                        lambda z: z.__setitem__(0, 5)),
+    "setitem_complex_into_real": lambda t: _write(t.zeros(2),
+                                                   lambda r: r.__setitem__(0, 1j)),
+    "setitem_tensor": lambda t: _write(t.zeros(3, dtype=t.complex64),
+                                        lambda z: z.__setitem__(slice(1, None),
+                                                                t.tensor([1j, 2]))),
+    "where": lambda t: t.where(t.tensor([True, False]), t.tensor([1j, 2j]), 0),
+    "cat_mixed": lambda t: t.cat([t.tensor([1.0]), t.tensor([2j])]),
+    "stack": lambda t: t.stack([t.tensor([1j]), t.tensor([2.0 + 0j])]),
+    "eq_number": lambda t: t.tensor([1 + 2j, 1j]) == (1 + 2j),
+    "ne_tensor": lambda t: t.tensor([1 + 2j, 1j]) != t.tensor([1 + 2j, 2j]),
+    "isnan": lambda t: t.tensor([complex(0, math.nan), 1]).isnan(),
+    "new_tensor_complex_into_real": lambda t: t.ones(1).new_tensor([1j]),
+    "tensor_complex_as_long": lambda t: t.tensor([1j], dtype=t.int64),
+    "arange_complex": lambda t: t.arange(3, dtype=t.complex64),
+    "cfloat": lambda t: t.tensor([1.5, -2]).cfloat(),
+    "cdouble": lambda t: t.tensor([1, -2]).cdouble(),
+    "unique": lambda t: t.tensor([1j, 1j]).unique(),
+    "isposinf": lambda t: t.tensor([1j]).isposinf(),
+    "nanmean": lambda t: t.tensor([1j]).nanmean(),
+}
+
+
+def _writes(torch, name):
+    return repr(_WRITES[name](torch))
+
+
+def _seed_mismatch(torch):
+    z = torch.tensor([1j], requires_grad=True)
+    r = torch.tensor([1.0], requires_grad=True)
+    return [_outcome(lambda: (z * 1).backward(torch.tensor([1.0]))),
+            _outcome(lambda: (r * 1).backward(torch.tensor([1j])))]
+
+
+def _copy_grads(torch):
+    z = torch.tensor([1j, 2.0], requires_grad=True)
+    x = torch.tensor([3.0, 4.0], requires_grad=True)
+    y = z.clone().copy_(x)
+    y.backward(torch.tensor([1 + 1j, 2 - 1j]))
+    return [repr(y), repr(z.grad), repr(x.grad)]
+
+
 CASES = {
+    **{f"write_{name}": (lambda torch, name=name: _writes(torch, name)) for name in _WRITES},
+    "seed_mismatch": _seed_mismatch,
+    "copy_grads": _copy_grads,
     **{f"print_{name}": (lambda torch, name=name: _printed(torch, name)) for name in _PRINTED},
     **{f"shape_{name}": (lambda torch, name=name: _shaped(torch, name)) for name in _SHAPED},
     **{f"refused_{name}": (lambda torch, name=name: _refused(torch, name))

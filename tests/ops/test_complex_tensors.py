@@ -12,3 +12,44 @@ RECORDED = load("complex_tensors")
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_pytorch(name):
     assert run(torch, name) == RECORDED[name]
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("exp", lambda z: z.exp()), ("pow", lambda z: z ** 2), ("dot", lambda z: z @ z),
+    ("float_power", lambda z: z.float_power(2)), ("mm", lambda z: z[None].mm(z[:, None])),
+    ("softmax", lambda z: z.softmax(0)), ("sigmoid", lambda z: torch.sigmoid(z)),
+    ("index", lambda z: z[torch.tensor([0])]),
+])
+def test_ops_pytorch_computes_on_complex_refuse_naming_the_op(name, fn):
+    """Ops without a complex form refuse (never a NumPy result with other semantics): PyTorch's
+    own error where it has one, else hookgrad's naming the op."""
+    z = torch.tensor([1 + 2j, 3 - 1j])
+    with pytest.raises((RuntimeError, NotImplementedError)) as error:
+        fn(z)
+    message = str(error.value)
+    assert "hookgrad does not support complex tensors" in message or "ComplexFloat" in message
+
+
+def test_real_ops_refuse_nothing_before_a_complex_tensor_exists_and_check_after():
+    """The check in Op.apply is skipped until a complex dtype is used (the flag); afterwards a
+    complex input reaching an op without a complex form is refused. (In this test process a
+    complex tensor exists already; the flag only ever turns on.)"""
+    from hookgrad import _dtype
+    torch.zeros(1, dtype=torch.complex64)
+    assert _dtype.complex_tensors_made[0]
+    assert torch.relu(torch.tensor([-1.0, 2.0])).tolist() == [0.0, 2.0]
+    with pytest.raises(NotImplementedError, match="clamp is not supported for complex types"):
+        torch.relu(torch.tensor([1j]))
+
+
+def test_conj_is_materialised_and_documented_so():
+    """hookgrad's conj() is conj_physical: a new tensor, never a lazy conj view (PyTorch's
+    is_conj() would say True and a write to z would show through)."""
+    z = torch.tensor([1 + 2j])
+    c = z.conj()
+    assert c.tolist() == [1 - 2j] and not c.is_conj() and c.resolve_conj() is c
+    z[0] = 5j
+    assert c.tolist() == [1 - 2j]
+    with pytest.raises(RuntimeError, match="double backward"):
+        w = torch.tensor([1 + 1j], requires_grad=True)
+        (g,) = torch.autograd.grad(w.abs().sum(), w, create_graph=True)
