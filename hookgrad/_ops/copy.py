@@ -17,7 +17,7 @@ class ToCopyBackward0(Op):
     def forward(self, a, dtype):
         x = a._data
         if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
-            warn_discarded_imaginary()
+            warn_discarded_imaginary(6)  # (the user's x.to(dtype))
             x = x.real
         return x.astype(dtype.np_dtype)
 
@@ -49,7 +49,7 @@ class CopyBackwards(Op):
         out = np.empty_like(a._data)
         source = src._data if isinstance(src, TensorBase) else src
         if isinstance(src, TensorBase) and source.dtype.kind == "c" and out.dtype.kind != "c":
-            warn_discarded_imaginary()
+            warn_discarded_imaginary(6)  # (the user's x.copy_(src))
             source = source.real
         np.copyto(out, source, casting="unsafe")
         return out
@@ -118,7 +118,7 @@ def to_dtype(a, dtype):
     if dtype.category < _dtype.FLOAT:  # integer results carry no gradient
         x = a._data
         if x.dtype.kind == "c":
-            warn_discarded_imaginary()
+            warn_discarded_imaginary(4)  # (the user's x.to(dtype))
             x = x.real
         return _make(x.astype(dtype.np_dtype))
     return ToCopyBackward0.apply(a, dtype)

@@ -9,7 +9,7 @@ from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
-from .complex_support import check_real_array
+from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .op import (
     Op,
@@ -126,7 +126,7 @@ def refuse_integer_grad(input, dtype):
     if dtype is None or not input.requires_grad or not _grad_state.grad_enabled:
         return
     dtype = _dtype.to_dtype(dtype)
-    if dtype.category != _dtype.FLOAT:
+    if dtype.category < _dtype.FLOAT:
         raise RuntimeError(f"Autograd not support dtype: {dtype.legacy_name[:-6]}")
 
 
@@ -135,6 +135,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
         refuse_out("sum")
     if dtype is not None:
         refuse_integer_grad(input, dtype)
+        if input._data.dtype.kind == "c" and not _dtype.to_dtype(dtype).is_complex:
+            warn_discarded_imaginary(2)  # (PyTorch sums the real parts, with its warning)
+            input = input.real
     if dim is None:
         if keepdim:
             return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)

@@ -292,6 +292,9 @@ _WRITES = {  # name -> function of torch; each returns what it wrote or made
     "unique": lambda t: t.tensor([1j, 1j]).unique(),
     "isposinf": lambda t: t.tensor([1j]).isposinf(),
     "nanmean": lambda t: t.tensor([1j]).nanmean(),
+    "sum_real_dtype": lambda t: t.tensor([1 + 2j, 3 - 1j]).sum(dtype=t.float64),
+    "sum_complex_dtype": lambda t: t.tensor([1 + 2j, 3 - 1j]).sum(0, dtype=t.complex128),
+    "mean_complex_dtype": lambda t: t.tensor([1 + 2j, 3 - 1j]).mean(dtype=t.complex128),
 }
 
 
