@@ -4,6 +4,7 @@ import numpy as np
 from . import _dtype, _random
 from ._device import check as _check_device
 from ._device import device  # noqa: F401  (torch.device, also from here)
+from ._ops.complex_support import refuse_complex_number
 from ._ops.op import refuse_out
 from ._tensor_base import TensorBase, _make, _sizes
 
@@ -115,7 +116,18 @@ def full(size, fill_value, *, out=None, dtype=None, device=None, requires_grad=F
     _check_device(device)
     if dtype is None:
         dtype = _dtype.scalar_dtype(fill_value)
-    return _leaf(np.full(tuple(size), fill_value, _np(dtype)), requires_grad)
+    return _leaf(np.full(tuple(size), _fill_value(fill_value, _np(dtype)), _np(dtype)),
+                 requires_grad)
+
+
+def _fill_value(value, np_dtype):
+    """A fill value for an array of ``np_dtype``: a complex number only for a complex or bool
+    one (PyTorch's overflow error otherwise, never NumPy's cast to the real part)."""
+    if type(value) is complex and np_dtype.kind != "c":
+        if np_dtype.kind != "b":
+            refuse_complex_number(np_dtype)
+        return bool(value)
+    return value
 
 
 def _like(fill, name):
@@ -134,7 +146,9 @@ empty_like = _like(np.zeros, "empty_like")
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
               memory_format=None):
     _check_device(device)
-    return _leaf(np.full(input._data.shape, fill_value, _np(dtype, input.dtype)), requires_grad)
+    np_dtype = _np(dtype, input.dtype)
+    return _leaf(np.full(input._data.shape, _fill_value(fill_value, np_dtype), np_dtype),
+                 requires_grad)
 
 
 def rand(*size_args, size=None, generator=None, out=None, dtype=None, device=None,
@@ -262,7 +276,10 @@ def legacy_new(*args, **kwargs):
         data = args[0]
         if isinstance(data, TensorBase):
             return data
-        return _make(np.array(_unwrap(data), dtype=np.float32))
+        array = np.array(_unwrap(data))
+        if array.dtype.kind == "c":  # (PyTorch converts each number to a float)
+            raise TypeError("must be real number, not complex")
+        return _make(array.astype(np.float32))
     return _make(np.zeros(_sizes(args), np.float32))
 
 

@@ -118,6 +118,8 @@ def to_dtype(a, dtype):
     if dtype.category < _dtype.FLOAT:  # integer results carry no gradient
         x = a._data
         if x.dtype.kind == "c":
+            if dtype is _dtype.bool_:  # (nonzero: either part)
+                return _make(x != 0)
             warn_discarded_imaginary(4)  # (the user's x.to(dtype))
             x = x.real
         return _make(x.astype(dtype.np_dtype))

@@ -245,6 +245,8 @@ def unbind(input, dim=0):
 class FlipBackward0(Op):
     """A copy, not a view (as in PyTorch)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, dims):
         self.dims = dims
         return np.flip(a._data, dims).copy()
@@ -264,6 +266,8 @@ def flip(input, dims):
 
 class RollBackward0(Op):
     """A copy shifted cyclically along dims (the flattened tensor when ``dims`` is empty)."""
+
+    supports_complex = True
 
     def forward(self, a, shifts, dims):
         self.shifts, self.dims = shifts, dims
