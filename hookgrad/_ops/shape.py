@@ -134,6 +134,8 @@ def _zeros_for(grads, shape):
 class SplitBackward0(Op):
     """One node with one output per piece; the pieces share memory with the input."""
 
+    supports_complex = True  # (views; backward is cat / stack)
+
     def forward(self, a, dim, sizes):
         x = a._data
         self.shape, self.dim, self.sizes = x.shape, dim, sizes
@@ -216,6 +218,8 @@ def chunk(input, chunks, dim=0):
 
 class UnbindBackward0(Op):
     """One node with one output per index along ``dim``; the outputs share memory."""
+
+    supports_complex = True  # (views; backward is cat / stack)
 
     def forward(self, a, dim):
         x = a._data
