@@ -82,10 +82,11 @@ def complex_form(op, args):
     form (``complex_arithmetic.FORMS``), else PyTorch's (or hookgrad's) refusal."""
     if complex_dtype_of(args) is None:
         return op
-    # (imported here, the first time a complex input reaches an op: that module builds on
-    # the arithmetic ops, which import this one)
+    # (imported here, the first time a complex input reaches an op: those modules build on
+    # the arithmetic and elementwise ops, which import this one)
     from .complex_arithmetic import FORMS
-    form = FORMS.get(op)
+    from .complex_elementwise import FORMS as ELEMENTWISE_FORMS
+    form = FORMS.get(op) or ELEMENTWISE_FORMS.get(op)
     if form is None:
         refuse_complex(op.op_name(), args)
     return form

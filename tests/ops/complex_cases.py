@@ -189,6 +189,18 @@ _GRADS = {  # name -> (function of z, gradient passed: "real" or "complex")
     "sum_dim": (lambda torch, z: z.reshape(3, 1).sum(1), "complex"),
     "mean": (lambda torch, z: z.mean(), "scalar"),
     "view_as_real": (lambda torch, z: torch.view_as_real(z), "pairs"),
+    "exp": (lambda torch, z: z.exp(), "complex"),
+    "log": (lambda torch, z: (z + 1).log(), "complex"),
+    "sqrt": (lambda torch, z: z.sqrt(), "complex"),
+    "sin": (lambda torch, z: z.sin(), "complex"),
+    "cos": (lambda torch, z: torch.cos(z), "complex"),
+    "tanh": (lambda torch, z: z.tanh(), "complex"),
+    "sigmoid": (lambda torch, z: torch.sigmoid(z), "complex"),
+    "pow_2": (lambda torch, z: z ** 2, "complex"),
+    "pow_half": (lambda torch, z: (z - 1) ** 0.5, "complex"),
+    "pow_minus_2": (lambda torch, z: (z + 1) ** -2, "complex"),
+    "pow_1_5": (lambda torch, z: (z - 1) ** 1.5, "complex"),
+    "pow_complex": (lambda torch, z: (z + 2) ** (2 - 1j), "complex"),
     "reshape_view": (lambda torch, z: z.view(3, 1).t(), "row"),
 }
 
@@ -218,6 +230,22 @@ def _real_leaf(torch):
         y.backward(seed.to(y.dtype))
         out += [repr(y), y.grad_fn.name(), repr(x.grad)]
     return out
+
+
+def _double_backward(torch):
+    out = []
+    # (not tanh / sigmoid: PyTorch's second-order node is TanhBackwardBackward0, hookgrad's
+    # complex form records its formula's ops: same values, other node names)
+    for fn in (lambda w: w.exp(), lambda w: w.sin(), lambda w: w ** 3,
+               lambda w: w.sqrt(), lambda w: w * w.conj()):
+        w = torch.tensor([1 + 2j, -3 + 0.5j], requires_grad=True)
+        (g,) = torch.autograd.grad(fn(w).sum(), w, torch.tensor(1 + 0.5j), create_graph=True)
+        (g2,) = torch.autograd.grad(g.sum(), w, torch.tensor(2 - 1j))
+        out += [repr(g), repr(g2)]
+    x = torch.tensor([1.0, 2.0, 0.5], requires_grad=True)
+    y = x ** (1 + 1j)
+    y.backward(torch.tensor([0.5 + 1j, -2 + 0.25j, 1j]))
+    return out + [repr(y), repr(x.grad)]
 
 
 def _view_as_complex(torch):
@@ -333,6 +361,7 @@ CASES = {
        for name in _REFUSED},
     **{f"grads_{name}": (lambda torch, name=name: _grads(torch, name)) for name in _GRADS},
     "real_leaf": _real_leaf,
+    "double_backward": _double_backward,
     "view_as_complex": _view_as_complex,
     "complex_function": _complex_function,
     "real_imag_views": _real_imag_views,
