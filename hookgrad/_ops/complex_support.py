@@ -86,7 +86,8 @@ def complex_form(op, args):
     # the arithmetic and elementwise ops, which import this one)
     from .complex_arithmetic import FORMS
     from .complex_elementwise import FORMS as ELEMENTWISE_FORMS
-    form = FORMS.get(op) or ELEMENTWISE_FORMS.get(op)
+    from .complex_products import FORMS as PRODUCT_FORMS
+    form = FORMS.get(op) or ELEMENTWISE_FORMS.get(op) or PRODUCT_FORMS.get(op)
     if form is None:
         refuse_complex(op.op_name(), args)
     return form

@@ -248,6 +248,22 @@ def _double_backward(torch):
     return out + [repr(y), repr(x.grad)]
 
 
+def _products(torch):
+    w = torch.tensor([[1 + 2j, -1j], [0.5, 2 - 1j]], requires_grad=True)
+    v = torch.tensor([1j, 2 + 0j], requires_grad=True)
+    out = []
+    for fn in (lambda: w.mm(w.conj().t()), lambda: w.mv(v), lambda: v.dot(v * 2), lambda: v @ w,
+               lambda: w @ w):
+        w.grad = v.grad = None
+        y = fn()
+        y.backward(torch.ones_like(y) * (1 - 0.5j))
+        out += [repr(y), repr(w.grad), repr(v.grad)]
+    real = torch.ones(2, 2)
+    for fn in (lambda: real.mm(w), lambda: real[0].dot(v), lambda: w.mv(real[0])):
+        out.append(_outcome(lambda fn=fn: repr(fn())))
+    return out
+
+
 def _view_as_complex(torch):
     x = torch.ones(3, 2, requires_grad=True)
     c = torch.view_as_complex(x)
@@ -362,6 +378,7 @@ CASES = {
     **{f"grads_{name}": (lambda torch, name=name: _grads(torch, name)) for name in _GRADS},
     "real_leaf": _real_leaf,
     "double_backward": _double_backward,
+    "products": _products,
     "view_as_complex": _view_as_complex,
     "complex_function": _complex_function,
     "real_imag_views": _real_imag_views,
