@@ -8,9 +8,15 @@ from .._tensor_base import _make
 from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
 
 
+def _complex_of(np_dtype):
+    """The complex NumPy dtype for a float32 / float64 array, through hookgrad's dtype: asking
+    it tells the ops that complex tensors now exist (see ``_dtype.complex_tensors_made``)."""
+    return _dtype.from_numpy_dtype(np_dtype).to_complex().np_dtype
+
+
 def _complex_array(real, imag):
     """A complex array from its real and imaginary parts (arrays of one real dtype)."""
-    dtype = np.result_type(real.dtype, np.complex64)
+    dtype = _complex_of(real.dtype)
     out = np.empty(np.broadcast_shapes(real.shape, imag.shape), dtype)
     out.real, out.imag = real, imag
     return out
@@ -129,7 +135,7 @@ class ViewAsComplexBackward0(ViewOp):
 
     @staticmethod
     def view_array(x):
-        return x.view(np.result_type(x.dtype, np.complex64))[..., 0]
+        return x.view(_complex_of(x.dtype))[..., 0]
 
     def backward(self, grad):
         return view_as_real(grad)

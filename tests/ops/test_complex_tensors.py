@@ -53,3 +53,41 @@ def test_conj_is_materialised_and_documented_so():
     with pytest.raises(RuntimeError, match="double backward"):
         w = torch.tensor([1 + 1j], requires_grad=True)
         (g,) = torch.autograd.grad(w.abs().sum(), w, create_graph=True)
+
+
+FIRST_COMPLEX = {  # ways a program's first complex tensor can be made
+    "to": "torch.ones(2).to(torch.complex64)",
+    "literal": "torch.tensor([1j, 2])",
+    "number": "torch.ones(2) * 1j",
+    "factory": "torch.zeros(2, dtype=torch.cdouble)",
+    "full": "torch.full((2,), 1 + 1j)",
+    "from_numpy": "torch.from_numpy(np.array([1j, 2]))",
+    "view_as_complex": "torch.view_as_complex(torch.ones(2, 2))",
+    "complex": "torch.complex(torch.ones(2), torch.zeros(2))",
+    "load": "torch.load(io.BytesIO(SAVED))['z']",
+}
+
+
+@pytest.mark.parametrize("path", sorted(FIRST_COMPLEX))
+def test_the_first_complex_tensor_from_any_path_turns_the_op_check_on(path):
+    """Op.apply looks for complex inputs only once a complex tensor may exist: every way of
+    making one must set that flag, or ops would compute NumPy's complex semantics silently.
+    (A fresh process: the flag is per process.)"""
+    import subprocess
+    import sys
+    from pathlib import Path
+    saved = ""
+    if path == "load":
+        import io
+        buffer = io.BytesIO()
+        torch.save({"z": torch.tensor([1j, 2])}, buffer)
+        saved = f"SAVED = {buffer.getvalue()!r}\n"
+    script = (f"import io\nimport numpy as np\nimport hookgrad as torch\n{saved}"
+              "from hookgrad import _dtype\nassert not _dtype.complex_tensors_made[0]\n"
+              f"z = {FIRST_COMPLEX[path]}\n"
+              "try:\n    z < z\nexcept NotImplementedError as e:\n    print(e)\n")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "not implemented for 'Complex" in out.stdout
