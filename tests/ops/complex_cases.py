@@ -264,6 +264,21 @@ def _products(torch):
     return out
 
 
+def _module_to(torch):
+    import warnings
+    m = torch.nn.Linear(2, 1)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([[0.5, -1.0]]))
+        m.bias.fill_(0.25)
+    torch.set_warn_always(True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = [repr(m.to(torch.complex64).weight), str(m.bias.dtype),
+               repr(m.to(torch.float64).weight), repr(m.to(torch.cdouble).bias)]
+    torch.set_warn_always(False)
+    return out + [str(w.message).split(" (Triggered")[0] for w in caught]
+
+
 def _view_as_complex(torch):
     x = torch.ones(3, 2, requires_grad=True)
     c = torch.view_as_complex(x)
@@ -379,6 +394,7 @@ CASES = {
     "real_leaf": _real_leaf,
     "double_backward": _double_backward,
     "products": _products,
+    "module_to": _module_to,
     "view_as_complex": _view_as_complex,
     "complex_function": _complex_function,
     "real_imag_views": _real_imag_views,
