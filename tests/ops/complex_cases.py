@@ -264,6 +264,18 @@ def _products(torch):
     return out
 
 
+def _advanced_index(torch):
+    w = torch.tensor([1 + 2j, -3 + 0.5j, 1j], requires_grad=True)
+    out = []
+    for key, seed in ((torch.tensor([0, 0, 2]), [1 + 1j, 2, -1j]),
+                      (torch.tensor([True, False, True]), [1 + 1j, 2]), ([1, 2], [1j, 1])):
+        w.grad = None
+        y = w[key]
+        y.backward(torch.tensor(seed))
+        out += [repr(y), repr(w.grad)]
+    return out
+
+
 def _module_to(torch):
     import warnings
     m = torch.nn.Linear(2, 1)
@@ -395,6 +407,7 @@ CASES = {
     "double_backward": _double_backward,
     "products": _products,
     "module_to": _module_to,
+    "advanced_index": _advanced_index,
     "view_as_complex": _view_as_complex,
     "complex_function": _complex_function,
     "real_imag_views": _real_imag_views,
