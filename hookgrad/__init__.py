@@ -50,6 +50,7 @@ from ._creation import (
 )
 from ._dtype import (
     bfloat16,
+    complex32,
     complex64,
     complex128,
     dtype,
@@ -146,7 +147,7 @@ _warnings.filterwarnings("ignore", r"(overflow|divide by zero|invalid value|unde
 _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
 
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
-cfloat, cdouble = complex64, complex128  # (dtypes hookgrad has no tensors of, see _dtype.py)
+cfloat, cdouble, chalf = complex64, complex128, complex32  # (no complex32 tensors: _dtype.py)
 strided = "torch.strided"
 contiguous_format = preserve_format = channels_last = "contiguous_format"
 

@@ -4,6 +4,7 @@ import numpy as np
 from . import _dtype, _random
 from ._device import check as _check_device
 from ._device import device  # noqa: F401  (torch.device, also from here)
+from ._ops.complex_support import refuse_complex_number
 from ._ops.op import refuse_out
 from ._tensor_base import TensorBase, _make, _sizes
 
@@ -26,20 +27,31 @@ def _infer_array(data, dtype):
         if arr.dtype == object:
             raise ValueError("expected sequence of length %d at dim 1 (got %s)" % (
                 len(data[0]) if data and hasattr(data[0], "__len__") else 0, "a different length"))
-        if arr.dtype.kind in "fV" and dtype is None:
-            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+        if arr.dtype.kind in "fVc" and dtype is None:
+            arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
     else:
         if isinstance(data, (np.generic,)):
             data = data.item()
         arr = np.array(data)
-        if isinstance(data, float) and dtype is None:
-            arr = arr.astype(_dtype.get_default_dtype().np_dtype)
+        if isinstance(data, (float, complex)) and dtype is None:
+            arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
     if arr.dtype.kind == "U" or arr.dtype == object:
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if dtype is not None:
-        arr = arr.astype(_dtype.to_dtype(dtype).np_dtype)
+        target = _dtype.to_dtype(dtype).np_dtype
+        if arr.dtype.kind == "c" and target.kind != "c" and not isinstance(
+                data, (TensorBase, np.ndarray)):
+            # (PyTorch converts each Python number to the dtype, refusing a complex one)
+            raise TypeError("must be real number, not complex" if target.kind in "fV" else
+                            "'complex' object cannot be interpreted as an integer")
+        arr = arr.astype(target)
     _dtype.from_numpy_dtype(arr.dtype)
     return arr
+
+
+def _default_of_kind(kind):
+    """The dtype Python floats (``"f"``) or complex numbers (``"c"``) become."""
+    return _dtype.get_default_complex_dtype() if kind == "c" else _dtype.get_default_dtype()
 
 
 def _unwrap(data):
@@ -104,7 +116,18 @@ def full(size, fill_value, *, out=None, dtype=None, device=None, requires_grad=F
     _check_device(device)
     if dtype is None:
         dtype = _dtype.scalar_dtype(fill_value)
-    return _leaf(np.full(tuple(size), fill_value, _np(dtype)), requires_grad)
+    return _leaf(np.full(tuple(size), _fill_value(fill_value, _np(dtype)), _np(dtype)),
+                 requires_grad)
+
+
+def _fill_value(value, np_dtype):
+    """A fill value for an array of ``np_dtype``: a complex number only for a complex or bool
+    one (PyTorch's overflow error otherwise, never NumPy's cast to the real part)."""
+    if type(value) is complex and np_dtype.kind != "c":
+        if np_dtype.kind != "b":
+            refuse_complex_number(np_dtype)
+        return bool(value)
+    return value
 
 
 def _like(fill, name):
@@ -123,7 +146,9 @@ empty_like = _like(np.zeros, "empty_like")
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
               memory_format=None):
     _check_device(device)
-    return _leaf(np.full(input._data.shape, fill_value, _np(dtype, input.dtype)), requires_grad)
+    np_dtype = _np(dtype, input.dtype)
+    return _leaf(np.full(input._data.shape, _fill_value(fill_value, np_dtype), np_dtype),
+                 requires_grad)
 
 
 def rand(*size_args, size=None, generator=None, out=None, dtype=None, device=None,
@@ -200,6 +225,9 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, device=None, requir
         is_float = any(isinstance(v, float) or (isinstance(v, TensorBase) and v.is_floating_point())
                        for v in values)
         dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
+    if _dtype.to_dtype(dtype).is_complex:
+        raise NotImplementedError(f"\"arange_cpu\" not implemented for "
+                                  f"'{_dtype.to_dtype(dtype).legacy_name[:-6]}'")
     start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in values)
     if step == 0:
         raise RuntimeError("step must be nonzero")
@@ -248,7 +276,10 @@ def legacy_new(*args, **kwargs):
         data = args[0]
         if isinstance(data, TensorBase):
             return data
-        return _make(np.array(_unwrap(data), dtype=np.float32))
+        array = np.array(_unwrap(data))
+        if array.dtype.kind == "c":  # (PyTorch converts each number to a float)
+            raise TypeError("must be real number, not complex")
+        return _make(array.astype(np.float32))
     return _make(np.zeros(_sizes(args), np.float32))
 
 

@@ -35,7 +35,15 @@ class dtype:
         return self.name
 
     def to_real(self):
+        """The real dtype of the same precision (``complex64`` -> ``float32``); itself if real."""
         return self
+
+    def to_complex(self):
+        """The complex dtype of the same precision (``float32`` -> ``complex64``)."""
+        complex_of = _COMPLEX_OF.get(self.name)
+        if complex_of is None:
+            raise RuntimeError(f"Unknown Complex ScalarType for {self.legacy_name[:-6]}")
+        return complex_of
 
 
 float32 = dtype("float32", np.float32, FLOAT, "FloatTensor")
@@ -105,22 +113,59 @@ def has_bfloat16():
         return False
 
 
-_NO_COMPLEX = "its tensors are real (floating, integer and bool dtypes only)"
+# Whether a complex tensor may exist: set the first time a complex dtype's NumPy type is asked
+# for (every path that makes a complex array asks) or a complex NumPy array is taken in. Until
+# then ``Op.apply`` skips looking for complex inputs, so real-only programs pay nothing for it.
+complex_tensors_made = [False]
+
+
+class _ComplexDtype(dtype):
+    """complex64 / complex128: NumPy's complex types. Only the ops marked as supporting complex
+    compute on them; every other op refuses them (see ``_ops/complex_support.py``)."""
+
+    __slots__ = ("_np", "real")
+
+    def __init__(self, name, np_dtype, legacy_name, real):
+        self.name, self.category, self.legacy_name, self.real = name, COMPLEX, legacy_name, real
+        self._np = np.dtype(np_dtype)
+        self.itemsize = self._np.itemsize
+
+    @property
+    def np_dtype(self):
+        complex_tensors_made[0] = True
+        return self._np
+
+    def to_real(self):
+        return self.real
+
+    def to_complex(self):
+        return self
+
+
+_NO_COMPLEX_HALF = "complex tensors are complex64 or complex128"
 bfloat16 = _ExtraDtype("bfloat16", FLOAT, 2, "BFloat16Tensor", "ml_dtypes",
                        "pip install 'hookgrad[bfloat16]' (or pip install ml_dtypes)")
-complex64 = _TensorlessDtype("complex64", COMPLEX, 8, "ComplexFloatTensor", _NO_COMPLEX,
-                             float32)
-complex128 = _TensorlessDtype("complex128", COMPLEX, 16, "ComplexDoubleTensor", _NO_COMPLEX,
-                              float64)
+complex64 = _ComplexDtype("complex64", np.complex64, "ComplexFloatTensor", float32)
+complex128 = _ComplexDtype("complex128", np.complex128, "ComplexDoubleTensor", float64)
+complex32 = _TensorlessDtype("complex32", COMPLEX, 4, "ComplexHalfTensor", _NO_COMPLEX_HALF,
+                             float16)
+_COMPLEX_OF = {"float32": complex64, "float64": complex128, "float16": complex32,
+               "complex32": complex32, "complex64": complex64, "complex128": complex128}
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
            "short": int16}
 FROM_NUMPY = {d.np_dtype: d for d in ALL}
+_FROM_NUMPY_COMPLEX = {np.dtype(np.complex64): complex64, np.dtype(np.complex128): complex128}
 
 _default_float = [float32]
 
 
 def get_default_dtype():
     return _default_float[0]
+
+
+def get_default_complex_dtype():
+    """complex128 when the default dtype is float64, else complex64 (PyTorch's rule)."""
+    return complex128 if _default_float[0] is float64 else complex64
 
 
 def set_default_dtype(d):
@@ -134,11 +179,16 @@ def from_numpy_dtype(np_dtype):
     try:
         return FROM_NUMPY[np_dtype]
     except KeyError:
+        complex_dtype = _FROM_NUMPY_COMPLEX.get(np_dtype)
+        if complex_dtype is not None:  # (kept out of FROM_NUMPY: taking one in sets the flag)
+            complex_tensors_made[0] = True
+            return complex_dtype
         if np_dtype.name == "bfloat16" and np_dtype == bfloat16.np_dtype:  # (ml_dtypes')
             return bfloat16
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{np_dtype}. The only supported types are: "
-            "float64, float32, float16, int64, int32, int16, int8, uint8, and bool.") from None
+            "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
+            "uint8, and bool.") from None
 
 
 def to_dtype(d):
@@ -151,6 +201,8 @@ def to_dtype(d):
         return int64
     if d is bool:
         return bool_
+    if d is complex:
+        return complex128
     return from_numpy_dtype(np.dtype(d))
 
 
@@ -160,12 +212,30 @@ def promote_types(type1, type2):
     if a is b:
         return a
     if a.category != b.category:
-        return a if a.category > b.category else b
+        return _promote_categories(a, b)
     if a.category == INT and {a.name, b.name} == {"uint8", "int8"}:
         return int16
     if a.itemsize == b.itemsize == 2 and a.category == FLOAT:  # bfloat16 with float16
         return float32
     return a if a.itemsize >= b.itemsize else b
+
+
+def _promote_categories(a, b):
+    """The higher-category dtype of two; a complex one takes a float one's precision too
+    (``float64`` with ``complex64`` is ``complex128``)."""
+    high, low = (a, b) if a.category > b.category else (b, a)
+    if high.category == COMPLEX and low.category == FLOAT and low.itemsize * 2 > high.itemsize:
+        return low.to_complex()
+    return high
+
+
+def _combine_categories(high, low):
+    """``high`` (a higher category than ``low``, which a lower-priority operand has) as
+    PyTorch combines them in ``result_type``: a complex result takes a float one's precision
+    (``float16`` with a complex number is ``complex32``)."""
+    if high.category == COMPLEX and low is not None and low.category == FLOAT:
+        return low.to_complex()
+    return high
 
 
 def scalar_dtype(value):
@@ -174,6 +244,8 @@ def scalar_dtype(value):
         return bool_
     if isinstance(value, int):
         return int64
+    if isinstance(value, complex):
+        return get_default_complex_dtype()
     return get_default_dtype()
 
 
@@ -182,6 +254,8 @@ def scalar_category(value):
         return BOOL
     if isinstance(value, int):
         return INT
+    if isinstance(value, complex):
+        return COMPLEX
     return FLOAT
 
 
@@ -189,7 +263,7 @@ def result_type(operands):
     """Result dtype of an elementwise op over tensors and Python scalars.
 
     Dimensioned tensors outrank 0-d tensors, which outrank Python scalars, unless a
-    lower-ranked operand belongs to a higher category (bool < int < float)."""
+    lower-ranked operand belongs to a higher category (bool < int < float < complex)."""
     dims = zero_dims = None
     best_cat = -1
     scalar_cat = -1
@@ -206,7 +280,8 @@ def result_type(operands):
         best_cat = dims.category
     result = dims
     if zero_dims is not None and zero_dims.category > best_cat:
-        result, best_cat = zero_dims, zero_dims.category
+        result, best_cat = _combine_categories(zero_dims, dims), zero_dims.category
     if scalar_cat > best_cat:
-        result = (bool_, int64, get_default_dtype())[scalar_cat]
+        default = (bool_, int64, get_default_dtype(), get_default_complex_dtype())[scalar_cat]
+        result = _combine_categories(default, result)
     return result

@@ -6,6 +6,7 @@ from ._ops import arrange as _arrange
 from ._ops import bucketing as _bucket
 from ._ops import cdist as _cdist
 from ._ops import compare as _cmp
+from ._ops import complex_ops as _cx
 from ._ops import copy as _copy
 from ._ops import derived as _derived
 from ._ops import determinant as _det
@@ -209,4 +210,11 @@ def can_cast(from_, to):
     return from_.category <= to.category
 
 
+# complex tensors
+real, imag, conj, conj_physical = _cx.real, _cx.imag, _cx.conj, _cx.conj_physical
+is_conj, resolve_conj, is_complex, complex = (_cx.is_conj, _cx.resolve_conj, _cx.is_complex,
+                                              _cx.complex)
+view_as_real, view_as_complex = _cx.view_as_real, _cx.view_as_complex
+
 __all__ = sorted(name for name in dir() if not name.startswith("_"))
+

@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from ._dtype import get_default_dtype
+from ._dtype import get_default_complex_dtype, get_default_dtype
 
-# Besides the default floating dtype, the dtypes that literals infer go unnamed on a
-# non-empty tensor (PyTorch's `has_default_dtype`).
+# Besides the default floating dtype (and its complex one), the dtypes that literals infer go
+# unnamed on a non-empty tensor (PyTorch's `has_default_dtype`).
 _LITERAL_DTYPES = (np.dtype(np.int64), np.dtype(np.bool_))
 
 
@@ -131,6 +131,23 @@ class _Formatter:
         return text.rjust(self.width)
 
 
+class _ComplexFormatter:
+    """A complex element as PyTorch prints it: the real part in its column, then the imaginary
+    part (formatted on its own, its padding dropped) with its sign and a ``j``."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        self.real = _Formatter(values.real)
+        self.imag = _Formatter(values.imag)
+        self.width = self.real.width + self.imag.width + 1  # (+1 for the "j")
+
+    def format(self, value: Any) -> str:
+        value = complex(value)
+        imag = (self.imag.format(value.imag) + "j").lstrip()
+        if imag[0] not in "+-":
+            imag = "+" + imag
+        return self.real.format(value.real) + imag
+
+
 def _edges(data: np.ndarray) -> np.ndarray:
     """The elements a summarized print shows: `edgeitems` from each end of every long axis."""
     edge = PRINT_OPTS.edgeitems
@@ -141,7 +158,7 @@ def _edges(data: np.ndarray) -> np.ndarray:
     return data
 
 
-def _vector_str(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
+def _vector_str(data: np.ndarray, indent: int, summarize: bool, formatter: Any) -> str:
     edge = PRINT_OPTS.edgeitems
     if summarize and not edge:
         items = ["..."]
@@ -157,7 +174,7 @@ def _vector_str(data: np.ndarray, indent: int, summarize: bool, formatter: _Form
     return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
 
 
-def _nested_str(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
+def _nested_str(data: np.ndarray, indent: int, summarize: bool, formatter: Any) -> str:
     if data.ndim == 0:
         return formatter.format(data.item())
     if data.ndim == 1:
@@ -179,7 +196,8 @@ def tensor_str(data: np.ndarray, indent: int) -> str:
     if data.size == 0:
         return "[]"
     summarize = data.size > PRINT_OPTS.threshold
-    formatter = _Formatter(_edges(data) if summarize else data)
+    shown = _edges(data) if summarize else data
+    formatter = _ComplexFormatter(shown) if data.dtype.kind == "c" else _Formatter(shown)
     return _nested_str(data, indent, summarize, formatter)
 
 
@@ -218,7 +236,8 @@ def tensor_repr(t: Any) -> str:
         # edgeitems=0 summarizes to "[...]"; PyTorch then names the shape, even unsummarized.
         if not PRINT_OPTS.edgeitems:
             suffixes.append(f"size={tuple(data.shape)}")
-        if data.dtype != default_dtype and data.dtype not in _LITERAL_DTYPES:
+        if data.dtype != default_dtype and data.dtype not in _LITERAL_DTYPES and \
+                data.dtype != get_default_complex_dtype().np_dtype:
             suffixes.append(dtype_suffix)
     contents = tensor_str(data, indent)
 

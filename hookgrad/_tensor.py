@@ -51,7 +51,7 @@ from .utils.hooks import warn_if_has_hooks
 
 
 def _comparable(other):
-    return isinstance(other, (TensorBase, int, float, np.generic))
+    return isinstance(other, (TensorBase, int, float, np.generic, complex))
 
 
 class Tensor(TensorBase):
@@ -325,7 +325,7 @@ class Tensor(TensorBase):
     __ifloordiv__ = in_place(_arith.floor_divide_in_place)
     __iand__, __ior__, __ixor__ = (in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or),
                                    in_place(_cmp.bitwise_xor))
-    neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs), in_place(_ew.exp),
+    neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs_), in_place(_ew.exp),
                                      in_place(_ew.log), in_place(_ew.sqrt))
     sin_, cos_, tanh_, sigmoid_, relu_ = (in_place(_ew.sin), in_place(_ew.cos),
                                           in_place(_ew.tanh), in_place(_ew.sigmoid),
@@ -537,6 +537,11 @@ class Tensor(TensorBase):
     def swapdims_(self, dim0, dim1):
         return _views.transpose_(self, dim0, dim1)
 
+    from ._ops import complex_ops as _cx  # (real and imag are views; see complex_ops.py)
+    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj, \
+        _cx.conj_physical
+    is_conj, resolve_conj, cfloat, cdouble = (_cx.is_conj, _cx.resolve_conj, _cx.cfloat,
+                                              _cx.cdouble)
     # --- legacy API (api branch) ----------------------------------------------------------
     # The device methods of a PyTorch build without CUDA, storages, the legacy ``type()``,
     # sampling methods, and the deprecated scalar-first overloads (``x.add_(0.5, y)``),
@@ -562,7 +567,7 @@ class Tensor(TensorBase):
     addcmul_ = _legacy.scalar_first(addcmul_, "addcmul_", 2, "value")
     addcdiv = _legacy.scalar_first(addcdiv, "addcdiv", 2, "value")
     addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
-    del _legacy, _storage
+    del _legacy, _storage, _cx
     # --- end of legacy API (api branch) ---------------------------------------------------
 
 

@@ -138,6 +138,9 @@ class TensorBase:
     def is_floating_point(self):
         return self._data.dtype.kind in "fV"
 
+    def is_complex(self):
+        return self._data.dtype.kind == "c"
+
     is_cuda = False
     is_sparse = False
     is_quantized = False
@@ -168,10 +171,13 @@ class TensorBase:
         return bool(self._data.reshape(()))
 
     def __int__(self):
-        return int(self.item())
+        return int(_real_item(self, "int64_t"))
 
     def __float__(self):
-        return float(self.item())
+        return float(_real_item(self, "double"))
+
+    def __complex__(self):
+        return complex(self.item())
 
     def __index__(self):
         if self._data.dtype.kind not in "iub" or self._data.size != 1:
@@ -232,7 +238,7 @@ class TensorBase:
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
-        if value and self._data.dtype.kind not in "fV":
+        if value and self._data.dtype.kind not in "fVc":
             raise RuntimeError(
                 "only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(value)
@@ -397,6 +403,17 @@ class TensorBase:
 ZERO_TENSOR_MESSAGE = (
     "ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() "
     "if you want a mutable tensor.")
+
+
+def _real_item(t, c_type):
+    """``t.item()`` for ``int(t)`` / ``float(t)``: a complex value with a non-zero imaginary
+    part is refused with PyTorch's error (its C++ conversion calls that an overflow)."""
+    value = t.item()
+    if type(value) is complex:
+        if value.imag:
+            raise RuntimeError(f"value cannot be converted to type {c_type} without overflow")
+        value = value.real
+    return value
 
 
 def tensor_argument(function, name, position, value):

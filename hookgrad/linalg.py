@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from ._ops import reduce as _reduce
+from ._ops.complex_support import check_real_array
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
@@ -58,6 +59,7 @@ def _checked_matrix_norm_args(A, ord, dim, dtype):
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {shown}")
     if ord not in ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+    check_real_array("linalg_matrix_norm", data)
     if data.dtype.kind not in "fV":
         raise RuntimeError("linalg.matrix_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(data)}")

@@ -11,7 +11,8 @@ ordered by dtype then name).
 Differences from ``safetensors.torch``: a non-contiguous tensor is written in C order
 (the package raises ValueError; hookgrad's array layouts need not match PyTorch's, so a
 tensor contiguous in PyTorch may not be here); bfloat16, uint16 and uint32 load widened to
-float32, int32 and int64 with a warning; F8, F4/F6, C64 and U64 are refused."""
+float32, int32 and int64 with a warning; F8, F4/F6 and U64 are refused (C64 is complex64;
+complex128 has no name in the format: KeyError on saving, as the package)."""
 import json
 import os
 import struct
@@ -38,7 +39,7 @@ _FORMAT_DTYPES = {
     "BOOL": "bool", "F4": None, "F6_E2M3": None, "F6_E3M2": None, "U8": "uint8", "I8": "int8",
     "F8_E5M2": None, "F8_E4M3": None, "F8_E8M0": None, "F8_E4M3FNUZ": None,
     "F8_E5M2FNUZ": None, "I16": "int16", "U16": "uint16", "F16": "float16",
-    "BF16": "bfloat16", "I32": "int32", "U32": "uint32", "F32": "float32", "C64": None,
+    "BF16": "bfloat16", "I32": "int32", "U32": "uint32", "F32": "float32", "C64": "complex64",
     "F64": "float64", "I64": "int64", "U64": None,
 }
 _RANK = {name: rank for rank, name in enumerate(_FORMAT_DTYPES)}
@@ -258,6 +259,15 @@ def _check_tensors(tensors):
             """)  # noqa: E501  (the package's text, whole)
 
 
+def _format_name(tensor):
+    """The file's name of a tensor's dtype ("F32"); the package's KeyError for a dtype the
+    format has no name for (complex128)."""
+    name = _NAME_OF_ELEMENT.get(FOR_HOOKGRAD_DTYPE[tensor.dtype].name)
+    if name is None:
+        raise KeyError(tensor.dtype)
+    return name
+
+
 def _serialize(tensors, metadata):
     """(header bytes, [the bytes of each tensor, in file order, as uint8 arrays])."""
     _check_tensors(tensors)
@@ -270,8 +280,7 @@ def _serialize(tensors, metadata):
                 if not isinstance(item, str):
                     raise TypeError(f"argument 'metadata': '{type(item).__name__}' object is "
                                     "not an instance of 'str'")
-    order = sorted(tensors, key=lambda name: (
-        -_RANK[_NAME_OF_ELEMENT[FOR_HOOKGRAD_DTYPE[tensors[name].dtype].name]], name))
+    order = sorted(tensors, key=lambda name: (-_RANK[_format_name(tensors[name])], name))
     header = {} if metadata is None else {"__metadata__": dict(metadata)}
     arrays, position = [], 0
     for name in order:
@@ -280,8 +289,7 @@ def _serialize(tensors, metadata):
             array = array.copy(order="C")  # (np.ascontiguousarray would make 0-d arrays 1-d)
         if sys.byteorder != "little" and array.itemsize > 1:
             array = array.byteswap()
-        element = FOR_HOOKGRAD_DTYPE[tensors[name].dtype]
-        header[name] = {"dtype": _NAME_OF_ELEMENT[element.name],
+        header[name] = {"dtype": _format_name(tensors[name]),
                         "shape": list(array.shape),
                         "data_offsets": [position, position + array.nbytes]}
         position += array.nbytes

@@ -191,6 +191,7 @@ class DivBackward1(DivBackward0):
     node saves nothing (the divisor is a Scalar argument, not a saved variable)."""
 
     arity = 1
+    supports_complex = True  # (a real divisor: the count of a mean)
 
     def _save_operands(self, a, b):
         pass

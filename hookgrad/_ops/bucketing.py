@@ -4,6 +4,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ
+from .complex_support import check_real
 from .op import Op, refuse_out, type_name
 
 
@@ -15,6 +16,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                  sorter=None, out=None):
     if out is not None:
         refuse_out("searchsorted")
+    check_real("searchsorted", sorted_sequence, input)
     boundaries = sorted_sequence._data
     scalar = not isinstance(input, TensorBase)
     values = np.asarray(input) if scalar else input._data
@@ -60,6 +62,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
 def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     if out is not None:
         refuse_out("bucketize")
+    check_real("searchsorted", input, boundaries)
     if boundaries._data.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got "
                            f"dim({boundaries._data.ndim})")

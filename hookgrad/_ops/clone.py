@@ -6,6 +6,8 @@ from .op import Op
 
 
 class CloneBackward0(Op):
+    supports_complex = True
+
     def forward(self, a):
         return np.array(a._data, copy=True, order="C")
 

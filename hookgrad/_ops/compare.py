@@ -2,18 +2,22 @@
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
+from .complex_support import check_real
 from .op import broadcast_error, operands, refuse_out, type_name
 
 
-def _compare(ufunc, name, tensors_only=False, bitwise=False):
+def _compare(ufunc, name, tensors_only=False, bitwise=False, complex_ok=False):
     """``name(input, other, *, out=None)`` computing ``ufunc``; ``tensors_only``: both operands
-    must be Tensors (PyTorch's TypeError for a number); ``bitwise``: integers and bools only."""
+    must be Tensors (PyTorch's TypeError for a number); ``bitwise``: integers and bools only;
+    ``complex_ok``: NumPy computes it on complex numbers as PyTorch (eq, ne)."""
     def compare(input, other, *, out=None):
         if out is not None:
             refuse_out(name)
         if tensors_only:
             tensor_argument(name, "input", 1, input)
             tensor_argument(name, "other", 2, other)
+        if not complex_ok:
+            check_real(name, input, other)
         x, y = operands(input, other) if isinstance(input, TensorBase) else \
             operands(other, input)[::-1]
         if bitwise:
@@ -26,8 +30,8 @@ def _compare(ufunc, name, tensors_only=False, bitwise=False):
     return compare
 
 
-eq = _compare(np.equal, "eq")
-ne = _compare(np.not_equal, "ne")
+eq = _compare(np.equal, "eq", complex_ok=True)
+ne = _compare(np.not_equal, "ne", complex_ok=True)
 lt = _compare(np.less, "lt")
 le = _compare(np.less_equal, "le")
 gt = _compare(np.greater, "gt")
@@ -42,6 +46,7 @@ greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
 def logical_not(input, *, out=None):
+    check_real("logical_not", input)
     return _make(np.logical_not(input._data)) if out is None else refuse_out("logical_not")
 
 
@@ -54,6 +59,7 @@ def _check_bitwise(name, array):
 def bitwise_not(input, *, out=None):
     if out is not None:
         refuse_out("bitwise_not")
+    check_real("bitwise_not", input)
     _check_bitwise("bitwise_not", input._data)
     return _make(np.invert(input._data))
 

@@ -5,16 +5,28 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
+from .complex_ops import real_part
+from .complex_support import refuse_complex_number, warn_discarded_imaginary
 from .inplace import ALLOW_OVERLAP, apply_inplace, check_input_overlap, write_unrecorded
 from .op import Op, broadcast_error
 
 
 class ToCopyBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype):
-        return a._data.astype(dtype.np_dtype)
+        x = a._data
+        if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
+            warn_discarded_imaginary(6)  # (the user's x.to(dtype))
+            x = x.real
+        return x.astype(dtype.np_dtype)
 
     def backward(self, grad):
-        return grad  # the engine casts back to the input's dtype
+        # the engine casts back to the input's dtype; from a complex gradient a real input
+        # takes the real part (PyTorch's rule for a real-to-complex step)
+        if grad._data.dtype.kind == "c" and self._in_meta[0][1].kind != "c":
+            return real_part(grad)
+        return grad
 
 
 def _zeros_like(grad):
@@ -29,12 +41,17 @@ class CopyBackwards(Op):
 
     node_name = "torch::autograd::CopyBackwards"
     arity = 2
+    supports_complex = True  # (a complex gradient's real part goes to a real src: the engine)
 
     def forward(self, a, src):
         if isinstance(src, TensorBase) and src._data.shape != a._data.shape:
             check_broadcasts_to(src._data.shape, a._data.shape)
         out = np.empty_like(a._data)
-        np.copyto(out, src._data if isinstance(src, TensorBase) else src, casting="unsafe")
+        source = src._data if isinstance(src, TensorBase) else src
+        if isinstance(src, TensorBase) and source.dtype.kind == "c" and out.dtype.kind != "c":
+            warn_discarded_imaginary(6)  # (the user's x.copy_(src))
+            source = source.real
+        np.copyto(out, source, casting="unsafe")
         return out
 
     def backward(self, grad):
@@ -43,6 +60,8 @@ class CopyBackwards(Op):
 
 class FillBackward2(Op):
     """``self.fill_(number)``."""
+
+    supports_complex = True
 
     def forward(self, a, value):
         return np.full_like(a._data, value)
@@ -53,6 +72,8 @@ class FillBackward2(Op):
 
 class FillBackward3(Op):
     """``self.fill_(value)`` with a 0-d tensor ``value``, which gets the gradient's sum."""
+
+    supports_complex = True
 
     arity = 2
 
@@ -71,6 +92,8 @@ class FillBackward3(Op):
 
 class ZeroBackward0(Op):
     """``self.zero_()``."""
+
+    supports_complex = True
 
     def forward(self, a):
         return np.zeros_like(a._data)
@@ -92,8 +115,14 @@ def check_broadcasts_to(shape, target):
 
 
 def to_dtype(a, dtype):
-    if dtype.category != _dtype.FLOAT:
-        return _make(a._data.astype(dtype.np_dtype))  # integer results carry no gradient
+    if dtype.category < _dtype.FLOAT:  # integer results carry no gradient
+        x = a._data
+        if x.dtype.kind == "c":
+            if dtype is _dtype.bool_:  # (nonzero: either part)
+                return _make(x != 0)
+            warn_discarded_imaginary(4)  # (the user's x.to(dtype))
+            x = x.real
+        return _make(x.astype(dtype.np_dtype))
     return ToCopyBackward0.apply(a, dtype)
 
 
@@ -105,7 +134,7 @@ def clone(input, *, memory_format=None):
 def copy(input, other):
     """``input.copy_(other)`` before it is written back (see ``inplace.in_place``). An integer
     or bool destination holds no gradient, so nothing is recorded (PyTorch's rule)."""
-    if input._data.dtype.kind not in "fV" and isinstance(other, TensorBase):
+    if input._data.dtype.kind not in "fVc" and isinstance(other, TensorBase):
         other = other.detach()
     return CopyBackwards.apply(input, other)
 
@@ -114,7 +143,7 @@ def copy_(self, other, non_blocking=False):
     """``self.copy_(other)``. Into an integer or bool tensor it is not recorded, whatever
     ``other`` (the one in-place op PyTorch checks the target's dtype for: ``fill_`` or
     ``masked_fill_`` of such a tensor with a tensor that requires grad are recorded)."""
-    if self._data.dtype.kind not in "fV":
+    if self._data.dtype.kind not in "fVc":
         check_input_overlap(self, (other,))
         return write_unrecorded(self, copy, (other,))
     return apply_inplace(self, copy, (other,), {}, None, True)
@@ -122,6 +151,10 @@ def copy_(self, other, non_blocking=False):
 
 def fill(input, value):
     """``input.fill_(value)`` before it is written back."""
+    if type(value) is complex and input._data.dtype.kind != "c":
+        if input._data.dtype.kind != "b":
+            refuse_complex_number(input._data.dtype)
+        value = bool(value)
     if isinstance(value, TensorBase):
         return FillBackward3.apply(input, value)
     return FillBackward2.apply(input, value)

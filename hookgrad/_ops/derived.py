@@ -8,6 +8,7 @@ import numpy as np
 from .._cpp_print import cpp_print
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
+from .complex_support import check_real
 from .index import AliasBackward0, index_select
 from .op import refuse_out, type_name
 from .reduce import dims_of
@@ -187,5 +188,6 @@ def msort(input, *, out=None):
 
 
 def signbit(input, *, out=None):
+    check_real("signbit", input)
     # (np.asarray: NumPy gives a 0-d input's result as a scalar, not an array)
     return _make(np.asarray(np.signbit(input._data))) if out is None else refuse_out("signbit")

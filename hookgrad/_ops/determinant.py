@@ -5,6 +5,7 @@ PyTorch computes it), the adjugate under ``create_graph``."""
 import numpy as np
 
 from .._tensor_base import _make
+from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
 
@@ -15,6 +16,7 @@ def _check_square(x, name):
     if x.shape[-1] != x.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{x.shape[-2]} by {x.shape[-1]} matrices")
+    check_real_array(name, x)
     if x.dtype.kind not in "fV":
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {type_name(x)}")

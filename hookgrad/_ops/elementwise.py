@@ -16,6 +16,8 @@ from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
 
 
 class NegBackward0(Op):
+    supports_complex = True
+
     def forward(self, a):
         if type(a._data.dtype) is np.dtypes.BoolDType:  # (cheaper than comparing dtypes)
             raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
@@ -289,6 +291,13 @@ def reciprocal(input, *, out=None):
 
 def abs(input, *, out=None):
     return AbsBackward0.apply(input) if out is None else refuse_out("abs")
+
+
+def abs_(input):
+    """``input.abs_()`` before it is written back: a complex tensor cannot hold its result."""
+    if input._data.dtype.kind == "c":
+        raise RuntimeError("In-place abs is not supported for complex tensors.")
+    return AbsBackward0.apply(input)
 
 
 def sin(input, *, out=None):

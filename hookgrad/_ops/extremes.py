@@ -3,6 +3,7 @@ amax / amin (ties share the gradient), aminmax, argmax / argmin."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
+from .complex_support import check_real
 from .index import MaskedFillBackward1, selected_grad
 from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
 from .reduce import dims_of
@@ -221,6 +222,7 @@ def aminmax(input, *extra, dim=None, keepdim=False, out=None):
 
 def _arg(select, name, a, dim, keepdim):
     """argmax/argmin: int64 indices, no gradient; ``dim=None`` indexes the flattened tensor."""
+    check_real(name, a)
     x = a._data
     if x.dtype.kind == "b":
         raise RuntimeError(f"{name}(): does not support bool input")

@@ -70,6 +70,8 @@ class UnsqueezeBackward0(ViewOp):
 class IndexBackward0(Op):
     """Advanced indexing (integer arrays, lists, boolean masks): a copy, not a view."""
 
+    supports_complex = True  # (moves and sums elements)
+
     def forward(self, a, key):
         self.shape, self.key = a._data.shape, key
         # (PyTorch's node saves the index tensors)
@@ -89,6 +91,8 @@ class IndexBackward0(Op):
 
 class IndexAddGrad(Op):
     """Scatter-add a gradient back into the indexed positions (differentiable again)."""
+
+    supports_complex = True  # (moves and sums elements)
 
     def forward(self, grad, shape, key):
         self.key = key

@@ -15,7 +15,8 @@ from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
               "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
               "uint8": "unsigned char", "bool": "bool",
-              "bfloat16": "c10::BFloat16"}
+              "bfloat16": "c10::BFloat16", "complex64": "c10::complex<float>",
+              "complex128": "c10::complex<double>"}
 
 
 def _shape_str(x):

@@ -9,6 +9,7 @@ tensor ops; autograd differentiates it."""
 import numpy as np
 
 from .._tensor_base import _make
+from .complex_support import check_real_array
 from .op import Op
 from .shape import cat
 
@@ -60,6 +61,7 @@ class MatrixExpBackward0(Op):
     def forward(self, a):
         x = a._data
         _check_square(x, "linalg.matrix_exp")
+        check_real_array("linalg_matrix_exp", x)
         if x.dtype.kind not in "fV":
             raise RuntimeError("linalg.matrix_exp: Expected a floating point or complex tensor "
                                "as input. Got Long")

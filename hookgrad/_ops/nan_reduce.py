@@ -4,6 +4,7 @@ import numpy as np
 
 from .._dtype import to_dtype
 from .._tensor_base import _make
+from .complex_support import check_real
 from .op import ReductionOp, refuse_out, type_name
 from .reduce import _sum_dtype, dims_of, refuse_integer_grad
 
@@ -31,6 +32,7 @@ class NansumBackward0(ReductionOp):
 def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("nansum")
+    check_real("nansum", input)
     refuse_integer_grad(input, dtype)
     return _nansum(input, dim, keepdim, dtype)
 
@@ -45,6 +47,7 @@ def _nansum(input, dim, keepdim, dtype):
 def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if out is not None:
         refuse_out("nanmean")
+    check_real("nansum", input)
     if input._data.dtype.kind not in "fV":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype "
                            f"but got {type_name(input._data)}")

@@ -19,6 +19,9 @@ from ..autograd.graph import (
     _op_hooks,
     _strip_backward,
 )
+from .complex_support import complex_form
+
+_complex_tensors_made = _dtype.complex_tensors_made
 
 _new = object.__new__
 _ndarray = np.ndarray
@@ -30,6 +33,7 @@ class Op(Node):
     is_view = False       # output shares memory and version counter with input 0
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
     saves_indices = False  # keep the non-differentiable outputs too (PyTorch's ``indices``)
+    supports_complex = False  # computes on complex inputs (see complex_support.py)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -38,6 +42,8 @@ class Op(Node):
 
     @classmethod
     def apply(cls, *args):
+        if _complex_tensors_made[0] and not cls.supports_complex:  # (False until one exists)
+            cls = complex_form(cls, args)
         self = _new(cls)
         record = False
         if _grad_state.grad_enabled:
@@ -92,7 +98,7 @@ class Op(Node):
                 continue
             if type(out) is not _ndarray:
                 out = np.asarray(out)
-            if record and out.dtype.kind in "fV":
+            if record and out.dtype.kind in "fVc":
                 results.append(_make(out, True, self, n_differentiable))
                 n_differentiable += 1
             else:
@@ -214,7 +220,12 @@ def float_input(a):
     """The array of ``a``, in the default float dtype unless it is floating already (what
     PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
     x = a._data
-    return x if x.dtype.kind in "fV" else x.astype(_dtype.get_default_dtype().np_dtype)
+    if x.dtype.kind in "fV":
+        return x
+    if x.dtype.kind == "c":  # (an op that has a complex form computes it before this)
+        raise RuntimeError("hookgrad cannot compute this op in a real dtype from a complex "
+                           "tensor (its imaginary part would be lost)")
+    return x.astype(_dtype.get_default_dtype().np_dtype)
 
 
 def type_name(x):
@@ -256,15 +267,17 @@ def operands(a, b):
         return x.astype(target, copy=False), y.astype(target, copy=False)
     if isinstance(b, np.generic):
         b = b.item()
-    elif not isinstance(b, (int, float)):
-        raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected a "
-                        "Tensor or a Python number)")
+    if not isinstance(b, (int, float)):
+        if type(b) is not complex:
+            raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected "
+                            "a Tensor or a Python number)")
+        return x.astype(_dtype.result_type((a, b)).np_dtype, copy=False), b
     kind = x.dtype.kind
     if kind == "f":
         return x, b
     if kind == "V":  # bfloat16 (ml_dtypes): a number would make NumPy compute in float32
         return x, x.dtype.type(b)
-    if type(b) is float:
+    if type(b) is float and kind != "c":
         return x.astype(_dtype.get_default_dtype().np_dtype), b
     if type(b) is int and kind == "b":
         return x.astype(np.int64), b
@@ -509,9 +522,11 @@ class ReductionOp(Op):
 class ViewOp(Op):
     """An op whose output is a view of its input: ``view_array(x, *params)`` (a staticmethod,
     also replayed on the base's array when an in-place op writes through the view). The
-    forward keeps ``params`` for backward; ``shape`` is the input's shape."""
+    forward keeps ``params`` for backward; ``shape`` is the input's shape. A view moves
+    elements without computing on them, so complex ones too."""
 
     is_view = True
+    supports_complex = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

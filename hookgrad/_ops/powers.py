@@ -10,6 +10,7 @@ from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd.graph import ERROR_NODE_SEQ
 from .arithmetic import PowBackward2
 from .arithmetic import pow as _pow
+from .complex_support import check_real
 from .inplace import apply_inplace
 from .op import (
     BinaryOp,
@@ -35,6 +36,7 @@ def float_power(input, exponent, *, out=None):
     if not isinstance(input, TensorBase) and not isinstance(exponent, TensorBase):
         raise TypeError("float_power(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
+    check_real("float_power", input, exponent)
     base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
     power = exponent.to(_dtype.float64) if isinstance(exponent, TensorBase) else \
         float(exponent)
@@ -264,8 +266,10 @@ def angle(input, *, out=None):
 
 
 def isposinf(input, *, out=None):
+    check_real("isposinf", input)
     return _make(np.isposinf(input._data)) if out is None else refuse_out("isposinf")
 
 
 def isneginf(input, *, out=None):
+    check_real("isneginf", input)
     return _make(np.isneginf(input._data)) if out is None else refuse_out("isneginf")

@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
+from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .op import (
     Op,
@@ -46,6 +47,8 @@ def _sum_dtype(x, dtype):
 # Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array.
 
 class SumBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, SumBackward0.forward, a, dtype)
@@ -68,6 +71,8 @@ class SumBackward0(Op):
 
 
 class SumBackward1(ReductionOp):
+    supports_complex = True
+
     def forward(self, a, dims, keepdim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, SumBackward1.forward, a, dims, keepdim, dtype)
@@ -80,6 +85,8 @@ class SumBackward1(ReductionOp):
 
 
 class MeanBackward0(Op):
+    supports_complex = True
+
     def forward(self, a, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, MeanBackward0.forward, a, dtype)
@@ -99,6 +106,8 @@ class MeanBackward0(Op):
 
 
 class MeanBackward1(ReductionOp):
+    supports_complex = True
+
     def forward(self, a, dims, keepdim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
             return forward_in_float32(self, MeanBackward1.forward, a, dims, keepdim, dtype)
@@ -117,7 +126,7 @@ def refuse_integer_grad(input, dtype):
     if dtype is None or not input.requires_grad or not _grad_state.grad_enabled:
         return
     dtype = _dtype.to_dtype(dtype)
-    if dtype.category != _dtype.FLOAT:
+    if dtype.category < _dtype.FLOAT:
         raise RuntimeError(f"Autograd not support dtype: {dtype.legacy_name[:-6]}")
 
 
@@ -126,6 +135,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
         refuse_out("sum")
     if dtype is not None:
         refuse_integer_grad(input, dtype)
+        if input._data.dtype.kind == "c" and not _dtype.to_dtype(dtype).is_complex:
+            warn_discarded_imaginary(2)  # (PyTorch sums the real parts, with its warning)
+            input = input.real
     if dim is None:
         if keepdim:
             return SumBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
@@ -136,11 +148,11 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 def _check_float_mean(a, dtype):
     if dtype is not None:
         dtype = _dtype.to_dtype(dtype)
-        if dtype.category != _dtype.FLOAT:
+        if dtype.category < _dtype.FLOAT:
             raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be "
                                "either a floating point or complex dtype. Got: "
                                f"{dtype.legacy_name[:-6]}")
-    elif a._data.dtype.kind not in "fV":
+    elif a._data.dtype.kind not in "fVc":  # (complex: see complex_ops)
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {type_name(a._data)}")
 
@@ -288,6 +300,7 @@ class StdMeanBackward0(VarMeanBackward0):
 
 
 def _var_args(a, dim, unbiased, correction, name):
+    check_real_array(name, a._data)
     if a._data.dtype.kind not in "fV":
         what = name if name.endswith("_mean") else "std and var"
         raise RuntimeError(f"{what} only support floating point and complex dtypes")
@@ -415,6 +428,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
         if p != "fro":
             raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
         p = 2
+    check_real_array("linalg_vector_norm", x)
     if x.dtype.kind not in "fV":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")

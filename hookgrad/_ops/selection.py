@@ -169,6 +169,7 @@ def _tie_grad(grad, tie, other_wins):
 class WhereBackward0(Op):
     saved_names = ("condition",)
     arity = 2
+    supports_complex = True
 
     def forward(self, a, b, condition):
         if self._record:  # (save(), skipped without a call when nothing records)

@@ -32,6 +32,8 @@ _by_arity = {}  # (op class, input count) -> its subclass with that arity
 
 
 class CatBackward0(_Variadic):
+    supports_complex = True
+
     def forward(self, *args):
         *tensors, dim, dtype = args
         # PyTorch still skips legacy empty 1-D tensors of shape (0,) whatever ``dim`` is
@@ -52,6 +54,8 @@ class CatBackward0(_Variadic):
 
 
 class StackBackward0(_Variadic):
+    supports_complex = True
+
     def forward(self, *args):
         *tensors, dim, dtype = args
         self.dim = dim
@@ -129,6 +133,8 @@ def _zeros_for(grads, shape):
 
 class SplitBackward0(Op):
     """One node with one output per piece; the pieces share memory with the input."""
+
+    supports_complex = True  # (views; backward is cat / stack)
 
     def forward(self, a, dim, sizes):
         x = a._data
@@ -213,6 +219,8 @@ def chunk(input, chunks, dim=0):
 class UnbindBackward0(Op):
     """One node with one output per index along ``dim``; the outputs share memory."""
 
+    supports_complex = True  # (views; backward is cat / stack)
+
     def forward(self, a, dim):
         x = a._data
         self.shape, self.dim = x.shape, dim
@@ -241,6 +249,8 @@ def unbind(input, dim=0):
 class FlipBackward0(Op):
     """A copy, not a view (as in PyTorch)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, dims):
         self.dims = dims
         return np.flip(a._data, dims).copy()
@@ -260,6 +270,8 @@ def flip(input, dims):
 
 class RollBackward0(Op):
     """A copy shifted cyclically along dims (the flattened tensor when ``dims`` is empty)."""
+
+    supports_complex = True
 
     def forward(self, a, shifts, dims):
         self.shifts, self.dims = shifts, dims

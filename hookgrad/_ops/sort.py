@@ -3,6 +3,7 @@ node names."""
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
+from .complex_support import check_real
 from .extremes import MaxBackward1
 from .index import selected_grad
 from .op import Op, refuse_out, return_type
@@ -81,6 +82,7 @@ def sort(input, dim=-1, descending=False, *, stable=_NOT_GIVEN, out=None):
 def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
     if out is not None:
         refuse_out("argsort")
+    check_real("argsort", input)
     x = input._data
     if x.ndim == 0:
         return _make(np.zeros((), np.int64))

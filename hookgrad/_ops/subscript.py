@@ -10,6 +10,7 @@ from .._dtype import from_numpy_dtype
 from .._tensor_base import TensorBase, _make
 from . import index_checks as checks
 from . import index_keys as keys
+from .complex_support import refuse_complex_number
 from .index import (
     AliasBackward0,
     IndexBackward0,
@@ -172,6 +173,11 @@ def _setitem_value(a, value):
         return value
     if isinstance(value, (bool, int, float)):
         return _make(np.array(value).astype(a._data.dtype))
+    if type(value) is complex:
+        if a._data.dtype.kind not in "cb":  # (PyTorch converts through double here)
+            refuse_complex_number(a._data.dtype, "double")
+        return _make(np.array(value if a._data.dtype.kind == "c" else bool(value)).astype(
+            a._data.dtype))
     kind = type(value)
     name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
     raise TypeError(f"can't assign a {name} to a torch."

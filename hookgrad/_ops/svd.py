@@ -6,6 +6,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .arrange import diag_embed
+from .complex_support import check_real_array
 from .matrix_functions import LinAlgError
 from .op import Op, refuse_out, type_name
 
@@ -84,6 +85,7 @@ def _full_svd_grad(u, s, vh, g_u, g_s, g_vh):
 def _check_input(x, name):
     if x.ndim < 2:
         raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    check_real_array(name, x)
     if x.dtype.kind not in "fV":
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {type_name(x)}")

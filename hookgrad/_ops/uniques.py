@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
+from .complex_support import check_real
 from .op import Op
 
 
@@ -91,6 +92,7 @@ def _results(node, input, values, inverse, counts, return_inverse, return_counts
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """Always sorted (``sorted=False`` gives the same, as PyTorch's CPU kernel does)."""
+    check_real("unique", input)
     x = input._data
     if dim is not None:
         if x.ndim == 0:

@@ -53,8 +53,12 @@ def _seeds(outputs, grad_outputs):
             if g._data.dtype != out._data.dtype:
                 # PyTorch's engine casts a root's gradient (any real dtype, int and bool
                 # too) to the root's dtype before anything sees it: hooks, the formulas and
-                # .grad all get the output's dtype. (Its complex-vs-real refusal cannot
-                # arise: hookgrad has no complex dtypes.)
+                # .grad all get the output's dtype; but not between complex and real.
+                if (g._data.dtype.kind == "c") != (out._data.dtype.kind == "c"):
+                    raise RuntimeError(
+                        "For complex Tensors, both grad_output and output are required to have "
+                        f"the same dtype. Mismatch in dtype: grad_output[{i}] has a dtype of "
+                        f"{g.dtype} and output[{i}] has a dtype of {out.dtype}.")
                 g = g.to(from_numpy_dtype(out._data.dtype))
             seeds.append(g)
     return seeds

@@ -36,7 +36,7 @@ class _Anomaly(threading.local):
 
 def _check_nan(node, outputs):
     for i, g in enumerate(outputs):
-        if g is not None and g._data.dtype.kind in "fV" and np.isnan(g._data).any():
+        if g is not None and g._data.dtype.kind in "fVc" and np.isnan(g._data).any():
             raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
 
 

@@ -472,6 +472,11 @@ def _validate_outputs(task, node, outputs):
             if data.shape != shape:
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
+                if grad._data.dtype.kind == "c" and np_dtype.kind != "c":
+                    # a real input of a complex op takes the real part (PyTorch's formulas'
+                    # handle_r_to_c). (Imported here: the ops import the engine's modules.)
+                    from .._ops.complex_ops import real_part
+                    grad = real_part(grad)
                 grad = grad.to(from_numpy_dtype(np_dtype))
             if fixed is None:
                 fixed = list(outputs)

@@ -125,7 +125,7 @@ class Function:
 
 def _attach(ctx, out, nr, input_ids):
     """Give a forward output its history: ``ctx`` at position ``nr``."""
-    if id(out) in ctx.non_differentiable or out._data.dtype.kind not in "fV":
+    if id(out) in ctx.non_differentiable or out._data.dtype.kind not in "fVc":
         return out
     if id(out) in ctx.dirty_tensors:
         out._set_history(ctx, nr)

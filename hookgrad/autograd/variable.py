@@ -32,7 +32,7 @@ class Variable(metaclass=VariableMeta):
             return _make(np.zeros((0,), _dtype.get_default_dtype().np_dtype))
         if not isinstance(data, TensorBase):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
-        if requires_grad and data._data.dtype.kind not in "fV":
+        if requires_grad and data._data.dtype.kind not in "fVc":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "
                                "gradients")
         alias = _make(data._data, bool(requires_grad))

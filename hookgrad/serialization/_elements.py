@@ -7,11 +7,11 @@ the dtypes that have no storage class, such as ``torch.uint16``). Both resolve t
 ``Element`` here: the NumPy layout of the stored bytes and the hookgrad dtype the tensor
 gets.
 
-hookgrad computes in float16/32/64, int8/16/32/64, uint8 and bool, and in bfloat16 when the
-optional ml_dtypes package is installed. Without it bfloat16 loads exactly by widening (it is
-the top half of a float32), as uint16 (to int32) and uint32 (to int64) always do, with a
-warning; the rest (complex, float8, quantized, uint64, bit types) are refused with a
-RuntimeError naming the dtype."""
+hookgrad computes in float16/32/64, complex64/128, int8/16/32/64, uint8 and bool, and in
+bfloat16 when the optional ml_dtypes package is installed. Without it bfloat16 loads exactly
+by widening (it is the top half of a float32), as uint16 (to int32) and uint32 (to int64)
+always do, with a warning; the rest (complex32, float8, quantized, uint64, bit types) are
+refused with a RuntimeError naming the dtype."""
 import numpy as np
 
 from .. import _dtype
@@ -97,8 +97,8 @@ ELEMENTS = [
     Element("uint32", None, 4, np.uint32, _D.int64, np.int64),
     Element("uint64", None, 8),
     Element("complex32", None, 4),
-    Element("complex64", "ComplexFloatStorage", 8),
-    Element("complex128", "ComplexDoubleStorage", 16),
+    Element("complex64", "ComplexFloatStorage", 8, np.complex64, _D.complex64),
+    Element("complex128", "ComplexDoubleStorage", 16, np.complex128, _D.complex128),
     Element("qint8", "QInt8Storage", 1),
     Element("quint8", "QUInt8Storage", 1),
     Element("qint32", "QInt32Storage", 4),
@@ -123,6 +123,8 @@ BY_STORAGE = {e.storage_name: e for e in ELEMENTS if e.storage_name}
 UNTYPED = Element("uint8", "UntypedStorage", 1, np.uint8, _D.uint8)
 FOR_HOOKGRAD_DTYPE = {BY_NAME[d.name].dtype: BY_NAME[d.name] for d in _D.ALL}
 FOR_HOOKGRAD_DTYPE[_D.bfloat16] = BY_NAME["bfloat16"]
+FOR_HOOKGRAD_DTYPE[_D.complex64] = BY_NAME["complex64"]
+FOR_HOOKGRAD_DTYPE[_D.complex128] = BY_NAME["complex128"]
 
 # The value a ``GLOBAL torch <dtype>`` in a checkpoint stands for.
 DTYPE_VALUES = {e.name: (e.dtype if e.dtype is not None and e.widen_to is None
@@ -161,6 +163,8 @@ def convert(raw, element):
     """The stored values of ``raw`` (``element.disk`` layout, native order) as the dtype
     hookgrad computes in: a new array when the element is widened, else ``raw`` itself."""
     if element.widen_to is None:
+        if raw.dtype.kind == "c":
+            _dtype.from_numpy_dtype(raw.dtype)  # (a complex tensor now exists: ops check)
         if element.name == "bool":
             if raw.size and raw.max() > 1:  # PyTorch reads any nonzero byte as True
                 np.minimum(raw, 1, out=raw)

@@ -18,6 +18,7 @@ import numpy as np
 
 from .._device import device as _device
 from .._dtype import bfloat16 as _bfloat16
+from .._dtype import complex64 as _complex64
 from .._dtype import dtype as _hookgrad_dtype
 from .._dtype import from_numpy_dtype
 from .._size import Size
@@ -207,4 +208,5 @@ class CheckpointPickler(pickle._Pickler):
     dispatch[TorchName] = save_torch_name
     dispatch[_hookgrad_dtype] = save_dtype
     dispatch[type(_bfloat16)] = save_dtype  # (its own class: its NumPy type is optional)
+    dispatch[type(_complex64)] = save_dtype  # (its own class too)
     dispatch[ForeignDtype] = save_dtype

@@ -148,9 +148,9 @@ def test_save_model_and_load_model_handle_tied_weights(tmp_path):
 
 
 def test_unsupported_dtypes_and_devices_are_refused():
-    data = _craft.safetensors_file({"a": {"dtype": "C64", "shape": [1],
+    data = _craft.safetensors_file({"a": {"dtype": "U64", "shape": [1],
                                           "data_offsets": [0, 8]}}, b"\x00" * 8)
-    with pytest.raises(RuntimeError, match="safetensors dtype C64"):
+    with pytest.raises(RuntimeError, match="safetensors dtype U64"):
         st.load(data)
     with pytest.raises(AssertionError, match="Torch not compiled with CUDA enabled"):
         st.load_file(fixture("mlp.safetensors"), device="cuda")

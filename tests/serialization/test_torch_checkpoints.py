@@ -245,7 +245,12 @@ def test_whole_pickled_module_loads_into_hookgrad_modules_with_weights_only_fals
     assert captured[0].shape == (5, 16)
 
 
-@pytest.mark.parametrize("dtype", ["complex64", "uint64", "float8_e4m3fn"])
+def test_complex64_written_by_make_checkpoints_now_loads():  # (it was refused before)
+    loaded = torch.load(fixture("unsupported", "complex64.pt"))["tensor"]
+    assert loaded.dtype is torch.complex64 and loaded.tolist() == [1 + 0j, 1 + 0j]
+
+
+@pytest.mark.parametrize("dtype", ["uint64", "float8_e4m3fn"])
 def test_dtypes_hookgrad_has_no_counterpart_for_are_refused_by_name(dtype):
     with pytest.raises(RuntimeError, match=f"dtype torch.{dtype}"):
         torch.load(fixture("unsupported", f"{dtype}.pt"))

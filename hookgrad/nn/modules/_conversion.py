@@ -3,6 +3,7 @@
 it keeps its identity and gets the converted data (default), it is replaced by a new
 Parameter (overwrite), or it swaps contents with the converted tensor (swap, which wins)."""
 import functools
+import warnings
 
 from ... import __future__ as future
 from ... import _dtype
@@ -90,10 +91,26 @@ def to(self, *args, **kwargs):
             dtype = arg
         elif isinstance(arg, TensorBase):
             dtype = arg.dtype
-    if dtype is not None and not dtype.is_floating_point:
+    if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
         raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got "
                         f"desired dtype={dtype}")
-    return self._apply(functools.partial(_convert_floating, dtype))
+    if dtype is not None and dtype.is_complex:
+        warnings.warn(_COMPLEX_MODULES, stacklevel=2)
+    return self._apply(functools.partial(_convert_floating_or_complex, dtype))
+
+
+_COMPLEX_MODULES = (  # PyTorch's text, whole
+    "Complex modules are a new feature under active development whose design may change, and "
+    "some modules might not work as expected when using complex tensors as parameters or "
+    "buffers. Please file an issue at https://github.com/pytorch/pytorch/issues/new?template="
+    "bug-report.yml if a complex module does not work as expected.")
+
+
+def _convert_floating_or_complex(dtype, tensor):
+    """``Module.to(dtype)``'s conversion: floating and complex tensors take the dtype."""
+    if dtype is not None and (tensor.is_floating_point() or tensor.is_complex()):
+        return tensor.to(dtype)
+    return tensor
 
 
 def to_float(self):

@@ -39,7 +39,9 @@ DESCRIPTIONS = {
 # (rtol, atol relative to the tensor's largest magnitude, at least 1). float64 gets float32's:
 # a float64 result computed from float32 inputs carries float32 rounding.
 TOLERANCE = {"float16": (1e-2, 1e-3), "bfloat16": (2e-2, 1e-2), "float32": (1e-4, 1e-5),
-             "float64": (1e-4, 1e-5)}
+             "float64": (1e-4, 1e-5),
+             # complex values are summarised as [real, imag] pairs, compared as their floats
+             "complex64": (1e-4, 1e-5), "complex128": (1e-4, 1e-5)}
 # Downstream of values that already differ in their last digits (exp, conv, norms round
 # differently in the two libraries), rounding differences can grow: such steps compare with
 # LOOSE tolerance, and ops that are discontinuous in their input (DISCONTINUOUS: a value that

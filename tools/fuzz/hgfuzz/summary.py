@@ -44,7 +44,9 @@ def _values(tensor, dtype):
     flat = array.reshape(-1)
     if flat.size > MAX_VALUES:
         head = _values_of(flat[:64], dtype)
-        as_float = flat.astype("float64")
+        # (a complex tensor's sums over its real and imaginary parts alike)
+        as_float = (flat.view(flat.real.dtype) if flat.dtype.kind == "c" else flat).astype(
+            "float64")
         return {"head": head, "sum": float(as_float.sum()), "abs": float(abs(as_float).sum())}
     return _values_of(flat, dtype)
 

@@ -1,0 +1,214 @@
+"""Ops of complex tensors: ``real`` / ``imag`` (views), and the real part a real input takes
+of a complex gradient. Backward formulas follow PyTorch's convention: the gradient passed
+backward is the conjugate Wirtinger one."""
+import numpy as np
+
+from .. import _dtype
+from .._tensor_base import _make
+from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
+
+
+def _complex_of(np_dtype):
+    """The complex NumPy dtype for a float32 / float64 array, through hookgrad's dtype: asking
+    it tells the ops that complex tensors now exist (see ``_dtype.complex_tensors_made``)."""
+    return _dtype.from_numpy_dtype(np_dtype).to_complex().np_dtype
+
+
+def _complex_array(real, imag):
+    """A complex array from its real and imaginary parts (arrays of one real dtype)."""
+    dtype = _complex_of(real.dtype)
+    out = np.empty(np.broadcast_shapes(real.shape, imag.shape), dtype)
+    out.real, out.imag = real, imag
+    return out
+
+
+class RealView(ViewOp):
+    """``z.real``: a view of the real parts (PyTorch's node: a select on view_as_real)."""
+
+    node_name = "SelectBackward0"
+    supports_complex = True
+
+    @staticmethod
+    def view_array(x):
+        return x.real
+
+    def backward(self, grad):
+        g = grad._data
+        return _make(_complex_array(g, np.zeros_like(g)))
+
+
+class ImagView(ViewOp):
+    """``z.imag``: a view of the imaginary parts; its gradient is ``grad * 1j``."""
+
+    node_name = "SelectBackward0"
+    supports_complex = True
+
+    @staticmethod
+    def view_array(x):
+        return x.imag
+
+    def backward(self, grad):
+        g = grad._data
+        return _make(_complex_array(np.zeros_like(g), g))
+
+
+def real(input):
+    """``torch.real``: a real tensor is returned as it is."""
+    if input._data.dtype.kind != "c":
+        return input
+    return RealView.apply(input)
+
+
+def imag(input):
+    if input._data.dtype.kind != "c":
+        raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+    return ImagView.apply(input)
+
+
+def real_part(grad):
+    """The real part of a complex gradient, for a real input of a complex op (PyTorch's
+    ``handle_r_to_c``); differentiable under create_graph."""
+    if grad._requires_grad:
+        return real(grad)
+    return _make(np.ascontiguousarray(grad._data.real))
+
+
+class ConjBackward0(Op):
+    """``z.conj()``: a new tensor of the conjugates (PyTorch makes a lazy view with its conj
+    bit set; hookgrad materialises it, as ``conj_physical``: see ``is_conj``)."""
+
+    supports_complex = True
+
+    def forward(self, a):
+        return np.conjugate(a._data)
+
+    def backward(self, grad):
+        return conj(grad)
+
+
+class ConjPhysicalBackward0(ConjBackward0):
+    pass
+
+
+def conj(input):
+    """``torch.conj``: a real tensor is returned as it is."""
+    if input._data.dtype.kind != "c":
+        return input
+    return ConjBackward0.apply(input)
+
+
+def conj_physical(input, *, out=None):
+    if out is not None:
+        refuse_out("conj_physical")
+    if input._data.dtype.kind != "c":
+        return input
+    return ConjPhysicalBackward0.apply(input)
+
+
+def is_conj(input):
+    """Always False: hookgrad's ``conj()`` is a materialised copy, never a lazy conj view."""
+    return False
+
+
+def resolve_conj(input):
+    return input
+
+
+class ViewAsRealBackward0(ViewOp):
+    """``torch.view_as_real(z)``: the complex elements as pairs of reals (last dim of 2)."""
+
+    supports_complex = True
+
+    @staticmethod
+    def view_array(x):
+        return x[..., None].view(x.real.dtype)
+
+    def backward(self, grad):
+        if grad._requires_grad:
+            return ViewAsComplexBackward0.apply(grad.clone())
+        g = grad._data
+        return _make(_complex_array(g[..., 0], g[..., 1]))
+
+
+class ViewAsComplexBackward0(ViewOp):
+    """``torch.view_as_complex(x)``: pairs of reals (last dim of 2, stride 1) as complex."""
+
+    @staticmethod
+    def view_array(x):
+        return x.view(_complex_of(x.dtype))[..., 0]
+
+    def backward(self, grad):
+        return view_as_real(grad)
+
+
+def view_as_real(input):
+    if input._data.dtype.kind != "c":
+        raise RuntimeError("view_as_real is only supported for complex tensors")
+    return ViewAsRealBackward0.apply(input)
+
+
+def view_as_complex(input):
+    x = input._data
+    if x.dtype.name not in ("float16", "float32", "float64"):
+        raise RuntimeError("view_as_complex is only supported for half, float and double "
+                           f"tensors, but got a tensor of scalar type: {type_name(x)}")
+    if x.dtype == np.float16:
+        raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
+                        "or complex128")
+    if not x.ndim or x.shape[-1] != 2:
+        raise RuntimeError("Tensor must have a last dimension of size 2")
+    if x.strides[-1] != x.itemsize:
+        raise RuntimeError("Tensor must have a last dimension with stride 1")
+    if any(stride % (2 * x.itemsize) for stride in x.strides[:-1]):
+        raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
+    return ViewAsComplexBackward0.apply(input)
+
+
+class ComplexBackward0(Op):
+    """``torch.complex(real, imag)``: the gradient's real part goes to ``real``, its
+    imaginary part to ``imag``."""
+
+    arity = 2
+
+    def forward(self, re, im):
+        return _complex_array(re._data, im._data)
+
+    def backward(self, grad):
+        return (real_part(grad) if self.needs(0) else None,
+                (imag(grad) if grad._requires_grad else _make(np.ascontiguousarray(
+                    grad._data.imag))) if self.needs(1) else None)
+
+
+def complex(real, imag, *, out=None):
+    """``torch.complex(real, imag)`` of two float32 or two float64 tensors."""
+    if out is not None:
+        refuse_out("complex")
+    x, y = real._data, imag._data
+    if x.dtype.kind not in "f" or y.dtype.kind not in "f":
+        raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
+                           f"{type_name(x)} and {type_name(y)}")
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"Expected object of scalar type {type_name(x)} but got scalar type "
+                           f"{type_name(y)} for second argument")
+    if x.dtype == np.float16:
+        raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
+                        "or complex128")
+    try:
+        np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        raise broadcast_error([x.shape, y.shape]) from None
+    return ComplexBackward0.apply(real, imag)
+
+
+def is_complex(input):
+    return input._data.dtype.kind == "c"
+
+
+def cfloat(self):
+    from .copy import to_dtype  # (copy imports this module)
+    return to_dtype(self, _dtype.complex64) if self._data.dtype != np.complex64 else self
+
+
+def cdouble(self):
+    from .copy import to_dtype
+    return to_dtype(self, _dtype.complex128) if self._data.dtype != np.complex128 else self
