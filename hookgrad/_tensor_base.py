@@ -58,6 +58,16 @@ def _rebased_multi_output_view_message(node, output_nr):
             "the inplace operation by an out-of-place one.")
 
 
+def _requires_grad_leaf_message(value):
+    """PyTorch's refusal to set ``requires_grad`` on a non-leaf; the hint only when turning
+    it off."""
+    message = "you can only change requires_grad flags of leaf variables."
+    if not value:
+        message += (" If you want to use a computed variable in a subgraph that doesn't "
+                    "require differentiation use var_no_grad = var.detach().")
+    return message
+
+
 class TensorBase:
     """What every tensor is (``isinstance(t, TensorBase)``); ``Tensor`` adds the ops."""
 
@@ -229,16 +239,15 @@ class TensorBase:
     @requires_grad.setter
     def requires_grad(self, value):
         if self._grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use "
-                "a computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
+            raise RuntimeError(_requires_grad_leaf_message(value))
         if value and self._data.dtype.kind not in "fV":
             raise RuntimeError(
                 "only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
+        if requires_grad and self._grad_fn is not None:
+            return self  # (a non-leaf already requires grad; only the property refuses)
         self.requires_grad = requires_grad
         return self
 
