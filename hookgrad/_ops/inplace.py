@@ -87,7 +87,13 @@ def _write(t, array, overlap=None):
         np.copyto(data, array, casting="unsafe", where=array != data)
     elif not flags.writeable:
         if type(data) is np.ndarray:
-            raise RuntimeError(OVERLAP_ERROR)
+            # no shared elements: a view of a broadcast gradient (one element of it, handed
+            # to a hook as .grad) is read-only only because its base is; PyTorch writes it
+            if not _writeable(data):
+                raise RuntimeError(OVERLAP_ERROR)
+            data[...] = array
+            t._vc[0] += 1
+            return
         # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
         # place): immutable and aliased by no view, so the tensor gets an array of its own.
         t._data = data = np.empty((), data.dtype)
