@@ -58,6 +58,14 @@ def _rebased_multi_output_view_message(node, output_nr):
             "the inplace operation by an out-of-place one.")
 
 
+NO_GRAD_VIEW_REBASED = (
+    "A view was created in no_grad mode and its base or another view of its base has been "
+    "modified inplace with grad mode enabled. Given that this use case is ambiguous and "
+    "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked).")
+
+
 def _requires_grad_leaf_message(value):
     """PyTorch's refusal to set ``requires_grad`` on a non-leaf; the hint only when turning
     it off."""
@@ -231,6 +239,10 @@ class TensorBase:
         if base is None or not base._requires_grad:
             return False
         self._requires_grad = True
+        if self._no_grad_view:
+            # (made in no_grad mode: its grad_fn, if its base was since written with grad mode
+            # on, is PyTorch's refusal, which regenerating it here would skip)
+            return True
         if self._view_version != self._vc[0] and not self._multi_output_view:
             self._regenerate_view_grad_fn()  # (an output of split / unbind gets none: grad_fn
             # raises PyTorch's multi-output view error)
@@ -259,13 +271,7 @@ class TensorBase:
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
             if self._no_grad_view and self._view_base._requires_grad:
-                raise RuntimeError(
-                    "A view was created in no_grad mode and its base or another view of its "
-                    "base has been modified inplace with grad mode enabled. Given that this use "
-                    "case is ambiguous and error-prone, it is forbidden. You can clarify your "
-                    "code by moving both the view and the inplace either both inside the "
-                    "no_grad block (if you don't want the inplace to be tracked) or both outside "
-                    "(if you want the inplace to be tracked).")
+                raise RuntimeError(NO_GRAD_VIEW_REBASED)
             if self._multi_output_view and (self._grad_fn is not None or
                                             self._view_base._requires_grad):
                 raise RuntimeError(_rebased_multi_output_view_message(self._grad_fn,
