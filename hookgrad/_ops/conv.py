@@ -369,11 +369,12 @@ class ConvolutionBackwardBackward0(Op):
         if self.needs(0):
             # d/d grad_output of <ggi, grad_input> + <ggw, grad_weight> + <ggb, grad_bias>
             terms = []
-            if ggi is not None:
+            filled = input._data.size != 0  # (PyTorch convolves nothing for an empty input)
+            if ggi is not None and filled:
                 terms.append(ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
                                                         dilation, transposed, self.out_hw,
                                                         groups))
-            if ggw is not None:
+            if ggw is not None and filled:
                 terms.append(ConvolutionBackward0.apply(input, ggw, None, stride, padding,
                                                         dilation, transposed, self.out_hw,
                                                         groups))
@@ -382,7 +383,14 @@ class ConvolutionBackwardBackward0(Op):
                 terms.append(ggb.reshape(shape).expand(grad._data.shape))
             for term in terms:
                 grad_output = term if grad_output is None else grad_output + term
-        if self.needs(1) and ggw is not None:  # grad_weight = weight-VJP(input, grad)
+        shape = as_4d(grad._data).shape  # (PyTorch computes 1-d as 2-d of height 1)
+        if ggw is not None and input._data.size and not all(shape[2:]) and all(shape[:2]):
+            # PyTorch convolves grad_output with ggw for the input's term whether or not the
+            # input needs it, and refuses an empty map in a non-empty batch
+            raise RuntimeError("Only zero batch or zero channel inputs are supported, but got "
+                               f"input shape: {list(shape)}")
+        if self.needs(1) and ggw is not None and input._data.size:
+            # grad_weight = weight-VJP(input, grad); none for an empty input, as PyTorch's
             grad_input = ConvolutionBackwardBackward0.apply(
                 grad, input, ggw, self.geometry, (True, False, False))[0]
         if self.needs(2) and ggi is not None:  # grad_input is linear in weight
