@@ -189,6 +189,24 @@ def lcm_method(self, other):
     return lcm(self, tensor_argument("lcm", "other", 1, other))
 
 
+# (the methods: PyTorch counts the argument after self as the first)
+
+def ldexp_method(self, other):
+    return ldexp(self, tensor_argument("ldexp", "other", 1, other))
+
+
+def logaddexp2_method(self, other):
+    return logaddexp2(self, tensor_argument("logaddexp2", "other", 1, other))
+
+
+def nextafter_method(self, other):
+    return nextafter(self, tensor_argument("nextafter", "other", 1, other))
+
+
+def heaviside_method(self, values):
+    return heaviside(self, tensor_argument("heaviside", "values", 1, values))
+
+
 def gcd_(self, other):
     """``Tensor.gcd_``: the argument is checked before anything about ``self``."""
     return apply_inplace(self, gcd, (tensor_argument("gcd_", "other", 1, other),), {})
