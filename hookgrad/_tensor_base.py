@@ -94,6 +94,9 @@ class TensorBase:
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
+    # (grad_fn, (shape, dtype)): what the graph recorded of this tensor before an in-place
+    # view op without grad mode changed its shape
+    _graph_meta = None
     _zero_tensor = False  # PyTorch's immutable ZeroTensor (the gradient sgn gives)
     _detached_from = None  # weak reference to the grad_fn a detach_() dropped
     __array_priority__ = 1000  # NumPy defers to our reflected operators

@@ -112,6 +112,10 @@ def apply_view_inplace(t, view_op, args):
     if recording:
         _check_leaf(t)
     result = view_op.apply(t, *args)
+    node = t._grad_fn
+    if not recording and node is not None and (t._graph_meta is None
+                                               or t._graph_meta[0] is not node):
+        t._graph_meta = (node, (t._data.shape, t._data.dtype))
     t._data = result._data
     t._vc[0] += 1
     if t._view_base is not None:  # a view stays a view of its base, one view op further
