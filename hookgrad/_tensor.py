@@ -294,7 +294,7 @@ class Tensor(TensorBase):
         return _derived.allclose(self, tensor_argument("allclose", "other", 1, other), rtol,
                                  atol, equal_nan)
 
-    arctan2 = atan2
+    arctan2 = _special.arctan2_method
 
     def logical_and(self, other):
         return _cmp.logical_and(self, tensor_argument("logical_and", "other", 1, other))
@@ -460,10 +460,10 @@ class Tensor(TensorBase):
     erfc, erfinv, lgamma, digamma, i0 = (_gamma.erfc, _gamma.erfinv, _gamma.lgamma,
                                          _gamma.digamma, _gamma.i0)
     polygamma, mvlgamma = _gamma.polygamma_method, _gamma.mvlgamma
-    float_power, ldexp, logaddexp2, heaviside = (_powers.float_power, _powers.ldexp,
-                                                 _powers.logaddexp2, _powers.heaviside)
-    nextafter, angle, isposinf, isneginf = (_powers.nextafter, _powers.angle, _powers.isposinf,
-                                            _powers.isneginf)
+    float_power, ldexp = _powers.float_power, _powers.ldexp_method
+    logaddexp2, heaviside = _powers.logaddexp2_method, _powers.heaviside_method
+    nextafter, angle, isposinf, isneginf = (_powers.nextafter_method, _powers.angle,
+                                            _powers.isposinf, _powers.isneginf)
     gcd, lcm = _powers.gcd_method, _powers.lcm_method
     bitwise_left_shift = __lshift__ = _powers.bitwise_left_shift
     bitwise_right_shift = __rshift__ = _powers.bitwise_right_shift

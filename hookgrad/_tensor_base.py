@@ -58,6 +58,24 @@ def _rebased_multi_output_view_message(node, output_nr):
             "the inplace operation by an out-of-place one.")
 
 
+NO_GRAD_VIEW_REBASED = (
+    "A view was created in no_grad mode and its base or another view of its base has been "
+    "modified inplace with grad mode enabled. Given that this use case is ambiguous and "
+    "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked).")
+
+
+def _requires_grad_leaf_message(value):
+    """PyTorch's refusal to set ``requires_grad`` on a non-leaf; the hint only when turning
+    it off."""
+    message = "you can only change requires_grad flags of leaf variables."
+    if not value:
+        message += (" If you want to use a computed variable in a subgraph that doesn't "
+                    "require differentiation use var_no_grad = var.detach().")
+    return message
+
+
 class TensorBase:
     """What every tensor is (``isinstance(t, TensorBase)``); ``Tensor`` adds the ops."""
 
@@ -76,6 +94,9 @@ class TensorBase:
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
+    # (grad_fn, (shape, dtype)): what the graph recorded of this tensor before an in-place
+    # view op without grad mode changed its shape
+    _graph_meta = None
     _zero_tensor = False  # PyTorch's immutable ZeroTensor (the gradient sgn gives)
     _detached_from = None  # weak reference to the grad_fn a detach_() dropped
     __array_priority__ = 1000  # NumPy defers to our reflected operators
@@ -234,16 +255,15 @@ class TensorBase:
     @requires_grad.setter
     def requires_grad(self, value):
         if self._grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use "
-                "a computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
+            raise RuntimeError(_requires_grad_leaf_message(value))
         if value and self._data.dtype.kind not in "fVc":
             raise RuntimeError(
                 "only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
+        if requires_grad and self._grad_fn is not None:
+            return self  # (a non-leaf already requires grad; only the property refuses)
         self.requires_grad = requires_grad
         return self
 
@@ -255,13 +275,7 @@ class TensorBase:
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
             if self._no_grad_view and self._view_base._requires_grad:
-                raise RuntimeError(
-                    "A view was created in no_grad mode and its base or another view of its "
-                    "base has been modified inplace with grad mode enabled. Given that this use "
-                    "case is ambiguous and error-prone, it is forbidden. You can clarify your "
-                    "code by moving both the view and the inplace either both inside the "
-                    "no_grad block (if you don't want the inplace to be tracked) or both outside "
-                    "(if you want the inplace to be tracked).")
+                raise RuntimeError(NO_GRAD_VIEW_REBASED)
             if self._multi_output_view and (self._grad_fn is not None or
                                             self._view_base._requires_grad):
                 raise RuntimeError(_rebased_multi_output_view_message(self._grad_fn,

@@ -145,9 +145,48 @@ def hardsigmoid_grad(g, x):
 
 # --------------------------------------------------------------------------- smooth
 
+def _memory_order(x):
+    """The axis order that lays ``x`` out as one C-contiguous block (strides descending), or
+    None where it is not one dense block."""
+    if x.flags.c_contiguous:
+        return None
+    order = tuple(sorted(range(x.ndim), key=lambda d: -x.strides[d]))
+    return order if x.transpose(order).flags.c_contiguous else None
+
+
+def _vector_prefix(g, x):
+    """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
+    with vector instructions, the rest one by one: whole blocks of two AVX-512 vectors (32
+    float32, 16 float64) when both are laid out alike as one dense block (or ``g`` is one
+    broadcast value) and the loop runs on one thread (up to 32768 elements); 0 where it
+    would loop element by element or is not modelled."""
+    if not 16 <= x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4 or \
+            g.shape != x.shape:
+        return 0
+    if not (g.strides == x.strides or not any(g.strides)):
+        return 0
+    if not x.flags.c_contiguous and _memory_order(x) is None:
+        return 0
+    return x.size - x.size % (128 // x.itemsize)
+
+
 def _elu_grad(g, x, alpha, scale, input_scale):
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
-    return np.where(x <= 0, g * negative, g * scale)
+    prefix = _vector_prefix(g, x)
+    if not prefix:
+        return np.where(x <= 0, g * negative, g * scale)
+    order = _memory_order(x)
+    if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
+        x, g, negative = x.transpose(order), g.transpose(order), negative.transpose(order)
+    # PyTorch's vector loop tests x > 0, so a NaN input takes the exponential branch (NaN);
+    # its element loop tests x <= 0, so there a NaN takes the linear one (grad * scale)
+    out = np.where(x > 0, g * scale, g * negative)
+    if prefix < x.size:
+        tail = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
+        linear = np.isnan(x.reshape(-1)[prefix:])
+        tail[linear] = (g.reshape(-1)[prefix:][linear] if any(g.strides)
+                        else g.reshape(-1)[0]) * scale
+    return out if order is None else out.transpose(np.argsort(order))
 
 
 def _elu_second(h, x, alpha, scale, input_scale):

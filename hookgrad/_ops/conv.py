@@ -398,11 +398,12 @@ class ConvolutionBackwardBackward0(Op):
         if self.needs(0):
             # d/d grad_output of <ggi, grad_input> + <ggw, grad_weight> + <ggb, grad_bias>
             terms = []
-            if ggi is not None:
+            filled = input._data.size != 0  # (PyTorch convolves nothing for an empty input)
+            if ggi is not None and filled:
                 terms.append(ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
                                                         dilation, transposed, self.out_hw,
                                                         groups))
-            if ggw is not None:
+            if ggw is not None and filled:
                 terms.append(ConvolutionBackward0.apply(input, ggw, None, stride, padding,
                                                         dilation, transposed, self.out_hw,
                                                         groups))
@@ -411,10 +412,16 @@ class ConvolutionBackwardBackward0(Op):
                 terms.append(ggb.reshape(shape).expand(grad._data.shape))
             for term in terms:
                 grad_output = term if grad_output is None else grad_output + term
-        if self.needs(1) and ggw is not None:
+        shape = as_4d(grad._data).shape  # (PyTorch computes 1-d as 2-d of height 1)
+        if ggw is not None and input._data.size and not all(shape[2:]) and all(shape[:2]):
+            # PyTorch convolves grad_output with ggw for the input's term whether or not the
+            # input needs it, and refuses an empty map in a non-empty batch
+            raise RuntimeError("Only zero batch or zero channel inputs are supported, but got "
+                               f"input shape: {list(shape)}")
+        if self.needs(1) and ggw is not None and input._data.size:
             # grad_weight is linear in input: its gradient is the input gradient of grad_output
             # through ggw, PyTorch's convolution of the other kind of (grad_output, ggw),
-            # which depends on those two alone
+            # which depends on those two alone (none for an empty input, as PyTorch's)
             in_hw = self.geometry[2]
             grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
                                                     not transposed,

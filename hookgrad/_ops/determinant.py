@@ -76,7 +76,8 @@ class LinalgDetBackward0(Op):
         x = a._data
         _check_square(x, "linalg.det")
         self.save(a)
-        return np.asarray(np.linalg.det(x), x.dtype)
+        with np.errstate(all="ignore"):  # (NaN or infinite entries: NumPy's warning, not ours)
+            return np.asarray(np.linalg.det(x), x.dtype)
 
     def backward(self, grad):
         a, result = self.saved()
@@ -84,10 +85,11 @@ class LinalgDetBackward0(Op):
         singular = result._data == 0
         if plain_backward():
             g = (grad._data * result._data)[..., None, None]
-            with np.errstate(all="ignore"):
+            with np.errstate(all="ignore"):  # (non-finite entries: no NumPy warning)
                 inverse_t = np.swapaxes(np.linalg.inv(np.where(
                     singular[..., None, None], np.eye(x.shape[-1], dtype=x.dtype), x)), -1, -2)
-            return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(x.dtype))
+                return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(
+                    x.dtype))
         if singular.any():  # the adjugate, a constant: no third derivative through it
             return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
         identity = _make(np.broadcast_to(np.eye(x.shape[-1], dtype=x.dtype), x.shape).copy())

@@ -117,7 +117,13 @@ def _write(t, array, overlap=None):
         np.copyto(data, array, casting="unsafe", where=array != data)
     elif not flags.writeable:
         if type(data) is np.ndarray:
-            raise RuntimeError(OVERLAP_ERROR)
+            # no shared elements: a view of a broadcast gradient (one element of it, handed
+            # to a hook as .grad) is read-only only because its base is; PyTorch writes it
+            if not _writeable(data):
+                raise RuntimeError(OVERLAP_ERROR)
+            data[...] = array
+            t._vc[0] += 1
+            return
         # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
         # place): immutable and aliased by no view, so the tensor gets an array of its own.
         t._data = data = np.empty((), data.dtype)
@@ -139,6 +145,10 @@ def apply_view_inplace(t, view_op, args):
             _refuse_view_rebase(t)
         _check_leaf(t)
     result = view_op.apply(t, *args)
+    node = t._grad_fn
+    if not recording and node is not None and (t._graph_meta is None
+                                               or t._graph_meta[0] is not node):
+        t._graph_meta = (node, (t._data.shape, t._data.dtype))
     t._data = result._data
     t._vc[0] += 1
     if result._view_chain is not None:
@@ -526,6 +536,16 @@ def strided_backward(grad, shape, chain):
         dropped.append(dim)
     if dropped:
         chain = chain + ((_DropDims, (tuple(dropped),)),)
+    if _overlapping(replay_view(chain, storage._data)):
+        # (an overlapping unfold: index_add_ into a flat storage, seen as the base)
+        places = replay_view(chain, np.arange(storage._data.size).reshape(shape))
+        flat = _make(np.zeros(storage._data.size, grad._data.dtype))
+        flat.index_add_(0, _make(np.array(places, np.int64).reshape(-1)), grad.reshape(-1))
+        strides, step = [], 1
+        for size in reversed(shape):
+            strides.insert(0, step)
+            step *= max(size, 1)
+        return flat.as_strided(shape, strides)
     RegionView.apply(storage, chain).copy_(grad)
     return RegionView.apply(storage, ())
 
@@ -539,10 +559,41 @@ def _region(grad, chain):
 
 
 def _embedded(grad, shape, chain):
-    """Zeros shaped like the base with ``grad`` in the view's region."""
+    """Zeros shaped like the base with ``grad`` in the view's region; where elements of the
+    region share memory (an expanded or overlapping unfolded view), the gradients of all of
+    them add up there, as PyTorch's ``as_strided_backward`` sums them (its stride-0 dims
+    first, last first, then the rest one by one)."""
     out = np.zeros(shape, grad._data.dtype)
-    replay_view(chain, out)[...] = grad._data
+    region = replay_view(chain, out)
+    if not _overlapping(region):
+        region[...] = grad._data
+        return _make(out)
+    data = grad._data
+    for dim in range(region.ndim - 1, -1, -1):
+        if region.shape[dim] > 1 and not region.strides[dim]:
+            data = data.sum(dim, keepdims=True)
+    first = tuple(slice(0, 1) if not st else slice(None) for st in region.strides)
+    region = region[first]
+    if not _overlapping(region):
+        region[...] = data
+    else:
+        places = replay_view(chain, np.arange(out.size).reshape(shape))[first]
+        np.add.at(out.reshape(-1), places, data)
     return _make(out)
+
+
+def _overlapping(view):
+    """Whether elements of ``view`` may share memory: its dims by stride, each must step over
+    all the memory the smaller ones span (a sufficient test; where it errs, the caller's
+    adding form gives the same as a plain write)."""
+    if not view.size:
+        return False
+    extent = view.itemsize
+    for stride, size in sorted((abs(st), n) for st, n in zip(view.strides, view.shape) if n > 1):
+        if stride < extent:
+            return True
+        extent += stride * (size - 1)
+    return False
 
 
 def _replaced(grad, region, chain):

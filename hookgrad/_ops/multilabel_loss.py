@@ -15,8 +15,10 @@ def _targets(target_row):
 
 class MultilabelMarginLossBackward0(Op):
     arity = 1
+    saved_names = ('self',)
 
     def forward(self, a, target, reduction):
+        self.save(a)
         x = a._data
         rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
         labels = target.reshape(rows.shape)
@@ -45,19 +47,22 @@ class MultilabelMarginLossBackward0(Op):
         return np.asarray(total, x.dtype)
 
     def backward(self, grad):
-        return MultilabelMarginLossGrad.apply(grad, self.slopes, self.reduction, self.batch)
+        (a,) = self.saved()
+        return MultilabelMarginLossGrad.apply(grad, a, self.slopes, self.reduction, self.batch)
 
 
 class MultilabelMarginLossGrad(Op):
-    """The loss's gradient: PyTorch records a node without a derivative for it."""
+    """The loss's gradient: PyTorch records a node without a derivative for it, with edges
+    to those of the incoming gradient and the loss's input that require grad."""
 
     node_name = "torch::autograd::NotImplemented"
+    arity = 2
 
     def _link(self, inputs, adopted=None):
-        super()._link(inputs, adopted)
+        super()._link([t for t in inputs if t.requires_grad], adopted)
         self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
 
-    def forward(self, grad, slopes, reduction, batch):
+    def forward(self, grad, input, slopes, reduction, batch):
         g = grad._data
         if reduction == "none":
             return slopes * (g[..., None] if g.ndim else g)

@@ -6,9 +6,9 @@ values; written once more with tensor ops, they give the nodes' own derivatives.
 import numpy as np
 
 from .._tensor_base import _make
+from . import norm_kernels as _kernels
 from .arithmetic import DivBackward1
 from .composite import composite_vjp
-from .norm_kernels import product_error
 from .op import Op, mean_array, plain_backward
 from .scalar_forms import MulBackward1
 
@@ -54,6 +54,25 @@ def _stats(x, axes, eps):
     return mean, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
 
 
+def layer_norm_kernel_grads(norm, grad, input, weight, mask):
+    """Layer norm's ``(grad_input, grad_weight, grad_bias)`` arrays (None where ``mask``
+    says not needed) by PyTorch's CPU kernel, whose rounding the user sees; None when the
+    gradient's dtype differs from the input's or is a half type (the generic formula)."""
+    x = input._data
+    if grad._data.dtype != x.dtype or grad._data.itemsize == 2:
+        return None
+    width = int(np.prod(norm.param_shape))
+    rows = int(np.prod(x.shape[:len(norm.param_axes)]))
+    w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
+    gx2, grad_weight, grad_bias = _kernels.layer_norm_backward(
+        grad._data.reshape(rows, width), x.reshape(rows, width), w, norm.mean.reshape(-1),
+        norm.invstd.reshape(-1), *mask)
+    shape = norm.param_shape
+    return (None if gx2 is None else gx2.reshape(x.shape),
+            None if grad_weight is None else grad_weight.reshape(shape),
+            None if grad_bias is None else grad_bias.reshape(shape))
+
+
 class _NormGrad(Op):
     """The three gradients of a norm node ``norm`` (its geometry and statistics) as one node;
     its inputs are PyTorch's (subclasses order them), its outputs the input's, weight's and
@@ -91,12 +110,9 @@ class NativeLayerNormBackwardBackward0(_NormGrad):
     def forward(self, grad, input, mean, rstd, weight, bias, norm):
         self._geometry(norm)
         self.save(grad, input, weight)
-        grad_input, grad_weight, grad_bias = self._values(grad, input, weight)
-        if grad_weight is not None and int(np.prod(self.param_shape)) == 1:
-            # (as the plain backward's kernel: xhat is fma's rounding error of rstd * x)
-            xhat = product_error(input._data, np.broadcast_to(self.invstd, input._data.shape))
-            grad_weight = _sum(grad._data * xhat, self.param_axes)
-        return grad_input, grad_weight, grad_bias
+        # (the values are the plain backward's: PyTorch runs the same kernel on both paths)
+        grads = layer_norm_kernel_grads(norm, grad, input, weight, self.mask)
+        return self._values(grad, input, weight) if grads is None else grads
 
     def backward(self, *grad_grads):
         grad, input, weight = self.saved()

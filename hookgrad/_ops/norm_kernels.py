@@ -245,11 +245,12 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     width = x2.shape[1]
     g_hat = gs * weight if weight is not None else gs
     mean_g = np.einsum("rd->r", g_hat) / width
-    if not np.isfinite(mean_g).all():
+    if width == 1 or not np.isfinite(mean_g).all():
         # an infinity in grad * weight: PyTorch's kernel form, whose infinities meet (NaN)
-        # where this one's would not
-        _layer_norm_grad_rows_infinite(gs, x2[start:stop], g_hat, mean[start:stop], inv,
-                                       xhat)
+        # where this one's would not; one value per row: the exact gradient is 0, but the
+        # kernel form leaves PyTorch's rounding residue, which the user sees
+        _layer_norm_grad_rows_kernel(gs, weight, x2[start:stop], g_hat, mean[start:stop], inv,
+                                     xhat)
         return
     mean_gx = np.einsum("rd,rd->r", g_hat, xhat) / width
     np.multiply(xhat, _column(mean_gx), out=xhat)
@@ -258,8 +259,8 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     np.multiply(xhat, inv, out=xhat)
 
 
-def _layer_norm_grad_rows_infinite(gs, x, g_hat, mean, inv, out):
-    """PyTorch's CPU kernel: ``a * dy * gamma + b * x + c`` with ``a = rstd``, ``b = (db *
+def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
+    """PyTorch's CPU kernel: ``(a * dy) * gamma + b * x + c`` with ``a = rstd``, ``b = (db *
     mean - ds) * a**3 / n`` and ``c = -b * mean - db * a / n`` (``ds``, ``db``: the row sums of
     ``dy * gamma * x`` and ``dy * gamma``), written into ``out``."""
     scale = 1.0 / x.shape[1]
@@ -269,7 +270,8 @@ def _layer_norm_grad_rows_infinite(gs, x, g_hat, mean, inv, out):
         db = _column(np.einsum("rd->r", g_hat))
         b = (db * mean - ds) * inv * inv * inv * scale
         c = -b * mean - db * inv * scale
-        np.copyto(out, inv * g_hat + b * x + c, casting="unsafe")
+        scaled = inv * gs if weight is None else inv * gs * weight
+        np.copyto(out, scaled + b * x + c, casting="unsafe")
 
 
 def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):

@@ -10,6 +10,7 @@ from .norm_backward import (
     NativeBatchNormBackwardBackward0,
     NativeLayerNormBackwardBackward0,
     group_norm_grads,
+    layer_norm_kernel_grads,
     norm_grads,
     normalized_grad,
 )
@@ -155,19 +156,10 @@ class NativeLayerNormBackward0(Op):
         if not plain_backward():
             return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias,
                                                           self)
-        if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
+        grads = layer_norm_kernel_grads(self, grad, input, weight, self.mask())
+        if grads is None:  # (float16, or a gradient of another dtype)
             return _norm_grads(self, grad, input, weight)
-        x = input._data
-        width = int(np.prod(self.param_shape))
-        rows = int(np.prod(x.shape[:len(self.param_axes)]))
-        w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
-        gx2, grad_weight, grad_bias = _kernels.layer_norm_backward(
-            grad._data.reshape(rows, width), x.reshape(rows, width), w, self.mean.reshape(-1),
-            self.invstd.reshape(-1), self.needs(0), self.needs(1), self.needs(2))
-        shape = self.param_shape
-        return (None if gx2 is None else _make(gx2.reshape(x.shape)),
-                None if grad_weight is None else _make(grad_weight.reshape(shape)),
-                None if grad_bias is None else _make(grad_bias.reshape(shape)))
+        return tuple(None if g is None else _make(g) for g in grads)
 
     def mask(self):
         return self.needs(0), self.needs(1), self.needs(2)

@@ -138,15 +138,17 @@ HeavisideBackward.__name__ = HeavisideBackward.__qualname__ = "NotImplemented"  
 
 class AngleBackward0(Op):
     """The argument of a real number: pi below 0, 0 elsewhere (NaN stays NaN); its gradient
-    is zero."""
+    is zeros like the input (PyTorch's ``zeros_like(self)``: no history under create_graph,
+    and 0 where the incoming gradient is NaN or infinite)."""
 
     def forward(self, a):
         x = float_input(a)
+        self.like = (a._data.shape, a._data.dtype)
         return np.where(x < 0, x.dtype.type(math.pi), np.where(np.isnan(x), x, 0)).astype(
             x.dtype)
 
     def backward(self, grad):
-        return grad * 0
+        return _make(np.zeros(*self.like))
 
 
 # --------------------------------------------------------------------------- integer ops
@@ -187,6 +189,24 @@ def gcd_method(self, other):
 
 def lcm_method(self, other):
     return lcm(self, tensor_argument("lcm", "other", 1, other))
+
+
+# (the methods: PyTorch counts the argument after self as the first)
+
+def ldexp_method(self, other):
+    return ldexp(self, tensor_argument("ldexp", "other", 1, other))
+
+
+def logaddexp2_method(self, other):
+    return logaddexp2(self, tensor_argument("logaddexp2", "other", 1, other))
+
+
+def nextafter_method(self, other):
+    return nextafter(self, tensor_argument("nextafter", "other", 1, other))
+
+
+def heaviside_method(self, values):
+    return heaviside(self, tensor_argument("heaviside", "values", 1, values))
 
 
 def gcd_(self, other):

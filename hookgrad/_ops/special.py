@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import TensorBase, _make, tensor_argument
 from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .half import is_half, unary_in_float32
@@ -420,7 +420,12 @@ def atan2(input, other, *, out=None):
     return apply_to_tensors(Atan2Backward0, "atan2", input, other, out)
 
 
-arctan2 = atan2
+def arctan2(input, other, *, out=None):  # (its own name in PyTorch's messages)
+    return apply_to_tensors(Atan2Backward0, "arctan2", input, other, out)
+
+
+def arctan2_method(self, other):
+    return Atan2Backward0.apply(self, tensor_argument("arctan2", "other", 1, other))
 
 
 def exp2(input, *, out=None):

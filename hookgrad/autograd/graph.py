@@ -103,6 +103,11 @@ class Node:
                 node = a._grad_fn if a._view_base is None else a.grad_fn
                 if node is not None:
                     edges.append((node, a._output_nr))
+                    stale = a._graph_meta
+                    if stale is not None and stale[0] is node:
+                        # (its shape changed in place without grad mode: PyTorch checks the
+                        # gradient against what the graph recorded)
+                        meta[-1] = stale[1]
                 else:  # a leaf; a view made without grad mode passes no gradient on
                     edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
             else:
