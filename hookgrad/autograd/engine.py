@@ -517,10 +517,16 @@ def _accumulate(task, variable, grads):
         if old is None:
             if task.create_graph or _grad_state.grad_enabled:
                 variable._grad = _copy_recorded(grad)
-            elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
+            elif (sys.getrefcount(grad) <= _STEALABLE_REFS
+                  and _obeys_layout_contract(grad._data, variable._data)):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
-                    variable._grad = _make(grad._data)
+                data = grad._data
+                if not data.flags.writeable:
+                    data = _writeable_alias(data)
+                if data is None:
+                    variable._grad = _copy(grad)
+                elif grad._view_base is not None or data is not grad._data:
+                    variable._grad = _make(data)  # (.grad is never a view: same memory)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
             else:
@@ -566,22 +572,49 @@ def _copy_recorded(grad):
     return copy.copy_(grad)
 
 
-def _unshared(grad):
-    """Whether PyTorch would steal ``grad`` (held by nothing else) as the ``.grad``: its memory
-    is a C-contiguous buffer, an owner or a view covering the whole of one. PyTorch counts
-    references to the tensor only, not to its memory: a gradient that a backward formula
-    reshaped from the caller's ``gradient=`` (``view``, ``flatten``) is stolen too, and the
-    ``.grad`` then shares the caller's memory."""
-    data = grad._data
-    if not data.flags.c_contiguous:
-        return False
-    base = data.base
-    # (a base that is no array, such as the DummyArray of NumPy's stride tricks, shares
-    # memory it does not own: never stolen)
-    return base is None or (type(base) is np.ndarray and base.nbytes == data.nbytes
-                            and base.base is None)
+def _obeys_layout_contract(data, variable):
+    """Whether PyTorch would steal a gradient held by nothing else as the ``.grad``: when it
+    has the layout ``.grad`` keeps. For a variable whose memory is non-overlapping and dense,
+    its strides in every dim of size > 1, and no stride 0 in a dim of size 1 (the mark of an
+    expanded view); else C-contiguous. PyTorch counts references to the tensor, never to its
+    memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
+    (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
+    then shares the caller's memory, which the next backward accumulates into."""
+    if variable.flags.c_contiguous or _non_overlapping_and_dense(variable):
+        for size, stride, wanted in zip(data.shape, data.strides, variable.strides):
+            if size != 1:
+                if stride != wanted:
+                    return False
+            elif stride == 0:
+                return False
+        return True
+    return data.flags.c_contiguous
 
 
-# References to an unshared gradient when _accumulate checks: the grads list, the local
+def _non_overlapping_and_dense(array):
+    """Whether the elements of ``array`` tile one block of memory, in some order of dims."""
+    expected = array.itemsize
+    dims = sorted((stride, size) for size, stride in zip(array.shape, array.strides)
+                  if size != 1)
+    for stride, size in dims:
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def _writeable_alias(data):
+    """A writable array over ``data``'s memory, which a view of a read-only view (the
+    broadcast of a reduction's gradient) inherits read-only although none of its elements
+    share memory; None where the memory itself is read-only."""
+    alias = data.view()
+    try:
+        alias.flags.writeable = True
+    except ValueError:
+        return None
+    return alias
+
+
+# References to a stealable gradient when _accumulate checks: the grads list, the local
 # name, and getrefcount's own argument.
 _STEALABLE_REFS = 3
