@@ -521,7 +521,7 @@ def _accumulate(task, variable, grads):
                   and _obeys_layout_contract(grad._data, variable._data)):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 data = grad._data
-                if not data.flags.writeable:
+                if data.base is not None and not data.flags.writeable:
                     data = _writeable_alias(data)
                 if data is None:
                     variable._grad = _copy(grad)
@@ -580,6 +580,8 @@ def _obeys_layout_contract(data, variable):
     memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
     (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
     then shares the caller's memory, which the next backward accumulates into."""
+    if data.base is None and data.strides == variable.strides:
+        return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
     if variable.flags.c_contiguous or _non_overlapping_and_dense(variable):
         for size, stride, wanted in zip(data.shape, data.strides, variable.strides):
             if size != 1:
