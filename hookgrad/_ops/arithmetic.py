@@ -285,6 +285,42 @@ def integer_power(x, y):
     return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
 
 
+def power_of_floats(x, y):
+    """``x ** y`` for floating ``x`` (``y`` a number or an array of its dtype), as PyTorch's
+    CPU kernel gives it for small tensors and the tails of large ones: C's double ``pow`` of
+    the values, rounded once to the dtype; a number exponent of a float16 tensor is first
+    rounded to float16. NumPy's own float32 / float16 power is a SIMD approximation that
+    misses that result for about one element in five. (NumPy's warnings about the infinities
+    and NaNs are filtered for hookgrad's modules.)"""
+    dtype = x.dtype
+    if dtype.itemsize >= 8:
+        return np.power(x, y)
+    if type(y) is np.ndarray:
+        y = y.astype(np.float64)
+    elif dtype.itemsize == 2:
+        y = float(np.float16(y))
+    return np.power(x.astype(np.float64), y).astype(dtype)
+
+
+def power_by_number(x, e):
+    """``x ** e`` of a floating array by a number, PyTorch's way: 2, 3 and -2 as products of
+    ``x`` (each product rounded), -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
+    ((-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf), any other exponent as C's ``pow``."""
+    if e == 2:
+        return x * x
+    if e == 3:
+        return x * x * x
+    if e == -2:
+        return 1 / (x * x)
+    if e == -1:
+        return 1 / x
+    if e == 0.5:
+        return np.sqrt(x)
+    if e == -0.5:
+        return 1 / np.sqrt(x)
+    return power_of_floats(x, e)
+
+
 def _zeros_where(mask, values):
     """C++'s ``at::where(mask, zeros, values)`` in a formula: ``WhereBackward0`` whose first
     edge (the 0-d zeros) is empty."""
@@ -302,13 +338,7 @@ class PowBackward0(Op):
         self.save(a)
         kind = x.dtype.kind
         if kind == "f":  # (the common case first: one dtype test)
-            if type(e) is not int and (e == 0.5 or e == -0.5):
-                # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5
-                # -inf
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    root = np.sqrt(x)
-                    return root if e == 0.5 else 1 / root
-            return np.power(x, e)
+            return power_by_number(x, e)
         if kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
@@ -328,7 +358,7 @@ class PowBackward0(Op):
         x, g = a._data, grad._data
         if type(e) is int and g.dtype is x.dtype and plain_backward():
             # the arrays of the ops below (pow by an int, mul, mul; one dtype), without them
-            return _make(np.asarray(g * (np.power(x, e - 1) * e)))
+            return _make(np.asarray(g * (power_by_number(x, e - 1) * e)))
         return grad * MulBackward1.apply(a ** (e - 1), e)  # grad * (exponent * self.pow(e - 1))
 
 
@@ -344,7 +374,9 @@ class PowBackward1(Op):
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(a, b)
-        return integer_power(x, y) if x.dtype.kind in "iu" else np.power(x, y)
+        if x.dtype.kind in "iu":
+            return integer_power(x, y)
+        return power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y)
 
     def backward(self, grad):
         a, b, result = self.saved()
@@ -371,9 +403,11 @@ class PowBackward2(Op):
             self.nonnegative = x >= 0
         if x.dtype.kind in "iu":
             return integer_power(np.asarray(s, x.dtype), x)
+        if x.dtype.kind == "f":  # (the number in the tensor's dtype, then C's pow)
+            return power_of_floats(np.asarray(s, x.dtype), x)
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
-            return np.power(float(s) if x.dtype.kind in "fV" else s, x).astype(x.dtype,
-                                                                               copy=False)
+            return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype,
+                                                                              copy=False)
 
     def backward(self, grad):
         (result,) = self.saved()
