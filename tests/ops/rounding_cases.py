@@ -1,7 +1,9 @@
 """Cases whose float results PyTorch pins to the last bit (tests/ops/test_rounding_recorded.py
 compares them bit for bit with tools/record/rounding.py's recording): powers of float32
 tensors small enough for PyTorch's scalar CPU kernel (under 32 elements: C's double ``pow``
-rounded once; 2, 3, -2, -1 as products and the reciprocal)."""
+rounded once; 2, 3, -2, -1 as products and the reciprocal); float32 cumsum and cumprod, which
+PyTorch's CPU kernel accumulates in double, rounding each output, and cumprod's gradient
+with zeros (its masked path) in float32."""
 import numpy as np
 
 # (not 0.5: PyTorch's float32 sqrt is MKL's vsSqrt, within an ulp but not correctly rounded)
@@ -34,6 +36,13 @@ def cases(torch, F):
     w = torch.tensor(base[:6], requires_grad=True)
     (w ** 4).sum().backward()
     out["pow backward 4 (cube)"] = w.grad
+    table = torch.tensor((base[:24].reshape(3, 8) + 0.5) / 4)
+    for dim in (0, 1):
+        out[f"cumsum {dim}"] = table.cumsum(dim)
+        out[f"cumprod {dim}"] = table.cumprod(dim)
+    w = torch.tensor(np.where(base[:24] > 7, 0, base[:24] / 4).reshape(3, 8), requires_grad=True)
+    w.cumprod(1).backward(torch.tensor(exponents[:24].reshape(3, 8)))
+    out["cumprod backward with zeros"] = w.grad
     pooled = F.lp_pool2d(torch.tensor(base[:24].reshape(1, 2, 3, 4)), 3.0, 1)
     out["lp_pool2d 3.0"] = pooled
     return out
