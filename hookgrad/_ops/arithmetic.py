@@ -141,8 +141,11 @@ class MulBackward0(Op):
             other = self.other if b is None else b._data
             return (_make(_as_array(g * other)) if self.needs(0) else None,
                     _make(_as_array(g * a._data)) if self.needs(1) else None)
-        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
-                grad * a if self.needs(1) else None)
+        # (other's gradient first: PyTorch's generated code computes the inputs' gradients in
+        # the alphabetical order of their names, which under create_graph sets the order in
+        # which its nodes are made, so their sequence numbers and the next pass's order)
+        grad_b = grad * a if self.needs(1) else None
+        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None), grad_b
 
 
 class DivBackward0(Op):
@@ -180,8 +183,9 @@ class DivBackward0(Op):
                 y = b._data
                 return (_make(g / y) if self.needs(0) else None,
                         _make(-g * ((a._data / y) / y)) if self.needs(1) else None)
+        # (other's first, as MulBackward0's; PyTorch's grouping)
+        grad_b = -grad * ((a / b) / b) if self.needs(1) else None
         grad_a = grad / other if self.needs(0) else None
-        grad_b = -grad * ((a / b) / b) if self.needs(1) else None  # (PyTorch's grouping)
         return grad_a, grad_b
 
 
@@ -380,13 +384,13 @@ class PowBackward1(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_a = grad_b = None
+        grad_a = grad_b = None  # (the exponent's first, as MulBackward0's)
+        if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
+            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
         if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
             check_subtraction(b, 1)  # (PyTorch's exponent - 1 refuses a bool exponent)
             slope = grad * (b * a ** SubBackward1.apply(b, 1))
             grad_a = _zeros_where(b._data == 0, slope)
-        if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
-            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
         return grad_a, grad_b
 
 
