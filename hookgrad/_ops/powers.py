@@ -35,9 +35,10 @@ def float_power(input, exponent, *, out=None):
     if not isinstance(input, TensorBase) and not isinstance(exponent, TensorBase):
         raise TypeError("float_power(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
-    base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
+    # (the exponent cast first: PyTorch's C++ evaluates the call's arguments right to left)
     power = exponent.to(_dtype.float64) if isinstance(exponent, TensorBase) else \
         float(exponent)
+    base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
     return _pow(base, power)
 
 
