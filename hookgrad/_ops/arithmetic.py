@@ -308,10 +308,12 @@ def power_of_floats(x, y):
 
 def power_by_number(x, e):
     """``x ** e`` of a floating array by a number, PyTorch's way: 2, 3 and -2 as products of
-    ``x`` (each product rounded), -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
+    ``x`` (each product rounded), 1 as a copy, -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
     ((-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf), any other exponent as C's ``pow``."""
     if e == 2:
         return x * x
+    if e == 1:  # (PyTorch's copy; pow_backward's exponent - 1 of a square)
+        return x.copy()
     if e == 3:
         return x * x * x
     if e == -2:
