@@ -12,6 +12,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
+from ._grad_layout import obeys_layout_contract, writeable_alias
 from ._running import (  # noqa: F401  (engine API)
     _local,
     call_as_node,
@@ -518,11 +519,11 @@ def _accumulate(task, variable, grads):
             if task.create_graph or _grad_state.grad_enabled:
                 variable._grad = _copy_recorded(grad)
             elif (sys.getrefcount(grad) <= _STEALABLE_REFS
-                  and _obeys_layout_contract(grad._data, variable._data)):
+                  and obeys_layout_contract(grad._data, variable._data)):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 data = grad._data
                 if data.base is not None and not data.flags.writeable:
-                    data = _writeable_alias(data)
+                    data = writeable_alias(data)
                 if data is None:
                     variable._grad = _copy(grad)
                 elif grad._view_base is not None or data is not grad._data:
@@ -570,51 +571,6 @@ def _copy_recorded(grad):
     gradient with history gets ``CopyBackwards`` as its grad_fn."""
     copy = _make(np.empty_like(grad._data, order="C"))
     return copy.copy_(grad)
-
-
-def _obeys_layout_contract(data, variable):
-    """Whether PyTorch would steal a gradient held by nothing else as the ``.grad``: when it
-    has the layout ``.grad`` keeps. For a variable whose memory is non-overlapping and dense,
-    its strides in every dim of size > 1, and no stride 0 in a dim of size 1 (the mark of an
-    expanded view); else C-contiguous. PyTorch counts references to the tensor, never to its
-    memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
-    (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
-    then shares the caller's memory, which the next backward accumulates into."""
-    if data.base is None and data.strides == variable.strides:
-        return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
-    if variable.flags.c_contiguous or _non_overlapping_and_dense(variable):
-        for size, stride, wanted in zip(data.shape, data.strides, variable.strides):
-            if size != 1:
-                if stride != wanted:
-                    return False
-            elif stride == 0:
-                return False
-        return True
-    return data.flags.c_contiguous
-
-
-def _non_overlapping_and_dense(array):
-    """Whether the elements of ``array`` tile one block of memory, in some order of dims."""
-    expected = array.itemsize
-    dims = sorted((stride, size) for size, stride in zip(array.shape, array.strides)
-                  if size != 1)
-    for stride, size in dims:
-        if stride != expected:
-            return False
-        expected *= size
-    return True
-
-
-def _writeable_alias(data):
-    """A writable array over ``data``'s memory, which a view of a read-only view (the
-    broadcast of a reduction's gradient) inherits read-only although none of its elements
-    share memory; None where the memory itself is read-only."""
-    alias = data.view()
-    try:
-        alias.flags.writeable = True
-    except ValueError:
-        return None
-    return alias
 
 
 # References to a stealable gradient when _accumulate checks: the grads list, the local

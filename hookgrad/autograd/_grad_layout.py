@@ -1,0 +1,47 @@
+"""PyTorch's gradient layout contract: when AccumulateGrad may keep ("steal") a gradient
+that nothing else holds as a leaf's ``.grad`` instead of copying it."""
+
+
+def obeys_layout_contract(data, variable):
+    """Whether PyTorch would steal a gradient held by nothing else as the ``.grad``: when it
+    has the layout ``.grad`` keeps. For a variable whose memory is non-overlapping and dense,
+    its strides in every dim of size > 1, and no stride 0 in a dim of size 1 (the mark of an
+    expanded view); else C-contiguous. PyTorch counts references to the tensor, never to its
+    memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
+    (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
+    then shares the caller's memory, which the next backward accumulates into."""
+    if data.base is None and data.strides == variable.strides:
+        return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
+    if variable.flags.c_contiguous or _non_overlapping_and_dense(variable):
+        for size, stride, wanted in zip(data.shape, data.strides, variable.strides):
+            if size != 1:
+                if stride != wanted:
+                    return False
+            elif stride == 0:
+                return False
+        return True
+    return data.flags.c_contiguous
+
+
+def _non_overlapping_and_dense(array):
+    """Whether the elements of ``array`` tile one block of memory, in some order of dims."""
+    expected = array.itemsize
+    dims = sorted((stride, size) for size, stride in zip(array.shape, array.strides)
+                  if size != 1)
+    for stride, size in dims:
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def writeable_alias(data):
+    """A writable array over ``data``'s memory, which a view of a read-only view (the
+    broadcast of a reduction's gradient) inherits read-only although none of its elements
+    share memory; None where the memory itself is read-only."""
+    alias = data.view()
+    try:
+        alias.flags.writeable = True
+    except ValueError:
+        return None
+    return alias
