@@ -10,14 +10,14 @@ def obeys_layout_contract(data, variable):
     memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
     (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
     then shares the caller's memory, which the next backward accumulates into."""
-    if data.base is None and data.strides == variable.strides:
+    strides = data.strides
+    if data.base is None and strides == variable.strides:
         return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
+    if 0 in strides:  # (the other common one: a reduction's gradient, broadcast; a stride 0
+        return False  # fails in a dim of size 1 too, and is never contiguous elsewhere)
     if variable.flags.c_contiguous or _non_overlapping_and_dense(variable):
-        for size, stride, wanted in zip(data.shape, data.strides, variable.strides):
-            if size != 1:
-                if stride != wanted:
-                    return False
-            elif stride == 0:
+        for size, stride, wanted in zip(data.shape, strides, variable.strides):
+            if size != 1 and stride != wanted:
                 return False
         return True
     return data.flags.c_contiguous
