@@ -141,8 +141,11 @@ class MulBackward0(Op):
             other = self.other if b is None else b._data
             return (_make(_as_array(g * other)) if self.needs(0) else None,
                     _make(_as_array(g * a._data)) if self.needs(1) else None)
-        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None,
-                grad * a if self.needs(1) else None)
+        # (other's gradient first: PyTorch's generated code computes the inputs' gradients in
+        # the alphabetical order of their names, which under create_graph sets the order in
+        # which its nodes are made, so their sequence numbers and the next pass's order)
+        grad_b = grad * a if self.needs(1) else None
+        return (grad * _scalar_or_saved(self.other, b) if self.needs(0) else None), grad_b
 
 
 class DivBackward0(Op):
@@ -180,8 +183,9 @@ class DivBackward0(Op):
                 y = b._data
                 return (_make(g / y) if self.needs(0) else None,
                         _make(-g * ((a._data / y) / y)) if self.needs(1) else None)
+        # (other's first, as MulBackward0's; PyTorch's grouping)
+        grad_b = -grad * ((a / b) / b) if self.needs(1) else None
         grad_a = grad / other if self.needs(0) else None
-        grad_b = -grad * ((a / b) / b) if self.needs(1) else None  # (PyTorch's grouping)
         return grad_a, grad_b
 
 
@@ -286,6 +290,44 @@ def integer_power(x, y):
     return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
 
 
+def power_of_floats(x, y):
+    """``x ** y`` for floating ``x`` (``y`` a number or an array of its dtype), as PyTorch's
+    CPU kernel gives it for small tensors and the tails of large ones: C's double ``pow`` of
+    the values, rounded once to the dtype; a number exponent of a float16 tensor is first
+    rounded to float16. NumPy's own float32 / float16 power is a SIMD approximation that
+    misses that result for about one element in five. (NumPy's warnings about the infinities
+    and NaNs are filtered for hookgrad's modules.)"""
+    dtype = x.dtype
+    if dtype.itemsize >= 8:
+        return np.power(x, y)
+    if type(y) is np.ndarray:
+        y = y.astype(np.float64)
+    elif dtype.itemsize == 2:
+        y = float(np.float16(y))
+    return np.power(x.astype(np.float64), y).astype(dtype)
+
+
+def power_by_number(x, e):
+    """``x ** e`` of a floating array by a number, PyTorch's way: 2, 3 and -2 as products of
+    ``x`` (each product rounded), 1 as a copy, -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
+    ((-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf), any other exponent as C's ``pow``."""
+    if e == 2:
+        return x * x
+    if e == 1:  # (PyTorch's copy; pow_backward's exponent - 1 of a square)
+        return x.copy()
+    if e == 3:
+        return x * x * x
+    if e == -2:
+        return 1 / (x * x)
+    if e == -1:
+        return 1 / x
+    if e == 0.5:
+        return np.sqrt(x)
+    if e == -0.5:
+        return 1 / np.sqrt(x)
+    return power_of_floats(x, e)
+
+
 def _zeros_where(mask, values):
     """C++'s ``at::where(mask, zeros, values)`` in a formula: ``WhereBackward0`` whose first
     edge (the 0-d zeros) is empty."""
@@ -303,13 +345,7 @@ class PowBackward0(Op):
         self.save(a)
         kind = x.dtype.kind
         if kind == "f":  # (the common case first: one dtype test)
-            if type(e) is not int and (e == 0.5 or e == -0.5):
-                # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5
-                # -inf
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    root = np.sqrt(x)
-                    return root if e == 0.5 else 1 / root
-            return np.power(x, e)
+            return power_by_number(x, e)
         if kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
@@ -329,7 +365,7 @@ class PowBackward0(Op):
         x, g = a._data, grad._data
         if type(e) is int and g.dtype is x.dtype and plain_backward():
             # the arrays of the ops below (pow by an int, mul, mul; one dtype), without them
-            return _make(np.asarray(g * (np.power(x, e - 1) * e)))
+            return _make(np.asarray(g * (power_by_number(x, e - 1) * e)))
         return grad * MulBackward1.apply(a ** (e - 1), e)  # grad * (exponent * self.pow(e - 1))
 
 
@@ -345,17 +381,19 @@ class PowBackward1(Op):
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(a, b)
-        return integer_power(x, y) if x.dtype.kind in "iu" else np.power(x, y)
+        if x.dtype.kind in "iu":
+            return integer_power(x, y)
+        return power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y)
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_a = grad_b = None
+        grad_a = grad_b = None  # (the exponent's first, as MulBackward0's)
+        if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
+            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
         if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
             check_subtraction(b, 1)  # (PyTorch's exponent - 1 refuses a bool exponent)
             slope = grad * (b * a ** SubBackward1.apply(b, 1))
             grad_a = _zeros_where(b._data == 0, slope)
-        if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
-            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
         return grad_a, grad_b
 
 
@@ -372,9 +410,11 @@ class PowBackward2(Op):
             self.nonnegative = x >= 0
         if x.dtype.kind in "iu":
             return integer_power(np.asarray(s, x.dtype), x)
+        if x.dtype.kind == "f":  # (the number in the tensor's dtype, then C's pow)
+            return power_of_floats(np.asarray(s, x.dtype), x)
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
-            return np.power(float(s) if x.dtype.kind in "fV" else s, x).astype(x.dtype,
-                                                                               copy=False)
+            return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype,
+                                                                              copy=False)
 
     def backward(self, grad):
         (result,) = self.saved()

@@ -12,6 +12,7 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, _sequence, _strip_backward
 from .clone import CloneBackward0
 from .op import ViewOp, replay_view, shares_elements
+from .overlap_order import overlaps_itself, write_in_order
 
 _new = object.__new__
 
@@ -86,11 +87,13 @@ def _writeable(data):
     return True
 
 
-def _write(t, array, overlap=None):
+def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
     """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules. ``overlap``:
     what happens if elements of ``t`` share memory: None, PyTorch's refusal; ALLOW_OVERLAP,
     the write; a warning text, the write after that warning. Such a write stores only the
-    elements that change, as PyTorch writes only the elements the op selects."""
+    elements that change, as PyTorch writes only the elements the op selects. ``array`` is
+    ``fn(t, *args, **kwargs)`` where given: memory that overlaps itself otherwise (``unfold``)
+    is then written as PyTorch's kernels do, element by element (see overlap_order)."""
     if t._zero_tensor:
         raise RuntimeError(ZERO_TENSOR_MESSAGE)
     data = t._data
@@ -109,12 +112,15 @@ def _write(t, array, overlap=None):
             raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
                                f"output type {dst.legacy_name[:-6]}")
     flags = data.flags
-    if not flags.c_contiguous and shares_elements(data):
+    contiguous = flags.c_contiguous
+    if not contiguous and shares_elements(data):
         if overlap is None or not _writeable(data):
             raise RuntimeError(OVERLAP_ERROR)
         if overlap is not ALLOW_OVERLAP:
             warnings.warn(overlap, UserWarning, stacklevel=4)
         np.copyto(data, array, casting="unsafe", where=array != data)
+    elif not contiguous and fn is not None and overlaps_itself(data):
+        write_in_order(t, array, fn, args, kwargs or {})
     elif not flags.writeable:
         if type(data) is np.ndarray:
             # no shared elements: a view of a broadcast gradient (one element of it, handed
@@ -246,7 +252,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         except NotImplementedError:
             _refuse_unwritable_result(t, args)
             raise
-        _write(t, result._data, overlap)
+        _write(t, result._data, overlap, fn, args, kwargs)
         return t
     if t._no_grad_view or t._multi_output_view:
         _refuse_view_rebase(t)
@@ -390,7 +396,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
         before._grad_fn = view.grad_fn
         before._output_nr = view._output_nr
     result = _out_of_place(fn, before, args, kwargs)
-    _write(view, result._data, overlap)
+    _write(view, result._data, overlap, fn, args, kwargs)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
     if before._requires_grad:

@@ -90,28 +90,28 @@ greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, n
 
 # Logical ops in place are not differentiable, and PyTorch records nothing for them: the
 # tensor keeps its history (and a leaf that requires grad may be written).
-def _write_untracked(t, result):
-    _write(t, result._data)
+def _write_untracked(t, fn, *args):
+    _write(t, fn(t, *args)._data, None, fn, args)
     return t
 
 
 def logical_not_(self):
-    return _write_untracked(self, _cmp.logical_not(self))
+    return _write_untracked(self, _cmp.logical_not)
 
 
 def logical_and_(self, other):
     tensor_argument("logical_and_", "other", 1, other)
-    return _write_untracked(self, _cmp.logical_and(self, other))
+    return _write_untracked(self, _cmp.logical_and, other)
 
 
 def logical_or_(self, other):
     tensor_argument("logical_or_", "other", 1, other)
-    return _write_untracked(self, _cmp.logical_or(self, other))
+    return _write_untracked(self, _cmp.logical_or, other)
 
 
 def logical_xor_(self, other):
     tensor_argument("logical_xor_", "other", 1, other)
-    return _write_untracked(self, _cmp.logical_xor(self, other))
+    return _write_untracked(self, _cmp.logical_xor, other)
 
 
 def _check_number_bounds(t, *bounds):

@@ -86,7 +86,7 @@ class MmBackward0(Op):
     def backward(self, grad):
         b, a = self.saved()
         return _mm_grads(grad, a, b, self.mat2_transposed, self.needs(0), self.needs(1),
-                         self.mat1_strides)
+                         self.mat1_strides, 1, True)
 
 
 class AddmmBackward0(Op):
@@ -218,9 +218,9 @@ class BmmBackward0(Op):
         return np.matmul(x, y) if out is None else out
 
     def backward(self, grad):
-        b, a = self.saved()
-        return (grad.bmm(b.transpose(1, 2)) if self.needs(0) else None,
-                a.transpose(1, 2).bmm(grad) if self.needs(1) else None)
+        b, a = self.saved()  # (mat2's first, as MmBackward0's)
+        grad_b = a.transpose(1, 2).bmm(grad) if self.needs(1) else None
+        return (grad.bmm(b.transpose(1, 2)) if self.needs(0) else None), grad_b
 
 
 def _is_transposed(array):
@@ -252,10 +252,12 @@ def _mat2_grad(mat1, grad, transposed):
 
 
 def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
-              mat1_strides=None, alpha=1):
+              mat1_strides=None, alpha=1, mat2_first=False):
     """Gradients of ``mat1 @ mat2`` from the output's ``grad``: NumPy directly in a plain
     backward (no op overhead), PyTorch's formulas as tensor ops otherwise (each product in
-    its operand's layout, then times ``alpha``)."""
+    its operand's layout, then times ``alpha``; ``mat2_first``: mat2's made first, as
+    PyTorch's ``mm``, whose inputs are ``self`` and ``mat2``: its generated code takes them in
+    alphabetical order, which sets the new nodes' sequence numbers)."""
     if plain_backward():
         if not (needs_mat1 or needs_mat2):
             return None, None
@@ -269,6 +271,8 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
             grad_mat2 = _make(product(g.T, x).T if mat2_transposed else product(x.T, g))
         return (_make(product(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
     grad_mat1 = grad_mat2 = None
+    if needs_mat2 and mat2_first:
+        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
     if needs_mat1:
         shape = (grad._data.shape[0], mat2._data.shape[0])
         itemsize = grad._data.itemsize
@@ -280,14 +284,19 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
             grad_mat1 = grad.mm(mat2.t())
         if alpha != 1:
             grad_mat1 = MulBackward1.apply(grad_mat1, alpha)
-    if needs_mat2:
-        shape = (mat1._data.shape[1], grad._data.shape[1])
-        if 0 in shape:
-            mat2_transposed = _recorded_column_major(None, shape, None)
-        grad_mat2 = _mat2_grad(mat1, grad, mat2_transposed)
-        if alpha != 1:
-            grad_mat2 = MulBackward1.apply(grad_mat2, alpha)
+    if needs_mat2 and not mat2_first:
+        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
     return grad_mat1, grad_mat2
+
+
+def _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha):
+    shape = (mat1._data.shape[1], grad._data.shape[1])
+    if 0 in shape:
+        mat2_transposed = _recorded_column_major(None, shape, None)
+    grad_mat2 = _mat2_grad(mat1, grad, mat2_transposed)
+    if alpha != 1:
+        grad_mat2 = MulBackward1.apply(grad_mat2, alpha)
+    return grad_mat2
 
 
 def mm(input, mat2, *, out=None):

@@ -37,9 +37,10 @@ def float_power(input, exponent, *, out=None):
         raise TypeError("float_power(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
     check_real("float_power", input, exponent)
-    base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
+    # (the exponent cast first: PyTorch's C++ evaluates the call's arguments right to left)
     power = exponent.to(_dtype.float64) if isinstance(exponent, TensorBase) else \
         float(exponent)
+    base = input.to(_dtype.float64) if isinstance(input, TensorBase) else float(input)
     return _pow(base, power)
 
 
@@ -62,12 +63,12 @@ class LdexpBackward0(Op):
 
     def backward(self, grad):
         other, result = self.saved()
-        grad_input = grad_other = None
+        grad_input = grad_other = None  # (other's first, as MulBackward0's)
+        if self.needs(1):
+            grad_other = MulBackward1.apply(grad * result, _LN2)
         if self.needs(0):
             # (C++'s pow(2, other): an integer power for an integer exponent, 0 below 0)
             grad_input = grad * PowBackward2.apply(other, 2)
-        if self.needs(1):
-            grad_other = MulBackward1.apply(grad * result, _LN2)
         return grad_input, grad_other
 
 
@@ -88,9 +89,9 @@ class Logaddexp2Backward0(_FloatsOnly):
     function = np.logaddexp2
 
     def backward(self, grad):
-        a, b = self.saved()
-        return (grad / ((b - a).exp2() + 1) if self.needs(0) else None,
-                grad / ((a - b).exp2() + 1) if self.needs(1) else None)
+        a, b = self.saved()  # (other's gradient first, as MulBackward0's)
+        grad_b = grad / ((a - b).exp2() + 1) if self.needs(1) else None
+        return (grad / ((b - a).exp2() + 1) if self.needs(0) else None), grad_b
 
 
 class NextafterBackward0(_FloatsOnly):

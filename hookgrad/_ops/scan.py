@@ -11,7 +11,7 @@ from .index import ScatterAddGrad, SliceBackward0
 from .op import Op, refuse_out, return_type, type_name
 from .reduce import _sum_dtype, refuse_integer_grad
 from .selection import where
-from .shape import cat, stack
+from .shape import cat
 
 return_types = {name: return_type(name, ("values", "indices")) for name in ("cummax", "cummin")}
 
@@ -30,9 +30,27 @@ def _grad_in_input_dtype(node, grad):
     return grad.to(from_numpy_dtype(node.input_dtype))
 
 
+# PyTorch's CPU scans accumulate in its acc_type, rounding each output: double for float32,
+# float32 for 2-byte floats (which hookgrad's forward already widens to float32).
+_ACCUMULATE_IN = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}
+
+
+def scan(ufunc, x, dim, target=None, in_half=False):
+    """``ufunc.accumulate(x, dim)`` (into ``target``, a dtype or None) as PyTorch's CPU
+    kernel rounds it (np.cumsum / np.cumprod would also warn from NumPy's modules)."""
+    out = np.dtype(target or x.dtype)
+    wide = None if in_half else _ACCUMULATE_IN.get(out)
+    if wide is None:
+        return ufunc.accumulate(x, dim, target)
+    return ufunc.accumulate(x, dim, wide).astype(out)
+
+
 class CumsumBackward0(Op):
+    in_half = False  # (a 2-byte float input, computed in float32: accumulated in float32)
+
     def forward(self, a, dim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            self.in_half = True
             return forward_in_float32(self, CumsumBackward0.forward, a, dim, dtype)
         x = _cast(a, dtype)
         self.dim = dim
@@ -40,7 +58,7 @@ class CumsumBackward0(Op):
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
-        return np.add.accumulate(x, dim, target)  # (np.cumsum warns from NumPy's modules)
+        return scan(np.add, x, dim, target, self.in_half)
 
     def backward(self, grad):
         grad = _grad_in_input_dtype(self, grad)
@@ -50,16 +68,17 @@ class CumsumBackward0(Op):
 
 
 class CumprodBackward0(Op):
-    """Without zeros in the input the gradient is PyTorch's ``reversed_cumsum(result * grad)
-    / input``; with zeros it is computed without dividing by the input, so they are exact:
-    for position k, (product of the inputs before k) * sum over j >= k of grad_j times the
-    product of the inputs after k up to j, the latter by a backward recurrence along ``dim``."""
+    """Without zeros anywhere in the input the gradient is PyTorch's ``reversed_cumsum(result
+    * grad) / input``; with a zero, PyTorch's masked form (see ``_cumprod_grad_with_zeros``),
+    or under create_graph its differentiable one."""
 
     saved_names = ('self', 'result')
     saves_output = True  # (PyTorch's node saves the result too: it is version-checked)
+    in_half = False  # (as CumsumBackward0's)
 
     def forward(self, a, dim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
+            self.in_half = True
             return forward_in_float32(self, CumprodBackward0.forward, a, dim, dtype)
         x = _cast(a, dtype)
         self.save(a)
@@ -68,7 +87,7 @@ class CumprodBackward0(Op):
         target = _sum_dtype(x, dtype)
         if x.ndim == 0:
             return x.astype(target or x.dtype)
-        return np.multiply.accumulate(x, dim, target)
+        return scan(np.multiply, x, dim, target, self.in_half)
 
     def backward(self, grad):
         grad = _grad_in_input_dtype(self, grad)
@@ -78,23 +97,39 @@ class CumprodBackward0(Op):
         if not (a._data == 0).any():  # PyTorch's formula then (its NaNs for infinities too)
             w = result * grad
             return w.flip(self.dim).cumsum(self.dim).flip(self.dim) / a
-        dim, n = self.dim, a._data.shape[self.dim]
         if _grad_state.grad_enabled:  # create_graph: PyTorch's differentiable formula
-            return _cumprod_grad_recorded(grad, a, dim, n)
-        inputs = a.unbind(dim)
-        grads = grad.unbind(dim)
-        before = [None] * n  # product of the inputs before position k
-        running = None
-        for k in range(n):
-            before[k] = running
-            running = inputs[k] if running is None else running * inputs[k]
-        after = grads[n - 1]  # sum_{j >= k} grad_j * prod_{k < i <= j} input_i
-        result = [None] * n
-        for k in range(n - 1, -1, -1):
-            if k < n - 1:
-                after = grads[k] + inputs[k + 1] * after
-            result[k] = after if before[k] is None else before[k] * after
-        return stack(result, dim)
+            return _cumprod_grad_recorded(grad, a, self.dim, a._data.shape[self.dim])
+        return _make(_cumprod_grad_with_zeros(a._data, result._data, grad._data, self.dim))
+
+
+def _reversed_cumsum(x, dim):
+    return np.flip(scan(np.add, np.flip(x, dim), dim), dim)
+
+
+def _cumprod_grad_with_zeros(x, out, grad, dim):
+    """PyTorch's O(n) gradient of cumprod for an input with a zero somewhere (the whole
+    tensor's test: a line without zeros takes it too), position k along ``dim`` against the
+    line's first zero z1 and second z2: k < z1 as without zeros, but summing only up to z1
+    (``reversed_cumsum(result * grad)`` / input: a NaN before z1 spreads to the positions
+    before it); k = z1 the product of the inputs before z1 (the result at z1 - 1) times the
+    sum over z1 <= j < z2 of grad_j times the inputs after z1 up to j; k > z1 zero."""
+    zeros_so_far = np.add.accumulate(x == 0, dim, np.int64)
+    grad_input = np.zeros(x.shape, grad.dtype)
+    before = zeros_so_far == 0
+    part = _reversed_cumsum(np.where(before, out * grad, 0), dim) / x
+    grad_input[before] = part[before]
+    in_first_run = zeros_so_far == 1
+    first_index = np.argmax(in_first_run, dim, keepdims=True)  # (0 in a line without zeros)
+    at_first = np.zeros(x.shape, bool)
+    np.put_along_axis(at_first, first_index, True, dim)
+    at_first &= in_first_run
+    after_first = in_first_run & ~at_first
+    products = scan(np.multiply, np.where(after_first, x, 1), dim)
+    total = (products * np.where(in_first_run, grad, 0)).sum(dim, keepdims=True)
+    before_first = np.take_along_axis(out, np.maximum(first_index - 1, 0), dim)
+    value = total * np.where(first_index == 0, np.ones((), out.dtype), before_first)
+    grad_input[at_first] = np.broadcast_to(value, x.shape)[at_first]
+    return grad_input
 
 
 def _scan_dtype(name, input, dtype):

@@ -288,11 +288,11 @@ class XlogyBackward0(Op):
 
     def grads(self, grad, needs_self, needs_other):
         a, other = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
-        grad_self = grad_other = None
-        if needs_self:
-            grad_self = xlogy(grad, other).masked_fill((a == 0) & (other <= 0), 0.0)
+        grad_self = grad_other = None  # (other's first, as MulBackward0's)
         if needs_other:
             grad_other = grad * a / other
+        if needs_self:
+            grad_self = xlogy(grad, other).masked_fill((a == 0) & (other <= 0), 0.0)
         return grad_self, grad_other
 
 
@@ -333,9 +333,9 @@ class LogaddexpBackward0(_FloatsOnly):
     function = np.logaddexp
 
     def backward(self, grad):
-        a, b = self.saved()
-        return (grad / AddBackward1.apply((b - a).exp(), 1) if self.needs(0) else None,
-                grad / AddBackward1.apply((a - b).exp(), 1) if self.needs(1) else None)
+        a, b = self.saved()  # (other's gradient first, as MulBackward0's)
+        grad_b = grad / AddBackward1.apply((a - b).exp(), 1) if self.needs(1) else None
+        return (grad / AddBackward1.apply((b - a).exp(), 1) if self.needs(0) else None), grad_b
 
 
 class HypotBackward0(_FloatsOnly):
@@ -349,9 +349,9 @@ class HypotBackward0(_FloatsOnly):
         return out
 
     def backward(self, grad):
-        a, b, result = self.saved()
-        return (grad * a / result if self.needs(0) else None,
-                grad * b / result if self.needs(1) else None)
+        a, b, result = self.saved()  # (other's gradient first, as MulBackward0's)
+        grad_b = grad * b / result if self.needs(1) else None
+        return (grad * a / result if self.needs(0) else None), grad_b
 
 
 class FmaxBackward0(BinaryOp):

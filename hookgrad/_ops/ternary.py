@@ -48,9 +48,10 @@ class LerpBackward0(Op):
         return _lerp(x, y, weight)
 
     def backward(self, grad):
-        w = self.weight
-        return (MulBackward1.apply(grad, 1 - w) if self.needs(0) else None,  # (PyTorch's
-                MulBackward1.apply(grad, w) if self.needs(1) else None)  # grad * Scalar)
+        w = self.weight  # (end's first: PyTorch's generated code takes the inputs in the
+        # alphabetical order of their names; grad * Scalar as PyTorch's)
+        grad_end = MulBackward1.apply(grad, w) if self.needs(1) else None
+        return (MulBackward1.apply(grad, 1 - w) if self.needs(0) else None), grad_end
 
 
 class LerpBackward1(Op):
@@ -73,12 +74,11 @@ class LerpBackward1(Op):
             raise RuntimeError(
                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
                 "`^` or `logical_xor()` operator instead.")
-        grad_start = None
+        grad_start = None  # (end, self, weight: PyTorch's alphabetical order, as above)
+        grad_end = grad * weight if self.needs(1) else None
         if self.needs(0):  # (C++'s 1 - weight under create_graph)
             grad_start = grad * (1 - weight if plain_backward() else number_minus(1, weight))
-        return (grad_start,
-                grad * weight if self.needs(1) else None,
-                grad * (end - start) if self.needs(2) else None)
+        return (grad_start, grad_end, grad * (end - start) if self.needs(2) else None)
 
 
 class AddcmulBackward0(Op):

@@ -1,22 +1,32 @@
-"""The layout of a leaf's first ``.grad`` when the leaf is not C-contiguous, by PyTorch's
-layout contract for AccumulateGrad: the gradient of a leaf whose memory is dense (no gaps,
-no overlaps: a permuted or transposed tensor) takes the leaf's strides; that of any other
-leaf (a slice with gaps, an expanded tensor) is contiguous. A C-contiguous leaf's gradient is
-C-contiguous already (the engine's common path, which never comes here)."""
+"""PyTorch's gradient layout contract for AccumulateGrad: when it may keep ("steal") a
+gradient that nothing else holds as a leaf's ``.grad`` instead of copying it, and the layout
+of the copy when it may not. A leaf whose memory is dense (no gaps, no overlaps: contiguous,
+permuted or transposed) wants its own strides; any other leaf (a slice with gaps, an
+expanded tensor) a C-contiguous gradient."""
 import numpy as np
 
 from .._tensor_base import _make
 
 
-def _dense(array):
-    """Whether the elements of ``array`` fill their memory without gaps or overlaps."""
-    step = array.itemsize
-    for stride, size in sorted((abs(st), sz) for st, sz in zip(array.strides, array.shape)
-                               if sz != 1):
-        if stride != step:
-            return False
-        step *= size
-    return True
+def obeys_layout_contract(data, variable):
+    """Whether PyTorch would steal a gradient held by nothing else as the ``.grad``: when it
+    has the layout ``.grad`` keeps. For a variable whose memory is non-overlapping and dense,
+    its strides in every dim of size > 1, and no stride 0 in a dim of size 1 (the mark of an
+    expanded view); else C-contiguous. PyTorch counts references to the tensor, never to its
+    memory: a gradient that a backward formula took as a view of the caller's ``gradient=``
+    (``view``, ``expand``, ``select`` of ``sum`` / ``stack``) is stolen too, and the ``.grad``
+    then shares the caller's memory, which the next backward accumulates into."""
+    strides = data.strides
+    if data.base is None and strides == variable.strides:
+        return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
+    if 0 in strides:  # (the other common one: a reduction's gradient, broadcast; a stride 0
+        return False  # fails in a dim of size 1 too, and is never contiguous elsewhere)
+    if variable.flags.c_contiguous or _dense(variable):
+        for size, stride, wanted in zip(data.shape, strides, variable.strides):
+            if size != 1 and stride != wanted:
+                return False
+        return True
+    return data.flags.c_contiguous
 
 
 def first_grad(variable, grad, recording):
@@ -32,3 +42,26 @@ def first_grad(variable, grad, recording):
         return _make(out).copy_(grad)
     out[...] = grad._data
     return _make(out)
+
+
+def _dense(array):
+    """Whether the elements of ``array`` tile one block of memory, in some order of dims."""
+    expected = array.itemsize
+    for stride, size in sorted((abs(stride), size) for size, stride
+                               in zip(array.shape, array.strides) if size != 1):
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def writeable_alias(data):
+    """A writable array over ``data``'s memory, which a view of a read-only view (the
+    broadcast of a reduction's gradient) inherits read-only although none of its elements
+    share memory; None where the memory itself is read-only."""
+    alias = data.view()
+    try:
+        alias.flags.writeable = True
+    except ValueError:
+        return None
+    return alias

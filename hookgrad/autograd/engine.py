@@ -12,7 +12,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
-from ._grad_layout import first_grad
+from ._grad_layout import first_grad, obeys_layout_contract, writeable_alias
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
 from ._running import (  # noqa: F401  (engine API)
     _local,
@@ -502,19 +502,25 @@ def _accumulate(task, variable, grads):
     with _accumulate_lock:
         old = variable._grad
         if old is None:
-            if not variable._data.flags.c_contiguous:  # (PyTorch's layout contract)
-                variable._grad = first_grad(variable, grad,
-                                            task.create_graph or _grad_state.grad_enabled)
-            elif task.create_graph or _grad_state.grad_enabled:
-                variable._grad = _copy_recorded(grad)
-            elif sys.getrefcount(grad) <= _STEALABLE_REFS and _unshared(grad):
+            if task.create_graph or _grad_state.grad_enabled:
+                variable._grad = (_copy_recorded(grad) if variable._data.flags.c_contiguous
+                                  else first_grad(variable, grad, True))
+            elif (sys.getrefcount(grad) <= _STEALABLE_REFS
+                  and obeys_layout_contract(grad._data, variable._data)):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
-                if grad._view_base is not None:  # .grad is never a view: fresh tensor, same memory
-                    variable._grad = _make(grad._data)
+                data = grad._data
+                if data.base is not None and not data.flags.writeable:
+                    data = writeable_alias(data)
+                if data is None:
+                    variable._grad = _copy(grad)
+                elif grad._view_base is not None or data is not grad._data:
+                    variable._grad = _make(data)  # (.grad is never a view: same memory)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
-            else:
+            elif variable._data.flags.c_contiguous:
                 variable._grad = _copy(grad)
+            else:  # (PyTorch's layout contract: the leaf's strides if dense, else contiguous)
+                variable._grad = first_grad(variable, grad, False)
         elif task.create_graph or _grad_state.grad_enabled:
             variable._grad = old + grad
         else:
@@ -556,22 +562,6 @@ def _copy_recorded(grad):
     return copy.copy_(grad)
 
 
-def _unshared(grad):
-    """Whether PyTorch would steal ``grad`` (held by nothing else) as the ``.grad``: its memory
-    is a C-contiguous buffer, an owner or a view covering the whole of one. PyTorch counts
-    references to the tensor only, not to its memory: a gradient that a backward formula
-    reshaped from the caller's ``gradient=`` (``view``, ``flatten``) is stolen too, and the
-    ``.grad`` then shares the caller's memory."""
-    data = grad._data
-    if not data.flags.c_contiguous:
-        return False
-    base = data.base
-    # (a base that is no array, such as the DummyArray of NumPy's stride tricks, shares
-    # memory it does not own: never stolen)
-    return base is None or (type(base) is np.ndarray and base.nbytes == data.nbytes
-                            and base.base is None)
-
-
-# References to an unshared gradient when _accumulate checks: the grads list, the local
+# References to a stealable gradient when _accumulate checks: the grads list, the local
 # name, and getrefcount's own argument.
 _STEALABLE_REFS = 3

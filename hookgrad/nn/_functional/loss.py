@@ -320,9 +320,11 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
              * AddBackward1.apply((input2 * input2).sum(dim), 1e-12))
     cos = dot / norms.sqrt()
     zeros = _make(np.zeros_like(cos._data))
-    loss = (_selection.where(target == 1, _number_minus(1, cos), zeros)
-            + _selection.where(target == -1,
-                               _selection.clamp_min(SubBackward1.apply(cos, margin), 0), zeros))
+    # (PyTorch's order, which sets its nodes' sequence numbers: both branches, the second
+    # clamped in place, then the two wheres)
+    pos = _number_minus(1, cos)
+    neg = SubBackward1.apply(cos, margin).clamp_min_(0)
+    loss = _selection.where(target == 1, pos, zeros) + _selection.where(target == -1, neg, zeros)
     return _apply_reduction(loss, reduction)
 
 

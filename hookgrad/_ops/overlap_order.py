@@ -1,0 +1,96 @@
+"""Writes into a tensor whose elements overlap in memory without being expanded (``unfold``
+with a step below its size, ``as_strided``): PyTorch allows them (its overlap check gives up
+on such layouts) and its kernels then run element by element in their iteration order, each
+element reading the memory as the earlier ones left it. ``x.unfold(0, 3, 1).exp_()`` applies
+exp to a location as many times as elements refer to it, and of several writes to a location
+the last one in that order stays.
+
+Emulated in rounds: every element gets its rank, the number of elements before it in
+PyTorch's order that refer to the same location; round r computes the op on the memory as it
+is and stores the elements of rank r (which refer to distinct locations)."""
+import numpy as np
+
+from .._tensor_base import TensorBase, _make
+from ..autograd.grad_mode import state as _grad_state
+
+
+def overlaps_itself(data):
+    """Whether two elements of ``data`` (no stride 0 in a dim of size > 1, not C-contiguous)
+    refer to one memory location."""
+    if data.ndim < 2 or not data.size or data.flags.f_contiguous:
+        return False
+    extent = data.itemsize  # the bytes spanned by the dims of smaller stride
+    for stride, size in sorted((abs(st), sz) for st, sz in zip(data.strides, data.shape)
+                               if sz > 1):
+        if stride < extent:  # (maybe interleaved without sharing: count exactly)
+            return bool(_ranks(data, ()).any())
+        extent += stride * (size - 1)
+    return False
+
+
+def _iteration_order(data, operands):
+    """PyTorch's TensorIterator order of the dims, outermost first: the written tensor's dims
+    sorted by stride (the smallest innermost); a tie goes to the smaller size inside, else to
+    the next operand's strides (a broadcast dim tells nothing), else stays as it is."""
+    shape = data.shape
+    strides = [data.strides] + [np.broadcast_to(o, shape).strides for o in operands]
+
+    def should_swap(dim0, dim1):  # (PyTorch's comparison, dims given inner first)
+        for st in strides:
+            s0, s1 = st[dim0], st[dim1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return 1 if s0 > s1 else -1
+            if shape[dim0] > shape[dim1]:
+                return 1
+        return 0
+
+    perm = list(range(data.ndim - 1, -1, -1))  # innermost first, as PyTorch starts
+    for i in range(1, len(perm)):  # PyTorch's insertion sort, which stops at a clear "no"
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            comparison = should_swap(perm[dim0], perm[dim1])
+            if comparison > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif comparison < 0:
+                break
+    return perm[::-1]
+
+
+def _ranks(data, operands):
+    """Each element's number of predecessors (in PyTorch's order) sharing its location."""
+    offsets = np.zeros(data.shape, np.int64)
+    for dim, (size, stride) in enumerate(zip(data.shape, data.strides)):
+        step = [1] * data.ndim
+        step[dim] = size
+        offsets = offsets + (np.arange(size, dtype=np.int64) * stride).reshape(step)
+    order = _iteration_order(data, operands)
+    flat = offsets.transpose(order).reshape(-1)
+    by_location = np.argsort(flat, kind="stable")  # (stable: the order within a location)
+    located = flat[by_location]
+    position = np.arange(flat.size)
+    first = np.r_[True, located[1:] != located[:-1]]
+    group_start = np.maximum.accumulate(np.where(first, position, 0))
+    ranks = np.empty(flat.size, np.int64)
+    ranks[by_location] = position - group_start
+    return ranks.reshape([data.shape[d] for d in order]).transpose(np.argsort(order))
+
+
+def write_in_order(t, array, fn, args, kwargs):
+    """Store ``array`` (``fn(t, *args, **kwargs)`` of ``t``'s values before the write) into
+    ``t``'s self-overlapping memory as PyTorch's kernel would, recomputing ``fn`` on the
+    memory as it is for each further round."""
+    data = t._data
+    operands = [a._data for a in args if isinstance(a, TensorBase)]
+    ranks = _ranks(data, operands)
+    np.copyto(data, array, casting="unsafe", where=ranks == 0)
+    enabled = _grad_state.grad_enabled
+    _grad_state.grad_enabled = False  # (the rounds after the first record nothing)
+    try:
+        for rank in range(1, int(ranks.max()) + 1):
+            now = fn(_make(data.copy()), *args, **kwargs)._data
+            np.copyto(data, now, casting="unsafe", where=ranks == rank)
+    finally:
+        _grad_state.grad_enabled = enabled
