@@ -7,12 +7,13 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
-from ..autograd._saved_tensors import FREED_MESSAGE, SavedTensor
+from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import Node, _sequence, _strip_backward
+from ..autograd.graph import _sequence, _strip_backward
 from .clone import CloneBackward0
-from .op import ViewOp, replay_view, shares_elements
+from .op import shares_elements
 from .overlap_order import overlaps_itself, write_in_order
+from .view_history import OVERLAP_ERROR, CopySlices, chain_from_base, regenerate_view
 
 _new = object.__new__
 
@@ -57,9 +58,6 @@ def _check_leaf(t):
                                "in-place operation.")
 
 
-OVERLAP_ERROR = (
-    "unsupported operation: more than one element of the written-to tensor refers to a single "
-    "memory location. Please clone() the tensor before performing the operation.")
 ALLOW_OVERLAP = "allow"  # the ``overlap`` of writes PyTorch makes into any tensor (fill_, zero_)
 
 
@@ -409,206 +407,3 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
     base._set_history(node, 0)
     regenerate_view(view)
     _saved_result_is(result._grad_fn, view, view._grad_fn)
-
-
-class CopySlices(Node):
-    """The base's grad_fn after an in-place op through one of its views: the op's backward
-    applied to the view's part of the gradient, written back into it; the op's other inputs
-    get their gradients as the op gives them. Written with ops, so differentiable again."""
-
-    node_name = "torch::autograd::CopySlices"
-    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
-    released = False
-
-    def _release(self):
-        """PyTorch's CopySlices drops its op when a pass without retain_graph is done: a
-        second pass raises even when the op saved nothing."""
-        super()._release()
-        self.released = True
-        # (and with it the op's edge to the view's grad_fn as of the write: a saved result's
-        # error message then names the op, as PyTorch's once that grad_fn is gone)
-        self.op_node = None
-
-    def _apply(self, grads):
-        if self.released:
-            raise RuntimeError(FREED_MESSAGE)
-        grad = grads[0]
-        if grad is None:
-            return (None,) * len(self._next)
-        if _grad_state.grad_enabled:
-            return self._apply_recorded(grad)
-        op_grads = self.op_node._apply([_region(grad, self.chain)])
-        return (_replaced(grad, op_grads[0], self.chain),) + tuple(op_grads[1:])
-
-    def _apply_recorded(self, grad):
-        """Under create_graph, PyTorch's steps, each recorded, so that the gradient's graph has
-        PyTorch's nodes (and their hooks fire): the gradient copied into a new base-shaped
-        tensor (``CopyBackwards``), the view's region of it (``AsStridedBackward0``), a clone
-        of the region handed to the op's backward (``CloneBackward0``), and the op's gradient
-        for the view written back into the region (``CopySlices``)."""
-        result = _make(np.empty(self._in_meta[0][0], grad._data.dtype))
-        result.copy_(grad)
-        region = RegionView.apply(result, self.chain)
-        op_grads = self.op_node._apply([region.clone()])
-        if op_grads[0] is None:
-            region._data[...] = 0
-        else:
-            region.copy_(op_grads[0])
-        return (result,) + tuple(op_grads[1:])
-
-
-class AsStridedBackward0(Node):
-    """A view's grad_fn regenerated after its base changed history: the gradient lands in the
-    view's region of a zero base-shaped gradient."""
-
-    __module__ = "builtins"  # (a C++ class in PyTorch: type() shows the bare name)
-
-    def _apply(self, grads):
-        grad = grads[0]
-        if grad is None:
-            return (None,)
-        if _grad_state.grad_enabled:
-            return (strided_backward(grad, self._in_meta[0][0], self.chain),)
-        return (_embedded(grad, self._in_meta[0][0], self.chain),)
-
-
-def regenerate_view(view):
-    """Point a view's grad_fn at its base's current history (lazily, after in-place ops)."""
-    base = view._view_base
-    view._view_version = view._vc[0]
-    if not base._requires_grad:
-        return
-    node = AsStridedBackward0()
-    node._link((base,))
-    node.chain = chain_from_base(view)
-    view._set_history(node, 0)
-
-
-def chain_from_base(view):
-    """The view chain that selects ``view`` from an array shaped like its base now. A view's
-    chain starts from the base's first shape; if the base has since changed shape in place
-    (``squeeze_``, ``t_``, ... on the base: its frame, ``base._view_chain``), those ops are
-    undone first, last one first."""
-    frame = view._view_base._view_chain
-    if frame is None:
-        return view._view_chain
-    undo = ()
-    for op, params in reversed(frame):
-        undo += op.undo(*params)
-    return undo + view._view_chain
-
-
-class RegionView(ViewOp):
-    """The region of a base-shaped tensor that a view chain selects, recorded as the view
-    PyTorch makes of it (``as_strided``, with its node name)."""
-
-    node_name = "AsStridedBackward0"
-
-    @staticmethod
-    def view_array(x, chain):
-        return replay_view(chain, x[...])
-
-    def backward(self, grad):
-        return strided_backward(grad, self.shape, self.params[0])
-
-
-class _DropDims:
-    """A view chain step: the first element along ``dims`` (dims dropped)."""
-
-    @staticmethod
-    def view_array(x, dims):
-        # (the Ellipsis keeps a 0-d result a view, not a NumPy scalar)
-        return x[tuple(0 if d in dims else slice(None) for d in range(x.ndim)) + (Ellipsis,)]
-
-
-def strided_backward(grad, shape, chain):
-    """The gradient of a view made by ``as_strided`` (the view ``chain`` of a base of
-    ``shape``) under create_graph, built as PyTorch builds it: the gradient's size-1 dims
-    squeezed and its stride-0 (expanded) dims summed, last dim first, then written into that
-    region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
-    (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's)."""
-    storage = _make(np.zeros(shape, grad._data.dtype))
-    if not grad._data.size:
-        return storage
-    region = replay_view(chain, storage._data)
-    dropped = []
-    for dim in range(region.ndim - 1, -1, -1):
-        if region.shape[dim] == 1:
-            grad = grad.squeeze(dim)
-        elif region.strides[dim] == 0 and region.size:  # (NumPy's empty arrays: strides 0)
-            grad = grad.sum(dim)
-        else:
-            continue
-        dropped.append(dim)
-    if dropped:
-        chain = chain + ((_DropDims, (tuple(dropped),)),)
-    if _overlapping(replay_view(chain, storage._data)):
-        # (an overlapping unfold: index_add_ into a flat storage, seen as the base)
-        places = replay_view(chain, np.arange(storage._data.size).reshape(shape))
-        flat = _make(np.zeros(storage._data.size, grad._data.dtype))
-        flat.index_add_(0, _make(np.array(places, np.int64).reshape(-1)), grad.reshape(-1))
-        strides, step = [], 1
-        for size in reversed(shape):
-            strides.insert(0, step)
-            step *= max(size, 1)
-        return flat.as_strided(shape, strides)
-    RegionView.apply(storage, chain).copy_(grad)
-    return RegionView.apply(storage, ())
-
-
-# The plain (not create_graph) forms of the formulas above, on arrays: a base-shaped
-# gradient and the region of it that a view chain (``replay_view``) selects.
-
-def _region(grad, chain):
-    """The view's region of a gradient (a copy)."""
-    return _make(np.array(replay_view(chain, grad._data), copy=True))
-
-
-def _embedded(grad, shape, chain):
-    """Zeros shaped like the base with ``grad`` in the view's region; where elements of the
-    region share memory (an expanded or overlapping unfolded view), the gradients of all of
-    them add up there, as PyTorch's ``as_strided_backward`` sums them (its stride-0 dims
-    first, last first, then the rest one by one)."""
-    out = np.zeros(shape, grad._data.dtype)
-    region = replay_view(chain, out)
-    if not _overlapping(region):
-        region[...] = grad._data
-        return _make(out)
-    data = grad._data
-    for dim in range(region.ndim - 1, -1, -1):
-        if region.shape[dim] > 1 and not region.strides[dim]:
-            data = data.sum(dim, keepdims=True)
-    first = tuple(slice(0, 1) if not st else slice(None) for st in region.strides)
-    region = region[first]
-    if not _overlapping(region):
-        region[...] = data
-    else:
-        places = replay_view(chain, np.arange(out.size).reshape(shape))[first]
-        np.add.at(out.reshape(-1), places, data)
-    return _make(out)
-
-
-def _overlapping(view):
-    """Whether elements of ``view`` may share memory: its dims by stride, each must step over
-    all the memory the smaller ones span (a sufficient test; where it errs, the caller's
-    adding form gives the same as a plain write)."""
-    if not view.size:
-        return False
-    extent = view.itemsize
-    for stride, size in sorted((abs(st), n) for st, n in zip(view.strides, view.shape) if n > 1):
-        if stride < extent:
-            return True
-        extent += stride * (size - 1)
-    return False
-
-
-def _replaced(grad, region, chain):
-    """A gradient with the view's region replaced by ``region`` (zeros for None); refused,
-    as PyTorch's copy into it is, where the region's elements share memory (an op written
-    through an expanded view)."""
-    out = np.array(grad._data, copy=True)
-    target = replay_view(chain, out)
-    if shares_elements(target):
-        raise RuntimeError(OVERLAP_ERROR)
-    target[...] = 0 if region is None else region._data
-    return _make(out)
