@@ -362,7 +362,7 @@ class Tensor(TensorBase):
     var, std = _red.var, _red.std
     median, sort, argsort, msort, topk = (_sort.median, _sort.sort, _sort.argsort,
                                           _derived.msort, _sort.topk)
-    unique, unique_consecutive = _uniques.unique, _uniques.unique_consecutive
+    unique, unique_consecutive = _uniques.unique, _uniques.tensor_unique_consecutive
     softmax, log_softmax = _softmax.softmax, _softmax.log_softmax
     logsumexp, logcumsumexp = _softmax.logsumexp, _scan.logcumsumexp
     cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _scan.cummin

@@ -413,6 +413,10 @@ class NormBackward1(LinalgVectorNormBackward0):
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if out is not None:
         refuse_out("norm")
+    if p is not None and not isinstance(p, (str, int, float, np.number)):
+        # (PyTorch's argument parser refuses it before looking at the tensor or the dtype)
+        raise TypeError("linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
+                        f"{type(p).__name__}")
     x = input._data
     if dtype is not None:
         dtype = _dtype.to_dtype(dtype)
@@ -432,9 +436,6 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if x.dtype.kind not in "fV":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")
-    if not isinstance(p, (int, float, np.number)):
-        raise TypeError("linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
-                        f"{type(p).__name__}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
     if p in (np.inf, -np.inf) and x.size == 0:  # max/min over nothing has no identity

@@ -104,7 +104,22 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
                     x.shape if dim is None else (x.shape[dim],))
 
 
-def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+# torch.unique_consecutive picks one of these by its two flags, and an unknown keyword is
+# refused in the name of the one it picked
+_CONSECUTIVE_NAMES = {
+    (False, False): "_consecutive_return_output",
+    (True, False): "_consecutive_return_inverse",
+    (False, True): "_consecutive_return_counts",
+    (True, True): "_consecutive_return_inverse_and_counts",
+}
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None,
+                       **unexpected):
+    if unexpected:
+        name = _CONSECUTIVE_NAMES[bool(return_inverse), bool(return_counts)]
+        raise TypeError(
+            f"{name}() got an unexpected keyword argument '{next(iter(unexpected))}'")
     x = input._data
     if dim is not None:
         dim = _wrap_dim(dim, x.ndim)
@@ -112,3 +127,12 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     return _results(UniqueConsecutiveBackward0, input, values, inverse, counts,
                     return_inverse, return_counts,
                     x.shape if dim is None else (x.shape[dim],))
+
+
+def tensor_unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+    return unique_consecutive(self, return_inverse, return_counts, dim)
+
+
+# (the method has a signature of its own: an unknown keyword is refused in the method's name)
+tensor_unique_consecutive.__name__ = "unique_consecutive"
+tensor_unique_consecutive.__qualname__ = "Tensor.unique_consecutive"
