@@ -202,12 +202,13 @@ def floor_divide_(self, other):
     return apply_inplace(self, FloorDivideInplaceBackward.apply, (other, "floor"), {})
 
 
-def _tensor_only(function, name, parameter="other"):
+def _tensor_only(function, name, parameter="other", check_inputs=True):
     """The in-place form of an op whose second operand must be a Tensor (PyTorch's TypeError
-    names the method and counts from ``other``, position 1)."""
+    names the method and counts from ``other``, position 1; ``check_inputs``: an elementwise
+    kernel's refusal of an operand that overlaps the written tensor, see ``in_place``)."""
     def method(self, other, *args, **kwargs):
         tensor_argument(name, parameter, 1, other)
-        return apply_inplace(self, function, (other,) + args, kwargs)
+        return apply_inplace(self, function, (other,) + args, kwargs, None, check_inputs)
     method.__name__ = method.__qualname__ = name
     return method
 
@@ -230,7 +231,7 @@ atan2_ = _tensor_only(_special.atan2, "atan2_")
 arctan2_ = _tensor_only(_special.atan2, "arctan2_")
 hypot_ = _tensor_only(_special.hypot, "hypot_")
 nextafter_ = _tensor_only(nextafter, "nextafter_")
-ldexp_ = _tensor_only(_ldexp_in_place, "ldexp_")
+ldexp_ = _tensor_only(_ldexp_in_place, "ldexp_", check_inputs=False)  # (mul_ of a power)
 heaviside_ = _tensor_only(_heaviside_in_place, "heaviside_", "values")
 
 
