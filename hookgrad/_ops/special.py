@@ -312,7 +312,12 @@ class XlogyBackward2(XlogyBackward0):
     arity = 1
 
     def backward(self, grad):
-        return self.grads(grad, True, False)[0]
+        # a positive number leaves nothing to mask (PyTorch records no masked_fill then); any
+        # other (a NaN too) zeroes the gradient where the tensor is 0
+        other = self.numbers[1]
+        if other > 0:
+            return xlogy(grad, other)
+        return xlogy(grad, other).masked_fill(self.saved()[0] == 0, 0.0)
 
 
 class _FloatsOnly(BinaryOp):
