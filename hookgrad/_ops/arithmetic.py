@@ -389,7 +389,10 @@ class PowBackward1(Op):
         a, b, result = self.saved()
         grad_a = grad_b = None  # (the exponent's first, as MulBackward0's)
         if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
-            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(a))
+            base = a
+            if a._data.dtype != b._data.dtype:  # the log in the promoted dtype, as PyTorch's
+                base = a.to(_dtype.result_type((a, b)))  # (a.pow_(b): the result is a's dtype)
+            grad_b = grad * _zeros_where((a._data == 0) & (b._data >= 0), result * log(base))
         if self.needs(0):  # zeros where the exponent is 0, as PyTorch masks them
             check_subtraction(b, 1)  # (PyTorch's exponent - 1 refuses a bool exponent)
             slope = grad * (b * a ** SubBackward1.apply(b, 1))

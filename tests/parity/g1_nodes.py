@@ -18,3 +18,17 @@ for other in (0.5, 0.0, -1.0, float("nan"), 2):
     a = torch.tensor([0.0, 1.5, -2.0], requires_grad=True)
     (a.xlogy(other) * a).sum().backward(create_graph=True)
     print("xlogy", other, a.grad, nx(a.grad.grad_fn))
+
+# tensor ** tensor: the exponent's gradient takes the log of the base in the promoted dtype
+# (a.pow_(b) with a wider b: no cast of the product back, PyTorch multiplies in the wider dtype)
+for shape in ([1.75, 0.5], 1.75):
+    for da, db, ga in [(torch.float32, torch.float64, False), (torch.float32, torch.float64, True),
+                       (torch.float64, torch.float32, True), (torch.float32, torch.float32, True)]:
+        for inplace in (False, True):
+            a = torch.tensor(shape, dtype=da, requires_grad=ga)
+            b = torch.tensor(1.25, dtype=db, requires_grad=True)
+            r = a.clone().pow_(b) if inplace else a.pow(b)
+            (r * r).sum().backward(create_graph=True)
+            print("pow", da, db, ga, inplace, b.grad, nx(b.grad.grad_fn, 4))
+            if ga:
+                print("pow base", a.grad, nx(a.grad.grad_fn, 4))
