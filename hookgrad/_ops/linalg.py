@@ -387,7 +387,12 @@ def matmul(input, other, *, out=None):
     if da == 2 and db == 1:
         return mv(a, b)
     if da == 1 and db == 2:  # (PyTorch squeezes the fresh product in place)
-        return squeeze_product(mm(a.unsqueeze(0), b))
+        product = mm(a.unsqueeze(0), b)
+        if not a._data.size and product._grad_fn is not None:
+            # an empty vector unsqueezed has PyTorch's strides (0, 1), not a fresh 1x0
+            # matrix's (1, 1): not column-major, so no transposed formula for its gradient
+            product._grad_fn.mat1_strides = None
+        return squeeze_product(product)
     if da == 2 and db == 2:
         return mm(a, b)
     if _should_fold(a, b):

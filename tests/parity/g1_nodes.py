@@ -32,3 +32,12 @@ for shape in ([1.75, 0.5], 1.75):
             print("pow", da, db, ga, inplace, b.grad, nx(b.grad.grad_fn, 4))
             if ga:
                 print("pow base", a.grad, nx(a.grad.grad_fn, 4))
+
+# vector @ matrix: an empty vector unsqueezed is not column-major (PyTorch's strides (0, 1)),
+# so its gradient is grad.mm(mat2.t()), not the transposed formula
+for n, m in [(0, 1), (0, 3), (1, 2), (1, 0), (2, 0), (3, 2)]:
+    a = torch.ones(n, requires_grad=True)
+    b = torch.ones(n, m, requires_grad=True)
+    r = torch.matmul(a, b)
+    (r * r).sum().backward(create_graph=True)
+    print("matmul", n, m, a.grad, nx(a.grad.grad_fn, 4), b.grad, nx(b.grad.grad_fn, 4))
