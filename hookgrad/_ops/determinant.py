@@ -5,6 +5,7 @@ PyTorch computes it), the adjugate under ``create_graph``."""
 import numpy as np
 
 from .._tensor_base import _make
+from .arrange import diag_embed
 from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
@@ -92,8 +93,11 @@ class LinalgDetBackward0(Op):
                     x.dtype))
         if singular.any():  # the adjugate, a constant: no third derivative through it
             return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
-        identity = _make(np.broadcast_to(np.eye(x.shape[-1], dtype=x.dtype), x.shape).copy())
-        return (grad * result).unsqueeze(-1).unsqueeze(-1) * solve(a, identity).mT
+        # PyTorch's formula: solve A^T X = diag(grad * det) (a LinalgSolveExBackward0 of the
+        # two transposes)
+        scaled = (grad * result).unsqueeze(-1)
+        diagonal = diag_embed(scaled.expand(scaled.shape[:-1] + (x.shape[-1],))).mT
+        return solve(a.mT, diagonal)
 
 
 class LinalgInvExBackward0(Op):

@@ -41,3 +41,16 @@ for n, m in [(0, 1), (0, 3), (1, 2), (1, 0), (2, 0), (3, 2)]:
     r = torch.matmul(a, b)
     (r * r).sum().backward(create_graph=True)
     print("matmul", n, m, a.grad, nx(a.grad.grad_fn, 4), b.grad, nx(b.grad.grad_fn, 4))
+
+# det of an invertible matrix: PyTorch solves A^T X = diag(grad * det) (LinalgSolveExBackward0)
+A = torch.tensor([[-1.5, 2.0, 1.25], [-1.5, -1.5, -1.75], [0.5, 2.0, -1.25]], requires_grad=True)
+torch.linalg.det(A).backward(create_graph=True)
+print("det", A.grad, nx(A.grad.grad_fn, 7))
+A.grad = None
+(torch.det(A) ** 2).backward(create_graph=True)
+print("det squared", A.grad, nx(A.grad.grad_fn, 7))
+C = torch.tensor([[[2.0, 1.0], [0.5, 3.0]], [[1.0, -1.0], [4.0, 0.25]]], requires_grad=True)
+torch.linalg.det(C).sum().backward(create_graph=True)
+print("det batch", C.grad, nx(C.grad.grad_fn, 7))
+second = torch.autograd.grad(C.grad.sum(), C)[0]
+print("det second", second)
