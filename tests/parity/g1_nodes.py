@@ -54,3 +54,13 @@ torch.linalg.det(C).sum().backward(create_graph=True)
 print("det batch", C.grad, nx(C.grad.grad_fn, 7))
 second = torch.autograd.grad(C.grad.sum(), C)[0]
 print("det second", second)
+
+# cosine_similarity of two shapes that differ expands both (C++'s expand_outplace)
+F = torch.nn.functional
+for s1, s2 in [((1, 2), (2, 1, 2)), ((2, 2), (2, 2)), ((3, 2), (1, 2))]:
+    x1 = torch.tensor([[-1.382, -0.47]], dtype=torch.float64).expand(s1).clone().requires_grad_()
+    x2 = torch.tensor([[1.864, -0.16]]).expand(s2).clone().requires_grad_()
+    r = F.cosine_similarity(x1, x2)
+    print("cosine", s1, s2, nx(r.grad_fn, 5))
+    (r.sum() + x2.sum()).backward(create_graph=True)
+    print("cosine grads", x1.grad, nx(x1.grad.grad_fn, 3), x2.grad, nx(x2.grad.grad_fn, 3))

@@ -14,7 +14,11 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    x1, x2 = _broadcast_pair(x1, x2)
+    if x1._data.shape != x2._data.shape:
+        # (C++'s expand_outplace: once the shapes differ, both are expanded, one already of
+        # the common shape too, unlike broadcast_tensors)
+        shape = _broadcast_pair(x1, x2)[0]._data.shape
+        x1, x2 = x1.expand(shape), x2.expand(shape)
     norms = []
     for x in (x1, x2):
         norm = _reduce.norm(x, 2, dim, True).clone()
