@@ -11,6 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
+from .scalar_forms import AddBackward1, MulBackward1
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
@@ -333,8 +334,8 @@ class TanhBackwardBackward0(_OutputGrad):
     kernel = staticmethod(_tanh_grad)
 
     @staticmethod
-    def output_second(grad_grad, grad, y):
-        return grad_grad * (y * -2 * grad)
+    def output_second(grad_grad, grad, y):  # (C++'s -2 * output: a MulBackward1)
+        return grad_grad * (MulBackward1.apply(y, -2) * grad)
 
 
 def _sigmoid_grad(g, y):
@@ -345,8 +346,8 @@ class SigmoidBackwardBackward0(_OutputGrad):
     kernel = staticmethod(_sigmoid_grad)
 
     @staticmethod
-    def output_second(grad_grad, grad, y):
-        return grad_grad * grad * (y * -2 + 1)
+    def output_second(grad_grad, grad, y):  # (C++'s -2 * output + 1: Mul/AddBackward1)
+        return grad_grad * grad * AddBackward1.apply(MulBackward1.apply(y, -2), 1)
 
 
 # --------------------------------------------------------------------------- prelu

@@ -64,3 +64,13 @@ for s1, s2 in [((1, 2), (2, 1, 2)), ((2, 2), (2, 2)), ((3, 2), (1, 2))]:
     print("cosine", s1, s2, nx(r.grad_fn, 5))
     (r.sum() + x2.sum()).backward(create_graph=True)
     print("cosine grads", x1.grad, nx(x1.grad.grad_fn, 3), x2.grad, nx(x2.grad.grad_fn, 3))
+
+# tanh/sigmoid's double backward: C++'s -2 * output (+ 1) records MulBackward1 (AddBackward1)
+for name in ("tanh", "sigmoid"):
+    x = torch.tensor([[-0.5, 0.75]], requires_grad=True)
+    y = getattr(torch, name)(x)
+    seen = []
+    y.register_hook(lambda g, seen=seen: seen.append(nx(g.grad_fn, 4)))
+    (g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), x, create_graph=True)
+    print(name, g, gg, nx(gg.grad_fn, 6), seen)
