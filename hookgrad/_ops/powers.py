@@ -19,10 +19,11 @@ from .op import (
     float_input,
     float_operands,
     operands,
+    plain_backward,
     refuse_out,
     type_name,
 )
-from .scalar_forms import MulBackward1
+from .scalar_forms import AddBackward1, MulBackward1
 from .selection import keep_where
 
 _LN2 = math.log(2)
@@ -90,6 +91,11 @@ class Logaddexp2Backward0(_FloatsOnly):
 
     def backward(self, grad):
         a, b = self.saved()  # (other's gradient first, as MulBackward0's)
+        if not plain_backward():  # PyTorch's formula: grad / (1 + pow(2, other - self))
+            grad_b = (grad / AddBackward1.apply(PowBackward2.apply(a - b, 2), 1)
+                      if self.needs(1) else None)
+            return (grad / AddBackward1.apply(PowBackward2.apply(b - a, 2), 1)
+                    if self.needs(0) else None), grad_b
         grad_b = grad / ((a - b).exp2() + 1) if self.needs(1) else None
         return (grad / ((b - a).exp2() + 1) if self.needs(0) else None), grad_b
 

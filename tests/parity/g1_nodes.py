@@ -74,3 +74,13 @@ for name in ("tanh", "sigmoid"):
     (g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
     (gg,) = torch.autograd.grad(g.sum(), x, create_graph=True)
     print(name, g, gg, nx(gg.grad_fn, 6), seen)
+
+# logaddexp2 under create_graph: grad / (1 + pow(2, other - self)) (AddBackward1, PowBackward2)
+v1 = torch.tensor([2.666, 2.225], requires_grad=True)
+for other in (torch.tensor(-2), torch.tensor([0.5, -1.0], requires_grad=True)):
+    v3 = torch.logaddexp2(v1, other)
+    gs = torch.autograd.grad([v3.sum()], [v3, v1], create_graph=True)
+    print("logaddexp2", [(g, nx(g.grad_fn, 4)) for g in gs])
+    if other.requires_grad:
+        (g,) = torch.autograd.grad([v3.sum()], [other], create_graph=True)
+        print("logaddexp2 other", g, nx(g.grad_fn, 4))
