@@ -264,12 +264,13 @@ def _softplus_grad(g, x, beta, threshold):
 
 
 def _softplus_second(h, x, beta, threshold):
-    bx = x * beta
-    s = bx.sigmoid()
+    # PyTorch's softplus_double_backward: sigmoid_backward(h, (x * beta).sigmoid()) * below
+    # * beta, each product of a number C++'s (MulBackward1)
+    bx = MulBackward1.apply(x, beta)
     # strictly below, as PyTorch's double backward: at the threshold itself the forward is
     # still the curve (linear only above it), but its second derivative there is 0
-    below = _make((bx._data < threshold).astype(x._data.dtype))
-    return h * s * (1 - s) * below * beta
+    below = _make((bx._data < threshold).astype(h._data.dtype))
+    return MulBackward1.apply(SigmoidBackwardBackward0.of(h, bx.sigmoid()) * below, beta)
 
 
 class SoftplusBackwardBackward0(ActivationGrad):

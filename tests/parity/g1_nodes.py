@@ -4,6 +4,7 @@ import warnings
 
 import torch
 
+F = torch.nn.functional
 warnings.simplefilter("ignore")  # (backward(create_graph=True)'s reference-cycle warning)
 
 
@@ -56,7 +57,6 @@ second = torch.autograd.grad(C.grad.sum(), C)[0]
 print("det second", second)
 
 # cosine_similarity of two shapes that differ expands both (C++'s expand_outplace)
-F = torch.nn.functional
 for s1, s2 in [((1, 2), (2, 1, 2)), ((2, 2), (2, 2)), ((3, 2), (1, 2))]:
     x1 = torch.tensor([[-1.382, -0.47]], dtype=torch.float64).expand(s1).clone().requires_grad_()
     x2 = torch.tensor([[1.864, -0.16]]).expand(s2).clone().requires_grad_()
@@ -84,3 +84,21 @@ for other in (torch.tensor(-2), torch.tensor([0.5, -1.0], requires_grad=True)):
     if other.requires_grad:
         (g,) = torch.autograd.grad([v3.sum()], [other], create_graph=True)
         print("logaddexp2 other", g, nx(g.grad_fn, 4))
+
+# softplus's double backward: PyTorch's softplus_double_backward (MulBackward1 of beta, a
+# SigmoidBackwardBackward0 inside)
+for beta, threshold in [(1, 20), (2.0, 1.0), (0.5, 20)]:
+    x = torch.tensor([[-0.25, -1.0, 1.75, 0.25, 3.0]], requires_grad=True)
+    seen = []
+    x.register_hook(lambda g, seen=seen: seen.append(nx(g.grad_fn, 5)))
+    y = F.softplus(x, beta, threshold)
+    (g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad((g * g).sum(), x, create_graph=True)
+    print("softplus", beta, threshold, g, gg, nx(gg.grad_fn, 6), seen)
+v0 = torch.tensor([[[-0.25], [-1.0], [1.75], [0.25], [-1.25]]], requires_grad=True)
+v1 = v0.split([1, 0], -1)
+v2 = F.softplus(v1[1])
+v0.register_hook(lambda grad: print("softplus hook", nx(grad.grad_fn, 5)))
+v5 = torch.autograd.grad([v2], [v1[1]], grad_outputs=[torch.zeros((1, 5, 0))], create_graph=True)
+v5[0].backward(gradient=torch.zeros((1, 5, 0)), create_graph=True)
+print("softplus split", v0.grad, nx(v0.grad.grad_fn, 5))
