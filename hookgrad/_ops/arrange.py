@@ -6,10 +6,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
-from .copy import clone
 from .diagonal import diagonal, diagonal_view
 from .index import SelectBackward0, SliceBackward0
-from .linalg import UnsafeViewBackward0
 from .op import Op, refuse_out, type_name
 from .shape import _Variadic, cat, split, stack
 from .views import reshape, unsqueeze
@@ -151,12 +149,11 @@ def cartesian_prod(*tensors):
     if len(tensors) == 1:
         return tensors[0]
     sizes = tuple(t._data.size for t in tensors)
-    count = int(np.prod(sizes))
     grids = []
-    for i, t in enumerate(tensors):  # meshgrid's grids, each flattened (a copy: clone + view)
+    for i, t in enumerate(tensors):  # meshgrid's grids (views), each flattened by reshape
         shape = [1] * len(tensors)
         shape[i] = -1
-        grids.append(UnsafeViewBackward0.apply(clone(t.reshape(shape).expand(sizes)), (count,)))
+        grids.append(t.view(shape).expand(sizes).flatten())
     return stack(grids, 1)
 
 

@@ -102,3 +102,15 @@ v0.register_hook(lambda grad: print("softplus hook", nx(grad.grad_fn, 5)))
 v5 = torch.autograd.grad([v2], [v1[1]], grad_outputs=[torch.zeros((1, 5, 0))], create_graph=True)
 v5[0].backward(gradient=torch.zeros((1, 5, 0)), create_graph=True)
 print("softplus split", v0.grad, nx(v0.grad.grad_fn, 5))
+
+# cartesian_prod: meshgrid's views flattened by reshape (a view where the layout allows)
+for sizes in [(1, 1, 1), (2, 1), (1, 2), (1, 3, 1), (2, 3), (3, 1, 1), (1, 1, 4), (0, 2), (1, 0)]:
+    ts = [torch.arange(float(n)).requires_grad_() for n in sizes]
+    r = torch.cartesian_prod(*ts)
+    print("cartesian_prod", sizes, r.shape, nx(r.grad_fn, 4))
+base = torch.arange(6.0, requires_grad=True)
+for parts in [(base[::2], base[1:2]), (base[::3], base[:1], base[1:2]), (base[::2], base[::5])]:
+    r = torch.cartesian_prod(*parts)
+    print("cartesian_prod strided", r, nx(r.grad_fn, 5))
+    r.pow(2).sum().backward()
+    print(base.grad)
