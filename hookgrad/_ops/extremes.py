@@ -183,20 +183,19 @@ def amin(input, dim=(), keepdim=False, *, out=None):
 class AminmaxBackward0(AmaxBackward0):
     """``(min, max)`` in one node; each output's gradient is shared evenly among its ties."""
 
-    saves_output, saved_names = False, ("self",)
+    # (min and max are saved outputs, as PyTorch's: changing one in place is refused)
+    saves_output, saved_names = False, ("self", "min", "max")
 
     def forward(self, a, dims, keepdim):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.results = (np.min(x, axis=dims, keepdims=keepdim),
-                        np.max(x, axis=dims, keepdims=keepdim))
-        return self.results
+        return (np.min(x, axis=dims, keepdims=keepdim), np.max(x, axis=dims, keepdims=keepdim))
 
     def backward(self, grad_min, grad_max):
-        (a,) = self.saved()
-        parts = [self.share_among_ties(grad, a, _make(np.asarray(result)))
-                 for grad, result in zip((grad_min, grad_max), self.results) if grad is not None]
+        a, low, high = self.saved()
+        parts = [self.share_among_ties(grad, a, result.detach())
+                 for grad, result in zip((grad_min, grad_max), (low, high)) if grad is not None]
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
@@ -217,7 +216,12 @@ def aminmax(input, *extra, dim=None, keepdim=False, out=None):
         dims = dims_of(dim, x.ndim)
         if x.ndim and x.shape[dims[0]] == 0:
             raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
-    return return_types["aminmax"](*AminmaxBackward0.apply(input, dims, keepdim))
+    outputs = AminmaxBackward0.apply(input, dims, keepdim)
+    node = outputs[0]._grad_fn
+    if node is not None:
+        for output in outputs:
+            node._save_output(output)
+    return return_types["aminmax"](*outputs)
 
 
 def _arg(select, name, a, dim, keepdim):

@@ -114,3 +114,30 @@ for parts in [(base[::2], base[1:2]), (base[::3], base[:1], base[1:2]), (base[::
     print("cartesian_prod strided", r, nx(r.grad_fn, 5))
     r.pow(2).sum().backward()
     print(base.grad)
+
+# aminmax saves its min and max (PyTorch's _saved_min/_saved_max): changing one in place is refused
+
+for kwargs in ({}, {"dim": 1}, {"dim": 0, "keepdim": True}):
+    x = torch.tensor([[0.25, -1.0, 1.5], [1.5, -1.0, 0.0]], requires_grad=True)
+    y = x * 2
+    lo, hi = y.aminmax(**kwargs)
+    node = lo.grad_fn
+    print("aminmax", kwargs, node._saved_min, node._saved_max, node._saved_self.shape)
+    (g,) = torch.autograd.grad((lo * hi).sum(), x, create_graph=True)
+    print(g, nx(g.grad_fn))
+    (gg,) = torch.autograd.grad(g.sum(), x, allow_unused=True)
+    print(gg)
+x = torch.tensor(1.5, requires_grad=True)
+lo, hi = (x * 1).aminmax()
+hi.mul_(2)
+try:
+    lo.backward()
+except RuntimeError as e:
+    print(str(e)[:160])
+x = torch.tensor([[0.25, -1.0, 1.5]], requires_grad=True)
+lo, hi = (x * 2).aminmax()
+lo.not_equal_(hi)
+try:
+    print(torch.autograd.grad([lo.sum()], [x], allow_unused=True))
+except RuntimeError as e:
+    print(str(e)[:160])
