@@ -28,12 +28,13 @@ def _first_zero_pivot(matrix):
     LAPACK's getrf reports), or 0."""
     u = np.array(matrix, np.float64)
     n = u.shape[0]
-    for k in range(n):
-        pivot = k + int(np.argmax(np.abs(u[k:, k])))
-        if u[pivot, k] == 0:
-            return k + 1
-        u[[k, pivot]] = u[[pivot, k]]
-        u[k + 1:, k:] -= np.outer(u[k + 1:, k] / u[k, k], u[k, k:])
+    with np.errstate(all="ignore"):  # (inf or NaN entries: NaNs, as LAPACK's, no warning)
+        for k in range(n):
+            pivot = k + int(np.argmax(np.abs(u[k:, k])))
+            if u[pivot, k] == 0:
+                return k + 1
+            u[[k, pivot]] = u[[pivot, k]]
+            u[k + 1:, k:] -= np.outer(u[k + 1:, k] / u[k, k], u[k, k:])
     return 0
 
 
@@ -55,7 +56,8 @@ def _inverse_array(x):
     error = _singular_error(x)
     if error is not None:
         raise error
-    return np.linalg.inv(x)
+    with np.errstate(all="ignore"):  # (non-finite entries: NumPy's warning, not ours)
+        return np.linalg.inv(x)
 
 
 def _adjugate_t(x):
