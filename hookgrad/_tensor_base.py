@@ -379,7 +379,7 @@ class TensorBase:
     # ------------------------------------------------------------------ hooks
     def register_hook(self, hook):
         """Call ``hook(grad)`` when the gradient of this tensor is computed."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         node = self.grad_fn
         if self._backward_hooks is None:
@@ -392,7 +392,7 @@ class TensorBase:
 
     def register_post_accumulate_grad_hook(self, hook):
         """Call ``hook(tensor)`` after the gradient was accumulated into this leaf's ``.grad``."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
@@ -405,7 +405,9 @@ class TensorBase:
 
     def retain_grad(self):
         """Populate ``.grad`` for this non-leaf tensor during backward."""
-        if not self._requires_grad:
+        # The property, not the slot: a view whose base came to require grad through an
+        # in-place write requires grad too, though its own flag is set only when read.
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         node = self.grad_fn
         if node is None or self._retains_grad:
