@@ -44,3 +44,25 @@ attempt("retain_grad_of_view_of_written_base", retain_grad_of_view_of_written_ba
 attempt("backward_inputs_sibling_view", backward_inputs_sibling_view)
 attempt("post_accumulate_hook_on_view_of_written_base",
         post_accumulate_hook_on_view_of_written_base)
+
+
+# baddbmm, addbmm and addr save each factor only for the other's gradient (as PyTorch): with
+# only the added input requiring grad nothing is saved, and a second backward works.
+def second_backward_of_product_sum(name, fn, shapes, which):
+    inputs = [torch.ones(*shape) * 0.5 for shape in shapes]
+    inputs[which].requires_grad_()
+    out = fn(*inputs)
+    print(name, which, "saved:", [getattr(out.grad_fn, "_saved_" + saved) is None
+                                  for saved in names_of[name]])
+    out.backward(torch.ones_like(out))
+    attempt(f"  {name} {which} again", lambda: torch.autograd.grad(
+        out, inputs[which], torch.ones_like(out), create_graph=True)[0].sum().item())
+
+
+names_of = {"baddbmm": ("batch1", "batch2"), "addbmm": ("batch1", "batch2"),
+            "addr": ("vec1", "vec2")}
+for which in range(3):
+    second_backward_of_product_sum("baddbmm", torch.baddbmm, [(1, 3), (2, 1, 3), (2, 3, 3)],
+                                   which)
+    second_backward_of_product_sum("addbmm", torch.addbmm, [(1, 3), (2, 1, 3), (2, 3, 3)], which)
+    second_backward_of_product_sum("addr", torch.addr, [(2, 3), (2,), (3,)], which)
