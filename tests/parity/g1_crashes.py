@@ -66,3 +66,20 @@ for which in range(3):
                                    which)
     second_backward_of_product_sum("addbmm", torch.addbmm, [(1, 3), (2, 1, 3), (2, 3, 3)], which)
     second_backward_of_product_sum("addr", torch.addr, [(2, 3), (2,), (3,)], which)
+
+
+# adaptive_avg_pool's backward refuses an empty non-batch dimension: every dimension after the
+# first, so an unbatched (C, H, W) input with no channels has a gradient.
+def adaptive_pool_backward(fn, shape, size):
+    x = torch.zeros(shape).requires_grad_()
+    out = fn(x, size)
+    out.sum().backward()
+    return tuple(out.shape), tuple(x.grad.shape)
+
+
+for fn, shape, size in [(F.adaptive_avg_pool2d, (0, 1, 3), 3), (F.adaptive_avg_pool1d, (0, 3), 2),
+                        (F.adaptive_avg_pool1d, (2, 0, 3), 2),
+                        (F.adaptive_avg_pool2d, (0, 1, 2, 3), 2),
+                        (F.adaptive_avg_pool2d, (1, 0, 2, 3), 2),
+                        (F.adaptive_avg_pool2d, (1, 2, 0, 3), 2)]:
+    attempt(f"{fn.__name__} {shape}", lambda: adaptive_pool_backward(fn, shape, size))  # noqa: B023
