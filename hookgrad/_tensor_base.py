@@ -381,8 +381,11 @@ class TensorBase:
         """Call ``hook(grad)`` when the gradient of this tensor is computed."""
         if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        node = self.grad_fn
+        # As PyTorch: a hook joins the tensor's hook dict if it has one, without reading
+        # grad_fn. A view's grad_fn regenerated after an in-place write on its base gets a
+        # fresh dict, so hooks added to the old one before that read stay on the old node.
         if self._backward_hooks is None:
+            node = self.grad_fn
             self._backward_hooks = OrderedDict()
             if node is not None:
                 node._add_tensor_hooks(self._output_nr, self._backward_hooks)

@@ -83,3 +83,46 @@ for fn, shape, size in [(F.adaptive_avg_pool2d, (0, 1, 3), 3), (F.adaptive_avg_p
                         (F.adaptive_avg_pool2d, (1, 0, 2, 3), 2),
                         (F.adaptive_avg_pool2d, (1, 2, 0, 3), 2)]:
     attempt(f"{fn.__name__} {shape}", lambda: adaptive_pool_backward(fn, shape, size))  # noqa: B023
+
+
+# register_hook adds to a tensor's existing hook dict without reading grad_fn (PyTorch): on a
+# view whose base changed in place since the dict was made, later hooks join the old node's
+# dict and do not fire; retain_grad moves to the regenerated node.
+def hooks_after_view_regeneration(written_view, remove_first):
+    w = torch.tensor([[0.5, -2.0, -1.0]], requires_grad=True)
+    if written_view:
+        base = torch.tensor([-1.5, -1.5, -0.25])
+        view = base.unsqueeze(0)
+        view.mul_(w)
+    else:
+        base = (w * 1).view(-1)
+        view = base[1:]
+    handle = view.register_hook(lambda g: print("  first hook", g))
+    if remove_first:
+        handle.remove()
+    base.mul_(2)
+    view.register_hook(lambda g: print("  later hook", g))
+    view.retain_grad()
+    view.sum().backward()
+    return view.grad, w.grad
+
+
+for written_view in (True, False):
+    for remove_first in (False, True):
+        attempt(f"hooks_after_view_regeneration {written_view} {remove_first}",
+                lambda: hooks_after_view_regeneration(written_view, remove_first))  # noqa: B023
+
+
+def hook_writing_sum_gradient_on_stale_view():
+    base = torch.tensor([-1.5, -1.5, -0.25])
+    view = base.unsqueeze(0)
+    w = torch.tensor([[0.5, -2.0, -1.0]], requires_grad=True)
+    view.mul_(w)
+    view.register_hook(lambda g: g * 2)
+    base.zero_()
+    view.register_hook(lambda g: g.mul_(3))
+    view.sum().backward(create_graph=True)
+    return w.grad
+
+
+attempt("hook_writing_sum_gradient_on_stale_view", hook_writing_sum_gradient_on_stale_view)
