@@ -183,20 +183,20 @@ def amin(input, dim=(), keepdim=False, *, out=None):
 class AminmaxBackward0(AmaxBackward0):
     """``(min, max)`` in one node; each output's gradient is shared evenly among its ties."""
 
-    saves_output, saved_names = False, ("self",)
+    # (the outputs are saved too, by ``aminmax`` once they exist: an in-place write on either
+    # fails the version check in backward, as PyTorch's)
+    saves_output, saved_names = False, ("self", "min", "max")
 
     def forward(self, a, dims, keepdim):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
-        self.results = (np.min(x, axis=dims, keepdims=keepdim),
-                        np.max(x, axis=dims, keepdims=keepdim))
-        return self.results
+        return (np.min(x, axis=dims, keepdims=keepdim), np.max(x, axis=dims, keepdims=keepdim))
 
     def backward(self, grad_min, grad_max):
-        (a,) = self.saved()
-        parts = [self.share_among_ties(grad, a, _make(np.asarray(result)))
-                 for grad, result in zip((grad_min, grad_max), self.results) if grad is not None]
+        a, low, high = self.saved()
+        parts = [self.share_among_ties(grad, a, result)
+                 for grad, result in zip((grad_min, grad_max), (low, high)) if grad is not None]
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
@@ -217,7 +217,12 @@ def aminmax(input, *extra, dim=None, keepdim=False, out=None):
         dims = dims_of(dim, x.ndim)
         if x.ndim and x.shape[dims[0]] == 0:
             raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
-    return return_types["aminmax"](*AminmaxBackward0.apply(input, dims, keepdim))
+    low, high = AminmaxBackward0.apply(input, dims, keepdim)
+    node = low._grad_fn
+    if node is not None:
+        node._save_output(low)
+        node._save_output(high)
+    return return_types["aminmax"](low, high)
 
 
 def _arg(select, name, a, dim, keepdim):

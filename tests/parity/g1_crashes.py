@@ -126,3 +126,39 @@ def hook_writing_sum_gradient_on_stale_view():
 
 
 attempt("hook_writing_sum_gradient_on_stale_view", hook_writing_sum_gradient_on_stale_view)
+
+
+# aminmax saves its input and both outputs (as PyTorch's node): an in-place write on either
+# output fails the version check when the node runs.
+def aminmax_min_written_then_grad_of_max():
+    x = torch.tensor([[1.5, 0.25], [-0.5, 1.5]], requires_grad=True)
+    result = torch.aminmax(x)
+    result[0].arctanh_()
+    return torch.autograd.grad([result[1]], [x])
+
+
+def aminmax_max_written_then_backward_of_min():
+    x = torch.tensor(-0.25, requires_grad=True)
+    result = torch.aminmax(x)
+    result[1][...] = torch.tensor(-1)
+    result[0].sum().backward(create_graph=True)
+    return x.grad
+
+
+def aminmax_double_backward_and_saved():
+    x = torch.tensor([[1.5, 0.25], [-0.5, 1.5]], requires_grad=True)
+    result = x.aminmax(dim=1, keepdim=True)
+    grad = torch.autograd.grad(result.min.sum() + 2 * result.max.sum(), x, create_graph=True)
+    node = result.min.grad_fn
+    return grad, node._saved_min, node._saved_max, node._saved_self
+
+
+def aminmax_without_grad_written():
+    result = torch.tensor([[1.5, 0.25], [-0.5, 1.5]]).aminmax(dim=0)
+    result.min.mul_(2)
+    return result
+
+
+for check in (aminmax_min_written_then_grad_of_max, aminmax_max_written_then_backward_of_min,
+              aminmax_double_backward_and_saved, aminmax_without_grad_written):
+    attempt(check.__name__, check)
