@@ -162,3 +162,13 @@ def aminmax_without_grad_written():
 for check in (aminmax_min_written_then_grad_of_max, aminmax_max_written_then_backward_of_min,
               aminmax_double_backward_and_saved, aminmax_without_grad_written):
     attempt(check.__name__, check)
+
+
+# vector_norm of an empty tensor (or over an empty dimension) with a negative order, or inf,
+# is refused: the reduction has no identity; positive orders and 0 give 0.
+for order in (-1, -2.0, -0.5, 0, 1, 2, float("inf"), float("-inf")):
+    for shape, dim in (((0,), None), ((2, 0), None), ((2, 0), 1), ((2, 0), 0), ((0, 3), (0, 1))):
+        attempt(f"vector_norm {order} {shape} {dim}",
+                lambda: torch.linalg.vector_norm(torch.zeros(shape), order, dim=dim))  # noqa: B023
+attempt("Tensor.norm -2 of (1, 0)", lambda: torch.zeros(1, 0).norm(-2))
+attempt("norm -2 over dim 1 of (1, 0)", lambda: torch.norm(torch.zeros(1, 0), -2, dim=1))
