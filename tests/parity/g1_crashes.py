@@ -172,3 +172,29 @@ for order in (-1, -2.0, -0.5, 0, 1, 2, float("inf"), float("-inf")):
                 lambda: torch.linalg.vector_norm(torch.zeros(shape), order, dim=dim))  # noqa: B023
 attempt("Tensor.norm -2 of (1, 0)", lambda: torch.zeros(1, 0).norm(-2))
 attempt("norm -2 over dim 1 of (1, 0)", lambda: torch.norm(torch.zeros(1, 0), -2, dim=1))
+
+
+# binary_cross_entropy saves its weight, and the with-logits loss its weight and pos_weight (as
+# PyTorch's nodes): an in-place write on one fails the version check in backward.
+def bce_weight_written(expand, logits, write):
+    x = torch.full((2, 2, 2), 0.25, requires_grad=True)
+    target = torch.full((2, 2, 2), 0.75)
+    weight = torch.tensor([[0.5, 1.5], [2.0, 1.0]]) if expand else torch.full((2, 2, 2), 1.5)
+    pos_weight = torch.tensor([2.0, 0.5])
+    if logits:
+        loss = F.binary_cross_entropy_with_logits(x, target, weight=weight, pos_weight=pos_weight)
+    else:
+        loss = F.binary_cross_entropy(x, target, weight=weight)
+    if write == "weight":
+        weight.mul_(2)
+    elif write == "pos_weight":
+        pos_weight.add_(1)
+    grad = torch.autograd.grad(loss, x, create_graph=True)[0]
+    return grad.sum(), loss.grad_fn._saved_weight is None
+
+
+for logits in (False, True):
+    for expand in (False, True):
+        for write in (None, "weight", "pos_weight"):
+            attempt(f"bce logits={logits} expand={expand} write={write}",
+                    lambda: bce_weight_written(expand, logits, write))  # noqa: B023
