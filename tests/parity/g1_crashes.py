@@ -198,3 +198,27 @@ for logits in (False, True):
         for write in (None, "weight", "pos_weight"):
             attempt(f"bce logits={logits} expand={expand} write={write}",
                     lambda: bce_weight_written(expand, logits, write))  # noqa: B023
+
+
+# batch_norm saves the running statistics (as PyTorch's node; its own update of them does not
+# bump their version): an in-place write on one before backward fails the version check.
+def batch_norm_running_stats_written(training, write, create_graph):
+    x = torch.tensor([[2.0, 1.0], [-0.5, 0.25], [1.0, 3.0]], requires_grad=True)
+    running_mean, running_var = torch.zeros(2), torch.ones(2)
+    weight = torch.tensor([0.5, 1.5], requires_grad=True)
+    y = F.batch_norm(x, running_mean, running_var, weight=weight, bias=None, training=training)
+    print("  versions", running_mean._version, running_var._version)
+    if write == "mean":
+        running_mean.add_(1)
+    elif write == "var":
+        running_var.log2_()
+    grads = torch.autograd.grad((y * y).sum(), [x, weight], create_graph=create_graph)
+    return [round(g.sum().item(), 3) for g in grads]
+
+
+for training in (True, False):
+    for write in (None, "mean", "var"):
+        for create_graph in (False, True):
+            attempt(f"batch_norm training={training} write={write} create_graph={create_graph}",
+                    lambda: batch_norm_running_stats_written(  # noqa: B023
+                        training, write, create_graph))  # noqa: B023
