@@ -412,6 +412,10 @@ class TensorBase:
         # in-place write requires grad too, though its own flag is set only when read.
         if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None:
+            # PyTorch asks whether the tensor is a leaf without regenerating a view's grad_fn:
+            # a view whose base changed history, with no grad_fn read since, counts as a leaf
+            return
         node = self.grad_fn
         if node is None or self._retains_grad:
             return

@@ -222,3 +222,28 @@ for training in (True, False):
             attempt(f"batch_norm training={training} write={write} create_graph={create_graph}",
                     lambda: batch_norm_running_stats_written(  # noqa: B023
                         training, write, create_graph))  # noqa: B023
+
+
+# retain_grad asks whether the tensor is a leaf without regenerating a view's grad_fn: on a view
+# whose base came to require grad, with no grad_fn read since, it does nothing; after a read of
+# grad_fn it retains. backward(inputs=[view]) reads grad_fn first, so the view gets its .grad.
+def retain_grad_on_stale_view(read_first, as_input):
+    base = torch.tensor([[1.0, -1.25], [1.5, 0.25]])
+    flat = base.view(-1)
+    base[-2,] = torch.tensor(1.75, requires_grad=True)
+    if read_first:
+        flat.grad_fn  # noqa: B018
+    if not as_input:
+        flat.retain_grad()
+    loss = (flat * flat).sum()
+    if as_input:
+        loss.backward(inputs=[flat])
+    else:
+        loss.backward()
+    return flat.retains_grad, flat.grad
+
+
+for read_first in (False, True):
+    for as_input in (False, True):
+        attempt(f"retain_grad_on_stale_view read_first={read_first} as_input={as_input}",
+                lambda: retain_grad_on_stale_view(read_first, as_input))  # noqa: B023
