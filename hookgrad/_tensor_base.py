@@ -379,10 +379,13 @@ class TensorBase:
     # ------------------------------------------------------------------ hooks
     def register_hook(self, hook):
         """Call ``hook(grad)`` when the gradient of this tensor is computed."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        node = self.grad_fn
+        # As PyTorch: a hook joins the tensor's hook dict if it has one, without reading
+        # grad_fn. A view's grad_fn regenerated after an in-place write on its base gets a
+        # fresh dict, so hooks added to the old one before that read stay on the old node.
         if self._backward_hooks is None:
+            node = self.grad_fn
             self._backward_hooks = OrderedDict()
             if node is not None:
                 node._add_tensor_hooks(self._output_nr, self._backward_hooks)
@@ -392,7 +395,7 @@ class TensorBase:
 
     def register_post_accumulate_grad_hook(self, hook):
         """Call ``hook(tensor)`` after the gradient was accumulated into this leaf's ``.grad``."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
@@ -405,8 +408,14 @@ class TensorBase:
 
     def retain_grad(self):
         """Populate ``.grad`` for this non-leaf tensor during backward."""
-        if not self._requires_grad:
+        # The property, not the slot: a view whose base came to require grad through an
+        # in-place write requires grad too, though its own flag is set only when read.
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None:
+            # PyTorch asks whether the tensor is a leaf without regenerating a view's grad_fn:
+            # a view whose base changed history, with no grad_fn read since, counts as a leaf
+            return
         node = self.grad_fn
         if node is None or self._retains_grad:
             return

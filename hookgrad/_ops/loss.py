@@ -289,7 +289,9 @@ def _clamped_log(x):
 
 
 class BinaryCrossEntropyBackward0(Op):
-    saved_names = ('self', 'target')
+    # (the weight is saved too, as PyTorch's node: an in-place write on it fails backward's
+    # version check; the backward formulas use the constant ``self.weight``)
+    saved_names = ('self', 'target', 'weight')
     arity = 2
 
     def forward(self, input, target, weight, reduction):
@@ -300,14 +302,14 @@ class BinaryCrossEntropyBackward0(Op):
         if not ((x >= 0) & (x <= 1)).all():
             raise RuntimeError("all elements of input should be between 0 and 1")
         self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
-        self.save(input, target)
+        self.save(input, target, weight)
         loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
         if weight is not None:
             loss = loss * weight._data
         return reduce_array(loss, reduction)
 
     def backward(self, grad):
-        input, target = self.saved()
+        input, target, _ = self.saved()
         if input._data.dtype != target._data.dtype:
             _backward_dtype_error(target, input)
         grad_input = grad_target = None
@@ -338,7 +340,7 @@ class BinaryCrossEntropyBackwardBackward0(FormulaGrad):
 class BinaryCrossEntropyWithLogitsBackward0(Op):
     """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
 
-    saved_names = ('self', 'target')
+    saved_names = ('self', 'target', 'weight', 'pos_weight')  # (weights: for the version check)
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
@@ -348,7 +350,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
-        self.save(input, target)
+        self.save(input, target, weight, pos_weight)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
@@ -358,7 +360,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         return reduce_array(loss, reduction)
 
     def backward(self, grad):
-        input, target = self.saved()
+        input, target = self.saved()[:2]
         if input._data.dtype != target._data.dtype:
             _backward_dtype_error(target, input)
         if not plain_backward():

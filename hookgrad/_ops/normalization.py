@@ -68,7 +68,9 @@ def _norm_grads(norm, grad, input, weight):
 
 
 class NativeBatchNormBackward0(Op):
-    saved_names = ('input', 'weight')
+    # (the running statistics are saved too, as PyTorch's node: an in-place write on one after
+    # the forward fails backward's version check; the update here does not bump the version)
+    saved_names = ('input', 'weight', 'running_mean', 'running_var')
     arity = 3
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
@@ -102,13 +104,13 @@ class NativeBatchNormBackward0(Op):
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
             y3 = _kernels.forward_eval(x3, w, b, mean, invstd)
         self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
-        self.save(input, weight)
+        self.save(input, weight, running_mean, running_var)
         if _infinite(weight):
             return _fused_affine(x, self.mean, self.invstd, weight, bias, self.shape)
         return y3.reshape(x.shape)
 
     def backward(self, grad):
-        input, weight = self.saved()
+        input, weight, _, _ = self.saved()
         if not plain_backward():
             return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
         if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)

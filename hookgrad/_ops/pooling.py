@@ -300,7 +300,9 @@ class AdaptiveAvgPool2DBackward0(Op):
     def backward(self, grad):
         saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         shape = grad._data.shape
-        empty = next((d for d in range(len(shape) - 3, len(shape)) if not shape[d]), None)
+        # (PyTorch checks every dimension after the first: an unbatched (C, H, W) gradient
+        # with no channels passes)
+        empty = next((d for d in range(1, len(shape)) if not shape[d]), None)
         if empty is not None:
             raise RuntimeError("adaptive_avg_pool2d_backward(): Expected grad_output to have "
                                "non-zero size for non-batch dimensions, but grad_output has "

@@ -97,7 +97,8 @@ class AddrBackward0(Op):
                 raise RuntimeError(f"addr: Expected 1-D argument {name}, but got "
                                    f"{v._data.ndim}-D")
         dtype = _dtype.result_type((a, vec1, vec2)).np_dtype
-        self.save(vec1, vec2)
+        # (as PyTorch: each vector only for the other's gradient)
+        self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
         product = np.outer(vec1._data.astype(dtype), vec2._data.astype(dtype))
         return _combine(self, a._data.astype(dtype, copy=False), product, beta, alpha)
 
@@ -136,7 +137,8 @@ class BaddbmmBackward0(Op):
             raise RuntimeError(f"Input dtypes must be the same, got: input "
                                f"{_CPP[a._data.dtype.name]}, batch1: {_CPP[x.dtype.name]}, "
                                f"batch2: {_CPP[y.dtype.name]}")
-        self.save(b1, b2)
+        # (as PyTorch: each batch only for the other's gradient)
+        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         return _combine(self, a._data, np.matmul(x, y), beta, alpha)
 
     def backward(self, grad):
@@ -166,7 +168,8 @@ class AddbmmBackward0(Op):
                                f"{_name(a._data)} and {_name(y)}")
         if x.dtype != y.dtype:
             raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
-        self.save(b1, b2)
+        # (as PyTorch: each batch only for the other's gradient)
+        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]
         return _combine(self, a._data, np.matmul(x, y).sum(0), beta, alpha)
 

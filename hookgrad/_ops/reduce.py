@@ -438,7 +438,9 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                            f"input. Got {type_name(x)}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
-    if p in (np.inf, -np.inf) and x.size == 0:  # max/min over nothing has no identity
+    if (p < 0 or p == np.inf) and x.size == 0:
+        # (max over nothing, and min or a negative power's sum 1/(sum |x|^p) over nothing:
+        # no identity)
         prefix = f"linalg.vector_norm cannot compute the {p:g} norm on"
         if dim is None:
             raise RuntimeError(f"{prefix} an empty tensor because the operation does not have "

@@ -178,6 +178,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
         # order: after the checks of the roots and their gradients, before anything runs)
         for t in inputs:
+            t.grad_fn  # noqa: B018 (read first, as PyTorch: a stale view's grad_fn regenerates)
             t.retain_grad()
     deps = _discover(root_nodes)
     task.reachable = deps
