@@ -215,7 +215,7 @@ class TensorBase:
         return self._data.tolist()
 
     def numpy(self, *, force=False):
-        if self._requires_grad and not force:
+        if self.requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         if self._data.dtype.kind == "V":  # (NumPy itself has no bfloat16, as PyTorch says)
@@ -249,6 +249,8 @@ class TensorBase:
         base = self._view_base
         if base is None or not base._requires_grad:
             return False
+        if self._no_grad_view and self._grad_fn is None:
+            return True  # (made without grad mode: follows its base, never takes it over)
         self._requires_grad = True
         return True
 
@@ -379,7 +381,7 @@ class TensorBase:
     # ------------------------------------------------------------------ hooks
     def register_hook(self, hook):
         """Call ``hook(grad)`` when the gradient of this tensor is computed."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         node = self.grad_fn
         if self._backward_hooks is None:
@@ -392,7 +394,7 @@ class TensorBase:
 
     def register_post_accumulate_grad_hook(self, hook):
         """Call ``hook(tensor)`` after the gradient was accumulated into this leaf's ``.grad``."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
@@ -405,7 +407,7 @@ class TensorBase:
 
     def retain_grad(self):
         """Populate ``.grad`` for this non-leaf tensor during backward."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         node = self.grad_fn
         if node is None or self._retains_grad:

@@ -1,0 +1,20 @@
+# Fuzz 20k seed 1 (g1): value and flag differences against PyTorch, one section per cause.
+import torch
+
+print("== a view made without grad mode follows its base's requires_grad (detach_ on the base)")
+x = torch.tensor([-0.75, 2.0, 1.0, -0.0], requires_grad=True)
+base = x * 1
+with torch.no_grad():
+    view = base.reshape_as(x)
+    view2 = view[1:]
+print(view.requires_grad, view2.requires_grad, view.is_leaf, view.grad_fn)
+base.detach_()
+print(view.requires_grad, view2.requires_grad, view.is_leaf, view.grad_fn)
+y = view * 2
+print(y.requires_grad, y.grad_fn)
+leaf = torch.tensor([1.0, 2.0], requires_grad=True)
+with torch.no_grad():
+    lv = leaf[:1]
+print(lv.requires_grad, (lv * 2).requires_grad)
+leaf.requires_grad_(False)
+print(lv.requires_grad, (lv * 2).requires_grad)
