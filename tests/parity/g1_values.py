@@ -18,3 +18,16 @@ with torch.no_grad():
 print(lv.requires_grad, (lv * 2).requires_grad)
 leaf.requires_grad_(False)
 print(lv.requires_grad, (lv * 2).requires_grad)
+
+print("== a squeeze that removed no dim passes the gradient on itself (autograd.grad's result)")
+x = torch.tensor([[2.0, 0.0], [-0.25, 1.75]], requires_grad=True)
+seed = torch.tensor([[-1.5, -1.5], [-1.5, 1.25]])
+for label, fn in [("squeeze_", lambda t: t.squeeze_()), ("squeeze", lambda t: t.squeeze()),
+                  ("squeeze 0", lambda t: t.squeeze(0)), ("squeeze_ 1", lambda t: t.squeeze_(1)),
+                  ("squeeze (0, 1)", lambda t: t.squeeze((0, 1)))]:
+    y = fn(x.clone())
+    (g,) = torch.autograd.grad([y], [x], grad_outputs=[seed])
+    print(label, y.grad_fn.name(), g is seed, g.tolist())
+col = torch.tensor([[1.0], [2.0]], requires_grad=True)
+(g,) = torch.autograd.grad([col.squeeze()], [col], grad_outputs=[torch.tensor([3.0, 4.0])])
+print("squeezed", g.shape, g.tolist())
