@@ -31,3 +31,17 @@ for label, fn in [("squeeze_", lambda t: t.squeeze_()), ("squeeze", lambda t: t.
 col = torch.tensor([[1.0], [2.0]], requires_grad=True)
 (g,) = torch.autograd.grad([col.squeeze()], [col], grad_outputs=[torch.tensor([3.0, 4.0])])
 print("squeezed", g.shape, g.tolist())
+
+print("== the gradient of a 1 by 1 determinant is the incoming gradient expanded (also singular)")
+for x in [[[2.0]], [[0.0]], [[49.0]], [[[3.0]], [[-0.0]]]]:
+    for dt in [torch.float32, torch.float64]:
+        a = torch.tensor(x, dtype=dt, requires_grad=True)
+        torch.linalg.det(a).sum().backward()
+        (g,) = torch.autograd.grad([torch.linalg.det(a).sort()[0].sum()], [a], create_graph=True)
+        print(a.grad.tolist(), a.grad.dtype, g.tolist(), g.requires_grad)
+a = torch.tensor([[[3.0]], [[4.0]]], requires_grad=True)
+go = torch.tensor([2.0, 5.0], requires_grad=True)
+(g,) = torch.autograd.grad([torch.det(a)], [a], grad_outputs=go, create_graph=True)
+print(g.tolist(), g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())
+(gg,) = torch.autograd.grad([g.sum()], [go])
+print(gg.tolist())
