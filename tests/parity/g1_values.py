@@ -45,3 +45,25 @@ go = torch.tensor([2.0, 5.0], requires_grad=True)
 print(g.tolist(), g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())
 (gg,) = torch.autograd.grad([g.sum()], [go])
 print(gg.tolist())
+
+print("== smooth_l1_loss / huber_loss double backward: PyTorch's formulas (|d| < beta; inf * 0)")
+F = torch.nn.functional
+x0 = [[0.0, 1.5], [-0.5, 0.25], [1.0, -2.0], [0.3, 7.0]]
+t0 = [[-1.25, -1.5], [-1.5, 1.25], [-0.75, -1.0], [0.2, 0.5]]
+g7 = [[-1.0, -2.0], [-1.25, -1.25], [-0.75, 1.0], [float("inf"), 2.0]]
+for name, fn, kw in [("smooth_l1", F.smooth_l1_loss, [{}, {"beta": 0.5}, {"beta": 2.0}]),
+                     ("huber", F.huber_loss, [{}, {"delta": 0.5}, {"delta": 2.0}])]:
+    for k in kw:
+        for red in ["mean", "sum", "none"]:
+            for dt in [torch.float32, torch.float64]:
+                x = torch.tensor(x0, dtype=dt, requires_grad=True)
+                t = torch.tensor(t0, dtype=dt, requires_grad=True)
+                loss = fn(x, t, reduction=red, **k)
+                go = torch.full(loss.shape, 1.5, dtype=dt, requires_grad=True)
+                gx, gt = torch.autograd.grad([loss], [x, t], grad_outputs=[go], create_graph=True)
+                a, b, c = torch.autograd.grad([gx], [x, t, go], retain_graph=True,
+                                              grad_outputs=[torch.tensor(g7, dtype=dt)])
+                print(name, k, red, dt, [v.tolist() for v in (a, b, c)])
+                a, b, c = torch.autograd.grad([gt], [x, t, go],
+                                              grad_outputs=[torch.tensor(g7, dtype=dt)])
+                print(name, k, red, dt, [None if v is None else v.tolist() for v in (a, b, c)])
