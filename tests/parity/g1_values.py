@@ -67,3 +67,20 @@ for name, fn, kw in [("smooth_l1", F.smooth_l1_loss, [{}, {"beta": 0.5}, {"beta"
                 a, b, c = torch.autograd.grad([gt], [x, t, go],
                                               grad_outputs=[torch.tensor(g7, dtype=dt)])
                 print(name, k, red, dt, [None if v is None else v.tolist() for v in (a, b, c)])
+
+print("== remainder: a zero remainder keeps the sign of the dividend (fmod moved onto the divisor)")
+pairs = [(1.75, -0.25), (-1.75, 0.25), (1.0, 0.5), (-1.0, -0.5), (0.0, -2.0), (-0.0, 2.0),
+         (3.0, -1.5), (-3.0, 1.5), (2.5, 0.5)]
+for a, b in pairs:
+    for dt in [torch.float32, torch.float64]:
+        x, y = torch.tensor(a, dtype=dt), torch.tensor(b, dtype=dt)
+        print(a, b, dt, torch.reciprocal(x % y).item(),
+              torch.reciprocal(torch.remainder(x, y)).item(),
+              torch.reciprocal(torch.fmod(x, y)).item(), torch.reciprocal(x % b).item())
+a = torch.tensor([1.75, -1.75, 0.0, -0.0, 3.0, -3.0, 1.0, 5.0] * 3)
+b = torch.tensor([-0.25, 0.25, -2.0, 2.0, -1.5, 1.5, float("inf"), -float("inf")] * 3)
+for x, y in [(a, b), (a, -0.25), (a.double(), b.double()), (a[:5], b[:5]), (2.5, b),
+             (a.reshape(4, 6), b[:6])]:
+    r = torch.remainder(x, y)
+    print(r.tolist(), torch.signbit(r).int().tolist(), (1 / r).tolist())
+print(torch.remainder(torch.tensor([7, -7]), torch.tensor([-7, 7])).tolist())
