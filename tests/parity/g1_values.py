@@ -84,3 +84,14 @@ for x, y in [(a, b), (a, -0.25), (a.double(), b.double()), (a[:5], b[:5]), (2.5,
     r = torch.remainder(x, y)
     print(r.tolist(), torch.signbit(r).int().tolist(), (1 / r).tolist())
 print(torch.remainder(torch.tensor([7, -7]), torch.tensor([-7, 7])).tolist())
+
+print("== softshrink: +0 in the leading whole AVX-512 vectors, x * 0 in the element loop's tail")
+F = torch.nn.functional
+x = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.7, -0.7, -0.0, 0.5, -0.5] * 3)
+fuzz = torch.tensor([[[-0.319, -0.363, 1.727, -0.792, 1.766], [1.243, -1.698, 0.961, 0.828, 1.983]],
+                     [[1.508, 0.596, 2.261, -1.444, 3.769], [0.847, -2.039, -0.737, 0.441, -0.509]]])
+for t in [x, x.double(), x[:16], x[:15], x.double()[:9], x.reshape(4, 6).t(), x[::2],
+          x.requires_grad_(), fuzz]:
+    for lambd in [0.5, 0.3]:
+        y = F.softshrink(t, lambd)
+        print(y.tolist(), torch.signbit(y).int().tolist(), y.stride())
