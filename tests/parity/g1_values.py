@@ -1,4 +1,7 @@
 # Fuzz 20k seed 1 (g1): value and flag differences against PyTorch, one section per cause.
+import math
+import random
+
 import torch
 
 print("== a view made without grad mode follows its base's requires_grad (detach_ on the base)")
@@ -95,3 +98,26 @@ for t in [x, x.double(), x[:16], x[:15], x.double()[:9], x.reshape(4, 6).t(), x[
     for lambd in [0.5, 0.3]:
         y = F.softshrink(t, lambd)
         print(y.tolist(), torch.signbit(y).int().tolist(), y.stride())
+
+print("== conv_transpose1d input gradient with an infinite weight: oneDNN leaves out the padding")
+rng = random.Random(0)
+
+
+def rounded(*shape):
+    values = [round(rng.uniform(-2, 2), 1) for _ in range(math.prod(shape))]
+    return torch.tensor(values).reshape(shape)
+
+
+for n, cin, cout, groups, k, s, p, d in [(1, 2, 1, 1, 2, 1, 1, 1), (2, 2, 2, 2, 3, 2, 1, 1),
+                                         (2, 4, 8, 2, 3, 1, 2, 2), (3, 4, 4, 4, 2, 2, 1, 1),
+                                         (1, 1, 2, 1, 3, 1, 1, 2), (2, 2, 8, 1, 1, 2, 0, 1)]:
+    x = rounded(n, cin, 5).requires_grad_()
+    w = rounded(cin, cout // groups, k)
+    w[0, 0, 0] = float("inf")
+    y = F.conv_transpose1d(x, w, None, stride=s, padding=p, dilation=d, groups=groups)
+    (gx,) = torch.autograd.grad(y.sum(), [x])
+    print(n, cin, cout, groups, k, s, p, d, [round(v, 3) + 0.0 for v in gx.flatten().tolist()])
+v2 = torch.tensor([[[2.558, -1.105, -0.677, 2.444]], [[-0.053, 0.4, -1.475, 1.146]]],
+                  requires_grad=True)
+v3 = torch.tensor([[[float("inf"), 0.0], [1.5, -1.75]]], requires_grad=True)
+print(torch.autograd.grad(F.conv_transpose1d(v2, v3, None, padding=1).sum(), [v2]))
