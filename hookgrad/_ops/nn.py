@@ -173,8 +173,9 @@ class EluBackward0(Op):
         self.params = (alpha, scale, input_scale)
         self.save(a)
         x = a._data
-        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
-        return np.maximum(x, 0) * scale + negative
+        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+        return np.where(positive, x * scale, negative)
 
     def backward(self, grad):
         return EluBackwardBackward0.of(grad, self.saved()[0], *self.params)
@@ -192,8 +193,9 @@ class EluBackward1(EluBackward0):
             return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         x = a._data
-        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
-        return np.maximum(x, 0) * scale + negative
+        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+        return np.where(positive, x * scale, negative)
 
     def backward(self, grad):
         return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)

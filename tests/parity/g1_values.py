@@ -121,3 +121,16 @@ v2 = torch.tensor([[[2.558, -1.105, -0.677, 2.444]], [[-0.053, 0.4, -1.475, 1.14
                   requires_grad=True)
 v3 = torch.tensor([[[float("inf"), 0.0], [1.5, -1.75]]], requires_grad=True)
 print(torch.autograd.grad(F.conv_transpose1d(v2, v3, None, padding=1).sum(), [v2]))
+
+print("== elu / selu / celu: a -0 input gives -0 (expm1(-0)), as PyTorch selects per element")
+for n in [1, 8, 16, 17, 33]:
+    x = torch.full((n,), -0.0)
+    print(n, [torch.signbit(f(x)).int().tolist() for f in (F.elu, F.selu, F.celu)])
+x = torch.tensor([-0.0, 0.0, -1e-45, 1e-45, float("nan"), float("inf"), -float("inf"), -0.75,
+                  2.0] * 2)
+for f in (F.elu, F.selu, F.celu):
+    y = f(x)
+    print(y.tolist(), torch.signbit(y).int().tolist(),
+          torch.signbit(f(x.clone(), inplace=True)).int().tolist())
+    print(torch.signbit(f(x.double())).int().tolist(),
+          torch.signbit(F.elu(x, alpha=0.5)).int().tolist())
