@@ -215,7 +215,7 @@ class TensorBase:
         return self._data.tolist()
 
     def numpy(self, *, force=False):
-        if self._requires_grad and not force:
+        if self.requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         if self._data.dtype.kind == "V":  # (NumPy itself has no bfloat16, as PyTorch says)
@@ -249,6 +249,8 @@ class TensorBase:
         base = self._view_base
         if base is None or not base._requires_grad:
             return False
+        if self._no_grad_view and self._grad_fn is None:
+            return True  # (made without grad mode: follows its base, never takes it over)
         self._requires_grad = True
         return True
 

@@ -171,6 +171,18 @@ def _vector_prefix(g, x):
     return x.size - x.size % (128 // x.itemsize)
 
 
+def vector_block_prefix(x):
+    """How many leading elements (in memory order) of a one-input loop PyTorch's CPU kernel
+    runs one AVX-512 vector (64 bytes) at a time, the rest one by one, where the kernel loops
+    one vector per step (softshrink): a dense float32/float64 block on one thread (up to
+    32768 elements); 0 where it loops element by element or is not modelled."""
+    if not x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4:
+        return 0
+    if not x.flags.c_contiguous and _memory_order(x) is None:
+        return 0
+    return x.size - x.size % (64 // x.itemsize)
+
+
 def _elu_grad(g, x, alpha, scale, input_scale):
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
     prefix = _vector_prefix(g, x)

@@ -508,6 +508,19 @@ def full_like_value(a, value):
     return _make(np.full_like(a._data, value, dtype=operands(a, value)[0].dtype))
 
 
+def remainder_array(x, y):
+    """PyTorch's ``remainder``: ``fmod`` moved onto the divisor's side, so that a zero
+    remainder keeps the dividend's sign (NumPy's ``mod`` gives it the divisor's)."""
+    result = np.mod(x, y)
+    if result.dtype.kind == "f":
+        zero = result == 0
+        if zero.any():
+            signed = np.copysign(result, x).astype(result.dtype, copy=False)
+            result = np.where(zero, signed, result) if result.ndim else signed
+    return result
+
+
+
 class RemainderReflectedBackward(Op):
     """``number % tensor``: PyTorch defines no derivative, but the result requires grad, with
     a node that raises when a backward reaches it."""
@@ -524,7 +537,7 @@ class RemainderReflectedBackward(Op):
             raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
         check_integer_divisor(np.asarray(s), x)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return np.asarray(np.mod(s, x))
+            return np.asarray(remainder_array(s, x))
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::remainder is not implemented")

@@ -352,8 +352,10 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         grad_input = np.zeros(x.shape, grad.dtype)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
-        if transposed:
-            y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
+        if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
+            y = without_padding_products(g4, w4, stride, padding, dilation, groups)
+            if y is None:
+                y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
         else:
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)

@@ -85,6 +85,10 @@ class LinalgDetBackward0(Op):
     def backward(self, grad):
         a, result = self.saved()
         x = a._data
+        if x.shape[-1] == 1:  # PyTorch's: d det / dA is 1, the gradient is grad expanded
+            if plain_backward():
+                return _make(np.array(grad._data[..., None, None], x.dtype))
+            return grad.unsqueeze(-1).unsqueeze(-1).expand(x.shape)
         singular = result._data == 0
         if plain_backward():
             g = (grad._data * result._data)[..., None, None]

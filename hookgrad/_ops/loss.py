@@ -6,7 +6,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
-from .composite import FormulaGrad
+from .composite import FormulaGrad, composite_vjp
 from .elementwise import sigmoid
 from .half import FLOAT32, forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
@@ -218,18 +218,52 @@ def _smooth_l1_grad(grad, input, target, reduction, count, beta):
     return (((input - target) / beta).clamp(-1, 1) * scaled_grad(grad, reduction, count),)
 
 
+def _smooth_l1_double_backward(grad, input, target, reduction, beta):
+    """PyTorch's ``smooth_l1_loss_double_backward``: ``grad * (|d| < beta) / beta`` (strictly
+    inside: at ``|d| == beta`` the second derivative is 0; an infinite ``grad`` there is NaN),
+    zeros for ``beta == 0``."""
+    if beta == 0:
+        return _make(np.zeros(grad._data.shape, grad._data.dtype))
+    inside = ((input - target).abs() < beta).type_as(grad)
+    result = grad * inside / beta
+    return result / input._data.size if reduction == "mean" else result
+
+
+def _huber_double_backward(grad, input, target, reduction, delta):
+    """PyTorch's ``huber_loss_double_backward``: ``grad * (|d| < delta)``."""
+    result = grad * ((input - target).abs() < delta)
+    return result / input._data.size if reduction == "mean" else result
+
+
 class SmoothL1LossBackwardBackward0(FormulaGrad):
+    """Differentiated as PyTorch's derivatives: the formula's own for ``grad_output`` (it is
+    linear in it), ``double_backward(grad * grad_output)`` for ``self`` and ``target``."""
+
     arity = 3
     formula = staticmethod(_smooth_l1_grad)
+    double_backward = staticmethod(_smooth_l1_double_backward)
+
+    def backward(self, grad_grad):
+        saved = self.saved()
+        grad, input, target = saved
+        reduction, _count, beta = self.params
+        grad_grad_out = composite_vjp(self._bound, saved, (grad_grad,),
+                                      (self.needs(0), False, False))[0]
+        grad_input = grad_target = None
+        if self.needs(1) or self.needs(2):
+            twice = self.double_backward(grad_grad * grad, input, target, reduction, beta)
+            grad_input = twice if self.needs(1) else None
+            grad_target = -twice if self.needs(2) else None
+        return grad_grad_out, grad_input, grad_target
 
 
 def _huber_grad(grad, input, target, reduction, count, delta):
     return ((input - target).clamp(-delta, delta) * scaled_grad(grad, reduction, count),)
 
 
-class HuberLossBackwardBackward0(FormulaGrad):
-    arity = 3
+class HuberLossBackwardBackward0(SmoothL1LossBackwardBackward0):
     formula = staticmethod(_huber_grad)
+    double_backward = staticmethod(_huber_double_backward)
 
 
 class SmoothL1LossBackward0(Op):

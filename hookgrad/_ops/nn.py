@@ -23,8 +23,10 @@ from .activation_backward import (
     SoftplusBackwardBackward0,
     SoftshrinkBackwardBackward0,
     ThresholdBackwardBackward0,
+    _memory_order,
     hardsigmoid_grad,
     prelu_grads,
+    vector_block_prefix,
 )
 from .composite import FormulaGrad
 from .elementwise import exp, sigmoid, tanh
@@ -171,8 +173,9 @@ class EluBackward0(Op):
         self.params = (alpha, scale, input_scale)
         self.save(a)
         x = a._data
-        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
-        return np.maximum(x, 0) * scale + negative
+        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+        return np.where(positive, x * scale, negative)
 
     def backward(self, grad):
         return EluBackwardBackward0.of(grad, self.saved()[0], *self.params)
@@ -190,8 +193,9 @@ class EluBackward1(EluBackward0):
             return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         x = a._data
-        negative = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
-        return np.maximum(x, 0) * scale + negative
+        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+        return np.where(positive, x * scale, negative)
 
     def backward(self, grad):
         return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
@@ -399,8 +403,20 @@ class SoftshrinkBackward0(HardshrinkBackward0):
         self.save(a)
         x = a._data
         inside = (x >= -lambd) & (x <= lambd)
-        # PyTorch's zeros are ``x * 0``: -0 for a negative input
-        return np.where(inside, x * 0, x - np.clip(x, -lambd, lambd))
+        # PyTorch's element loop's zeros are ``x * 0``: -0 for a negative input; its vector
+        # loop's (the leading whole vectors, in memory order) are +0
+        out = np.where(inside, x * 0, x - np.clip(x, -lambd, lambd))
+        prefix = vector_block_prefix(x)
+        if prefix:
+            order = _memory_order(x)
+            if order is not None:  # (laid out as x, so that memory order is x's)
+                laid = np.empty_like(x)
+                laid[...] = out
+                out = laid
+            flat = (out if order is None else out.transpose(order)).reshape(-1)
+            zeros = flat[:prefix]  # (a view: out is one dense block in that order)
+            zeros[zeros == 0] = 0
+        return out
 
 
 class PreluKernelBackward0(Op):

@@ -195,9 +195,9 @@ def _mark_view(result, source, op, params):
     if source._multi_output_view:
         result._multi_output_view = True
     if result._grad_fn is None and source._requires_grad:
-        # made without grad mode: PyTorch reports requires_grad, but no gradient flows
-        # through it, and an in-place op on it with grad mode on is refused
-        result._requires_grad = True
+        # made without grad mode: PyTorch reports requires_grad (its base's, read each time:
+        # ``detach_`` on the base turns it off), but no gradient flows through it, and an
+        # in-place op on it with grad mode on is refused
         result._no_grad_view = True
     elif source._no_grad_view or not (_grad_state.grad_enabled or source._multi_output_view):
         # (PyTorch's creation meta: made in no_grad mode, or a view of such a view, even of a

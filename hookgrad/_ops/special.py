@@ -7,7 +7,12 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from .arithmetic import DivBackward2, check_integer_divisor, remainder_reflected
+from .arithmetic import (
+    DivBackward2,
+    check_integer_divisor,
+    remainder_array,
+    remainder_reflected,
+)
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .half import is_half, unary_in_float32
 from .op import (
@@ -117,7 +122,7 @@ class RemainderBackward0(Op):
     # division, NaN for an infinite dividend)
     quotient = staticmethod(np.floor_divide)
     rounding_mode = "floor"
-    rest = staticmethod(np.mod)
+    rest = staticmethod(remainder_array)
     kernel = "remainder_cpu"
 
     def forward(self, a, other):

@@ -121,6 +121,8 @@ class SqueezeBackward0(ViewOp):
         return x.squeeze(dims) if dims else x
 
     def backward(self, grad):
+        if not self.params[0]:  # nothing was squeezed: PyTorch's unsqueeze_to passes grad on
+            return grad
         if plain_backward():
             return _make(grad._data.reshape(self.shape))
         for dim in sorted(self.params[0]):  # PyTorch's unsqueeze_to: one node per dim

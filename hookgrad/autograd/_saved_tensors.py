@@ -109,7 +109,7 @@ class SavedTensor:
         hooks of a context, a detached alias for ``register_hooks``), with grad mode off as
         PyTorch runs pack hooks."""
         # What the unpacked value's autograd identity will be (see _with_history).
-        self.requires_grad = tensor._requires_grad
+        self.requires_grad = tensor.requires_grad
         if self.requires_grad and not self.is_output:
             self.grad_fn = tensor.grad_fn
             self.output_nr = tensor._output_nr

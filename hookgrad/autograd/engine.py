@@ -96,7 +96,7 @@ def gradient_edge(tensor):
     node = tensor.grad_fn
     if node is not None:
         return node, tensor._output_nr
-    if tensor._requires_grad:
+    if tensor.requires_grad:
         return grad_accumulator(tensor), 0
     return None
 
