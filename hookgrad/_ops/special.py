@@ -320,9 +320,10 @@ class XlogyBackward2(XlogyBackward0):
         # a positive number leaves nothing to mask (PyTorch records no masked_fill then); any
         # other (a NaN too) zeroes the gradient where the tensor is 0
         other = self.numbers[1]
+        a = self.saved()[0]  # (unpacked either way: a second pass raises PyTorch's freed error)
         if other > 0:
             return xlogy(grad, other)
-        return xlogy(grad, other).masked_fill(self.saved()[0] == 0, 0.0)
+        return xlogy(grad, other).masked_fill(a == 0, 0.0)
 
 
 class _FloatsOnly(BinaryOp):

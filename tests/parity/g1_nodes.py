@@ -19,6 +19,14 @@ for other in (0.5, 0.0, -1.0, float("nan"), 2):
     a = torch.tensor([0.0, 1.5, -2.0], requires_grad=True)
     (a.xlogy(other) * a).sum().backward(create_graph=True)
     print("xlogy", other, a.grad, nx(a.grad.grad_fn))
+# its node still saves the tensor: a second backward without retain_graph is refused
+for other in (3.0, -1.0):
+    s = torch.xlogy(torch.tensor([0.5, 2.0], requires_grad=True), other).sum()
+    s.backward()
+    try:
+        s.backward()
+    except RuntimeError as error:
+        print("xlogy second backward:", str(error)[:48])
 
 # tensor ** tensor: the exponent's gradient takes the log of the base in the promoted dtype
 # (a.pow_(b) with a wider b: no cast of the product back, PyTorch multiplies in the wider dtype)
