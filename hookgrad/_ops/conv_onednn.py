@@ -6,6 +6,7 @@ depend on the number of threads, since the one thread-dependent choice, a 1x1 ke
 padding only when a window lies wholly in it, and then oneDNN pads with zeros too.)"""
 import numpy as np
 
+from .._parallel import get_num_threads
 from ..backends import mkldnn
 
 FLOAT32 = np.dtype(np.float32)
@@ -13,14 +14,15 @@ FLOAT32 = np.dtype(np.float32)
 
 def runs_on_onednn(x, w, stride, dilation, groups):
     """Whether PyTorch 2.13 on a CPU runs this (transposed) convolution of arrays ``x`` and
-    ``w`` with oneDNN, as its backend choice decides it (taking one intra-op thread): float32,
-    and a strided, dilated or large batch or a kernel other than 1x1, and a grouped or batched
-    one or a large kernel or input."""
+    ``w`` with oneDNN, as its backend choice decides it: float32, and a strided, dilated or
+    large batch, a kernel other than 1x1 or more than one intra-op thread (PyTorch's own
+    count, as ``get_num_threads()`` here), and a grouped or batched one or a large kernel or
+    input."""
     if x.dtype != FLOAT32 or not mkldnn.enabled:
         return False
     n, kh, kw = x.shape[0], w.shape[-2] if w.ndim == 4 else 1, w.shape[-1]
     if not (any(s != 1 for s in stride) or any(d != 1 for d in dilation) or n >= 16
-            or kh != 1 or kw != 1):
+            or kh != 1 or kw != 1 or get_num_threads() > 1):
         return False
     return groups > 1 or (kh > 3 and kw > 3) or n > 1 or x.size > 20480
 
