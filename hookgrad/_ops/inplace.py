@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
+from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import _sequence, _strip_backward
@@ -176,15 +177,6 @@ def _root(array):
     return array
 
 
-def _non_overlapping_and_dense(array):
-    expected = array.itemsize
-    for stride, size in sorted((st, sz) for st, sz in zip(array.strides, array.shape) if sz != 1):
-        if stride != expected:
-            return False
-        expected *= size
-    return True
-
-
 def check_input_overlap(t, args):
     """PyTorch's elementwise kernels refuse an input that shares some but not all of the
     written tensor's memory, or all of it in another layout (``x.add_(x[0])``,
@@ -209,7 +201,7 @@ def check_input_overlap(t, args):
             root = _root(data)
         if _root(other) is not root or not data.size or not other.size:
             continue
-        if not (_non_overlapping_and_dense(data) and _non_overlapping_and_dense(other)):
+        if not (non_overlapping_and_dense(data) and non_overlapping_and_dense(other)):
             continue  # (PyTorch's "too hard": allowed)
         begin, other_begin = data.__array_interface__["data"][0], other.__array_interface__[
             "data"][0]

@@ -21,7 +21,7 @@ def obeys_layout_contract(data, variable):
         return True  # (the common case: a fresh buffer, so dense, laid out as the leaf)
     if 0 in strides:  # (the other common one: a reduction's gradient, broadcast; a stride 0
         return False  # fails in a dim of size 1 too, and is never contiguous elsewhere)
-    if variable.flags.c_contiguous or _dense(variable):
+    if variable.flags.c_contiguous or non_overlapping_and_dense(variable):
         for size, stride, wanted in zip(data.shape, strides, variable.strides):
             if size != 1 and stride != wanted:
                 return False
@@ -34,7 +34,7 @@ def first_grad(variable, grad, recording):
     by the contract; under create_graph / grad mode written by ``copy_`` (``CopyBackwards``
     when the gradient has history), as every first ``.grad`` then is."""
     data = variable._data
-    if data.size and _dense(data):
+    if data.size and non_overlapping_and_dense(data):
         out = np.empty_like(data, dtype=grad._data.dtype)  # (order "K": the leaf's strides)
     else:
         out = np.empty(data.shape, grad._data.dtype)
@@ -44,11 +44,11 @@ def first_grad(variable, grad, recording):
     return _make(out)
 
 
-def _dense(array):
-    """Whether the elements of ``array`` tile one block of memory, in some order of dims."""
+def non_overlapping_and_dense(array):
+    """Whether the elements of ``array`` tile one block of memory, in some order of dims
+    (PyTorch's ``is_non_overlapping_and_dense``)."""
     expected = array.itemsize
-    for stride, size in sorted((abs(stride), size) for size, stride
-                               in zip(array.shape, array.strides) if size != 1):
+    for stride, size in sorted((st, sz) for st, sz in zip(array.strides, array.shape) if sz != 1):
         if stride != expected:
             return False
         expected *= size
