@@ -159,28 +159,23 @@ def _vector_prefix(g, x):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
     with vector instructions, the rest one by one: whole blocks of two AVX-512 vectors (32
     float32, 16 float64) when both are laid out alike as one dense block (or ``g`` is one
-    broadcast value) and the loop runs on one thread (up to 32768 elements); 0 where it
-    would loop element by element or is not modelled."""
-    if not 16 <= x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4 or \
-            g.shape != x.shape:
+    broadcast value), as ``vector_block_prefix``; 0 where it would loop element by element."""
+    if g.shape != x.shape or not (g.strides == x.strides or not any(g.strides)):
         return 0
-    if not (g.strides == x.strides or not any(g.strides)):
-        return 0
-    if not x.flags.c_contiguous and _memory_order(x) is None:
-        return 0
-    return x.size - x.size % (128 // x.itemsize)
+    return vector_block_prefix(x, 128)
 
 
-def vector_block_prefix(x):
-    """How many leading elements (in memory order) of a one-input loop PyTorch's CPU kernel
-    runs one AVX-512 vector (64 bytes) at a time, the rest one by one, where the kernel loops
-    one vector per step (softshrink): a dense float32/float64 block on one thread (up to
-    32768 elements); 0 where it loops element by element or is not modelled."""
+def vector_block_prefix(x, block_bytes=64):
+    """How many leading elements (in memory order) of a loop over ``x`` PyTorch's CPU kernel
+    runs ``block_bytes`` at a time (one AVX-512 vector, 64 bytes, where the kernel loops one
+    vector per step, as softshrink's), the rest one by one: a dense float32/float64 block on
+    one thread (up to 32768 elements); 0 where it loops element by element or is not
+    modelled."""
     if not x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4:
         return 0
     if not x.flags.c_contiguous and _memory_order(x) is None:
         return 0
-    return x.size - x.size % (64 // x.itemsize)
+    return x.size - x.size % (block_bytes // x.itemsize)
 
 
 def _elu_grad(g, x, alpha, scale, input_scale):
