@@ -99,3 +99,20 @@ def test_xlogy_is_not_compared_by_value_downstream_of_rounding_differences():
     # with equal inputs the values are compared as any op's
     exact = classify(XLOGY, _xlogy_trace([2.0, 0.0], [nan, nan]), hookgrad_trace)
     assert exact.signature == "silent | xlogy | out.value | non-finite"
+
+
+def test_pytorch_reading_uninitialised_memory_is_not_counted():
+    from hgfuzz.torch_bugs import known_torch_bug
+    program = {"steps": [{"k": "tensor", "s": [0, 2], "T": "float32", "v": [], "rg": False},
+                         {"k": "tensor", "s": [0], "T": "int64", "v": [], "rg": False},
+                         {"k": "call", "f": "F", "n": "multi_margin_loss",
+                          "a": [{"$": 0}, {"$": 1}]}]}
+    empty = {"T": "float32", "s": [0, 2], "v": [], "rg": False, "leaf": True}
+    reference = {"steps": [{"o": empty}, {"o": {**empty, "T": "int64", "s": [0]}},
+                           {"o": {**empty, "s": [], "v": [1.2e-32]}}]}
+    assert "uninitialised" in known_torch_bug(program, reference)
+    program["steps"][2]["kw"] = {"reduction": "none"}
+    assert known_torch_bug(program, reference) is None
+    del program["steps"][2]["kw"]
+    reference["steps"][0]["o"] = {**empty, "s": [1, 2], "v": [0.5, 1.0]}
+    assert known_torch_bug(program, reference) is None

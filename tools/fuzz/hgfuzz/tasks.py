@@ -6,6 +6,7 @@ import json
 from .compare import classify
 from .interpreter import run
 from .shrink import shrink
+from .torch_bugs import known_torch_bug
 
 
 def _libraries():
@@ -51,6 +52,10 @@ def fuzz(seed, index, phase, keep_trace=False):
     except TorchFlaky:
         return {"id": f"{seed}:{index}", "category": "torch-flaky",
                 "signature": "torch-flaky | PyTorch gave two different traces"}
+    bug = known_torch_bug(program, reference)
+    if bug is not None:
+        return {"id": f"{seed}:{index}", "category": "torch-failed",
+                "signature": f"torch-failed | PyTorch bug: {bug}"}
     verdict = classify(program, reference, traced)
     result = {"id": f"{seed}:{index}", **_diff_record(verdict)}
     if verdict.category != "identical" or keep_trace:
