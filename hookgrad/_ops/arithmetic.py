@@ -295,14 +295,25 @@ def power_of_floats(x, y):
     CPU kernel gives it for small tensors and the tails of large ones: C's double ``pow`` of
     the values, rounded once to the dtype; a number exponent of a float16 tensor is first
     rounded to float16. NumPy's own float32 / float16 power is a SIMD approximation that
-    misses that result for about one element in five. (NumPy's warnings about the infinities
-    and NaNs are filtered for hookgrad's modules.)"""
+    misses that result for about one element in five. An array exponent is C's pow even where
+    it is one number broadcast: NumPy's power takes an exponent 0.5 that is the same along its
+    inner loop (stride 0) as sqrt, which makes (-inf) ** 0.5 NaN and (-0.) ** 0.5 -0.: those
+    are put right where the exponent can be such. (NumPy's warnings about the infinities and
+    NaNs are filtered for hookgrad's modules.)"""
     dtype = x.dtype
+    if type(y) is np.ndarray:
+        wide = dtype.itemsize < 8
+        if wide:
+            x, y = x.astype(np.float64), y.astype(np.float64)
+        out = np.power(x, y)
+        if y.size == 1 or y.shape != out.shape or 0 in y.strides:  # (NumPy's sqrt, below)
+            fix = (y == 0.5) & ((x == 0) | (x == -np.inf))
+            if fix.any():  # C's pow(+-0, 0.5) is 0 and pow(-inf, 0.5) inf
+                out = np.where(fix, np.where(x == 0, 0.0, np.inf), out)
+        return out.astype(dtype) if wide else out
     if dtype.itemsize >= 8:
         return np.power(x, y)
-    if type(y) is np.ndarray:
-        y = y.astype(np.float64)
-    elif dtype.itemsize == 2:
+    if dtype.itemsize == 2:
         y = float(np.float16(y))
     return np.power(x.astype(np.float64), y).astype(dtype)
 
