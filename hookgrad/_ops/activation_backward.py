@@ -180,6 +180,12 @@ def vector_block_prefix(x, block_bytes=64):
 
 def _elu_grad(g, x, alpha, scale, input_scale):
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
+    return _by_elu_loops(g, x, negative, scale)
+
+
+def _by_elu_loops(g, x, negative, scale):
+    """``g * negative`` where ``x <= 0``, ``g * scale`` elsewhere, as PyTorch's elu_backward
+    loops pick the branch for a NaN ``x`` (its input, or its result when ``is_result``)."""
     prefix = _vector_prefix(g, x)
     if not prefix:
         return np.where(x <= 0, g * negative, g * scale)
@@ -212,7 +218,7 @@ class EluBackwardBackward0(ActivationGrad):
 def _elu_grad_of_result(g, r, alpha, scale, input_scale):
     """``elu_backward`` with ``is_result``: the slope from the result ``r`` (in-place elu_,
     selu_ and celu_ save their result, the input being gone)."""
-    return np.where(r <= 0, g * ((r + alpha * scale) * input_scale), g * scale)
+    return _by_elu_loops(g, r, (r + alpha * scale) * input_scale, scale)
 
 
 def _elu_second_of_result(h, r, alpha, scale, input_scale):

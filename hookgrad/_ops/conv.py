@@ -11,7 +11,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
 from . import conv_kernels
-from .conv_onednn import without_padding_products
+from .conv_onednn import native_single_products, without_padding_products
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -273,6 +273,9 @@ class ConvolutionBackward0(Op):
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
             pass  # y: the sum oneDNN computes, without the padding
+        elif not transposed and (y := native_single_products(
+                x4, w4, stride, padding, dilation, groups)) is not None:
+            pass  # y: one product per output, signed zeros as PyTorch's GEMM leaves them
         elif (plan := _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed,
                                    out_hw, self._record)) is not None:
             self.plan = plan

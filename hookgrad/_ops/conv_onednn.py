@@ -87,3 +87,18 @@ def conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw):
             part = np.einsum("ngcrs,goc->ngors", xs, wg[:, :, :, a, b])
             y[:, :, r0:r0 + rows, c0:c0 + cols] += part.reshape(n, o, rows, cols)
     return y
+
+
+def native_single_products(x4, w4, stride, padding, dilation, groups):
+    """A convolution of one input channel by a 1x1 kernel as PyTorch's native im2col + GEMM
+    computes it (where it does not take oneDNN), else None: a GEMM over one product per
+    output gives that product itself, so ``x * -0.`` keeps its sign, and the padding gives
+    ``0 * w`` (-0. for a negative weight) where a sum from 0 would be +0."""
+    if w4.shape[1] != 1 or w4.shape[2] != 1 or w4.shape[3] != 1 or groups != 1 \
+            or runs_on_onednn(x4, w4, stride, dilation, groups):
+        return None
+    (ph, pw), (sh, sw) = padding, stride
+    x3 = x4[:, 0]
+    if ph or pw:
+        x3 = np.pad(x3, ((0, 0), (ph, ph), (pw, pw)))
+    return x3[:, None, ::sh, ::sw] * w4.reshape(1, -1, 1, 1)

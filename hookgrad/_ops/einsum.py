@@ -5,12 +5,8 @@ operands are then contracted left to right, two at a time, by a product (no summ
 permutes, reshapes and one bmm; dims only one operand still has are summed first."""
 import string
 
-import numpy as np
-
-from .._tensor_base import TensorBase, _make
-from .half import forward_in_float32, is_half
+from .._tensor_base import TensorBase
 from .linalg import bmm
-from .op import Op, plain_backward
 from .views import reshape_node
 
 _LABELS = string.ascii_uppercase + string.ascii_lowercase  # PyTorch's label order
@@ -263,38 +259,3 @@ def _sum_product(left, right, summed):
         back[d] = i
     return bmm(left, right).view(tuple(out_size)).permute(back)
 
-
-class TrilinearBackward0(Op):
-    """``einsum(spec, a, b, c)`` of three operands as one node (PyTorch's ``_trilinear``, in
-    ``bilinear``). The gradient of each operand is the same form with the incoming gradient in
-    that operand's place, so the gradients' nodes are ``TrilinearBackward0`` again."""
-
-    arity = 3
-
-    def forward(self, a, b, c, spec):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
-            return forward_in_float32(self, TrilinearBackward0.forward, a, b, c, spec)
-        self.spec = spec
-        self.save(a if self.needs(1) or self.needs(2) else None,
-                  b if self.needs(0) or self.needs(2) else None,
-                  c if self.needs(0) or self.needs(1) else None)
-        return np.einsum(spec, a._data, b._data, c._data)
-
-    def backward(self, grad):
-        operands = self.saved()
-        inputs, output = self.spec.split("->")
-        subscripts = inputs.split(",")
-        grads = []
-        for k in range(3):
-            if not self.needs(k):
-                grads.append(None)
-                continue
-            args = list(operands)
-            args[k] = grad
-            spec = ",".join(output if i == k else s for i, s in enumerate(subscripts))
-            spec += "->" + subscripts[k]
-            if plain_backward():
-                grads.append(_make(np.einsum(spec, *(t._data for t in args))))
-            else:
-                grads.append(TrilinearBackward0.apply(*args, spec))
-        return tuple(grads)

@@ -311,13 +311,13 @@ class SpecialI1Backward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        if plain_backward():
-            ratio = (result / a).masked_fill(a == 0, 0.5)
-            return grad * (i0(a) - ratio)
-        # PyTorch's formula: x within eps of 0 is replaced by eps, its derivative by 1/2
+        # PyTorch's formula: x within eps of 0 (or NaN: not above eps) is replaced by eps,
+        # its derivative by 1/2
         dtype = result._data.dtype
         eps = np.finfo(dtype).eps
         not_tiny = a.abs() > eps
+        if plain_backward():
+            return grad * (i0(a) - result / a).masked_fill(~not_tiny, 0.5)
         safe = where(not_tiny, a, _make(np.array(eps, dtype)))
         slope = i0(safe) - result * safe.reciprocal()
         return grad * where(not_tiny, slope, _make(np.array(0.5, dtype)))

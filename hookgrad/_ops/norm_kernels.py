@@ -29,6 +29,11 @@ def channel_dots(a, b):
     the rows are long, else by einsum."""
     if a.shape[2] >= 32:
         return np.vecdot(a, b).sum(axis=0)
+    if 0 in a.strides and not np.isfinite(a).all():
+        # NumPy's einsum multiplies an operand that is one value along its loop (a broadcast
+        # gradient) by the sum of the other: inf * sum(b), where PyTorch's sum of inf * b_i
+        # is NaN for b of both signs
+        a = np.ascontiguousarray(a)
     return np.einsum("ncp,ncp->c", a, b)
 
 

@@ -369,6 +369,12 @@ class LinalgVectorNormBackward0(ReductionOp):
         self.save(a)
         self.dims, self.keepdim, self.p, self.whole = dims, keepdim, p, whole
         x = np.abs(a._data if dtype is None else a._data.astype(dtype.np_dtype))  # (no cast node)
+        if (x.ndim or whole) and _sizes_are_one(x.shape, dims):
+            # PyTorch's shortcut for a norm of one element: its absolute value (|x| != 0 for
+            # p = 0), with no power taken (so no overflow, no rounding)
+            x = x if p else (x != 0).astype(x.dtype)
+            return x if keepdim else x.reshape(tuple(n for d, n in enumerate(x.shape)
+                                                     if d not in dims))
         if p == np.inf:
             return np.max(x, axis=dims, keepdims=keepdim)
         if p == -np.inf:
@@ -404,6 +410,13 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p < 2:
             return a.sgn() * a.abs().pow(p - 1) * scale
         return a * a.abs().pow(p - 2) * scale
+
+
+def _sizes_are_one(shape, dims):
+    for d in dims:
+        if shape[d] != 1:
+            return False
+    return True
 
 
 class NormBackward1(LinalgVectorNormBackward0):

@@ -40,9 +40,11 @@ def scan(ufunc, x, dim, target=None, in_half=False):
     kernel rounds it (np.cumsum / np.cumprod would also warn from NumPy's modules)."""
     out = np.dtype(target or x.dtype)
     wide = None if in_half else _ACCUMULATE_IN.get(out)
-    if wide is None:
-        return ufunc.accumulate(x, dim, target)
-    return ufunc.accumulate(x, dim, wide).astype(out)
+    acc = ufunc.accumulate(x, dim, target if wide is None else wide)
+    if ufunc is np.add and acc.dtype.kind in "fc":
+        # PyTorch's sum starts from 0: a leading -0.0 comes out 0.0, and 0.0 + -0.0 is 0.0
+        np.add(acc, 0, out=acc)
+    return acc if wide is None else acc.astype(out)
 
 
 class CumsumBackward0(Op):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..._ops import linalg as _linalg
-from ..._ops.einsum import TrilinearBackward0
+from ..._ops.trilinear import TrilinearBackward0
 from ..._ops.views import reshape_node
 
 
