@@ -182,12 +182,12 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
     if interpolation in ("linear", "midpoint"):
         above = sorted_values.gather(-1, _make(np.ceil(ranks).astype(np.int64)))
         if interpolation == "midpoint":
-            weights = _make(np.full_like(ranks, 0.5))
+            weights = _make(np.full_like(ranks, 0.5, x.dtype))
         elif isinstance(q, TensorBase) and q.requires_grad:
             masked_rows, fill = (last < 0, 0) if ignore_nan else (nan_rows, n - 1)
             weights = _differentiable_weights(q, scale, below, masked_rows, fill)
         else:
-            weights = _make(ranks - below)
+            weights = _make((ranks - below).astype(x.dtype))
         result = result.lerp_(above, weights)
     if not isinstance(q, TensorBase) or q._data.ndim == 0:
         return result.squeeze_(-1)
