@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
+from .group_norm_kernel import replay_where_visible
 from .half import FLOAT32, forward_in_float32, is_half
 from .norm_backward import (
     NativeBatchNormBackwardBackward0,
@@ -191,8 +192,14 @@ class NativeGroupNormBackward0(Op):
             n, channels = x.shape[:2]
             per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
                            .reshape((n, channels) + (1,) * (x.ndim - 2)) for s in (mean, invstd)]
-            return _fused_affine(x, *per_channel, weight, bias, self.shape)
-        return _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
+            y = _fused_affine(x, *per_channel, weight, bias, self.shape)
+        else:
+            y = _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
+        if x.dtype == np.float32 and x.size:  # PyTorch's roundings, where they show
+            replay_where_visible(x, num_groups, mean, invstd,
+                                 None if weight is None else weight._data,
+                                 None if bias is None else bias._data, eps, y)
+        return y
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight = self.saved()

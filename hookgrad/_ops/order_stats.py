@@ -166,9 +166,11 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
         last = (~np.isnan(values)).sum(-1, keepdims=True).astype(x.dtype) - 1
     else:
         last = np.full(batch + (1,), n - 1, x.dtype)
-    ranks = qs * np.maximum(last, 0)
+    scale = np.maximum(last, 0)
+    ranks = qs * scale
     if not ignore_nan:  # a NaN anywhere makes the quantile NaN: read the last (NaN) value
-        ranks = np.where(np.isnan(values).any(-1, keepdims=True), x.dtype.type(n - 1), ranks)
+        nan_rows = np.isnan(values).any(-1, keepdims=True)
+        ranks = np.where(nan_rows, x.dtype.type(n - 1), ranks)
     if interpolation == "lower":
         ranks = np.floor(ranks)
     elif interpolation == "higher":
@@ -178,12 +180,29 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
     below = ranks.astype(np.int64)
     result = sorted_values.gather(-1, _make(below))
     if interpolation in ("linear", "midpoint"):
-        weights = np.full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - below
         above = sorted_values.gather(-1, _make(np.ceil(ranks).astype(np.int64)))
-        result = result.lerp_(above, _make(weights.astype(x.dtype)))
+        if interpolation == "midpoint":
+            weights = _make(np.full_like(ranks, 0.5, x.dtype))
+        elif isinstance(q, TensorBase) and q.requires_grad:
+            masked_rows, fill = (last < 0, 0) if ignore_nan else (nan_rows, n - 1)
+            weights = _differentiable_weights(q, scale, below, masked_rows, fill)
+        else:
+            weights = _make((ranks - below).astype(x.dtype))
+        result = result.lerp_(above, weights)
     if not isinstance(q, TensorBase) or q._data.ndim == 0:
         return result.squeeze_(-1)
     return result.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+
+
+def _differentiable_weights(q, scale, below, masked_rows, fill):
+    """The linear weights ranks - below as PyTorch's graph makes them when q requires grad:
+    ranks = q * last_index, so q's gradient is (above - below) * last_index; the rows whose
+    rank is filled in (quantile: a NaN, read at the end; nanquantile: no number at all) are
+    masked, so q gets no gradient (not NaN) from them."""
+    ranks = q.reshape(-1) * _make(scale)
+    if masked_rows.any():
+        ranks = ranks.masked_fill(_make(masked_rows), fill)
+    return ranks - _make(below.astype(scale.dtype))
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):

@@ -1,6 +1,7 @@
 """Reductions that combine elements: sum, mean, var/std, norm, prod, all/any (the ones that
 pick an element, max/min & co, are in extremes.py)."""
 import builtins
+import math
 import warnings
 
 import numpy as np
@@ -386,6 +387,8 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p == 2:
             return np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
         with np.errstate(divide="ignore"):
+            if x.dtype == np.float32:
+                return _float32_p_norm(x, dims, keepdim, p)
             return np.add.reduce(x ** p, dims, keepdims=keepdim) ** (1.0 / p)
 
     def backward(self, grad):
@@ -417,6 +420,17 @@ def _sizes_are_one(shape, dims):
         if shape[d] != 1:
             return False
     return True
+
+
+def _float32_p_norm(x, dims, keepdim, p):
+    """sum(|x| ** p) ** (1 / p) as PyTorch computes it in float32: each power a correctly
+    rounded powf (NumPy's float32 power is a vectorised approximation, off by an ulp or
+    two: the norm of one element 1.5 came out 1.5000001), the exponent 1 / p in float32."""
+    p32 = np.float32(p)
+    powered = (x.astype(np.float64) ** np.float64(p32)).astype(np.float32)
+    total = np.add.reduce(powered, dims, keepdims=keepdim)
+    root = np.float64(np.float32(1) / p32)
+    return (np.asarray(total, np.float64) ** root).astype(np.float32)
 
 
 class NormBackward1(LinalgVectorNormBackward0):

@@ -7,19 +7,23 @@ from .complex_support import check_real
 from .extremes import MaxBackward1
 from .index import selected_grad
 from .op import Op, refuse_out, return_type
+from .unstable_order import unstable_order
 
 return_types = {name: return_type(name, ("values", "indices"))
                 for name in ("sort", "topk", "median")}
 
 
-def _order(x, axis, descending):
-    """Stable argsort along ``axis``. Descending keeps equal values in their original order
+def _order(x, axis, descending, stable=True):
+    """Argsort along ``axis``. Descending keeps equal values in their original order
     and puts NaN first (PyTorch orders NaN above every number), by sorting the reversed axis
-    ascending and reversing the result."""
+    ascending and reversing the result. ``stable=False`` leaves ties where PyTorch's
+    std::sort does."""
     if not descending:
-        return np.argsort(x, axis=axis, kind="stable")
-    reversed_order = np.argsort(np.flip(x, axis), axis=axis, kind="stable")
-    return np.flip(x.shape[axis] - 1 - reversed_order, axis)
+        order = np.argsort(x, axis=axis, kind="stable")
+    else:
+        reversed_order = np.argsort(np.flip(x, axis), axis=axis, kind="stable")
+        order = np.flip(x.shape[axis] - 1 - reversed_order, axis)
+    return order if stable else unstable_order(x, axis, order)
 
 
 class SortBackward0(Op):
@@ -27,13 +31,13 @@ class SortBackward0(Op):
 
     saves_indices = True  # (as PyTorch's node)
 
-    def forward(self, a, dim, descending):
+    def forward(self, a, dim, descending, stable=True):
         x = a._data
         self.shape, self.dim = x.shape, dim
         if x.ndim == 0:
             self.index = None
             return x.copy(), np.zeros((), np.int64)
-        self.index = _order(x, dim, descending)
+        self.index = _order(x, dim, descending, stable)
         return np.take_along_axis(x, self.index, axis=dim), self.index.astype(np.int64)
 
     def backward(self, grad, grad_indices=None):
@@ -71,12 +75,11 @@ class TopkBackward0(SortBackward0):
 
 
 def sort(input, dim=-1, descending=False, *, stable=_NOT_GIVEN, out=None):
-    """``stable`` is accepted: this sort always is."""
     if out is not None:
         refuse_out("sort")
     dim = _wrap_dim(dim, input._data.ndim)
     op = SortBackward0 if stable is _NOT_GIVEN else SortBackward1
-    return return_types["sort"](*op.apply(input, dim, descending))
+    return return_types["sort"](*op.apply(input, dim, descending, stable is True))
 
 
 def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
@@ -86,7 +89,7 @@ def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
     x = input._data
     if x.ndim == 0:
         return _make(np.zeros((), np.int64))
-    return _make(_order(x, _wrap_dim(dim, x.ndim), descending).astype(np.int64))
+    return _make(_order(x, _wrap_dim(dim, x.ndim), descending, bool(stable)).astype(np.int64))
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):

@@ -9,6 +9,7 @@ import numpy as np
 from .._tensor_base import _make, _wrap_dim
 from .complex_support import check_real
 from .op import Op
+from .unstable_order import introsort, unstable_order
 
 
 class Unique2Backward0(Op):
@@ -38,6 +39,25 @@ def _slices(x, dim):
     return moved.reshape(moved.shape[0], math.prod(moved.shape[1:])), moved.shape[1:]
 
 
+class _RowLess:
+    """PyTorch's unique(dim=) comparator for std::sort: the first column where one row's
+    element is < or > the other's decides; a NaN is neither, so the next column decides (the
+    order rows with NaN end up in is std::sort's, replayed by introsort)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __call__(self, i, j):
+        for left, right in zip(self.rows[i], self.rows[j]):
+            if left < right:
+                return True
+            if left > right:
+                return False
+        return False
+
+
 def _groups(rows, order):
     """Where a new group of equal rows starts, over ``rows`` taken in ``order``."""
     ordered = rows[order]
@@ -65,7 +85,12 @@ def _unique_rows(x, dim, consecutive):
     n = rows.shape[0]
     if consecutive:
         order = np.arange(n)
-    else:  # lexicographic, first column most significant; NaN sorts last
+    elif dim is None:  # PyTorch sorts the elements with sort(stable=False)
+        order = unstable_order(rows, 0, np.argsort(rows, axis=0, kind="stable"))[:, 0]
+    elif rows.shape[1] and rows.dtype.kind == "f" and (
+            np.isnan(rows).any() or np.signbit(rows[rows == 0]).any()):
+        order = np.asarray(introsort(list(range(n)), _RowLess(rows.tolist())), np.int64)
+    else:  # lexicographic, first column most significant
         order = np.lexsort(rows.T[::-1]) if rows.shape[1] else np.arange(n)
     starts = _groups(rows, order)
     group_of_sorted = np.cumsum(starts) - 1
