@@ -248,15 +248,31 @@ def _gelu_grad(g, x, approximate):
     return g * slope
 
 
+def scalar_minus(number, t):
+    """C++'s ``number - t`` in PyTorch's backward formulas: ``empty_like(t).fill_(number)
+    .sub_(t)``, so a SubBackward0 whose first edge is None (Python's ``number - t`` is an
+    RsubBackward1)."""
+    return _make(np.full(t.shape, number, t._data.dtype)) - t
+
+
 def _gelu_second(h, x, approximate):
+    # PyTorch's gelu_double_backward term by term (C++'s tensor-number products are
+    # MulBackward1 nodes): the nodes under create_graph are its own
+    mul = MulBackward1.apply
     if approximate == "tanh":
-        inner = (x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI
-        t = inner.tanh()
-        du = (x * x * (3 * _GELU_CUBIC) + 1) * _SQRT_2_OVER_PI
-        d2u = x * (6 * _GELU_CUBIC * _SQRT_2_OVER_PI)
-        return h * ((1 - t * t) * (du + x * 0.5 * (d2u - t * du * du * 2)))
-    # d/dx (cdf + x pdf) = pdf (2 - x^2)
-    return h * ((x * x * -0.5).exp() * INV_SQRT_2PI * (2 - x * x))
+        inner = mul(x + mul(x ** 3, _GELU_CUBIC), _SQRT_2_OVER_PI)
+        tanh_inner = inner.tanh()
+        sech_inner = _make(np.ones_like(x._data)) / inner.cosh()
+        f = mul(x, 0.5)
+        g = scalar_minus(1, tanh_inner * tanh_inner)
+        slope = mul(AddBackward1.apply(mul(x, 3 * _GELU_CUBIC) * x, 1), _SQRT_2_OVER_PI)
+        f_prime_gh = mul(g, 0.5) * slope
+        g_prime = mul(sech_inner, 2) * (-sech_inner * tanh_inner) * slope
+        h_prime = mul(mul(x, 6 * _GELU_CUBIC), _SQRT_2_OVER_PI)
+        return h * (mul(f_prime_gh, 2) + f * slope * g_prime + f * g * h_prime)
+    input_sq = x * x
+    pdf = mul(mul(input_sq, -0.5).exp(), INV_SQRT_2PI)
+    return h * (mul(pdf, 2) - input_sq * pdf)
 
 
 class GeluBackwardBackward0(ActivationGrad):

@@ -1,0 +1,40 @@
+# Fuzz 2:8349, 2:12987 and others: under create_graph a second-order gradient is the graph
+# of PyTorch's own backward formula (derivatives.yaml / FunctionsManual), node for node:
+# C++'s tensor-number products are MulBackward1, ``number - t`` a SubBackward0 with a None
+# edge, and the terms add up in the formula's order. Each case prints the tree of the
+# second-order gradient's nodes and its values.
+import warnings
+
+import torch
+
+F = torch.nn.functional
+warnings.simplefilter("ignore")  # (backward(create_graph=True)'s reference-cycle warning)
+
+
+def tree(fn, depth=0):
+    if fn is None:
+        print("  " * depth + "None")
+        return
+    print("  " * depth + fn.name())
+    for f, _ in fn.next_functions:
+        tree(f, depth + 1)
+
+
+def second_order(name, fn, x):
+    x = x.detach().requires_grad_()
+    (g,) = torch.autograd.grad(fn(x).sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), x, create_graph=True)
+    print(name, gg)
+    tree(gg.grad_fn)
+
+
+values = torch.tensor([1.0, -0.5, 3.7, -2.2, 0.01, 6.0], dtype=torch.float64)
+second_order("gelu none", F.gelu, values)
+second_order("gelu tanh", lambda x: F.gelu(x, approximate="tanh"), values)
+
+# the fuzzer's program: backward(create_graph) then backward from the input's .grad
+v0 = torch.tensor(1.0, requires_grad=True)
+F.gelu(v0).backward(create_graph=True)
+v0.grad.backward(create_graph=True)
+print(v0.grad)
+tree(v0.grad.grad_fn)
