@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
-from .scalar_forms import AddBackward1, MulBackward1
+from .scalar_forms import AddBackward1, MulBackward1, filled_like, number_minus
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
@@ -248,13 +248,6 @@ def _gelu_grad(g, x, approximate):
     return g * slope
 
 
-def scalar_minus(number, t):
-    """C++'s ``number - t`` in PyTorch's backward formulas: ``empty_like(t).fill_(number)
-    .sub_(t)``, so a SubBackward0 whose first edge is None (Python's ``number - t`` is an
-    RsubBackward1)."""
-    return _make(np.full(t.shape, number, t._data.dtype)) - t
-
-
 def _gelu_second(h, x, approximate):
     # PyTorch's gelu_double_backward term by term (C++'s tensor-number products are
     # MulBackward1 nodes): the nodes under create_graph are its own
@@ -262,9 +255,9 @@ def _gelu_second(h, x, approximate):
     if approximate == "tanh":
         inner = mul(x + mul(x ** 3, _GELU_CUBIC), _SQRT_2_OVER_PI)
         tanh_inner = inner.tanh()
-        sech_inner = _make(np.ones_like(x._data)) / inner.cosh()
+        sech_inner = filled_like(inner, 1) / inner.cosh()
         f = mul(x, 0.5)
-        g = scalar_minus(1, tanh_inner * tanh_inner)
+        g = number_minus(1, tanh_inner * tanh_inner)
         slope = mul(AddBackward1.apply(mul(x, 3 * _GELU_CUBIC) * x, 1), _SQRT_2_OVER_PI)
         f_prime_gh = mul(g, 0.5) * slope
         g_prime = mul(sech_inner, 2) * (-sech_inner * tanh_inner) * slope

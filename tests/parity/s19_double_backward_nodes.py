@@ -38,3 +38,19 @@ F.gelu(v0).backward(create_graph=True)
 v0.grad.backward(create_graph=True)
 print(v0.grad)
 tree(v0.grad.grad_fn)
+
+# glu (fuzz 2:5128): glu_double_backward in the input, glu_double_backward_grad_output (the
+# formula at a grad_output of ones, halves summed) in the incoming gradient
+x = torch.tensor([[-2.0, -1.5, 0.3], [0.7, -0.75, 1.2], [0.1, 0.2, 0.4], [2.0, -1.0, 0.5]],
+                 dtype=torch.float64, requires_grad=True)
+grad_output = torch.tensor([[1.0, -0.5, 0.3], [0.2, 1.5, -1.0]], dtype=torch.float64,
+                           requires_grad=True)
+(g,) = torch.autograd.grad(F.glu(x, dim=0), x, grad_output, create_graph=True)
+weight = torch.linspace(-1.0, 1.0, 12, dtype=torch.float64).reshape(4, 3).requires_grad_()
+gx, g_grad_output = torch.autograd.grad((g * weight).sum(), (x, grad_output), create_graph=True)
+print("glu d/dx", gx)
+tree(gx.grad_fn)
+print("glu d/dgrad_output", g_grad_output)
+tree(g_grad_output.grad_fn)
+print("third order", torch.autograd.grad(gx.square().sum(), (x, weight)))
+second_order("glu dim -1", lambda x: F.glu(x, -1), x.reshape(2, 6))
