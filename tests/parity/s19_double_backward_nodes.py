@@ -54,3 +54,36 @@ print("glu d/dgrad_output", g_grad_output)
 tree(g_grad_output.grad_fn)
 print("third order", torch.autograd.grad(gx.square().sum(), (x, weight)))
 second_order("glu dim -1", lambda x: F.glu(x, -1), x.reshape(2, 6))
+
+# layer_norm (fuzz 2:9834): layer_norm_double_backward over (rows, width) views, the saved
+# statistics constants; the input's, the weight's and the incoming gradient's gradients
+x = torch.tensor([[[1.25, -2.0, 0.5], [-1.5, -1.0, 3.0]], [[-2.0, 0.25, 1.0], [-0.25, -1.25, 0.0]]],
+                 dtype=torch.float64, requires_grad=True)
+for weight, bias in [(None, None), (torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64), None),
+                     (torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64),
+                      torch.tensor([0.1, 0.2, -0.3], dtype=torch.float64))]:
+    params = [t.requires_grad_() for t in (weight, bias) if t is not None]
+    grad_output = torch.linspace(-1.0, 1.0, 12, dtype=torch.float64).reshape(2, 2, 3)
+    grad_output.requires_grad_()
+    grads = torch.autograd.grad(F.layer_norm(x, [3], weight, bias), [x] + params, grad_output,
+                                create_graph=True)
+    total = sum((g * torch.linspace(-1.0, 2.0, g.numel(), dtype=torch.float64).reshape(g.shape))
+                .sum() + (g * g).sum() for g in grads)
+    seconds = torch.autograd.grad(total, [x, grad_output] + params, create_graph=True,
+                                  allow_unused=True)
+    for second in seconds:
+        print("layer_norm", len(params), second)
+        if second is not None:
+            tree(second.grad_fn)
+    print("third order", torch.autograd.grad(sum((s * s).sum() for s in seconds
+                                                 if s is not None), x))
+
+# a bias without a weight: PyTorch drops the bias's incoming gradient's weight term and adds
+# an undefined tensor, which refuses
+bias = torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64, requires_grad=True)
+gx, gb = torch.autograd.grad(F.layer_norm(x, [3], None, bias), (x, bias),
+                             torch.ones(2, 2, 3, dtype=torch.float64), create_graph=True)
+try:
+    torch.autograd.grad((gx * gx).sum() + (gb * gb).sum(), x)
+except RuntimeError as error:
+    print("RuntimeError", error)
