@@ -87,3 +87,26 @@ try:
     torch.autograd.grad((gx * gx).sum() + (gb * gb).sum(), x)
 except RuntimeError as error:
     print("RuntimeError", error)
+
+# binary_cross_entropy (fuzz 2:1286): binary_cross_entropy_double_backward, ..._target (its
+# denominator clamped outside the graph) and ..._grad_output; a weight that requires grad
+# refuses while grad mode is on
+for reduction in ("mean", "sum", "none"):
+    x = torch.tensor([[0.3, 0.8, 0.4], [0.7, 0.2, 1.0]], dtype=torch.float64, requires_grad=True)
+    t = torch.tensor([[0.9, 0.5, 0.4], [0.8, 0.1, 0.4]], dtype=torch.float64, requires_grad=True)
+    w = torch.tensor([0.5, 2.0, 1.0], dtype=torch.float64)
+    y = F.binary_cross_entropy(x, t, w, reduction=reduction)
+    grad_output = torch.linspace(0.5, 2.0, y.numel(), dtype=torch.float64).reshape(y.shape)
+    gx, gt = torch.autograd.grad(y, (x, t), grad_output.requires_grad_(), create_graph=True)
+    scale = torch.linspace(-1.0, 1.0, 6, dtype=torch.float64).reshape(2, 3)
+    for second in torch.autograd.grad((gx * scale).sum(), (x, t, grad_output),
+                                      create_graph=True):
+        print("binary_cross_entropy", reduction, second)
+        tree(second.grad_fn)
+weight = torch.ones(3, requires_grad=True)
+try:
+    F.binary_cross_entropy(torch.full((3,), 2.0), torch.ones(3), weight)
+except RuntimeError as error:
+    print("RuntimeError", error)
+with torch.no_grad():
+    print(F.binary_cross_entropy(torch.full((3,), 0.5), torch.ones(3), weight))
