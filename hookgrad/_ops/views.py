@@ -148,7 +148,7 @@ class TransposeBackward1(TransposeBackward0):
 
 
 class TBackward1(TransposeBackward1):
-    pass
+    backward = TBackward0.backward  # (PyTorch's t_ formula is grad.t(), as t's)
 
 
 class UnsqueezeBackward1(UnsqueezeBackward0):

@@ -110,3 +110,12 @@ except RuntimeError as error:
     print("RuntimeError", error)
 with torch.no_grad():
     print(F.binary_cross_entropy(torch.full((3,), 0.5), torch.ones(3), weight))
+
+# t_ (fuzz 2:8858): its gradient under create_graph is grad.t(), a TBackward0 as t's
+for shape in [(2, 3), (3,), ()]:
+    a = torch.ones(shape, requires_grad=True)
+    b = a * 2
+    b.t_()
+    (g,) = torch.autograd.grad(b, a, torch.ones(b.shape, requires_grad=True), create_graph=True)
+    print("t_", shape, b.grad_fn.name())
+    tree(g.grad_fn)
