@@ -89,6 +89,9 @@ class NotImplementedGrad(Op):
         raise RuntimeError(f"derivative for aten::{self.function} is not implemented")
 
 
+NotImplementedGrad.__name__ = NotImplementedGrad.__qualname__ = "NotImplemented"  # (PyTorch's)
+
+
 # --------------------------------------------------------------------------- piecewise linear
 
 def threshold_grad(g, x, threshold):

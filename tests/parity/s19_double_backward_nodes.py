@@ -119,3 +119,15 @@ for shape in [(2, 3), (3,), ()]:
     (g,) = torch.autograd.grad(b, a, torch.ones(b.shape, requires_grad=True), create_graph=True)
     print("t_", shape, b.grad_fn.name())
     tree(g.grad_fn)
+
+# floor_divide (fuzz 2:14663): PyTorch's NotImplemented node has an edge for each input that
+# requires grad, a view made without grad mode of a leaf included (an empty edge)
+v1 = torch.tensor([[2.0], [2.0], [1.5]], requires_grad=True)
+with torch.no_grad():
+    v2 = torch.unsqueeze(v1, -2)
+for out in (torch.floor_divide(v2, v2), torch.floor_divide(v2, torch.ones(1, requires_grad=True)),
+            torch.floor_divide(v1, 2.0)):
+    print("floor_divide", out.requires_grad, out.grad_fn, [None if f is None else f.name()
+                                                            for f, _ in out.grad_fn.next_functions])
+(g,) = torch.autograd.grad(F.hardsigmoid(v1).sum(), v1, create_graph=True)
+print("hardsigmoid", g.grad_fn, g.grad_fn.name())
