@@ -322,8 +322,11 @@ def _hardswish_grad(g, x):
 
 
 def _hardswish_second(h, x):
-    middle = _make(((x._data > -3) & (x._data < 3)).astype(x._data.dtype))
-    return h / 3 * middle
+    # PyTorch's formula: where(-3 < x < 3, grad * grad_output / 3.0, zeros({}))
+    from .arithmetic import DivBackward1
+    from .selection import where  # (selection imports this module)
+    middle = _make((x._data > -3) & (x._data < 3))
+    return where(middle, DivBackward1.apply(h, 3.0), _make(np.zeros((), x._data.dtype)))
 
 
 class HardswishBackwardBackward0(ActivationGrad):

@@ -131,3 +131,21 @@ for out in (torch.floor_divide(v2, v2), torch.floor_divide(v2, torch.ones(1, req
                                                             for f, _ in out.grad_fn.next_functions])
 (g,) = torch.autograd.grad(F.hardsigmoid(v1).sum(), v1, create_graph=True)
 print("hardsigmoid", g.grad_fn, g.grad_fn.name())
+
+# softmax, log_softmax (fuzz 3:17718): the derivatives of _softmax_backward_data /
+# _log_softmax_backward_data term by term; hardswish's: where(-3 < x < 3, grad *
+# grad_output / 3.0, zeros({}))
+for name, shape in [("softmax", ()), ("softmax", (2, 3)), ("log_softmax", (2, 3)),
+                    ("hardswish", (7,))]:
+    x = torch.tensor([-4.0, -3.0, -1.0, 0.5, 2.5, 3.0, 5.0], dtype=torch.float64)
+    x = x[:max(1, 6 if shape else 1)].reshape(shape) if shape != (7,) else x
+    x.requires_grad_()
+    y = F.hardswish(x) if name == "hardswish" else getattr(x, name)(-1)
+    grad_output = torch.tensor([0.5, -1.0, 2.0, 1.5, -0.25, 0.75, 1.0], dtype=torch.float64)
+    grad_output = grad_output[:y.numel()].reshape(y.shape).requires_grad_()
+    (g,) = torch.autograd.grad(y, x, grad_output, create_graph=True)
+    scale = torch.tensor([1.0, -0.5, 0.25, 2.0, -1.5, 0.5, 1.0], dtype=torch.float64)
+    for second in torch.autograd.grad((g * scale[:g.numel()].reshape(g.shape)).sum(),
+                                      (x, grad_output), create_graph=True):
+        print(name, shape, second)
+        tree(second.grad_fn)
