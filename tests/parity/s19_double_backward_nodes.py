@@ -149,3 +149,11 @@ for name, shape in [("softmax", ()), ("softmax", (2, 3)), ("log_softmax", (2, 3)
                                       (x, grad_output), create_graph=True):
         print(name, shape, second)
         tree(second.grad_fn)
+
+# masked_scatter_ of a 0-d tensor under a 0-d mask (fuzz 3:8050): the input's gradient is
+# grad.masked_fill(mask, 0) in its own shape (no reduction node)
+v0 = torch.tensor(-2.0, requires_grad=True)
+v1 = v0.clone().masked_scatter_(torch.tensor(True), torch.tensor([-1.25, -2.0]))
+(g,) = torch.autograd.grad(v1, v0, torch.tensor(1.5, requires_grad=True), create_graph=True)
+print("masked_scatter_", g)
+tree(g.grad_fn)
