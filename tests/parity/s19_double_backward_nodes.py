@@ -157,3 +157,17 @@ v1 = v0.clone().masked_scatter_(torch.tensor(True), torch.tensor([-1.25, -2.0]))
 (g,) = torch.autograd.grad(v1, v0, torch.tensor(1.5, requires_grad=True), create_graph=True)
 print("masked_scatter_", g)
 tree(g.grad_fn)
+
+# matmul folded into one mm (fuzz 3:11372): the folded matrix's PyTorch view strides (not
+# NumPy's, which differ in dims of size 1) decide whether its gradient is formed transposed
+# (mat2 @ grad.t()).t(); a half product's layout tests read its operands, not their float32
+# copies
+for sa, sb, dtype in [((4, 1), (1, 1, 4), torch.float32), ((1, 3), (2, 3, 1), torch.float16),
+                      ((4, 1), (2, 1, 4), torch.float16), ((3, 1, 4), (4, 2), torch.float32)]:
+    a = torch.arange(sa[0] * sa[-1] * (sa[1] if len(sa) == 3 else 1), dtype=dtype) * 0.5 - 1
+    a = a.reshape(sa).requires_grad_()
+    b = torch.arange(sb[0] * sb[1] * (sb[2] if len(sb) == 3 else 1), dtype=dtype) * 0.25 - 2
+    b = b.reshape(sb).requires_grad_()
+    for g in torch.autograd.grad(a.matmul(b).sum(), (a, b), create_graph=True):
+        print("matmul", sa, sb, dtype, g)
+        tree(g.grad_fn)
