@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
-from .scalar_forms import AddBackward1, MulBackward1
+from .scalar_forms import AddBackward1, MulBackward1, filled_like, number_minus
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
@@ -87,6 +87,9 @@ class NotImplementedGrad(Op):
 
     def backward(self, grad):
         raise RuntimeError(f"derivative for aten::{self.function} is not implemented")
+
+
+NotImplementedGrad.__name__ = NotImplementedGrad.__qualname__ = "NotImplemented"  # (PyTorch's)
 
 
 # --------------------------------------------------------------------------- piecewise linear
@@ -255,14 +258,23 @@ def _gelu_grad(g, x, approximate):
 
 
 def _gelu_second(h, x, approximate):
+    # PyTorch's gelu_double_backward term by term (C++'s tensor-number products are
+    # MulBackward1 nodes): the nodes under create_graph are its own
+    mul = MulBackward1.apply
     if approximate == "tanh":
-        inner = (x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI
-        t = inner.tanh()
-        du = (x * x * (3 * _GELU_CUBIC) + 1) * _SQRT_2_OVER_PI
-        d2u = x * (6 * _GELU_CUBIC * _SQRT_2_OVER_PI)
-        return h * ((1 - t * t) * (du + x * 0.5 * (d2u - t * du * du * 2)))
-    # d/dx (cdf + x pdf) = pdf (2 - x^2)
-    return h * ((x * x * -0.5).exp() * INV_SQRT_2PI * (2 - x * x))
+        inner = mul(x + mul(x ** 3, _GELU_CUBIC), _SQRT_2_OVER_PI)
+        tanh_inner = inner.tanh()
+        sech_inner = filled_like(inner, 1) / inner.cosh()
+        f = mul(x, 0.5)
+        g = number_minus(1, tanh_inner * tanh_inner)
+        slope = mul(AddBackward1.apply(mul(x, 3 * _GELU_CUBIC) * x, 1), _SQRT_2_OVER_PI)
+        f_prime_gh = mul(g, 0.5) * slope
+        g_prime = mul(sech_inner, 2) * (-sech_inner * tanh_inner) * slope
+        h_prime = mul(mul(x, 6 * _GELU_CUBIC), _SQRT_2_OVER_PI)
+        return h * (mul(f_prime_gh, 2) + f * slope * g_prime + f * g * h_prime)
+    input_sq = x * x
+    pdf = mul(mul(input_sq, -0.5).exp(), INV_SQRT_2PI)
+    return h * (mul(pdf, 2) - input_sq * pdf)
 
 
 class GeluBackwardBackward0(ActivationGrad):
@@ -316,8 +328,11 @@ def _hardswish_grad(g, x):
 
 
 def _hardswish_second(h, x):
-    middle = _make(((x._data > -3) & (x._data < 3)).astype(x._data.dtype))
-    return h / 3 * middle
+    # PyTorch's formula: where(-3 < x < 3, grad * grad_output / 3.0, zeros({}))
+    from .arithmetic import DivBackward1
+    from .selection import where  # (selection imports this module)
+    middle = _make((x._data > -3) & (x._data < 3))
+    return where(middle, DivBackward1.apply(h, 3.0), _make(np.zeros((), x._data.dtype)))
 
 
 class HardswishBackwardBackward0(ActivationGrad):

@@ -9,7 +9,7 @@ from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
-from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node
+from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node, torch_view_strides
 
 # C++ type names, as in the message of mm's dtype check
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
@@ -57,7 +57,12 @@ class MmBackward0(Op):
 
     def forward(self, a, b):
         if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
-            return forward_in_float32(self, MmBackward0.forward, a, b)
+            out = forward_in_float32(self, MmBackward0.forward, a, b)
+            if self._record:  # (the layout tests are of the operands, not of their float32
+                # copies, whose dims of size 1 have NumPy's strides; in 4-byte units)
+                self.mat1_strides = tuple(s * 2 for s in a._data.strides)
+                self.mat2_transposed = _is_transposed(b._data)
+            return out
         x, y = a._data, b._data
         if x.ndim != 2 or y.ndim != 2:
             bad = "self" if x.ndim != 2 else "mat2"
@@ -408,7 +413,17 @@ def _folded_matmul(a, b, da, db):
     rows = int(np.prod(lead))
     folded = reshape_node(t1, (rows, t1._data.shape[-1]))
     if t2._data.ndim == 2:
-        out = UnsafeViewBackward0.apply(mm(folded, t2), lead + (t2._data.shape[1],))
+        product = mm(folded, t2)
+        if product._grad_fn is not None and 1 in t1._data.shape and folded._requires_grad \
+                and folded._data.size:
+            # the folded matrix's layout decides mm's create_graph formula for its gradient:
+            # PyTorch's view strides, not NumPy's (they can differ with a dim of size 1)
+            itemsize = folded._data.itemsize
+            strides = torch_view_strides(t1._data.shape, [s // itemsize for s in
+                                                          t1._data.strides], folded.shape)
+            if strides is not None:  # (in bytes of the dtype mm's forward saw: half.py)
+                product._grad_fn.mat1_strides = tuple(s * max(itemsize, 4) for s in strides)
+        out = UnsafeViewBackward0.apply(product, lead + (t2._data.shape[1],))
         return out.transpose(-2, -1).contiguous() if transpose else out
     return UnsafeViewBackward0.apply(mv(folded, t2), lead)
 

@@ -6,6 +6,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
+from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .composite import FormulaGrad, composite_vjp
 from .elementwise import sigmoid
 from .half import FLOAT32, forward_in_float32, is_half
@@ -357,18 +358,6 @@ class BinaryCrossEntropyBackward0(Op):
             if self.reduction == "mean":
                 grad_target = DivBackward1.apply(grad_target, self.count)
         return grad_input, grad_target
-
-
-def _bce_grad(grad, input, target, weight, reduction, count):
-    grad = scaled_grad(grad, reduction, count)
-    if weight is not None:
-        grad = grad * weight
-    return (grad * (input - target) / ((1 - input) * input).clamp(min=1e-12),)
-
-
-class BinaryCrossEntropyBackwardBackward0(FormulaGrad):
-    arity = 3
-    formula = staticmethod(_bce_grad)
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Op):

@@ -28,13 +28,11 @@ from .activation_backward import (
     prelu_grads,
     vector_block_prefix,
 )
-from .composite import FormulaGrad
 from .elementwise import exp, sigmoid, tanh
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
-from .shape import cat
 
 # --------------------------------------------------------------------------- erf
 
@@ -339,36 +337,6 @@ class ThresholdBackward0(Op):
 
 class ThresholdBackward1(ThresholdBackward0):
     """In-place ``threshold_``."""
-
-
-class GluBackward0(Op):
-    """``first * sigmoid(second)`` of the two halves along ``dim``."""
-
-    saved_names = ('self',)
-
-    def forward(self, a, dim):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
-            return forward_in_float32(self, GluBackward0.forward, a, dim)
-        self.dim = dim
-        self.save(a)
-        first, second = np.split(float_input(a), 2, axis=dim)
-        return first * sigmoid_array(second)
-
-    def backward(self, grad):
-        return GluBackwardBackward0.of(grad, self.saved()[0], self.dim)
-
-
-def _glu_grad(grad, a, dim):
-    first, second = a.chunk(2, dim)
-    s = sigmoid_tensor(second)
-    return (cat([grad * s, grad * first * s * (1 - s)], dim),)
-
-
-class GluBackwardBackward0(FormulaGrad):
-    """``glu_backward(grad_output, self)`` as PyTorch records it."""
-
-    arity = 2
-    formula = staticmethod(_glu_grad)
 
 
 class HardshrinkBackward0(Op):

@@ -114,12 +114,90 @@ class NativeLayerNormBackwardBackward0(_NormGrad):
         grads = layer_norm_kernel_grads(norm, grad, input, weight, self.mask)
         return self._values(grad, input, weight) if grads is None else grads
 
-    def backward(self, *grad_grads):
+    def backward(self, grad_grad_input, grad_grad_weight, grad_grad_bias):
         grad, input, weight = self.saved()
-        needed = (self.needs(0), self.needs(1), self.needs(4))
-        g_grad, g_input, g_weight = composite_vjp(self._formula, (grad, input, weight),
-                                                  grad_grads, needed)
+        g_input, g_weight, g_grad = _layer_norm_double_backward(
+            self, grad, input, weight, grad_grad_input, grad_grad_weight, grad_grad_bias)
         return g_grad, g_input, None, None, g_weight, None
+
+
+def _layer_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
+    """PyTorch's layer_norm_double_backward term by term (the nodes create_graph records are
+    its): the input, weight and incoming gradient's gradients, from the gradients ``ggI``,
+    ``ggG``, ``ggB`` of the node's three outputs (None where absent), over ``(M, N)`` rows
+    of the normalised width; the saved statistics are constants."""
+    shape = input.shape
+    n = int(np.prod(node.param_shape))
+    m = int(np.prod(shape[:len(node.param_axes)]))
+    dtype = input._data.dtype
+    x = input.reshape(m, n)
+    g = grad.reshape(m, n)
+    invstd = node.invstd.reshape(m, 1).astype(dtype, copy=False)
+    input_sub_mu = x - _make(node.mean.reshape(m, 1).astype(dtype, copy=False))
+    sigma_neg_1_2 = _make(invstd)
+    sigma_neg_1 = _make(invstd * invstd)
+    sigma_neg_3_2 = _make(invstd * invstd * invstd)
+    gamma = _make(np.ones(1, dtype)) if weight is None else weight.reshape(1, n)
+    if weight is None and ggB is not None and ggI is not None:
+        # PyTorch drops the bias's incoming gradient without a weight, then adds that
+        # undefined tensor to the input's term of the gradient's gradient
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #1 'other'")
+    ggG = None if ggG is None or weight is None else ggG.reshape(1, n)
+    ggB = None if ggB is None or weight is None else ggB.reshape(1, n)
+    ggI = None if ggI is None else ggI.reshape(m, n)
+    grad_input = grad_weight = grad_grad = None
+    input_mu_sigma_neg_3_2 = input_sub_mu * sigma_neg_3_2
+    if node.needs(1) and ggI is not None:
+        gxhat = g * gamma
+        gxhat_mu_sum = (gxhat * input_sub_mu).sum(1, True)
+        gxhat_sum = gxhat.sum(1, True)
+        ggI_sum = ggI.sum(1, True)
+        ggI_mu_sum = (ggI * input_sub_mu).sum(1, True)
+        all_sub = DivBackward1.apply(ggI_sum * gxhat_sum, n).sub((ggI * gxhat).sum(1, True)).add(
+            MulBackward1.apply(sigma_neg_1 * gxhat_mu_sum * ggI_mu_sum, _ratio(3.0, n)))
+        grad_input = (DivBackward1.apply(input_mu_sigma_neg_3_2 * all_sub, n)
+                      + DivBackward1.apply(ggI_mu_sum * sigma_neg_3_2, n)
+                      * (DivBackward1.apply(gxhat_sum, n) - gxhat)
+                      + DivBackward1.apply(gxhat_mu_sum * sigma_neg_3_2, n)
+                      * (DivBackward1.apply(ggI_sum, n) - ggI))
+    if node.needs(1) and ggG is not None:
+        t0 = g * ggG * sigma_neg_1_2
+        t1 = DivBackward1.apply(sigma_neg_1_2 * (g * ggG).sum(1, True), -n)
+        t2 = DivBackward1.apply(input_mu_sigma_neg_3_2 * (g * ggG * input_sub_mu).sum(1, True),
+                                -n)
+        term = t0.add(t1).add(t2)
+        grad_input = term if grad_input is None else grad_input.add(term)
+    if grad_input is not None:
+        grad_input = grad_input.reshape_as(input)
+    if node.needs(4) and weight is not None and ggI is not None:
+        ones = _make(np.ones((), dtype))
+        grad_weight = (g * _input_grad_of(ggI, ones, input_sub_mu, sigma_neg_1_2, sigma_neg_1,
+                                          n)).sum(0).reshape_as(weight)
+    if node.needs(0):
+        if ggI is not None:
+            grad_grad = _input_grad_of(ggI, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1, n)
+        if ggG is not None:
+            term = ggG * input_sub_mu * sigma_neg_1_2
+            grad_grad = term if grad_grad is None else grad_grad.add(term)
+        if ggB is not None:
+            grad_grad = ggB if grad_grad is None else grad_grad.add(ggB)
+        if grad_grad is not None:
+            grad_grad = grad_grad.expand(m, n).reshape_as(input)
+    return grad_input, grad_weight, grad_grad
+
+
+def _ratio(number, n):
+    return number / n if n else float("inf")
+
+
+def _input_grad_of(g, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1, n):
+    """Layer norm's first-order input gradient of an incoming gradient ``g`` (rows of width
+    ``n``), as PyTorch's double backward writes it."""
+    h0 = DivBackward1.apply(gamma * sigma_neg_1_2, n)
+    h1 = MulBackward1.apply(g, n).sub(g.sum(1, True)).sub(
+        input_sub_mu.mul(sigma_neg_1) * (g * input_sub_mu).sum(1, True))
+    return h0 * h1
 
 
 class NativeBatchNormBackwardBackward0(_NormGrad):

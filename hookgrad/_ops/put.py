@@ -64,7 +64,8 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
-        mask = _make(np.ascontiguousarray(self.mask))
+        mask = self.mask  # (not np.ascontiguousarray: it makes a 0-d mask 1-d)
+        mask = _make(mask if mask.flags.c_contiguous else mask.copy())
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
                 MaskedScatterBackwardBackward0.apply(grad, self.mask, self.source_shape)
                 if self.needs(1) else None)

@@ -145,6 +145,20 @@ class SoftmaxBackwardDataBackward0(FormulaGrad):
     arity = 2
     formula = staticmethod(_softmax_grad)
 
+    def backward(self, grad):
+        # PyTorch's derivatives: _softmax_backward_data of ``grad`` for the incoming gradient,
+        # softmax_double_backward term by term for the output
+        grad_output, output = self.saved()
+        (dims,) = self.params
+        grad_grad_output = grad_output_value = None
+        if self.needs(0):
+            grad_grad_output = SoftmaxBackwardDataBackward0.of(grad, output, dims)
+        if self.needs(1):
+            grad_output_value = (grad_output * grad
+                                 - (output * grad_output).sum(dims, keepdim=True) * grad
+                                 - grad_output * (output * grad).sum(dims, keepdim=True))
+        return grad_grad_output, grad_output_value
+
 
 class SafeSoftmaxBackward0(SoftmaxBackward0):
     """Attention's softmax (PyTorch's ``_safe_softmax``): a row made only of -inf (a fully
@@ -208,6 +222,17 @@ class LogSoftmaxBackwardDataBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_log_softmax_grad)
+
+    def backward(self, grad):
+        # PyTorch's derivatives of _log_softmax_backward_data, term by term
+        grad_output, output = self.saved()
+        (dims,) = self.params
+        grad_grad_output = grad_output_value = None
+        if self.needs(0):
+            grad_grad_output = grad - (grad * output.exp()).sum(dims, keepdim=True)
+        if self.needs(1):
+            grad_output_value = -grad_output.sum(dims, keepdim=True) * output.exp() * grad
+        return grad_grad_output, grad_output_value
 
 
 def softmax(input, dim, dtype=None, *, out=None):

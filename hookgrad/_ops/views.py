@@ -148,7 +148,7 @@ class TransposeBackward1(TransposeBackward0):
 
 
 class TBackward1(TransposeBackward1):
-    pass
+    backward = TBackward0.backward  # (PyTorch's t_ formula is grad.t(), as t's)
 
 
 class UnsqueezeBackward1(UnsqueezeBackward0):
@@ -195,6 +195,31 @@ def reshape(input, shape):
                         f"{type(shape).__name__}")
     shape = _infer_shape(shape, input._data.size)
     return reshape_node(input, shape)
+
+
+def torch_view_strides(shape, strides, new_shape):
+    """PyTorch's strides (in elements) for a view of a ``shape`` / ``strides`` tensor as
+    ``new_shape`` (its computeStride), or None when no view exists. NumPy picks other strides
+    for dims of size 1, which PyTorch's layout tests (a matrix product's column-major
+    gradient formula) can see. Nonempty tensors of at least one dim."""
+    new_strides = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    chunk_base_stride = strides[-1]
+    tensor_numel = view_numel = 1
+    for tensor_d in range(len(shape) - 1, -1, -1):
+        tensor_numel *= shape[tensor_d]
+        if tensor_d == 0 or (shape[tensor_d - 1] != 1
+                             and strides[tensor_d - 1] != tensor_numel * chunk_base_stride):
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base_stride
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = strides[tensor_d - 1]
+                tensor_numel = view_numel = 1
+    return tuple(new_strides) if view_d == -1 else None
 
 
 def reshape_node(input, shape):

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..._ops import elementwise as _ew
 from ..._ops import softmax as _softmax
+from ..._ops.glu import GluBackward0
 from ..._ops.inplace import apply_inplace
 from ..._ops.nn import (
     CeluBackward0,
@@ -12,7 +13,6 @@ from ..._ops.nn import (
     EluBackward0,
     EluBackward1,
     GeluBackward0,
-    GluBackward0,
     HardshrinkBackward0,
     HardsigmoidBackward0,
     HardswishBackward0,

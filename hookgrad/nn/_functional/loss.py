@@ -116,6 +116,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if weight is not None and weight._data.shape != input._data.shape:
         _check_loss_weight(input, weight)
         weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+    if weight is not None and weight._requires_grad and is_grad_enabled():
+        raise RuntimeError("The function 'binary_cross_entropy' is not differentiable with "
+                           "respect to argument 'weight'. This input cannot have requires_grad "
+                           "True.")
     return BinaryCrossEntropyBackward0.apply(input, target, weight, reduction)
 
 
