@@ -45,8 +45,9 @@ def index_put(input, indices, values, accumulate=False):
         raise RuntimeError("Index put requires the source and destination dtypes match, got "
                            f"{type_name(input._data)} for the destination and "
                            f"{type_name(values._data)} for the source.")
-    return IndexPutBackward0.apply(input, values, _index_key(input, tuple(indices)),
-                                   bool(accumulate))
+    indices = tuple(indices)
+    return IndexPutBackward0.apply(input, values, _index_key(input, indices), bool(accumulate),
+                                   False, tuple(i for i in indices if i is not None))
 
 
 class MaskedScatterBackward0(Op):
