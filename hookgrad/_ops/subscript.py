@@ -155,11 +155,11 @@ def setitem(a, key, value):
         _copy_to(out, value)
         return
     advanced, index_tensors = advanced
-    put_args = (value, advanced, False, same_dtype, index_tensors)
     shape = value._data.shape
     stripped = keys.without_leading_ones(shape)
     if stripped != shape:
         value = value.view(stripped)
+    put_args = (value, advanced, False, same_dtype, index_tensors)
     if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
         # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
         warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)

@@ -5,7 +5,7 @@
 import torch
 
 for label in ['mask zero_', 'index add_', 'index then None', 'setitem index', 'setitem mask',
-              'index_put', 'index create_graph', 'scalar index']:
+              'index_put', 'index create_graph', 'scalar index', 'setitem leading ones']:
     x = torch.tensor([-0.5, 1.0, 1.5, -2.0], requires_grad=True)
     mask = torch.tensor([True, False, False, True])
     index = torch.tensor([0, 2])
@@ -32,6 +32,9 @@ for label in ['mask zero_', 'index add_', 'index then None', 'setitem index', 's
     elif label == 'index create_graph':
         y = x[index]
         index.add_(0)
+    elif label == 'setitem leading ones':  # (unchanged index: backward runs)
+        y = x * 1
+        y[mask, ] = torch.tensor([[5., 6.]], requires_grad=True)
     else:
         y = x[torch.tensor(1)]
         index.add_(0)
