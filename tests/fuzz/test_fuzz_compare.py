@@ -99,3 +99,13 @@ def test_xlogy_is_not_compared_by_value_downstream_of_rounding_differences():
     # with equal inputs the values are compared as any op's
     exact = classify(XLOGY, _xlogy_trace([2.0, 0.0], [nan, nan]), hookgrad_trace)
     assert exact.signature == "silent | xlogy | out.value | non-finite"
+
+
+def test_a_pytorch_internal_assert_counts_as_torch_failed():
+    from hgfuzz.tasks import torch_internal_assert
+    message = ('fn_edge.is_valid() == this_edge.is_valid() INTERNAL ASSERT FAILED at "/__w/'
+               'pytorch/pytorch/torch/csrc/autograd/functions/tensor.cpp":136, please report '
+               'a bug to PyTorch. ')
+    assert torch_internal_assert(_trace({"e": ["RuntimeError", message]}))
+    assert not torch_internal_assert(_trace({"e": ["RuntimeError", "bad"]}))
+    assert not torch_internal_assert(_trace({"o": _tensor([2.7, 7.4])}))

@@ -169,6 +169,7 @@ def show(args):
     from hgfuzz.generate import generate
     from hgfuzz.interpreter import run
     from hgfuzz.render import render
+    from hgfuzz.tasks import torch_internal_assert
 
     import hookgrad
     seed, index = (int(x) for x in args.show.split(":"))
@@ -176,6 +177,8 @@ def show(args):
     reference, traced = run(program, torch), run(program, hookgrad)
     verdict = classify(program, reference, traced)
     print(render(program, reference, traced))
+    if torch_internal_assert(reference):  # (not counted, as in a fuzz run)
+        print("# verdict: torch-failed | PyTorch failed an internal assert")
     print(f"# verdict: {verdict.signature}")
     if verdict.diff:
         print(f"#   step {verdict.diff.step}\n#   PyTorch:  {verdict.diff.torch}\n"
