@@ -291,7 +291,8 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
                            f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
                            f"target: {target.shape} ")
-    loss = _selection.clamp_min(AddBackward1.apply(-target * (input1 - input2), margin), 0)
+    # (in place, as PyTorch's: the loss is at version 1)
+    loss = AddBackward1.apply(-target * (input1 - input2), margin).clamp_min_(0)
     return _apply_reduction(loss, reduction)
 
 
