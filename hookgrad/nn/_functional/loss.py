@@ -404,4 +404,4 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     classes = x.shape[-1] if x.ndim else 1
     if y.size and (y.min() < -1 or y.max() >= classes):
         raise RuntimeError("argument #2 'target' is out of range")
-    return MultilabelMarginLossBackward0.apply(input, y, reduction)
+    return MultilabelMarginLossBackward0.apply(input, target, reduction)
