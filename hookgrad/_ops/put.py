@@ -54,8 +54,16 @@ class MaskedScatterBackward0(Op):
     """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
 
     arity = 2
+    saved_names = ('mask',)
 
     def forward(self, a, source, mask):
+        """``mask``: the user's Tensor, saved as PyTorch's node saves it (an in-place write on
+        it fails backward's version check), or an array of a backward formula."""
+        if isinstance(mask, TensorBase):
+            self.save(mask)
+            mask = mask._data
+        else:
+            self.save(_make(mask))
         shape = np.broadcast_shapes(a._data.shape, mask.shape)
         x = np.broadcast_to(a._data, shape)
         self.mask = np.broadcast_to(mask, shape)
@@ -65,6 +73,7 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
         mask = _make(np.ascontiguousarray(self.mask))
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
                 MaskedScatterBackwardBackward0.apply(grad, self.mask, self.source_shape)
@@ -131,7 +140,7 @@ def masked_scatter(input, mask, source):
     needed = int(np.broadcast_to(m, shape).sum())
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
-    return MaskedScatterBackward0.apply(input, source, m)
+    return MaskedScatterBackward0.apply(input, source, mask)
 
 
 class MaskedSelectBackward0(Op):
