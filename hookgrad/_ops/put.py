@@ -195,9 +195,9 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     input_shape.insert(dim, x.shape[dim])
     index_shape.insert(dim, idx.shape[dim])
     input = expand(input, tuple(input_shape))  # (always: PyTorch records the expand)
-    if tuple(index_shape) != idx.shape:
-        indices = _make(np.broadcast_to(idx, index_shape).copy())
-    return gather(input, dim, indices)
+    # (always a new index, as PyTorch's gather gets: writing the user's in place later
+    # neither changes the gradient nor fails a version check)
+    return gather(input, dim, _make(np.broadcast_to(idx, index_shape).copy()))
 
 
 
