@@ -421,13 +421,15 @@ class PowBackward1(Op):
 
 
 class PowBackward2(Op):
-    """``scalar ** tensor``."""
+    """``scalar ** tensor``. As PyTorch's node it saves the exponent too (an in-place write
+    on it fails backward's version check) and shows the number as ``_saved_self``."""
 
-    saved_names = ('result',)
+    saved_names = ('self', 'exponent', 'result')
     saves_output = True
 
     def forward(self, a, base):
         self.base = base
+        self.save(None, a)
         x, s = operands(a, base)
         if base == 0:
             self.nonnegative = x >= 0
@@ -439,8 +441,11 @@ class PowBackward2(Op):
             return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype,
                                                                               copy=False)
 
+    def _wrapped_number(self, name):
+        return self.base if name == "self" else None
+
     def backward(self, grad):
-        (result,) = self.saved()
+        _, _, result = self.saved()
         with np.errstate(divide="ignore", invalid="ignore"):  # log(0); 0 * -inf
             slope = MulBackward1.apply(result, float(np.log(self.base)))
         if self.base == 0:  # no log of 0: the gradient is 0 where the exponent is >= 0

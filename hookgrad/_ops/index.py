@@ -67,15 +67,25 @@ class UnsqueezeBackward0(ViewOp):
         return grad.squeeze(self.params[0])
 
 
+def saved_indices(key, index_tensors):
+    """The index tensors an indexing node saves, as PyTorch's node saves them (so a second
+    pass without retain_graph raises): ``index_tensors`` gives the user's tensor behind each
+    array of ``key`` (None for an array made from something else, empty when none is a
+    user's), saved as it is so that an in-place change to it before backward is refused."""
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    if not index_tensors:
+        return [_make(k) for k in arrays]
+    return [_make(k) if t is None else t for k, t in zip(arrays, index_tensors)]
+
+
 class IndexBackward0(Op):
     """Advanced indexing (integer arrays, lists, boolean masks): a copy, not a view."""
 
     supports_complex = True  # (moves and sums elements)
 
-    def forward(self, a, key):
+    def forward(self, a, key, index_tensors=()):
         self.shape, self.key = a._data.shape, key
-        # (PyTorch's node saves the index tensors)
-        self.save(*[_make(k) for k in key if isinstance(k, np.ndarray)])
+        self.save(*saved_indices(key, index_tensors))
         try:
             return a._data[key]
         except IndexError as error:
@@ -110,9 +120,9 @@ class IndexPutBackward0(Op):
 
     arity = 2
 
-    def forward(self, a, values, key, accumulate=False, same_dtype=False):
+    def forward(self, a, values, key, accumulate=False, same_dtype=False, index_tensors=()):
         """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
-        PyTorch orders its checks)."""
+        PyTorch orders its checks). ``index_tensors``: as for ``saved_indices``."""
         self.key, self.accumulate = key, accumulate
         out = a._data.copy()
         v = values._data if isinstance(values, TensorBase) else values
@@ -132,8 +142,7 @@ class IndexPutBackward0(Op):
         if same_dtype:
             checks.index_put_dtype(out, v)
         self.values_shape = np.shape(v)
-        # (PyTorch's node saves the index tensors: a second pass without retain_graph raises)
-        self.save(*[_make(k) for k in key if isinstance(k, np.ndarray)])
+        self.save(*saved_indices(key, index_tensors))
         return out
 
     def backward(self, grad):

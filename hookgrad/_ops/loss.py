@@ -472,6 +472,10 @@ class SoftMarginLossBackwardBackward0(FormulaGrad):
 class MultiMarginLossBackward0(Op):
     """``sum_{i != y} max(0, margin - x[y] + x[i]) ** p * weight[y] / C`` per row."""
 
+    # (the target and weight are saved too, as PyTorch's node saves them: an in-place write on
+    # one fails backward's version check; the formulas use the arrays read in forward)
+    saved_names = ('self', 'target', 'weight')
+
     def forward(self, input, target, p, margin, weight, reduction):
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
             return forward_in_float32(self, MultiMarginLossBackward0.forward, input, target, p,
@@ -481,7 +485,7 @@ class MultiMarginLossBackward0(Op):
         t = target._data.reshape(-1)
         self.params = (p, margin, reduction)
         self.target, self.weight = t, weight
-        self.save(input)
+        self.save(input, target, weight)
         classes = x2.shape[1]
         picked = np.take_along_axis(x2, t[:, None], axis=1)
         z = margin - picked + x2
@@ -495,7 +499,7 @@ class MultiMarginLossBackward0(Op):
         return reduce_array(losses if x.ndim == 2 else losses.reshape(()), reduction)
 
     def backward(self, grad):
-        (input,) = self.saved()
+        input, _, _ = self.saved()
         if plain_backward():
             return self.input_grad(grad, input)
         # PyTorch has no derivative of multi_margin_loss_backward: the gradient requires grad

@@ -15,11 +15,14 @@ def _targets(target_row):
 
 class MultilabelMarginLossBackward0(Op):
     arity = 1
-    saved_names = ('self',)
+    # (the target is saved too, as PyTorch's node saves it: an in-place write on it fails
+    # backward's version check; the gradient uses the slopes found in forward)
+    saved_names = ('self', 'target')
 
     def forward(self, a, target, reduction):
-        self.save(a)
+        self.save(a, target)
         x = a._data
+        target = target._data
         rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
         labels = target.reshape(rows.shape)
         classes = rows.shape[1]
@@ -47,7 +50,7 @@ class MultilabelMarginLossBackward0(Op):
         return np.asarray(total, x.dtype)
 
     def backward(self, grad):
-        (a,) = self.saved()
+        a, _ = self.saved()
         return MultilabelMarginLossGrad.apply(grad, a, self.slopes, self.reduction, self.batch)
 
 

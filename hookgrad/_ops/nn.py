@@ -451,8 +451,13 @@ class LogSigmoidBackward0(UnaryOp):
 # --------------------------------------------------------------------------- embedding
 
 class EmbeddingBackward0(Op):
+    saved_names = ('indices',)
+
     def forward(self, weight, indices, padding_idx, scale_grad_by_freq):
-        self.save(_make(indices))  # (as PyTorch's node)
+        # (the indices Tensor itself, as PyTorch's node saves it: an in-place write on it fails
+        # backward's version check)
+        self.save(indices)
+        indices = indices._data
         self.indices, self.num_weights = indices, weight._data.shape[0]
         self.padding_idx, self.scale_grad_by_freq = padding_idx, scale_grad_by_freq
         return np.take(weight._data, indices, axis=0)

@@ -314,10 +314,11 @@ def float_operands(a, b):
 def restore_dims(grad, shape, dims, keepdim):
     """Give a reduced gradient its reduced dims back (size 1) so it broadcasts against the
     input ``shape``: a reshape of the array in a plain backward; under create_graph one
-    ``unsqueeze`` per dim, as PyTorch's formulas record it."""
+    ``unsqueeze`` per dim, as PyTorch's formulas record it (views of the gradient even when
+    that needs no grad: one written in place later must fail a saved view's version check)."""
     if keepdim or not dims or grad._data.ndim == len(shape):
         return grad
-    if not grad._requires_grad and not _op_hooks:
+    if not grad._requires_grad and not _op_hooks and not _grad_state.grad_enabled:
         return _make(grad._data.reshape([1 if i in dims else s for i, s in enumerate(shape)]))
     for dim in sorted(dims):
         grad = grad.unsqueeze(dim)
@@ -368,13 +369,12 @@ def expand_view(x, shape):
 
 def expand_grad(grad, shape):
     """Expand a reduced gradient back to ``shape``: a plain read-only view when nothing
-    records (the common case), the differentiable ``expand`` under create_graph."""
-    if grad._requires_grad:
+    records (the common case), the differentiable ``expand`` under create_graph (a view of
+    the gradient even when that needs no grad: a node may save it, and once the gradient is
+    written in place the version error names the view's regenerated grad_fn, as PyTorch's)."""
+    if grad._requires_grad or _grad_state.grad_enabled:
         return grad.expand(shape)
-    expanded = _make(broadcast_view(grad._data, shape))
-    if _grad_state.grad_enabled:  # (create_graph: a node may save it; PyTorch's is a view)
-        expanded._vc = grad._vc
-    return expanded
+    return _make(broadcast_view(grad._data, shape))
 
 
 # --------------------------------------------------------------------------- op families
@@ -514,7 +514,7 @@ class ReductionOp(Op):
         if self.keepdim or not self.dims or reduced._data.ndim == len(shape):
             return reduced
         kept = [1 if i in self.dims else s for i, s in enumerate(shape)]
-        if not reduced._requires_grad and not _op_hooks:
+        if not reduced._requires_grad and not _op_hooks and not _grad_state.grad_enabled:
             return _make(reduced._data.reshape(kept))
         return reduced.reshape(kept)
 

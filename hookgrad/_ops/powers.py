@@ -146,15 +146,20 @@ HeavisideBackward.__name__ = HeavisideBackward.__qualname__ = "NotImplemented"  
 class AngleBackward0(Op):
     """The argument of a real number: pi below 0, 0 elsewhere (NaN stays NaN); its gradient
     is zeros like the input (PyTorch's ``zeros_like(self)``: no history under create_graph,
-    and 0 where the incoming gradient is NaN or infinite)."""
+    and 0 where the incoming gradient is NaN or infinite). The input is saved, as PyTorch's
+    node saves it (a second pass without retain_graph and the version check refuse it)."""
+
+    saved_names = ('self',)
 
     def forward(self, a):
         x = float_input(a)
+        self.save(a)
         self.like = (a._data.shape, a._data.dtype)
         return np.where(x < 0, x.dtype.type(math.pi), np.where(np.isnan(x), x, 0)).astype(
             x.dtype)
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does)
         return _make(np.zeros(*self.like))
 
 

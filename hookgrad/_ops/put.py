@@ -45,16 +45,25 @@ def index_put(input, indices, values, accumulate=False):
         raise RuntimeError("Index put requires the source and destination dtypes match, got "
                            f"{type_name(input._data)} for the destination and "
                            f"{type_name(values._data)} for the source.")
-    return IndexPutBackward0.apply(input, values, _index_key(input, tuple(indices)),
-                                   bool(accumulate))
+    indices = tuple(indices)
+    return IndexPutBackward0.apply(input, values, _index_key(input, indices), bool(accumulate),
+                                   False, tuple(i for i in indices if i is not None))
 
 
 class MaskedScatterBackward0(Op):
     """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
 
     arity = 2
+    saved_names = ('mask',)
 
     def forward(self, a, source, mask):
+        """``mask``: the user's Tensor, saved as PyTorch's node saves it (an in-place write on
+        it fails backward's version check), or an array of a backward formula."""
+        if isinstance(mask, TensorBase):
+            self.save(mask)
+            mask = mask._data
+        else:
+            self.save(_make(mask))
         shape = np.broadcast_shapes(a._data.shape, mask.shape)
         x = np.broadcast_to(a._data, shape)
         self.mask = np.broadcast_to(mask, shape)
@@ -64,6 +73,7 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
         mask = self.mask  # (not np.ascontiguousarray: it makes a 0-d mask 1-d)
         mask = _make(mask if mask.flags.c_contiguous else mask.copy())
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
@@ -131,7 +141,7 @@ def masked_scatter(input, mask, source):
     needed = int(np.broadcast_to(m, shape).sum())
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
-    return MaskedScatterBackward0.apply(input, source, m)
+    return MaskedScatterBackward0.apply(input, source, mask)
 
 
 class MaskedSelectBackward0(Op):
@@ -186,9 +196,9 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     input_shape.insert(dim, x.shape[dim])
     index_shape.insert(dim, idx.shape[dim])
     input = expand(input, tuple(input_shape))  # (always: PyTorch records the expand)
-    if tuple(index_shape) != idx.shape:
-        indices = _make(np.broadcast_to(idx, index_shape).copy())
-    return gather(input, dim, indices)
+    # (always a new index, as PyTorch's gather gets: writing the user's in place later
+    # neither changes the gradient nor fails a version check)
+    return gather(input, dim, _make(np.broadcast_to(idx, index_shape).copy()))
 
 
 

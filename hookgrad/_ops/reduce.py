@@ -1,7 +1,6 @@
 """Reductions that combine elements: sum, mean, var/std, norm, prod, all/any (the ones that
 pick an element, max/min & co, are in extremes.py)."""
 import builtins
-import math
 import warnings
 
 import numpy as np

@@ -44,18 +44,21 @@ def _reduce_arrays(x, src, positions, reduce, include_self):
 
 class ScatterReduceBackward0(Op):
     arity = 2
-    saved_names = ("self", "src", "result")
+    # (the index Tensor is saved as PyTorch's node saves it: an in-place write on it fails
+    # backward's version check)
+    saved_names = ("self", "src", "index", "result")
     saves_output = True
 
     def forward(self, a, src, dim, index, reduce, include_self):
+        self.save(a, src, index)
+        index = index._data
         self.dim, self.index, self.reduce, self.include_self = dim, index, reduce, include_self
         positions = positions_along(dim, index)
-        self.save(a, src)
         corner = tuple(slice(0, n) for n in index.shape)
         return _reduce_arrays(a._data, src._data[corner], positions, reduce, include_self)
 
     def backward(self, grad):
-        a, src, result = self.saved()
+        a, src, _, result = self.saved()
         dim, index = self.dim, _make(self.index)
         # (a src larger than index: PyTorch's formulas broadcast index-shaped terms over it)
         grad_self, grad_src = _GRADS[self.reduce](self, grad, a, src, result, dim, index)
@@ -138,4 +141,4 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, out=Non
         refuse_out("scatter_reduce")
     dim = _wrap_dim(dim, input._data.ndim)
     _check(input, dim, index, src, reduce)
-    return ScatterReduceBackward0.apply(input, src, dim, index._data, reduce, include_self)
+    return ScatterReduceBackward0.apply(input, src, dim, index, reduce, include_self)

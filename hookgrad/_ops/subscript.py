@@ -55,7 +55,10 @@ def _basic_indexing(a, key, bare_slice):
     """Apply the basic components of ``key`` (a tuple) to ``a``: ints select, slices slice,
     None unsqueezes; each a view. Returns the result (``a`` itself if nothing changed), the
     advanced-indexing key left to apply to it (None if there is none), and whether anything
-    changed. ``bare_slice``: the key was one slice (``x[:]``), which always makes a slice."""
+    changed. ``bare_slice``: the key was one slice (``x[:]``), which always makes a slice.
+    The advanced key comes with the user's index tensors, one for each of its arrays (None for
+    an array made from something else): the node saves them, so an in-place change to one before
+    backward is refused at backward, as PyTorch refuses it."""
     ndim = a._data.ndim
     if sum(k is Ellipsis for k in key) > 1:
         # PyTorch lets the first ``...`` take every dim the others leave and later ones none
@@ -67,6 +70,7 @@ def _basic_indexing(a, key, bare_slice):
     out = a
     dim = 0
     advanced = []
+    tensors = []  # (the user's index tensor behind each array of advanced, else None)
     changed = False
     for k in key:
         if isinstance(k, TensorBase) and not k._data.ndim:
@@ -91,17 +95,19 @@ def _basic_indexing(a, key, bare_slice):
         elif isinstance(k, bool):  # as PyTorch: a new dim, indexed by a mask of one element
             out = UnsqueezeBackward0.apply(out, dim)
             advanced.append(np.array([k]))
+            tensors.append(None)
             dim += 1
         elif isinstance(k, (TensorBase, list, np.ndarray)):
             idx = _to_index(k)
             advanced.append(idx)
+            tensors.append(k if isinstance(k, TensorBase) else None)
             dim += max(idx.ndim, 1) if idx.dtype == np.bool_ else 1
         else:
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
                              "byte Variables are valid indices (got "
                              f"{type(k).__name__})")
     if any(isinstance(k, np.ndarray) for k in advanced):
-        return out, tuple(advanced), changed
+        return out, (tuple(advanced), tuple(tensors)), changed
     return out, None, changed
 
 
@@ -116,7 +122,7 @@ def getitem(a, key):
     out, advanced, changed = _basic_indexing(a, key if type(key) is tuple else (key,),
                                              bare_slice)
     if advanced is not None:
-        return IndexBackward0.apply(out, advanced)
+        return IndexBackward0.apply(out, *advanced)
     if not changed:
         return AliasBackward0.apply(out)
     return out
@@ -148,18 +154,18 @@ def setitem(a, key, value):
     if advanced is None:
         _copy_to(out, value)
         return
+    advanced, index_tensors = advanced
     shape = value._data.shape
     stripped = keys.without_leading_ones(shape)
     if stripped != shape:
         value = value.view(stripped)
+    put_args = (value, advanced, False, same_dtype, index_tensors)
     if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
         # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
         warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)
-        apply_inplace(out, IndexPutBackward0.apply, (value, advanced, False, same_dtype), {},
-                      MASKED_FILL_ON_EXPANDED)
+        apply_inplace(out, IndexPutBackward0.apply, put_args, {}, MASKED_FILL_ON_EXPANDED)
         return
-    apply_inplace(out, IndexPutBackward0.apply, (value, advanced, False, same_dtype), {},
-                  INDEX_PUT_ON_EXPANDED)
+    apply_inplace(out, IndexPutBackward0.apply, put_args, {}, INDEX_PUT_ON_EXPANDED)
 
 
 def _is_mask(key):

@@ -158,6 +158,21 @@ def root_gradient_edges(roots):
     return root_edges
 
 
+def _validated_root_seed(index, root, node, seed):
+    """PyTorch checks a root's gradient against the shape its node recorded, which an in-place
+    view op without grad mode (``squeeze_``) may have changed since: summed to it when it
+    broadcasts there, else refused (by the root's index, no node named)."""
+    stale = root._graph_meta
+    shape, got = stale[1][0], seed._data.shape
+    if stale[0] is not node or got == shape:
+        return seed
+    lead = len(got) - len(shape)
+    if lead < 0 or any(s != 1 and s != g for s, g in zip(shape, got[lead:])):
+        raise RuntimeError(f"invalid gradient at index {index} - got [{', '.join(map(str, got))}]"
+                           f" but expected shape compatible with [{', '.join(map(str, shape))}]")
+    return seed.sum_to_size(shape)
+
+
 def _raise_no_edge(i):
     raise RuntimeError(
         f"element {i} of tensors does not require grad and does not have a grad_fn")
@@ -173,6 +188,9 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         root_edges = [(root._grad_fn, root._output_nr)]
     else:
         root_edges = root_gradient_edges(roots)
+    for i, root in enumerate(roots):
+        if root._graph_meta is not None:  # (rare: its shape changed in place without grad)
+            seeds[i] = _validated_root_seed(i, root, root_edges[i][0], seeds[i])
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's

@@ -116,3 +116,13 @@ def test_pytorch_reading_uninitialised_memory_is_not_counted():
     del program["steps"][2]["kw"]
     reference["steps"][0]["o"] = {**empty, "s": [1, 2], "v": [0.5, 1.0]}
     assert known_torch_bug(program, reference) is None
+
+
+def test_a_pytorch_internal_assert_counts_as_torch_failed():
+    from hgfuzz.torch_bugs import known_torch_bug
+    message = ('fn_edge.is_valid() == this_edge.is_valid() INTERNAL ASSERT FAILED at "/__w/'
+               'pytorch/pytorch/torch/csrc/autograd/functions/tensor.cpp":136, please report '
+               'a bug to PyTorch. ')
+    assert known_torch_bug(PROGRAM, _trace({"e": ["RuntimeError", message]}))
+    assert not known_torch_bug(PROGRAM, _trace({"e": ["RuntimeError", "bad"]}))
+    assert not known_torch_bug(PROGRAM, _trace({"o": _tensor([2.7, 7.4])}))

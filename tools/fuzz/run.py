@@ -169,6 +169,7 @@ def show(args):
     from hgfuzz.generate import generate
     from hgfuzz.interpreter import run
     from hgfuzz.render import render
+    from hgfuzz.torch_bugs import known_torch_bug
 
     import hookgrad
     seed, index = (int(x) for x in args.show.split(":"))
@@ -176,6 +177,9 @@ def show(args):
     reference, traced = run(program, torch), run(program, hookgrad)
     verdict = classify(program, reference, traced)
     print(render(program, reference, traced))
+    bug = known_torch_bug(program, reference)
+    if bug is not None:  # (not counted, as in a fuzz run)
+        print(f"# verdict: torch-failed | PyTorch bug: {bug}")
     print(f"# verdict: {verdict.signature}")
     if verdict.diff:
         print(f"#   step {verdict.diff.step}\n#   PyTorch:  {verdict.diff.torch}\n"

@@ -295,7 +295,8 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension "
                            f"but got sizes: input1: {input1.shape}, input2: {input2.shape}, "
                            f"target: {target.shape} ")
-    loss = _selection.clamp_min(AddBackward1.apply(-target * (input1 - input2), margin), 0)
+    # (in place, as PyTorch's: the loss is at version 1)
+    loss = AddBackward1.apply(-target * (input1 - input2), margin).clamp_min_(0)
     return _apply_reduction(loss, reduction)
 
 
@@ -407,4 +408,4 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     classes = x.shape[-1] if x.ndim else 1
     if y.size and (y.min() < -1 or y.max() >= classes):
         raise RuntimeError("argument #2 'target' is out of range")
-    return MultilabelMarginLossBackward0.apply(input, y, reduction)
+    return MultilabelMarginLossBackward0.apply(input, target, reduction)

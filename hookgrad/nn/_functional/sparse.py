@@ -26,7 +26,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         raise IndexError("index out of range in self")
     if max_norm is not None:
         _renorm_rows(weight, np.unique(indices), max_norm, norm_type)
-    return EmbeddingBackward0.apply(weight, indices, padding_idx, scale_grad_by_freq)
+    return EmbeddingBackward0.apply(weight, input if isinstance(input, Tensor) else
+                                    _make(indices), padding_idx, scale_grad_by_freq)
 
 
 def _renorm_rows(weight, rows, max_norm, norm_type):
