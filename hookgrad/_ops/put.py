@@ -41,12 +41,9 @@ def _index_key(input, indices):
 
 def index_put(input, indices, values, accumulate=False):
     tensor_argument("index_put", "values", 2, values)
-    if input._data.dtype != values._data.dtype:
-        raise RuntimeError("Index put requires the source and destination dtypes match, got "
-                           f"{type_name(input._data)} for the destination and "
-                           f"{type_name(values._data)} for the source.")
+    # (the dtype check after the key's and the values' shape, as PyTorch's)
     return IndexPutBackward0.apply(input, values, _index_key(input, tuple(indices)),
-                                   bool(accumulate))
+                                   bool(accumulate), True)
 
 
 class MaskedScatterBackward0(Op):
