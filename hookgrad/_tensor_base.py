@@ -338,6 +338,10 @@ class TensorBase:
         base = self._view_base
         return base if base is not None else self._alias_base
 
+    def _is_zerotensor(self):
+        """Whether this is PyTorch's immutable ZeroTensor (a gradient; see _zero_tensor.py)."""
+        return self._zero_tensor
+
     def _is_view(self):
         return self._view_base is not None or self._alias_base is not None
 

@@ -148,6 +148,8 @@ def cartesian_prod(*tensors):
                                f"[{', '.join(map(str, t._data.shape))}]")
     if len(tensors) == 1:
         return tensors[0]
+    if any(t._data.dtype != tensors[0]._data.dtype for t in tensors):  # (meshgrid's check)
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     sizes = tuple(t._data.size for t in tensors)
     grids = []
     for i, t in enumerate(tensors):  # meshgrid's grids (views), each flattened by reshape

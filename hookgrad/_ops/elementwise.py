@@ -230,9 +230,8 @@ class SgnBackward0(SignBackward0):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        zeros = zeros_of_input(self, 0)
-        zeros._zero_tensor = True  # (PyTorch's efficient zeros: hooks cannot write into it)
-        return zeros
+        from .._zero_tensor import as_zero_tensor  # (Tensor's subclass: above the op layer)
+        return as_zero_tensor(zeros_of_input(self, 0))  # (PyTorch's _efficientzerotensor)
 
 
 class FloorBackward0(ZeroGradBackward):

@@ -12,7 +12,7 @@ from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideBackward
-from .inplace import _check_leaf, _write, apply_inplace
+from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
 from .powers import (
@@ -91,6 +91,8 @@ greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, n
 # Logical ops in place are not differentiable, and PyTorch records nothing for them: the
 # tensor keeps its history (and a leaf that requires grad may be written).
 def _write_untracked(t, fn, *args):
+    if args:  # (an input overlapping t in part is refused first, as by PyTorch's kernels)
+        check_input_overlap(t, args)
     _write(t, fn(t, *args)._data, None, fn, args)
     return t
 

@@ -223,11 +223,13 @@ def heaviside_method(self, values):
 
 def gcd_(self, other):
     """``Tensor.gcd_``: the argument is checked before anything about ``self``."""
-    return apply_inplace(self, gcd, (tensor_argument("gcd_", "other", 1, other),), {})
+    return apply_inplace(self, gcd, (tensor_argument("gcd_", "other", 1, other),), {}, None,
+                         True)
 
 
 def lcm_(self, other):
-    return apply_inplace(self, lcm, (tensor_argument("lcm_", "other", 1, other),), {})
+    return apply_inplace(self, lcm, (tensor_argument("lcm_", "other", 1, other),), {}, None,
+                         True)
 
 
 def _shift(name, input, other, left):

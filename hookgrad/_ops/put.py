@@ -41,13 +41,10 @@ def _index_key(input, indices):
 
 def index_put(input, indices, values, accumulate=False):
     tensor_argument("index_put", "values", 2, values)
-    if input._data.dtype != values._data.dtype:
-        raise RuntimeError("Index put requires the source and destination dtypes match, got "
-                           f"{type_name(input._data)} for the destination and "
-                           f"{type_name(values._data)} for the source.")
+    # (the dtype check after the key's and the values' shape, as PyTorch's)
     indices = tuple(indices)
     return IndexPutBackward0.apply(input, values, _index_key(input, indices), bool(accumulate),
-                                   False, tuple(i for i in indices if i is not None))
+                                   True, tuple(i for i in indices if i is not None))
 
 
 class MaskedScatterBackward0(Op):

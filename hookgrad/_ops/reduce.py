@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import _make, _wrap_dim
+from .._tensor_base import ZERO_TENSOR_MESSAGE, _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
@@ -408,6 +408,8 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p < 1:
             scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
             return scaled * grad * norm.pow(1 - p)
+        if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
+            raise RuntimeError(ZERO_TENSOR_MESSAGE)
         scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
         if p < 2:
             return a.sgn() * a.abs().pow(p - 1) * scale

@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
+from ..autograd._running import current_task
 from .activation_backward import zero_where
 from .arithmetic import DivBackward1, _scalar_or_saved
 from .op import (
@@ -66,11 +67,21 @@ class ClampBackward0(Op):
                     keep_where(grad, x > high) if self.needs(2) else None)
         shape = x.shape
         if shape != getattr(low, "shape", ()) or shape != getattr(high, "shape", ()):
-            _check_logical_in_place(x, low, high, self.needs(0), self.needs(1), self.needs(2))
+            _check_logical_in_place(x, low, high, _computed(self, 0), _computed(self, 1),
+                                    _computed(self, 2))
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
         return (keep_where(grad, (x >= low) & (x <= high)),
                 keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
                 keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None)
+
+
+def _computed(node, i):
+    """Whether this pass computes input ``i``'s gradient (PyTorch's
+    ``task_should_compute_output``: ``autograd.grad`` computes only what leads to its inputs)."""
+    if not node.needs(i):
+        return False
+    task = current_task()
+    return task is None or task.should_execute(node._next[i][0])
 
 
 def _check_logical_in_place(x, low, high, need_self, need_min, need_max):

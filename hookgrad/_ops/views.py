@@ -102,14 +102,20 @@ class TransposeBackward0(ViewOp):
 
     def backward(self, grad):
         if plain_backward():  # the view of the array is all it takes
-            return _make(self.view_array(grad._data, *self.params))
+            result = _make(self.view_array(grad._data, *self.params))
+            if grad._zero_tensor:  # (sgn's gradient: a view of PyTorch's ZeroTensor is one)
+                result.__class__ = type(grad)
+            return result
         return grad.transpose(*self.params)
 
 
 class TBackward0(TransposeBackward0):
     def backward(self, grad):
         if plain_backward():
-            return _make(self.view_array(grad._data, *self.params))
+            result = _make(self.view_array(grad._data, *self.params))
+            if grad._zero_tensor:
+                result.__class__ = type(grad)
+            return result
         return TBackward0.apply(grad, *self.params)  # PyTorch's: grad.t()
 
 

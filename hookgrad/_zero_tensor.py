@@ -1,0 +1,104 @@
+"""PyTorch's ZeroTensor: the immutable zeros that a backward formula gives for a gradient that is
+zero by definition (PyTorch's ``_efficientzerotensor``; here ``sgn``'s gradient of a real
+input, the one such formula the op surface reaches).
+
+What a user sees of one, in a hook or as ``.grad``: writing into it in place raises "ZeroTensors
+are immutable"; a product or quotient with it (``grad * 2``, ``grad / x``), a view of it
+(``grad.t()``, ``grad[0]``, ``grad.view(...)``, ``grad.detach()``) is again a ZeroTensor (so a
+hook returning ``grad * 2`` hands PyTorch's engine a ZeroTensor, which ``.grad`` then keeps);
+anything else (``grad + 1``, ``grad.clone()``, ``grad.sum()``, ``-grad``) is an ordinary
+tensor; ``numpy()`` and ``tolist()`` refuse it. The class is a subclass only so that these
+rules cost ordinary tensors nothing: no op checks for it, its own methods mark their results.
+"""
+import numpy as np
+
+from ._tensor import Tensor
+from ._tensor_base import TensorBase
+
+
+class ZeroTensor(Tensor):
+    """A tensor made by ``as_zero_tensor`` (never constructed directly)."""
+
+    __slots__ = ()
+    __module__ = "hookgrad"
+    __qualname__ = "Tensor"  # (PyTorch's ZeroTensor is a torch.Tensor: type() says so)
+    _zero_tensor = True
+
+    def numpy(self, *, force=False):
+        if force or self._requires_grad:  # (the requires_grad refusal comes first)
+            return super().numpy(force=force)
+        raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need "
+                           "the zero array.")
+
+    def tolist(self):
+        raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")
+
+
+ZeroTensor.__name__ = "Tensor"
+
+
+def as_zero_tensor(t):
+    """Make the fresh zeros ``t`` (a plain Tensor) PyTorch's ZeroTensor; returns it."""
+    t.__class__ = ZeroTensor
+    return t
+
+
+def _product(name):
+    """PyTorch's ZeroTensor kernels of mul and div: the result is a ZeroTensor (of the
+    promoted dtype and broadcast shape), whatever the other operand."""
+    method = getattr(Tensor, name)
+
+    def zero_product(self, *args, **kwargs):
+        if kwargs.get("rounding_mode") is not None:  # (floor / trunc division: a plain op)
+            return method(self, *args, **kwargs)
+        result = method(self, *args, **kwargs)
+        if type(result) is Tensor:  # (a fresh array: zeros, as PyTorch's, even times NaN)
+            result._data.fill(0)
+            result.__class__ = ZeroTensor
+        return result
+
+    zero_product.__name__ = name
+    return zero_product
+
+
+def _view(name):
+    """A view op of a ZeroTensor is one; where the op had to copy (``reshape`` of a
+    non-contiguous tensor, advanced indexing) PyTorch materialises an ordinary tensor."""
+    method = getattr(Tensor, name)
+
+    def zero_view(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        parts = result if isinstance(result, tuple) else (result,)
+        for part in parts:
+            if isinstance(part, TensorBase) and type(part) is Tensor and (
+                    np.may_share_memory(part._data, self._data) or not part._data.size):
+                part.__class__ = ZeroTensor
+        return result
+
+    zero_view.__name__ = name
+    return zero_view
+
+
+def _view_property(name):
+    getter = getattr(Tensor, name).fget
+    return property(lambda self: _view_getter(getter, self))
+
+
+def _view_getter(getter, self):
+    result = getter(self)
+    if type(result) is Tensor and np.may_share_memory(result._data, self._data):
+        result.__class__ = ZeroTensor
+    return result
+
+
+for _name in ("mul", "__mul__", "__rmul__", "multiply", "div", "__truediv__", "true_divide",
+              "divide"):
+    setattr(ZeroTensor, _name, _product(_name))
+for _name in ("view", "view_as", "reshape", "reshape_as", "t", "transpose", "swapdims",
+              "swapaxes", "permute", "expand", "expand_as", "squeeze", "unsqueeze", "flatten",
+              "unflatten", "select", "narrow", "diagonal", "movedim", "moveaxis", "__getitem__",
+              "detach", "split", "chunk", "unbind", "unfold", "as_strided", "conj"):
+    setattr(ZeroTensor, _name, _view(_name))
+for _name in ("T", "mT", "data"):
+    setattr(ZeroTensor, _name, _view_property(_name))
+del _name
