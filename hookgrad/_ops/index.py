@@ -1,6 +1,6 @@
-"""Indexing: the nodes of ``x[key]`` (views for basic keys, IndexBackward0 for advanced) and of
-``x[key] = value`` (subscript.py parses the keys), gather, scatter, masked_fill, masked_select,
-index_select / index_add / index_fill / index_copy, take."""
+"""Indexing: the nodes of ``x[key]`` (views for basic keys, IndexBackward0 for advanced);
+``x[key] = value`` (subscript.py parses the keys, put.py writes); gather, scatter,
+masked_fill, masked_select, index_select / index_add / index_fill / index_copy, take."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
@@ -113,70 +113,6 @@ class IndexAddGrad(Op):
     def backward(self, grad):
         return grad[self.key] if not isinstance(self.key, tuple) else IndexBackward0.apply(
             grad, self.key)
-
-
-class IndexPutBackward0(Op):
-    """``x[key] = values`` with an advanced key, as an out-of-place op."""
-
-    arity = 2
-
-    def forward(self, a, values, key, accumulate=False, same_dtype=False, index_tensors=()):
-        """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
-        PyTorch orders its checks). ``index_tensors``: as for ``saved_indices``."""
-        self.key, self.accumulate = key, accumulate
-        out = a._data.copy()
-        v = values._data if isinstance(values, TensorBase) else values
-        try:
-            if accumulate:
-                np.add.at(out, key, v)
-            else:
-                out[key] = v
-                if not out.size or not np.size(v):  # (NumPy writes nothing, checks nothing,
-                    # not even an empty mask against a dim of another size)
-                    key_error = checks.advanced_index_error(out.shape, key)
-                    if key_error is not None:
-                        raise key_error
-                    np.broadcast_to(v, out[key].shape)
-        except IndexError as error:
-            raise checks.advanced_index_error(out.shape, key) or error from None
-        except (ValueError, TypeError) as error:  # the values do not broadcast to the
-            # indexed shape (or NumPy met them before a bad key, or refused to cast them)
-            _refuse_put(out, key, v, same_dtype, error)
-        if same_dtype:
-            checks.index_put_dtype(out, v)
-        self.values_shape = np.shape(v)
-        self.save(*saved_indices(key, index_tensors))
-        return out
-
-    def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        keep = grad
-        if not self.accumulate and grad._requires_grad:  # PyTorch's, recorded
-            keep = IndexPutBackward0.apply(grad, _make(np.zeros(self.values_shape,
-                                                                grad._data.dtype)), self.key)
-        elif not self.accumulate:  # (accumulated values leave the input's own gradient whole)
-            keep = grad.clone()
-            keep._data[self.key] = 0
-        grad_values = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
-        return keep, grad_values
-
-
-def _refuse_put(out, key, values, same_dtype, error):
-    """PyTorch's refusal of ``out[key] = values`` after NumPy's ``error``, in PyTorch's order:
-    the key, then the values' shape, then their dtype."""
-    key_error = checks.advanced_index_error(out.shape, key)  # (NumPy lets an empty mask pass)
-    if key_error is not None:
-        raise key_error from None
-    indexed_shape = out[key].shape
-    try:
-        fits = np.broadcast_shapes(np.shape(values), indexed_shape) == indexed_shape
-    except ValueError:
-        fits = False
-    if not fits:
-        raise checks.value_shape_error(np.shape(values), indexed_shape) from None
-    if same_dtype:
-        checks.index_put_dtype(out, values)
-    raise error
 
 
 class SliceBackwardBackward0(Op):

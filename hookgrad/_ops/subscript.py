@@ -14,13 +14,13 @@ from .complex_support import refuse_complex_number
 from .index import (
     AliasBackward0,
     IndexBackward0,
-    IndexPutBackward0,
     SelectBackward0,
     SliceBackward0,
     UnsqueezeBackward0,
 )
 from .inplace import INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace
 from .op import shares_elements
+from .put import IndexPutBackward0
 
 
 def _dims_consumed(k):
