@@ -102,7 +102,22 @@ class ThresholdBackwardBackward0(ActivationGrad):
 
 
 def _hardtanh_grad(g, x, low, high):
-    return zero_where(g, (x <= low) | (x >= high))
+    prefix = _vector_prefix(g, x, 64)
+    if not prefix:
+        return zero_where(g, (x <= low) | (x >= high))
+    order = _memory_order(x)
+    if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
+        x, g = x.transpose(order), g.transpose(order)
+    # PyTorch's vector loop (whole AVX-512 vectors, in memory order) keeps the gradient where
+    # low < x < high, so a NaN input gets 0; its element loop zeroes it where x <= low or
+    # x >= high, so there a NaN passes its gradient on
+    out = zero_where(g, ~((x > low) & (x < high)))
+    if prefix < x.size:
+        tail = np.isnan(x.reshape(-1)[prefix:])
+        if tail.any():
+            kept = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
+            kept[tail] = g.reshape(-1)[prefix:][tail] if any(g.strides) else g.reshape(-1)[0]
+    return out if order is None else out.transpose(np.argsort(order))
 
 
 class HardtanhBackwardBackward0(ActivationGrad):
@@ -155,14 +170,15 @@ def _memory_order(x):
     return order if x.transpose(order).flags.c_contiguous else None
 
 
-def _vector_prefix(g, x):
+def _vector_prefix(g, x, block_bytes=128):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
     with vector instructions, the rest one by one: whole blocks of two AVX-512 vectors (32
-    float32, 16 float64) when both are laid out alike as one dense block (or ``g`` is one
-    broadcast value), as ``vector_block_prefix``; 0 where it would loop element by element."""
+    float32, 16 float64; ``block_bytes`` 64: one vector, for a kernel that steps one at a
+    time) when both are laid out alike as one dense block (or ``g`` is one broadcast value),
+    as ``vector_block_prefix``; 0 where it would loop element by element."""
     if g.shape != x.shape or not (g.strides == x.strides or not any(g.strides)):
         return 0
-    return vector_block_prefix(x, 128)
+    return vector_block_prefix(x, block_bytes)
 
 
 def vector_block_prefix(x, block_bytes=64):
