@@ -111,7 +111,9 @@ def _hardtanh_grad(g, x, low, high):
     # PyTorch's vector loop (whole AVX-512 vectors, in memory order) keeps the gradient where
     # low < x < high, so a NaN input gets 0; its element loop zeroes it where x <= low or
     # x >= high, so there a NaN passes its gradient on
-    out = zero_where(g, ~((x > low) & (x < high)))
+    drop = x > low
+    drop &= x < high
+    out = zero_where(g, np.logical_not(drop, out=drop))
     if prefix < x.size:
         tail = np.isnan(x.reshape(-1)[prefix:])
         if tail.any():
