@@ -105,7 +105,39 @@ class ThresholdBackwardBackward0(ActivationGrad):
 
 
 def _hardtanh_grad(g, x, low, high):
+    return _by_vector_loops(g, x, 64, _inside_open, _outside_closed, low, high)
+
+
+def _inside_open(g, x, low, high):
+    """PyTorch's vector loop: the gradient where low < x < high (a NaN input gets 0)."""
+    drop = x > low
+    drop &= x < high
+    return zero_where(g, np.logical_not(drop, out=drop))
+
+
+def _outside_closed(g, x, low, high):
+    """PyTorch's element loop: 0 where x <= low or x >= high (a NaN passes its gradient)."""
     return zero_where(g, (x <= low) | (x >= high))
+
+
+def _by_vector_loops(g, x, block_bytes, vector_rule, element_rule, *params):
+    """A piecewise gradient whose two CPU loops in PyTorch treat a NaN input differently:
+    ``vector_rule`` for the leading whole vectors (``block_bytes`` at a time, in memory
+    order), ``element_rule`` where PyTorch loops element by element; past the vectors, the
+    element loop lets a NaN input's gradient through (so do the three kernels here)."""
+    prefix = _vector_prefix(g, x, block_bytes)
+    if not prefix:
+        return element_rule(g, x, *params)
+    order = _memory_order(x)
+    if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
+        x, g = x.transpose(order), g.transpose(order)
+    out = vector_rule(g, x, *params)
+    if prefix < x.size:
+        tail = np.isnan(x.reshape(-1)[prefix:])
+        if tail.any():
+            kept = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
+            kept[tail] = g.reshape(-1)[prefix:][tail] if any(g.strides) else g.reshape(-1)[0]
+    return out if order is None else out.transpose(np.argsort(order))
 
 
 class HardtanhBackwardBackward0(ActivationGrad):
@@ -121,7 +153,18 @@ class LeakyReluBackwardBackward0(ActivationGrad):
 
 
 def _shrink_grad(g, x, lambd):
-    return zero_where(g, (x >= -lambd) & (x <= lambd))
+    return _by_vector_loops(g, x, 64, _outside_open, _inside_closed, -lambd, lambd)
+
+
+def _outside_open(g, x, low, high):
+    """PyTorch's vector loop of shrink: the gradient where x < -lambd or x > lambd (a NaN
+    input gets 0)."""
+    return zero_where(g, ~((x < low) | (x > high)))
+
+
+def _inside_closed(g, x, low, high):
+    """PyTorch's element loop of shrink: 0 where -lambd <= x <= lambd (a NaN passes)."""
+    return zero_where(g, (x >= low) & (x <= high))
 
 
 class HardshrinkBackwardBackward0(ActivationGrad):
@@ -158,14 +201,15 @@ def _memory_order(x):
     return order if x.transpose(order).flags.c_contiguous else None
 
 
-def _vector_prefix(g, x):
+def _vector_prefix(g, x, block_bytes=128):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
     with vector instructions, the rest one by one: whole blocks of two AVX-512 vectors (32
-    float32, 16 float64) when both are laid out alike as one dense block (or ``g`` is one
-    broadcast value), as ``vector_block_prefix``; 0 where it would loop element by element."""
+    float32, 16 float64; ``block_bytes`` 64: one vector, for a kernel that steps one at a
+    time) when both are laid out alike as one dense block (or ``g`` is one broadcast value),
+    as ``vector_block_prefix``; 0 where it would loop element by element."""
     if g.shape != x.shape or not (g.strides == x.strides or not any(g.strides)):
         return 0
-    return vector_block_prefix(x, 128)
+    return vector_block_prefix(x, block_bytes)
 
 
 def vector_block_prefix(x, block_bytes=64):
@@ -322,9 +366,20 @@ class LogSigmoidBackwardBackward0(ActivationGrad):
 
 
 def _hardswish_grad(g, x):
+    return _by_vector_loops(g, x, 128, _hardswish_vector, _hardswish_element)
+
+
+def _hardswish_element(g, x):
     # PyTorch's intervals: 0 up to and including -3, the slope strictly inside, g from 3 on
+    # (a NaN input takes the last: g)
     return np.where(x <= -3, 0, np.where(x < 3, g * (x / 3 + 0.5), g)).astype(g.dtype,
                                                                               copy=False)
+
+
+def _hardswish_vector(g, x):
+    # PyTorch's vector loop blends the slope with 0 and g, so a NaN input keeps the slope's NaN
+    return np.where(x <= -3, 0, np.where(x >= 3, g, g * (x / 3 + 0.5))).astype(g.dtype,
+                                                                               copy=False)
 
 
 def _hardswish_second(h, x):

@@ -11,7 +11,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
 from . import conv_kernels
-from .conv_onednn import native_single_products, without_padding_products
+from .conv_onednn import add_edge_taps, native_single_products, without_padding_products
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -285,6 +285,7 @@ class ConvolutionBackward0(Op):
                 y, bias_data = conv_kernels.conv2d(plan, x4, w4, bias_data), None
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
+            add_edge_taps(y, x4, w4, stride, padding, dilation, groups)  # (where oneDNN runs)
         else:
             keep = self.needs(1) and _columns_bytes(x4, w4, stride, padding, dilation,
                                                   out_hw) <= KEEP_COLUMNS_BYTES

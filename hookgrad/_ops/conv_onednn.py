@@ -102,3 +102,34 @@ def native_single_products(x4, w4, stride, padding, dilation, groups):
     if ph or pw:
         x3 = np.pad(x3, ((0, 0), (ph, ph), (pw, pw)))
     return x3[:, None, ::sh, ::sw] * w4.reshape(1, -1, 1, 1)
+
+
+
+
+def add_edge_taps(y, x4, w4, stride, padding, dilation, groups):
+    """A transposed convolution PyTorch runs on oneDNN, strided along the width, with a weight
+    that is not finite: where the output width is not a multiple of that stride, oneDNN's
+    kernel also multiplies the taps that fall past either end of the input's width (at a
+    whole input column, not between two), as zeros, so 0 * inf is NaN there; never along the
+    height, never when dilated. ``y`` (``(N, C_out, H_out, W_out)``, the sum over the real
+    input values) gets those NaNs in place. (Read off PyTorch 2.13: every 1-d shape of
+    input width 1-6, kernel 1-6, stride 2-4, all paddings, 1,068 of them, and 1,000 random
+    2-d ones.)"""
+    s, p = stride[1], padding[1]
+    out_h, out_w = y.shape[2:]
+    if groups != 1 or s == 1 or not out_w % s or dilation[0] != 1 or dilation[1] != 1 \
+            or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(w4).all():
+        return
+    height, width = x4.shape[2:]
+    rows = np.arange(height) * stride[0] - padding[0]  # (output row of kernel row 0)
+    for kw in range(w4.shape[3]):
+        # the output columns whose tap kw is a whole input column outside the input
+        columns = np.arange((kw - p) % s, out_w, s)
+        inputs = (columns + p - kw) // s
+        columns = columns[(inputs < 0) | (inputs >= width)]
+        for kh in range(w4.shape[2]):
+            infinite = ~np.isfinite(w4[:, :, kh, kw]).all(axis=0)  # (per output channel)
+            if columns.size and infinite.any():
+                r = rows + kh
+                r = r[(r >= 0) & (r < out_h)]
+                y[:, np.nonzero(infinite)[0][:, None, None], r[:, None], columns] = np.nan
