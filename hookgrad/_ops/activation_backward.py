@@ -201,8 +201,11 @@ def _elu_grad(g, x, alpha, scale, input_scale):
 
 
 def _elu_second(h, x, alpha, scale, input_scale):
+    # PyTorch's elu_double_backward: elu_backward(grad * grad_output * input_scale, ...) *
+    # (x < 0), the product with the number a MulBackward1
     below = _make((x._data < 0).astype(x._data.dtype))
-    return EluBackwardBackward0.of(h * input_scale, x, alpha, scale, input_scale) * below
+    return EluBackwardBackward0.of(MulBackward1.apply(h, input_scale), x, alpha, scale,
+                                   input_scale) * below
 
 
 class EluBackwardBackward0(ActivationGrad):
@@ -219,7 +222,7 @@ def _elu_grad_of_result(g, r, alpha, scale, input_scale):
 
 
 def _elu_second_of_result(h, r, alpha, scale, input_scale):
-    return h * _make((r._data < 0).astype(r._data.dtype) * input_scale)
+    return MulBackward1.apply(h, input_scale) * _make((r._data < 0).astype(r._data.dtype))
 
 
 class EluBackwardOfResult(EluBackwardBackward0):

@@ -171,3 +171,15 @@ for sa, sb, dtype in [((4, 1), (1, 1, 4), torch.float32), ((1, 3), (2, 3, 1), to
     for g in torch.autograd.grad(a.matmul(b).sum(), (a, b), create_graph=True):
         print("matmul", sa, sb, dtype, g)
         tree(g.grad_fn)
+
+# elu, selu, celu (and their in-place forms, which save the result): elu_double_backward's
+# product with input_scale is a MulBackward1
+for name in ["elu", "selu", "celu", "elu_", "selu_", "celu_"]:
+    x0 = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                      requires_grad=True)
+    y = getattr(F, name)(x0 * 1)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    (g,) = torch.autograd.grad(y, x0, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x0, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
