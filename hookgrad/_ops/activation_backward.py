@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
-from .scalar_forms import AddBackward1, MulBackward1, filled_like, number_minus
+from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
@@ -309,8 +309,8 @@ def _log_sigmoid_grad(g, x):
 
 
 def _log_sigmoid_second(h, x):
-    z = x.sigmoid()
-    return h * (z - 1) * z
+    z = x.sigmoid()  # (PyTorch's log_sigmoid_double_backward: C++'s z - 1 is a SubBackward1)
+    return h * SubBackward1.apply(z, 1) * z
 
 
 class LogSigmoidBackwardBackward0(ActivationGrad):

@@ -183,3 +183,15 @@ for name in ["elu", "selu", "celu", "elu_", "selu_", "celu_"]:
     for second in torch.autograd.grad((g * g).sum(), (x0, grad_output), create_graph=True):
         print(name, second)
         tree(second.grad_fn)
+
+# logsigmoid (log_sigmoid_double_backward: z - 1 is a SubBackward1) and silu (its
+# infinitely differentiable formula's right factor is made first, which orders the
+# accumulation into the sigmoid's gradient)
+for name, fn in (("logsigmoid", F.logsigmoid), ("silu", F.silu), ("mish", F.mish)):
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    grad_output = torch.full((2, 3), 1.5, dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(fn(x), x, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
