@@ -195,3 +195,20 @@ for name, fn in (("logsigmoid", F.logsigmoid), ("silu", F.silu), ("mish", F.mish
     for second in torch.autograd.grad((g * g).sum(), (x, grad_output), create_graph=True):
         print(name, second)
         tree(second.grad_fn)
+
+# smooth_l1_loss, huber_loss: PyTorch's double backward formulas (divisions by numbers are
+# DivBackward1); the incoming gradient's: smooth_l1's formula of grad_grad, huber's
+# huber_loss_double_backward_grad_output
+for name in ["smooth_l1_loss", "huber_loss"]:
+    for reduction in ["mean", "sum", "none"]:
+        x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                         requires_grad=True)
+        t = torch.tensor([[0.5, -1.0, 2.0], [0.1, 0.2, -0.3]], dtype=torch.float64,
+                         requires_grad=True)
+        y = getattr(F, name)(x, t, reduction=reduction)
+        grad_output = torch.full_like(y, 1.5).requires_grad_()
+        gx, gt = torch.autograd.grad(y, (x, t), grad_output, create_graph=True)
+        for second in torch.autograd.grad((gx * gx).sum() + (gt * 2).sum(), (x, t, grad_output),
+                                          create_graph=True):
+            print(name, reduction, second)
+            tree(second.grad_fn)
