@@ -212,3 +212,37 @@ for name in ["smooth_l1_loss", "huber_loss"]:
                                           create_graph=True):
             print(name, reduction, second)
             tree(second.grad_fn)
+
+# batch_norm (training and eval, with and without affine parameters) and instance_norm:
+# batchnorm_double_backward term by term, the statistics constants; a bias without a weight
+# refuses as layer_norm's
+for training, affine in [(True, True), (True, False), (False, True), (False, False)]:
+    x = torch.tensor([[[0.3, -1.2], [2.5, 0.1]], [[0.7, -0.4], [1.1, -2.0]],
+                      [[0.2, 0.9], [-0.6, 1.4]]], dtype=torch.float64, requires_grad=True)
+    params = [torch.tensor([0.5, -1.5], dtype=torch.float64, requires_grad=True),
+              torch.tensor([0.1, 0.3], dtype=torch.float64, requires_grad=True)] if affine else []
+    y = F.batch_norm(x, torch.tensor([0.1, -0.2], dtype=torch.float64),
+                     torch.tensor([0.9, 1.3], dtype=torch.float64), *(params or [None, None]),
+                     training=training)
+    grad_output = torch.linspace(-1.0, 1.0, 12, dtype=torch.float64).reshape(3, 2, 2)
+    grads = torch.autograd.grad(y, [x] + params, grad_output.requires_grad_(),
+                                create_graph=True)
+    total = sum((g * torch.arange(g.numel(), dtype=torch.float64).reshape(g.shape) * 0.25).sum()
+                + (g * g).sum() for g in grads)
+    for second in torch.autograd.grad(total, [x, grad_output] + params, create_graph=True,
+                                      allow_unused=True):
+        print("batch_norm", training, affine, second)
+        if second is not None:
+            tree(second.grad_fn)
+x = torch.tensor([[[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]]], dtype=torch.float64, requires_grad=True)
+(g,) = torch.autograd.grad(F.instance_norm(x), x, torch.ones(1, 2, 3, dtype=torch.float64) * 1.5,
+                           create_graph=True)
+(second,) = torch.autograd.grad((g * g).sum(), x)
+print("instance_norm", second)
+bias = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+gx, gb = torch.autograd.grad(F.batch_norm(x[0].t(), None, None, None, bias, training=True),
+                             (x, bias), torch.ones(3, 2, dtype=torch.float64), create_graph=True)
+try:
+    torch.autograd.grad((gx * gx).sum() + (gb * gb).sum(), x)
+except RuntimeError as error:
+    print("RuntimeError", error)
