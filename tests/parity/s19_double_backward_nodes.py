@@ -246,3 +246,20 @@ try:
     torch.autograd.grad((gx * gx).sum() + (gb * gb).sum(), x)
 except RuntimeError as error:
     print("RuntimeError", error)
+
+# where and linalg.cross: PyTorch's generated backward takes the inputs in alphabetical order
+# (other before self), which orders the new nodes and so the accumulation (AddBackward0's
+# operands) of a later backward
+for name in ["where", "cross"]:
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    t = torch.tensor([[0.5, -1.0, 2.0], [0.1, 0.2, -0.3]], dtype=torch.float64,
+                     requires_grad=True)
+    y = torch.where(x > 0, x * x, t * x) if name == "where" else torch.linalg.cross(x, t)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    gx, gt = torch.autograd.grad(y, (x, t), grad_output, create_graph=True)
+    scale = torch.tensor([[1.0, -0.5, 2.0], [0.25, 1.0, -1.5]], dtype=torch.float64)
+    for second in torch.autograd.grad((gx * scale).sum() + (gt * scale).sum(),
+                                      (x, t, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
