@@ -263,3 +263,15 @@ for name in ["where", "cross"]:
                                       (x, t, grad_output), create_graph=True):
         print(name, second)
         tree(second.grad_fn)
+
+# cross_entropy with label_smoothing: PyTorch's compiled sum makes the smoothing term first,
+# which orders a second order's accumulation
+for reduction in ["mean", "sum", "none"]:
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    y = F.cross_entropy(x, torch.tensor([0, 2]), reduction=reduction, label_smoothing=0.1)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    (g,) = torch.autograd.grad(y, x, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x, grad_output), create_graph=True):
+        print("cross_entropy label_smoothing", reduction, second)
+        tree(second.grad_fn)
