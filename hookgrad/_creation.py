@@ -6,7 +6,9 @@ from ._device import check as _check_device
 from ._device import device  # noqa: F401  (torch.device, also from here)
 from ._ops.complex_support import refuse_complex_number
 from ._ops.op import refuse_out
+from ._ops.overlap_order import iteration_order
 from ._tensor_base import TensorBase, _make, _sizes
+from .autograd._grad_layout import non_overlapping_and_dense
 
 
 def _leaf(data, requires_grad):
@@ -130,25 +132,49 @@ def _fill_value(value, np_dtype):
     return value
 
 
-def _like(fill, name):
+def _like(value, name):
     def make(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
         _check_device(device)
-        return _leaf(fill(input._data.shape, _np(dtype, input.dtype)), requires_grad)
+        return _leaf(_filled_like(input._data, value, _np(dtype, input.dtype), memory_format),
+                     requires_grad)
     make.__name__ = make.__qualname__ = name
     return make
 
 
-zeros_like = _like(np.zeros, "zeros_like")
-ones_like = _like(np.ones, "ones_like")
-empty_like = _like(np.zeros, "empty_like")
+def _filled_like(data, value, np_dtype, memory_format):
+    """An array of ``data``'s shape filled with ``value``, laid out as PyTorch's
+    preserve_format (the default) lays it: with ``data``'s strides when its memory is
+    non-overlapping and dense (a transposed or permuted tensor, a LAPACK result), else dense
+    strides in the order of ``data``'s. (An explicit ``memory_format`` means contiguous:
+    this package's format constants are one value.)"""
+    if memory_format is not None or data.ndim < 2 or (
+            data.base is None and data.flags.c_contiguous):  # (a fresh contiguous array)
+        return np.full(data.shape, value, np_dtype)
+    itemsize = np.dtype(np_dtype).itemsize
+    if non_overlapping_and_dense(data):  # (its strides exactly, those of dims of size 1 too)
+        strides = [stride // data.itemsize * itemsize for stride in data.strides]
+    else:
+        strides = [0] * data.ndim
+        step = itemsize
+        for dim in reversed(iteration_order(data, ())):  # (innermost first)
+            strides[dim] = step
+            step *= max(data.shape[dim], 1)
+    out = np.lib.stride_tricks.as_strided(np.empty(data.size, np_dtype), data.shape, strides)
+    out.fill(value)
+    return out
+
+
+zeros_like = _like(0, "zeros_like")
+ones_like = _like(1, "ones_like")
+empty_like = _like(0, "empty_like")  # zero-filled: uninitialised memory would be irreproducible
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
               memory_format=None):
     _check_device(device)
     np_dtype = _np(dtype, input.dtype)
-    return _leaf(np.full(input._data.shape, _fill_value(fill_value, np_dtype), np_dtype),
-                 requires_grad)
+    return _leaf(_filled_like(input._data, _fill_value(fill_value, np_dtype), np_dtype,
+                              memory_format), requires_grad)
 
 
 def rand(*size_args, size=None, generator=None, out=None, dtype=None, device=None,

@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op, plain_backward
-from .scalar_forms import AddBackward1, MulBackward1, filled_like, number_minus
+from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
@@ -251,8 +251,11 @@ def _by_elu_loops(g, x, negative, scale):
 
 
 def _elu_second(h, x, alpha, scale, input_scale):
+    # PyTorch's elu_double_backward: elu_backward(grad * grad_output * input_scale, ...) *
+    # (x < 0), the product with the number a MulBackward1
     below = _make((x._data < 0).astype(x._data.dtype))
-    return EluBackwardBackward0.of(h * input_scale, x, alpha, scale, input_scale) * below
+    return EluBackwardBackward0.of(MulBackward1.apply(h, input_scale), x, alpha, scale,
+                                   input_scale) * below
 
 
 class EluBackwardBackward0(ActivationGrad):
@@ -269,7 +272,7 @@ def _elu_grad_of_result(g, r, alpha, scale, input_scale):
 
 
 def _elu_second_of_result(h, r, alpha, scale, input_scale):
-    return h * _make((r._data < 0).astype(r._data.dtype) * input_scale)
+    return MulBackward1.apply(h, input_scale) * _make((r._data < 0).astype(r._data.dtype))
 
 
 class EluBackwardOfResult(EluBackwardBackward0):
@@ -356,8 +359,8 @@ def _log_sigmoid_grad(g, x):
 
 
 def _log_sigmoid_second(h, x):
-    z = x.sigmoid()
-    return h * (z - 1) * z
+    z = x.sigmoid()  # (PyTorch's log_sigmoid_double_backward: C++'s z - 1 is a SubBackward1)
+    return h * SubBackward1.apply(z, 1) * z
 
 
 class LogSigmoidBackwardBackward0(ActivationGrad):

@@ -7,7 +7,7 @@ from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
-from .composite import FormulaGrad, composite_vjp
+from .composite import FormulaGrad
 from .elementwise import sigmoid
 from .half import FLOAT32, forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
@@ -226,14 +226,14 @@ def _smooth_l1_double_backward(grad, input, target, reduction, beta):
     if beta == 0:
         return _make(np.zeros(grad._data.shape, grad._data.dtype))
     inside = ((input - target).abs() < beta).type_as(grad)
-    result = grad * inside / beta
-    return result / input._data.size if reduction == "mean" else result
+    result = DivBackward1.apply(grad * inside, beta)
+    return DivBackward1.apply(result, input._data.size) if reduction == "mean" else result
 
 
 def _huber_double_backward(grad, input, target, reduction, delta):
     """PyTorch's ``huber_loss_double_backward``: ``grad * (|d| < delta)``."""
     result = grad * ((input - target).abs() < delta)
-    return result / input._data.size if reduction == "mean" else result
+    return DivBackward1.apply(result, input._data.size) if reduction == "mean" else result
 
 
 class SmoothL1LossBackwardBackward0(FormulaGrad):
@@ -244,12 +244,16 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
     formula = staticmethod(_smooth_l1_grad)
     double_backward = staticmethod(_smooth_l1_double_backward)
 
+    @classmethod
+    def grad_output_grad(cls, grad_grad, grad, input, target, reduction, count, beta):
+        """The formula of ``grad_grad`` (it is linear in the incoming gradient)."""
+        return cls.of(grad_grad, input, target, reduction, count, beta)
+
     def backward(self, grad_grad):
-        saved = self.saved()
-        grad, input, target = saved
-        reduction, _count, beta = self.params
-        grad_grad_out = composite_vjp(self._bound, saved, (grad_grad,),
-                                      (self.needs(0), False, False))[0]
+        grad, input, target = self.saved()
+        reduction, count, beta = self.params
+        grad_grad_out = self.grad_output_grad(grad_grad, grad, input, target, reduction, count,
+                                              beta) if self.needs(0) else None
         grad_input = grad_target = None
         if self.needs(1) or self.needs(2):
             twice = self.double_backward(grad_grad * grad, input, target, reduction, beta)
@@ -265,6 +269,15 @@ def _huber_grad(grad, input, target, reduction, count, delta):
 class HuberLossBackwardBackward0(SmoothL1LossBackwardBackward0):
     formula = staticmethod(_huber_grad)
     double_backward = staticmethod(_huber_double_backward)
+
+    @classmethod
+    def grad_output_grad(cls, grad_grad, grad, input, target, reduction, count, delta):
+        """PyTorch's huber_loss_double_backward_grad_output: the formula of ``grad_grad``
+        unreduced, else of ones, times ``grad_grad``, summed."""
+        if reduction == "none":
+            return cls.of(grad_grad, input, target, reduction, count, delta)
+        ones = _make(np.ones(grad._data.shape, grad._data.dtype))
+        return (cls.of(ones, input, target, reduction, count, delta) * grad_grad).sum()
 
 
 class SmoothL1LossBackward0(Op):

@@ -270,7 +270,10 @@ class SiluBackward0(UnaryOp):
         (a,) = self.saved()
         if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
             s = sigmoid(a)
-            return grad * s * AddBackward1.apply(a * number_minus(1.0, s), 1.0)
+            # (the right factor first: PyTorch's compiled C++ evaluates that operand first,
+            # which orders the nodes, and so a second order's accumulation)
+            right = AddBackward1.apply(a * number_minus(1.0, s), 1.0)
+            return grad * s * right
         s = sigmoid_tensor(a)
         return grad * s * (1 + a * (1 - s))
 

@@ -2,13 +2,12 @@
 (``NativeLayerNormBackwardBackward0``, ``NativeBatchNormBackwardBackward0``): one node of
 the incoming gradient, the input and the affine parameters, whose three gradients each require
 grad when any of those does. The formulas on arrays serve the plain backward and the nodes'
-values; written once more with tensor ops, they give the nodes' own derivatives."""
+values; the nodes' own derivatives are PyTorch's double backward formulas, term by term."""
 import numpy as np
 
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
 from .arithmetic import DivBackward1
-from .composite import composite_vjp
 from .op import Op, mean_array, plain_backward
 from .scalar_forms import MulBackward1
 
@@ -47,13 +46,6 @@ def norm_grads(g, x, w, mean, invstd, axes, param_axes, param_shape, normalizes,
     return grad_input, grad_weight, grad_bias
 
 
-def _stats(x, axes, eps):
-    """Mean and 1/sqrt(biased variance + eps) of a tensor over ``axes``, kept for broadcasting."""
-    mean = x.mean(axes, keepdim=True)
-    centred = x - mean
-    return mean, ((centred * centred).mean(axes, keepdim=True) + eps).rsqrt()
-
-
 def layer_norm_kernel_grads(norm, grad, input, weight, mask):
     """Layer norm's ``(grad_input, grad_weight, grad_bias)`` arrays (None where ``mask``
     says not needed) by PyTorch's CPU kernel, whose rounding the user sees; None when the
@@ -89,16 +81,6 @@ class _NormGrad(Op):
         return norm_grads(grad._data, input._data, None if weight is None else weight._data,
                           self.mean, self.invstd, self.axes, self.param_axes, self.param_shape,
                           self.normalizes, self.mask)
-
-    def _formula(self, grad, input, weight):
-        """The same with tensor ops, the statistics recomputed from ``input`` when they
-        depend on it."""
-        if self.normalizes:
-            mean, invstd = _stats(input, self.axes, self.eps)
-        else:
-            mean, invstd = _make(self.mean), _make(self.invstd)
-        return norm_grads(grad, input, weight, mean, invstd, self.axes, self.param_axes,
-                          self.param_shape, self.normalizes, self.mask)
 
 
 class NativeLayerNormBackwardBackward0(_NormGrad):
@@ -138,11 +120,7 @@ def _layer_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
     sigma_neg_1 = _make(invstd * invstd)
     sigma_neg_3_2 = _make(invstd * invstd * invstd)
     gamma = _make(np.ones(1, dtype)) if weight is None else weight.reshape(1, n)
-    if weight is None and ggB is not None and ggI is not None:
-        # PyTorch drops the bias's incoming gradient without a weight, then adds that
-        # undefined tensor to the input's term of the gradient's gradient
-        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
-                           "C++) for argument #1 'other'")
+    _refuse_bias_without_weight(weight, ggI, ggB)
     ggG = None if ggG is None or weight is None else ggG.reshape(1, n)
     ggB = None if ggB is None or weight is None else ggB.reshape(1, n)
     ggI = None if ggI is None else ggI.reshape(m, n)
@@ -187,6 +165,15 @@ def _layer_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
     return grad_input, grad_weight, grad_grad
 
 
+def _refuse_bias_without_weight(weight, ggI, ggB):
+    """PyTorch's layer and batch norm double backward drop the bias's incoming gradient when
+    there is no weight, then add that undefined tensor to the input's term of the incoming
+    gradient's gradient, which refuses."""
+    if weight is None and ggB is not None and ggI is not None:
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #1 'other'")
+
+
 def _ratio(number, n):
     return number / n if n else float("inf")
 
@@ -211,12 +198,104 @@ class NativeBatchNormBackwardBackward0(_NormGrad):
         self.save(grad, input, weight)
         return self._values(grad, input, weight)
 
-    def backward(self, *grad_grads):
+    def backward(self, grad_grad_input, grad_grad_weight, grad_grad_bias):
         grad, input, weight = self.saved()
-        needed = (self.needs(0), self.needs(1), self.needs(2))
-        g_grad, g_input, g_weight = composite_vjp(self._formula, (grad, input, weight),
-                                                  grad_grads, needed)
+        g_input, g_weight, g_grad = _batch_norm_double_backward(
+            self, grad, input, weight, grad_grad_input, grad_grad_weight, grad_grad_bias)
         return g_grad, g_input, g_weight, None, None
+
+
+def _sum_except_channels(t, keepdim=True):
+    """PyTorch's sum_exclude_dim1: over dim 0, then the trailing dims from the last."""
+    r = t.sum(0, keepdim)
+    for dim in range(r.ndim - 1, 1 if keepdim else 0, -1):
+        r = r.sum(dim, keepdim)
+    return r
+
+
+def _batch_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
+    """PyTorch's batchnorm_double_backward term by term (the nodes create_graph records are
+    its): the input, weight and incoming gradient's gradients from the gradients ``ggI``,
+    ``ggG``, ``ggB`` of the node's three outputs (None where absent); the statistics (saved
+    in training, running in eval) are constants."""
+    _refuse_bias_without_weight(weight, ggI, ggB)
+    x = input._data
+    count = x.size // x.shape[1] if x.shape[1] else 0
+    training = node.normalizes
+    affine = weight is not None
+    if affine:
+        gamma = _expand_as_dim1(weight, input)
+        ggG = None if ggG is None else _expand_as_dim1(ggG, input)
+        ggB = None if ggB is None else _expand_as_dim1(ggB, input)
+    else:
+        gamma = _make(np.ones((), x.dtype))
+        ggG = ggB = None
+    invstd = node.invstd.astype(x.dtype, copy=False)
+    input_sub_mu = input - _make(node.mean.astype(x.dtype, copy=False))
+    sigma_neg_1_2 = _make(invstd)
+    sigma_neg_1 = _make(invstd * invstd)
+    sigma_neg_3_2 = _make(invstd * invstd * invstd)
+    input_mu_sigma_neg_3_2 = input_sub_mu * sigma_neg_3_2
+    grad_in_mu_sum = _sum_except_channels(grad * input_sub_mu)
+    grad_sum = _sum_except_channels(grad)
+    grad_input = grad_weight = grad_grad = None
+    if ggI is not None and training:
+        ggI_sum = _sum_except_channels(ggI)
+        ggI_in_mu_sum = _sum_except_channels(ggI * input_sub_mu)
+        all_sub = (DivBackward1.apply(ggI_sum * grad_sum, count)
+                   - _sum_except_channels(grad * ggI)
+                   + MulBackward1.apply(sigma_neg_1 * grad_in_mu_sum * ggI_in_mu_sum,
+                                        3.0 / count if count else float("inf")))
+        first = DivBackward1.apply(input_mu_sigma_neg_3_2 * all_sub, count)
+        second = DivBackward1.apply(ggI_in_mu_sum * sigma_neg_3_2, count) * (
+            DivBackward1.apply(grad_sum, count) - grad)
+        third = DivBackward1.apply(grad_in_mu_sum * sigma_neg_3_2, count) * (
+            DivBackward1.apply(ggI_sum, count) - ggI)
+        grad_input = gamma * (first + second + third)
+    if ggG is not None:
+        if training:
+            t0 = grad * sigma_neg_1_2
+            t1 = DivBackward1.apply(sigma_neg_1_2 * grad_sum, -count)
+            t2 = DivBackward1.apply(input_mu_sigma_neg_3_2 * _sum_except_channels(
+                grad * input_sub_mu), -count)
+            term = ggG * (t0 + t1 + t2)
+        else:
+            term = ggG * sigma_neg_1_2 * grad
+        grad_input = term if grad_input is None else grad_input + term
+    if affine and ggI is not None:
+        if training:
+            ones = _make(np.ones((), x.dtype))
+            grad_weight = _sum_except_channels(
+                ggI * _bn_input_grad_of(grad, ones, input_sub_mu, sigma_neg_1_2, sigma_neg_1,
+                                        count), False)
+        else:
+            grad_weight = _sum_except_channels(ggI * grad * sigma_neg_1_2, False)
+    if ggI is not None:
+        grad_grad = _bn_input_grad_of(ggI, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1,
+                                      count) if training else ggI * sigma_neg_1_2 * gamma
+    if ggG is not None:
+        term = ggG * input_sub_mu * sigma_neg_1_2
+        grad_grad = term if grad_grad is None else grad_grad + term
+    if ggB is not None:
+        grad_grad = ggB if grad_grad is None else grad_grad + ggB
+    return (grad_input if node.needs(1) else None, grad_weight if node.needs(2) else None,
+            grad_grad if node.needs(0) else None)
+
+
+def _expand_as_dim1(t, target):
+    """A per-channel tensor unsqueezed after the channel dim and expanded as ``target``."""
+    while t.ndim < target.ndim - 1:
+        t = t.unsqueeze(1)
+    return t.expand_as(target)
+
+
+def _bn_input_grad_of(g, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1, count):
+    """Batch norm's first-order input gradient of an incoming gradient ``g``, as PyTorch's
+    double backward writes it."""
+    h0 = DivBackward1.apply(gamma * sigma_neg_1_2, count)
+    h1 = MulBackward1.apply(g, count) - _sum_except_channels(g) - (
+        input_sub_mu.mul(sigma_neg_1) * _sum_except_channels(g * input_sub_mu))
+    return h0 * h1
 
 
 def group_norm_grads(norm, grad, grad_mean, grad_rstd, input, weight):

@@ -241,7 +241,8 @@ def cpp_type_name(x):
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
               "int32": "int", "int16": "short int", "int8": "signed char",
               "uint8": "unsigned char", "bool": "bool",
-              "bfloat16": "c10::BFloat16"}
+              "bfloat16": "c10::BFloat16", "complex64": "c10::complex<float>",
+              "complex128": "c10::complex<double>"}
 
 
 def return_type(name, fields):

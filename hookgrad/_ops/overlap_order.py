@@ -28,7 +28,7 @@ def overlaps_itself(data):
     return False
 
 
-def _iteration_order(data, operands):
+def iteration_order(data, operands):
     """PyTorch's TensorIterator order of the dims, outermost first: the written tensor's dims
     sorted by stride (the smallest innermost); a tie goes to the smaller size inside, else to
     the next operand's strides (a broadcast dim tells nothing), else stays as it is."""
@@ -66,7 +66,7 @@ def _ranks(data, operands):
         step = [1] * data.ndim
         step[dim] = size
         offsets = offsets + (np.arange(size, dtype=np.int64) * stride).reshape(step)
-    order = _iteration_order(data, operands)
+    order = iteration_order(data, operands)
     flat = offsets.transpose(order).reshape(-1)
     by_location = np.argsort(flat, kind="stable")  # (stable: the order within a location)
     located = flat[by_location]

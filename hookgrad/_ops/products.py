@@ -202,8 +202,9 @@ class LinalgCrossBackward0(Op):
 
     def backward(self, grad):
         a, b = self.saved()
-        return (linalg_cross(b, grad, dim=self.dim) if self.needs(0) else None,
-                linalg_cross(grad, a, dim=self.dim) if self.needs(1) else None)
+        # (other's first, as PyTorch's generated code: its inputs in alphabetical order)
+        grad_other = linalg_cross(grad, a, dim=self.dim) if self.needs(1) else None
+        return (linalg_cross(b, grad, dim=self.dim) if self.needs(0) else None), grad_other
 
 
 # --------------------------------------------------------------------------- functions

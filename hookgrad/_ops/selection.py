@@ -198,8 +198,10 @@ class WhereBackward0(Op):
             g, cond = grad._data, condition._data
             return (_make(np.where(cond, g, 0)) if self.needs(0) else None,
                     _make(np.where(cond, 0, g)) if self.needs(1) else None)
-        return (where(condition, grad, 0) if self.needs(0) else None,
-                where(condition, 0, grad) if self.needs(1) else None)
+        # (other's first: PyTorch's generated code takes the inputs in alphabetical order,
+        # which orders the new nodes, and so a later backward's accumulation)
+        grad_other = where(condition, 0, grad) if self.needs(1) else None
+        return (where(condition, grad, 0) if self.needs(0) else None), grad_other
 
 
 class ClampMinBackward0(ClampBackward1):

@@ -171,3 +171,107 @@ for sa, sb, dtype in [((4, 1), (1, 1, 4), torch.float32), ((1, 3), (2, 3, 1), to
     for g in torch.autograd.grad(a.matmul(b).sum(), (a, b), create_graph=True):
         print("matmul", sa, sb, dtype, g)
         tree(g.grad_fn)
+
+# elu, selu, celu (and their in-place forms, which save the result): elu_double_backward's
+# product with input_scale is a MulBackward1
+for name in ["elu", "selu", "celu", "elu_", "selu_", "celu_"]:
+    x0 = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                      requires_grad=True)
+    y = getattr(F, name)(x0 * 1)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    (g,) = torch.autograd.grad(y, x0, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x0, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
+
+# logsigmoid (log_sigmoid_double_backward: z - 1 is a SubBackward1) and silu (its
+# infinitely differentiable formula's right factor is made first, which orders the
+# accumulation into the sigmoid's gradient)
+for name, fn in (("logsigmoid", F.logsigmoid), ("silu", F.silu), ("mish", F.mish)):
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    grad_output = torch.full((2, 3), 1.5, dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(fn(x), x, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
+
+# smooth_l1_loss, huber_loss: PyTorch's double backward formulas (divisions by numbers are
+# DivBackward1); the incoming gradient's: smooth_l1's formula of grad_grad, huber's
+# huber_loss_double_backward_grad_output
+for name in ["smooth_l1_loss", "huber_loss"]:
+    for reduction in ["mean", "sum", "none"]:
+        x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                         requires_grad=True)
+        t = torch.tensor([[0.5, -1.0, 2.0], [0.1, 0.2, -0.3]], dtype=torch.float64,
+                         requires_grad=True)
+        y = getattr(F, name)(x, t, reduction=reduction)
+        grad_output = torch.full_like(y, 1.5).requires_grad_()
+        gx, gt = torch.autograd.grad(y, (x, t), grad_output, create_graph=True)
+        for second in torch.autograd.grad((gx * gx).sum() + (gt * 2).sum(), (x, t, grad_output),
+                                          create_graph=True):
+            print(name, reduction, second)
+            tree(second.grad_fn)
+
+# batch_norm (training and eval, with and without affine parameters) and instance_norm:
+# batchnorm_double_backward term by term, the statistics constants; a bias without a weight
+# refuses as layer_norm's
+for training, affine in [(True, True), (True, False), (False, True), (False, False)]:
+    x = torch.tensor([[[0.3, -1.2], [2.5, 0.1]], [[0.7, -0.4], [1.1, -2.0]],
+                      [[0.2, 0.9], [-0.6, 1.4]]], dtype=torch.float64, requires_grad=True)
+    params = [torch.tensor([0.5, -1.5], dtype=torch.float64, requires_grad=True),
+              torch.tensor([0.1, 0.3], dtype=torch.float64, requires_grad=True)] if affine else []
+    y = F.batch_norm(x, torch.tensor([0.1, -0.2], dtype=torch.float64),
+                     torch.tensor([0.9, 1.3], dtype=torch.float64), *(params or [None, None]),
+                     training=training)
+    grad_output = torch.linspace(-1.0, 1.0, 12, dtype=torch.float64).reshape(3, 2, 2)
+    grads = torch.autograd.grad(y, [x] + params, grad_output.requires_grad_(),
+                                create_graph=True)
+    total = sum((g * torch.arange(g.numel(), dtype=torch.float64).reshape(g.shape) * 0.25).sum()
+                + (g * g).sum() for g in grads)
+    for second in torch.autograd.grad(total, [x, grad_output] + params, create_graph=True,
+                                      allow_unused=True):
+        print("batch_norm", training, affine, second)
+        if second is not None:
+            tree(second.grad_fn)
+x = torch.tensor([[[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]]], dtype=torch.float64, requires_grad=True)
+(g,) = torch.autograd.grad(F.instance_norm(x), x, torch.ones(1, 2, 3, dtype=torch.float64) * 1.5,
+                           create_graph=True)
+(second,) = torch.autograd.grad((g * g).sum(), x)
+print("instance_norm", second)
+bias = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+gx, gb = torch.autograd.grad(F.batch_norm(x[0].t(), None, None, None, bias, training=True),
+                             (x, bias), torch.ones(3, 2, dtype=torch.float64), create_graph=True)
+try:
+    torch.autograd.grad((gx * gx).sum() + (gb * gb).sum(), x)
+except RuntimeError as error:
+    print("RuntimeError", error)
+
+# where and linalg.cross: PyTorch's generated backward takes the inputs in alphabetical order
+# (other before self), which orders the new nodes and so the accumulation (AddBackward0's
+# operands) of a later backward
+for name in ["where", "cross"]:
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    t = torch.tensor([[0.5, -1.0, 2.0], [0.1, 0.2, -0.3]], dtype=torch.float64,
+                     requires_grad=True)
+    y = torch.where(x > 0, x * x, t * x) if name == "where" else torch.linalg.cross(x, t)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    gx, gt = torch.autograd.grad(y, (x, t), grad_output, create_graph=True)
+    scale = torch.tensor([[1.0, -0.5, 2.0], [0.25, 1.0, -1.5]], dtype=torch.float64)
+    for second in torch.autograd.grad((gx * scale).sum() + (gt * scale).sum(),
+                                      (x, t, grad_output), create_graph=True):
+        print(name, second)
+        tree(second.grad_fn)
+
+# cross_entropy with label_smoothing: PyTorch's compiled sum makes the smoothing term first,
+# which orders a second order's accumulation
+for reduction in ["mean", "sum", "none"]:
+    x = torch.tensor([[0.3, -1.2, 2.5], [0.7, -0.4, 1.1]], dtype=torch.float64,
+                     requires_grad=True)
+    y = F.cross_entropy(x, torch.tensor([0, 2]), reduction=reduction, label_smoothing=0.1)
+    grad_output = torch.full_like(y, 1.5).requires_grad_()
+    (g,) = torch.autograd.grad(y, x, grad_output, create_graph=True)
+    for second in torch.autograd.grad((g * g).sum(), (x, grad_output), create_graph=True):
+        print("cross_entropy label_smoothing", reduction, second)
+        tree(second.grad_fn)

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..._ops import linalg as _linalg
+from ..._ops.op import cpp_type_name
 from ..._ops.trilinear import TrilinearBackward0
 from ..._ops.views import reshape_node
 
@@ -34,7 +35,7 @@ def bilinear(input1, input2, weight, bias=None):
     tensors = (input1, input2, weight) + (() if bias is None else (bias,))
     if len({t._data.dtype for t in tensors}) > 1:
         names = ("input1", "input2", "weight", "bias")
-        got = ", ".join(f"{n}: {t.dtype}" for n, t in zip(names, tensors))
+        got = ", ".join(f"{n}: {cpp_type_name(t._data)}" for n, t in zip(names, tensors))
         raise RuntimeError(f"All tensors must have the same dtype, got {got}")
     s1, s2, sw = input1._data.shape, input2._data.shape, weight._data.shape
     if len(s1) != len(s2):

@@ -238,9 +238,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         smooth = smooth.sum() / float(denominator)
     elif reduction == "sum":
         smooth = smooth.sum()
-    # (PyTorch's C++ multiplies by numbers: MulBackward1)
-    return (MulBackward1.apply(loss, 1 - label_smoothing)
-            + MulBackward1.apply(smooth, label_smoothing / classes))
+    # (PyTorch's C++ multiplies by numbers: MulBackward1; its compiled sum evaluates the right
+    # operand first, which orders the nodes, and so a second order's accumulation)
+    smooth = MulBackward1.apply(smooth, label_smoothing / classes)
+    return MulBackward1.apply(loss, 1 - label_smoothing) + smooth
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):

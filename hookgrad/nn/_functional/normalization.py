@@ -10,6 +10,7 @@ from ..._ops.normalization import (
     NativeGroupNormBackward0,
     NativeLayerNormBackward0,
 )
+from ..._ops.op import type_name
 from ..._tensor_base import _make
 from .utils import _shape
 
@@ -74,7 +75,26 @@ def _normalized_shape(name, input, normalized_shape, star, **affine):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     normalized = _normalized_shape("layer_norm", input, normalized_shape, "*, ", weight=weight,
                                    bias=bias)
+    _check_parameter_dtypes(input, weight, bias)
     return NativeLayerNormBackward0.apply(input, weight, bias, len(normalized), eps)
+
+
+def _check_parameter_dtypes(input, weight, bias):
+    """PyTorch's CPU rule for a norm's parameters: of the input's dtype, or float32 ones (all
+    of them) for a bfloat16 or half input; the first defined parameter's dtype decides which
+    case applies."""
+    params = [t for t in (weight, bias) if t is not None]
+    if not params:
+        return
+    dtype = input._data.dtype
+    if params[0]._data.dtype != dtype:  # a mixed-type call
+        if any(type_name(t._data) != "Float" for t in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if type_name(input._data) not in ("BFloat16", "Half"):
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    elif len(params) == 2 and params[1]._data.dtype != dtype:  # (its kernel reads it as such)
+        raise RuntimeError(f"expected scalar type {type_name(input._data)} but found "
+                           f"{type_name(params[1]._data)}")
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
