@@ -53,8 +53,12 @@ class MaskedScatterBackward0(Op):
     """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
 
     arity = 2
+    saved_names = ("mask",)
 
     def forward(self, a, source, mask):
+        if isinstance(mask, TensorBase):  # the user's mask: saved, as PyTorch's node
+            self.save(mask)  # (so a second pass through a freed graph raises here first)
+            mask = mask._data
         shape = np.broadcast_shapes(a._data.shape, mask.shape)
         x = np.broadcast_to(a._data, shape)
         self.mask = np.broadcast_to(mask, shape)
@@ -64,6 +68,7 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         mask = _make(np.ascontiguousarray(self.mask))
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
                 MaskedScatterBackwardBackward0.apply(grad, self.mask, self.source_shape)
@@ -130,7 +135,7 @@ def masked_scatter(input, mask, source):
     needed = int(np.broadcast_to(m, shape).sum())
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
-    return MaskedScatterBackward0.apply(input, source, m)
+    return MaskedScatterBackward0.apply(input, source, mask)
 
 
 class MaskedSelectBackward0(Op):
