@@ -56,8 +56,9 @@ class MaskedScatterBackward0(Op):
     saved_names = ("mask",)
 
     def forward(self, a, source, mask):
-        if isinstance(mask, TensorBase):  # the user's mask: saved, as PyTorch's node
-            self.save(mask)  # (so a second pass through a freed graph raises here first)
+        self.saves_mask = isinstance(mask, TensorBase)
+        if self.saves_mask:  # the user's mask: saved, as PyTorch's node (so a second pass
+            self.save(mask)  # through a freed graph raises here first)
             mask = mask._data
         shape = np.broadcast_shapes(a._data.shape, mask.shape)
         x = np.broadcast_to(a._data, shape)
@@ -68,7 +69,8 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
+        if self.saves_mask:
+            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
         mask = _make(np.ascontiguousarray(self.mask))
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,
                 MaskedScatterBackwardBackward0.apply(grad, self.mask, self.source_shape)
