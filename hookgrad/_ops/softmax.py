@@ -24,7 +24,7 @@ def _keeping_nan(fn, x):
     exp and log; NumPy's float32 exp and log return a NaN without its sign (x86's inf - inf
     is a NaN with the sign bit set, which signbit shows). Only rows with an infinity or NaN
     take this path."""
-    out = fn(x)
+    out = np.asarray(fn(x))  # (a 0-d input gives NumPy's scalar)
     np.copyto(out, x, where=np.isnan(x))
     return out
 

@@ -9,6 +9,7 @@ x = torch.tensor([-inf, 0.0, 0.25, inf])
 for fn in (F.log_softmax, F.softmax):
     y = fn(x, dim=0)
     print(fn.__name__, y, torch.signbit(y))
+print(F.log_softmax(torch.tensor(inf), 0), torch.signbit(F.softmax(torch.tensor(inf), 0)))
 rows = torch.tensor([[0.0, inf], [inf, inf], [-inf, -inf], [1.0, 2.0], [-inf, 1.0], [inf, -inf]])
 for fn in (F.log_softmax, F.softmax):
     y = fn(rows, dim=1)
