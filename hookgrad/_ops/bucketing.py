@@ -49,7 +49,9 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                                f"{_shape(boundaries)}and got sorter tensor {_shape(order)}")
         boundaries = np.take_along_axis(boundaries, order, axis=-1)
     how = "right" if right else "left"
-    if boundaries.ndim == 1:
+    if boundaries.shape[-1] > 1 and not (boundaries[..., 1:] >= boundaries[..., :-1]).all():
+        result = _binary_search(boundaries, values, right)  # (unsorted, or holding NaN)
+    elif boundaries.ndim == 1:
         result = np.searchsorted(boundaries, values, side=how)
     else:
         rows = boundaries.reshape(-1, boundaries.shape[-1])
@@ -57,6 +59,28 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         result = np.stack([np.searchsorted(b, v, side=how) for b, v in zip(rows, wanted)])
         result = result.reshape(values.shape)
     return _make(np.asarray(result, np.int32 if out_int32 else np.int64))
+
+
+def _binary_search(boundaries, values, right):
+    """PyTorch's bisection, step for step, for boundaries that are not sorted (or hold NaN),
+    where the answer depends on the steps: NumPy's search (which also reuses its previous
+    answer) and PyTorch's differ there. The first position whose boundary is >= the value
+    (> for ``right``), where a NaN boundary counts as below every value."""
+    values = np.asarray(values)
+    width = boundaries.shape[-1]
+    rows = boundaries.reshape(-1, width)
+    row = (np.zeros(values.shape, np.int64) if boundaries.ndim == 1 else
+           np.arange(rows.shape[0]).repeat(values.size // max(rows.shape[0], 1))
+           .reshape(values.shape))
+    start, end = np.zeros(values.shape, np.int64), np.full(values.shape, width, np.int64)
+    with np.errstate(invalid="ignore"):
+        while (active := start < end).any():
+            mid = start + ((end - start) >> 1)
+            boundary = rows[row, np.minimum(mid, width - 1)]
+            below = ~(boundary > values) if right else ~(boundary >= values)
+            start = np.where(active & below, mid + 1, start)
+            end = np.where(active & ~below, mid, end)
+    return start
 
 
 def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):

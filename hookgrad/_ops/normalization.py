@@ -203,7 +203,11 @@ class NativeGroupNormBackward0(Op):
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight = self.saved()
-        if grad_mean is not None or grad_rstd is not None or not plain_backward():
+        if grad_mean is not None or grad_rstd is not None or not plain_backward() or not (
+                np.isfinite(grad._data).all() and np.isfinite(self.invstd).all()
+                and (weight is None or np.isfinite(weight._data).all())):
+            # (non-finite values: PyTorch's formula, whose sums spread an infinity or NaN
+            # over the group as its kernel's do)
             return group_norm_grads(self, grad, grad_mean, grad_rstd, input, weight)
         grouped = input.reshape(self.grouped)
         mean, invstd = _make(self.mean), _make(self.invstd)

@@ -122,16 +122,13 @@ class MaskedScatterBackward0(Op):
     """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
 
     arity = 2
-    saved_names = ('mask',)
+    saved_names = ("mask",)
 
     def forward(self, a, source, mask):
-        """``mask``: the user's Tensor, saved as PyTorch's node saves it (an in-place write on
-        it fails backward's version check), or an array of a backward formula."""
-        if isinstance(mask, TensorBase):
-            self.save(mask)
+        self.saves_mask = isinstance(mask, TensorBase)
+        if self.saves_mask:  # the user's mask: saved, as PyTorch's node (so a second pass
+            self.save(mask)  # through a freed graph raises here first)
             mask = mask._data
-        else:
-            self.save(_make(mask))
         shape = np.broadcast_shapes(a._data.shape, mask.shape)
         x = np.broadcast_to(a._data, shape)
         self.mask = np.broadcast_to(mask, shape)
@@ -141,7 +138,8 @@ class MaskedScatterBackward0(Op):
         return out
 
     def backward(self, grad):
-        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
+        if self.saves_mask:
+            self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)
         mask = self.mask  # (not np.ascontiguousarray: it makes a 0-d mask 1-d)
         mask = _make(mask if mask.flags.c_contiguous else mask.copy())
         return (grad.masked_fill(mask, 0) if self.needs(0) else None,

@@ -19,6 +19,16 @@ def _integer_softmax(name, x, dims):
     raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
 
 
+def _keeping_nan(fn, x):
+    """``fn(x)`` where a NaN of ``x`` comes out as itself, sign included, as from PyTorch's
+    exp and log; NumPy's float32 exp and log return a NaN without its sign (x86's inf - inf
+    is a NaN with the sign bit set, which signbit shows). Only rows with an infinity or NaN
+    take this path."""
+    out = np.asarray(fn(x))  # (a 0-d input gives NumPy's scalar)
+    np.copyto(out, x, where=np.isnan(x))
+    return out
+
+
 def _row_max(x, dims):
     """``(top, finite)``: the max along ``dims`` (-inf, not an error, for an empty dim), the
     shift before exp; ``finite`` tells whether every max was finite (then every row's sum of
@@ -32,7 +42,8 @@ def _row_max(x, dims):
         top = np.maximum.reduce(columns, axis=0)[..., None]
     else:
         top = np.maximum.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
-    return top, bool(np.isfinite(top).all())
+    finite = bool(np.isfinite(top).all())
+    return top, finite
 
 
 _SHORT_ROW = 64  # up to this length the transposed reduction above is the faster one
@@ -122,7 +133,7 @@ class SoftmaxBackward0(Op):
             shifted = np.exp(x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
         with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
-            shifted = np.exp(x - top)
+            shifted = _keeping_nan(np.exp, x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
 
     def backward(self, grad):
@@ -196,12 +207,13 @@ class LogSoftmaxBackward0(Op):
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
         top, finite = _row_max(x, dims)
-        shifted = x - top
-        sums = np.add.reduce(np.exp(shifted), axis=dims, keepdims=True)
         if finite:
-            return shifted - np.log(sums)
+            shifted = x - top
+            return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
         with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
-            return shifted - np.log(sums)
+            shifted = x - top
+            sums = np.add.reduce(_keeping_nan(np.exp, shifted), axis=dims, keepdims=True)
+            return shifted - _keeping_nan(np.log, sums)
 
     def backward(self, grad):
         (result,) = self.saved()

@@ -66,7 +66,13 @@ class LerpBackward1(Op):
             self.save(start if self.needs(2) else None, end if self.needs(2) else None, weight)
         _check_lerp("tensor", start, end, weight)
         x, y = operands(start, end)
-        return _lerp(x, y, weight._data.astype(x.dtype, copy=False))
+        w = weight._data
+        if not x.ndim and not y.ndim and w.dtype.kind == x.dtype.kind == "f":
+            # all three 0-d: PyTorch's type promotion counts the weight (a float64 weight
+            # makes a float64 result); a dimensioned start keeps its own dtype
+            common = np.promote_types(x.dtype, w.dtype)
+            return _lerp(x.astype(common), y.astype(common), w.astype(common))
+        return _lerp(x, y, w.astype(x.dtype, copy=False))
 
     def backward(self, grad):
         start, end, weight = self.saved()
