@@ -70,7 +70,7 @@ def _norm_grads(norm, grad, input, weight):
 class NativeBatchNormBackward0(Op):
     # (the running statistics are saved too, as PyTorch's node: an in-place write on one after
     # the forward fails backward's version check; the update here does not bump the version)
-    saved_names = ('input', 'weight', 'running_mean', 'running_var')
+    saved_names = ('input', 'running_mean', 'running_var', 'weight')  # (PyTorch's order)
     arity = 3
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
@@ -104,13 +104,13 @@ class NativeBatchNormBackward0(Op):
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
             y3 = _kernels.forward_eval(x3, w, b, mean, invstd)
         self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
-        self.save(input, weight, running_mean, running_var)
+        self.save(input, running_mean, running_var, weight)
         if _infinite(weight):
             return _fused_affine(x, self.mean, self.invstd, weight, bias, self.shape)
         return y3.reshape(x.shape)
 
     def backward(self, grad):
-        input, weight, _, _ = self.saved()
+        input, _, _, weight = self.saved()
         if not plain_backward():
             return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
         if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
@@ -130,7 +130,7 @@ class NativeBatchNormBackward0(Op):
 
 
 class NativeLayerNormBackward0(Op):
-    saved_names = ('input', 'weight', 'bias')
+    saved_names = ('bias', 'input', 'weight')  # (PyTorch's order: its nodes save by name)
     arity = 3
 
     def forward(self, input, weight, bias, normalized_ndim, eps):
@@ -150,11 +150,11 @@ class NativeLayerNormBackward0(Op):
         y2, mean, invstd = _kernels.layer_norm_forward(x.reshape(rows, width), w, b, eps)
         stats_shape = x.shape[:lead] + (1,) * normalized_ndim
         self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
-        self.save(input, weight, bias)
+        self.save(bias, input, weight)
         return y2.reshape(x.shape)
 
     def backward(self, grad):
-        input, weight, bias = self.saved()
+        bias, input, weight = self.saved()
         if not plain_backward():
             return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias,
                                                           self)
