@@ -149,7 +149,7 @@ class MulBackward0(Op):
 
 
 class DivBackward0(Op):
-    saved_names = ('self', 'other')
+    saved_names = ('other', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 2
 
     def forward(self, a, b):
@@ -167,12 +167,12 @@ class DivBackward0(Op):
             return x / y
 
     def _save_operands(self, a, b):
-        # (save(a if needs(1) else None, saved_number(b)), the two calls written out)
-        self.save(a if self._next[1][0] is not None else None,
-                  b if isinstance(b, TensorBase) else SavedNumber(b))
+        # (save(saved_number(b), a if needs(1) else None), the two calls written out)
+        self.save(b if isinstance(b, TensorBase) else SavedNumber(b),
+                  a if self._next[1][0] is not None else None)
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         other = _scalar_or_saved(self.other, b)
         g = grad._data
         if plain_backward() and b is not None and b._data.dtype is g.dtype and (
@@ -218,7 +218,7 @@ class DivBackward2(DivBackward0):
     gradients (PyTorch's node saves the divisor, and self for the divisor's gradient, all the
     same); ``rounding_mode=None`` given explicitly is true division under this name."""
 
-    saved_names = ("self", "other")
+    saved_names = ("other", "self")
     arity = 2
 
     def forward(self, a, b, rounding_mode):
@@ -392,7 +392,7 @@ class PowBackward0(Op):
 class PowBackward1(Op):
     """``tensor ** tensor``."""
 
-    saved_names = ('self', 'exponent', 'result')
+    saved_names = ('exponent', 'self', 'result')  # (PyTorch's order: its nodes save by name)
     arity = 2
     saves_output = True
 
@@ -400,13 +400,13 @@ class PowBackward1(Op):
         x, y = operands(a, b)
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-        self.save(a, b)
+        self.save(b, a)
         if x.dtype.kind in "iu":
             return integer_power(x, y)
         return power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y)
 
     def backward(self, grad):
-        a, b, result = self.saved()
+        b, a, result = self.saved()
         grad_a = grad_b = None  # (the exponent's first, as MulBackward0's)
         if self.needs(1):  # (0 ** b has no log: its gradient is 0 for b >= 0, as PyTorch's)
             base = a

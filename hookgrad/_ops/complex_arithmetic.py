@@ -88,7 +88,7 @@ class DivBackward0(arithmetic.DivBackward0):
     supports_complex = True
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         other = _scalar_or_saved(self.other, b)
         other = conj(other) if isinstance(other, TensorBase) else _conj_number(other)
         grad_a = grad / other if self.needs(0) else None

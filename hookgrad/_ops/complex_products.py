@@ -18,7 +18,7 @@ class MvBackward0(linalg.MvBackward0):
     supports_complex = True
 
     def backward(self, grad):
-        v, a = self.saved()
+        a, v = self.saved()
         return (linalg.outer(grad, conj(v)) if self.needs(0) else None,
                 conj(a).t().mv(grad) if self.needs(1) else None)
 
@@ -27,7 +27,7 @@ class DotBackward0(linalg.DotBackward0):
     supports_complex = True
 
     def backward(self, grad):
-        b, a = self.saved()
+        a, b = self.saved()
         return (grad * conj(b) if self.needs(0) else None,
                 grad * conj(a) if self.needs(1) else None)
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
+from .index_keys import saved_indices
 from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 
@@ -65,17 +66,6 @@ class UnsqueezeBackward0(ViewOp):
 
     def backward(self, grad):
         return grad.squeeze(self.params[0])
-
-
-def saved_indices(key, index_tensors):
-    """The index tensors an indexing node saves, as PyTorch's node saves them (so a second
-    pass without retain_graph raises): ``index_tensors`` gives the user's tensor behind each
-    array of ``key`` (None for an array made from something else, empty when none is a
-    user's), saved as it is so that an in-place change to it before backward is refused."""
-    arrays = [k for k in key if isinstance(k, np.ndarray)]
-    if not index_tensors:
-        return [_make(k) for k in arrays]
-    return [_make(k) if t is None else t for k, t in zip(arrays, index_tensors)]
 
 
 class IndexBackward0(Op):

@@ -1,8 +1,9 @@
 """Indexing keys and values read as PyTorch reads them: 0-d tensors in a key, Python bools in
-a setitem key, and the leading size-1 dims of a value being written."""
+a setitem key, the leading size-1 dims of a value being written, and the index tensors an
+indexing node saves."""
 import numpy as np
 
-from .._tensor_base import TensorBase
+from .._tensor_base import TensorBase, _make
 
 
 def scalar_index(k):
@@ -32,3 +33,14 @@ def without_leading_ones(shape):
     while first < len(shape) and shape[first] == 1:
         first += 1
     return shape[first:]
+
+
+def saved_indices(key, index_tensors):
+    """The index tensors an indexing node saves, as PyTorch's node saves them (so a second
+    pass without retain_graph raises): ``index_tensors`` gives the user's tensor behind each
+    array of ``key`` (None for an array made from something else, empty when none is a
+    user's), saved as it is so that an in-place change to it before backward is refused."""
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    if not index_tensors:
+        return [_make(k) for k in arrays]
+    return [_make(k) if t is None else t for k, t in zip(arrays, index_tensors)]

@@ -97,7 +97,7 @@ class MmBackward0(Op):
 class AddmmBackward0(Op):
     """``beta * bias + alpha * (mat1 @ mat2)`` (``F.linear`` with a bias)."""
 
-    saved_names = ('mat2', 'mat1')
+    saved_names = ('mat1', 'mat2')  # (PyTorch's order: its nodes save by name)
     arity = 3
 
     def forward(self, bias, a, b, beta=1, alpha=1):
@@ -115,7 +115,7 @@ class AddmmBackward0(Op):
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
         _refuse_bool("addmm_impl_cpu_", x)
         self.beta, self.alpha = beta, alpha
-        self.save(b if self.needs(1) else None, a if self.needs(2) else None)
+        self.save(a if self.needs(2) else None, b if self.needs(1) else None)
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         out = _mm(x, y)
@@ -126,7 +126,7 @@ class AddmmBackward0(Op):
         return out
 
     def backward(self, grad):
-        b, a = self.saved()
+        a, b = self.saved()
         if not plain_backward():  # PyTorch's formulas: maybe_multiply(..., beta / alpha)
             grad_bias = None
             if self.needs(0):
@@ -149,7 +149,7 @@ class AddmmBackward0(Op):
 
 
 class MvBackward0(Op):
-    saved_names = ('vec', 'self')
+    saved_names = ('self', 'vec')  # (PyTorch's order: its nodes save by name)
     arity = 2
 
     def forward(self, a, v):
@@ -165,17 +165,17 @@ class MvBackward0(Op):
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(y)}, {_name(x)}, and {_name(y)}")
         _refuse_bool("addmv_impl_cpu", x)
-        self.save(v if self.needs(0) else None, a if self.needs(1) else None)
+        self.save(a if self.needs(1) else None, v if self.needs(0) else None)
         return x @ y
 
     def backward(self, grad):
-        v, a = self.saved()
+        a, v = self.saved()
         return (outer(grad, v) if self.needs(0) else None,  # (PyTorch's grad.ger(vec))
                 a.t().mv(grad) if self.needs(1) else None)
 
 
 class DotBackward0(Op):
-    saved_names = ('tensor', 'self')
+    saved_names = ('self', 'tensor')  # (PyTorch's order: its nodes save by name)
     arity = 2
 
     def forward(self, a, b):
@@ -192,11 +192,11 @@ class DotBackward0(Op):
             raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to "
                                "have the same number of elements, but got %d and %d elements "
                                "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
-        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
+        self.save(a if self.needs(1) else None, b if self.needs(0) else None)
         return np.dot(x, y)
 
     def backward(self, grad):
-        b, a = self.saved()
+        a, b = self.saved()
         return (grad * b if self.needs(0) else None, grad * a if self.needs(1) else None)
 
 

@@ -376,7 +376,8 @@ class BinaryCrossEntropyBackward0(Op):
 class BinaryCrossEntropyWithLogitsBackward0(Op):
     """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
 
-    saved_names = ('self', 'target', 'weight', 'pos_weight')  # (weights: for the version check)
+    # (weights: for the version check; PyTorch's order: its nodes save by name)
+    saved_names = ('pos_weight', 'self', 'target', 'weight')
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
@@ -386,7 +387,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
-        self.save(input, target, weight, pos_weight)
+        self.save(pos_weight, input, target, weight)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
@@ -396,7 +397,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         return reduce_array(loss, reduction)
 
     def backward(self, grad):
-        input, target = self.saved()[:2]
+        input, target = self.saved()[1:3]
         if input._data.dtype != target._data.dtype:
             _backward_dtype_error(target, input)
         if not plain_backward():

@@ -71,7 +71,9 @@ def _norm_grads(norm, grad, input, weight):
 class NativeBatchNormBackward0(Op):
     # (the running statistics are saved too, as PyTorch's node: an in-place write on one after
     # the forward fails backward's version check; the update here does not bump the version)
-    saved_names = ('input', 'weight', 'running_mean', 'running_var')
+    # (PyTorch's order: the inputs by name, then the saved mean and invstd it outputs, empty
+    # in eval mode, which saved-tensor hooks see too)
+    saved_names = ('input', 'running_mean', 'running_var', 'weight', 'result1', 'result2')
     arity = 3
 
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
@@ -87,6 +89,9 @@ class NativeBatchNormBackward0(Op):
         x3 = x.reshape(n, channels, _positions(x))
         w = None if weight is None else weight._data.astype(x.dtype, copy=False)
         b = None if bias is None else bias._data.astype(x.dtype, copy=False)
+        # (the inputs are saved before the running statistics change, as PyTorch saves them:
+        # pack hooks see their old values)
+        self.save(input, running_mean, running_var, weight)
         if training:
             y3, mean, var, invstd = _kernels.forward_train(x3, w, b, eps)
             count = x3.shape[0] * x3.shape[2]
@@ -105,13 +110,16 @@ class NativeBatchNormBackward0(Op):
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
             y3 = _kernels.forward_eval(x3, w, b, mean, invstd)
         self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
-        self.save(input, weight, running_mean, running_var)
+        if self._record:  # (nothing to save without a node)
+            stats = (mean.reshape(-1), invstd.reshape(-1)) if training else (
+                np.empty(0, x.dtype), np.empty(0, x.dtype))
+            self._save_more(*map(_make, stats))
         if _infinite(weight):
             return _fused_affine(x, self.mean, self.invstd, weight, bias, self.shape)
         return y3.reshape(x.shape)
 
     def backward(self, grad):
-        input, weight, _, _ = self.saved()
+        input, _, _, weight, _, _ = self.saved()
         if not plain_backward():
             return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
         if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
@@ -131,7 +139,8 @@ class NativeBatchNormBackward0(Op):
 
 
 class NativeLayerNormBackward0(Op):
-    saved_names = ('input', 'weight', 'bias')
+    # (PyTorch's order: the inputs by name, then the mean and rstd it outputs)
+    saved_names = ('bias', 'input', 'weight', 'result1', 'result2')
     arity = 3
 
     def forward(self, input, weight, bias, normalized_ndim, eps):
@@ -151,11 +160,12 @@ class NativeLayerNormBackward0(Op):
         y2, mean, invstd = _kernels.layer_norm_forward(x.reshape(rows, width), w, b, eps)
         stats_shape = x.shape[:lead] + (1,) * normalized_ndim
         self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
-        self.save(input, weight, bias)
+        if self._record:  # (nothing to save without a node)
+            self.save(bias, input, weight, _make(self.mean), _make(self.invstd))
         return y2.reshape(x.shape)
 
     def backward(self, grad):
-        input, weight, bias = self.saved()
+        bias, input, weight, _, _ = self.saved()
         if not plain_backward():
             return NativeLayerNormBackwardBackward0.apply(grad, input, None, None, weight, bias,
                                                           self)
@@ -169,7 +179,7 @@ class NativeLayerNormBackward0(Op):
 
 
 class NativeGroupNormBackward0(Op):
-    saved_names = ('input', 'weight')
+    saved_names = ('input', 'weight', 'result1', 'result2')  # (then its mean and rstd outputs)
     arity = 3
     # PyTorch's node has three outputs (the result, mean and rstd): its hooks get three
     # grad_outputs, the last two None (the statistics are never handed out)
@@ -187,7 +197,9 @@ class NativeGroupNormBackward0(Op):
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
         mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
         self.mean, self.invstd = mean, invstd
-        self.save(input, weight)
+        if self._record:  # (nothing to save without a node)
+            self.save(input, weight, _make(mean.reshape(self.grouped[:2])),
+                      _make(invstd.reshape(self.grouped[:2])))
         if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
             n, channels = x.shape[:2]
             per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
@@ -202,7 +214,7 @@ class NativeGroupNormBackward0(Op):
         return y
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
-        input, weight = self.saved()
+        input, weight, _, _ = self.saved()
         if grad_mean is not None or grad_rstd is not None or not plain_backward() or not (
                 np.isfinite(grad._data).all() and np.isfinite(self.invstd).all()
                 and (weight is None or np.isfinite(weight._data).all())):

@@ -463,12 +463,13 @@ _UNARY_FORWARDS = {  # (saves the input, float input, quiet) -> forward
 class BinaryOp(Op):
     """An elementwise op of two broadcast operands (a Tensor and a Tensor or number):
     ``function`` of their arrays in PyTorch's result dtype (``float_operands``: the default
-    float dtype for integers). It saves both inputs for backward (``saved()``: self, other)."""
+    float dtype for integers). It saves both inputs for backward in PyTorch's order (its
+    nodes save and unpack their inputs by name: ``saved()`` gives other, self)."""
 
     arity = 2
     function = None
     float_operands = False
-    saved_names = ("self", "other")
+    saved_names = ("other", "self")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -478,13 +479,13 @@ class BinaryOp(Op):
 
 
 def _binary(self, a, b):
-    self.save(a, b)
+    self.save(b, a)
     x, y = operands(a, b)
     return self.function(x, y)
 
 
 def _binary_float(self, a, b):
-    self.save(a, b)
+    self.save(b, a)
     x, y = float_operands(a, b)
     return self.function(x, y)
 

@@ -81,7 +81,7 @@ class _FloatsOnly(BinaryOp):
         if x.dtype.kind not in "fV":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
-        self.save(a, b)
+        self.save(b, a)
         with np.errstate(over="ignore", invalid="ignore"):
             return self.function(x, y)
 
@@ -90,7 +90,7 @@ class Logaddexp2Backward0(_FloatsOnly):
     function = np.logaddexp2
 
     def backward(self, grad):
-        a, b = self.saved()  # (other's gradient first, as MulBackward0's)
+        b, a = self.saved()  # (other's gradient first, as MulBackward0's)
         if not plain_backward():  # PyTorch's formula: grad / (1 + pow(2, other - self))
             grad_b = (grad / AddBackward1.apply(PowBackward2.apply(a - b, 2), 1)
                       if self.needs(1) else None)
@@ -108,7 +108,7 @@ class NextafterBackward0(_FloatsOnly):
     function = np.nextafter
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         shape, dtype = self._in_meta[1]
         grad_input = None
         if self.needs(0):

@@ -187,21 +187,21 @@ class VdotBackward0(DotBackward0):
 
 class LinalgCrossBackward0(Op):
     arity = 2
-    saved_names = ("self", "other")
+    saved_names = ("other", "self")  # (PyTorch's order: its nodes save by name)
 
     def forward(self, a, b, dim):
         x, y = a._data, b._data
         if x.dtype != y.dtype:
             raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
         self.dim = dim
-        self.save(a, b)
+        self.save(b, a)
         shape = np.broadcast_shapes(x.shape, y.shape)
         x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
         with np.errstate(invalid="ignore", over="ignore"):
             return np.cross(x, y, axis=dim)
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         # (other's first, as PyTorch's generated code: its inputs in alphabetical order)
         grad_other = linalg_cross(grad, a, dim=self.dim) if self.needs(1) else None
         return (linalg_cross(b, grad, dim=self.dim) if self.needs(0) else None), grad_other

@@ -46,11 +46,11 @@ class ScatterReduceBackward0(Op):
     arity = 2
     # (the index Tensor is saved as PyTorch's node saves it: an in-place write on it fails
     # backward's version check)
-    saved_names = ("self", "src", "index", "result")
+    saved_names = ("index", "self", "src", "result")
     saves_output = True
 
     def forward(self, a, src, dim, index, reduce, include_self):
-        self.save(a, src, index)
+        self.save(index, a, src)
         index = index._data
         self.dim, self.index, self.reduce, self.include_self = dim, index, reduce, include_self
         positions = positions_along(dim, index)
@@ -58,7 +58,7 @@ class ScatterReduceBackward0(Op):
         return _reduce_arrays(a._data, src._data[corner], positions, reduce, include_self)
 
     def backward(self, grad):
-        a, src, _, result = self.saved()
+        _, a, src, result = self.saved()
         dim, index = self.dim, _make(self.index)
         # (a src larger than index: PyTorch's formulas broadcast index-shaped terms over it)
         grad_self, grad_src = _GRADS[self.reduce](self, grad, a, src, result, dim, index)

@@ -44,17 +44,17 @@ class ClampBackward1(Op):
 class ClampBackward0(Op):
     """Clamp to tensor bounds."""
 
-    saved_names = ('self', 'min', 'max')
+    saved_names = ('max', 'min', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 3
 
     def forward(self, a, low, high):
-        self.save(a, low if isinstance(low, TensorBase) else None,
-                  high if isinstance(high, TensorBase) else None)
+        self.save(high if isinstance(high, TensorBase) else None,
+                  low if isinstance(low, TensorBase) else None, a)
         self.low, self.high = low, high
         return _clamped(a, low, high)
 
     def backward(self, grad):
-        a, low, high = self.saved()
+        high, low, a = self.saved()
         x = a._data
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
@@ -148,7 +148,7 @@ class MaximumBackward0(BinaryOp):
     loses = staticmethod(np.less)  # where an input is not the result
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         x, y = a._data, b._data
         tie = x == y
         return (_tie_grad(grad, tie, x < y) if self.needs(0) else None,
@@ -159,7 +159,7 @@ class MinimumBackward0(MaximumBackward0):
     function = np.minimum
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         x, y = a._data, b._data
         tie = x == y
         return (_tie_grad(grad, tie, x > y) if self.needs(0) else None,
@@ -216,18 +216,18 @@ class ClampMinBackward1(Op):
     """``clamp_min`` with a tensor: two inputs, self and min (``ClampMaxBackward1``:
     ``clamp_max``)."""
 
-    saved_names = ('self', 'min')
+    saved_names = ('min', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 2
     function = staticmethod(np.maximum)
 
     def forward(self, a, bound):
-        self.save(a, bound)
+        self.save(bound, a)
         target = _bounds_dtype(a, bound, None)
         return self.function(a._data.astype(target, copy=False),
                              bound._data).astype(target, copy=False)
 
     def backward(self, grad):
-        a, bound = self.saved()
+        bound, a = self.saved()
         # (a NaN on either side sends no gradient to either; PyTorch's formula is a where)
         x, y = a._data, bound._data
         return (keep_where(grad, x >= y) if self.needs(0) else None,
@@ -235,11 +235,11 @@ class ClampMinBackward1(Op):
 
 
 class ClampMaxBackward1(ClampMinBackward1):
-    saved_names = ('self', 'max')
+    saved_names = ('max', 'self')
     function = staticmethod(np.minimum)
 
     def backward(self, grad):
-        a, bound = self.saved()
+        bound, a = self.saved()
         x, y = a._data, bound._data
         return (keep_where(grad, x <= y) if self.needs(0) else None,
                 keep_where(grad, x > y) if self.needs(1) else None)

@@ -140,18 +140,18 @@ class RemainderBackward0(Op):
 class RemainderBackward1(RemainderBackward0):
     """``input % tensor``."""
 
-    saved_names = ('self', 'other')
+    saved_names = ('other', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 2
 
     def forward(self, a, other):
         if self.needs(1):  # (PyTorch saves them for other's gradient only)
-            self.save(a, other)
+            self.save(other, a)
         return super().forward(a, other)
 
     def backward(self, grad):
         if not self.needs(1):
             return grad, None
-        a, b = self.saved()
+        b, a = self.saved()
         grad_other = None
         if self.needs(1):
             if plain_backward():
@@ -183,7 +183,7 @@ class Atan2Backward0(BinaryOp):
     function, float_operands = np.arctan2, True
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         denominator = a * a + b * b
         # at the origin both gradients are 0 (not 0 / 0), as PyTorch gives them
         recip = denominator.reciprocal().masked_fill(denominator == 0, 0)
@@ -280,19 +280,19 @@ class XlogyBackward0(Op):
     """``xlogy(self, other)`` of two tensors (Backward1: a number and a tensor, Backward2: a
     tensor and a number; their node has the tensor as its one input)."""
 
-    saved_names = ('self', 'other')
+    saved_names = ('other', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 2
 
     def forward(self, a, other):
-        self.numbers = tuple(None if isinstance(t, TensorBase) else t for t in (a, other))
-        self.save(*(t if isinstance(t, TensorBase) else None for t in (a, other)))
+        self.numbers = tuple(None if isinstance(t, TensorBase) else t for t in (other, a))
+        self.save(*(t if isinstance(t, TensorBase) else None for t in (other, a)))
         return _xlogy_arrays(a, other)
 
     def backward(self, grad):
         return self.grads(grad, self.needs(0), self.needs(1))
 
     def grads(self, grad, needs_self, needs_other):
-        a, other = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
+        other, a = (n if s is None else s for s, n in zip(self.saved(), self.numbers))
         grad_self = grad_other = None  # (other's first, as MulBackward0's)
         if needs_other:
             grad_other = grad * a / other
@@ -319,8 +319,8 @@ class XlogyBackward2(XlogyBackward0):
     def backward(self, grad):
         # a positive number leaves nothing to mask (PyTorch records no masked_fill then); any
         # other (a NaN too) zeroes the gradient where the tensor is 0
-        other = self.numbers[1]
-        a = self.saved()[0]  # (unpacked either way: a second pass raises PyTorch's freed error)
+        other = self.numbers[0]
+        a = self.saved()[1]  # (unpacked either way: a second pass raises PyTorch's freed error)
         if other > 0:
             return xlogy(grad, other)
         return xlogy(grad, other).masked_fill(a == 0, 0.0)
@@ -334,8 +334,11 @@ class _FloatsOnly(BinaryOp):
         if x.dtype.kind not in "fV":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
-        self.save(a, b)
+        self.save_inputs(a, b)
         return self.function(x, y)
+
+    def save_inputs(self, a, b):
+        self.save(b, a)
 
 
 class LogaddexpBackward0(_FloatsOnly):
@@ -344,23 +347,22 @@ class LogaddexpBackward0(_FloatsOnly):
     function = np.logaddexp
 
     def backward(self, grad):
-        a, b = self.saved()  # (other's gradient first, as MulBackward0's)
+        b, a = self.saved()  # (other's gradient first, as MulBackward0's)
         grad_b = grad / AddBackward1.apply((a - b).exp(), 1) if self.needs(1) else None
         return (grad / AddBackward1.apply((b - a).exp(), 1) if self.needs(0) else None), grad_b
 
 
 class HypotBackward0(_FloatsOnly):
     function, saves_output = np.hypot, True
+    saved_names = ("other", "self", "result")
 
-    def forward(self, a, b):
-        out = super().forward(a, b)
+    def save_inputs(self, a, b):
         # (as PyTorch: each input only for its own gradient, so a later in-place change of an
         # input that needs none is no error)
-        self.save(a if self.needs(0) else None, b if self.needs(1) else None)
-        return out
+        self.save(b if self.needs(1) else None, a if self.needs(0) else None)
 
     def backward(self, grad):
-        a, b, result = self.saved()  # (other's gradient first, as MulBackward0's)
+        b, a, result = self.saved()  # (other's gradient first, as MulBackward0's)
         grad_b = grad * b / result if self.needs(1) else None
         return (grad * a / result if self.needs(0) else None), grad_b
 
@@ -373,7 +375,7 @@ class FmaxBackward0(BinaryOp):
     keeps_self = staticmethod(np.greater_equal)
 
     def backward(self, grad):
-        a, b = self.saved()
+        b, a = self.saved()
         to_self = _make(self.keeps_self(a._data, b._data) | np.isnan(b._data))
         return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None,
                 grad.masked_fill(to_self, 0.0) if self.needs(1) else None)

@@ -57,13 +57,13 @@ class LerpBackward0(Op):
 class LerpBackward1(Op):
     """``lerp`` with a tensor ``weight``."""
 
-    saved_names = ('self', 'end', 'weight')
+    saved_names = ('end', 'self', 'weight')  # (PyTorch's order: its nodes save by name)
     arity = 3
 
     def forward(self, start, end, weight):
         if self._record:  # start and end only for the weight's gradient, as PyTorch (an
             # in-place write into an unsaved input does not break the backward)
-            self.save(start if self.needs(2) else None, end if self.needs(2) else None, weight)
+            self.save(end if self.needs(2) else None, start if self.needs(2) else None, weight)
         _check_lerp("tensor", start, end, weight)
         x, y = operands(start, end)
         w = weight._data
@@ -75,7 +75,7 @@ class LerpBackward1(Op):
         return _lerp(x, y, w.astype(x.dtype, copy=False))
 
     def backward(self, grad):
-        start, end, weight = self.saved()
+        end, start, weight = self.saved()
         if self.needs(0) and weight._data.dtype == np.bool_:  # (PyTorch's 1 - weight)
             raise RuntimeError(
                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "

@@ -30,7 +30,7 @@ def _seeds(outputs, grad_outputs):
     """The gradient each root starts with: given, or ones for a scalar output."""
     if grad_outputs is None:
         grad_outputs = (None,) * len(outputs)
-    if len(grad_outputs) != len(outputs):
+    if len(grad_outputs) < len(outputs):  # (PyTorch pairs them with zip: extra ones go unused)
         raise RuntimeError(f"got {len(outputs)} tensors and {len(grad_outputs)} gradients")
     seeds = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):

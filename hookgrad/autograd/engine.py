@@ -460,6 +460,12 @@ def _call_post_hooks(node, outputs, grad_outputs):
     return outputs
 
 
+COMPLEX_GRAD_OF_REAL = (
+    "Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) to be "
+    "true, but got false.  (Could this error message be improved?  If so, please report an "
+    "enhancement request to PyTorch.)")
+
+
 def _validate_outputs(task, node, outputs):
     """Shape, dtype and count checks on what a backward formula returned; un-broadcasts.
     Returns ``outputs`` itself when nothing needs changing (the common case)."""
@@ -492,6 +498,8 @@ def _validate_outputs(task, node, outputs):
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
                 if grad._data.dtype.kind == "c" and np_dtype.kind != "c":
+                    if node._user_backward:  # (PyTorch's validate_outputs check)
+                        raise RuntimeError(COMPLEX_GRAD_OF_REAL)
                     # a real input of a complex op takes the real part (PyTorch's formulas'
                     # handle_r_to_c). (Imported here: the ops import the engine's modules.)
                     from .._ops.complex_ops import real_part

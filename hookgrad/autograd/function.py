@@ -43,6 +43,7 @@ class BackwardCFunction(FunctionCtx, Node):
     dirty_tensors = frozenset()
     materialize_grads = True
     _masks_unneeded_grads = False
+    _user_backward = True
     _record = False  # (until _link: a call without grad mode is never linked)
 
     def _apply(self, grads):
@@ -62,7 +63,20 @@ class BackwardCFunction(FunctionCtx, Node):
             else:
                 raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                    f"gradients (expected {n_args}, got {len(result)})")
-        return tuple(result[i] for i in self._tensor_positions)
+        positions = self._tensor_positions
+        for i, grad in enumerate(result):
+            if grad is not None and (i not in positions or not isinstance(grad, TensorBase)):
+                self._refuse_gradient(i, grad)
+        return tuple(result[i] for i in positions)
+
+    def _refuse_gradient(self, index, grad):
+        """PyTorch's errors for a gradient that is not None where backward returned it: for
+        an argument that was no Tensor, or not a Tensor itself."""
+        if index not in self._tensor_positions:
+            raise RuntimeError(f"function {self.name()} returned a gradient different than None "
+                               f"at position {index + 1}, but the corresponding forward input "
+                               "was not a Variable")
+        raise RuntimeError(f"expected Variable or None (got {type(grad).__name__})")
 
 
 class Function:

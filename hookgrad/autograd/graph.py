@@ -235,6 +235,9 @@ class Node:
     # whatever their backward returned (post-hooks see it; it is not routed).
     _masks_unneeded_grads = True
     _checks_own_outputs = False  # True: the engine skips _validate_outputs on the fast path
+    # True: backward is user code (a custom Function), whose complex gradient for a real input
+    # PyTorch refuses (its own formulas take the real part)
+    _user_backward = False
     _n_outputs = 1  # multi-output nodes set their own count
 
     def __getattr__(self, attr):
