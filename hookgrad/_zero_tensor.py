@@ -15,6 +15,8 @@ import numpy as np
 from ._tensor import Tensor
 from ._tensor_base import TensorBase
 
+NOT_SERIALIZABLE = "ZeroTensor is not serializable, please file an issue if required."
+
 
 class ZeroTensor(Tensor):
     """A tensor made by ``as_zero_tensor`` (never constructed directly)."""
@@ -29,6 +31,13 @@ class ZeroTensor(Tensor):
             return super().numpy(force=force)
         raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need "
                            "the zero array.")
+
+    def __reduce_ex__(self, protocol):
+        raise RuntimeError(NOT_SERIALIZABLE)
+
+    def __deepcopy__(self, memo):
+        # (PyTorch's deepcopy copies into the storage a ZeroTensor does not have)
+        raise RuntimeError("Attempted to call copy_() on an invalid python storage.")
 
     def tolist(self):
         raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")

@@ -2,6 +2,9 @@
 # ZeroTensor, and so are a product or quotient with it and a view of it, in a hook or in the
 # backward formulas that view a gradient (transpose); .grad keeps such a tensor, which a later
 # accumulation or in-place edit refuses. Other results made from it are ordinary tensors.
+import copy
+import io
+
 import torch
 
 
@@ -68,3 +71,12 @@ for order in (0, 0.5, 1, 1.5, 2, 3, float("inf"), float("-inf")):
     x = torch.tensor([[0.45, -1.089], [1.873, 0.0]], requires_grad=True)
     attempt(f"norm {order}", lambda x=x, order=order: (
         torch.linalg.vector_norm(x, ord=order).sgn().backward(), x.grad)[1])
+
+# what else a user can do with it: torch._is_zerotensor, saving and copying refuse it
+g = grad_of_sgn()
+print(torch._is_zerotensor(g), torch._is_zerotensor(g * 2), torch._is_zerotensor(g + 0),
+      isinstance(g, torch.Tensor), g.stride(), g.is_contiguous(), g == 0)
+attempt("save", lambda: torch.save(g, io.BytesIO()))
+attempt("deepcopy", lambda: copy.deepcopy(g))
+print(torch.zeros_like(g).add_(1), g.new_zeros(2).add_(1), torch.ones(2, 3).copy_(g))
+attempt("requires_grad_", lambda: torch._is_zerotensor(g.requires_grad_()))
