@@ -80,3 +80,12 @@ attempt("save", lambda: torch.save(g, io.BytesIO()))
 attempt("deepcopy", lambda: copy.deepcopy(g))
 print(torch.zeros_like(g).add_(1), g.new_zeros(2).add_(1), torch.ones(2, 3).copy_(g))
 attempt("requires_grad_", lambda: torch._is_zerotensor(g.requires_grad_()))
+
+# the view ops' backward formulas pass it on, down to .grad (a later accumulation refuses)
+for label, view in {"view": lambda t: t.view(3, 1), "reshape": lambda t: t.reshape(1, 3),
+                    "unsqueeze": lambda t: t.unsqueeze(0), "squeeze": lambda t: t.view(1, 3)
+                    .squeeze(), "permute": lambda t: t.view(1, 3).permute(1, 0),
+                    "t": lambda t: t.view(1, 3).t(), "clone": lambda t: t.clone()}.items():
+    x = torch.tensor([1.5, -0.5, 2.0], requires_grad=True)
+    view(x).sgn().sum().backward()
+    attempt(label, lambda x=x: (torch._is_zerotensor(x.grad), (x * 2).sum().backward()))
