@@ -4,7 +4,8 @@ input, the one such formula the op surface reaches).
 
 What a user sees of one, in a hook or as ``.grad``: writing into it in place raises "ZeroTensors
 are immutable"; a product or quotient with it (``grad * 2``, ``grad / x``), a view of it
-(``grad.t()``, ``grad[0]``, ``grad.view(...)``, ``grad.detach()``) is again a ZeroTensor (so a
+(``grad.t()``, ``grad[0]``, ``grad.view(...)``, ``grad.detach()``), its dot or outer product
+with a tensor and its sum with another ZeroTensor are again ZeroTensors (so a
 hook returning ``grad * 2`` hands PyTorch's engine a ZeroTensor, which ``.grad`` then keeps);
 anything else (``grad + 1``, ``grad.clone()``, ``grad.sum()``, ``-grad``) is an ordinary
 tensor; ``numpy()`` and ``tolist()`` refuse it. The class is a subclass only so that these
@@ -70,6 +71,22 @@ def _product(name):
     return zero_product
 
 
+def _sum(name):
+    """PyTorch's ZeroTensor kernels of add and sub: a ZeroTensor plus or minus a ZeroTensor is
+    one; with anything else the result is an ordinary tensor."""
+    method = getattr(Tensor, name)
+
+    def zero_sum(self, other, *args, **kwargs):
+        result = method(self, other, *args, **kwargs)
+        if type(other) is ZeroTensor and type(result) is Tensor:
+            result._data.fill(0)
+            result.__class__ = ZeroTensor
+        return result
+
+    zero_sum.__name__ = name
+    return zero_sum
+
+
 def _view(name):
     """A view op of a ZeroTensor is one; where the op had to copy (``reshape`` of a
     non-contiguous tensor, advanced indexing) PyTorch materialises an ordinary tensor."""
@@ -101,8 +118,10 @@ def _view_getter(getter, self):
 
 
 for _name in ("mul", "__mul__", "__rmul__", "multiply", "div", "__truediv__", "true_divide",
-              "divide"):
+              "divide", "dot", "vdot", "outer"):
     setattr(ZeroTensor, _name, _product(_name))
+for _name in ("add", "__add__", "sub", "__sub__", "subtract"):
+    setattr(ZeroTensor, _name, _sum(_name))
 for _name in ("view", "view_as", "reshape", "reshape_as", "t", "transpose", "swapdims",
               "swapaxes", "permute", "expand", "expand_as", "squeeze", "unsqueeze", "flatten",
               "unflatten", "select", "narrow", "diagonal", "movedim", "moveaxis", "__getitem__",

@@ -33,7 +33,9 @@ derived = {
     "data": lambda: g.data, "unbind": lambda: g.unbind()[0], "split": lambda: g.split(1)[1],
     "permute": lambda: g.permute(1, 0), "plus 1": lambda: g + 1, "minus": lambda: -g,
     "clone": lambda: g.clone(), "sum": lambda: g.sum(0), "double": lambda: g.double(),
-    "exp": lambda: g.exp(),
+    "exp": lambda: g.exp(), "plus itself": lambda: g + g, "minus a ZeroTensor": lambda: g - g * 2,
+    "plus tensor": lambda: g + torch.ones(3), "dot": lambda: g[0].dot(torch.ones(3)),
+    "outer": lambda: g[1].outer(torch.ones(2)), "vdot": lambda: g[0].vdot(torch.ones(3)),
 }
 for label, make in derived.items():
     value = make()
