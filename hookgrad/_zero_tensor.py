@@ -14,9 +14,11 @@ rules cost ordinary tensors nothing: no op checks for it, its own methods mark t
 import numpy as np
 
 from ._tensor import Tensor
-from ._tensor_base import TensorBase
+from ._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase
 
 NOT_SERIALIZABLE = "ZeroTensor is not serializable, please file an issue if required."
+COPY_REFUSED = ("ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you "
+                "want a mutable zero tensor.")
 
 
 class ZeroTensor(Tensor):
@@ -39,6 +41,25 @@ class ZeroTensor(Tensor):
     def __deepcopy__(self, memo):
         # (PyTorch's deepcopy copies into the storage a ZeroTensor does not have)
         raise RuntimeError("Attempted to call copy_() on an invalid python storage.")
+
+    def copy_(self, src, non_blocking=False):
+        if self._requires_grad:  # (autograd's leaf check comes first)
+            return super().copy_(src, non_blocking)
+        raise RuntimeError(COPY_REFUSED)
+
+    def __setitem__(self, key, value):
+        """PyTorch's set_item: a number is filled in and an advanced key is an index_put_,
+        both refused with the in-place message; a tensor is copied into the basic key's view
+        (``copy_``'s message), after the key's and the value's shape checks."""
+        if self._requires_grad:
+            return super().__setitem__(key, value)
+        parts = key if type(key) is tuple else (key,)
+        if not any(isinstance(k, (list, bool, np.ndarray)) or (isinstance(k, TensorBase) and (
+                k._data.ndim or k._data.dtype.kind == "b")) for k in parts):
+            Tensor.__setitem__(self.clone(), key, value)  # (its index and shape errors first)
+            if isinstance(value, TensorBase):
+                raise RuntimeError(COPY_REFUSED)
+        raise RuntimeError(ZERO_TENSOR_MESSAGE)
 
     def tolist(self):
         raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")

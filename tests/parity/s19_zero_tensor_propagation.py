@@ -11,7 +11,7 @@ import torch
 def attempt(label, run):
     try:
         print(label, run())
-    except RuntimeError as error:
+    except (RuntimeError, IndexError) as error:
         print(label, type(error).__name__, error)
 
 
@@ -91,3 +91,21 @@ for label, view in {"view": lambda t: t.view(3, 1), "reshape": lambda t: t.resha
     x = torch.tensor([1.5, -0.5, 2.0], requires_grad=True)
     view(x).sgn().sum().backward()
     attempt(label, lambda x=x: (torch._is_zerotensor(x.grad), (x * 2).sum().backward()))
+
+# item assignment and copy_ refuse it too (copy_ with its own message), after the key's and the
+# value's shape checks
+x = torch.tensor([[1.5, 2.0], [1., 1.]], requires_grad=True)
+g = torch.autograd.grad(x.sgn().sum(), x)[0]
+one, two, row = torch.tensor(2.), torch.ones(2), torch.ones(3)
+assignments = [(0, 1.0), (slice(None), 1.0), ((0, 1), one), ([0], two), (g > 0, 1.0),
+               (Ellipsis, two), (0, two), (5, 1.0), (5, two), (0, torch.ones(5)), ([7], 1.0),
+               ((0, slice(None)), row), (None, 1.0), ((True,), torch.ones(2, 2)),
+               (torch.tensor(0), 1.0), (torch.tensor(0), two)]
+for key, value in assignments:
+    attempt(f"set {key}", lambda key=key, value=value: g.__setitem__(key, value))
+print(g)
+attempt("copy_", lambda: g.copy_(torch.ones(2, 2)))
+attempt("copy_ broadcast", lambda: g.copy_(two))
+attempt("copy_ 0-d", lambda: g.copy_(one))
+attempt("copy_ into a row", lambda: g[0].copy_(two))
+attempt("fill_ 0-d", lambda: g.fill_(one))
