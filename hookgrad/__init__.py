@@ -68,6 +68,7 @@ from ._dtype import (
 )
 from ._dtype import bool_ as bool
 from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions)
+from ._functions import _is_zerotensor
 
 # the API real programs use: legacy types, sampling, devices, TorchScript checks
 from ._legacy_types import (

@@ -194,6 +194,12 @@ def is_tensor(obj):
     return isinstance(obj, _TensorBase)
 
 
+def _is_zerotensor(input):
+    """``torch._is_zerotensor``: whether ``input`` is PyTorch's immutable ZeroTensor (sgn's
+    gradient of a real input)."""
+    return input._zero_tensor
+
+
 def is_floating_point(input):
     return input.is_floating_point()
 

@@ -4,7 +4,8 @@ input, the one such formula the op surface reaches).
 
 What a user sees of one, in a hook or as ``.grad``: writing into it in place raises "ZeroTensors
 are immutable"; a product or quotient with it (``grad * 2``, ``grad / x``), a view of it
-(``grad.t()``, ``grad[0]``, ``grad.view(...)``, ``grad.detach()``) is again a ZeroTensor (so a
+(``grad.t()``, ``grad[0]``, ``grad.view(...)``, ``grad.detach()``), its dot or outer product
+with a tensor and its sum with another ZeroTensor are again ZeroTensors (so a
 hook returning ``grad * 2`` hands PyTorch's engine a ZeroTensor, which ``.grad`` then keeps);
 anything else (``grad + 1``, ``grad.clone()``, ``grad.sum()``, ``-grad``) is an ordinary
 tensor; ``numpy()`` and ``tolist()`` refuse it. The class is a subclass only so that these
@@ -13,7 +14,11 @@ rules cost ordinary tensors nothing: no op checks for it, its own methods mark t
 import numpy as np
 
 from ._tensor import Tensor
-from ._tensor_base import TensorBase
+from ._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase
+
+NOT_SERIALIZABLE = "ZeroTensor is not serializable, please file an issue if required."
+COPY_REFUSED = ("ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you "
+                "want a mutable zero tensor.")
 
 
 class ZeroTensor(Tensor):
@@ -29,6 +34,32 @@ class ZeroTensor(Tensor):
             return super().numpy(force=force)
         raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need "
                            "the zero array.")
+
+    def __reduce_ex__(self, protocol):
+        raise RuntimeError(NOT_SERIALIZABLE)
+
+    def __deepcopy__(self, memo):
+        # (PyTorch's deepcopy copies into the storage a ZeroTensor does not have)
+        raise RuntimeError("Attempted to call copy_() on an invalid python storage.")
+
+    def copy_(self, src, non_blocking=False):
+        if self._requires_grad:  # (autograd's leaf check comes first)
+            return super().copy_(src, non_blocking)
+        raise RuntimeError(COPY_REFUSED)
+
+    def __setitem__(self, key, value):
+        """PyTorch's set_item: a number is filled in and an advanced key is an index_put_,
+        both refused with the in-place message; a tensor is copied into the basic key's view
+        (``copy_``'s message), after the key's and the value's shape checks."""
+        if self._requires_grad:
+            return super().__setitem__(key, value)
+        parts = key if type(key) is tuple else (key,)
+        if not any(isinstance(k, (list, bool, np.ndarray)) or (isinstance(k, TensorBase) and (
+                k._data.ndim or k._data.dtype.kind == "b")) for k in parts):
+            Tensor.__setitem__(self.clone(), key, value)  # (its index and shape errors first)
+            if isinstance(value, TensorBase):
+                raise RuntimeError(COPY_REFUSED)
+        raise RuntimeError(ZERO_TENSOR_MESSAGE)
 
     def tolist(self):
         raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")
@@ -59,6 +90,22 @@ def _product(name):
 
     zero_product.__name__ = name
     return zero_product
+
+
+def _sum(name):
+    """PyTorch's ZeroTensor kernels of add and sub: a ZeroTensor plus or minus a ZeroTensor is
+    one; with anything else the result is an ordinary tensor."""
+    method = getattr(Tensor, name)
+
+    def zero_sum(self, other, *args, **kwargs):
+        result = method(self, other, *args, **kwargs)
+        if type(other) is ZeroTensor and type(result) is Tensor:
+            result._data.fill(0)
+            result.__class__ = ZeroTensor
+        return result
+
+    zero_sum.__name__ = name
+    return zero_sum
 
 
 def _view(name):
@@ -92,8 +139,10 @@ def _view_getter(getter, self):
 
 
 for _name in ("mul", "__mul__", "__rmul__", "multiply", "div", "__truediv__", "true_divide",
-              "divide"):
+              "divide", "dot", "vdot", "outer"):
     setattr(ZeroTensor, _name, _product(_name))
+for _name in ("add", "__add__", "sub", "__sub__", "subtract"):
+    setattr(ZeroTensor, _name, _sum(_name))
 for _name in ("view", "view_as", "reshape", "reshape_as", "t", "transpose", "swapdims",
               "swapaxes", "permute", "expand", "expand_as", "squeeze", "unsqueeze", "flatten",
               "unflatten", "select", "narrow", "diagonal", "movedim", "moveaxis", "__getitem__",

@@ -205,3 +205,20 @@ def value_shape_error(value_shape, result_shape):
     return RuntimeError(f"shape mismatch: value tensor of shape {list(value_shape)} cannot be "
                         f"broadcast to indexing result of shape {list(result_shape)}")
 
+
+def refuse_put(out, key, values, same_dtype, error):
+    """PyTorch's refusal of ``out[key] = values`` after NumPy's ``error``, in PyTorch's order:
+    the key, then the values' shape, then their dtype."""
+    key_error = advanced_index_error(out.shape, key)  # (NumPy lets an empty mask pass)
+    if key_error is not None:
+        raise key_error from None
+    indexed_shape = out[key].shape
+    try:
+        fits = np.broadcast_shapes(np.shape(values), indexed_shape) == indexed_shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise value_shape_error(np.shape(values), indexed_shape) from None
+    if same_dtype:
+        index_put_dtype(out, values)
+    raise error

@@ -11,8 +11,8 @@ from .index import (
     IndexFillBackward0,
     dim_key,
     gather,
-    saved_indices,
 )
+from .index_keys import saved_indices
 from .op import Op, broadcast_error, refuse_out, type_name
 from .views import expand
 
@@ -72,7 +72,7 @@ class IndexPutBackward0(Op):
             raise checks.advanced_index_error(out.shape, key) or error from None
         except (ValueError, TypeError) as error:  # the values do not broadcast to the
             # indexed shape (or NumPy met them before a bad key, or refused to cast them)
-            _refuse_put(out, key, v, same_dtype, error)
+            checks.refuse_put(out, key, v, same_dtype, error)
         if same_dtype:
             checks.index_put_dtype(out, v)
         self.values_shape = np.shape(v)
@@ -90,24 +90,6 @@ class IndexPutBackward0(Op):
             keep._data[self.key] = 0
         grad_values = IndexBackward0.apply(grad, self.key) if self.needs(1) else None
         return keep, grad_values
-
-
-def _refuse_put(out, key, values, same_dtype, error):
-    """PyTorch's refusal of ``out[key] = values`` after NumPy's ``error``, in PyTorch's order:
-    the key, then the values' shape, then their dtype."""
-    key_error = checks.advanced_index_error(out.shape, key)  # (NumPy lets an empty mask pass)
-    if key_error is not None:
-        raise key_error from None
-    indexed_shape = out[key].shape
-    try:
-        fits = np.broadcast_shapes(np.shape(values), indexed_shape) == indexed_shape
-    except ValueError:
-        fits = False
-    if not fits:
-        raise checks.value_shape_error(np.shape(values), indexed_shape) from None
-    if same_dtype:
-        checks.index_put_dtype(out, values)
-    raise error
 
 
 def index_put(input, indices, values, accumulate=False):

@@ -155,7 +155,7 @@ def _pointwise_operands(name, a, t1, t2, value):
         x, y, z = (v.astype(target, copy=False) for v in (x, y, z))
     if target.kind == "b":
         raise NotImplementedError(f'"{name}_cpu_out" not implemented for \'Bool\'')
-    if target.kind not in "fV" and not isinstance(value, int):
+    if target.kind not in "fVc" and not isinstance(value, int):
         value = int(value)
     return x, y, z, value
 

@@ -60,7 +60,10 @@ def reshaped_grad(grad, shape):
     """``grad.reshape(shape)`` in a backward formula: a view of the array in a plain backward;
     under create_graph PyTorch's reshape, a node even to the same shape."""
     if plain_backward():
-        return _make(grad._data.reshape(shape))
+        result = _make(grad._data.reshape(shape))
+        if grad._zero_tensor:  # (a view of sgn's ZeroTensor gradient is one)
+            result.__class__ = type(grad)
+        return result
     return reshape_node(grad, shape)
 
 
@@ -130,7 +133,10 @@ class SqueezeBackward0(ViewOp):
         if not self.params[0]:  # nothing was squeezed: PyTorch's unsqueeze_to passes grad on
             return grad
         if plain_backward():
-            return _make(grad._data.reshape(self.shape))
+            result = _make(grad._data.reshape(self.shape))
+            if grad._zero_tensor:
+                result.__class__ = type(grad)
+            return result
         for dim in sorted(self.params[0]):  # PyTorch's unsqueeze_to: one node per dim
             grad = grad.unsqueeze(dim)
         return grad

@@ -542,6 +542,8 @@ def _accumulate(task, variable, grads):
                     variable._grad = _copy(grad)
                 elif grad._view_base is not None or data is not grad._data:
                     variable._grad = _make(data)  # (.grad is never a view: same memory)
+                    if grad._zero_tensor:  # (a view of sgn's ZeroTensor gradient: one too)
+                        variable._grad.__class__ = type(grad)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
             elif variable._data.flags.c_contiguous:

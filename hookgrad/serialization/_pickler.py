@@ -23,6 +23,7 @@ from .._dtype import dtype as _hookgrad_dtype
 from .._dtype import from_numpy_dtype
 from .._size import Size
 from .._tensor import Tensor, _make
+from .._zero_tensor import NOT_SERIALIZABLE
 from ..nn import Parameter
 from ..utils.hooks import warn_if_has_hooks
 from ._elements import FOR_HOOKGRAD_DTYPE, ForeignDtype
@@ -181,6 +182,8 @@ class CheckpointPickler(pickle._Pickler):
                 OrderedDict())
 
     def _reduce_tensor(self, tensor):
+        if tensor._zero_tensor:  # (sgn's gradient: PyTorch's ZeroTensor has no storage)
+            raise RuntimeError(NOT_SERIALIZABLE)
         warn_if_has_hooks(tensor)
         state = _public_state(tensor)
         if type(tensor) is Parameter:

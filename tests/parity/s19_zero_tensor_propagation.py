@@ -2,13 +2,16 @@
 # ZeroTensor, and so are a product or quotient with it and a view of it, in a hook or in the
 # backward formulas that view a gradient (transpose); .grad keeps such a tensor, which a later
 # accumulation or in-place edit refuses. Other results made from it are ordinary tensors.
+import copy
+import io
+
 import torch
 
 
 def attempt(label, run):
     try:
         print(label, run())
-    except RuntimeError as error:
+    except (RuntimeError, IndexError) as error:
         print(label, type(error).__name__, error)
 
 
@@ -30,7 +33,9 @@ derived = {
     "data": lambda: g.data, "unbind": lambda: g.unbind()[0], "split": lambda: g.split(1)[1],
     "permute": lambda: g.permute(1, 0), "plus 1": lambda: g + 1, "minus": lambda: -g,
     "clone": lambda: g.clone(), "sum": lambda: g.sum(0), "double": lambda: g.double(),
-    "exp": lambda: g.exp(),
+    "exp": lambda: g.exp(), "plus itself": lambda: g + g, "minus a ZeroTensor": lambda: g - g * 2,
+    "plus tensor": lambda: g + torch.ones(3), "dot": lambda: g[0].dot(torch.ones(3)),
+    "outer": lambda: g[1].outer(torch.ones(2)), "vdot": lambda: g[0].vdot(torch.ones(3)),
 }
 for label, make in derived.items():
     value = make()
@@ -68,3 +73,39 @@ for order in (0, 0.5, 1, 1.5, 2, 3, float("inf"), float("-inf")):
     x = torch.tensor([[0.45, -1.089], [1.873, 0.0]], requires_grad=True)
     attempt(f"norm {order}", lambda x=x, order=order: (
         torch.linalg.vector_norm(x, ord=order).sgn().backward(), x.grad)[1])
+
+# what else a user can do with it: torch._is_zerotensor, saving and copying refuse it
+g = grad_of_sgn()
+print(torch._is_zerotensor(g), torch._is_zerotensor(g * 2), torch._is_zerotensor(g + 0),
+      isinstance(g, torch.Tensor), g.stride(), g.is_contiguous(), g == 0)
+attempt("save", lambda: torch.save(g, io.BytesIO()))
+attempt("deepcopy", lambda: copy.deepcopy(g))
+print(torch.zeros_like(g).add_(1), g.new_zeros(2).add_(1), torch.ones(2, 3).copy_(g))
+attempt("requires_grad_", lambda: torch._is_zerotensor(g.requires_grad_()))
+
+# the view ops' backward formulas pass it on, down to .grad (a later accumulation refuses)
+for label, view in {"view": lambda t: t.view(3, 1), "reshape": lambda t: t.reshape(1, 3),
+                    "unsqueeze": lambda t: t.unsqueeze(0), "squeeze": lambda t: t.view(1, 3)
+                    .squeeze(), "permute": lambda t: t.view(1, 3).permute(1, 0),
+                    "t": lambda t: t.view(1, 3).t(), "clone": lambda t: t.clone()}.items():
+    x = torch.tensor([1.5, -0.5, 2.0], requires_grad=True)
+    view(x).sgn().sum().backward()
+    attempt(label, lambda x=x: (torch._is_zerotensor(x.grad), (x * 2).sum().backward()))
+
+# item assignment and copy_ refuse it too (copy_ with its own message), after the key's and the
+# value's shape checks
+x = torch.tensor([[1.5, 2.0], [1., 1.]], requires_grad=True)
+g = torch.autograd.grad(x.sgn().sum(), x)[0]
+one, two, row = torch.tensor(2.), torch.ones(2), torch.ones(3)
+assignments = [(0, 1.0), (slice(None), 1.0), ((0, 1), one), ([0], two), (g > 0, 1.0),
+               (Ellipsis, two), (0, two), (5, 1.0), (5, two), (0, torch.ones(5)), ([7], 1.0),
+               ((0, slice(None)), row), (None, 1.0), ((True,), torch.ones(2, 2)),
+               (torch.tensor(0), 1.0), (torch.tensor(0), two)]
+for key, value in assignments:
+    attempt(f"set {key}", lambda key=key, value=value: g.__setitem__(key, value))
+print(g)
+attempt("copy_", lambda: g.copy_(torch.ones(2, 2)))
+attempt("copy_ broadcast", lambda: g.copy_(two))
+attempt("copy_ 0-d", lambda: g.copy_(one))
+attempt("copy_ into a row", lambda: g[0].copy_(two))
+attempt("fill_ 0-d", lambda: g.fill_(one))
