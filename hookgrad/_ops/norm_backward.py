@@ -78,9 +78,12 @@ class _NormGrad(Op):
         self.mask = norm.mask()
 
     def _values(self, grad, input, weight):
-        return norm_grads(grad._data, input._data, None if weight is None else weight._data,
-                          self.mean, self.invstd, self.axes, self.param_axes, self.param_shape,
-                          self.normalizes, self.mask)
+        # (an infinite gradient gives NaN as in PyTorch, without NumPy's warnings)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return norm_grads(grad._data, input._data,
+                              None if weight is None else weight._data, self.mean,
+                              self.invstd, self.axes, self.param_axes, self.param_shape,
+                              self.normalizes, self.mask)
 
 
 class NativeLayerNormBackwardBackward0(_NormGrad):

@@ -62,9 +62,10 @@ def _norm_grads(norm, grad, input, weight):
     if x.itemsize == 2 and is_half(x):  # (in float32; the engine rounds the gradients)
         g, x = g.astype(FLOAT32), x.astype(FLOAT32)
         w = None if w is None else w.astype(FLOAT32)
-    grads = norm_grads(g, x, w,
-                       norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
-                       norm.normalizes, norm.mask())
+    with np.errstate(invalid="ignore", over="ignore"):  # (NaN from inf as PyTorch, silently)
+        grads = norm_grads(g, x, w,
+                           norm.mean, norm.invstd, norm.axes, norm.param_axes, norm.param_shape,
+                           norm.normalizes, norm.mask())
     return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
 
 
