@@ -251,7 +251,9 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
     if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
         check_input_overlap(t, args)
     if t._view_base is None:
-        old = _make(t._data.copy(), t._requires_grad, t._grad_fn, t._output_nr)
+        # (a clone keeping the layout, as PyTorch's preserve_format: the saved input's memory
+        # order decides which elements its backward's vector loop covers)
+        old = _make(t._data.copy(order="K"), t._requires_grad, t._grad_fn, t._output_nr)
         try:  # (_out_of_place, written out as above)
             result = fn(old, *args, **kwargs)
         except NotImplementedError:

@@ -147,10 +147,9 @@ def _pair_grads(node, grad_op, grad, *params):
     """A two-input loss's gradients: ``grad_op(grad, input, target)`` for the input and
     ``grad_op(grad, target, input)`` (its negation) for the target, as PyTorch's formulas."""
     input, target = node.saved()
-    if plain_backward():
-        grad_input = grad_op.formula(grad, input, target, *params)[0]
-        return (grad_input if node.needs(0) else None,
-                -grad_input if node.needs(1) else None)
+    if plain_backward():  # (the target's by the swapped formula, not a negation: 0, not -0)
+        return (grad_op.formula(grad, input, target, *params)[0] if node.needs(0) else None,
+                grad_op.formula(grad, target, input, *params)[0] if node.needs(1) else None)
     return (grad_op.apply(grad, input, target, *params) if node.needs(0) else None,
             grad_op.apply(grad, target, input, *params) if node.needs(1) else None)
 
