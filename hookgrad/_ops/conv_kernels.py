@@ -142,6 +142,14 @@ class Plan:
                     self.grad_phases.append(((r, t), index,
                                              [(-self.taps[k][1][0], -self.taps[k][1][1])
                                               for k in index]))
+        # per input phase its taps' offsets, a grid of consecutive (dy, dx) in row-major
+        # tap order: (phase, tap indices, first offset, grid shape)
+        self.tap_grids = []
+        for phase in self.phases:
+            index = [k for k, (tap_phase, _) in enumerate(self.taps) if tap_phase == phase]
+            dys = sorted({self.taps[k][1][0] for k in index})
+            dxs = sorted({self.taps[k][1][1] for k in index})
+            self.tap_grids.append((phase, index, (dys[0], dxs[0]), (len(dys), len(dxs))))
         self.covers_input = len(self.grad_phases) == sh * sw
         self.single_tap = len(self.taps) == 1 and self.taps[0][1] == (0, 0)
         many = len(self.taps) > 1
@@ -301,6 +309,29 @@ def _input_grad(p, g, gbuf, phase_weights, gx):
         target[...] = b.crop(out, n, *target.shape[2:])
 
 
+def _weight_taps(p, rows, buffers, span):
+    """``(taps, O, C)``: the gradient rows ``(O, span)`` times each tap's shifted buffer,
+    transposed; per input phase one batched product over a strided view of its buffer. A
+    product per tap has an ``(O, C)`` result under 500 values, for which NumPy's matmul
+    keeps the GIL: two threads' chunks then ran one at a time (W6's 16-channel layers no
+    faster on two threads than on one)."""
+    g = p.forward
+    out_channels = rows.shape[0]
+    out = np.empty((len(p.taps), out_channels, p.x_shape[1]), rows.dtype)
+    for phase, index, (dy, dx), (ny, nx) in p.tap_grids:
+        buf = buffers[phase]
+        item = buf.itemsize
+        start = g.lead + dy * g.pitch + dx
+        view = as_strided(buf[:, start:], (ny, nx, span, buf.shape[0]),
+                          (g.pitch * item, item, item, buf.strides[0]), writeable=False)
+        products = np.matmul(rows, view).reshape(ny * nx, out_channels, -1)
+        if len(index) == len(p.taps):
+            out = products
+        else:
+            out[index] = products
+    return out
+
+
 def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
     n = stop - start
     g = gy[start:stop]
@@ -310,10 +341,7 @@ def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
         gbuf = p.forward.buffer(g)
         rows = p.forward.body(gbuf, n)
         if p.weight_taps:  # (taps, O, C): the gradient rows times each shifted buffer
-            span = p.forward.span(n)
-            partials[start // p.grain] = np.stack(
-                [rows @ _shifted(p.forward, buffers[phase], dy, dx, span).T
-                 for phase, (dy, dx) in p.taps])
+            partials[start // p.grain] = _weight_taps(p, rows, buffers, p.forward.span(n))
         else:  # (C k k, O): columns times the gradient rows, transposed once at the end
             partials[start // p.grain] = _columns(p, buffers, n, x.dtype) @ rows.T
     if gx is not None:
