@@ -39,7 +39,11 @@ from .. import _parallel
 # run side by side where im2col's copies run on one; the W6 step 55.3 instead of 57.6 ms,
 # timed alternating under SCHED_FIFO. LeNet's first layer, 1.36, was slower at 1.4.)
 MAX_WASTE, MAX_WASTE_FORWARD = 1.3, 1.4
-CHUNK_BYTES = 2 << 20    # im2col bytes per chunk: GEMMs this size run at their best here
+# Bytes per chunk (see _chunk_bounds): of im2col columns, of a GEMM-per-tap layer's
+# buffers and products, of a 1x1 convolution's buffer and output; chunks this size ran W6's
+# layers fastest on one thread and on two (a 16-channel 32x32 layer at 4 images a chunk,
+# 1 MB, took 70% longer than at 3: its backward's buffers no longer fit the L2 cache).
+CHUNK_BYTES, TAPS_CHUNK_BYTES, SINGLE_TAP_BYTES = 3 << 20, 768 << 10, 256 << 10
 _PLAN_CACHE_SIZE = 256
 # A GEMM per tap when its product has at most _TAP_ROWS rows (output channels) and, where
 # the taps' results are summed, at least _TAP_DEPTH terms each (input channels).
@@ -156,10 +160,23 @@ class Plan:
         self.forward_taps = many and out_channels <= _TAP_ROWS and channels >= _TAP_DEPTH
         self.weight_taps = many and out_channels <= _TAP_ROWS
         self.input_taps = many and channels <= _TAP_ROWS and out_channels >= _TAP_DEPTH
-        columns_per_image = channels * kh * kw * self.forward.rows * self.forward.pitch * 4
-        self.grain = max(1, min(n, CHUNK_BYTES // columns_per_image))
         # multiply-adds, as bytes of memory traffic taking as long (see _parallel.grain)
         self.work_bytes = n * out_channels * self.hout * self.wout * channels * kh * kw * 2 // 5
+        self.bounds = _chunk_bounds(n, self._chunk_bytes_per_image(), self.work_bytes)
+
+    def _chunk_bytes_per_image(self):
+        """An image's share of a chunk's budget: its im2col columns, or for a 1x1
+        convolution (whose columns are its phase buffer) or a GEMM per tap (no columns) its
+        buffers and products, scaled to the budget of CHUNK_BYTES."""
+        out_channels, channels, kh, kw = self.w_shape
+        position = self.forward.rows * self.forward.pitch * 4
+        if self.single_tap:
+            budget, per_image = SINGLE_TAP_BYTES, position * (channels + out_channels)
+        elif self.forward_taps:
+            budget, per_image = TAPS_CHUNK_BYTES, position * (channels + 2 * out_channels)
+        else:
+            budget, per_image = CHUNK_BYTES, position * channels * kh * kw
+        return per_image * CHUNK_BYTES / budget
 
     def waste(self, uses="both"):
         """The waste of the geometries a use needs: ``"forward"`` (the convolution, its weight
@@ -192,6 +209,26 @@ def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste
             _plans[key] = found
     limit = MAX_WASTE if max_waste is None else max_waste
     return found if found.waste(uses) <= limit else None
+
+
+def _chunk_bounds(n, bytes_per_image, work_bytes):
+    """``[(start, stop)]`` chunks of ``n`` images: about CHUNK_BYTES each, at least two
+    when the work is worth splitting (_run), in an even count of sizes differing by at most
+    one, so that two threads get the same work. They depend on the shapes alone: the weight
+    gradient's partial sums are added in chunk order, so results do not depend on the
+    thread count. (W6's 32 images in chunks of 12, 12 and 8 had one thread wait for the
+    other's second chunk.)"""
+    chunks = -(-n // max(1, int(CHUNK_BYTES // bytes_per_image)))
+    if work_bytes >= _parallel.REGION_BYTES:
+        chunks = max(chunks, 2)
+    chunks = max(1, min(n, chunks + chunks % 2 if chunks > 1 else chunks))
+    size, extra = divmod(n, chunks)
+    bounds, start = [], 0
+    for i in range(chunks):
+        stop = start + size + (i < extra)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
 
 
 def _phase_planes(p, x):
@@ -250,7 +287,7 @@ def _sum_of_taps(weights, sources, g, span):
     return out
 
 
-def _forward_chunk(start, stop, p, x, weight, bias, y):
+def _forward_chunk(_index, start, stop, p, x, weight, bias, y):
     n = stop - start
     buffers = _buffers(p, x[start:stop])
     if p.forward_taps:  # weight: one (O, C) matrix per tap
@@ -274,21 +311,25 @@ def conv2d(p, x, w, bias=None):
                   for j in range(w.shape[3])]
     else:
         weight = w.reshape(out_channels, -1)
-    _run(p, n, _forward_chunk, p, x, weight, bias, y)
+    _run(p, _forward_chunk, p, x, weight, bias, y)
     return y
 
 
-def _run(p, n, fn, *args):
-    """``fn(start, stop, *args)`` over the plan's chunks: on the pool when the work pays
-    for it, else one after the other here (the same chunks either way), with NumPy's BLAS
-    single-threaded too: OpenBLAS threading these chunk-sized GEMMs itself made them up to
-    20 times slower whenever another process kept a core busy."""
-    if p.grain < n and p.work_bytes >= _parallel.REGION_BYTES:
-        _parallel.parallel_for(n, p.grain, fn, *args)
+def _run(p, fn, *args):
+    """``fn(index, start, stop, *args)`` over the plan's chunks: on the pool when the work
+    pays for it, else one after the other here (the same chunks either way), with NumPy's
+    BLAS single-threaded too: OpenBLAS threading these chunk-sized GEMMs itself made them up
+    to 20 times slower whenever another process kept a core busy."""
+    if len(p.bounds) > 1 and p.work_bytes >= _parallel.REGION_BYTES:
+        _parallel.parallel_for(len(p.bounds), 1, _run_chunks, p.bounds, fn, args)
         return
     with _parallel.single_threaded_blas():
-        for start in range(0, n, p.grain):
-            fn(start, min(start + p.grain, n), *args)
+        _run_chunks(0, len(p.bounds), p.bounds, fn, args)
+
+
+def _run_chunks(first, last, bounds, fn, args):
+    for index in range(first, last):
+        fn(index, *bounds[index], *args)
 
 
 def _input_grad(p, g, gbuf, phase_weights, gx):
@@ -332,7 +373,7 @@ def _weight_taps(p, rows, buffers, span):
     return out
 
 
-def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
+def _backward_chunk(index, start, stop, p, x, gy, phase_weights, gx, partials):
     n = stop - start
     g = gy[start:stop]
     gbuf = None
@@ -341,9 +382,9 @@ def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
         gbuf = p.forward.buffer(g)
         rows = p.forward.body(gbuf, n)
         if p.weight_taps:  # (taps, O, C): the gradient rows times each shifted buffer
-            partials[start // p.grain] = _weight_taps(p, rows, buffers, p.forward.span(n))
+            partials[index] = _weight_taps(p, rows, buffers, p.forward.span(n))
         else:  # (C k k, O): columns times the gradient rows, transposed once at the end
-            partials[start // p.grain] = _columns(p, buffers, n, x.dtype) @ rows.T
+            partials[index] = _columns(p, buffers, n, x.dtype) @ rows.T
     if gx is not None:
         if gbuf is None or not p.forward.same_layout(p.backward):
             gbuf = p.backward.buffer(g)
@@ -354,7 +395,6 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
     """``(grad_input, grad_weight)`` (None where not needed) of ``conv2d(p, x, w)`` given
     the output gradient ``gy``. ``x`` may be None when only the input gradient is needed,
     ``w`` when only the weight gradient is."""
-    n = gy.shape[0]
     out_channels, channels, kh, kw = p.w_shape
     gx = None
     phase_weights = []
@@ -367,8 +407,8 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
             else:  # (C, O * taps of the phase)
                 phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
                                      .reshape(channels, -1))
-    partials = [None] * -(-n // p.grain) if need_weight else None
-    _run(p, n, _backward_chunk, p, x, gy, phase_weights, gx, partials)
+    partials = [None] * len(p.bounds) if need_weight else None
+    _run(p, _backward_chunk, p, x, gy, phase_weights, gx, partials)
     gw = None
     if need_weight:
         total = partials[0]
