@@ -39,11 +39,12 @@ from .. import _parallel
 # run side by side where im2col's copies run on one; the W6 step 55.3 instead of 57.6 ms,
 # timed alternating under SCHED_FIFO. LeNet's first layer, 1.36, was slower at 1.4.)
 MAX_WASTE, MAX_WASTE_FORWARD = 1.3, 1.4
-# Bytes per chunk (see _chunk_bounds): of im2col columns, of a GEMM-per-tap layer's
-# buffers and products, of a 1x1 convolution's buffer and output; chunks this size ran W6's
-# layers fastest on one thread and on two (a 16-channel 32x32 layer at 4 images a chunk,
-# 1 MB, took 70% longer than at 3: its backward's buffers no longer fit the L2 cache).
-CHUNK_BYTES, TAPS_CHUNK_BYTES, SINGLE_TAP_BYTES = 3 << 20, 768 << 10, 256 << 10
+# Bytes per chunk (see _chunk_bounds): of im2col columns (GEMMs this size run at their best
+# here: W7's first layer took 15% longer in chunks of 2.5 MB), of a GEMM-per-tap layer's
+# buffers and products (a 16-channel 32x32 layer at 4 images a chunk, 1 MB, took 70% longer
+# than at 3: its backward's buffers no longer fit the L2 cache), of a 1x1 convolution's
+# buffer and output (W6's shortcuts 30% faster in 8 chunks than in one).
+CHUNK_BYTES, TAPS_CHUNK_BYTES, SINGLE_TAP_BYTES = 2 << 20, 768 << 10, 256 << 10
 _PLAN_CACHE_SIZE = 256
 # A GEMM per tap when its product has at most _TAP_ROWS rows (output channels) and, where
 # the taps' results are summed, at least _TAP_DEPTH terms each (input channels).
