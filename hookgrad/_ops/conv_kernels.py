@@ -288,9 +288,11 @@ def _sum_of_taps(weights, sources, g, span):
     return out
 
 
-def _forward_chunk(_index, start, stop, p, x, weight, bias, y):
+def _forward_chunk(index, start, stop, p, x, weight, bias, y, keep):
     n = stop - start
     buffers = _buffers(p, x[start:stop])
+    if keep is not None:
+        keep[index] = buffers
     if p.forward_taps:  # weight: one (O, C) matrix per tap
         out = _sum_of_taps(weight, [(buffers[phase], dy, dx) for phase, (dy, dx) in p.taps],
                            p.forward, p.forward.span(n))
@@ -303,8 +305,10 @@ def _forward_chunk(_index, start, stop, p, x, weight, bias, y):
         np.add(valid, bias.reshape(1, -1, 1, 1), out=y[start:stop])
 
 
-def conv2d(p, x, w, bias=None):
-    """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``."""
+def conv2d(p, x, w, bias=None, keep=None):
+    """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``.
+    ``keep``, a list with a slot per chunk of ``p.bounds``, receives each chunk's buffers of
+    ``x`` for ``conv2d_backward`` (which otherwise builds them again)."""
     n, out_channels = x.shape[0], w.shape[0]
     y = np.empty((n, out_channels, p.hout, p.wout), x.dtype)
     if p.forward_taps:
@@ -312,7 +316,7 @@ def conv2d(p, x, w, bias=None):
                   for j in range(w.shape[3])]
     else:
         weight = w.reshape(out_channels, -1)
-    _run(p, _forward_chunk, p, x, weight, bias, y)
+    _run(p, _forward_chunk, p, x, weight, bias, y, keep)
     return y
 
 
@@ -374,12 +378,12 @@ def _weight_taps(p, rows, buffers, span):
     return out
 
 
-def _backward_chunk(index, start, stop, p, x, gy, phase_weights, gx, partials):
+def _backward_chunk(index, start, stop, p, x, gy, phase_weights, gx, partials, kept):
     n = stop - start
     g = gy[start:stop]
     gbuf = None
     if partials is not None:
-        buffers = _buffers(p, x[start:stop])
+        buffers = _buffers(p, x[start:stop]) if kept is None else kept[index]
         gbuf = p.forward.buffer(g)
         rows = p.forward.body(gbuf, n)
         if p.weight_taps:  # (taps, O, C): the gradient rows times each shifted buffer
@@ -392,10 +396,11 @@ def _backward_chunk(index, start, stop, p, x, gy, phase_weights, gx, partials):
         _input_grad(p, g, gbuf, phase_weights, gx[start:stop])
 
 
-def conv2d_backward(p, x, w, gy, need_input, need_weight):
+def conv2d_backward(p, x, w, gy, need_input, need_weight, kept=None):
     """``(grad_input, grad_weight)`` (None where not needed) of ``conv2d(p, x, w)`` given
     the output gradient ``gy``. ``x`` may be None when only the input gradient is needed,
-    ``w`` when only the weight gradient is."""
+    ``w`` when only the weight gradient is; ``kept``: the buffers of ``x`` that ``conv2d``
+    kept, if it did."""
     out_channels, channels, kh, kw = p.w_shape
     gx = None
     phase_weights = []
@@ -409,7 +414,7 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
                 phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
                                      .reshape(channels, -1))
     partials = [None] * len(p.bounds) if need_weight else None
-    _run(p, _backward_chunk, p, x, gy, phase_weights, gx, partials)
+    _run(p, _backward_chunk, p, x, gy, phase_weights, gx, partials, kept)
     gw = None
     if need_weight:
         total = partials[0]
