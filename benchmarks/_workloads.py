@@ -116,8 +116,8 @@ def _chunk_gemms(a, p):
     n, channels = p.x_shape[:2]
     out_channels, _, kh, kw = p.w_shape
     pairs = []
-    for start in range(0, n, p.grain):
-        chunk = min(p.grain, n - start)
+    for start, stop in p.bounds:
+        chunk = stop - start
         span, back = p.forward.span(chunk), p.backward.span(chunk)
         taps = len(p.taps)
         if p.forward_taps:

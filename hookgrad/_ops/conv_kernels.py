@@ -39,7 +39,12 @@ from .. import _parallel
 # run side by side where im2col's copies run on one; the W6 step 55.3 instead of 57.6 ms,
 # timed alternating under SCHED_FIFO. LeNet's first layer, 1.36, was slower at 1.4.)
 MAX_WASTE, MAX_WASTE_FORWARD = 1.3, 1.4
-CHUNK_BYTES = 2 << 20    # im2col bytes per chunk: GEMMs this size run at their best here
+# Bytes per chunk (see _chunk_bounds): of im2col columns (GEMMs this size run at their best
+# here: W7's first layer took 15% longer in chunks of 2.5 MB), of a GEMM-per-tap layer's
+# buffers and products (a 16-channel 32x32 layer at 4 images a chunk, 1 MB, took 70% longer
+# than at 3: its backward's buffers no longer fit the L2 cache), of a 1x1 convolution's
+# buffer and output (W6's shortcuts 30% faster in 8 chunks than in one).
+CHUNK_BYTES, TAPS_CHUNK_BYTES, SINGLE_TAP_BYTES = 2 << 20, 768 << 10, 256 << 10
 _PLAN_CACHE_SIZE = 256
 # A GEMM per tap when its product has at most _TAP_ROWS rows (output channels) and, where
 # the taps' results are summed, at least _TAP_DEPTH terms each (input channels).
@@ -142,16 +147,37 @@ class Plan:
                     self.grad_phases.append(((r, t), index,
                                              [(-self.taps[k][1][0], -self.taps[k][1][1])
                                               for k in index]))
+        # per input phase its taps' offsets, a grid of consecutive (dy, dx) in row-major
+        # tap order: (phase, tap indices, first offset, grid shape)
+        self.tap_grids = []
+        for phase in self.phases:
+            index = [k for k, (tap_phase, _) in enumerate(self.taps) if tap_phase == phase]
+            dys = sorted({self.taps[k][1][0] for k in index})
+            dxs = sorted({self.taps[k][1][1] for k in index})
+            self.tap_grids.append((phase, index, (dys[0], dxs[0]), (len(dys), len(dxs))))
         self.covers_input = len(self.grad_phases) == sh * sw
         self.single_tap = len(self.taps) == 1 and self.taps[0][1] == (0, 0)
         many = len(self.taps) > 1
         self.forward_taps = many and out_channels <= _TAP_ROWS and channels >= _TAP_DEPTH
         self.weight_taps = many and out_channels <= _TAP_ROWS
         self.input_taps = many and channels <= _TAP_ROWS and out_channels >= _TAP_DEPTH
-        columns_per_image = channels * kh * kw * self.forward.rows * self.forward.pitch * 4
-        self.grain = max(1, min(n, CHUNK_BYTES // columns_per_image))
         # multiply-adds, as bytes of memory traffic taking as long (see _parallel.grain)
         self.work_bytes = n * out_channels * self.hout * self.wout * channels * kh * kw * 2 // 5
+        self.bounds = _chunk_bounds(n, self._chunk_bytes_per_image(), self.work_bytes)
+
+    def _chunk_bytes_per_image(self):
+        """An image's share of a chunk's budget: its im2col columns, or for a 1x1
+        convolution (whose columns are its phase buffer) or a GEMM per tap (no columns) its
+        buffers and products, scaled to the budget of CHUNK_BYTES."""
+        out_channels, channels, kh, kw = self.w_shape
+        position = self.forward.rows * self.forward.pitch * 4
+        if self.single_tap:
+            budget, per_image = SINGLE_TAP_BYTES, position * (channels + out_channels)
+        elif self.forward_taps:
+            budget, per_image = TAPS_CHUNK_BYTES, position * (channels + 2 * out_channels)
+        else:
+            budget, per_image = CHUNK_BYTES, position * channels * kh * kw
+        return per_image * CHUNK_BYTES / budget
 
     def waste(self, uses="both"):
         """The waste of the geometries a use needs: ``"forward"`` (the convolution, its weight
@@ -184,6 +210,26 @@ def plan(x_shape, w_shape, stride, padding, dilation=(1, 1), groups=1, max_waste
             _plans[key] = found
     limit = MAX_WASTE if max_waste is None else max_waste
     return found if found.waste(uses) <= limit else None
+
+
+def _chunk_bounds(n, bytes_per_image, work_bytes):
+    """``[(start, stop)]`` chunks of ``n`` images: about CHUNK_BYTES each, at least two
+    when the work is worth splitting (_run), in an even count of sizes differing by at most
+    one, so that two threads get the same work. They depend on the shapes alone: the weight
+    gradient's partial sums are added in chunk order, so results do not depend on the
+    thread count. (W6's 32 images in chunks of 12, 12 and 8 had one thread wait for the
+    other's second chunk.)"""
+    chunks = -(-n // max(1, int(CHUNK_BYTES // bytes_per_image)))
+    if work_bytes >= _parallel.REGION_BYTES:
+        chunks = max(chunks, 2)
+    chunks = max(1, min(n, chunks + chunks % 2 if chunks > 1 else chunks))
+    size, extra = divmod(n, chunks)
+    bounds, start = [], 0
+    for i in range(chunks):
+        stop = start + size + (i < extra)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
 
 
 def _phase_planes(p, x):
@@ -242,9 +288,11 @@ def _sum_of_taps(weights, sources, g, span):
     return out
 
 
-def _forward_chunk(start, stop, p, x, weight, bias, y):
+def _forward_chunk(index, start, stop, p, x, weight, bias, y, keep):
     n = stop - start
     buffers = _buffers(p, x[start:stop])
+    if keep is not None:
+        keep[index] = buffers
     if p.forward_taps:  # weight: one (O, C) matrix per tap
         out = _sum_of_taps(weight, [(buffers[phase], dy, dx) for phase, (dy, dx) in p.taps],
                            p.forward, p.forward.span(n))
@@ -257,8 +305,10 @@ def _forward_chunk(start, stop, p, x, weight, bias, y):
         np.add(valid, bias.reshape(1, -1, 1, 1), out=y[start:stop])
 
 
-def conv2d(p, x, w, bias=None):
-    """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``."""
+def conv2d(p, x, w, bias=None, keep=None):
+    """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``.
+    ``keep``, a list with a slot per chunk of ``p.bounds``, receives each chunk's buffers of
+    ``x`` for ``conv2d_backward`` (which otherwise builds them again)."""
     n, out_channels = x.shape[0], w.shape[0]
     y = np.empty((n, out_channels, p.hout, p.wout), x.dtype)
     if p.forward_taps:
@@ -266,21 +316,25 @@ def conv2d(p, x, w, bias=None):
                   for j in range(w.shape[3])]
     else:
         weight = w.reshape(out_channels, -1)
-    _run(p, n, _forward_chunk, p, x, weight, bias, y)
+    _run(p, _forward_chunk, p, x, weight, bias, y, keep)
     return y
 
 
-def _run(p, n, fn, *args):
-    """``fn(start, stop, *args)`` over the plan's chunks: on the pool when the work pays
-    for it, else one after the other here (the same chunks either way), with NumPy's BLAS
-    single-threaded too: OpenBLAS threading these chunk-sized GEMMs itself made them up to
-    20 times slower whenever another process kept a core busy."""
-    if p.grain < n and p.work_bytes >= _parallel.REGION_BYTES:
-        _parallel.parallel_for(n, p.grain, fn, *args)
+def _run(p, fn, *args):
+    """``fn(index, start, stop, *args)`` over the plan's chunks: on the pool when the work
+    pays for it, else one after the other here (the same chunks either way), with NumPy's
+    BLAS single-threaded too: OpenBLAS threading these chunk-sized GEMMs itself made them up
+    to 20 times slower whenever another process kept a core busy."""
+    if len(p.bounds) > 1 and p.work_bytes >= _parallel.REGION_BYTES:
+        _parallel.parallel_for(len(p.bounds), 1, _run_chunks, p.bounds, fn, args)
         return
     with _parallel.single_threaded_blas():
-        for start in range(0, n, p.grain):
-            fn(start, min(start + p.grain, n), *args)
+        _run_chunks(0, len(p.bounds), p.bounds, fn, args)
+
+
+def _run_chunks(first, last, bounds, fn, args):
+    for index in range(first, last):
+        fn(index, *bounds[index], *args)
 
 
 def _input_grad(p, g, gbuf, phase_weights, gx):
@@ -301,32 +355,52 @@ def _input_grad(p, g, gbuf, phase_weights, gx):
         target[...] = b.crop(out, n, *target.shape[2:])
 
 
-def _backward_chunk(start, stop, p, x, gy, phase_weights, gx, partials):
+def _weight_taps(p, rows, buffers, span):
+    """``(taps, O, C)``: the gradient rows ``(O, span)`` times each tap's shifted buffer,
+    transposed; per input phase one batched product over a strided view of its buffer. A
+    product per tap has an ``(O, C)`` result under 500 values, for which NumPy's matmul
+    keeps the GIL: two threads' chunks then ran one at a time (W6's 16-channel layers no
+    faster on two threads than on one)."""
+    g = p.forward
+    out_channels = rows.shape[0]
+    out = np.empty((len(p.taps), out_channels, p.x_shape[1]), rows.dtype)
+    for phase, index, (dy, dx), (ny, nx) in p.tap_grids:
+        buf = buffers[phase]
+        item = buf.itemsize
+        start = g.lead + dy * g.pitch + dx
+        view = as_strided(buf[:, start:], (ny, nx, span, buf.shape[0]),
+                          (g.pitch * item, item, item, buf.strides[0]), writeable=False)
+        products = np.matmul(rows, view).reshape(ny * nx, out_channels, -1)
+        if len(index) == len(p.taps):
+            out = products
+        else:
+            out[index] = products
+    return out
+
+
+def _backward_chunk(index, start, stop, p, x, gy, phase_weights, gx, partials, kept):
     n = stop - start
     g = gy[start:stop]
     gbuf = None
     if partials is not None:
-        buffers = _buffers(p, x[start:stop])
+        buffers = _buffers(p, x[start:stop]) if kept is None else kept[index]
         gbuf = p.forward.buffer(g)
         rows = p.forward.body(gbuf, n)
         if p.weight_taps:  # (taps, O, C): the gradient rows times each shifted buffer
-            span = p.forward.span(n)
-            partials[start // p.grain] = np.stack(
-                [rows @ _shifted(p.forward, buffers[phase], dy, dx, span).T
-                 for phase, (dy, dx) in p.taps])
+            partials[index] = _weight_taps(p, rows, buffers, p.forward.span(n))
         else:  # (C k k, O): columns times the gradient rows, transposed once at the end
-            partials[start // p.grain] = _columns(p, buffers, n, x.dtype) @ rows.T
+            partials[index] = _columns(p, buffers, n, x.dtype) @ rows.T
     if gx is not None:
         if gbuf is None or not p.forward.same_layout(p.backward):
             gbuf = p.backward.buffer(g)
         _input_grad(p, g, gbuf, phase_weights, gx[start:stop])
 
 
-def conv2d_backward(p, x, w, gy, need_input, need_weight):
+def conv2d_backward(p, x, w, gy, need_input, need_weight, kept=None):
     """``(grad_input, grad_weight)`` (None where not needed) of ``conv2d(p, x, w)`` given
     the output gradient ``gy``. ``x`` may be None when only the input gradient is needed,
-    ``w`` when only the weight gradient is."""
-    n = gy.shape[0]
+    ``w`` when only the weight gradient is; ``kept``: the buffers of ``x`` that ``conv2d``
+    kept, if it did."""
     out_channels, channels, kh, kw = p.w_shape
     gx = None
     phase_weights = []
@@ -339,8 +413,8 @@ def conv2d_backward(p, x, w, gy, need_input, need_weight):
             else:  # (C, O * taps of the phase)
                 phase_weights.append(np.ascontiguousarray(taps[:, :, index].transpose(1, 0, 2))
                                      .reshape(channels, -1))
-    partials = [None] * -(-n // p.grain) if need_weight else None
-    _run(p, n, _backward_chunk, p, x, gy, phase_weights, gx, partials)
+    partials = [None] * len(p.bounds) if need_weight else None
+    _run(p, _backward_chunk, p, x, gy, phase_weights, gx, partials, kept)
     gw = None
     if need_weight:
         total = partials[0]

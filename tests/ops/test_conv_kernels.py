@@ -58,6 +58,8 @@ def threads(request, monkeypatch):
     _parallel.set_num_threads(request.param)
     monkeypatch.setattr(K, "MAX_WASTE", 100.0)      # every layout, not only the cheap ones
     monkeypatch.setattr(K, "CHUNK_BYTES", 1 << 14)  # several chunks per call
+    monkeypatch.setattr(K, "TAPS_CHUNK_BYTES", 1 << 14)
+    monkeypatch.setattr(K, "SINGLE_TAP_BYTES", 1 << 14)
     monkeypatch.setattr(_parallel, "REGION_BYTES", 0)  # on the pool however small
     monkeypatch.setattr(K, "_plans", {})
     yield request.param
@@ -95,7 +97,7 @@ def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     w = rng.standard_normal((16, 16, 3, 3)).astype(np.float32)
     gy = rng.standard_normal((8, 16, 32, 32)).astype(np.float32)
     p = K.plan(x.shape, w.shape, (1, 1), (1, 1))
-    assert p.grain < 8
+    assert len(p.bounds) > 1
     before = _parallel.get_num_threads()
     results = []
     try:
@@ -107,6 +109,21 @@ def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     for other in results[1:]:
         for a, b in zip(results[0], other):
             np.testing.assert_array_equal(a, b)  # chunks fixed by the shape: bit for bit
+
+
+@pytest.mark.parametrize("n, bytes_per_image, work", [
+    (32, 627 << 10, 0), (32, 1 << 20, 0), (32, 93 << 10, 3 << 20), (7, 1 << 20, 0),
+    (1, 1 << 30, 1 << 30), (256, 78 << 10, 9 << 20)])
+def test_chunks_cover_the_batch_in_an_even_count_of_near_equal_sizes(n, bytes_per_image,
+                                                                      work):
+    bounds = K._chunk_bounds(n, bytes_per_image, work)
+    assert bounds[0][0] == 0 and bounds[-1][1] == n
+    assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:]))
+    sizes = [stop - start for start, stop in bounds]
+    assert max(sizes) - min(sizes) <= 1 and min(sizes) >= 1
+    assert len(bounds) == 1 or len(bounds) % 2 == 0 or len(bounds) == n
+    if work >= _parallel.REGION_BYTES and n > 1:
+        assert len(bounds) >= 2  # worth two threads
 
 
 def test_float64_stays_float64(threads):
