@@ -8,8 +8,9 @@ import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
 from .complex_support import check_real
+from .libstdcxx_sort import introsort
 from .op import Op
-from .unstable_order import introsort, unstable_order
+from .unstable_order import unstable_order
 
 
 class Unique2Backward0(Op):
