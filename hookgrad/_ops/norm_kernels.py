@@ -182,11 +182,12 @@ def _weight_last_terms(g3, x3, centred, invstd, count):
 def _grad_input_weight_last(start, stop, g3, gx3, k, grad_mean, invstd, weight):
     """``gx = (g - grad_mean - gx * k) * invstd * weight``, ``gx`` holding ``x - mean``."""
     gx = gx3[start:stop]
-    np.multiply(gx, k, out=gx)
-    np.subtract(g3[start:stop] - grad_mean, gx, out=gx)
-    np.multiply(gx, invstd, out=gx)
-    if weight is not None:
-        np.multiply(gx, weight, out=gx)
+    with np.errstate(invalid="ignore", over="ignore"):  # (on a pool thread too)
+        np.multiply(gx, k, out=gx)
+        np.subtract(g3[start:stop] - grad_mean, gx, out=gx)
+        np.multiply(gx, invstd, out=gx)
+        if weight is not None:
+            np.multiply(gx, weight, out=gx)
 
 
 def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, need_bias):
@@ -216,12 +217,13 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
             # shows, so PyTorch's sums and order of operations, the weight multiplied last
             # (x - mean) again with PyTorch's mean, added in float64: where the sums
             # cancel, one unit in the last place decides between 0 and not
-            mean = (x3.sum(axis=(0, 2), dtype=np.float64) / count).astype(x3.dtype)
-            np.subtract(x3, mean[:, None], out=centred)
-            k, grad_mean = _weight_last_terms(g3, x3, centred, invstd, count)
-            _run(x3, _grad_input_weight_last, g3, gx3, _spread(k, positions),
-                 _spread(grad_mean, positions), _spread(invstd, positions),
-                 None if weight is None else _spread(weight, positions))
+            with np.errstate(invalid="ignore", over="ignore"):  # (inf - inf: NaN, silently)
+                mean = (x3.sum(axis=(0, 2), dtype=np.float64) / count).astype(x3.dtype)
+                np.subtract(x3, mean[:, None], out=centred)
+                k, grad_mean = _weight_last_terms(g3, x3, centred, invstd, count)
+                _run(x3, _grad_input_weight_last, g3, gx3, _spread(k, positions),
+                     _spread(grad_mean, positions), _spread(invstd, positions),
+                     None if weight is None else _spread(weight, positions))
         elif training:
             # scale * (g - sum_g / M - (x - mean) * invstd^2 * sum_gc / M)
             _run(x3, _grad_input, g3, gx3, _spread(scale, positions),
