@@ -127,7 +127,9 @@ class NativeBatchNormBackward0(Op):
         grads = batch_norm_kernel_grads(self, grad, input, weight, self.mask())
         if grads is None:  # (another gradient dtype, or float16)
             return _norm_grads(self, grad, input, weight)
-        return tuple(None if g is None else _make(g) for g in grads)
+        gx, gw, gb = grads
+        return (None if gx is None else _make(gx), None if gw is None else _make(gw),
+                None if gb is None else _make(gb))
 
     def mask(self):
         return self.needs(0), self.needs(1), self.needs(2)
@@ -167,7 +169,9 @@ class NativeLayerNormBackward0(Op):
         grads = layer_norm_kernel_grads(self, grad, input, weight, self.mask())
         if grads is None:  # (float16, or a gradient of another dtype)
             return _norm_grads(self, grad, input, weight)
-        return tuple(None if g is None else _make(g) for g in grads)
+        gx, gw, gb = grads
+        return (None if gx is None else _make(gx), None if gw is None else _make(gw),
+                None if gb is None else _make(gb))
 
     def mask(self):
         return self.needs(0), self.needs(1), self.needs(2)
