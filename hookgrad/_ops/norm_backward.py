@@ -65,6 +65,22 @@ def layer_norm_kernel_grads(norm, grad, input, weight, mask):
             None if grad_bias is None else grad_bias.reshape(shape))
 
 
+def batch_norm_kernel_grads(norm, grad, input, weight, mask):
+    """Batch norm's ``(grad_input, grad_weight, grad_bias)`` arrays (None where ``mask`` says
+    not needed) by PyTorch's CPU kernel, whose rounding and non-finite values the user sees;
+    None when the gradient's dtype differs from the input's or is a half type (the generic
+    formula)."""
+    x = input._data
+    if grad._data.dtype != x.dtype or grad._data.itemsize == 2:
+        return None
+    x3_shape = (x.shape[0], x.shape[1], int(np.prod(x.shape[2:])))
+    w = None if weight is None else weight._data.astype(x.dtype, copy=False)
+    gx3, grad_weight, grad_bias = _kernels.backward(
+        grad._data.reshape(x3_shape), x.reshape(x3_shape), w, norm.mean.reshape(-1),
+        norm.invstd.reshape(-1), norm.training, *mask)
+    return None if gx3 is None else gx3.reshape(x.shape), grad_weight, grad_bias
+
+
 class _NormGrad(Op):
     """The three gradients of a norm node ``norm`` (its geometry and statistics) as one node;
     its inputs are PyTorch's (subclasses order them), its outputs the input's, weight's and
@@ -199,7 +215,9 @@ class NativeBatchNormBackwardBackward0(_NormGrad):
     def forward(self, grad, input, weight, running_mean, running_var, norm):
         self._geometry(norm)
         self.save(grad, input, weight)
-        return self._values(grad, input, weight)
+        # (the values are the plain backward's: PyTorch runs the same kernel on both paths)
+        grads = batch_norm_kernel_grads(norm, grad, input, weight, self.mask)
+        return self._values(grad, input, weight) if grads is None else grads
 
     def backward(self, grad_grad_input, grad_grad_weight, grad_grad_bias):
         grad, input, weight = self.saved()

@@ -139,6 +139,57 @@ def _grad_input(start, stop, g3, gx3, a, b, c):
     gx += g3[start:stop] * a
 
 
+# Lanes of PyTorch's vectorised CPU reductions (AVX512 floats).
+VECTOR_LANES = 16
+
+
+def _vector_sums(a):
+    """Per-channel sums of an ``(N, C, P)`` array as PyTorch's batch norm backward adds them:
+    each row of P in its vector order (fewer than VECTOR_LANES values one after another; else
+    lane-wise sums of whole vectors and the tail, then halves folded together), the rows
+    added in float64."""
+    n, c, p = a.shape
+    if p < VECTOR_LANES:
+        rows = np.cumsum(a, axis=2)[..., -1] if p else np.zeros((n, c), a.dtype)
+    else:
+        whole = p - p % VECTOR_LANES
+        lanes = a[..., :VECTOR_LANES].copy()
+        for start in range(VECTOR_LANES, whole, VECTOR_LANES):
+            lanes += a[..., start:start + VECTOR_LANES]
+        lanes[..., :p - whole] += a[..., whole:]
+        width = VECTOR_LANES
+        while width > 1:
+            width //= 2
+            lanes = lanes[..., :width] + lanes[..., width:2 * width]
+        rows = lanes[..., 0]
+    return rows.astype(np.float64).sum(axis=0)
+
+
+def _weight_last_terms(g3, x3, centred, invstd, count):
+    """PyTorch's ``k = dot(g, x - mean) * invstd^2 / M`` and ``grad_mean = sum(g) / M`` per
+    channel. Its contiguous kernel adds in vector order and rounds both to the dtype; its
+    generic one (a strided gradient, such as a broadcast one) adds the products one by one in
+    float64 and keeps k in float64 (so ``(x - mean) * k`` is rounded once)."""
+    products = centred * g3
+    if g3.flags.c_contiguous and x3.flags.c_contiguous:
+        k = _vector_sums(products).astype(g3.dtype) * invstd * invstd / g3.dtype.type(count)
+        return k, (_vector_sums(g3) / count).astype(g3.dtype)
+    rows = products.transpose(1, 0, 2).reshape(products.shape[1], -1).astype(np.float64)
+    dotp = np.cumsum(rows, axis=1)[:, -1]
+    return dotp * invstd * invstd / count, channel_sums(g3) / g3.dtype.type(count)
+
+
+def _grad_input_weight_last(start, stop, g3, gx3, k, grad_mean, invstd, weight):
+    """``gx = (g - grad_mean - gx * k) * invstd * weight``, ``gx`` holding ``x - mean``."""
+    gx = gx3[start:stop]
+    with np.errstate(invalid="ignore", over="ignore"):  # (on a pool thread too)
+        np.multiply(gx, k, out=gx)
+        np.subtract(g3[start:stop] - grad_mean, gx, out=gx)
+        np.multiply(gx, invstd, out=gx)
+        if weight is not None:
+            np.multiply(gx, weight, out=gx)
+
+
 def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, need_bias):
     """``(grad_input3, grad_weight, grad_bias)`` (None where not needed) from the upstream
     gradient ``g3`` and the input ``x3``, both ``(N, C, P)``; ``mean`` and ``invstd`` are the
@@ -161,7 +212,19 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
     _run(x3, _grad_sums, step, g3, x3, _spread(mean, positions), centred, sums, dots)
     sum_g, sum_gc = _total(sums), _total(dots)
     if need_input:
-        if training:
+        if training and not np.isfinite(scale).all():
+            # an infinite or NaN weight: whether the bracket is exactly 0 (NaN) or not (inf)
+            # shows, so PyTorch's sums and order of operations, the weight multiplied last
+            # (x - mean) again with PyTorch's mean, added in float64: where the sums
+            # cancel, one unit in the last place decides between 0 and not
+            with np.errstate(invalid="ignore", over="ignore"):  # (inf - inf: NaN, silently)
+                mean = (x3.sum(axis=(0, 2), dtype=np.float64) / count).astype(x3.dtype)
+                np.subtract(x3, mean[:, None], out=centred)
+                k, grad_mean = _weight_last_terms(g3, x3, centred, invstd, count)
+                _run(x3, _grad_input_weight_last, g3, gx3, _spread(k, positions),
+                     _spread(grad_mean, positions), _spread(invstd, positions),
+                     None if weight is None else _spread(weight, positions))
+        elif training:
             # scale * (g - sum_g / M - (x - mean) * invstd^2 * sum_gc / M)
             _run(x3, _grad_input, g3, gx3, _spread(scale, positions),
                  _spread(-scale * invstd * invstd * sum_gc / count, positions),

@@ -10,6 +10,7 @@ from .half import FLOAT32, forward_in_float32, is_half
 from .norm_backward import (
     NativeBatchNormBackwardBackward0,
     NativeLayerNormBackwardBackward0,
+    batch_norm_kernel_grads,
     group_norm_grads,
     layer_norm_kernel_grads,
     norm_grads,
@@ -123,17 +124,12 @@ class NativeBatchNormBackward0(Op):
         input, _, _, weight, _, _ = self.saved()
         if not plain_backward():
             return NativeBatchNormBackwardBackward0.apply(grad, input, weight, None, None, self)
-        if grad._data.dtype != input._data.dtype or grad._data.itemsize == 2:  # (float16)
+        grads = batch_norm_kernel_grads(self, grad, input, weight, self.mask())
+        if grads is None:  # (another gradient dtype, or float16)
             return _norm_grads(self, grad, input, weight)
-        x = input._data
-        x3_shape = (x.shape[0], x.shape[1], _positions(x))
-        w = None if weight is None else weight._data.astype(x.dtype, copy=False)
-        gx3, grad_weight, grad_bias = _kernels.backward(
-            grad._data.reshape(x3_shape), x.reshape(x3_shape), w, self.mean.reshape(-1),
-            self.invstd.reshape(-1), self.training, self.needs(0), self.needs(1), self.needs(2))
-        return (None if gx3 is None else _make(gx3.reshape(x.shape)),
-                None if grad_weight is None else _make(grad_weight),
-                None if grad_bias is None else _make(grad_bias))
+        gx, gw, gb = grads
+        return (None if gx is None else _make(gx), None if gw is None else _make(gw),
+                None if gb is None else _make(gb))
 
     def mask(self):
         return self.needs(0), self.needs(1), self.needs(2)
@@ -173,7 +169,9 @@ class NativeLayerNormBackward0(Op):
         grads = layer_norm_kernel_grads(self, grad, input, weight, self.mask())
         if grads is None:  # (float16, or a gradient of another dtype)
             return _norm_grads(self, grad, input, weight)
-        return tuple(None if g is None else _make(g) for g in grads)
+        gx, gw, gb = grads
+        return (None if gx is None else _make(gx), None if gw is None else _make(gw),
+                None if gb is None else _make(gb))
 
     def mask(self):
         return self.needs(0), self.needs(1), self.needs(2)

@@ -226,10 +226,10 @@ class VarBackward0(ReductionOp):
     def var_grad(self, a, grad):
         """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``."""
         if self.whole or a._data.ndim == 0:
-            centred = a - a.mean()
-            if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean, inf elsewhere
-                return grad * where(centred == 0, float("nan"), float("inf"))
-            return MulBackward1.apply(grad, 2.0 / self.dof) * centred
+            if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean (an infinite one
+                # too, where their difference is NaN), inf elsewhere
+                return grad * where(a == a.mean(), float("nan"), float("inf"))
+            return MulBackward1.apply(grad, 2.0 / self.dof) * (a - a.mean())
         if a._data.ndim > 1:
             grad = self.restore(grad)
         scale = 2.0 / self.dof if self.dof else float("inf")

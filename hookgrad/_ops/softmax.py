@@ -29,6 +29,17 @@ def _keeping_nan(fn, x):
     return out
 
 
+def _vector_max_nan(top):
+    """A row max that is NaN as PyTorch's last-dim log_softmax kernel has it: its vectorised
+    max marks a NaN by setting every bit, a NaN with the sign bit; ``x - max`` then keeps an
+    input NaN's own sign and gives that NaN elsewhere in the row (signbit shows it)."""
+    nan = np.isnan(top)
+    if nan.any():
+        top = top.copy()
+        top[nan] = np.array(-1, top.dtype.str.replace("f", "i")).view(top.dtype)
+    return top
+
+
 def _row_max(x, dims):
     """``(top, finite)``: the max along ``dims`` (-inf, not an error, for an empty dim), the
     shift before exp; ``finite`` tells whether every max was finite (then every row's sum of
@@ -210,6 +221,8 @@ class LogSoftmaxBackward0(Op):
         if finite:
             shifted = x - top
             return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
+        if dims == (x.ndim - 1,):
+            top = _vector_max_nan(top)
         with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
             shifted = x - top
             sums = np.add.reduce(_keeping_nan(np.exp, shifted), axis=dims, keepdims=True)

@@ -51,6 +51,32 @@ def _whole(k, size):
             and (k.stop is None or operator.index(k.stop) >= size))
 
 
+def _check_ellipses_walk(ndim, key, used):
+    """PyTorch lets every ``...`` of a key skip the dims the other components leave, so after
+    a second one the next component's dim is past the end: PyTorch then reads past its sizes
+    array (it may return the tensor itself for a slice from 0 with step 1, by chance), else
+    refuses the dim as out of range. hookgrad always refuses it, with that error."""
+    dim, current = 0, ndim
+    for k in key:
+        if k is Ellipsis:
+            dim += ndim - used
+        elif k is None or isinstance(k, bool):
+            if dim > current:  # (unsqueeze's range: one past the last dim)
+                raise IndexError(f"Dimension out of range (expected to be in range of "
+                                 f"[{-current - 1}, {current}], but got {dim})")
+            dim, current = dim + 1, current + 1
+        else:
+            if dim >= current:
+                raise IndexError(f"Dimension out of range (expected to be in range of "
+                                 f"[{-current}, {current - 1}], but got {dim})")
+            selects = isinstance(k, (int, np.integer)) or (
+                isinstance(k, TensorBase) and not k._data.ndim and k._data.dtype.kind in "iu")
+            if selects:
+                current -= 1
+            else:
+                dim += _dims_consumed(k)
+
+
 def _basic_indexing(a, key, bare_slice):
     """Apply the basic components of ``key`` (a tuple) to ``a``: ints select, slices slice,
     None unsqueezes; each a view. Returns the result (``a`` itself if nothing changed), the
@@ -60,13 +86,16 @@ def _basic_indexing(a, key, bare_slice):
     an array made from something else): the node saves them, so an in-place change to one before
     backward is refused at backward, as PyTorch refuses it."""
     ndim = a._data.ndim
-    if sum(k is Ellipsis for k in key) > 1:
-        # PyTorch lets the first ``...`` take every dim the others leave and later ones none
-        first = key.index(Ellipsis)
-        key = tuple(k for i, k in enumerate(key) if k is not Ellipsis or i == first)
     used = sum(_dims_consumed(k) for k in key)
     if used > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    if sum(k is Ellipsis for k in key) > 1:
+        if used < ndim:
+            _check_ellipses_walk(ndim, key, used)
+        # nothing follows the second ``...`` (else refused above) or each stands for no dim:
+        # the first takes every dim the others leave, later ones none
+        first = key.index(Ellipsis)
+        key = tuple(k for i, k in enumerate(key) if k is not Ellipsis or i == first)
     out = a
     dim = 0
     advanced = []

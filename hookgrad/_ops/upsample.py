@@ -103,6 +103,11 @@ def antialias_axis(in_size, out_size, scale, align_corners, cubic):
 
 def linear_axis(in_size, out_size, scale, align_corners):
     """``(low, high, low_weight, high_weight)`` of each output position."""
+    if in_size == out_size:
+        # PyTorch copies along an axis of unchanged size: both taps read the same input (the
+        # high one weighted 0), so an infinity gives NaN there, not inf, whatever the scale
+        same = np.arange(out_size)
+        return ("linear", same, same, np.ones(out_size), np.zeros(out_size))
     if align_corners:
         step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
         source = np.arange(out_size) * step

@@ -143,3 +143,25 @@ def test_a_pytorch_internal_assert_counts_as_torch_failed():
     assert known_torch_bug(PROGRAM, _trace({"e": ["RuntimeError", message]}))
     assert not known_torch_bug(PROGRAM, _trace({"e": ["RuntimeError", "bad"]}))
     assert not known_torch_bug(PROGRAM, _trace({"o": _tensor([2.7, 7.4])}))
+
+
+def test_an_index_past_the_end_after_two_ellipses_counts_as_torch_failed():
+    # PyTorch reads the size of the dim past the end from beyond its sizes array there
+    from hgfuzz.torch_bugs import known_torch_bug
+    ellipsis = {"ellipsis": 1}
+    program = {"steps": [{"k": "tensor", "s": [2, 4], "T": "float32", "v": [0.0] * 8},
+                         {"k": "call", "f": "op", "n": "getitem",
+                          "a": [{"$": 0}, {"tuple": [ellipsis, ellipsis,
+                                                     {"slice": [None, 2, 1]}]}]}]}
+    tensor = {"T": "float32", "s": [2, 4], "v": [0.0] * 8, "rg": False, "leaf": True}
+    reference = {"steps": [{"o": tensor}, {"o": tensor}]}
+    assert "ellipses" in known_torch_bug(program, reference)
+    # PyTorch refused it: compared as usual
+    refused = {"steps": [{"o": tensor}, {"e": ["IndexError", "Dimension out of range"]}]}
+    assert known_torch_bug(program, refused) is None
+    # the ellipses stand for no dim (a 1-d tensor, one slice): well defined
+    one_d = {"steps": [{"o": {**tensor, "s": [8]}}, {"o": {**tensor, "s": [2]}}]}
+    assert known_torch_bug(program, one_d) is None
+    # one ellipsis, or nothing but None after the second
+    program["steps"][1]["a"][1] = {"tuple": [ellipsis, {"slice": [None, 2, 1]}, ellipsis, None]}
+    assert known_torch_bug(program, reference) is None

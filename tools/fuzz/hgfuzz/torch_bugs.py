@@ -33,7 +33,41 @@ def _internal_assert(program, reference):
     return None
 
 
-RULES = (_empty_batch_multi_margin_loss, _internal_assert)
+def _index_past_the_end_after_two_ellipses(program, reference):
+    """PyTorch lets every ``...`` of an index skip the dims the other components leave, so a
+    component after two ellipses that stand for dims lands past the last dim, and PyTorch
+    reads the size there from past the end of its sizes array (TensorIndexing.h applySlice,
+    ``(*self_sizes)[dim]``): a slice from 0 with step 1 then returns the whole tensor when the
+    byte there happens to hold a small number (x[..., ..., :1] of a 2-d x is all of x), and
+    an int reports a size of 0. hookgrad refuses the dim as out of range, PyTorch's error
+    when the read does not match."""
+    steps = reference.get("steps", [])
+    for index, step in enumerate(program["steps"]):
+        if step.get("k") != "call" or step.get("n") not in ("getitem", "setitem"):
+            continue
+        if index < len(steps) and steps[index].get("e"):
+            continue  # (PyTorch refused it: hookgrad's error is compared as usual)
+        args = step.get("a") or []
+        key = args[1] if len(args) > 1 else None
+        if not isinstance(key, dict) or "tuple" not in key:
+            continue
+        parts = key["tuple"]
+        ellipses = [i for i, k in enumerate(parts) if isinstance(k, dict) and "ellipsis" in k]
+        first = args[0]
+        if len(ellipses) < 2 or not isinstance(first, dict) or "$" not in first \
+                or first["$"] >= len(steps):
+            continue
+        shape = steps[first["$"]].get("o", {}).get("s")
+        used = sum(1 for k in parts if k is not None and not isinstance(k, bool)
+                   and not (isinstance(k, dict) and "ellipsis" in k))
+        after = parts[ellipses[1] + 1:]
+        if shape is not None and len(shape) > used and any(
+                k is not None and not isinstance(k, bool) for k in after):
+            return "an index after two ellipses reads past PyTorch's sizes array"
+    return None
+
+
+RULES = (_empty_batch_multi_margin_loss, _internal_assert, _index_past_the_end_after_two_ellipses)
 
 
 def known_torch_bug(program, reference):
