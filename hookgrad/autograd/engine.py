@@ -525,6 +525,9 @@ def _sum_to(node, index, grad, shape):
 
 def _accumulate(task, variable, grads):
     """AccumulateGrad: add into ``variable.grad``, then run post-accumulate-grad hooks."""
+    if variable._grad_fn is not None or not variable._requires_grad:
+        _accumulate_nothing(variable)
+        return
     grad = grads[0]
     with _accumulate_lock:
         old = variable._grad
@@ -561,6 +564,17 @@ def _accumulate(task, variable, grads):
                 old._vc[0] += 1
             else:
                 variable._grad = _make(_array_sum(old_data, grad._data))
+    hooks = variable._post_accumulate_grad_hooks
+    if hooks:
+        _call_post_accumulate_hooks(hooks, variable)
+
+
+def _accumulate_nothing(variable):
+    """The leaf changed since the graph was built: PyTorch refuses one that an in-place op gave
+    history, and accumulates nothing into one that ``detach_`` or ``requires_grad_(False)``
+    turned off (its post-accumulate-grad hooks still run)."""
+    if variable._grad_fn is not None:
+        raise RuntimeError("leaf variable has been moved into the graph interior")
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)
