@@ -14,6 +14,8 @@ from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
 from ._grad_layout import first_grad, obeys_layout_contract, writeable_alias
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
+from ._post_accumulate import accumulate_nothing as _accumulate_nothing
+from ._post_accumulate import call_post_accumulate_hooks as _call_post_accumulate_hooks
 from ._running import (  # noqa: F401  (engine API)
     _local,
     call_as_node,
@@ -567,34 +569,6 @@ def _accumulate(task, variable, grads):
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)
-
-
-def _accumulate_nothing(variable):
-    """The leaf changed since the graph was built: PyTorch refuses one that an in-place op gave
-    history, and accumulates nothing into one that ``detach_`` or ``requires_grad_(False)``
-    turned off (its post-accumulate-grad hooks still run)."""
-    if variable._grad_fn is not None:
-        raise RuntimeError("leaf variable has been moved into the graph interior")
-    hooks = variable._post_accumulate_grad_hooks
-    if hooks:
-        _call_post_accumulate_hooks(hooks, variable)
-
-
-def _call_post_accumulate_hooks(hooks, variable):
-    """PyTorch's rule: a hook may return None or the very tensor it was given; any other
-    Tensor becomes the next hooks' argument and the pass fails after the last hook."""
-    argument = variable
-    replaced = False
-    for fn in list(hooks.values()):
-        result = fn(argument)
-        if result is None or result is argument:
-            continue
-        if not hasattr(result, "_data"):
-            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-        argument = result
-        replaced = True
-    if replaced:
-        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def _copy_recorded(grad):
