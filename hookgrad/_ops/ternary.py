@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase
-from ..autograd._running import current_task
+from ..autograd._running import should_compute_output
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
 
@@ -125,7 +125,7 @@ class AddcdivBackward0(Op):
     def backward(self, grad):
         t1, t2 = self.saved()
         v = self.value
-        if self.needs(1) and t2._data.dtype.kind in "biu" and _pass_needs(self._next[1][0]):
+        if t2._data.dtype.kind in "biu" and should_compute_output(self, 1):
             # PyTorch computes value / tensor2 in tensor2's dtype, in place: a true division
             # cannot be written into an integer or bool tensor (only when this pass needs
             # tensor1's gradient: autograd.grad or backward(inputs=) may not)
@@ -135,13 +135,6 @@ class AddcdivBackward0(Op):
         return (grad if self.needs(0) else None,
                 grad * (filled_like(t2, v) / t2) if self.needs(1) else None,  # (PyTorch's
                 -grad * (MulBackward1.apply(t1, v) / (t2 * t2)) if self.needs(2) else None)
-
-
-def _pass_needs(child):
-    """Whether the running backward pass executes ``child`` (PyTorch's
-    task_should_compute_output)."""
-    task = current_task()
-    return task is None or task.should_execute(child)
 
 
 _INTEGER_ADDCDIV = (
