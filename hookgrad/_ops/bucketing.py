@@ -3,6 +3,7 @@ bincount of weights that require grad records PyTorch's node without a derivativ
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from .._warn_once import warn_once
 from ..autograd.graph import ERROR_NODE_SEQ
 from .complex_support import check_real
 from .op import Op, refuse_out, type_name
@@ -16,6 +17,27 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                  sorter=None, out=None):
     if out is not None:
         refuse_out("searchsorted")
+    return _searchsorted(sorted_sequence, input, out_int32, right, side, sorter, 4)
+
+
+_NON_CONTIGUOUS = (
+    "torch.searchsorted(): {0} tensor is non-contiguous, this will lower the performance due "
+    "to extra data copy when converting non-contiguous tensor to contiguous, please use "
+    "contiguous {0} tensor if possible. This message will only appear once per program. "
+    "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+    "BucketizationUtils.h:{1}.)")
+
+
+def _warn_non_contiguous(tensors, stacklevel):
+    """PyTorch's once-per-program warnings for each operand it copies to make contiguous
+    (``stacklevel`` counted from here: 4 is the user's call of searchsorted or bucketize)."""
+    for what, line, tensor in tensors:
+        if isinstance(tensor, TensorBase) and not tensor.is_contiguous():
+            warn_once(f"searchsorted {what}", _NON_CONTIGUOUS.format(what, line),
+                      stacklevel=stacklevel)
+
+
+def _searchsorted(sorted_sequence, input, out_int32, right, side, sorter, stacklevel):
     check_real("searchsorted", sorted_sequence, input)
     boundaries = sorted_sequence._data
     scalar = not isinstance(input, TensorBase)
@@ -47,6 +69,9 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same "
                                "size, but got boundary tensor "
                                f"{_shape(boundaries)}and got sorter tensor {_shape(order)}")
+    _warn_non_contiguous((("input value", 32, input), ("boundary", 38, sorted_sequence),
+                          ("sorter", 44, sorter)), stacklevel)
+    if sorter is not None:
         boundaries = np.take_along_axis(boundaries, order, axis=-1)
     how = "right" if right else "left"
     if boundaries.shape[-1] > 1 and not (boundaries[..., 1:] >= boundaries[..., :-1]).all():
@@ -90,7 +115,7 @@ def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     if boundaries._data.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got "
                            f"dim({boundaries._data.ndim})")
-    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+    return _searchsorted(boundaries, input, out_int32, right, None, None, 4)
 
 
 class BincountBackward(Op):

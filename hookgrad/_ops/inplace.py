@@ -150,10 +150,15 @@ def apply_view_inplace(t, view_op, args):
             _refuse_view_rebase(t)
         _check_leaf(t)
     result = view_op.apply(t, *args)
-    node = t._grad_fn
-    if not recording and node is not None and (t._graph_meta is None
-                                               or t._graph_meta[0] is not node):
-        t._graph_meta = (node, (t._data.shape, t._data.dtype))
+    if not recording:
+        # What the graph recorded of ``t`` stays what PyTorch checks its gradients against:
+        # its grad_fn's output, or (a leaf) its AccumulateGrad's input while that lives (held
+        # by its weak reference, which a new AccumulateGrad replaces)
+        node = t._grad_fn
+        if node is None and t._grad_accumulator is not None and t._grad_accumulator():
+            node = t._grad_accumulator
+        if node is not None and (t._graph_meta is None or t._graph_meta[0] is not node):
+            t._graph_meta = (node, (t._data.shape, t._data.dtype))
     t._data = result._data
     t._vc[0] += 1
     if result._view_chain is not None:

@@ -3,6 +3,7 @@ constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
 from .._tensor_base import _make
+from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
@@ -312,15 +313,18 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         self.reduction, self.count, self.beta = reduction, x.size, delta
         self.save(input, target)
         z = np.abs(x - y)
-        return reduce_array(np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta),
-                            reduction)
+        # (PyTorch writes the elementwise loss into a tensor of the input's dtype, then reduces)
+        loss = np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta)
+        return reduce_array(loss.astype(input._data.dtype, copy=False), reduction)
 
     grad_op = HuberLossBackwardBackward0
 
     def backward(self, grad):
         input, target = self.saved()
-        if input._data.dtype != target._data.dtype:  # (its backward kernel does not promote)
-            _backward_dtype_error(*((target, input) if self.needs(0) else (input, target)))
+        if input._data.dtype != target._data.dtype:  # (its backward kernel does not promote:
+            # the input's gradient first, the target's by the same kernel, operands swapped)
+            _backward_dtype_error(*((target, input) if should_compute_output(self, 0)
+                                    else (input, target)))
         return super().backward(grad)
 
 

@@ -99,7 +99,9 @@ class AddrBackward0(Op):
         dtype = _dtype.result_type((a, vec1, vec2)).np_dtype
         # (as PyTorch: each vector only for the other's gradient)
         self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
-        product = np.outer(vec1._data.astype(dtype), vec2._data.astype(dtype))
+        # (the ufunc's own method, not np.outer: a NumPy warning (0 * inf) raised in NumPy's
+        # Python code would escape the package's filter, which matches hookgrad's modules)
+        product = np.multiply.outer(vec1._data.astype(dtype), vec2._data.astype(dtype))
         return _combine(self, a._data.astype(dtype, copy=False), product, beta, alpha)
 
     def backward(self, grad):

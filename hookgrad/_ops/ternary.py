@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase
+from ..autograd._running import should_compute_output
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
 
@@ -124,9 +125,10 @@ class AddcdivBackward0(Op):
     def backward(self, grad):
         t1, t2 = self.saved()
         v = self.value
-        if self.needs(1) and t2._data.dtype.kind in "biu":
+        if t2._data.dtype.kind in "biu" and should_compute_output(self, 1):
             # PyTorch computes value / tensor2 in tensor2's dtype, in place: a true division
-            # cannot be written into an integer or bool tensor
+            # cannot be written into an integer or bool tensor (only when this pass needs
+            # tensor1's gradient: autograd.grad or backward(inputs=) may not)
             name = _dtype.from_numpy_dtype(t2._data.dtype).legacy_name[:-6]
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{name}")

@@ -71,8 +71,8 @@ class AsStridedBackward0(Node):
         if grad is None:
             return (None,)
         if _grad_state.grad_enabled:
-            return (strided_backward(grad, self._in_meta[0][0], self.chain),)
-        return (_embedded(grad, self._in_meta[0][0], self.chain),)
+            return (strided_backward(grad, self.base_shape, self.chain),)
+        return (_embedded(grad, self.base_shape, self.chain),)
 
 
 def regenerate_view(view):
@@ -84,6 +84,9 @@ def regenerate_view(view):
     node = AsStridedBackward0()
     node._link((base,))
     node.chain = chain_from_base(view)
+    # (the base's shape now, as PyTorch saves it: what the graph recorded of a leaf base, which
+    # the gradient is checked against, may be older)
+    node.base_shape = base._data.shape
     view._set_history(node, 0)
 
 

@@ -40,3 +40,14 @@ def call_as_node(node, fn, *args):
         return fn(*args)
     finally:
         nodes.pop()
+
+
+def should_compute_output(node, i):
+    """Whether the running backward pass needs ``node``'s gradient for its input ``i``
+    (PyTorch's task_should_compute_output): autograd.grad and backward(inputs=) may not. For
+    a formula whose unneeded gradient would raise; the engine drops unneeded ones anyway."""
+    child = node._next[i][0]
+    if child is None:
+        return False
+    task = current_task()
+    return task is None or task.should_execute(child)

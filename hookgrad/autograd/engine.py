@@ -14,6 +14,8 @@ from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
 from ._grad_layout import first_grad, obeys_layout_contract, writeable_alias
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
+from ._post_accumulate import accumulate_nothing as _accumulate_nothing
+from ._post_accumulate import call_post_accumulate_hooks as _call_post_accumulate_hooks
 from ._running import (  # noqa: F401  (engine API)
     _local,
     call_as_node,
@@ -525,6 +527,9 @@ def _sum_to(node, index, grad, shape):
 
 def _accumulate(task, variable, grads):
     """AccumulateGrad: add into ``variable.grad``, then run post-accumulate-grad hooks."""
+    if variable._grad_fn is not None or not variable._requires_grad:
+        _accumulate_nothing(variable)
+        return
     grad = grads[0]
     with _accumulate_lock:
         old = variable._grad
@@ -564,23 +569,6 @@ def _accumulate(task, variable, grads):
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)
-
-
-def _call_post_accumulate_hooks(hooks, variable):
-    """PyTorch's rule: a hook may return None or the very tensor it was given; any other
-    Tensor becomes the next hooks' argument and the pass fails after the last hook."""
-    argument = variable
-    replaced = False
-    for fn in list(hooks.values()):
-        result = fn(argument)
-        if result is None or result is argument:
-            continue
-        if not hasattr(result, "_data"):
-            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-        argument = result
-        replaced = True
-    if replaced:
-        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def _copy_recorded(grad):

@@ -108,8 +108,13 @@ class Node:
                         # (its shape changed in place without grad mode: PyTorch checks the
                         # gradient against what the graph recorded)
                         meta[-1] = stale[1]
-                else:  # a leaf; a view made without grad mode passes no gradient on
-                    edges.append(_NO_EDGE if a._no_grad_view else (grad_accumulator(a), 0))
+                elif a._no_grad_view:  # (a view made without grad mode passes none on)
+                    edges.append(_NO_EDGE)
+                else:  # a leaf
+                    edges.append((grad_accumulator(a), 0))
+                    stale = a._graph_meta
+                    if stale is not None and stale[0] is a._grad_accumulator:
+                        meta[-1] = stale[1]  # (as above: its AccumulateGrad's)
             else:
                 edges.append(_NO_EDGE)
                 meta.append(None)
