@@ -29,8 +29,8 @@ class AddBackward0(Op):
         self.alpha = alpha
         x, y = operands(a, b)
         if alpha == 1:
-            if x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
-                out = x + y
+            if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
+                return x + y if x.flags.c_contiguous else iterator_layout(x + y, x, y)
             else:
                 out = split_add(x, y)
                 out = x + y if out is None else out
