@@ -7,6 +7,7 @@ from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
+from .elementwise_layout import iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -28,14 +29,18 @@ class AddBackward0(Op):
         self.alpha = alpha
         x, y = operands(a, b)
         if alpha == 1:
-            if x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
-                return x + y
-            out = split_add(x, y)
-            return x + y if out is None else out
+            if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
+                return x + y if x.flags.c_contiguous else iterator_layout(x + y, x, y)
+            else:
+                out = split_add(x, y)
+                out = x + y if out is None else out
         # (bool by its dtype class, cheaper than comparing dtypes: other dtypes pass at once)
-        if type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
-            return x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
-        return x + alpha * y
+        elif type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
+            out = x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
+        else:
+            out = x + alpha * y
+        # (a first operand C-contiguous leads to NumPy's layout; others: elementwise_layout)
+        return out if x.flags.c_contiguous else iterator_layout(out, x, y)
 
     def backward(self, grad):  # (PyTorch's maybe_multiply: grad * Scalar, MulBackward1)
         return grad, (grad if self.alpha == 1 else MulBackward1.apply(grad, self.alpha))

@@ -414,18 +414,37 @@ def _folded_matmul(a, b, da, db):
     folded = reshape_node(t1, (rows, t1._data.shape[-1]))
     if t2._data.ndim == 2:
         product = mm(folded, t2)
-        if product._grad_fn is not None and 1 in t1._data.shape and folded._requires_grad \
-                and folded._data.size:
-            # the folded matrix's layout decides mm's create_graph formula for its gradient:
-            # PyTorch's view strides, not NumPy's (they can differ with a dim of size 1)
-            itemsize = folded._data.itemsize
-            strides = torch_view_strides(t1._data.shape, [s // itemsize for s in
-                                                          t1._data.strides], folded.shape)
-            if strides is not None:  # (in bytes of the dtype mm's forward saw: half.py)
-                product._grad_fn.mat1_strides = tuple(s * max(itemsize, 4) for s in strides)
+        record_view_layout(product, t1, folded)
         out = UnsafeViewBackward0.apply(product, lead + (t2._data.shape[1],))
         return out.transpose(-2, -1).contiguous() if transpose else out
     return UnsafeViewBackward0.apply(mv(folded, t2), lead)
+
+
+def _torch_view_strides(source, folded):
+    """PyTorch's strides (in elements) for ``folded``, a reshape of ``source``, when it made
+    a view whose strides can differ from NumPy's (a dim of size 1); else None."""
+    x = source._data
+    if 1 not in x.shape or not x.size:
+        return None
+    itemsize = x.itemsize
+    return torch_view_strides(x.shape, [s // itemsize for s in x.strides], folded.shape)
+
+
+def record_view_layout(product, source1, mat1, source2=None, mat2=None):
+    """The operands' layouts decide mm's create_graph formulas for their gradients: for an
+    operand folded by a reshape (``mat1`` of ``source1``, ``mat2`` of ``source2``) PyTorch's
+    view strides, not NumPy's, which can differ in a dim of size 1."""
+    node = product._grad_fn
+    if node is None:
+        return
+    if mat1._requires_grad:
+        strides = _torch_view_strides(source1, mat1)
+        if strides is not None:  # (in bytes of the dtype mm's forward saw: half.py)
+            node.mat1_strides = tuple(s * max(mat1._data.itemsize, 4) for s in strides)
+    if mat2 is not None and mat2._requires_grad:
+        strides = _torch_view_strides(source2, mat2)
+        if strides is not None:
+            node.mat2_transposed = strides[0] == 1 and strides[1] == mat2._data.shape[0]
 
 
 def _batched_matmul(a, b, da, db):

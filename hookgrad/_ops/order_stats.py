@@ -4,7 +4,9 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .op import refuse_out, return_type
+from .scalar_forms import MulBackward1
 from .sort import MedianBackward0, MedianBackward1, _order
+from .views import expand
 
 return_types = {name: return_type(name, ("values", "indices"))
                 for name in ("mode", "kthvalue", "nanmedian")}
@@ -184,8 +186,8 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
         if interpolation == "midpoint":
             weights = _make(np.full_like(ranks, 0.5, x.dtype))
         elif isinstance(q, TensorBase) and q.requires_grad:
-            masked_rows, fill = (last < 0, 0) if ignore_nan else (nan_rows, n - 1)
-            weights = _differentiable_weights(q, scale, below, masked_rows, fill)
+            weights = _differentiable_weights(q, last, below, ignore_nan,
+                                              None if ignore_nan else nan_rows, n)
         else:
             weights = _make((ranks - below).astype(x.dtype))
         result = result.lerp_(above, weights)
@@ -194,15 +196,22 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
     return result.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
 
 
-def _differentiable_weights(q, scale, below, masked_rows, fill):
-    """The linear weights ranks - below as PyTorch's graph makes them when q requires grad:
-    ranks = q * last_index, so q's gradient is (above - below) * last_index; the rows whose
-    rank is filled in (quantile: a NaN, read at the end; nanquantile: no number at all) are
-    masked, so q gets no gradient (not NaN) from them."""
-    ranks = q.reshape(-1) * _make(scale)
-    if masked_rows.any():
-        ranks = ranks.masked_fill(_make(masked_rows), fill)
-    return ranks - _make(below.astype(scale.dtype))
+def _differentiable_weights(q, last, below, ignore_nan, nan_rows, n):
+    """The linear weights ranks - below as PyTorch's graph makes them when q requires grad,
+    from q itself (no view, a 0-d q too). nanquantile: ranks = q * (count - 1), then the
+    negative ones (rows without a number) set to 0 in place; quantile: ranks = q * last index,
+    broadcast against the rows with a NaN (expanded only when that changes its shape), which
+    are filled with the last index (so q gets no gradient from them, not NaN)."""
+    if ignore_nan:
+        ranks = q * _make(last)
+        ranks = ranks.masked_fill_(ranks < 0, 0)
+    else:
+        ranks = MulBackward1.apply(q, n - 1)  # (a C++ Scalar: not a wrapped number)
+        shape = np.broadcast_shapes(ranks._data.shape, nan_rows.shape)
+        if ranks._data.shape != shape:
+            ranks = expand(ranks, shape)
+        ranks = ranks.masked_fill(_make(nan_rows), n - 1)
+    return ranks - _make(below.astype(last.dtype))
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):

@@ -8,8 +8,9 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
 from .arithmetic import mul
 from .half import forward_in_float32, is_half
-from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm
+from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm, record_view_layout
 from .op import Op, refuse_out
+from .reduce import SumBackward1
 from .scalar_forms import MulBackward1
 from .views import flatten, permute, reshape, view
 
@@ -309,10 +310,18 @@ def tensordot(a, b, dims=2, out=None):
     dims_a = [_wrap_dim(d, x.ndim) for d in dims_a]
     dims_b = [_wrap_dim(d, y.ndim) for d in dims_b]
     for da, db in zip(dims_a, dims_b):
-        if x.shape[da] != y.shape[db]:
+        # a contracted dim of size 1 on one side is broadcast: PyTorch sums it out of the
+        # other operand first (keeping the dim; of both when both have size 1, the first's),
+        # in the operand's dtype (integers too)
+        if y.shape[db] == 1:
+            a = SumBackward1.apply(a, (da,), True, a.dtype if x.dtype.kind in "biu" else None)
+        elif x.shape[da] == 1:
+            b = SumBackward1.apply(b, (db,), True, b.dtype if y.dtype.kind in "biu" else None)
+        elif x.shape[da] != y.shape[db]:
             raise RuntimeError(f"contracted dimensions need to match, but first has size "
                                f"{x.shape[da]} in dim {da} and second has size {y.shape[db]} in "
                                f"dim {db}")
+    x, y = a._data, b._data
     free_a = [d for d in range(x.ndim) if d not in dims_a]
     free_b = [d for d in range(y.ndim) if d not in dims_b]
     size = int(np.prod([x.shape[d] for d in dims_a]))
@@ -322,9 +331,11 @@ def tensordot(a, b, dims=2, out=None):
     if rows == 1 and cols == 1:  # PyTorch takes a dot product of the flattened operands
         return view(DotBackward0.apply(flatten(permute(a, free_a + dims_a)),
                                        flatten(permute(b, dims_b + free_b))), shape)
-    left = reshape(permute(a, free_a + dims_a), (rows, size))
-    right = reshape(permute(b, dims_b + free_b), (size, cols))
-    return view(mm(left, right), shape)
+    permuted_a, permuted_b = permute(a, free_a + dims_a), permute(b, dims_b + free_b)
+    left, right = reshape(permuted_a, (rows, size)), reshape(permuted_b, (size, cols))
+    product = mm(left, right)
+    record_view_layout(product, permuted_a, left, permuted_b, right)
+    return view(product, shape)
 
 
 def inner(input, other, *, out=None):

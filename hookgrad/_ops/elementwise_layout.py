@@ -1,0 +1,27 @@
+"""The layout PyTorch gives a new elementwise result: its TensorIterator orders the dims by
+the operands' strides, the first operand whose strides tell two dims apart deciding (a
+broadcast dim tells nothing), and lays the result out densely in that order. NumPy weighs
+the operands otherwise: ``x.transpose(1, 2) + y`` (``y`` contiguous) is transposed in
+PyTorch and C-contiguous in NumPy, which ``stride()``, a later ``reshape`` (a view or
+``_reshape_alias``) and a matrix product's layout test can see."""
+import numpy as np
+
+from .overlap_order import iteration_order
+
+
+def iterator_layout(out, x, y):
+    """``out``, NumPy's result of ``x`` op ``y`` (arrays broadcast to its shape), in
+    PyTorch's layout: itself when NumPy chose it, else a copy."""
+    if out.ndim < 2 or not out.size or type(y) is not np.ndarray or not y.ndim:
+        return out  # (one tensor operand: NumPy keeps its layout, as PyTorch does)
+    order = iteration_order(np.broadcast_to(x, out.shape), (y,))  # outermost first
+    strides = [0] * out.ndim
+    step = out.itemsize
+    for dim in reversed(order):
+        strides[dim] = step
+        step *= out.shape[dim]
+    if all(s == t for s, t, n in zip(strides, out.strides, out.shape) if n > 1):
+        return out
+    laid = np.empty([out.shape[d] for d in order], out.dtype).transpose(np.argsort(order))
+    laid[...] = out
+    return laid
