@@ -84,12 +84,17 @@ def _product(name):
             return method(self, *args, **kwargs)
         result = method(self, *args, **kwargs)
         if type(result) is Tensor:  # (a fresh array: zeros, as PyTorch's, even times NaN)
-            result._data.fill(0)
-            result.__class__ = ZeroTensor
+            _become_zeros(result)
         return result
 
     zero_product.__name__ = name
     return zero_product
+
+
+def _become_zeros(result):
+    """Turn a fresh result tensor into a ZeroTensor (its array filled with zeros)."""
+    result._data.fill(0)
+    result.__class__ = ZeroTensor
 
 
 def _sum(name):
@@ -100,8 +105,7 @@ def _sum(name):
     def zero_sum(self, other, *args, **kwargs):
         result = method(self, other, *args, **kwargs)
         if type(other) is ZeroTensor and type(result) is Tensor:
-            result._data.fill(0)
-            result.__class__ = ZeroTensor
+            _become_zeros(result)
         return result
 
     zero_sum.__name__ = name
