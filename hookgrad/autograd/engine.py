@@ -165,14 +165,10 @@ def _validated_root_seed(index, root, node, seed):
     view op without grad mode (``squeeze_``) may have changed since: summed to it when it
     broadcasts there, else refused (by the root's index, no node named)."""
     stale = root._graph_meta
-    shape, got = stale[1][0], seed._data.shape
-    if stale[0] is not node or got == shape:
+    shape = stale[1][0]
+    if stale[0] is not node or seed._data.shape == shape:
         return seed
-    lead = len(got) - len(shape)
-    if lead < 0 or any(s != 1 and s != g for s, g in zip(shape, got[lead:])):
-        raise RuntimeError(f"invalid gradient at index {index} - got [{', '.join(map(str, got))}]"
-                           f" but expected shape compatible with [{', '.join(map(str, shape))}]")
-    return seed.sum_to_size(shape)
+    return _sum_to(None, index, seed, shape)
 
 
 def _raise_no_edge(i):
@@ -514,12 +510,15 @@ def _validate_outputs(task, node, outputs):
 
 
 def _sum_to(node, index, grad, shape):
+    """``grad`` summed to ``shape`` where it broadcasts there; else PyTorch's refusal, naming
+    ``node`` (None: a root's gradient, checked before any node runs)."""
     gshape = grad._data.shape
     lead = len(gshape) - len(shape)
     ok = lead >= 0 and all(s == 1 or s == g for s, g in zip(shape, gshape[lead:]))
     if not ok:
+        who = "" if node is None else f"Function {node.name()} returned an "
         raise RuntimeError(
-            f"Function {node.name()} returned an invalid gradient at index {index} - got "
+            f"{who}invalid gradient at index {index} - got "
             f"[{', '.join(map(str, gshape))}] but expected shape compatible with "
             f"[{', '.join(map(str, shape))}]")
     return grad.sum_to_size(shape)
