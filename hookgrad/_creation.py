@@ -1,12 +1,13 @@
 """Tensor factories: tensor, zeros, ones, arange, rand, ... and the legacy ``Tensor(...)``."""
 import numpy as np
 
-from . import _dtype, _random
+from . import _dtype, _random, _spaced
 from ._device import check as _check_device
 from ._device import device  # noqa: F401  (torch.device, also from here)
 from ._ops.complex_support import refuse_complex_number
 from ._ops.op import refuse_out
 from ._ops.overlap_order import iteration_order
+from ._parallel import get_num_threads
 from ._tensor_base import TensorBase, _make, _sizes
 from .autograd._grad_layout import non_overlapping_and_dense
 
@@ -240,7 +241,8 @@ def randint_like(input, low, high=None, *, generator=None, dtype=None, device=No
                    dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def arange(start, end=None, step=1, *, out=None, dtype=None, device=None, requires_grad=False):
+def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
+           pin_memory=False, requires_grad=False):
     _check_device(device)
     if out is not None:
         refuse_out("arange")
@@ -254,33 +256,35 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, device=None, requir
     if _dtype.to_dtype(dtype).is_complex:
         raise NotImplementedError(f"\"arange_cpu\" not implemented for "
                                   f"'{_dtype.to_dtype(dtype).legacy_name[:-6]}'")
-    start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in values)
-    if step == 0:
-        raise RuntimeError("step must be nonzero")
-    count = int(np.ceil((end - start) / step))
-    data = (start + np.arange(max(count, 0), dtype=np.float64) * step).astype(_np(dtype))
+    np_dtype = np.dtype(_np(dtype))
+    if np_dtype == np.bool_:
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+    count, start, step = _spaced.arange_count(start, end, step, np_dtype)
+    if np_dtype.kind in "iu":
+        data = (start + step * np.arange(count, dtype=np.int64)).astype(np_dtype)
+    else:
+        data = _spaced.arange_values(start, step, count, np_dtype, get_num_threads())
     return _leaf(data, requires_grad)
 
 
-def linspace(start, end, steps, *, out=None, dtype=None, device=None, requires_grad=False):
+def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None,
+             pin_memory=False, requires_grad=False):
     _check_device(device)
     if out is not None:
         refuse_out("linspace")
-    data = np.linspace(start, end, steps, dtype=np.float64)
-    if steps > 1:  # PyTorch fills the second half backwards from ``end``
-        step = (end - start) / (steps - 1)
-        half = steps // 2
-        idx = np.arange(steps)
-        data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
-    return _leaf(data.astype(_np(dtype)), requires_grad)
+    start, end, steps = _spaced.check_arguments("linspace", start, end, steps)
+    dt = _spaced.default_dtype(start, end, dtype)
+    return _leaf(_spaced.spaced_values(start, end, steps, dt), requires_grad)
 
 
-def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, device=None,
-             requires_grad=False):
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,
+             pin_memory=False, requires_grad=False):
     _check_device(device)
     if out is not None:
         refuse_out("logspace")
-    return _leaf(np.logspace(start, end, steps, base=base).astype(_np(dtype)), requires_grad)
+    start, end, steps = _spaced.check_arguments("logspace", start, end, steps)
+    dt = _spaced.default_dtype(start, end, dtype)
+    return _leaf(_spaced.powers(base, start, end, steps, dt), requires_grad)
 
 
 def eye(n, m=None, *, out=None, dtype=None, device=None, requires_grad=False):

@@ -1,0 +1,61 @@
+"""Fused multiply-add on NumPy arrays: ``a * b + c`` rounded once, as C's ``fma`` (and the
+FMA instructions PyTorch's kernels compile to) rounds it. NumPy has no fma, so the exact
+value is carried in two parts and rounded once at the end, through rounding to odd: a sum
+rounded to odd in a format with at least two more bits than the target rounds correctly
+into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded sums: proved
+algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
+import numpy as np
+
+_SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves of 26 bits
+
+
+def _two_sum(x, y):
+    """``(s, e)`` with ``s = x + y`` rounded and ``e`` its rounding error, exactly."""
+    s = x + y
+    back = s - x
+    return s, (x - (s - back)) + (y - back)
+
+
+def _add_round_to_odd(x, y):
+    """``x + y`` in float64 rounded to odd: the exact sum where it is a double, otherwise
+    the neighbour of the exact sum whose last bit is 1."""
+    s, err = _two_sum(x, y)
+    inexact = (err != 0) & np.isfinite(s)
+    if np.any(inexact):
+        even = (np.asarray(s).view(np.int64) & 1) == 0
+        toward = np.where(err > 0, np.inf, -np.inf)
+        s = np.where(inexact & even, np.nextafter(s, toward), s)
+    return s
+
+
+def fma32(a, b, c):
+    """float32 ``fma(a, b, c)``: the product is exact in float64, the sum is rounded to odd
+    there (53 bits, more than 24 + 2), then to float32: one correct rounding."""
+    with np.errstate(all="ignore"):
+        product = np.asarray(a, np.float64) * np.asarray(b, np.float64)
+        return _add_round_to_odd(product, np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _two_product(a, b):
+    """``(p, e)`` with ``p = a * b`` rounded and ``e`` its rounding error (Dekker)."""
+    p = a * b
+    t = _SPLIT * a
+    a_hi = t - (t - a)
+    a_lo = a - a_hi
+    t = _SPLIT * b
+    b_hi = t - (t - b)
+    b_lo = b - b_hi
+    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+
+
+def fma64(a, b, c):
+    """float64 ``fma(a, b, c)``: the exact product as two doubles, added to ``c`` with the
+    three-term sum of Boldo and Melquiond (the low parts rounded to odd, then one rounding
+    to nearest). Where that is not finite (an infinite or NaN operand or result, or a
+    product near the overflow limit, where splitting overflows), the plain expression."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        high, low = _two_product(a, b)
+        total, tail = _two_sum(c, high)
+        fused = total + _add_round_to_odd(tail, low)
+        return np.where(np.isfinite(fused), fused, a * b + c)
