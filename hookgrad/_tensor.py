@@ -392,7 +392,7 @@ class Tensor(TensorBase):
     # (if any) takes one sequence.
     def view(self, *size_args, size=None):
         if len(size_args) == 1 and isinstance(size_args[0], _dtype.dtype):
-            raise NotImplementedError("view(dtype) is not supported; use .to(dtype)")
+            return _views.view_as_dtype(self, size_args[0])
         return _views.view(self, size_arguments(size_args, size, "view", "size"))
 
     def reshape(self, *shape_args, shape=None):

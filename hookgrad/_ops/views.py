@@ -5,8 +5,10 @@ import math
 
 import numpy as np
 
+from .. import _dtype
 from .._cpp_print import type_string
 from .._tensor_base import _make, _wrap_dim
+from ..storage import storage_offset
 from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
@@ -447,3 +449,40 @@ def unfold(input, dimension, size, step):
     if step <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
     return UnfoldBackward0.apply(input, dim, size, step)
+
+
+
+def _refuse_view_as(condition, source, target, got=None):
+    message = (f"{condition} to view {source.legacy_name[:-6]} as {target.legacy_name[:-6]} "
+               "(different element sizes)")
+    raise RuntimeError(message if got is None else f"{message}, but got {got}")
+
+
+def view_as_dtype(self, dtype):
+    """``x.view(dtype)``: the same memory read as ``dtype``. With a different element size the
+    last dim stretches or shrinks, under PyTorch's conditions on sizes, strides and offset.
+    As in PyTorch the result is not differentiable (no grad_fn, requires_grad False) and
+    shares the version counter, so writes through it count against ``self``'s saved uses."""
+    source, target = self.dtype, _dtype.to_dtype(dtype)
+    data = self._data
+    old, new = source.itemsize, target.itemsize
+    if old != new:
+        if data.ndim == 0:
+            _refuse_view_as("self.dim() cannot be 0", source, target)
+        strides = [s // old for s in data.strides]
+        ratio = new // old
+        if new > old and data.shape[-1] % ratio:
+            _refuse_view_as(f"self.size(-1) must be divisible by {ratio}", source, target,
+                            data.shape[-1])
+        if strides[-1] != 1:
+            _refuse_view_as("self.stride(-1) must be 1", source, target, strides[-1])
+        if new > old:
+            checks = [("self.storage_offset()", storage_offset(self))]
+            checks += [(f"self.stride({d})", s) for d, s in enumerate(strides[:-1])]
+            for what, value in checks:
+                if value % ratio:
+                    _refuse_view_as(f"{what} must be divisible by {ratio}", source, target,
+                                    value)
+    out = _make(data.view(target.np_dtype))
+    out._vc = self._vc
+    return out
