@@ -23,6 +23,13 @@ from . import (  # no MPI until init_process_group
     utils,
 )
 from ._allocator import keep_freed_memory as _keep_freed_memory
+from ._broadcast_functions import (
+    broadcast_shapes,
+    broadcast_tensors,
+    isin,
+    tril_indices,
+    triu_indices,
+)
 from ._creation import (
     arange,
     as_tensor,
@@ -83,7 +90,6 @@ from ._legacy_types import (
     LongTensor,
     ShortTensor,
 )
-from ._ops.matrix_functions import matrix_exp
 from ._ops.weight_norm import norm_except_dim
 from ._ops.weight_norm import weight_norm as _weight_norm
 from ._parallel import (
@@ -113,6 +119,7 @@ from ._sampling import bernoulli, multinomial, normal, poisson
 from ._size import Size
 from ._tensor import Tensor
 from ._tensor_legacy import scalar_first as _scalar_first
+from ._torch_functional import *  # noqa: F403  (torch.batch_norm, torch.exp_, ...)
 from ._warn_once import is_warn_always_enabled, set_warn_always
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,

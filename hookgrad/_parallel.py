@@ -282,10 +282,10 @@ def _check_count(name, n):
     return count
 
 
-def set_num_threads(n):
-    """Use ``n`` threads in ops. NumPy's OpenBLAS is set to one thread (as PyTorch sets
+def set_num_threads(num):
+    """Use ``num`` threads in ops. NumPy's OpenBLAS is set to one thread (as PyTorch sets
     MKL's): with one, one thread means one; with more, the pool splits large products."""
-    n = _check_count("set_num_threads", n)
+    n = _check_count("set_num_threads", num)
     _pool.num_threads = n
     _blas.set_threads(1)
 
@@ -301,8 +301,8 @@ def get_num_interop_threads():
     return _interop["threads"]
 
 
-def set_num_interop_threads(n):
-    n = _check_count("set_num_interop_threads", n)
+def set_num_interop_threads(num):
+    n = _check_count("set_num_interop_threads", num)
     if _interop["set"]:
         raise RuntimeError("Error: cannot set number of interop threads after parallel work "
                            "has started or set_num_interop_threads called")

@@ -10,7 +10,7 @@ import numpy as np
 from . import _dtype, _random
 from ._creation import _leaf
 from ._device import check as _check_device
-from ._ops.op import Op, broadcast_error
+from ._ops.op import Op, broadcast_error, refuse_out
 from ._tensor_base import TensorBase, _make
 from .autograd.graph import ERROR_NODE_SEQ
 
@@ -45,8 +45,10 @@ def _zeros_for(node, index):
 
 
 # ---------------------------------------------------------------------------- multinomial
-def multinomial(input, num_samples, replacement=False, *, generator=None):
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
     """Indices drawn from the categorical distribution(s) in the rows of ``input``."""
+    if out is not None:
+        refuse_out("multinomial")
     probs = input._data
     if probs.dtype.kind not in "fV":
         raise RuntimeError("multinomial only supports floating-point dtypes for input, got: "
@@ -123,8 +125,10 @@ def _bernoulli_scalar(shape, dtype, p, generator):
     return (_random.rng(generator).random(shape) < p).astype(dtype)
 
 
-def bernoulli(input, p=None, *, generator=None):
+def bernoulli(input, p=None, *, generator=None, out=None):
     """0/1 draws: with the probabilities in ``input``, or with probability ``p`` each."""
+    if out is not None:
+        refuse_out("bernoulli")
     if p is None:
         return BernoulliBackward0.apply(input, generator)
     return BernoulliScalarBackward.apply(input, float(p), generator)
@@ -191,10 +195,12 @@ class NormalBackward3(Op):
         return tuple(_zeros_for(self, i) if self.needs(i) else None for i in range(2))
 
 
-def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, layout=None, device=None,
-           pin_memory=False, requires_grad=False):
+def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None,
+           device=None, pin_memory=False, requires_grad=False):
     """PyTorch's four overloads: (Tensor, Tensor), (Tensor, float), (float, Tensor) and
     (float, float, size)."""
+    if out is not None:
+        refuse_out("normal")
     mean_is_tensor, std_is_tensor = isinstance(mean, TensorBase), isinstance(std, TensorBase)
     if size is None and (mean_is_tensor or std_is_tensor):
         if mean_is_tensor and std_is_tensor:

@@ -38,10 +38,12 @@ POSITION_CONFLICTS = {
 # positional, ``from_numpy`` taking no keywords, ``unique`` and ``unique_consecutive`` as
 # ``(*args, **kwargs)``,
 # ``result_type``'s parameters named after their types (tensor, scalar1, ...),
-# ``requires_grad_``'s ``requires_grad`` stubbed as ``mode``; and ``to`` / ``view``, whose
-# dtype and device overloads hookgrad parses itself.
+# ``requires_grad_``'s ``requires_grad`` stubbed as ``mode``; ``to`` / ``view``, whose
+# dtype and device overloads hookgrad parses itself; ``set_warn_always(b, /)`` (positional
+# only in PyTorch, which inspect's record cannot say); ``isin``, whose overloads name the
+# same positions element(s) / test_element(s).
 SKIP = {"uniform_", "random_", "tensor", "from_numpy", "unique", "unique_consecutive",
-        "result_type",
+        "result_type", "set_warn_always", "isin",
         "requires_grad_", "to", "view"}
 
 
