@@ -1,6 +1,7 @@
 """The ``torch.<op>`` functions: the op functions themselves (``torch.exp is Tensor.exp``),
 plus the few that exist only as functions (cat, stack, where(condition), einsum, ...)."""
 from . import _dtype
+from . import _tensor_queries as _queries
 from ._ops import arithmetic as _arith
 from ._ops import arrange as _arrange
 from ._ops import bucketing as _bucket
@@ -17,6 +18,7 @@ from ._ops import extremes as _ext
 from ._ops import gamma as _gamma
 from ._ops import index as _index
 from ._ops import linalg as _linalg
+from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
 from ._ops import order_stats as _stats
@@ -222,5 +224,14 @@ is_conj, resolve_conj, is_complex, complex = (_cx.is_conj, _cx.resolve_conj, _cx
                                               _cx.complex)
 view_as_real, view_as_complex = _cx.view_as_real, _cx.view_as_complex
 
-__all__ = sorted(name for name in dir() if not name.startswith("_"))
 
+# compositions and questions (hookgrad/_ops/matrix_derived.py, hookgrad/_tensor_queries.py)
+ger, matrix_power, adjoint = _linalg.outer, _mderived.matrix_power, _mderived.adjoint
+cov, corrcoef, diagflat = _mderived.cov, _mderived.corrcoef, _mderived.diagflat
+hsplit, vsplit, dsplit = _mderived.hsplit, _mderived.vsplit, _mderived.dsplit
+is_signed, is_nonzero, is_same_size = _queries.is_signed, _queries.is_nonzero, \
+    _queries.is_same_size
+is_neg, resolve_neg, isreal = _queries.is_neg, _queries.resolve_neg, _queries.isreal
+frexp, histc = _queries.frexp, _queries.histc
+
+__all__ = sorted(name for name in dir() if not name.startswith("_"))

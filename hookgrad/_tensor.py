@@ -5,6 +5,7 @@ Most methods are the op functions themselves (``Tensor.exp is torch.exp``); the 
 import numpy as np
 
 from . import _creation, _dtype, _random, _tensor_base
+from . import _tensor_queries as _queries
 from ._ops import arithmetic as _arith
 from ._ops import arrange as _arrange
 from ._ops import bucketing as _bucket
@@ -20,6 +21,7 @@ from ._ops import index as _index
 from ._ops import inplace as _inplace
 from ._ops import inplace_forms as _ipf
 from ._ops import linalg as _linalg
+from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
 from ._ops import order_stats as _stats
@@ -44,7 +46,6 @@ from ._ops import views as _views
 from ._ops.inplace import in_place
 from ._size_arguments import size_arguments
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
-from ._warn_once import warn_once
 from .autograd import backward as _autograd_backward
 from .autograd import engine as _engine
 from .utils.hooks import warn_if_has_hooks
@@ -431,19 +432,7 @@ class Tensor(TensorBase):
     def split(self, split_size, dim=0):
         return _shape.split(self, split_size, dim)
 
-    @property
-    def T(self):
-        ndim = self._data.ndim
-        if ndim != 2:
-            _warn_deprecated_T(ndim)
-        return _views.permute(self, tuple(range(ndim - 1, -1, -1)))
-
-    @property
-    def mT(self):
-        if self._data.ndim < 2:
-            raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
-                               f"Got {self._data.ndim}-D tensor.")
-        return _views.transpose(self, -2, -1)
+    T, mT = property(_views.reversed_dims), property(_views.matrix_transpose)
 
     # ------------------------------------------------------------------ indexing
     gather, take, index_select = _index.gather, _index.take, _index.index_select
@@ -455,6 +444,17 @@ class Tensor(TensorBase):
     # ------------------------------------------------------------------ linear algebra
     matmul, mm, bmm, mv, dot = _linalg.matmul, _linalg.mm, _linalg.bmm, _linalg.mv, _linalg.dot
     addmm, outer = _linalg.addmm, _linalg.outer
+    ger, matrix_power, adjoint = _linalg.outer, _mderived.matrix_power, _mderived.adjoint
+    mH, H = property(_mderived.adjoint), property(_mderived.matrix_H)
+    cov, corrcoef, diagflat = _mderived.cov, _mderived.corrcoef, _mderived.diagflat
+    hsplit, vsplit, dsplit = _mderived.hsplit, _mderived.vsplit, _mderived.dsplit
+    fill_diagonal_ = _mderived.fill_diagonal_
+
+    # ------------------------------------------------------------------ questions
+    is_signed, is_nonzero, is_same_size = _queries.is_signed, _queries.is_nonzero, \
+        _queries.is_same_size
+    is_neg, resolve_neg, isreal = _queries.is_neg, _queries.resolve_neg, _queries.isreal
+    frexp, histc, is_cpu = _queries.frexp, _queries.histc, True
 
     # ------------------------------------------------------------------ more ops
     erfc, erfinv, lgamma, digamma, i0 = (_gamma.erfc, _gamma.erfinv, _gamma.lgamma,
@@ -569,20 +569,6 @@ class Tensor(TensorBase):
     addcdiv_ = _legacy.scalar_first(addcdiv_, "addcdiv_", 2, "value")
     del _legacy, _storage, _cx
     # --- end of legacy API (api branch) ---------------------------------------------------
-
-
-def _warn_deprecated_T(ndim):
-    """PyTorch's two once-per-process warnings of ``x.T`` on other than 2 dims."""
-    if ndim == 0:
-        warn_once("T-0d", "Tensor.T is deprecated on 0-D tensors. This function is the identity "
-                  "in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
-                  "native/TensorShape.cpp:4321.)", stacklevel=3)
-    else:
-        warn_once("T", "The use of `x.T` on tensors of dimension other than 2 to reverse their "
-                  "shape is deprecated and it will throw an error in a future release. Consider "
-                  "`x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - "
-                  "1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at "
-                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)", stacklevel=3)
 
 
 def _dims(args, keyword):

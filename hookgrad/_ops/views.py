@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._cpp_print import type_string
 from .._tensor_base import _make, _wrap_dim
+from .._warn_once import warn_once
 from ..storage import storage_offset
 from .copy import CloneBackward0
 from .index import SliceBackward0, UnsqueezeBackward0
@@ -486,3 +487,34 @@ def view_as_dtype(self, dtype):
     out = _make(data.view(target.np_dtype))
     out._vc = self._vc
     return out
+
+
+def reversed_dims(input):
+    """``x.T``: all dims reversed (deprecated by PyTorch for other than 2 dims, with a
+    warning once per process)."""
+    ndim = input._data.ndim
+    if ndim != 2:
+        _warn_deprecated_T(ndim)
+    return permute(input, tuple(range(ndim - 1, -1, -1)))
+
+
+def matrix_transpose(input):
+    """``x.mT``: the last two dims swapped."""
+    if input._data.ndim < 2:
+        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
+                           f"Got {input._data.ndim}-D tensor.")
+    return transpose(input, -2, -1)
+
+
+def _warn_deprecated_T(ndim):
+    """PyTorch's two once-per-process warnings of ``x.T`` on other than 2 dims."""
+    if ndim == 0:
+        warn_once("T-0d", "Tensor.T is deprecated on 0-D tensors. This function is the identity "
+                  "in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                  "native/TensorShape.cpp:4321.)", stacklevel=3)
+    else:
+        warn_once("T", "The use of `x.T` on tensors of dimension other than 2 to reverse their "
+                  "shape is deprecated and it will throw an error in a future release. Consider "
+                  "`x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - "
+                  "1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)", stacklevel=3)

@@ -1,0 +1,157 @@
+"""Functions PyTorch writes as compositions of other ops, written the same way here so their
+graphs show the same nodes and their values round the same: ``matrix_power`` (repeated
+squaring), ``cov`` / ``corrcoef``, ``diagflat``, ``adjoint`` / ``mH`` / ``H``, ``hsplit`` /
+``vsplit`` / ``dsplit`` and ``fill_diagonal_``."""
+import math
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor_base import _make
+from .._warn_once import warn_once
+from .arrange import diag_embed, tensor_split
+from .op import refuse_out
+from .strided import as_strided
+
+
+def matrix_power(input, n, *, out=None):
+    """``A ** n`` for square matrices (batches too): a clone for 1, the identity for 0, the
+    inverse's power for negative n, and products by binary powering otherwise (2 and 3 as
+    ``A @ A`` and ``(A @ A) @ A``), as PyTorch's linalg_matrix_power."""
+    if out is not None:
+        refuse_out("matrix_power")
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 "
+                           "dimensions.")
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError("linalg.matrix_power: A must be batches of square matrices, but "
+                           f"they are {input.shape[-2]} by {input.shape[-1]} matrices")
+    if n == 0:  # PyTorch copies an identity into a clone of the input (CopyBackwards)
+        eye = _make(np.eye(input.shape[-1], dtype=input._data.dtype))
+        return input.clone().copy_(eye.expand_as(input))
+    if n < 0:  # the inverse's power (its first power is the inverse itself, not a clone)
+        input, n = input.inverse(), -n
+        if n == 1:
+            return input
+    if n == 1:
+        return input.clone()
+    if n == 2:
+        return input.matmul(input)
+    if n == 3:
+        return input.matmul(input).matmul(input)
+    result = square = None
+    while n:
+        square = input if square is None else square.matmul(square)
+        if n & 1:
+            result = square if result is None else result.matmul(square)
+        n >>= 1
+    return result
+
+
+def adjoint(input):
+    """The conjugate transpose of the last two dims (``mH``)."""
+    if input.dim() < 2:
+        raise RuntimeError("tensor.adjoint() is only supported on matrices or batches of "
+                           f"matrices. Got {input.dim()}-D tensor.")
+    flipped = input.transpose(-2, -1)
+    return flipped.conj() if input.is_complex() else flipped
+
+
+def matrix_H(input):
+    """``x.H``: the conjugate transpose of a matrix (2-d only)."""
+    if input.dim() != 2:
+        raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got "
+                           f"{input.dim()}-D tensor. For batches of matrices, consider using "
+                           "tensor.mH")
+    return adjoint(input)
+
+
+def diagflat(input, offset=0):
+    """A matrix with the flattened input on its ``offset`` diagonal."""
+    return diag_embed(input.reshape(-1), offset)
+
+
+def _split(name, input, given, sections, indices, dim, min_dims):
+    """``indices_or_sections`` from ``x.hsplit(2)``, ``x.hsplit([1, 2])``, ``x.hsplit(1, 2)``
+    or the ``sections=`` / ``indices=`` keywords."""
+    if sections is not None or indices is not None:
+        indices_or_sections = sections if sections is not None else list(indices)
+    elif len(given) == 1:
+        indices_or_sections = given[0]
+    else:
+        indices_or_sections = list(given)
+    if input.dim() < min_dims:
+        at_least = "1 dimension" if min_dims == 1 else f"{min_dims} dimension"
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {at_least}, but got "
+                           f"a tensor with {input.dim()} dimensions!")
+    if isinstance(indices_or_sections, int):
+        size = input.shape[dim]
+        if indices_or_sections == 0 or size % indices_or_sections:
+            raise RuntimeError(f"torch.{name} attempted to split along dimension {dim}, but "
+                               f"the size of the dimension {size} is not divisible by the "
+                               f"split_size {indices_or_sections}!")
+    return tensor_split(input, indices_or_sections, dim)
+
+
+def hsplit(input, *indices_or_sections, sections=None, indices=None):
+    dim = 0 if input.dim() == 1 else 1
+    return _split("hsplit", input, indices_or_sections, sections, indices, dim, 1)
+
+
+def vsplit(input, *indices_or_sections, sections=None, indices=None):
+    return _split("vsplit", input, indices_or_sections, sections, indices, 0, 2)
+
+
+def dsplit(input, *indices_or_sections, sections=None, indices=None):
+    return _split("dsplit", input, indices_or_sections, sections, indices, 2, 3)
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance of the rows of ``input`` (the observations along dim 1), as PyTorch
+    computes it: the mean removed, ``x @ x.T`` divided by the degrees of freedom, squeezed.
+    (Frequency and analytic weights are not provided.)"""
+    if fweights is not None or aweights is not None:
+        raise NotImplementedError("cov(): fweights and aweights are not provided by hookgrad")
+    if input.dim() > 2:
+        raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an "
+                           f"input with {input.dim()} dimensions")
+    x = input.view(1, -1) if input.dim() < 2 else input
+    if not (x.is_floating_point() or x.is_complex()):
+        x = x.to(_dtype.get_default_dtype())
+    norm_factor = x.shape[1] - correction
+    if norm_factor <= 0:
+        warn_once("cov-dof", "cov(): degrees of freedom is <= 0. Correction should be strictly "
+                  "less than the number of observations.", stacklevel=3)
+        norm_factor = 0
+    centred = x - x.mean(1).unsqueeze(1)
+    product = centred.mm(centred.t().conj() if centred.is_complex() else centred.t())
+    return product.true_divide(norm_factor).squeeze()
+
+
+def corrcoef(input):
+    """Pearson correlation coefficients of the rows of ``input``, clipped to [-1, 1]."""
+    c = cov(input)
+    if c.dim() == 0:
+        return c / c
+    stddev = c.diagonal().sqrt()
+    c = c / stddev.view(-1, 1)
+    c = c / stddev.view(1, -1)
+    return c.clip(-1, 1)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Fill the main diagonal (all dims equal beyond two); ``wrap`` restarts it below a tall
+    matrix's square part, every ``width + 1`` rows."""
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    height, width = self.shape[0], self.shape[1]
+    if self.dim() > 2 and any(size != height for size in self.shape):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    offset = self.storage_offset()
+    stride = sum(self.stride())
+    as_strided(self, (min(height, width),), (stride,), offset).fill_(fill_value)
+    if wrap and self.dim() == 2 and height > width + 1:
+        step = width + 1
+        extra = math.ceil(self.numel() / step) - min(height, width)
+        as_strided(self, (extra,), (stride,), offset + self.stride(0) * step).fill_(fill_value)
+    return self

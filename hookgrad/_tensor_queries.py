@@ -1,0 +1,89 @@
+"""Tensor methods that answer a question about a tensor (``is_signed()``, ``is_nonzero()``,
+...) or give it back as it is on a CPU build without negative-bit views, plus ``frexp`` and
+``histc``, which need no gradient."""
+import numpy as np
+
+from ._ops.op import refuse_out, return_type
+from ._tensor_base import _make
+
+frexp_type = return_type("frexp", ("mantissa", "exponent"))
+
+
+def is_signed(input):
+    return input.dtype.is_signed
+
+
+def is_nonzero(input):
+    """The truth of a one-element tensor; PyTorch's errors otherwise."""
+    count = input.numel()
+    if count == 0:
+        raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+    if count > 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+    return bool(input._data.reshape(-1)[0])
+
+
+def is_same_size(input, other):
+    return tuple(input.shape) == tuple(other.shape)
+
+
+def is_neg(input):
+    return False  # hookgrad has no lazy negation views: nothing is ever "negative-bit"
+
+
+def resolve_neg(input):
+    return input
+
+
+def isreal(input):
+    """True where an element has no imaginary part (everywhere for a real tensor)."""
+    data = input._data
+    return _make(np.imag(data) == 0 if np.iscomplexobj(data) else np.ones(data.shape, bool))
+
+
+def frexp(input, *, out=None):
+    """``(mantissa, exponent)`` with ``input = mantissa * 2 ** exponent``, |mantissa| in [0.5,
+    1); the exponent as int32."""
+    if out is not None:
+        refuse_out("frexp")
+    data = input._data
+    if data.dtype.kind != "f":
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    mantissa, exponent = np.frexp(data)
+    return frexp_type(_make(mantissa), _make(exponent.astype(np.int32)))
+
+
+def _c_double(x):
+    """A double as C++ prints it (``-nan`` for a NaN with its sign bit set)."""
+    return ("-nan" if np.signbit(x) else "nan") if np.isnan(x) else f"{float(x):g}"
+
+
+def histc(input, bins=100, min=0, max=0, *, out=None):
+    """Counts in ``bins`` equal bins between ``min`` and ``max`` (the data's range when both
+    are 0), as PyTorch bins them: ``(x - min) * bins / (max - min)`` in the input's dtype,
+    truncated, ``max`` itself in the last bin, values outside ignored."""
+    if out is not None:
+        refuse_out("histc")
+    data = input._data
+    if data.dtype.kind != "f":
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for "
+                                  f"'{input.dtype.legacy_name[:-6]}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for "
+                           "dimension 0")
+    low, high = data.dtype.type(min), data.dtype.type(max)
+    if low == high and data.size:  # the data's range; PyTorch's min of a NaN prints -nan
+        low, high = (-np.nan, -np.nan) if np.isnan(data).any() else (data.min(), data.max())
+    if low == high:
+        low, high = low - 1, high + 1
+    if not (np.isfinite(low) and np.isfinite(high)):
+        raise RuntimeError(f"torch.histc: range of [{_c_double(low)}, {_c_double(high)}] is "
+                           "not finite")
+    if low > high:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    values = data.reshape(-1)
+    values = values[(values >= low) & (values <= high)]
+    with np.errstate(all="ignore"):
+        position = ((values - low) * data.dtype.type(bins) / (high - low)).astype(np.int64)
+    position[position == bins] = bins - 1
+    return _make(np.bincount(position, minlength=bins).astype(data.dtype))
