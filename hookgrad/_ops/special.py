@@ -395,12 +395,15 @@ class CopysignBackward0(Op):
     arity = 2
 
     def forward(self, a, other):
-        self.save(a)
+        # (self only for its own gradient: PyTorch saves it only when self requires grad, so
+        # an in-place edit of a self that does not is no error)
+        self.save(a if self.needs(0) else None)
         return np.copysign(*float_operands(a, other))
 
     def backward(self, grad):
         a, result = self.saved()
-        grad_self = grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
+        grad_self = None if a is None else \
+            grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
         if self.arity == 1:
             return grad_self
         zeros = _make(np.zeros(self._in_meta[1][0], grad._data.dtype)) if self.needs(1) else None
