@@ -7,7 +7,7 @@ from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
-from .elementwise_layout import iterator_layout
+from .elementwise_layout import first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -47,6 +47,7 @@ class AddBackward0(Op):
 
 
 _BOOL = np.dtype(np.bool_)
+_ndarray = np.ndarray
 _BOOL_DTYPE = np.dtypes.BoolDType  # the class of every bool dtype (an unpickled one too)
 
 
@@ -74,7 +75,7 @@ class SubBackward0(Op):
         check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        return x - y if alpha == 1 else x - alpha * y
+        return first_operand_layout(x - y if alpha == 1 else x - alpha * y, x, y)
 
     def backward(self, grad):
         if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
@@ -130,7 +131,9 @@ class MulBackward0(Op):
             self.save(None if edges[0][0] is None else
                       b if isinstance(b, TensorBase) else SavedNumber(b),
                       None if edges[1][0] is None else a)
-        return x * y
+        out = x * y
+        return out if type(x) is not _ndarray or x.flags.c_contiguous else \
+            iterator_layout(out, x, y)  # (first_operand_layout, written out: every product)
 
     def _wrapped_number(self, name):
         if name == "other" and not isinstance(self.other, TensorBase):
@@ -169,7 +172,7 @@ class DivBackward0(Op):
         if self._record:  # as PyTorch: the divisor (a number too), and self for other's grad
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return x / y
+            return first_operand_layout(x / y, x, y)
 
     def _save_operands(self, a, b):
         # (save(saved_number(b), a if needs(1) else None), the two calls written out)
