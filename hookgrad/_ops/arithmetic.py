@@ -47,7 +47,6 @@ class AddBackward0(Op):
 
 
 _BOOL = np.dtype(np.bool_)
-_ndarray = np.ndarray
 _BOOL_DTYPE = np.dtypes.BoolDType  # the class of every bool dtype (an unpickled one too)
 
 
@@ -131,9 +130,7 @@ class MulBackward0(Op):
             self.save(None if edges[0][0] is None else
                       b if isinstance(b, TensorBase) else SavedNumber(b),
                       None if edges[1][0] is None else a)
-        out = x * y
-        return out if type(x) is not _ndarray or x.flags.c_contiguous else \
-            iterator_layout(out, x, y)  # (first_operand_layout, written out: every product)
+        return first_operand_layout(x * y, x, y)
 
     def _wrapped_number(self, name):
         if name == "other" and not isinstance(self.other, TensorBase):
@@ -242,9 +239,9 @@ class DivBackward2(DivBackward0):
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
-                return np.floor_divide(x, y)
+                return first_operand_layout(np.floor_divide(x, y), x, y)
             if rounding_mode == "trunc":
-                return np.trunc(x / y).astype(np.result_type(x, y))
+                return first_operand_layout(np.trunc(x / y).astype(np.result_type(x, y)), x, y)
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found '{rounding_mode}'")
 
@@ -409,9 +406,9 @@ class PowBackward1(Op):
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(b, a)
-        if x.dtype.kind in "iu":
-            return integer_power(x, y)
-        return power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y)
+        out = integer_power(x, y) if x.dtype.kind in "iu" else (
+            power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y))
+        return first_operand_layout(out, x, y)
 
     def backward(self, grad):
         b, a, result = self.saved()

@@ -15,7 +15,16 @@ for name, result in [
         ("l1_loss", F.l1_loss(x, y, reduction="none")),
         ("addcmul", torch.addcmul(x, y, y)), ("addcdiv", torch.addcdiv(x, y, y, value=-1)),
         ("lerp", torch.lerp(x, y, 0.25)), ("lerp_tensor", torch.lerp(x, y, y)),
-        ("where", torch.where(mask, x, y)), ("y_first", y - x)]:
+        ("where", torch.where(mask, x, y)), ("y_first", y - x),
+        ("where_cond_first", torch.where(x > 0.3, y, x)), ("pow", x ** y),
+        ("fmod", torch.fmod(x, y)), ("remainder", x % y), ("xlogy", torch.xlogy(x, y)),
+        ("hypot", torch.hypot(x, y)), ("copysign", torch.copysign(x, y)),
+        ("logaddexp2", torch.logaddexp2(x, y)), ("ldexp", torch.ldexp(x, y)),
+        ("div_floor", torch.div(x, y, rounding_mode="floor")),
+        ("mse_loss", F.mse_loss(x, y, reduction="none")),
+        ("smooth_l1_loss", F.smooth_l1_loss(x, y, reduction="none")),
+        ("huber_loss", F.huber_loss(x, y, reduction="none")),
+        ("soft_margin_loss", F.soft_margin_loss(x, y, reduction="none"))]:
     print(name, result.stride(), result.is_contiguous())
 
 w = torch.tensor([[0.75, -1.25]], requires_grad=True)
