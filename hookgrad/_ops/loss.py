@@ -245,6 +245,12 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
     formula = staticmethod(_smooth_l1_grad)
     double_backward = staticmethod(_smooth_l1_double_backward)
 
+    def forward(self, grad, input, target, reduction, count, beta):
+        # (in ``self``'s dtype, as PyTorch writes it into a tensor like ``self``: no cast of
+        # the gradient follows for an input and target of two dtypes)
+        out = super().forward(grad, input, target, reduction, count, beta)
+        return out.astype(input._data.dtype, copy=False)
+
     @classmethod
     def grad_output_grad(cls, grad_grad, grad, input, target, reduction, count, beta):
         """The formula of ``grad_grad`` (it is linear in the incoming gradient)."""
