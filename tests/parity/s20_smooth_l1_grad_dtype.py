@@ -12,8 +12,9 @@ for shape in ((0, 2), (2, 3)):
         for reduction in ("mean", "none"):
             out = F.smooth_l1_loss(a, b, reduction=reduction, beta=0.5)
             ga, gb = torch.autograd.grad(out.sum(), (a, b), create_graph=True)
+            nexts = [n.name() if n else None for n, _ in ga.grad_fn.next_functions]
             print(shape, first, reduction, ga.dtype, gb.dtype, ga.grad_fn.name(),
-                  gb.grad_fn.name(), [n.name() if n else None for n, _ in ga.grad_fn.next_functions])
+                  gb.grad_fn.name(), nexts)
             print(ga, gb)
             if ga.numel():
                 print(torch.autograd.grad((ga * ga).sum() + gb.sum(), (a, b), allow_unused=True))
