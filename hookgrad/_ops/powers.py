@@ -135,7 +135,7 @@ class HeavisideBackward(Op):
     def forward(self, a, values):
         x, v = a._data, values._data
         with np.errstate(invalid="ignore"):
-            return np.where(x == 0, v, x > 0).astype(x.dtype)
+            return first_operand_layout(np.where(x == 0, v, x > 0).astype(x.dtype), x, v)
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::heaviside is not implemented")

@@ -120,7 +120,9 @@ def _clamped(a, low, high):
         out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
     if high is not None:
         out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
-    return out.astype(target, copy=False)
+    # (the input leads the layout, as the first operand of PyTorch's iterator)
+    return first_operand_layout(out.astype(target, copy=False), a._data, _array(low),
+                                _array(high))
 
 
 def _bounds_dtype(a, low, high):

@@ -24,7 +24,9 @@ for name, result in [
         ("mse_loss", F.mse_loss(x, y, reduction="none")),
         ("smooth_l1_loss", F.smooth_l1_loss(x, y, reduction="none")),
         ("huber_loss", F.huber_loss(x, y, reduction="none")),
-        ("soft_margin_loss", F.soft_margin_loss(x, y, reduction="none"))]:
+        ("soft_margin_loss", F.soft_margin_loss(x, y, reduction="none")),
+        ("clamp tensor", torch.clamp(x, min=y)), ("clamp both", torch.clamp(x, y * 0.5, y)),
+        ("heaviside", torch.heaviside(x.detach(), y)), ("isclose", torch.isclose(x, y))]:
     print(name, result.stride(), result.is_contiguous())
 
 w = torch.tensor([[0.75, -1.25]], requires_grad=True)
