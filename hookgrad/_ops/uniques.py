@@ -153,6 +153,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         name = _CONSECUTIVE_NAMES[bool(return_inverse), bool(return_counts)]
         raise TypeError(
             f"{name}() got an unexpected keyword argument '{next(iter(unexpected))}'")
+    check_real("unique", input)  # (PyTorch's kernel names itself "unique" too)
     x = input._data
     if dim is not None:
         dim = _wrap_dim(dim, x.ndim)

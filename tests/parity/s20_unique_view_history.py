@@ -27,3 +27,9 @@ for f in (torch.unique, torch.unique_consecutive, lambda t: torch.unique(t, dim=
     print(leaf.grad, unsqueezed.grad)
     y = torch.tensor(2.0, requires_grad=True)
     print(torch.autograd.grad(f(leaf).sum() * y, y))
+
+for f in (torch.unique, torch.unique_consecutive):
+    try:
+        f(torch.tensor([1 + 1j, 1 + 1j, 2]))
+    except NotImplementedError as e:
+        print(e)
