@@ -7,7 +7,7 @@ from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
 from .elementwise import log, reciprocal
-from .elementwise_layout import iterator_layout
+from .elementwise_layout import first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -74,7 +74,7 @@ class SubBackward0(Op):
         check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        return x - y if alpha == 1 else x - alpha * y
+        return first_operand_layout(x - y if alpha == 1 else x - alpha * y, x, y)
 
     def backward(self, grad):
         if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
@@ -130,7 +130,7 @@ class MulBackward0(Op):
             self.save(None if edges[0][0] is None else
                       b if isinstance(b, TensorBase) else SavedNumber(b),
                       None if edges[1][0] is None else a)
-        return x * y
+        return first_operand_layout(x * y, x, y)
 
     def _wrapped_number(self, name):
         if name == "other" and not isinstance(self.other, TensorBase):
@@ -169,7 +169,7 @@ class DivBackward0(Op):
         if self._record:  # as PyTorch: the divisor (a number too), and self for other's grad
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return x / y
+            return first_operand_layout(x / y, x, y)
 
     def _save_operands(self, a, b):
         # (save(saved_number(b), a if needs(1) else None), the two calls written out)
@@ -239,9 +239,9 @@ class DivBackward2(DivBackward0):
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
-                return np.floor_divide(x, y)
+                return first_operand_layout(np.floor_divide(x, y), x, y)
             if rounding_mode == "trunc":
-                return np.trunc(x / y).astype(np.result_type(x, y))
+                return first_operand_layout(np.trunc(x / y).astype(np.result_type(x, y)), x, y)
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found '{rounding_mode}'")
 
@@ -406,9 +406,9 @@ class PowBackward1(Op):
         if x.dtype.kind == "b":  # both bool
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         self.save(b, a)
-        if x.dtype.kind in "iu":
-            return integer_power(x, y)
-        return power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y)
+        out = integer_power(x, y) if x.dtype.kind in "iu" else (
+            power_of_floats(x, y) if x.dtype.kind == "f" else np.power(x, y))
+        return first_operand_layout(out, x, y)
 
     def backward(self, grad):
         b, a, result = self.saved()

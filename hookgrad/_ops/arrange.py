@@ -236,8 +236,23 @@ class BlockDiagBackward0(_Variadic):
         return out
 
     def backward(self, grad):
-        return tuple(grad[r:r + h, c:c + w].reshape(shape) if self.needs(i) else None
-                     for i, (r, c, (h, w), shape) in enumerate(self.places))
+        # PyTorch's block_diag_backward: a slice along each dim (recorded even when whole);
+        # a 1-d input's (1, n) slice gets squeeze(-1) (which keeps n) and the engine sums it
+        # to (n,); a 0-d input's is squeezed twice; an input of shape (0,) gets new zeros
+        grads = []
+        for i, (r, c, (h, w), shape) in enumerate(self.places):
+            if not self.needs(i):
+                grads.append(None)
+            elif shape == (0,):
+                grads.append(_make(np.zeros(0, grad._data.dtype)))
+            else:
+                block = grad.narrow(0, r, h).narrow(1, c, w)
+                if len(shape) < 2:
+                    block = block.squeeze(-1)
+                    if not shape:
+                        block = block.squeeze(-1)
+                grads.append(block)
+        return tuple(grads)
 
 
 def _as_matrix(shape):

@@ -3,6 +3,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
 from .complex_support import check_real
+from .elementwise_layout import first_operand_layout
 from .op import broadcast_error, operands, refuse_out, type_name
 
 
@@ -23,7 +24,7 @@ def _compare(ufunc, name, tensors_only=False, bitwise=False, complex_ok=False):
         if bitwise:
             _check_bitwise(name, x if isinstance(x, np.ndarray) else y)
         try:
-            return _make(np.asarray(ufunc(x, y)))
+            return _make(first_operand_layout(np.asarray(ufunc(x, y)), x, y))
         except ValueError:
             raise broadcast_error([np.shape(x), np.shape(y)]) from None
     compare.__name__ = compare.__qualname__ = name

@@ -11,7 +11,12 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import _make
 from . import conv_kernels
-from .conv_onednn import add_edge_taps, native_single_products, without_padding_products
+from .conv_onednn import (
+    add_edge_taps,
+    native_single_products,
+    weight_grad_without_padding,
+    without_padding_products,
+)
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -303,7 +308,8 @@ class ConvolutionBackward0(Op):
     def backward(self, grad):
         input, weight = self.saved()
         mask = (self.needs(0), self.needs(1), self.needs(2))
-        if self.plan is not None and plain_backward():
+        if self.plan is not None and plain_backward() and not (mask[1] and self._skips_padding(
+                grad, input, weight)):
             grad_input, grad_weight = self._kernel_grads(grad, input, weight)
             grad_bias = None
             if mask[2]:
@@ -318,6 +324,13 @@ class ConvolutionBackward0(Op):
                 grad._data, input._data, weight._data, self.geometry(), mask, columns))
         return ConvolutionBackwardBackward0.apply(grad, input, weight, self.geometry(), mask,
                                                   columns)
+
+    def _skips_padding(self, grad, input, weight):
+        """Whether oneDNN's weight gradient leaves out the padding here where the kernels'
+        zero-padded buffers would not (a non-finite gradient): conv_grads then computes it."""
+        return not self.transposed and weight_grad_without_padding(
+            as_4d(input._data), as_4d(grad._data), as_4d(weight._data),
+            *self.params) is not None
 
     def geometry(self):
         """What the gradients need besides the arrays: ``(params, transposed, in_hw,
@@ -377,8 +390,13 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         if transposed:
             columns = None  # (kept columns are of the forward's input, here the gradient)
-        grad_weight = contiguous_strides(conv_weight_grad(
-            x4, gy, shape4, stride, padding, dilation, groups, columns).reshape(w_shape))
+            gw = None
+        else:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
+            gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation,
+                                             groups)
+        if gw is None:
+            gw = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups, columns)
+        grad_weight = contiguous_strides(gw.reshape(w_shape))
     if mask[2] and not grad.size:  # (an empty output: no channel got a contribution)
         grad_bias = np.zeros(w_shape[1] * groups if transposed else w_shape[0], grad.dtype)
     elif mask[2]:

@@ -89,6 +89,49 @@ def conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw):
     return y
 
 
+def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups):
+    """The weight gradient of a convolution as oneDNN's AVX-512 backward-weights kernel sums
+    it, where that differs from a GEMM over zero-padded columns, else None: PyTorch runs the
+    convolution on oneDNN (the forward's rule), that kernel takes it, there is padding and
+    ``gy`` (grad_output) is not finite. The kernel leaves out the padding, so a tap that meets
+    only padding gets 0, not 0 * NaN. (PyTorch's double-backward-capable weight gradient is
+    the same ``convolution_backward``, so create_graph does not change it.)"""
+    if not (padding[0] or padding[1]) or gy.dtype != FLOAT32 or groups != 1 \
+            or not _avx512_backward_weights(x4, w4, stride, padding, dilation, gy.shape[2:]) \
+            or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(gy).all():
+        return None  # (cheap tests first: a finite gradient is the normal case)
+    n, _, h, wid = x4.shape
+    o, cg, kh, kw = w4.shape
+    gw = np.zeros((groups, o // groups, cg, kh, kw), gy.dtype)
+    xg = x4.reshape(n, groups, cg, h, wid)
+    gg = gy.reshape((n, groups, o // groups) + gy.shape[2:])
+    sh, sw = stride
+    for a, r0, rows, i0 in _taps(h, gy.shape[2], kh, sh, padding[0], dilation[0]):
+        for b, c0, cols, j0 in _taps(wid, gy.shape[3], kw, sw, padding[1], dilation[1]):
+            xs = xg[:, :, :, i0:i0 + (rows - 1) * sh + 1:sh, j0:j0 + (cols - 1) * sw + 1:sw]
+            gs = gg[:, :, :, r0:r0 + rows, c0:c0 + cols]
+            gw[:, :, :, a, b] = np.einsum("ngcrs,ngors->goc", xs, gs)
+    return gw.reshape(w4.shape)
+
+
+def _avx512_backward_weights(x4, w4, stride, padding, dilation, out_hw):
+    """Whether oneDNN (PyTorch 2.13's, on an AVX-512 CPU) computes an ungrouped float32 weight
+    gradient with its AVX-512 direct kernel rather than its AVX2 one or a GEMM: the padding on
+    each side of each dim at most half the dilated kernel's extent less one (rounded down),
+    and 1-3 or a multiple of 16 input channels; dilated, only 1-d and 1-3 channels. (A rule
+    read off ONEDNN_VERBOSE=1 over 3,400 random shapes: no shape it names took another
+    kernel. The shapes it leaves out keep the GEMM's sums.)"""
+    channels = x4.shape[1]
+    for size, k, s, p, d, out in zip(x4.shape[2:], w4.shape[2:], stride, padding, dilation,
+                                     out_hw):
+        extent = d * (k - 1) + 1
+        if p > (extent - 1) // 2 or (out - 1) * s + extent - size - p > (extent - 1) // 2:
+            return False
+    if dilation[0] == dilation[1] == 1:
+        return channels < 4 or channels % 16 == 0
+    return x4.shape[2] == 1 and w4.shape[2] == 1 and channels < 4  # (1-d: a height of 1)
+
+
 def native_single_products(x4, w4, stride, padding, dilation, groups):
     """A convolution of one input channel by a 1x1 kernel as PyTorch's native im2col + GEMM
     computes it (where it does not take oneDNN), else None: a GEMM over one product per

@@ -9,6 +9,7 @@ from .._cpp_print import cpp_print
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
 from .complex_support import check_real
+from .elementwise_layout import first_operand_layout
 from .index import AliasBackward0, index_select
 from .op import refuse_out, type_name
 from .reduce import dims_of
@@ -81,7 +82,7 @@ def _close_operands(name, input, other):
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     x, y = _close_operands("isclose", input, other)
-    return _make(np.asarray(np.isclose(x, y, rtol, atol, equal_nan)))
+    return _make(first_operand_layout(np.asarray(np.isclose(x, y, rtol, atol, equal_nan)), x, y))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):

@@ -9,12 +9,16 @@ import numpy as np
 from .overlap_order import iteration_order
 
 
-def iterator_layout(out, x, y):
-    """``out``, NumPy's result of ``x`` op ``y`` (arrays broadcast to its shape), in
-    PyTorch's layout: itself when NumPy chose it, else a copy."""
-    if out.ndim < 2 or not out.size or type(y) is not np.ndarray or not y.ndim:
+def iterator_layout(out, x, *others):
+    """``out``, NumPy's result of an elementwise op of ``x`` and ``others`` (arrays broadcast
+    to its shape, or numbers), in PyTorch's layout: itself when NumPy chose it, else a
+    copy."""
+    if out.ndim < 2 or not out.size:
+        return out
+    others = tuple([y for y in others if type(y) is np.ndarray and y.ndim])
+    if not others:
         return out  # (one tensor operand: NumPy keeps its layout, as PyTorch does)
-    order = iteration_order(np.broadcast_to(x, out.shape), (y,))  # outermost first
+    order = iteration_order(np.broadcast_to(x, out.shape), others)  # outermost first
     strides = [0] * out.ndim
     step = out.itemsize
     for dim in reversed(order):
@@ -25,3 +29,13 @@ def iterator_layout(out, x, y):
     laid = np.empty([out.shape[d] for d in order], out.dtype).transpose(np.argsort(order))
     laid[...] = out
     return laid
+
+
+def first_operand_layout(out, x, *others):
+    """``out`` (NumPy's result of an elementwise op of ``x`` and ``others``) in PyTorch's
+    layout, checked only when the first operand is an array that is not C-contiguous (a
+    contiguous or scalar first operand leads to NumPy's layout: the common case costs one
+    flag test)."""
+    if type(x) is not np.ndarray or x.flags.c_contiguous:
+        return out
+    return iterator_layout(out, x, *others)

@@ -10,6 +10,7 @@ from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .composite import FormulaGrad
 from .elementwise import sigmoid
+from .elementwise_layout import first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
@@ -207,7 +208,7 @@ class MseLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        diff = x - y  # (a NumPy scalar for 0-d operands)
+        diff = first_operand_layout(x - y, x, y)  # (a NumPy scalar for 0-d operands)
         return reduce_array(np.multiply(diff, diff, out=diff) if diff.ndim else diff * diff,
                             reduction)
 
@@ -243,6 +244,12 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
     arity = 3
     formula = staticmethod(_smooth_l1_grad)
     double_backward = staticmethod(_smooth_l1_double_backward)
+
+    def forward(self, grad, input, target, reduction, count, beta):
+        # (in ``self``'s dtype, as PyTorch writes it into a tensor like ``self``: no cast of
+        # the gradient follows for an input and target of two dtypes)
+        out = super().forward(grad, input, target, reduction, count, beta)
+        return out.astype(input._data.dtype, copy=False)
 
     @classmethod
     def grad_output_grad(cls, grad_grad, grad, input, target, reduction, count, beta):
@@ -293,7 +300,7 @@ class SmoothL1LossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count, self.beta = reduction, x.size, beta
         self.save(input, target)
-        z = np.abs(x - y)
+        z = np.abs(first_operand_layout(x - y, x, y))
         return reduce_array(np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta), reduction)
 
     grad_op = SmoothL1LossBackwardBackward0
@@ -312,7 +319,7 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         x, y = operands(input, target)
         self.reduction, self.count, self.beta = reduction, x.size, delta
         self.save(input, target)
-        z = np.abs(x - y)
+        z = np.abs(first_operand_layout(x - y, x, y))
         # (PyTorch writes the elementwise loss into a tensor of the input's dtype, then reduces)
         loss = np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta)
         return reduce_array(loss.astype(input._data.dtype, copy=False), reduction)
@@ -465,7 +472,8 @@ class SoftMarginLossBackward0(Op):
         self.save(input, target)
         # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
         with np.errstate(over="ignore"):
-            return reduce_array(np.log1p(np.exp(-x * y)), reduction)
+            return reduce_array(np.log1p(np.exp(first_operand_layout(-x * y, x, y))),
+                                reduction)
 
     def backward(self, grad):
         input, target = self.saved()

@@ -20,6 +20,7 @@ from ..autograd.graph import (
     _strip_backward,
 )
 from .complex_support import complex_form
+from .elementwise_layout import first_operand_layout
 
 _complex_tensors_made = _dtype.complex_tensors_made
 
@@ -481,13 +482,13 @@ class BinaryOp(Op):
 def _binary(self, a, b):
     self.save(b, a)
     x, y = operands(a, b)
-    return self.function(x, y)
+    return first_operand_layout(self.function(x, y), x, y)
 
 
 def _binary_float(self, a, b):
     self.save(b, a)
     x, y = float_operands(a, b)
-    return self.function(x, y)
+    return first_operand_layout(self.function(x, y), x, y)
 
 
 class ReductionOp(Op):

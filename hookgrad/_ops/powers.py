@@ -11,6 +11,7 @@ from ..autograd.graph import ERROR_NODE_SEQ
 from .arithmetic import PowBackward2
 from .arithmetic import pow as _pow
 from .complex_support import check_real
+from .elementwise_layout import first_operand_layout
 from .inplace import apply_inplace
 from .op import (
     BinaryOp,
@@ -59,8 +60,8 @@ class LdexpBackward0(Op):
         x, e = float_operands(a, other)
         dtype = x.dtype if dtype is None else dtype
         with np.errstate(over="ignore", invalid="ignore"):
-            return np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype).astype(
-                dtype, copy=False)
+            return first_operand_layout(np.multiply(x, np.exp2(e, dtype=x.dtype), dtype=x.dtype)
+                                        .astype(dtype, copy=False), x, e)
 
     def backward(self, grad):
         other, result = self.saved()
@@ -83,7 +84,7 @@ class _FloatsOnly(BinaryOp):
                                       f"'{type_name(x)}'")
         self.save(b, a)
         with np.errstate(over="ignore", invalid="ignore"):
-            return self.function(x, y)
+            return first_operand_layout(self.function(x, y), x, y)
 
 
 class Logaddexp2Backward0(_FloatsOnly):
@@ -134,7 +135,7 @@ class HeavisideBackward(Op):
     def forward(self, a, values):
         x, v = a._data, values._data
         with np.errstate(invalid="ignore"):
-            return np.where(x == 0, v, x > 0).astype(x.dtype)
+            return first_operand_layout(np.where(x == 0, v, x > 0).astype(x.dtype), x, v)
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::heaviside is not implemented")

@@ -7,6 +7,7 @@ from .._tensor_base import TensorBase, _make
 from ..autograd._running import current_task
 from .activation_backward import zero_where
 from .arithmetic import DivBackward1, _scalar_or_saved
+from .elementwise_layout import first_operand_layout
 from .op import (
     BinaryOp,
     Op,
@@ -119,7 +120,9 @@ def _clamped(a, low, high):
         out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
     if high is not None:
         out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
-    return out.astype(target, copy=False)
+    # (the input leads the layout, as the first operand of PyTorch's iterator)
+    return first_operand_layout(out.astype(target, copy=False), a._data, _array(low),
+                                _array(high))
 
 
 def _bounds_dtype(a, low, high):
@@ -187,8 +190,8 @@ class WhereBackward0(Op):
             self.save(condition)
         cond = condition._data
         x, y = operands(a, b) if isinstance(a, TensorBase) else operands(b, a)[::-1]
-        try:
-            return np.where(cond, x, y)
+        try:  # (the condition is PyTorch's first operand: it leads the result's layout)
+            return first_operand_layout(np.where(cond, x, y), cond, x, y)
         except ValueError:  # PyTorch names the operands in this order
             raise broadcast_error([cond.shape, np.shape(x), np.shape(y)]) from None
 

@@ -14,6 +14,7 @@ from .arithmetic import (
     remainder_reflected,
 )
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
+from .elementwise_layout import first_operand_layout
 from .half import is_half, unary_in_float32
 from .op import (
     BinaryOp,
@@ -131,7 +132,7 @@ class RemainderBackward0(Op):
             raise NotImplementedError(f'"{self.kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return self.rest(x, y)
+            return first_operand_layout(self.rest(x, y), x, y)
 
     def backward(self, grad):
         return grad
@@ -273,7 +274,8 @@ def _xlogy_arrays(a, other):
         x, y = np.asarray(x, dtype), np.asarray(y, dtype)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.multiply(x, np.log(y), dtype=dtype)
-    return np.where((x == 0) & ~np.isnan(y), 0, out).astype(dtype, copy=False)
+    return first_operand_layout(
+        np.where((x == 0) & ~np.isnan(y), 0, out).astype(dtype, copy=False), x, y)
 
 
 class XlogyBackward0(Op):
@@ -335,7 +337,7 @@ class _FloatsOnly(BinaryOp):
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
         self.save_inputs(a, b)
-        return self.function(x, y)
+        return first_operand_layout(self.function(x, y), x, y)
 
     def save_inputs(self, a, b):
         self.save(b, a)
@@ -395,12 +397,16 @@ class CopysignBackward0(Op):
     arity = 2
 
     def forward(self, a, other):
-        self.save(a)
-        return np.copysign(*float_operands(a, other))
+        # (self only for its own gradient: PyTorch saves it only when self requires grad, so
+        # an in-place edit of a self that does not is no error)
+        self.save(a if self.needs(0) else None)
+        x, y = float_operands(a, other)
+        return first_operand_layout(np.copysign(x, y), x, y)
 
     def backward(self, grad):
         a, result = self.saved()
-        grad_self = grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
+        grad_self = None if a is None else \
+            grad * (result / a).masked_fill(a == 0, 0.0)  # +-1, and 0 where a is 0
         if self.arity == 1:
             return grad_self
         zeros = _make(np.zeros(self._in_meta[1][0], grad._data.dtype)) if self.needs(1) else None

@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .complex_support import check_real_array
-from .matrix_functions import LinAlgError
+from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, type_name
 
 
@@ -40,8 +40,10 @@ def _thin_svd(x):
         s[infinite] = np.nan
         u[infinite] = np.nan
         vh[infinite] = np.nan
-    return u.astype(x.dtype, copy=False), s.astype(x.dtype, copy=False), \
-        vh.astype(x.dtype, copy=False)
+    # (U and Vh column-major per matrix, as LAPACK leaves PyTorch's: a batched product of them
+    # then reshapes through _reshape_alias)
+    return lapack_layout(u.astype(x.dtype, copy=False)), s.astype(x.dtype, copy=False), \
+        lapack_layout(vh.astype(x.dtype, copy=False))
 
 
 class LinalgSvdBackward0(Op):
@@ -52,7 +54,10 @@ class LinalgSvdBackward0(Op):
 
     def backward(self, g_u, g_s, g_vh):
         u, s, vh = self.saved()
-        if g_u is None and g_vh is None:
+        if g_u is None and g_vh is None:  # U diag(gS) Vh, the diagonal folded into the
+            # smaller factor as PyTorch's svd_backward (its recorded graph: Mul under the Mm)
+            if u._data.shape[-2] >= vh._data.shape[-1]:
+                return u @ (g_s.unsqueeze(-1) * vh)
             return (u * g_s.unsqueeze(-2)) @ vh
         return _full_svd_grad(u, s, vh, g_u, g_s, g_vh)
 

@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
+from .elementwise_layout import first_operand_layout
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
 
@@ -46,7 +47,7 @@ class LerpBackward0(Op):
         self.weight = weight
         _check_lerp("scalar", start, end)
         x, y = operands(start, end)
-        return _lerp(x, y, weight)
+        return first_operand_layout(_lerp(x, y, weight), x, y)
 
     def backward(self, grad):
         w = self.weight  # (end's first: PyTorch's generated code takes the inputs in the
@@ -73,7 +74,7 @@ class LerpBackward1(Op):
             # makes a float64 result); a dimensioned start keeps its own dtype
             common = np.promote_types(x.dtype, w.dtype)
             return _lerp(x.astype(common), y.astype(common), w.astype(common))
-        return _lerp(x, y, w.astype(x.dtype, copy=False))
+        return first_operand_layout(_lerp(x, y, w.astype(x.dtype, copy=False)), x, y, w)
 
     def backward(self, grad):
         end, start, weight = self.saved()
@@ -99,7 +100,7 @@ class AddcmulBackward0(Op):
         # (as PyTorch: each factor only for the other's gradient)
         self.save(t1 if self.needs(2) else None, t2 if self.needs(1) else None)
         x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
-        return x + value * (y * z)
+        return first_operand_layout(x + value * (y * z), x, y, z)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -120,7 +121,7 @@ class AddcdivBackward0(Op):
         # (as PyTorch: the divisor always, tensor1 for the divisor's gradient)
         self.save(t1 if self.needs(2) else None, t2)
         x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
-        return x + value * (y / z)
+        return first_operand_layout(x + value * (y / z), x, y, z)
 
     def backward(self, grad):
         t1, t2 = self.saved()

@@ -22,7 +22,12 @@ class Unique2Backward0(Op):
         return outputs
 
     def backward(self, *grads):
-        raise NotImplementedError(f"the derivative for '{self.derivative}' is not implemented.")
+        # (PyTorch raises only when the input's gradient is wanted: not for an input whose
+        # history is cut, a view made without grad mode)
+        if self.needs(0):
+            raise NotImplementedError(
+                f"the derivative for '{self.derivative}' is not implemented.")
+        return None
 
 
 class UniqueDimBackward0(Unique2Backward0):
@@ -108,7 +113,9 @@ def _unique_rows(x, dim, consecutive):
 
 def _results(node, input, values, inverse, counts, return_inverse, return_counts,
              inverse_shape):
-    out = [node.apply(input, values) if input._requires_grad else _make(values)]
+    # (Op.apply decides whether to record: a view follows its base's requires_grad, which
+    # ``_requires_grad`` alone does not show until read)
+    out = [node.apply(input, values)]
     if return_inverse:
         out.append(_make(inverse.reshape(inverse_shape)))
     if return_counts:
@@ -146,6 +153,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         name = _CONSECUTIVE_NAMES[bool(return_inverse), bool(return_counts)]
         raise TypeError(
             f"{name}() got an unexpected keyword argument '{next(iter(unexpected))}'")
+    check_real("unique", input)  # (PyTorch's kernel names itself "unique" too)
     x = input._data
     if dim is not None:
         dim = _wrap_dim(dim, x.ndim)

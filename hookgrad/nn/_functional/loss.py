@@ -145,8 +145,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     for given in (weight, pos_weight):
         if given is not None:
             _check_loss_weight(input, given)
+    _refuse_grad("binary_cross_entropy_with_logits", "weight", weight)
+    _refuse_grad("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, weight, pos_weight,
                                                        reduction)
+
+
+def _refuse_grad(function, argument, tensor):
+    """PyTorch's error for a tensor requiring grad (with grad mode on) given to an argument its
+    op has no derivative for (a class weight: it would silently get no gradient)."""
+    if tensor is not None and tensor.requires_grad and is_grad_enabled():
+        raise RuntimeError(f"The function '{function}' is not differentiable with respect to "
+                           f"argument '{argument}'. This input cannot have requires_grad True.")
 
 
 def _check_class_target(target):
@@ -166,6 +176,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
                          f"({target_shape[0]}).")
     classes = shape[0] if ndim == 1 else shape[1]
+    # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks)
+    _refuse_grad("nll_loss_forward" if ndim <= 2 else "nll_loss2d_forward", "weight", weight)
     if weight is not None and weight._data.size != classes:
         raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or "
                            f"no classes but got weight tensor of shape: {_shape(weight)}")
@@ -281,6 +293,7 @@ def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin
         raise ValueError("only p == 1 and p == 2 supported")
     if weight is not None and weight._data.ndim != 1:
         raise ValueError("weight must be one-dimensional")
+    _refuse_grad("multi_margin_loss", "weight", weight)
     _check_class_target(target)
     classes = input._data.shape[-1]
     t = target._data
