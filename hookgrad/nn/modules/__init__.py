@@ -11,6 +11,8 @@ from . import (
     normalization,
     padding,
     pooling,
+    rnn,
+    rnn_cell,
     sparse,
     transformer,
     transformer_decoder,
@@ -28,12 +30,15 @@ from .module import Module  # noqa: F401
 from .normalization import *  # noqa: F401,F403
 from .padding import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
+from .rnn import *  # noqa: F401,F403
+from .rnn_cell import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
 from .transformer_decoder import *  # noqa: F401,F403
 from .upsampling import *  # noqa: F401,F403
 
 __all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, fold,
-                                          linear, loss, normalization, padding, pooling, sparse,
+                                          linear, loss, normalization, padding, pooling, rnn,
+                                          rnn_cell, sparse,
                                           transformer, transformer_decoder, upsampling)
                         for name in file.__all__]
