@@ -7,9 +7,12 @@ from .op import Op
 
 def _check_indices(idx, out_hw):
     plane = out_hw[0] * out_hw[1]
-    bad = (idx < 0) | (idx >= plane)
+    bad = ((idx < 0) | (idx >= plane)).reshape(-1)
     if bad.any():
-        raise RuntimeError(f"Found an invalid max index: {int(idx.reshape(-1)[bad.argmax()])} "
+        # PyTorch's kernel keeps the last bad index it meets: the last in C order on one
+        # thread (with several threads it is whichever chunk writes last, which varies)
+        last = bad.size - 1 - int(bad[::-1].argmax())
+        raise RuntimeError(f"Found an invalid max index: {int(idx.reshape(-1)[last])} "
                            f"(output volumes are of size {out_hw[0]}x{out_hw[1]})")
 
 

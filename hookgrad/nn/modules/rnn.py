@@ -213,13 +213,6 @@ class RNN(RNNBase):
                              "or 'relu'.")
         super().__init__(mode, *args, **kwargs)
 
-    def __setattr__(self, name, value):
-        # (set before Module.__init__ ran, as PyTorch's RNN does: a plain attribute)
-        if name == "nonlinearity":
-            object.__setattr__(self, name, value)
-        else:
-            super().__setattr__(name, value)
-
     def forward(self, input, hx=None):
         return self._forward_single_state("RNN", input, hx)
 
