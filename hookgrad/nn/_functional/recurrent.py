@@ -130,3 +130,80 @@ def run_layers(mode, input, hx, layer_params, num_layers, dropout, train, bidire
     if mode == "LSTM":
         return layer_input, (stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0))
     return layer_input, stack(finals, 0)
+
+
+def _narrow_state(mode, hidden, start, end):
+    if mode == "LSTM":
+        return tuple(h.narrow(0, start, end - start) for h in hidden)
+    return hidden.narrow(0, start, end - start)
+
+
+def _concat_states(mode, states):
+    if mode == "LSTM":
+        return tuple(cat([s[i] for s in states], 0) for i in range(2))
+    return cat(states, 0)
+
+
+def _run_packed(mode, data, sizes, hidden, params):
+    """One forward layer over packed data: when the batch shrinks, the states of the
+    sequences that ended are put aside (they are final); the final states are concatenated
+    back in batch order at the end."""
+    steps = linear(data, params[0], params[2])
+    outputs, finished = [], []
+    offset, last = 0, sizes[0]
+    for size in sizes:
+        step = steps.narrow(0, offset, size)
+        offset += size
+        if size < last:
+            finished.append(_narrow_state(mode, hidden, size, last))
+            hidden = _narrow_state(mode, hidden, 0, size)
+        last = size
+        output, hidden = _step(mode, step, hidden, params)
+        outputs.append(output)
+    finished.append(hidden)
+    return cat(outputs, 0), _concat_states(mode, finished[::-1])
+
+
+def _run_packed_reversed(mode, data, sizes, initial, params):
+    """One reverse layer over packed data: it starts with the sequences of the last step and
+    takes in the initial states of the others as the batch grows."""
+    steps = linear(data, params[0], params[2])
+    outputs = []
+    offset, last = steps._data.shape[0], sizes[-1]
+    hidden = _narrow_state(mode, initial, 0, last)
+    for size in reversed(sizes):
+        if size > last:
+            hidden = _concat_states(mode, [hidden, _narrow_state(mode, initial, last, size)])
+        step = steps.narrow(0, offset - size, size)
+        offset -= size
+        last = size
+        output, hidden = _step(mode, step, hidden, params)
+        outputs.append(output)
+    return cat(outputs[::-1], 0), hidden
+
+
+def run_packed_layers(mode, data, batch_sizes, hx, layer_params, num_layers, dropout, train,
+                      bidirectional):
+    """The whole stack over the data of a PackedSequence (``batch_sizes`` a list of ints)."""
+    if mode == "LSTM":
+        hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
+    else:
+        hiddens = list(hx.unbind(0))
+    directions = 2 if bidirectional else 1
+    finals = []
+    layer_input = data
+    for layer in range(num_layers):
+        outputs = []
+        for direction in range(directions):
+            index = layer * directions + direction
+            run = _run_packed_reversed if direction == 1 else _run_packed
+            out, final = run(mode, layer_input, batch_sizes, hiddens[index], layer_params[index])
+            outputs.append(out)
+            finals.append(final)
+        layer_output = cat(outputs, outputs[0].dim() - 1) if bidirectional else outputs[0]
+        if dropout != 0 and train and layer < num_layers - 1:
+            layer_output = _dropout(layer_output, dropout, True)
+        layer_input = layer_output
+    if mode == "LSTM":
+        return layer_input, (stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0))
+    return layer_input, stack(finals, 0)

@@ -8,6 +8,7 @@ import warnings
 from ..._creation import empty, zeros
 from .. import init
 from .._functional import recurrent as _recurrent
+from .._packed_sequence import PackedSequence
 from ..parameter import Parameter
 from .module import Module
 
@@ -125,8 +126,13 @@ class RNNBase(Module):
             raise RuntimeError("input.size(-1) must be equal to input_size. Expected "
                                f"{self.input_size}, got {input.size(-1)}")
 
+    def _batch(self, input, batch_sizes):
+        if batch_sizes is not None:
+            return int(batch_sizes[0])
+        return input.size(0) if self.batch_first else input.size(1)
+
     def get_expected_hidden_size(self, input, batch_sizes=None):
-        batch = input.size(0) if self.batch_first else input.size(1)
+        batch = self._batch(input, batch_sizes)
         size = self.proj_size if self.proj_size > 0 else self.hidden_size
         return (self.num_layers * (2 if self.bidirectional else 1), batch, size)
 
@@ -138,8 +144,13 @@ class RNNBase(Module):
         self.check_input(input, batch_sizes)
         self.check_hidden_size(hidden, self.get_expected_hidden_size(input, batch_sizes))
 
-    def _zeros(self, input, size):
-        batch = input.size(0) if self.batch_first else input.size(1)
+    def permute_hidden(self, hx, permutation):
+        if permutation is None:
+            return hx
+        return hx.index_select(1, permutation)
+
+    def _zeros(self, input, size, batch_sizes=None):
+        batch = self._batch(input, batch_sizes)
         return zeros(self.num_layers * (2 if self.bidirectional else 1), batch, size,
                      dtype=input.dtype, device=input.device)
 
@@ -166,12 +177,27 @@ class RNNBase(Module):
         self.check_forward_args(input, hx)
         return input, hx, batched
 
+    def _run_packed(self, data, batch_sizes, hx):
+        return _recurrent.run_packed_layers(self.mode, data, [int(b) for b in batch_sizes.numpy()],
+                                            hx, self._layer_params(), self.num_layers,
+                                            self.dropout, self.training, self.bidirectional)
+
     def _run(self, input, hx):
         return _recurrent.run_layers(self.mode, input, hx, self._layer_params(),
                                      self.num_layers, self.dropout, self.training,
                                      self.bidirectional, self.batch_first)
 
     def _forward_single_state(self, name, input, hx):
+        if isinstance(input, PackedSequence):
+            data, batch_sizes, sorted_indices, unsorted_indices = input
+            if hx is None:
+                hx = self._zeros(data, self.hidden_size, batch_sizes)
+            else:
+                hx = self.permute_hidden(hx, sorted_indices)
+            self.check_forward_args(data, hx, batch_sizes)
+            output, hidden = self._run_packed(data, batch_sizes, hx)
+            return (PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices),
+                    self.permute_hidden(hidden, unsorted_indices))
         input, hx, batched = self._prepare(name, input, hx)
         output, hidden = self._run(input, hx)
         if not batched:
@@ -232,7 +258,7 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def get_expected_cell_size(self, input, batch_sizes=None):
-        batch = input.size(0) if self.batch_first else input.size(1)
+        batch = self._batch(input, batch_sizes)
         return (self.num_layers * (2 if self.bidirectional else 1), batch, self.hidden_size)
 
     def check_forward_args(self, input, hidden, batch_sizes=None):
@@ -242,7 +268,26 @@ class LSTM(RNNBase):
         self.check_hidden_size(hidden[1], self.get_expected_cell_size(input, batch_sizes),
                                "Expected hidden[1] size {}, got {}")
 
+    def permute_hidden(self, hx, permutation):
+        if permutation is None:
+            return hx
+        return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
+
+    def _forward_packed(self, input, hx):
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        if hx is None:
+            real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
+            hx = (self._zeros(data, real_hidden, batch_sizes),
+                  self._zeros(data, self.hidden_size, batch_sizes))
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        output, hidden = self._run_packed(data, batch_sizes, hx)
+        return (PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices),
+                self.permute_hidden(hidden, unsorted_indices))
+
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError(f"LSTM: Expected input to be 2D or 3D, got {input.dim()}D instead")
         batched = input.dim() == 3

@@ -1,7 +1,6 @@
 """torch.nn.utils.rnn: PackedSequence and the functions that pack, pad and unpad batches of
 sequences of different lengths, with PyTorch's checks and recorded nodes."""
 from collections.abc import Iterable
-from typing import NamedTuple
 
 import numpy as np
 
@@ -9,94 +8,10 @@ from ..._creation import arange, full, tensor
 from ..._dtype import int64
 from ..._ops.packing import PackPaddedSequenceBackward0, batch_sizes_of
 from ..._tensor_base import TensorBase
+from .._packed_sequence import PackedSequence, invert_permutation
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence",
            "pad_sequence", "unpad_sequence", "pack_sequence", "unpack_sequence"]
-
-
-class PackedSequence_(NamedTuple):
-    data: TensorBase
-    batch_sizes: TensorBase
-    sorted_indices: TensorBase
-    unsorted_indices: TensorBase
-
-
-def _init_args(data, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
-    if unsorted_indices is None:
-        unsorted_indices = invert_permutation(sorted_indices)
-    if batch_sizes is not None:
-        if batch_sizes.device.type != "cpu":
-            raise ValueError("batch_sizes should always be on CPU. Instances of PackedSequence "
-                             "should never be created manually. They should be instantiated by "
-                             "functions like pack_sequence and pack_padded_sequences in "
-                             "nn.utils.rnn. https://pytorch.org/docs/stable/nn.html#torch.nn."
-                             "utils.rnn.pack_sequence")
-        return data, batch_sizes, sorted_indices, unsorted_indices
-    if not (isinstance(data, (list, tuple)) and len(data) == 2):
-        raise AssertionError("Expected data to be a list or tuple of length 2")
-    return data[0], data[1], sorted_indices, unsorted_indices
-
-
-class PackedSequence(PackedSequence_):
-    def __new__(cls, data, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
-        return super().__new__(cls, *_init_args(data, batch_sizes, sorted_indices,
-                                                unsorted_indices))
-
-    def to(self, *args, **kwargs):
-        data = self.data.to(*args, **kwargs)
-        if data is self.data:
-            return self
-        # (the indices follow the data's device; batch_sizes stay on the CPU)
-        indices = [None if t is None else t.to(data.device)
-                   for t in (self.sorted_indices, self.unsorted_indices)]
-        return type(self)(data, self.batch_sizes, *indices)
-
-    def cuda(self, *args, **kwargs):
-        return self.to(self.data.cuda(*args, **kwargs).device)
-
-    def cpu(self, *args, **kwargs):
-        return self.to(self.data.cpu(*args, **kwargs).device)
-
-    def pin_memory(self):
-        return self
-
-    def double(self):
-        return self.to(dtype=self.data.double().dtype)
-
-    def float(self):
-        return self.to(dtype=self.data.float().dtype)
-
-    def half(self):
-        return self.to(dtype=self.data.half().dtype)
-
-    def long(self):
-        return self.to(dtype=int64)
-
-    def int(self):
-        return self.to(dtype=self.data.int().dtype)
-
-    def short(self):
-        return self.to(dtype=self.data.short().dtype)
-
-    def char(self):
-        return self.to(dtype=self.data.char().dtype)
-
-    def byte(self):
-        return self.to(dtype=self.data.byte().dtype)
-
-    @property
-    def is_cuda(self):
-        return self.data.is_cuda
-
-    def is_pinned(self):
-        return self.data.is_pinned()
-
-
-def invert_permutation(permutation):
-    if permutation is None:
-        return None
-    output = permutation.new_empty(tuple(permutation.shape))
-    return output.scatter_(0, permutation, arange(0, permutation.numel()))
 
 
 def _lengths_array(lengths):
