@@ -29,3 +29,15 @@ CASES = [
 CHECKPOINT_KWARGS = {"input_size": 5, "hidden_size": 6, "num_layers": 2, "bidirectional": True,
                      "batch_first": True}
 CHECKPOINT_INPUT = (3, 4, 5)
+
+# Layers over a PackedSequence: (name, class name, kwargs, padded input shape (T, B, F),
+# lengths (unsorted), whether an initial state is given).
+PACKED_CASES = [
+    ("packed_gru", "GRU", {"input_size": 3, "hidden_size": 4}, (5, 3, 3), [2, 5, 3], True),
+    ("packed_lstm_2_layers_bidirectional", "LSTM",
+     {"input_size": 3, "hidden_size": 4, "num_layers": 2, "bidirectional": True},
+     (4, 4, 3), [4, 1, 3, 1], True),
+    ("packed_rnn_relu_projectionless", "RNN",
+     {"input_size": 3, "hidden_size": 4, "nonlinearity": "relu", "bidirectional": True},
+     (3, 2, 3), [1, 3], False),
+]

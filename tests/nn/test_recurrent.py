@@ -9,7 +9,7 @@ from _recorded import load
 
 import hookgrad as torch
 
-from .recurrent_cases import CASES, CHECKPOINT_KWARGS
+from .recurrent_cases import CASES, CHECKPOINT_KWARGS, PACKED_CASES
 
 RECORDED = load("recurrent")
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "lstm_checkpoint.pt"
@@ -104,3 +104,27 @@ def test_hooks_see_the_recurrent_graph():
     out.sum().backward()
     assert seen == [(5, 2, 4)] and grads == [(5, 2, 4)]
     assert x.grad is not None and module.weight_hh_l1.grad is not None
+
+
+@pytest.mark.parametrize("case", PACKED_CASES, ids=[c[0] for c in PACKED_CASES])
+def test_packed_sequence_through_a_layer_matches_pytorch(case):
+    name, cls, kwargs, _, lengths, _ = case
+    rec = RECORDED[name]
+    module = _module(cls, kwargs, rec["weights"])
+    x = torch.tensor(rec["input"], requires_grad=True)
+    packed = torch.nn.utils.rnn.pack_padded_sequence(x, lengths, enforce_sorted=False)
+    hx = [torch.tensor(s) for s in rec["states"]]
+    out, hidden = module(packed, (tuple(hx) if cls == "LSTM" else hx[0]) if hx else None)
+    assert isinstance(out, torch.nn.utils.rnn.PackedSequence)
+    np.testing.assert_array_equal(out.batch_sizes.numpy(), rec["batch_sizes"])
+    _close(out.data.detach().numpy(), rec["data"])
+    padded, out_lengths = torch.nn.utils.rnn.pad_packed_sequence(out)
+    np.testing.assert_array_equal(out_lengths.numpy(), rec["lengths"])
+    _close(padded.detach().numpy(), rec["padded"])
+    finals = list(hidden) if isinstance(hidden, tuple) else [hidden]
+    for actual, expected in zip(finals, rec["finals"]):
+        _close(actual.detach().numpy(), expected)
+    loss = (padded * padded).sum() + sum((t * t).sum() for t in finals)
+    grads = torch.autograd.grad(loss, [x] + list(module.parameters()))
+    for grad, expected in zip(grads, rec["grads"]):
+        _close(grad.numpy(), expected)
