@@ -156,6 +156,11 @@ class SplitWithSizesBackward0(SplitBackward0):
     pass
 
 
+class UnsafeSplitBackward0(SplitBackward0):
+    """``unsafe_split`` / ``unsafe_chunk``: the same pieces, which autograd does not treat as
+    views of the input (PyTorch's recurrent cells split their gates this way)."""
+
+
 def _split(op, a, sizes, dim):
     outputs = op.apply(a, dim, sizes)
     start = 0

@@ -43,6 +43,11 @@ from ._functional.attention import (  # noqa: F401
     multi_head_attention_forward,
     scaled_dot_product_attention,
 )
+from ._functional.channels import (  # noqa: F401
+    channel_shuffle,
+    local_response_norm,
+    native_channel_shuffle,
+)
 from ._functional.conv import conv1d, conv2d, conv_transpose1d, conv_transpose2d  # noqa: F401
 from ._functional.distance import cosine_similarity, pairwise_distance  # noqa: F401
 from ._functional.dropout import (  # noqa: F401
@@ -98,4 +103,12 @@ from ._functional.pooling import (  # noqa: F401
     max_pool2d,
 )
 from ._functional.sparse import embedding, one_hot  # noqa: F401
+from ._functional.unpool import (  # noqa: F401
+    adaptive_max_pool1d_with_indices,
+    adaptive_max_pool2d_with_indices,
+    max_pool1d_with_indices,
+    max_pool2d_with_indices,
+    max_unpool1d,
+    max_unpool2d,
+)
 from ._functional.upsampling import interpolate, upsample  # noqa: F401

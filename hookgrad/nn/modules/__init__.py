@@ -5,10 +5,14 @@ from . import (
     conv,
     dropout,
     flatten,
+    fold,
     linear,
     loss,
     normalization,
+    padding,
     pooling,
+    rnn,
+    rnn_cell,
     sparse,
     transformer,
     transformer_decoder,
@@ -19,17 +23,22 @@ from .container import *  # noqa: F401,F403
 from .conv import *  # noqa: F401,F403
 from .dropout import *  # noqa: F401,F403
 from .flatten import *  # noqa: F401,F403
+from .fold import *  # noqa: F401,F403
 from .linear import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from .module import Module  # noqa: F401
 from .normalization import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
+from .rnn import *  # noqa: F401,F403
+from .rnn_cell import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
 from .transformer_decoder import *  # noqa: F401,F403
 from .upsampling import *  # noqa: F401,F403
 
-__all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, linear,
-                                          loss, normalization, pooling, sparse, transformer,
-                                          transformer_decoder, upsampling)
+__all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, fold,
+                                          linear, loss, normalization, padding, pooling, rnn,
+                                          rnn_cell, sparse,
+                                          transformer, transformer_decoder, upsampling)
                         for name in file.__all__]
