@@ -30,6 +30,7 @@ from ._ops import reduce as _red
 from ._ops import scan as _scan
 from ._ops import scatter_reduce as _scatter_reduce
 from ._ops import selection as _sel
+from ._ops import sequence_compositions as _seq
 from ._ops import shape as _shape
 from ._ops import softmax as _softmax
 from ._ops import sort as _sort
@@ -233,5 +234,8 @@ is_signed, is_nonzero, is_same_size = _queries.is_signed, _queries.is_nonzero, \
     _queries.is_same_size
 is_neg, resolve_neg, isreal = _queries.is_neg, _queries.resolve_neg, _queries.isreal
 frexp, histc = _queries.frexp, _queries.histc
+
+combinations, vander, unravel_index = _seq.combinations, _seq.vander, _seq.unravel_index
+trapezoid, trapz, cumulative_trapezoid = _seq.trapezoid, _seq.trapz, _seq.cumulative_trapezoid
 
 __all__ = sorted(name for name in dir() if not name.startswith("_"))
