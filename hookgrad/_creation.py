@@ -9,10 +9,14 @@ from ._ops.op import refuse_out
 from ._ops.overlap_order import iteration_order
 from ._parallel import get_num_threads
 from ._tensor_base import TensorBase, _make, _sizes
+from ._warn_once import warn_once
 from .autograd._grad_layout import non_overlapping_and_dense
 
 
 def _leaf(data, requires_grad):
+    if requires_grad and data.dtype.kind not in "fVc":  # (the factories' own words)
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                           "gradients")
     t = _make(data)
     if requires_grad:
         t.requires_grad_(True)
@@ -26,17 +30,20 @@ def _infer_array(data, dtype):
     elif isinstance(data, np.ndarray):
         arr = data
     elif isinstance(data, (list, tuple)):
-        arr = np.array(_unwrap(data))
+        typed = []  # the dtypes of NumPy scalars and tensors among the items
+        arr = np.array(_unwrap(data, typed))
         if arr.dtype == object:
             raise ValueError("expected sequence of length %d at dim 1 (got %s)" % (
                 len(data[0]) if data and hasattr(data[0], "__len__") else 0, "a different length"))
-        if arr.dtype.kind in "fVc" and dtype is None:
-            arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
+        if arr.dtype.kind in "fVc" and dtype is None:  # Python numbers: the default dtype,
+            default = _default_of_kind(arr.dtype.kind)  # promoted with the typed items'
+            for item_dtype in typed:
+                default = _dtype.promote_types(default, _dtype.from_numpy_dtype(item_dtype))
+            arr = arr.astype(default.np_dtype)
     else:
-        if isinstance(data, (np.generic,)):
-            data = data.item()
-        arr = np.array(data)
-        if isinstance(data, (float, complex)) and dtype is None:
+        arr = np.array(data)  # (a NumPy scalar keeps its dtype, as in PyTorch)
+        if isinstance(data, (float, complex)) and not isinstance(data, np.generic) \
+                and dtype is None:
             arr = arr.astype(_default_of_kind(arr.dtype.kind).np_dtype)
     if arr.dtype.kind == "U" or arr.dtype == object:
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
@@ -57,11 +64,16 @@ def _default_of_kind(kind):
     return _dtype.get_default_complex_dtype() if kind == "c" else _dtype.get_default_dtype()
 
 
-def _unwrap(data):
+def _unwrap(data, typed):
+    """Nested lists of plain values; the dtype of every tensor or NumPy scalar goes to
+    ``typed``."""
     if isinstance(data, TensorBase):
+        typed.append(data._data.dtype)
         return data._data
     if isinstance(data, (list, tuple)):
-        return [_unwrap(d) for d in data]
+        return [_unwrap(d, typed) for d in data]
+    if isinstance(data, (np.generic, np.ndarray)):
+        typed.append(data.dtype)
     return data
 
 
@@ -74,11 +86,72 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 def as_tensor(data, dtype=None, device=None):
     _check_device(device)
-    if isinstance(data, TensorBase) and (dtype is None or data.dtype is _dtype.to_dtype(dtype)):
-        return data
+    if isinstance(data, TensorBase):  # another dtype: a differentiable copy (ToCopyBackward0)
+        return data if dtype is None else data.to(_dtype.to_dtype(dtype))
     if isinstance(data, np.ndarray) and dtype is None:
         return from_numpy(data)
     return _make(np.asarray(_infer_array(data, dtype)))
+
+
+_UNSET = object()
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=_UNSET):
+    """``obj`` as a tensor, sharing its memory where it can (a tensor of the same dtype is
+    returned itself, an ndarray shared); ``copy=True`` always copies, ``copy=False`` refuses
+    to. An explicit ``requires_grad`` is set on the result (on ``obj`` itself when that is the
+    result, as PyTorch does)."""
+    _check_device(device)
+    target = None if dtype is None else _dtype.to_dtype(dtype)
+    if isinstance(obj, (TensorBase, np.ndarray)):
+        source = obj.dtype if isinstance(obj, TensorBase) else _dtype.from_numpy_dtype(obj.dtype)
+        if target is not None and target is not source and copy is False:
+            raise ValueError(f"can't alias tensor with dtype '{source.legacy_name[:-6]}' into "
+                             f"dtype '{target.legacy_name[:-6]}'.")
+    if isinstance(obj, TensorBase):
+        if requires_grad is _UNSET:
+            if obj.requires_grad:
+                warn_once("asarray-requires-grad", _ASARRAY_REQUIRES_GRAD, stacklevel=2)
+            requires_grad = None
+        result = obj if target is None or target is obj.dtype else obj.to(target)
+        if copy and result is obj:
+            result = obj.clone()
+    elif isinstance(obj, np.ndarray):
+        same = target is None or target.np_dtype == obj.dtype
+        result = from_numpy(obj.copy() if copy else obj) if same else _make(
+            obj.astype(target.np_dtype))
+    else:
+        return tensor(obj, dtype=target, requires_grad=requires_grad is True)
+    if requires_grad is not _UNSET and requires_grad is not None:
+        result.requires_grad_(requires_grad)
+    return result
+
+
+_ASARRAY_REQUIRES_GRAD = (
+    "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of "
+    "False. Pass requires_grad=False explicitly to get the old behavior and silence this "
+    "warning. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/"
+    "tensor_new.cpp:1737.)")
+
+
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False,
+                  pin_memory=False):
+    """An uninitialised (here: zeroed) tensor with the given sizes and strides."""
+    _check_device(device)
+    np_dtype = np.dtype(_np(dtype))
+    size, stride = tuple(size), tuple(stride)
+    extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if all(size) else 0
+    storage = np.zeros(extent, np_dtype)
+    data = np.lib.stride_tricks.as_strided(
+        storage, size, tuple(s * np_dtype.itemsize for s in stride))
+    return _leaf(data, requires_grad)
+
+
+def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=False,
+                  pin_memory=False):
+    """A 0-d tensor holding the number ``s``, in the default float dtype unless given."""
+    _check_device(device)
+    return _leaf(np.array(s, _np(dtype)), requires_grad)
 
 
 def from_numpy(array):
@@ -306,7 +379,7 @@ def legacy_new(*args, **kwargs):
         data = args[0]
         if isinstance(data, TensorBase):
             return data
-        array = np.array(_unwrap(data))
+        array = np.array(_unwrap(data, []))
         if array.dtype.kind == "c":  # (PyTorch converts each number to a float)
             raise TypeError("must be real number, not complex")
         return _make(array.astype(np.float32))

@@ -238,4 +238,6 @@ frexp, histc = _queries.frexp, _queries.histc
 combinations, vander, unravel_index = _seq.combinations, _seq.vander, _seq.unravel_index
 trapezoid, trapz, cumulative_trapezoid = _seq.trapezoid, _seq.trapz, _seq.cumulative_trapezoid
 
+row_stack = vstack
+
 __all__ = sorted(name for name in dir() if not name.startswith("_"))

@@ -112,7 +112,7 @@ def _checked_size(size):
 
 def _data_array(data, dtype):
     from ._creation import _unwrap
-    array = np.array(_unwrap(data)) if not isinstance(data, np.ndarray) else data
+    array = np.array(_unwrap(data, [])) if not isinstance(data, np.ndarray) else data
     if array.dtype.kind in "UOS":
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     with np.errstate(invalid="ignore", over="ignore"):  # as PyTorch: casts wrap or truncate

@@ -266,6 +266,8 @@ class TensorBase:
     def requires_grad_(self, requires_grad=True):
         if requires_grad and self._grad_fn is not None:
             return self  # (a non-leaf already requires grad; only the property refuses)
+        if requires_grad and self._data.dtype.kind not in "fVc":  # (the method's own words)
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self.requires_grad = requires_grad
         return self
 
