@@ -71,6 +71,7 @@ def _comparison(name):
     def compare_in_dtype(input, other):
         node = tensor_node if isinstance(other, TensorBase) else number_node
         return node.apply(input, other)
+    compare_in_dtype.computes_in_input_dtype = True  # (see _refuse_unwritable_result)
     return compare_in_dtype
 
 
