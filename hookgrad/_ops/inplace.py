@@ -266,6 +266,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
             raise
         _write(t, result._data, overlap)
         node = result._grad_fn
+        if node is None:  # (the op recorded nothing: an integer tensor's shift or bitwise op,
+            return t      # after a fill_ with a value that requires grad; t keeps its history)
         if node._for_backward:  # (a node that saved nothing saved no result, no input)
             _saved_result_is(node, t)
             if old._requires_grad:

@@ -11,7 +11,7 @@ from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
-from .arithmetic import FloorDivideBackward
+from .arithmetic import FloorDivideBackward, untracked_operands
 from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
@@ -201,8 +201,16 @@ class HeavisideInplaceBackward(HeavisideBackward):
         raise RuntimeError("derivative for aten::heaviside_ is not implemented")
 
 
+def _floor_divide_in_place(input, other):
+    if input._data.dtype.kind in "biu":  # (PyTorch records nothing for an integer tensor's
+        # floor division: one with history, after a fill_ from a value requiring grad, keeps
+        # it; see apply_inplace)
+        input, other = untracked_operands(input, other)
+    return FloorDivideInplaceBackward.apply(input, other, "floor")
+
+
 def floor_divide_(self, other):
-    return apply_inplace(self, FloorDivideInplaceBackward.apply, (other, "floor"), {})
+    return apply_inplace(self, _floor_divide_in_place, (other,), {})
 
 
 def _tensor_only(function, name, parameter="other", check_inputs=True):
