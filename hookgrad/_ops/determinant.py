@@ -39,7 +39,10 @@ def _inverse_array(x):
                               "inversion could not be completed because the input matrix is "
                               "singular.")
     if np.isfinite(x).all():
-        return np.linalg.inv(x)
+        try:
+            return np.linalg.inv(x)
+        except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)
+            pass
     return np.stack([inverse_from_lu(lu, perm) for lu, perm, _ in factors]).reshape(x.shape)
 
 
@@ -47,9 +50,9 @@ def _det_array(x):
     """PyTorch's ``linalg.det``: the product of the pivots of the LU of each matrix's
     transpose (PyTorch factors the row-major memory as a column-major matrix), which decides
     what a NaN or inf entry gives (inf times a pivot from ``inf - inf`` is NaN); NumPy's
-    determinant for finite matrices."""
+    determinant where that is finite."""
     if np.isfinite(x).all():
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
             return np.asarray(np.linalg.det(x), x.dtype)
     batch = x.reshape((-1,) + x.shape[-2:])
     dets = [det_from_lu(*getrf(matrix.T)[:2]) for matrix in batch]

@@ -11,8 +11,9 @@ def _pivot(column):
     """LAPACK's ``i?amax``: the first entry of largest magnitude, where a NaN is never larger
     (``|x| > max`` is false), except a NaN in the first place, which nothing then exceeds."""
     magnitude = np.abs(column)
-    if np.isnan(magnitude[0]):
-        return 0
+    first = int(np.argmax(magnitude))  # (NumPy's argmax stops at the first NaN)
+    if magnitude[first] == magnitude[first] or first == 0:
+        return first
     return int(np.argmax(np.where(np.isnan(magnitude), -1, magnitude)))
 
 

@@ -91,25 +91,36 @@ def lapack_layout(x):
 
 
 def _solve_array(x, rhs):
-    """PyTorch's ``linalg.solve``: each matrix of A LU-factored (``getrf``), the first
-    singular one (counted in A's own batch) refused; solved from the factors where an entry is
-    not finite (how LAPACK spreads NaN and inf), else by NumPy's solver."""
-    try:
-        batch = np.broadcast_shapes(x.shape[:-2], rhs.shape[:-2])
-    except ValueError:
-        raise broadcast_error([rhs.shape[:-2], x.shape[:-2]]) from None
+    """PyTorch's ``linalg.solve``: NumPy's solver for finite operands; where it finds a matrix
+    singular, or an entry is not finite, each matrix of A LU-factored as PyTorch's LAPACK
+    does (``getrf``): the first singular one (counted in A's own batch) refused by name, the
+    others solved from the factors (which is how NaN and inf spread in PyTorch's results)."""
+    if np.isfinite(x).all() and np.isfinite(rhs).all():
+        try:
+            return np.linalg.solve(x, rhs)
+        except np.linalg.LinAlgError:
+            pass
+        except ValueError:  # (batch dims that do not broadcast: PyTorch's error below)
+            _broadcast_batch(x, rhs)
+            raise
+    batch = _broadcast_batch(x, rhs)
     factors = [getrf(matrix) for matrix in x.reshape((-1,) + x.shape[-2:])]
     for i, (_, _, info) in enumerate(factors):
         if info:
             where = f"(Batch element {i}): " if x.ndim > 2 else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
                               "matrix is singular.")
-    if x.shape[-1] == 0 or (np.isfinite(x).all() and np.isfinite(rhs).all()):
-        return np.linalg.solve(x, rhs)
     index = np.broadcast_to(np.arange(len(factors)).reshape(x.shape[:-2]), batch).reshape(-1)
     columns = np.broadcast_to(rhs, batch + rhs.shape[-2:]).reshape((-1,) + rhs.shape[-2:])
     out = [solve_from_lu(*factors[i][:2], b) for i, b in zip(index, columns, strict=True)]
     return np.stack(out).reshape(batch + rhs.shape[-2:])
+
+
+def _broadcast_batch(x, rhs):
+    try:
+        return np.broadcast_shapes(x.shape[:-2], rhs.shape[:-2])
+    except ValueError:
+        raise broadcast_error([rhs.shape[:-2], x.shape[:-2]]) from None
 
 
 class LinalgSolveBackward(Op):
