@@ -527,16 +527,7 @@ def rdiv(input, other):
 
 def floor_divide_in_place(input, other):
     """``input.floor_divide_(other)`` before it is written back (see ``inplace.in_place``)."""
-    if input._data.dtype.kind in "biu":  # (nothing recorded for integers: see untracked_operands)
-        input, other = untracked_operands(input, other)
     return FloorDivideInPlaceBackward.apply(input, other, "floor")
-
-
-def untracked_operands(input, other):
-    """The operands of an integer tensor's in-place floor division, detached: PyTorch records
-    nothing for it, so a tensor with history (an integer one gets it from a fill_ with a value
-    that requires grad) keeps its history (see ``inplace.apply_inplace``)."""
-    return input.detach(), other.detach() if isinstance(other, TensorBase) else other
 
 
 def floor_divide_reflected(input, other):
