@@ -8,6 +8,7 @@ from . import (
     linear,
     loss,
     normalization,
+    padding,
     pooling,
     sparse,
     transformer,
@@ -23,6 +24,7 @@ from .linear import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from .module import Module  # noqa: F401
 from .normalization import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .sparse import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
@@ -30,6 +32,6 @@ from .transformer_decoder import *  # noqa: F401,F403
 from .upsampling import *  # noqa: F401,F403
 
 __all__ = ["Module"] + [name for file in (activation, container, conv, dropout, flatten, linear,
-                                          loss, normalization, pooling, sparse, transformer,
-                                          transformer_decoder, upsampling)
+                                          loss, normalization, padding, pooling, sparse,
+                                          transformer, transformer_decoder, upsampling)
                         for name in file.__all__]
