@@ -86,7 +86,8 @@ def _check_output_size(input, pad, mode):
 def _pad_circular(input, pad):
     """Circular padding as PyTorch computes (and records) it: the input copied into the middle
     of an empty tensor, then each padded side copied from the far side of that tensor, so
-    the result's grad_fn is a chain of CopySlices (a negative pad crops first)."""
+    the result's grad_fn is a chain of CopySlices (a negative pad crops first). Every piece
+    is a slice with ATen's bounds, so pads cropping past the input give empty pieces."""
     in_shape = input._data.shape
     dims = [input._data.ndim - 1 - k for k in range(len(pad) // 2)]  # pad[2k:2k+2] pads dims[k]
     out_shape = list(in_shape)
@@ -96,17 +97,22 @@ def _pad_circular(input, pad):
     out_part, in_part = out, input
     for k, dim in enumerate(dims):
         left, right = pad[2 * k], pad[2 * k + 1]
-        start = max(left, 0)
-        out_part = out_part.narrow(dim, start, out_shape[dim] - max(right, 0) - start)
-        start = max(-left, 0)
-        in_part = in_part.narrow(dim, start, in_shape[dim] - max(-right, 0) - start)
+        out_part = _slice(out_part, dim, max(left, 0), out_shape[dim] - max(right, 0))
+        in_part = _slice(in_part, dim, max(-left, 0), in_shape[dim] - max(-right, 0))
     out_part.copy_(in_part)
     for k, dim in enumerate(dims):
         left, right = pad[2 * k], pad[2 * k + 1]
         end = out_shape[dim] - max(right, 0)
         if left > 0:
-            out.narrow(dim, 0, left).copy_(out.narrow(dim, end - left, left))
+            _slice(out, dim, 0, left).copy_(_slice(out, dim, end - left, end))
         if right > 0:
-            out.narrow(dim, out_shape[dim] - right, right).copy_(
-                out.narrow(dim, max(left, 0), right))
+            _slice(out, dim, out_shape[dim] - right, out_shape[dim]).copy_(
+                _slice(out, dim, max(left, 0), max(left, 0) + right))
     return out
+
+
+def _slice(t, dim, start, end):
+    """``t[start:end]`` along ``dim`` with ATen's (and Python's) bounds: a negative end counts
+    from the end, then both are clamped to the dim."""
+    start, end, _ = slice(start, end).indices(t._data.shape[dim])
+    return t.narrow(dim, start, max(end - start, 0))
