@@ -323,7 +323,7 @@ class Tensor(TensorBase):
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
     # (PyTorch's other in-place operators; the shifts wait for the shift ops)
     __ipow__, __imod__ = pow_, in_place(_special.remainder)
-    __ifloordiv__ = in_place(_arith.floor_divide_in_place)
+    __ifloordiv__ = in_place(_ipf.floor_divide_in_place)
     __iand__, __ior__, __ixor__ = (in_place(_cmp.bitwise_and), in_place(_cmp.bitwise_or),
                                    in_place(_cmp.bitwise_xor))
     neg_, abs_, exp_, log_, sqrt_ = (in_place(_ew.neg), in_place(_ew.abs_), in_place(_ew.exp),

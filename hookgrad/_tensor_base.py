@@ -14,6 +14,12 @@ from ._printing import tensor_repr
 from ._size import Size
 from .utils.hooks import RemovableHandle
 
+_GRAD_DTYPE_HELP = (
+    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
+    "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
+    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+    "downstream systems that assume they match.")
+
 _new = object.__new__
 
 # The class ``_make`` instantiates: ``Tensor``, which ``_tensor.py`` binds here once it is
@@ -315,9 +321,16 @@ class TensorBase:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
                                 f"type {type(value).__name__}")
             if value._data.dtype != self._data.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                from ._ops.op import cpp_type_name, type_name  # (the ops import this module)
+
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{cpp_type_name(value._data)}' "
+                    f"to a tensor with grad_dtype '{type_name(self._data)}'. {_GRAD_DTYPE_HELP}")
             if value._data.shape != self._data.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value._data.shape)}' to a "
+                    f"tensor of size '{list(self._data.shape)}'. Please ensure that the gradient "
+                    "and the tensor are the same size")
         self._grad = value
 
     @grad.deleter

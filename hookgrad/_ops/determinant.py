@@ -7,6 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .complex_support import check_real_array
+from .lu_lapack import det_from_lu, getrf, inverse_from_lu
 from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
 
@@ -23,41 +24,39 @@ def _check_square(x, name):
                            f"Got {type_name(x)}")
 
 
-def _first_zero_pivot(matrix):
-    """The 1-based index of the first exactly-zero pivot of LU with partial pivoting (what
-    LAPACK's getrf reports), or 0."""
-    u = np.array(matrix, np.float64)
-    n = u.shape[0]
-    with np.errstate(all="ignore"):  # (inf or NaN entries: NaNs, as LAPACK's, no warning)
-        for k in range(n):
-            pivot = k + int(np.argmax(np.abs(u[k:, k])))
-            if u[pivot, k] == 0:
-                return k + 1
-            u[[k, pivot]] = u[[pivot, k]]
-            u[k + 1:, k:] -= np.outer(u[k + 1:, k] / u[k, k], u[k, k:])
-    return 0
-
-
-def _singular_error(x):
-    batch = x.reshape((-1,) + x.shape[-2:])
-    for i, matrix in enumerate(batch):
-        index = _first_zero_pivot(matrix)
-        if index:
-            where = f"(Batch element {i}): " if x.ndim > 2 else ""
-            return LinAlgError(f"linalg.inv: {where}The diagonal element {index} is zero, the "
-                               "inversion could not be completed because the input matrix is "
-                               "singular.")
-    return None
-
-
 def _inverse_array(x):
+    """PyTorch's ``linalg.inv``: each matrix LU-factored (``getrf``), the first singular one
+    refused by its first zero pivot; solved from the factors where an entry is not finite
+    (LAPACK's order spreads NaN and inf as PyTorch's results show), else by NumPy's inverse."""
     if x.shape[-1] == 0:
         return x.copy()
-    error = _singular_error(x)
-    if error is not None:
-        raise error
-    with np.errstate(all="ignore"):  # (non-finite entries: NumPy's warning, not ours)
-        return np.linalg.inv(x)
+    batch = x.reshape((-1,) + x.shape[-2:])
+    factors = [getrf(matrix) for matrix in batch]
+    for i, (_, _, info) in enumerate(factors):
+        if info:
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            raise LinAlgError(f"linalg.inv: {where}The diagonal element {info} is zero, the "
+                              "inversion could not be completed because the input matrix is "
+                              "singular.")
+    if np.isfinite(x).all():
+        try:
+            return np.linalg.inv(x)
+        except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)
+            pass
+    return np.stack([inverse_from_lu(lu, perm) for lu, perm, _ in factors]).reshape(x.shape)
+
+
+def _det_array(x):
+    """PyTorch's ``linalg.det``: the product of the pivots of the LU of each matrix's
+    transpose (PyTorch factors the row-major memory as a column-major matrix), which decides
+    what a NaN or inf entry gives (inf times a pivot from ``inf - inf`` is NaN); NumPy's
+    determinant where that is finite."""
+    if np.isfinite(x).all():
+        with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
+            return np.asarray(np.linalg.det(x), x.dtype)
+    batch = x.reshape((-1,) + x.shape[-2:])
+    dets = [det_from_lu(*getrf(matrix.T)[:2]) for matrix in batch]
+    return np.array(dets, x.dtype).reshape(x.shape[:-2])
 
 
 def _adjugate_t(x):
@@ -79,8 +78,7 @@ class LinalgDetBackward0(Op):
         x = a._data
         _check_square(x, "linalg.det")
         self.save(a)
-        with np.errstate(all="ignore"):  # (NaN or infinite entries: NumPy's warning, not ours)
-            return np.asarray(np.linalg.det(x), x.dtype)
+        return _det_array(x)
 
     def backward(self, grad):
         a, result = self.saved()

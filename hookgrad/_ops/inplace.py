@@ -245,7 +245,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         try:
             result = fn(t, *args, **kwargs)
         except NotImplementedError:
-            _refuse_unwritable_result(t, args)
+            _refuse_unwritable_result(t, args, fn)
             raise
         _write(t, result._data, overlap, fn, args, kwargs)
         return t
@@ -262,10 +262,12 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         try:  # (_out_of_place, written out as above)
             result = fn(old, *args, **kwargs)
         except NotImplementedError:
-            _refuse_unwritable_result(old, args)
+            _refuse_unwritable_result(old, args, fn)
             raise
         _write(t, result._data, overlap)
         node = result._grad_fn
+        if node is None:  # (the op recorded nothing: an integer tensor's shift or bitwise op,
+            return t      # after a fill_ with a value that requires grad; t keeps its history)
         if node._for_backward:  # (a node that saved nothing saved no result, no input)
             _saved_result_is(node, t)
             if old._requires_grad:
@@ -282,13 +284,15 @@ def _out_of_place(fn, t, args, kwargs):
     try:
         return fn(t, *args, **kwargs)
     except NotImplementedError:
-        _refuse_unwritable_result(t, args)
+        _refuse_unwritable_result(t, args, fn)
         raise
 
 
-def _refuse_unwritable_result(t, args):
+def _refuse_unwritable_result(t, args, fn):
     """Where the op raised NotImplementedError: PyTorch's shape error first, if the result
-    would not fit into ``t``."""
+    would not fit into ``t``; then its cast error, if the operands' common dtype would not
+    cast to ``t``'s (not for ops computing in ``t``'s dtype: ``fn.computes_in_input_dtype``,
+    comparisons and lerp, whose kernels refuse the dtypes first)."""
     shape = t._data.shape
     try:
         broadcast = np.broadcast_shapes(
@@ -299,6 +303,15 @@ def _refuse_unwritable_result(t, args):
         raise RuntimeError(
             f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
             f"broadcast shape [{', '.join(map(str, broadcast))}]") from None
+    # (then TensorIterator's common dtype, which must cast to ``t``'s before any kernel
+    # looks at the dtypes: bool.hypot_(long) is a cast error, not hypot's missing kernel)
+    operands = [a for a in args if isinstance(a, (TensorBase, bool, int, float, complex))]
+    if operands and not getattr(fn, "computes_in_input_dtype", False):
+        result = _dtype.result_type([t, *operands])
+        dst = t.dtype
+        if result.category > dst.category:
+            raise RuntimeError(f"result type {result.legacy_name[:-6]} can't be cast to the "
+                               f"desired output type {dst.legacy_name[:-6]}") from None
 
 
 def _saved_result_is(node, t, view_grad_fn=None):

@@ -11,7 +11,7 @@ from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
-from .arithmetic import FloorDivideBackward
+from .arithmetic import FloorDivideInPlaceBackward
 from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
@@ -71,6 +71,7 @@ def _comparison(name):
     def compare_in_dtype(input, other):
         node = tensor_node if isinstance(other, TensorBase) else number_node
         return node.apply(input, other)
+    compare_in_dtype.computes_in_input_dtype = True  # (see _refuse_unwritable_result)
     return compare_in_dtype
 
 
@@ -190,18 +191,23 @@ def atanh_(self):
     return apply_inplace(self, AtanhBackward1.apply, (), {})
 
 
-class FloorDivideInplaceBackward(FloorDivideBackward):
-    def backward(self, grad):
-        raise RuntimeError("derivative for aten::floor_divide_ is not implemented")
-
-
 class HeavisideInplaceBackward(HeavisideBackward):
     def backward(self, grad):
         raise RuntimeError("derivative for aten::heaviside_ is not implemented")
 
 
+def floor_divide_in_place(input, other):
+    """``input.floor_divide_(other)`` (and ``//=``) before it is written back. PyTorch records
+    nothing for an integer tensor's floor division: one with history (from a fill_ with a
+    value that requires grad) keeps it (see apply_inplace)."""
+    if input._data.dtype.kind in "biu":
+        input = input.detach()
+        other = other.detach() if isinstance(other, TensorBase) else other
+    return FloorDivideInPlaceBackward.apply(input, other, "floor")
+
+
 def floor_divide_(self, other):
-    return apply_inplace(self, FloorDivideInplaceBackward.apply, (other, "floor"), {})
+    return apply_inplace(self, floor_divide_in_place, (other,), {})
 
 
 def _tensor_only(function, name, parameter="other", check_inputs=True):

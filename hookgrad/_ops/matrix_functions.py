@@ -10,7 +10,8 @@ import numpy as np
 
 from .._tensor_base import _make
 from .complex_support import check_real_array
-from .op import Op
+from .lu_lapack import getrf, solve_from_lu
+from .op import Op, broadcast_error
 from .shape import cat
 
 _PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0,
@@ -89,6 +90,39 @@ def lapack_layout(x):
     return np.swapaxes(out, -1, -2)
 
 
+def _solve_array(x, rhs):
+    """PyTorch's ``linalg.solve``: NumPy's solver for finite operands; where it finds a matrix
+    singular, or an entry is not finite, each matrix of A LU-factored as PyTorch's LAPACK
+    does (``getrf``): the first singular one (counted in A's own batch) refused by name, the
+    others solved from the factors (which is how NaN and inf spread in PyTorch's results)."""
+    if np.isfinite(x).all() and np.isfinite(rhs).all():
+        try:
+            return np.linalg.solve(x, rhs)
+        except np.linalg.LinAlgError:
+            pass
+        except ValueError:  # (batch dims that do not broadcast: PyTorch's error below)
+            _broadcast_batch(x, rhs)
+            raise
+    batch = _broadcast_batch(x, rhs)
+    factors = [getrf(matrix) for matrix in x.reshape((-1,) + x.shape[-2:])]
+    for i, (_, _, info) in enumerate(factors):
+        if info:
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
+                              "matrix is singular.")
+    index = np.broadcast_to(np.arange(len(factors)).reshape(x.shape[:-2]), batch).reshape(-1)
+    columns = np.broadcast_to(rhs, batch + rhs.shape[-2:]).reshape((-1,) + rhs.shape[-2:])
+    out = [solve_from_lu(*factors[i][:2], b) for i, b in zip(index, columns, strict=True)]
+    return np.stack(out).reshape(batch + rhs.shape[-2:])
+
+
+def _broadcast_batch(x, rhs):
+    try:
+        return np.broadcast_shapes(x.shape[:-2], rhs.shape[:-2])
+    except ValueError:
+        raise broadcast_error([rhs.shape[:-2], x.shape[:-2]]) from None
+
+
 class LinalgSolveBackward(Op):
     """``linalg.solve(A, B)``: X with A X = B (B a vector or batch of matrices)."""
 
@@ -105,11 +139,7 @@ class LinalgSolveBackward(Op):
                                "instead")
         self.vector = y.ndim == 1 or (y.ndim == x.ndim - 1 and y.shape == x.shape[:-1])
         rhs = y[..., None] if self.vector else y
-        try:
-            out = np.linalg.solve(x, rhs)
-        except np.linalg.LinAlgError:
-            raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix "
-                              "is singular.") from None
+        out = _solve_array(x, rhs)
         self.save(a)
         if self.vector:  # (a batch of vectors: column-major as one matrix, as PyTorch's)
             out = out[..., 0]

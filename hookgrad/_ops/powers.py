@@ -56,6 +56,10 @@ class LdexpBackward0(Op):
 
     def forward(self, a, other, dtype=None):
         """``dtype``: the result's when not the promoted one (``ldexp_``: the input's)."""
+        if (a._data.dtype.kind in "fV" and isinstance(other, TensorBase)
+                and other._data.dtype == np.bool_):  # (PyTorch's kernel takes a real
+            # floating input's exponent in its own dtype, which has no bool form)
+            raise NotImplementedError('"ldexp_cpu_exp" not implemented for \'Bool\'')
         self.save(other)
         x, e = float_operands(a, other)
         dtype = x.dtype if dtype is None else dtype

@@ -177,6 +177,9 @@ def lerp(input, end, weight, *, out=None):
     return LerpBackward0.apply(input, end, weight)
 
 
+lerp.computes_in_input_dtype = True  # (its dtype checks come first: see inplace.py)
+
+
 def _same_dtype(x, other, name):
     """lerp does not promote: ``end`` and a tensor ``weight`` have the input's dtype."""
     if other.dtype != x.dtype:

@@ -5,6 +5,7 @@ permuted or transposed) wants its own strides; any other leaf (a slice with gaps
 expanded tensor) a C-contiguous gradient."""
 import numpy as np
 
+from .._dtype import from_numpy_dtype, promote_types
 from .._tensor_base import _make
 
 
@@ -65,3 +66,24 @@ def writeable_alias(data):
     except ValueError:
         return None
     return alias
+
+
+def accumulate_error(old, new):
+    """PyTorch's error when ``.grad += new`` cannot run because the ``.grad`` was edited in
+    place since the last pass (``squeeze_``, ``t_``, ``.data`` of another dtype): checked as
+    its in-place add checks, the shape before the dtype. ``old`` and ``new`` are arrays."""
+    from .._ops.op import broadcast_error  # (the ops import the engine's modules)
+
+    if old.shape != new.shape:
+        try:
+            broadcast = np.broadcast_shapes(old.shape, new.shape)
+        except ValueError:
+            return broadcast_error([old.shape, new.shape])
+        if broadcast != old.shape:
+            return RuntimeError(
+                f"output with shape [{', '.join(map(str, old.shape))}] doesn't match the "
+                f"broadcast shape [{', '.join(map(str, broadcast))}]")
+    old_dtype = from_numpy_dtype(old.dtype)
+    result = promote_types(old_dtype, from_numpy_dtype(new.dtype))
+    return RuntimeError(f"result type {result.legacy_name[:-6]} can't be cast to the desired "
+                        f"output type {old_dtype.legacy_name[:-6]}")

@@ -12,7 +12,7 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
-from ._grad_layout import first_grad, obeys_layout_contract, writeable_alias
+from ._grad_layout import accumulate_error, first_grad, obeys_layout_contract, writeable_alias
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
 from ._post_accumulate import accumulate_nothing as _accumulate_nothing
 from ._post_accumulate import call_post_accumulate_hooks as _call_post_accumulate_hooks
@@ -561,7 +561,10 @@ def _accumulate(task, variable, grads):
                 raise RuntimeError(ZERO_TENSOR_MESSAGE)
             old_data = old._data
             if old_data.flags.writeable:
-                old_data += grad._data
+                try:
+                    old_data += grad._data
+                except (ValueError, TypeError):  # (a .grad reshaped or recast in place)
+                    raise accumulate_error(old_data, grad._data) from None
                 old._vc[0] += 1
             else:
                 variable._grad = _make(_array_sum(old_data, grad._data))

@@ -1,5 +1,6 @@
-"""The padding layers (Zero / Constant / Reflection / Replication / Circular, 1d to 3d), each
-a thin module over ``F.pad`` with PyTorch's constructor, repr and input checks."""
+"""Padding layers over ``F.pad``: constant (and zero), reflection, replication and circular,
+for 1, 2 and 3 padded dims. An int pads every side by it; a tuple gives (left, right, top,
+bottom, front, back), last dim first, as ``F.pad`` takes it."""
 from .. import functional as F
 from .conv import _ntuple
 from .module import Module
@@ -9,48 +10,58 @@ __all__ = ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ConstantPad1d", "
            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d", "ZeroPad2d",
            "ZeroPad3d"]
 
-# padding given as one int pads every side by it; a sequence is taken as it is (PyTorch's
-# _pair / _quadruple / _ntuple(6) do not check its length: F.pad does)
 _SIDES = {1: _ntuple(2), 2: _ntuple(4), 3: _ntuple(6)}
 
 
-class _CircularPadNd(Module):
-    _dims = 1
+def _sides_repr(module):
+    return f"{module.padding}"
+
+
+class _PadNd(Module):
+    """A non-constant padding mode; ``dims`` (set by each class) is how many dims it pads."""
+
+    __constants__ = ["padding"]
+    mode = None
+    dims = None
 
     def __init__(self, padding):
         super().__init__()
-        self.padding = _SIDES[self._dims](padding)
+        self.padding = _SIDES[self.dims](padding)
 
     def forward(self, input):
-        ndim = input.dim()
-        if ndim not in (self._dims + 1, self._dims + 2):
-            raise ValueError(f"expected {self._dims + 1}D or {self._dims + 2}D input "
-                             f"(got {ndim}D input)")
-        return F.pad(input, self.padding, "circular")
+        return F.pad(input, self.padding, self.mode)
 
     def extra_repr(self):
-        return f"{self.padding}"
+        return _sides_repr(self)
 
 
-class CircularPad1d(_CircularPadNd):
-    _dims = 1
+class _ReflectionPadNd(_PadNd):
+    mode = "reflect"
 
 
-class CircularPad2d(_CircularPadNd):
-    _dims = 2
+class _ReplicationPadNd(_PadNd):
+    mode = "replicate"
 
 
-class CircularPad3d(_CircularPadNd):
-    _dims = 3
+class _CircularPadNd(_PadNd):
+    mode = "circular"
+
+    def forward(self, input):
+        # (PyTorch's circular layers check the rank themselves, with a ValueError)
+        if input.dim() not in (self.dims + 1, self.dims + 2):
+            raise ValueError(f"expected {self.dims + 1}D or {self.dims + 2}D input (got "
+                             f"{input.dim()}D input)")
+        return F.pad(input, self.padding, "circular")
 
 
 class _ConstantPadNd(Module):
-    _dims = 1
+    __constants__ = ["padding", "value"]
+    dims = None
 
     def __init__(self, padding, value):
         super().__init__()
+        self.padding = _SIDES[self.dims](padding)
         self.value = value
-        self.padding = _SIDES[self._dims](padding)
 
     def forward(self, input):
         return F.pad(input, self.padding, "constant", self.value)
@@ -59,76 +70,71 @@ class _ConstantPadNd(Module):
         return f"padding={self.padding}, value={self.value}"
 
 
+class ReflectionPad1d(_ReflectionPadNd):
+    dims = 1
+
+
+class ReflectionPad2d(_ReflectionPadNd):
+    dims = 2
+
+
+class ReflectionPad3d(_ReflectionPadNd):
+    dims = 3
+
+
+class ReplicationPad1d(_ReplicationPadNd):
+    dims = 1
+
+
+class ReplicationPad2d(_ReplicationPadNd):
+    dims = 2
+
+
+class ReplicationPad3d(_ReplicationPadNd):
+    dims = 3
+
+
+class CircularPad1d(_CircularPadNd):
+    dims = 1
+
+
+class CircularPad2d(_CircularPadNd):
+    dims = 2
+
+
+class CircularPad3d(_CircularPadNd):
+    dims = 3
+
+
 class ConstantPad1d(_ConstantPadNd):
-    _dims = 1
+    dims = 1
 
 
 class ConstantPad2d(_ConstantPadNd):
-    _dims = 2
+    dims = 2
 
 
 class ConstantPad3d(_ConstantPadNd):
-    _dims = 3
+    dims = 3
 
 
-class _ModePadNd(Module):
-    _dims = 1
-    _mode = "reflect"
-
-    def __init__(self, padding):
-        super().__init__()
-        self.padding = _SIDES[self._dims](padding)
-
-    def forward(self, input):
-        return F.pad(input, self.padding, self._mode)
-
-    def extra_repr(self):
-        return f"{self.padding}"
-
-
-class ReflectionPad1d(_ModePadNd):
-    _dims, _mode = 1, "reflect"
-
-
-class ReflectionPad2d(_ModePadNd):
-    _dims, _mode = 2, "reflect"
-
-
-class ReflectionPad3d(_ModePadNd):
-    _dims, _mode = 3, "reflect"
-
-
-class ReplicationPad1d(_ModePadNd):
-    _dims, _mode = 1, "replicate"
-
-
-class ReplicationPad2d(_ModePadNd):
-    _dims, _mode = 2, "replicate"
-
-
-class ReplicationPad3d(_ModePadNd):
-    _dims, _mode = 3, "replicate"
-
-
+# (each a ConstantPadNd of value 0, as in PyTorch, whose repr shows the padding alone)
 class ZeroPad1d(ConstantPad1d):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
 
-    def extra_repr(self):
-        return f"{self.padding}"
+    extra_repr = _sides_repr
 
 
 class ZeroPad2d(ConstantPad2d):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
 
-    def extra_repr(self):
-        return f"{self.padding}"
+    extra_repr = _sides_repr
 
 
 class ZeroPad3d(ConstantPad3d):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
 
-    def extra_repr(self):
-        return f"{self.padding}"
+    extra_repr = _sides_repr
