@@ -129,6 +129,7 @@ vdot, cross, kron, inner, tensordot = (_prod.vdot, _prod.cross, _prod.kron, _pro
                                        _prod.tensordot)
 det, inverse, cdist = _det.det, _det.inverse, _cdist.cdist
 svd, qr, cholesky, slogdet, logdet = _lm.svd, _lm.qr, _lm.cholesky, _lm.slogdet, _lm.logdet
+pinverse, dist, pdist = _lm.pinverse, _lm.dist, _lm.pdist
 mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
 quantile, nanquantile = _stats.quantile, _stats.nanquantile
 scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put

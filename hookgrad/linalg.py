@@ -16,9 +16,11 @@ from ._ops.decompositions import linalg_svd as svd
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.log_determinant import linalg_slogdet as slogdet
+from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
 from ._ops.op import type_name
 from ._ops.products import linalg_cross as cross
+from ._ops.pseudo_inverse import matrix_rank, pinv
 from ._ops.svd import svdvals
 from ._ops.triangular_solve import solve_triangular
 from ._tensor_base import _make
@@ -26,7 +28,7 @@ from ._tensor_base import _make
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
 __all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
-            "solve_triangular"]
+            "solve_triangular", "pinv", "matrix_rank", "multi_dot"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

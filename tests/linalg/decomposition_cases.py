@@ -50,6 +50,15 @@ def _solve_triangular(lib, x, kwargs):
     return [lib.linalg.solve_triangular(x, b, **kwargs)]
 
 
+def _other(lib, x, shape):
+    return lib.tensor(_data(11, shape).tolist(), dtype=x.dtype)
+
+
+def _multi_dot(lib, x, kwargs):
+    chain = [_other(lib, x, shape) if shape else x for shape in kwargs["chain"]]
+    return [lib.linalg.multi_dot(chain)]
+
+
 FUNCTIONS = {
     "svd": _svd_invariant,
     "torch.svd": _torch_svd_invariant,
@@ -61,6 +70,12 @@ FUNCTIONS = {
     "slogdet": lambda lib, x, kw: list(lib.linalg.slogdet(x)),
     "logdet": lambda lib, x, kw: [lib.logdet(x)],
     "solve_triangular": _solve_triangular,
+    "pinv": lambda lib, x, kw: [lib.linalg.pinv(x, **kw)],
+    "pinverse": lambda lib, x, kw: [x.pinverse(**kw)],
+    "matrix_rank": lambda lib, x, kw: [lib.linalg.matrix_rank(x, **kw)],
+    "dist": lambda lib, x, kw: [lib.dist(x, _other(lib, x, kw.pop("other")), **kw)],
+    "pdist": lambda lib, x, kw: [lib.nn.functional.pdist(x, **kw)],
+    "multi_dot": _multi_dot,
 }
 
 # name: (function, input kind and shape, dtype, kwargs)
@@ -115,6 +130,33 @@ CASES = {
                               {"upper": True, "b_shape": (2, 2)}),
     "triangular_vector_b": ("solve_triangular", ("randn", (3, 3)), "float64",
                             {"upper": True, "b_shape": (3,)}),
+    "pinv_tall": ("pinv", ("randn", (4, 3)), "float64", {}),
+    "pinv_wide_f32": ("pinv", ("randn", (2, 3, 5)), "float32", {}),
+    "pinv_hermitian": ("pinv", ("spd", (3, 3)), "float64", {"hermitian": True}),
+    "pinv_rank_deficient": ("pinv", ("rank1", (3, 3)), "float64", {}),
+    "pinv_atol": ("pinv", ("randn", (3, 3)), "float64", {"atol": 2.5}),
+    "pinv_int": ("pinv", ("randn", (3, 3)), "int64", {}),
+    "pinverse": ("pinverse", ("randn", (3, 2)), "float64", {}),
+    "matrix_rank": ("matrix_rank", ("rank1", (3, 3)), "float64", {}),
+    "matrix_rank_tol": ("matrix_rank", ("randn", (2, 3, 3)), "float32", {"atol": 2.0}),
+    "matrix_rank_hermitian": ("matrix_rank", ("spd", (3, 3)), "float64", {"hermitian": True}),
+    "dist_2": ("dist", ("randn", (2, 3)), "float64", {"other": (3,)}),
+    "dist_1_f32": ("dist", ("randn", (4,)), "float32", {"other": (4,), "p": 1}),
+    "dist_3": ("dist", ("randn", (2, 2)), "float64", {"other": (2, 2), "p": 3}),
+    "dist_inf": ("dist", ("randn", (3,)), "float64", {"other": (3,), "p": float("inf")}),
+    "dist_int": ("dist", ("randn", (3,)), "int64", {"other": (3,)}),
+    "dist_shapes": ("dist", ("randn", (3,)), "float64", {"other": (2,)}),
+    "pdist_2": ("pdist", ("randn", (5, 3)), "float64", {}),
+    "pdist_1_f32": ("pdist", ("randn", (4, 2)), "float32", {"p": 1}),
+    "pdist_inf": ("pdist", ("randn", (4, 3)), "float64", {"p": float("inf")}),
+    "pdist_3d": ("pdist", ("randn", (2, 3, 3)), "float64", {}),
+    "pdist_negative_p": ("pdist", ("randn", (3, 3)), "float64", {"p": -1}),
+    "multi_dot": ("multi_dot", ("randn", (3, 4)), "float64", {"chain": [(5, 3), None, (4, 2)]}),
+    "multi_dot_vectors": ("multi_dot", ("randn", (4,)), "float64",
+                          {"chain": [None, (4, 3), (3, 6), (6,)]}),
+    "multi_dot_one": ("multi_dot", ("randn", (3, 3)), "float64", {"chain": [None]}),
+    "multi_dot_3d": ("multi_dot", ("randn", (2, 3, 3)), "float64", {"chain": [(3, 3), None]}),
+    "multi_dot_shapes": ("multi_dot", ("randn", (3, 3)), "float64", {"chain": [None, (2, 3)]}),
 }
 
 
@@ -127,6 +169,8 @@ def _input(lib, kind, shape, dtype, seed):
         data = np.array([[[1.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 1.0]]])
     elif kind == "singular":
         data = np.array([[1.0, 2.0], [2.0, 4.0]])
+    elif kind == "rank1":
+        data = np.outer(_data(seed, shape[-1]), _data(seed + 1, shape[-1]))
     elif kind == "nan":
         data = np.array([[np.nan, 1.0], [1.0, 1.0]])
     else:
@@ -137,6 +181,14 @@ def _input(lib, kind, shape, dtype, seed):
     if not floating:
         data = (data * 3).round()
     return lib.tensor(data.tolist(), dtype=getattr(lib, dtype), requires_grad=floating)
+
+
+def _array(t):
+    """The values of ``t``; a ZeroTensor (PyTorch's and hookgrad's undefined-as-zero gradient,
+    which refuses ``numpy()``) as the zeros it stands for."""
+    if getattr(t, "_is_zerotensor", lambda: False)() or getattr(t, "_zero_tensor", False):
+        return np.zeros(tuple(t.shape), str(t.dtype).split(".")[-1])
+    return t.detach()
 
 
 def run(lib, name):
@@ -164,5 +216,8 @@ def run(lib, name):
         return out
     out["grad"] = grad.detach()
     if grad.requires_grad and np.isfinite(grad.detach().numpy()).all():
-        (out["grad_of_grad"],) = lib.autograd.grad((grad * grad).sum(), x)
+        try:
+            out["grad_of_grad"] = _array(lib.autograd.grad((grad * grad).sum(), x)[0])
+        except Exception as error:
+            out["grad_of_grad_error"] = [type(error).__name__, str(error)]
     return out

@@ -33,8 +33,9 @@ def test_matches_pytorch(name):
     assert (got["dtypes"], got["nodes"]) == (expected["dtypes"], expected["nodes"])
     for actual, wanted in zip(got["values"], expected["values"]):
         _close(actual, wanted)
-    if "grad_error" in expected:
-        assert got["grad_error"] == expected["grad_error"]
+    for key in ("grad_error", "grad_of_grad_error"):
+        if key in expected:
+            assert got[key] == expected[key]
     for key in ("grad", "grad_of_grad"):
         if key in expected:
             _close(got[key], expected[key])
