@@ -15,6 +15,7 @@ from ._ops.decompositions import linalg_qr as qr
 from ._ops.decompositions import linalg_svd as svd
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
+from ._ops.inverse_ex import inv_ex
 from ._ops.log_determinant import linalg_slogdet as slogdet
 from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
@@ -28,7 +29,7 @@ from ._tensor_base import _make
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
 __all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
-            "solve_triangular", "pinv", "matrix_rank", "multi_dot"]
+            "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

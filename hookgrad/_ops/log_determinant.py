@@ -9,61 +9,28 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .matrix_functions import solve
+from .lu import lu_factor, lu_solve, permutation_sign
+from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
-from .triangular_solve import triangular_solve_array
 
 return_types = {name: return_type(name, ("sign", "logabsdet"))
                 for name in ("linalg_slogdet", "slogdet")}
 
 
-def _lu(matrix):
-    """(LU packed, row order) of one float64 matrix by partial pivoting, as getrf."""
-    lu = np.array(matrix, np.float64)
-    n = lu.shape[0]
-    order = np.arange(n)
-    with np.errstate(all="ignore"):
-        for k in range(n):
-            pivot = k + int(np.argmax(np.abs(lu[k:, k])))
-            if pivot != k:
-                lu[[k, pivot]] = lu[[pivot, k]]
-                order[[k, pivot]] = order[[pivot, k]]
-            if lu[k, k] != 0:
-                lu[k + 1:, k] /= lu[k, k]
-                lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
-    return lu, order
-
-
-def _swaps_parity(order):
-    seen, parity = np.zeros(len(order), bool), 0
-    for start in range(len(order)):
-        length = 0
-        while not seen[start]:
-            seen[start] = True
-            start = order[start]
-            length += 1
-        parity += max(length - 1, 0)
-    return -1.0 if parity % 2 else 1.0
-
-
 def _slogdet_one(matrix):
-    lu, order = _lu(matrix)
+    lu, order = lu_factor(matrix)
     diagonal = np.diagonal(lu)
-    sign = _swaps_parity(order) * np.prod(np.sign(diagonal))
+    sign = permutation_sign(order) * np.prod(np.sign(diagonal))
     with np.errstate(divide="ignore"):
         return sign, np.sum(np.log(np.abs(diagonal)))
 
 
-def _inverse_t_one(matrix):
-    """A^{-T} through the LU factors (A^T X = I: U^T, then L^T, then the rows put back)."""
-    lu, order = _lu(matrix)
-    n = lu.shape[0]
-    y = triangular_solve_array(lu.T, np.eye(n), upper=False)
-    z = triangular_solve_array(lu.T, y, upper=True, unitriangular=True)
-    out = np.empty_like(z)
-    out[order] = z
-    return out
+def _solve_transposed_one(matrix, scale):
+    """X with A^T X = scale * I, through the LU factors of A^T (PyTorch's linalg.solve of A^H:
+    its infinities and NaNs for a singular A)."""
+    lu, order = lu_factor(matrix.T)
+    return lu_solve(lu, order, np.eye(lu.shape[0]) * scale)
 
 
 class LinalgSlogdetBackward0(Op):
@@ -73,26 +40,39 @@ class LinalgSlogdetBackward0(Op):
         x = a._data
         check_matrix(x, "linalg.slogdet", square=True)
         self.save(a)
-        flat = x.reshape((-1,) + x.shape[-2:])
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
-        parts = [_slogdet_one(m) for m in flat]
-        sign = np.array([p[0] for p in parts], x.dtype).reshape(x.shape[:-2])
-        log = np.array([p[1] for p in parts], x.dtype).reshape(x.shape[:-2])
+        with np.errstate(all="ignore"):
+            sign, log = np.linalg.slogdet(x)
+        sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
+        for index in np.ndindex(sign.shape):  # (getrf's sign: -0 after odd row swaps)
+            if sign[index] == 0:
+                sign[index], log[index] = _slogdet_one(x[index])
         return sign, log
 
     def backward(self, g_sign, g_log):
-        a, _ = self.saved()
+        a, sign = self.saved()
         if g_log is None:  # (the sign of a real matrix is locally constant)
             return None
         x = a._data
         if plain_backward():  # (LU's infinities for a singular matrix, as PyTorch's)
-            flat = x.reshape((-1,) + x.shape[-2:])
-            inverse_t = np.stack([_inverse_t_one(m) for m in flat]).reshape(x.shape) \
-                if flat.shape[0] else np.zeros(x.shape)
+            scale = np.broadcast_to(g_log._data, x.shape[:-2])
+            singular = sign._data == 0
             with np.errstate(all="ignore"):
-                return _make((g_log._data[..., None, None] * inverse_t).astype(x.dtype))
-        n = x.shape[-1]  # (PyTorch's differentiable form: a singular matrix is an error here)
+                inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
+                    x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                grad = scale[..., None, None] * inverse_t
+            for index in np.ndindex(singular.shape):
+                if singular[index]:
+                    grad[index] = _solve_transposed_one(x[index], scale[index])
+            return _make(grad.astype(x.dtype, copy=False))
+        # PyTorch's differentiable form, linalg.solve: a singular matrix is an error here
+        singular = np.flatnonzero(sign._data.reshape(-1) == 0)
+        if singular.size:
+            where = f"(Batch element {singular[0]}): " if x.ndim > 2 else ""
+            raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
+                              "matrix is singular.")
+        n = x.shape[-1]
         scaled = g_log.unsqueeze(-1).expand(g_log.shape + (n,))
         return solve(a.mT, diag_embed(scaled))
 

@@ -76,6 +76,7 @@ FUNCTIONS = {
     "dist": lambda lib, x, kw: [lib.dist(x, _other(lib, x, kw.pop("other")), **kw)],
     "pdist": lambda lib, x, kw: [lib.nn.functional.pdist(x, **kw)],
     "multi_dot": _multi_dot,
+    "inv_ex": lambda lib, x, kw: list(lib.linalg.inv_ex(x, **kw)),
 }
 
 # name: (function, input kind and shape, dtype, kwargs)
@@ -157,7 +158,17 @@ CASES = {
     "multi_dot_one": ("multi_dot", ("randn", (3, 3)), "float64", {"chain": [None]}),
     "multi_dot_3d": ("multi_dot", ("randn", (2, 3, 3)), "float64", {"chain": [(3, 3), None]}),
     "multi_dot_shapes": ("multi_dot", ("randn", (3, 3)), "float64", {"chain": [None, (2, 3)]}),
+    "inv_ex": ("inv_ex", ("randn", (2, 3, 3)), "float64", {}),
+    "inv_ex_singular": ("inv_ex", ("singular_batch", (4, 3, 3)), "float64", {}),
+    "inv_ex_check_errors": ("inv_ex", ("singular_batch", (4, 3, 3)), "float64",
+                            {"check_errors": True}),
+    "slogdet_singular_batch": ("slogdet", ("singular_batch", (4, 3, 3)), "float64", {}),
 }
+
+_SINGULAR = [[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+             [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]],
+             [[0.0, 0.0, 1.0], [1.0, 2.0, 3.0], [2.0, 4.0, 6.0]],
+             [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]]
 
 
 def _input(lib, kind, shape, dtype, seed):
@@ -169,6 +180,8 @@ def _input(lib, kind, shape, dtype, seed):
         data = np.array([[[1.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 1.0]]])
     elif kind == "singular":
         data = np.array([[1.0, 2.0], [2.0, 4.0]])
+    elif kind == "singular_batch":  # (LAPACK's infinities and NaNs through a zero pivot)
+        data = np.array(_SINGULAR)
     elif kind == "rank1":
         data = np.outer(_data(seed, shape[-1]), _data(seed + 1, shape[-1]))
     elif kind == "nan":

@@ -19,6 +19,8 @@ def _close(actual, expected):
     tolerance = 1e-4 if expected.dtype == np.float32 else 1e-9
     assert actual.shape == expected.shape and actual.dtype == expected.dtype
     np.testing.assert_allclose(actual, expected, rtol=tolerance, atol=tolerance)
+    exact = (expected == 0) | np.isinf(expected)  # (-0 and -inf: their signs too)
+    np.testing.assert_array_equal(np.signbit(actual[exact]), np.signbit(expected[exact]))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
