@@ -16,6 +16,7 @@ from ._ops.decompositions import linalg_svd as svd
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.inverse_ex import inv_ex
+from ._ops.least_squares import lstsq
 from ._ops.log_determinant import linalg_slogdet as slogdet
 from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
@@ -24,12 +25,14 @@ from ._ops.products import linalg_cross as cross
 from ._ops.pseudo_inverse import matrix_rank, pinv
 from ._ops.svd import svdvals
 from ._ops.triangular_solve import solve_triangular
+from ._ops.vandermonde import vander
 from ._tensor_base import _make
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
 __all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
-            "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex"]
+            "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex",
+            "vander", "lstsq"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

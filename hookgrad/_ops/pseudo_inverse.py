@@ -63,11 +63,16 @@ class LinalgPinvBackward0(Op):
 
     def backward(self, grad):
         a, p = self.saved()
-        # dP = -P dA P + P P^T dA^T (I - A P) + (I - P A) dA^T P^T P, transposed term by term
-        grad_t = grad.mT
-        left = grad_t - (a @ p) @ grad_t  # (I - A P) G^T
-        right = grad_t - (grad_t @ p) @ a  # G^T (I - P A)
-        return -(p.mT @ grad @ p.mT) + left @ (p @ p.mT) + (p.mT @ p) @ right
+        return pinv_backward(grad, p, a)
+
+
+def pinv_backward(grad, p, a):
+    """The gradient for A of a loss of P = pinv(A): from
+    dP = -P dA P + P P^T dA^T (I - A P) + (I - P A) dA^T P^T P, transposed term by term."""
+    grad_t = grad.mT
+    left = grad_t - (a @ p) @ grad_t  # (I - A P) G^T
+    right = grad_t - (grad_t @ p) @ a  # G^T (I - P A)
+    return -(p.mT @ grad @ p.mT) + left @ (p @ p.mT) + (p.mT @ p) @ right
 
 
 def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):

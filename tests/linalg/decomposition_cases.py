@@ -77,6 +77,8 @@ FUNCTIONS = {
     "pdist": lambda lib, x, kw: [lib.nn.functional.pdist(x, **kw)],
     "multi_dot": _multi_dot,
     "inv_ex": lambda lib, x, kw: list(lib.linalg.inv_ex(x, **kw)),
+    "vander": lambda lib, x, kw: [lib.linalg.vander(x, **kw)],
+    "lstsq": lambda lib, x, kw: list(lib.linalg.lstsq(x, _other(lib, x, kw.pop("b")), **kw)),
 }
 
 # name: (function, input kind and shape, dtype, kwargs)
@@ -163,6 +165,19 @@ CASES = {
     "inv_ex_check_errors": ("inv_ex", ("singular_batch", (4, 3, 3)), "float64",
                             {"check_errors": True}),
     "slogdet_singular_batch": ("slogdet", ("singular_batch", (4, 3, 3)), "float64", {}),
+    "vander": ("vander", ("randn", (4,)), "float64", {}),
+    "vander_n_batched_f32": ("vander", ("randn", (2, 3)), "float32", {"N": 5}),
+    "vander_int": ("vander", ("randn", (3,)), "int32", {"N": 3}),
+    "vander_n1": ("vander", ("randn", (3,)), "float64", {"N": 1}),
+    "lstsq": ("lstsq", ("randn", (5, 3)), "float64", {"b": (5, 2)}),
+    "lstsq_vector_gelsd": ("lstsq", ("randn", (5, 3)), "float64", {"b": (5,), "driver": "gelsd"}),
+    "lstsq_batched_gels_f32": ("lstsq", ("randn", (2, 5, 3)), "float32",
+                               {"b": (2, 5, 2), "driver": "gels"}),
+    "lstsq_wide_gelss": ("lstsq", ("randn", (3, 5)), "float64", {"b": (3, 1), "driver": "gelss"}),
+    "lstsq_rank_deficient": ("lstsq", ("rank1", (3, 3)), "float64", {"b": (3, 2)}),
+    "lstsq_bad_driver": ("lstsq", ("randn", (3, 3)), "float64", {"b": (3, 2), "driver": "x"}),
+    "lstsq_bad_rows": ("lstsq", ("randn", (3, 3)), "float64", {"b": (4, 2)}),
+    "lstsq_batch_mismatch": ("lstsq", ("randn", (2, 5, 3)), "float64", {"b": (5, 2)}),
 }
 
 _SINGULAR = [[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
