@@ -52,9 +52,6 @@ def _check(a, b, left):
                            f"({a.shape[-2]}x{n} and {b.shape[-2]}x{b.shape[-1]})")
     check_real_array(name, a)
     check_real_array(name, b)
-    if a.dtype != b.dtype:
-        raise RuntimeError(f"{name}: Expected A and B to have the same dtype, but found A of "
-                           f"type {type_name(a)} and B of type {type_name(b)} instead")
     if a.dtype.kind not in "fV" or a.dtype.itemsize < 4:
         raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for "
                                   f"'{type_name(a)}'")
@@ -75,7 +72,9 @@ class LinalgSolveTriangularBackward0(Op):
         _check(x, y, left)
         self.upper, self.left, self.unitriangular = upper, left, unitriangular
         self.save(a)
-        out = triangular_solve_array(x, y, upper, left, unitriangular).astype(x.dtype)
+        # (PyTorch computes in A's dtype, B converted to it: no cast node)
+        out = triangular_solve_array(x, y.astype(x.dtype, copy=False), upper, left,
+                                     unitriangular).astype(x.dtype, copy=False)
         # (column-major matrices, as LAPACK's result)
         return np.swapaxes(np.ascontiguousarray(np.swapaxes(out, -1, -2)), -1, -2)
 

@@ -46,7 +46,8 @@ def _cholesky_ex(lib, x, kwargs):
 
 
 def _solve_triangular(lib, x, kwargs):
-    b = lib.tensor(_data(7, kwargs.pop("b_shape")).tolist(), dtype=x.dtype)
+    dtype = getattr(lib, kwargs.pop("b_dtype")) if "b_dtype" in kwargs else x.dtype
+    b = lib.tensor(_data(7, kwargs.pop("b_shape")).tolist(), dtype=dtype)
     return [lib.linalg.solve_triangular(x, b, **kwargs)]
 
 
@@ -129,6 +130,8 @@ CASES = {
                                      "b_shape": (2, 2, 3)}),
     "triangular_f32_batched": ("solve_triangular", ("randn", (2, 3, 3)), "float32",
                                {"upper": False, "b_shape": (3, 1)}),
+    "triangular_b_float64": ("solve_triangular", ("randn", (3, 3)), "float32",
+                             {"upper": True, "b_shape": (3, 2), "b_dtype": "float64"}),
     "triangular_bad_shapes": ("solve_triangular", ("randn", (3, 3)), "float64",
                               {"upper": True, "b_shape": (2, 2)}),
     "triangular_vector_b": ("solve_triangular", ("randn", (3, 3)), "float64",
