@@ -68,6 +68,9 @@ class LinalgCholeskyExBackward0(Op):
     saved_names = ("L", "upper")
     saves_output = True
 
+    def _wrapped_number(self, name):  # (the argument PyTorch saves beside the factor)
+        return self.upper if name == "upper" else None
+
     def forward(self, a, upper, check_errors, name):
         x = a._data
         check_matrix(x, name, square=True)
@@ -84,7 +87,7 @@ class LinalgCholeskyExBackward0(Op):
 
 
 class CholeskyBackward0(LinalgCholeskyExBackward0):
-    saved_names = ("result",)
+    saved_names = ("result", "upper")
 
 
 def cholesky_grad(factor, grad, upper):
@@ -125,7 +128,8 @@ def cholesky(input, upper=False, *, out=None):
               "replaced with\nL = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, "
               "upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\nThis "
               "transform will produce equivalent results for all valid (symmetric positive "
-              "definite) inputs.", stacklevel=2)
+              "definite) inputs. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+              "native/BatchLinearAlgebra.cpp:1765.)", stacklevel=2)
     if out is not None:
         refuse_out("cholesky")
     return CholeskyBackward0.apply(input, upper, True, "cholesky")

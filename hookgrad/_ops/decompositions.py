@@ -51,9 +51,16 @@ class LinalgSvdBackward0(_ThinSvd):
     """``linalg.svd`` with ``full_matrices``: U (m, m) and Vh (n, n); the gradient reads
     their first k = min(m, n) columns / rows only, as PyTorch's."""
 
+    saved_names = ("U", "S", "Vh", "full_matrices", "S_sym_argsize_minus_1")
+
+    def _wrapped_number(self, name):  # (the arguments PyTorch saves beside the tensors)
+        if name == "full_matrices":
+            return self.full_matrices
+        return self.k if name == "S_sym_argsize_minus_1" else None
+
     def forward(self, a, full_matrices):
         x = a._data
-        self.full_matrices = full_matrices
+        self.full_matrices, self.k = full_matrices, min(x.shape[-2:])
         u, s, vh = _thin_svd(x)
         m, n = x.shape[-2:]
         if full_matrices and max(m, n) > min(m, n) and x.size:
@@ -119,6 +126,9 @@ _QR_MODES = ("reduced", "complete", "r")
 
 class LinalgQrBackward0(Op):
     saved_names = ("Q", "R", "mode")
+
+    def _wrapped_number(self, name):
+        return self.mode if name == "mode" else None
 
     def forward(self, a, mode):
         x = a._data
@@ -208,7 +218,9 @@ def qr(input, some=True, *, out=None):
               "removed in a future PyTorch release.\nThe boolean parameter 'some' has been "
               "replaced with a "
               "string parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\n"
-              "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete')", stacklevel=2)
+              "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete') (Triggered internally "
+              "at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2505.)",
+              stacklevel=2)
     if out is not None:
         refuse_out("qr")
     return return_types["qr"](*linalg_qr(input, "reduced" if some else "complete"))

@@ -12,15 +12,18 @@ from .reduce import LinalgVectorNormBackward0, norm_backward
 
 class DistBackward0(Op):
     arity = 2
-    saved_names = ("self", "other", "p", "result")
+    saved_names = ("self", "other", "result", "p")
     saves_output = True
+
+    def _wrapped_number(self, name):  # (p as given: PyTorch saves the Scalar)
+        return self.p_given if name == "p" else None
 
     def forward(self, a, b, p):
         x, y = operands(a, b)
         if x.dtype.kind not in "fV":
             raise RuntimeError("norm(): input dtype should be either floating point or complex. "
                                f"Got {type_name(x)} instead.")
-        self.p = p
+        self.p_given, self.p = p, float(p)
         self.save(a, b)
         difference = _make(x - y)  # (no graph: the norm of a plain array, as torch.norm's)
         dims = tuple(range(difference._data.ndim))
@@ -41,12 +44,15 @@ class DistBackward0(Op):
 
 def dist(input, other, p=2):
     """``torch.dist`` / ``Tensor.dist``: ``norm(input - other, p)`` (broadcast)."""
-    return DistBackward0.apply(input, other, float(p))
+    return DistBackward0.apply(input, other, p)
 
 
 class PdistBackward0(Op):
-    saved_names = ("self", "p", "result")
+    saved_names = ("self", "result", "p")
     saves_output = True
+
+    def _wrapped_number(self, name):
+        return self.p if name == "p" else None
 
     def forward(self, a, p):
         x = a._data

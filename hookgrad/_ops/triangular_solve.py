@@ -63,9 +63,12 @@ def _check(a, b, left):
 
 
 class LinalgSolveTriangularBackward0(Op):
-    saved_names = ("self", "result")
+    saved_names = ("self", "result", "upper", "left", "unitriangular")
     arity = 2
     saves_output = True
+
+    def _wrapped_number(self, name):  # (the arguments PyTorch saves beside the tensors)
+        return getattr(self, name) if name in ("upper", "left", "unitriangular") else None
 
     def forward(self, a, b, upper, left, unitriangular):
         x, y = a._data, b._data

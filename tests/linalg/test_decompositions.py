@@ -105,3 +105,35 @@ def test_deprecated_forms_and_methods():
     sign, log = a.slogdet()
     np.testing.assert_allclose(sign.item() * np.exp(log.item()), np.linalg.det(a.numpy()))
     assert a.svd().V.grad_fn is None and type(a.svd()).__name__ == "svd"
+
+
+def test_saved_arguments_as_pytorch_names_them():
+    a = torch.randn(3, 3, dtype=torch.float64, requires_grad=True)
+    spd = (a @ a.mT + torch.eye(3, dtype=torch.float64)).detach().requires_grad_()
+    svd_node = torch.linalg.svd(a).U.grad_fn
+    assert svd_node._saved_full_matrices is True and svd_node._saved_S_sym_argsize_minus_1 == 3
+    assert svd_node._saved_U.shape == (3, 3)
+    assert torch.linalg.qr(a, mode="complete").Q.grad_fn._saved_mode == "complete"
+    assert torch.linalg.cholesky(spd, upper=True).grad_fn._saved_upper is True
+    solve_node = torch.linalg.solve_triangular(a, a, upper=False, left=False).grad_fn
+    assert (solve_node._saved_upper, solve_node._saved_left,
+            solve_node._saved_unitriangular) == (False, False, False)
+    assert solve_node._saved_result.shape == (3, 3)
+    dist_node = torch.dist(a, a.detach() + 1, 3).grad_fn
+    assert dist_node._saved_p == 3 and dist_node._saved_result.ndim == 0
+    assert torch.nn.functional.pdist(a).grad_fn._saved_p == 2.0
+
+
+def test_deprecation_warnings_are_pytorchs():
+    a = torch.eye(2)
+    torch.set_warn_always(True)
+    try:
+        with pytest.warns(UserWarning) as caught:
+            torch.qr(a)
+            torch.cholesky(a)
+    finally:
+        torch.set_warn_always(False)
+    first, second = (str(w.message) for w in caught)
+    assert first.startswith("torch.qr is deprecated in favor of torch.linalg.qr")
+    assert first.endswith("BatchLinearAlgebra.cpp:2505.)")
+    assert "U = torch.linalg.cholesky(A).mH" in second
