@@ -114,8 +114,8 @@ def svd(input, some=True, compute_uv=True, *, out=None):
         check_matrix(x, "linalg.svd")
         s = _svd_nodes(input, False)[1]
         m, n = x.shape[-2:]
-        return return_types["svd"](_make(np.zeros(x.shape[:-2] + (m, m), x.dtype)), s,
-                                   _make(np.zeros(x.shape[:-2] + (n, n), x.dtype)))
+        v = np.swapaxes(np.zeros(x.shape[:-2] + (n, n), x.dtype), -1, -2)  # (Vh's transpose)
+        return return_types["svd"](_make(np.zeros(x.shape[:-2] + (m, m), x.dtype)), s, _make(v))
     u, s, vh = _svd_nodes(input, not some)
     return return_types["svd"](u, s, vh.transpose(-2, -1))
 

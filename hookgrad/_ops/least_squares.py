@@ -87,6 +87,15 @@ def _solve(x, y, rcond):
     return np.swapaxes(vh, -1, -2) @ projected, keep.sum(-1), s
 
 
+def _lapack_buffer_view(solution, rows):
+    """The solution as PyTorch returns it: the first n rows of the column-major buffer of
+    max(m, n) rows that LAPACK solved B in (its strides show it)."""
+    n = solution.shape[-2]
+    buffer = np.empty(solution.shape[:-2] + (solution.shape[-1], rows), solution.dtype)
+    buffer[..., :n] = np.swapaxes(solution, -1, -2)
+    return np.swapaxes(buffer, -1, -2)[..., :n, :]
+
+
 def lstsq(A, B, rcond=None, *, driver=None, out=None):
     """``torch.linalg.lstsq``: (solution, residuals, rank, singular_values)."""
     if out is not None:
@@ -108,7 +117,8 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
             residuals = ((x @ solution - rhs) ** 2).sum(-2)  # (a vector's keeps its 1)
         else:
             residuals = np.zeros((0,), x.dtype)
-    solution = (solution[..., 0] if vector else solution).astype(x.dtype)
+    solution = _lapack_buffer_view(solution.astype(x.dtype), max(m, n))
+    solution = solution[..., 0] if vector else solution
     solution, residuals = LinalgLstsqBackward0.apply(A, B, solution,
                                                      residuals.astype(x.dtype), vector)
     if solution._grad_fn is not None:

@@ -5,6 +5,7 @@ differentiates again under ``create_graph``."""
 import numpy as np
 
 from .complex_support import check_real_array
+from .matrix_functions import lapack_layout
 from .op import Op, refuse_out, type_name
 
 
@@ -78,8 +79,7 @@ class LinalgSolveTriangularBackward0(Op):
         # (PyTorch computes in A's dtype, B converted to it: no cast node)
         out = triangular_solve_array(x, y.astype(x.dtype, copy=False), upper, left,
                                      unitriangular).astype(x.dtype, copy=False)
-        # (column-major matrices, as LAPACK's result)
-        return np.swapaxes(np.ascontiguousarray(np.swapaxes(out, -1, -2)), -1, -2)
+        return lapack_layout(out)
 
     def backward(self, grad):
         a, x = self.saved()

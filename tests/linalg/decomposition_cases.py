@@ -232,7 +232,8 @@ def run(lib, name):
     except Exception as error:
         return {"error": [type(error).__name__, str(error)]}
     out = {"values": [r.detach() for r in results], "dtypes": [str(r.dtype) for r in results],
-           "nodes": [r.grad_fn.name() if r.grad_fn is not None else None for r in results]}
+           "nodes": [r.grad_fn.name() if r.grad_fn is not None else None for r in results],
+           "strides": [list(r.stride()) for r in results]}
     differentiable = [r for r in results if r.requires_grad]
     if not differentiable:
         return out

@@ -35,6 +35,7 @@ def test_matches_pytorch(name):
         assert got["error"] == expected["error"]
         return
     assert (got["dtypes"], got["nodes"]) == (expected["dtypes"], expected["nodes"])
+    assert got["strides"] == expected["strides"]  # (LAPACK's column-major results)
     for actual, wanted in zip(got["values"], expected["values"]):
         _close(actual, wanted)
     for key in ("grad_error", "grad_of_grad_error"):
