@@ -73,7 +73,9 @@ class LinalgCholeskyExBackward0(Op):
 
     def forward(self, a, upper, check_errors, name):
         x = a._data
-        check_matrix(x, name, square=True)
+        # (torch.cholesky reaches the kernel's dtype check first)
+        check_matrix(x, name, square=True, kernel="cholesky_cpu",
+                     kernel_first=name == "cholesky")
         self.upper = upper
         factor, info = _factor(x, upper)
         if check_errors:

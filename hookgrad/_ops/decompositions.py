@@ -29,21 +29,27 @@ return_types = {
 }
 
 
-def check_matrix(x, name, square=False, kernel=None):
-    """PyTorch's checks of a linalg input, in its order: rank, square, floating dtype."""
+def check_matrix(x, name, square=False, kernel=None, kernel_first=False):
+    """PyTorch's checks of a linalg input, in its order: rank, square, floating dtype, then a
+    half-precision one: the LAPACK ``kernel``'s "not implemented" (with ``kernel_first`` for
+    integers too), or without a kernel, the low-precision error."""
     if x.ndim < 2:
         raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if square and x.shape[-1] != x.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{x.shape[-2]} by {x.shape[-1]} matrices")
     check_real_array(name, x)
-    if kernel is not None and (x.dtype.kind not in "fV" or x.dtype.itemsize < 4):
+    floating = x.dtype.kind in "fV"
+    if kernel_first and (not floating or x.dtype.itemsize < 4):
         raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
-    if x.dtype.kind not in "fV":
+    if not floating:
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {type_name(x)}")
     if x.dtype.itemsize < 4:
-        raise NotImplementedError(f'"{kernel or name}" not implemented for \'{type_name(x)}\'')
+        if kernel is None:
+            raise RuntimeError(f"{name}: Low precision dtypes not supported. Got "
+                               f"{type_name(x)}")
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 # ------------------------------------------------------------------------------------- SVD
@@ -85,7 +91,7 @@ class LinalgSvdBackward0(_ThinSvd):
 
 
 def _svd_nodes(A, full_matrices):
-    check_matrix(A._data, "linalg.svd")
+    check_matrix(A._data, "linalg.svd", kernel="linalg_svd_cpu")
     outputs = LinalgSvdBackward0.apply(A, full_matrices)
     node = outputs[1]._grad_fn
     if node is not None:
@@ -111,7 +117,7 @@ def svd(input, some=True, compute_uv=True, *, out=None):
         refuse_out("svd")
     if not compute_uv:
         x = input._data
-        check_matrix(x, "linalg.svd")
+        check_matrix(x, "linalg.svd", kernel="linalg_svd_cpu")
         s = _svd_nodes(input, False)[1]
         m, n = x.shape[-2:]
         v = np.swapaxes(np.zeros(x.shape[:-2] + (n, n), x.dtype), -1, -2)  # (Vh's transpose)
@@ -203,7 +209,7 @@ def linalg_qr(A, mode="reduced", *, out=None):
     if mode not in _QR_MODES:
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of "
                            "'reduced' (default), 'r', or 'complete'")
-    check_matrix(A._data, "linalg.qr")
+    check_matrix(A._data, "linalg.qr", kernel="geqrf_cpu")
     outputs = LinalgQrBackward0.apply(A, mode)
     node = outputs[1]._grad_fn
     if node is not None:
@@ -258,7 +264,7 @@ class LinalgEighBackward0(Op):
 def _eigh_outputs(A, UPLO, name):
     if UPLO not in ("L", "U"):
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
-    check_matrix(A._data, name, square=True, kernel="linalg_eigh_cpu")
+    check_matrix(A._data, name, square=True, kernel="linalg_eigh_cpu", kernel_first=True)
     outputs = LinalgEighBackward0.apply(A, UPLO)
     node = outputs[0]._grad_fn
     if node is not None:

@@ -4,7 +4,7 @@
 order; as in PyTorch its gradient, ``PdistBackwardBackward0``, is not differentiable)."""
 import numpy as np
 
-from .._tensor_base import _make
+from .._tensor_base import TensorBase, _make
 from .cdist import CdistBackwardBackward0, _distances
 from .op import Op, operands, type_name
 from .reduce import LinalgVectorNormBackward0, norm_backward
@@ -19,6 +19,9 @@ class DistBackward0(Op):
         return self.p_given if name == "p" else None
 
     def forward(self, a, b, p):
+        if a._data.dtype == np.bool_ and isinstance(b, TensorBase) and b._data.dtype == np.bool_:
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                               "supported. Use the `^` or `logical_xor()` operator instead.")
         x, y = operands(a, b)
         if x.dtype.kind not in "fV":
             raise RuntimeError("norm(): input dtype should be either floating point or complex. "
@@ -87,6 +90,8 @@ def pdist(input, p=2):
         raise RuntimeError(f"pdist only supports 2D tensors, got: {x.ndim}D")
     if x.dtype.kind not in "fV":
         raise RuntimeError("pdist only supports floating-point dtypes")
+    if x.dtype.itemsize < 4:
+        raise NotImplementedError(f"\"pdist\" not implemented for '{type_name(x)}'")
     if p < 0:
         raise RuntimeError("pdist only supports non-negative p values")
     return PdistBackward0.apply(input, float(p))

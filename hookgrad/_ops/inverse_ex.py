@@ -9,7 +9,7 @@ from .determinant import LinalgInvExBackward0 as _InvEx
 from .determinant import _check_square
 from .lu import first_zero_pivot, lu_factor, lu_solve
 from .matrix_functions import LinAlgError, lapack_layout
-from .op import refuse_out, return_type
+from .op import refuse_out, return_type, type_name
 
 inv_ex_type = return_type("linalg_inv_ex", ("inverse", "info"))
 
@@ -33,6 +33,9 @@ class LinalgInvExBackward0(_InvEx):
     def forward(self, a, check_errors):
         x = a._data
         _check_square(x, "linalg.inv")
+        if x.dtype.itemsize < 4:
+            raise RuntimeError("linalg.inv: Low precision dtypes not supported. Got "
+                               f"{type_name(x)}")
         with np.errstate(all="ignore"):
             inverse, info = _inverse_and_info(x) if x.shape[-1] else (x.copy(), np.zeros(
                 x.shape[:-2], np.int32))

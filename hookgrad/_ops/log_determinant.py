@@ -36,9 +36,9 @@ def _solve_transposed_one(matrix, scale):
 class LinalgSlogdetBackward0(Op):
     saved_names = ("A", "sign")
 
-    def forward(self, a):
+    def forward(self, a, name):
         x = a._data
-        check_matrix(x, "linalg.slogdet", square=True)
+        check_matrix(x, name, square=True)
         self.save(a)
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
@@ -77,8 +77,8 @@ class LinalgSlogdetBackward0(Op):
         return solve(a.mT, diag_embed(scaled))
 
 
-def _slogdet_outputs(A):
-    outputs = LinalgSlogdetBackward0.apply(A)
+def _slogdet_outputs(A, name="linalg.slogdet"):
+    outputs = LinalgSlogdetBackward0.apply(A, name)
     node = outputs[1]._grad_fn
     if node is not None:
         node._save_output(outputs[0])
@@ -101,6 +101,6 @@ def slogdet(input, *, out=None):
 
 def logdet(input):
     """``torch.logdet`` / ``Tensor.logdet``: log det, NaN where the determinant is negative."""
-    sign, log = _slogdet_outputs(input)
+    sign, log = _slogdet_outputs(input, "logdet")
     nan = _make(np.array(np.nan, log._data.dtype))
     return where(_make(sign._data < 0), nan, log)

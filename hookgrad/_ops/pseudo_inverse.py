@@ -31,7 +31,7 @@ def _threshold(values, atol, rtol, m, n, dtype):
 def _spectrum(x, hermitian):
     """(left vectors, values to threshold, signed values, right vectors^T) of each matrix."""
     if hermitian:
-        check_matrix(x, "linalg.eigh", square=True)
+        check_matrix(x, "linalg.eigh", square=True, kernel="linalg_eigh_cpu", kernel_first=True)
         w, v = np.linalg.eigh(x)
         return v, np.abs(w), w, np.swapaxes(v, -1, -2)
     u, s, vh = np.linalg.svd(x, full_matrices=False)

@@ -12,7 +12,7 @@ from .shape import cat
 def vander(x, *, N=None):
     """``torch.linalg.vander``."""
     data = x._data
-    if data.dtype == np.bool_:
+    if data.dtype == np.bool_ or (data.dtype.kind in "fV" and data.dtype.itemsize == 2):
         raise RuntimeError("linalg.vander supports floating point, complex, and integer tensors, "
                            f"but got {type_name(data)}")
     if data.ndim == 0:  # (PyTorch reads a 0-d input as one element, N then required)
