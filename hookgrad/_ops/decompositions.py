@@ -140,16 +140,15 @@ class LinalgQrBackward0(Op):
         x = a._data
         self.mode = mode
         m, n = x.shape[-2:]
-        if mode == "r" or not x.size:
-            r = _qr_r(x) if x.size else np.zeros(x.shape[:-2] + (
-                m if mode == "complete" else min(m, n), n), x.dtype)
-            q = np.zeros(x.shape[:-2] + ((m, m) if mode == "complete" else (m, min(m, n))),
-                         x.dtype)
-            if not x.size and mode != "r":
-                q[..., np.arange(min(q.shape[-2:])), np.arange(min(q.shape[-2:]))] = 1
-            if mode == "r":
-                q = np.zeros((0,), x.dtype)
-            return q, lapack_layout(r)
+        if not x.size:  # (no factorisation: Q the identity's first columns, R zeros)
+            k = m if mode == "complete" else min(m, n)
+            q = np.zeros((0,), x.dtype) if mode == "r" else lapack_layout(np.broadcast_to(
+                np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k)))
+            return q, lapack_layout(np.zeros(x.shape[:-2] + (k, n), x.dtype))
+        if mode == "r":  # (Q is not computed: an empty tensor, as PyTorch's)
+            with np.errstate(all="ignore"):
+                return np.zeros((0,), x.dtype), lapack_layout(
+                    np.linalg.qr(x, mode="r").astype(x.dtype))
         with np.errstate(all="ignore"):
             q, r = np.linalg.qr(x, mode=mode)
         return lapack_layout(q.astype(x.dtype)), lapack_layout(r.astype(x.dtype))
@@ -176,11 +175,6 @@ class LinalgQrBackward0(Op):
         g_y = q @ g_r[..., m:] if g_r is not None else _make(np.zeros(
             y._data.shape, y._data.dtype))
         return cat([g_x, g_y], -1)
-
-
-def _qr_r(x):
-    with np.errstate(all="ignore"):
-        return np.linalg.qr(x, mode="r").astype(x.dtype)
 
 
 def _copy_lower_to_upper(m):
