@@ -18,6 +18,7 @@ from ._ops import extremes as _ext
 from ._ops import gamma as _gamma
 from ._ops import index as _index
 from ._ops import linalg as _linalg
+from ._ops import linalg_methods as _lm
 from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
@@ -130,6 +131,8 @@ addmv, addr, addbmm, baddbmm = _prod.addmv, _prod.addr, _prod.addbmm, _prod.badd
 vdot, cross, kron, inner, tensordot = (_prod.vdot, _prod.cross, _prod.kron, _prod.inner,
                                        _prod.tensordot)
 det, inverse, cdist = _det.det, _det.inverse, _cdist.cdist
+svd, qr, cholesky, slogdet, logdet = _lm.svd, _lm.qr, _lm.cholesky, _lm.slogdet, _lm.logdet
+pinverse, dist, pdist = _lm.pinverse, _lm.dist, _lm.pdist
 mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
 quantile, nanquantile = _stats.quantile, _stats.nanquantile
 scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put

@@ -12,7 +12,6 @@ from ._ops import bucketing as _bucket
 from ._ops import compare as _cmp
 from ._ops import copy as _copy
 from ._ops import derived as _derived
-from ._ops import determinant as _det
 from ._ops import diagonal as _diag
 from ._ops import elementwise as _ew
 from ._ops import extremes as _ext
@@ -21,6 +20,7 @@ from ._ops import index as _index
 from ._ops import inplace as _inplace
 from ._ops import inplace_forms as _ipf
 from ._ops import linalg as _linalg
+from ._ops import linalg_methods as _lm
 from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
@@ -474,7 +474,7 @@ class Tensor(TensorBase):
                                             _strided.as_strided)
     addmv, addr, addbmm, baddbmm = _prod.addmv, _prod.addr, _prod.addbmm, _prod.baddbmm
     vdot, cross, kron, inner = _prod.vdot, _prod.cross, _prod.kron, _prod.inner
-    det, inverse = _det.det, _det.inverse
+    det, inverse, svd, qr, cholesky, slogdet, logdet, pinverse, dist = _lm.TENSOR_METHODS
     mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
     quantile, nanquantile = _stats.quantile, _stats.nanquantile
     scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put

@@ -7,17 +7,32 @@ import math
 import numpy as np
 
 from ._ops import reduce as _reduce
+from ._ops.cholesky import cholesky_ex
+from ._ops.cholesky import linalg_cholesky as cholesky
 from ._ops.complex_support import check_real_array
+from ._ops.decompositions import eigh, eigvalsh
+from ._ops.decompositions import linalg_qr as qr
+from ._ops.decompositions import linalg_svd as svd
 from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
+from ._ops.inverse_ex import inv_ex
+from ._ops.least_squares import lstsq
+from ._ops.log_determinant import linalg_slogdet as slogdet
+from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
 from ._ops.op import type_name
 from ._ops.products import linalg_cross as cross
+from ._ops.pseudo_inverse import matrix_rank, pinv
 from ._ops.svd import svdvals
+from ._ops.triangular_solve import solve_triangular
+from ._ops.vandermonde import vander
 from ._tensor_base import _make
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
+__all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
+            "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex",
+            "vander", "lstsq"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

@@ -395,25 +395,31 @@ class LinalgVectorNormBackward0(ReductionOp):
         p = self.p
         if not self.whole:
             grad, norm = self.restore(grad), self.restore(norm)
-        if p == 0:
-            return None  # PyTorch leaves this gradient undefined
-        if p == 1:
-            return a.sgn() * grad
-        if p == 2:  # zero subgradient at the origin
-            return grad * (a / norm).masked_fill(norm == 0, 0)
-        if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
-            magnitude = a.abs()
-            mask = (magnitude == norm) | magnitude.isnan()
-            return a.sgn() * (grad / mask.sum(self.dims, keepdim=True) * mask)
-        if p < 1:
-            scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
-            return scaled * grad * norm.pow(1 - p)
-        if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
-            raise RuntimeError(ZERO_TENSOR_MESSAGE)
-        scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
-        if p < 2:
-            return a.sgn() * a.abs().pow(p - 1) * scale
-        return a * a.abs().pow(p - 2) * scale
+        return norm_backward(a, norm, grad, p, self.dims)
+
+
+def norm_backward(a, norm, grad, p, dims):
+    """PyTorch's ``norm_backward``: the gradient of the p-norm ``norm`` of ``a`` over ``dims``
+    (``grad`` and ``norm`` with those dims kept), case by case; differentiable again."""
+    if p == 0:
+        return None  # PyTorch leaves this gradient undefined
+    if p == 1:
+        return a.sgn() * grad
+    if p == 2:  # zero subgradient at the origin
+        return grad * (a / norm).masked_fill(norm == 0, 0)
+    if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
+        magnitude = a.abs()
+        mask = (magnitude == norm) | magnitude.isnan()
+        return a.sgn() * (grad / mask.sum(dims, keepdim=True) * mask)
+    if p < 1:
+        scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
+        return scaled * grad * norm.pow(1 - p)
+    if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
+        raise RuntimeError(ZERO_TENSOR_MESSAGE)
+    scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
+    if p < 2:
+        return a.sgn() * a.abs().pow(p - 1) * scale
+    return a * a.abs().pow(p - 2) * scale
 
 
 def _sizes_are_one(shape, dims):

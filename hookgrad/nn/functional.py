@@ -2,6 +2,7 @@
 
 Argument checks raise PyTorch's exception types and messages. The functions live in
 ``hookgrad.nn._functional``, one module per concern; this module is their public face."""
+from .._ops.distances import pdist  # noqa: F401
 from ._functional.activation import (  # noqa: F401
     celu,
     celu_,

@@ -1,0 +1,282 @@
+"""The orthogonal decompositions: ``torch.linalg.svd`` (``torch.svd``), ``torch.linalg.qr``
+(``torch.qr``) and ``torch.linalg.eigh`` / ``eigvalsh``, each one node with PyTorch's name
+(``LinalgSvdBackward0``, ``LinalgQrBackward0``, ``LinalgEighBackward0``), PyTorch's outputs
+and return types, and gradients written with tensor ops (so they differentiate again).
+
+The factors come from NumPy's LAPACK, which may choose other signs for singular / eigen
+vectors than PyTorch's: PyTorch documents them as unique only up to sign, so only
+sign-invariant functions of them can be compared. QR's R carries LAPACK's Householder sign
+convention (R's diagonal negative where the column's leading entry was positive), the same
+in both."""
+import numpy as np
+
+from .._tensor_base import _make
+from .._warn_once import warn_once
+from .complex_support import check_real_array
+from .matrix_functions import lapack_layout
+from .op import Op, refuse_out, return_type, type_name
+from .shape import cat
+from .svd import LinalgSvdBackward0 as _ThinSvd
+from .svd import _full_svd_grad, _thin_svd
+from .triangular_solve import solve_triangular
+
+return_types = {
+    "linalg_svd": return_type("linalg_svd", ("U", "S", "Vh")),
+    "svd": return_type("svd", ("U", "S", "V")),
+    "linalg_qr": return_type("linalg_qr", ("Q", "R")),
+    "qr": return_type("qr", ("Q", "R")),
+    "linalg_eigh": return_type("linalg_eigh", ("eigenvalues", "eigenvectors")),
+}
+
+
+def check_matrix(x, name, square=False, kernel=None, kernel_first=False):
+    """PyTorch's checks of a linalg input, in its order: rank, square, floating dtype, then a
+    half-precision one: the LAPACK ``kernel``'s "not implemented" (with ``kernel_first`` for
+    integers too), or without a kernel, the low-precision error."""
+    if x.ndim < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
+                           f"{x.shape[-2]} by {x.shape[-1]} matrices")
+    check_real_array(name, x)
+    floating = x.dtype.kind in "fV"
+    if kernel_first and (not floating or x.dtype.itemsize < 4):
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
+    if not floating:
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {type_name(x)}")
+    if x.dtype.itemsize < 4:
+        if kernel is None:
+            raise RuntimeError(f"{name}: Low precision dtypes not supported. Got "
+                               f"{type_name(x)}")
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
+
+
+# ------------------------------------------------------------------------------------- SVD
+class LinalgSvdBackward0(_ThinSvd):
+    """``linalg.svd`` with ``full_matrices``: U (m, m) and Vh (n, n); the gradient reads
+    their first k = min(m, n) columns / rows only, as PyTorch's."""
+
+    saved_names = ("U", "S", "Vh", "full_matrices", "S_sym_argsize_minus_1")
+
+    def _wrapped_number(self, name):  # (the arguments PyTorch saves beside the tensors)
+        if name == "full_matrices":
+            return self.full_matrices
+        return self.k if name == "S_sym_argsize_minus_1" else None
+
+    def forward(self, a, full_matrices):
+        x = a._data
+        self.full_matrices, self.k = full_matrices, min(x.shape[-2:])
+        u, s, vh = _thin_svd(x)
+        m, n = x.shape[-2:]
+        if full_matrices and max(m, n) > min(m, n) and x.size:
+            with np.errstate(all="ignore"):
+                u, _, vh = np.linalg.svd(np.nan_to_num(x), full_matrices=True)
+            u, vh = u.astype(x.dtype), vh.astype(x.dtype)
+        elif full_matrices and not x.size:
+            u = np.broadcast_to(np.eye(m, dtype=x.dtype), x.shape[:-2] + (m, m))
+            vh = np.broadcast_to(np.eye(n, dtype=x.dtype), x.shape[:-2] + (n, n))
+        return lapack_layout(u), s, lapack_layout(vh)
+
+    def backward(self, g_u, g_s, g_vh):
+        u, s, vh = self.saved()
+        k = s.shape[-1]
+        if self.full_matrices:
+            u, vh = u[..., :k], vh[..., :k, :]
+            g_u = None if g_u is None else g_u[..., :k]
+            g_vh = None if g_vh is None else g_vh[..., :k, :]
+        if g_u is None and g_vh is None:
+            return (u * g_s.unsqueeze(-2)) @ vh
+        return _full_svd_grad(u, s, vh, g_u, g_s, g_vh)
+
+
+def _svd_nodes(A, full_matrices):
+    check_matrix(A._data, "linalg.svd", kernel="linalg_svd_cpu")
+    outputs = LinalgSvdBackward0.apply(A, full_matrices)
+    node = outputs[1]._grad_fn
+    if node is not None:
+        for output in outputs:
+            node._save_output(output)
+    return outputs
+
+
+def linalg_svd(A, full_matrices=True, *, driver=None, out=None):
+    """``torch.linalg.svd``: U, S, Vh with A = U diag(S) Vh, S descending."""
+    if driver is not None:
+        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on "
+                           "CUDA inputs with cuSOLVER backend.")
+    if out is not None:
+        refuse_out("linalg.svd")
+    return return_types["linalg_svd"](*_svd_nodes(A, full_matrices))
+
+
+def svd(input, some=True, compute_uv=True, *, out=None):
+    """``torch.svd``: U, S, V (V = Vh transposed); without ``compute_uv``, U and V are zero
+    matrices (m, m) and (n, n), as PyTorch's."""
+    if out is not None:
+        refuse_out("svd")
+    if not compute_uv:
+        x = input._data
+        check_matrix(x, "linalg.svd", kernel="linalg_svd_cpu")
+        s = _svd_nodes(input, False)[1]
+        m, n = x.shape[-2:]
+        v = np.swapaxes(np.zeros(x.shape[:-2] + (n, n), x.dtype), -1, -2)  # (Vh's transpose)
+        return return_types["svd"](_make(np.zeros(x.shape[:-2] + (m, m), x.dtype)), s, _make(v))
+    u, s, vh = _svd_nodes(input, not some)
+    return return_types["svd"](u, s, vh.transpose(-2, -1))
+
+
+# -------------------------------------------------------------------------------------- QR
+_QR_MODES = ("reduced", "complete", "r")
+
+
+class LinalgQrBackward0(Op):
+    saved_names = ("Q", "R", "mode")
+
+    def _wrapped_number(self, name):
+        return self.mode if name == "mode" else None
+
+    def forward(self, a, mode):
+        x = a._data
+        self.mode = mode
+        m, n = x.shape[-2:]
+        if not x.size:  # (no factorisation: Q the identity's first columns, R zeros)
+            k = m if mode == "complete" else min(m, n)
+            q = np.zeros((0,), x.dtype) if mode == "r" else lapack_layout(np.broadcast_to(
+                np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k)))
+            return q, lapack_layout(np.zeros(x.shape[:-2] + (k, n), x.dtype))
+        if mode == "r":  # (Q is not computed: an empty tensor, as PyTorch's)
+            with np.errstate(all="ignore"):
+                return np.zeros((0,), x.dtype), lapack_layout(
+                    np.linalg.qr(x, mode="r").astype(x.dtype))
+        with np.errstate(all="ignore"):
+            q, r = np.linalg.qr(x, mode=mode)
+        return lapack_layout(q.astype(x.dtype)), lapack_layout(r.astype(x.dtype))
+
+    def backward(self, g_q, g_r):
+        q, r = self.saved()
+        if self.mode == "r":
+            raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed "
+                               "when mode='r'. Please use linalg.qr(A, mode='reduced') if you "
+                               "are going to differentiate through linalg.qr.")
+        m, n = q.shape[-2], r.shape[-1]
+        if self.mode == "complete" and m > n:
+            raise RuntimeError("The QR decomposition is not differentiable when mode='complete' "
+                               "and nrows > ncols.")
+        if m >= n:
+            return _qr_grad_tall(q, r, g_q, g_r)
+        # A = Q [R1 R2] with X = A[:, :m] = Q R1 (square) and Y = A[:, m:] = Q R2
+        g_r1 = None if g_r is None else g_r[..., :m]
+        y = q @ r[..., m:]
+        if g_r is not None:
+            g_r2 = g_r[..., m:]
+            g_q = y @ g_r2.mT if g_q is None else g_q + y @ g_r2.mT
+        g_x = _qr_grad_tall(q, r[..., :m], g_q, g_r1)
+        g_y = q @ g_r[..., m:] if g_r is not None else _make(np.zeros(
+            y._data.shape, y._data.dtype))
+        return cat([g_x, g_y], -1)
+
+
+def _copy_lower_to_upper(m):
+    return m.tril() + m.tril(-1).mT
+
+
+def _qr_grad_tall(q, r, g_q, g_r):
+    """A = QR with A (m, n), m >= n, R square: gA = (gQ + Q copyltu(M)) R^{-T},
+    M = R gR^T - gQ^T Q (copyltu mirrors M's lower triangle upwards)."""
+    if g_r is not None and g_q is not None:
+        m = r @ g_r.mT - g_q.mT @ q
+    elif g_r is not None:
+        m = r @ g_r.mT
+    else:
+        m = -(g_q.mT @ q)
+    b = q @ _copy_lower_to_upper(m)
+    if g_q is not None:
+        b = b + g_q
+    return solve_triangular(r.mT, b, upper=False, left=False)
+
+
+def linalg_qr(A, mode="reduced", *, out=None):
+    """``torch.linalg.qr``: Q (orthonormal columns) and R (upper triangular) with A = QR."""
+    if out is not None:
+        refuse_out("linalg.qr")
+    if mode not in _QR_MODES:
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of "
+                           "'reduced' (default), 'r', or 'complete'")
+    check_matrix(A._data, "linalg.qr", kernel="geqrf_cpu")
+    outputs = LinalgQrBackward0.apply(A, mode)
+    node = outputs[1]._grad_fn
+    if node is not None:
+        for output in outputs:
+            node._save_output(output)
+    return return_types["linalg_qr"](*outputs)
+
+
+def qr(input, some=True, *, out=None):
+    """``torch.qr`` (deprecated in PyTorch): ``linalg.qr`` with ``some`` for the mode."""
+    warn_once("torch.qr", "torch.qr is deprecated in favor of torch.linalg.qr and will be "
+              "removed in a future PyTorch release.\nThe boolean parameter 'some' has been "
+              "replaced with a "
+              "string parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\n"
+              "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete') (Triggered internally "
+              "at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2505.)",
+              stacklevel=2)
+    if out is not None:
+        refuse_out("qr")
+    return return_types["qr"](*linalg_qr(input, "reduced" if some else "complete"))
+
+
+# ------------------------------------------------------------------------------------ eigh
+class LinalgEighBackward0(Op):
+    saved_names = ("eigenvalues", "eigenvectors")
+
+    def forward(self, a, uplo):
+        x = a._data
+        if not x.size:
+            return np.zeros(x.shape[:-1], x.dtype), lapack_layout(x.copy())
+        bad = ~np.isfinite(x).all(axis=(-2, -1))
+        with np.errstate(all="ignore"):
+            w, v = np.linalg.eigh(np.where(bad[..., None, None], 0, x), UPLO=uplo)
+        w, v = w.astype(x.dtype), v.astype(x.dtype)
+        w[bad], v[bad] = np.nan, np.nan  # (LAPACK's NaNs for a non-finite matrix)
+        return w, lapack_layout(v)
+
+    def backward(self, g_w, g_v):
+        w, v = self.saved()
+        if g_v is None:
+            return (v * g_w.unsqueeze(-2)) @ v.mT
+        n = w.shape[-1]
+        gaps = w.unsqueeze(-2) - w.unsqueeze(-1) + _make(np.eye(n, dtype=w._data.dtype))
+        off = _make(1 - np.eye(n, dtype=w._data.dtype))
+        inner = (v.mT @ g_v) / gaps * off
+        if g_w is not None:
+            inner = inner + g_w.diag_embed()
+        grad = v @ inner @ v.mT
+        return (grad + grad.mT) * 0.5  # (the gradient of a symmetric input, as PyTorch's)
+
+
+def _eigh_outputs(A, UPLO, name):
+    if UPLO not in ("L", "U"):
+        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    check_matrix(A._data, name, square=True, kernel="linalg_eigh_cpu", kernel_first=True)
+    outputs = LinalgEighBackward0.apply(A, UPLO)
+    node = outputs[0]._grad_fn
+    if node is not None:
+        for output in outputs:
+            node._save_output(output)
+    return outputs
+
+
+def eigh(A, UPLO="L", *, out=None):
+    """``torch.linalg.eigh``: ascending eigenvalues and orthonormal eigenvectors (columns) of
+    the symmetric matrix whose ``UPLO`` triangle A holds."""
+    if out is not None:
+        refuse_out("linalg.eigh")
+    return return_types["linalg_eigh"](*_eigh_outputs(A, UPLO, "linalg.eigh"))
+
+
+def eigvalsh(A, UPLO="L", *, out=None):
+    """``torch.linalg.eigvalsh``: the eigenvalues of ``eigh``, ascending."""
+    if out is not None:
+        refuse_out("linalg.eigvalsh")
+    return _eigh_outputs(A, UPLO, "linalg.eigh")[0]

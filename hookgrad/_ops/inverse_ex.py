@@ -1,0 +1,64 @@
+"""``torch.linalg.inv_ex``: the inverse and LAPACK's ``info`` (the 1-based index of the first
+zero pivot of the LU factorisation, 0 for an invertible matrix) instead of an error; the same
+``LinalgInvExBackward0`` node as ``linalg.inv``. A singular matrix's "inverse" is what
+PyTorch's getrf + getrs leave: the infinities and NaNs of solving through a zero pivot."""
+import numpy as np
+
+from .._tensor_base import _make
+from .determinant import LinalgInvExBackward0 as _InvEx
+from .determinant import _check_square
+from .lu import first_zero_pivot, lu_factor, lu_solve
+from .matrix_functions import LinAlgError, lapack_layout
+from .op import refuse_out, return_type, type_name
+
+inv_ex_type = return_type("linalg_inv_ex", ("inverse", "info"))
+
+
+def _inverse_and_info(x):
+    flat = x.reshape((-1,) + x.shape[-2:])
+    inverses, info = [], []
+    for matrix in flat:
+        lu, order = lu_factor(matrix)
+        pivot = first_zero_pivot(lu)
+        info.append(pivot)
+        if pivot:
+            inverses.append(lu_solve(lu, order, np.eye(lu.shape[0])))
+        else:
+            inverses.append(np.linalg.inv(matrix))
+    inverse = np.stack(inverses).reshape(x.shape) if flat.shape[0] else x.copy()
+    return inverse.astype(x.dtype), np.array(info, np.int32).reshape(x.shape[:-2])
+
+
+class LinalgInvExBackward0(_InvEx):
+    def forward(self, a, check_errors):
+        x = a._data
+        _check_square(x, "linalg.inv")
+        if x.dtype.itemsize < 4:
+            raise RuntimeError("linalg.inv: Low precision dtypes not supported. Got "
+                               f"{type_name(x)}")
+        with np.errstate(all="ignore"):
+            inverse, info = _inverse_and_info(x) if x.shape[-1] else (x.copy(), np.zeros(
+                x.shape[:-2], np.int32))
+        if check_errors and info.any():
+            i = int(np.flatnonzero(info.reshape(-1))[0])
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            raise LinAlgError(f"linalg.inv_ex: {where}The diagonal element "
+                              f"{int(info.reshape(-1)[i])} is zero, the inversion could not be "
+                              "completed because the input matrix is singular.")
+        self.info = info
+        return lapack_layout(inverse)
+
+
+def inv_ex(A, *, check_errors=False, out=None):
+    """``torch.linalg.inv_ex``: (inverse, info)."""
+    if out is not None:
+        refuse_out("linalg.inv_ex")
+    inverse = LinalgInvExBackward0.apply(A, check_errors)
+    node = inverse._grad_fn
+    if node is not None:
+        info = node.info
+    else:
+        with np.errstate(all="ignore"):
+            info = _inverse_and_info(A._data)[1] if A._data.shape[-1] else np.zeros(
+                A._data.shape[:-2], np.int32)
+    return inv_ex_type(inverse, _make(info))

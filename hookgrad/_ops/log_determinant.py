@@ -1,0 +1,106 @@
+"""``torch.linalg.slogdet`` / ``torch.slogdet`` (one ``LinalgSlogdetBackward0`` node: the sign
+and the log of the absolute determinant) and ``torch.logdet`` (NaN for a negative
+determinant, through PyTorch's ``WhereBackward0``). Both come from an LU factorisation with
+partial pivoting, as LAPACK's getrf: a singular matrix has sign 0 (-0 after an odd number of
+row swaps, as PyTorch prints it) and log|det| -inf, and its gradient the infinities and NaNs
+of the triangular solves."""
+import numpy as np
+
+from .._tensor_base import _make
+from .arrange import diag_embed
+from .decompositions import check_matrix
+from .lu import lu_factor, lu_solve, permutation_sign
+from .matrix_functions import LinAlgError, solve
+from .op import Op, plain_backward, refuse_out, return_type
+from .selection import where
+
+return_types = {name: return_type(name, ("sign", "logabsdet"))
+                for name in ("linalg_slogdet", "slogdet")}
+
+
+def _slogdet_one(matrix):
+    lu, order = lu_factor(matrix)
+    diagonal = np.diagonal(lu)
+    sign = permutation_sign(order) * np.prod(np.sign(diagonal))
+    with np.errstate(divide="ignore"):
+        return sign, np.sum(np.log(np.abs(diagonal)))
+
+
+def _solve_transposed_one(matrix, scale):
+    """X with A^T X = scale * I, through the LU factors of A^T (PyTorch's linalg.solve of A^H:
+    its infinities and NaNs for a singular A)."""
+    lu, order = lu_factor(matrix.T)
+    return lu_solve(lu, order, np.eye(lu.shape[0]) * scale)
+
+
+class LinalgSlogdetBackward0(Op):
+    saved_names = ("A", "sign")
+
+    def forward(self, a, name):
+        x = a._data
+        check_matrix(x, name, square=True)
+        self.save(a)
+        if x.shape[-1] == 0:
+            return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
+        with np.errstate(all="ignore"):
+            sign, log = np.linalg.slogdet(x)
+        sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
+        for index in np.ndindex(sign.shape):  # (getrf's sign: -0 after odd row swaps)
+            if sign[index] == 0:
+                sign[index], log[index] = _slogdet_one(x[index])
+        return sign, log
+
+    def backward(self, g_sign, g_log):
+        a, sign = self.saved()
+        if g_log is None:  # (the sign of a real matrix is locally constant)
+            return None
+        x = a._data
+        if plain_backward():  # (LU's infinities for a singular matrix, as PyTorch's)
+            scale = np.broadcast_to(g_log._data, x.shape[:-2])
+            singular = sign._data == 0
+            with np.errstate(all="ignore"):
+                inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
+                    x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                grad = scale[..., None, None] * inverse_t
+            for index in np.ndindex(singular.shape):
+                if singular[index]:
+                    grad[index] = _solve_transposed_one(x[index], scale[index])
+            return _make(grad.astype(x.dtype, copy=False))
+        # PyTorch's differentiable form, linalg.solve: a singular matrix is an error here
+        singular = np.flatnonzero(sign._data.reshape(-1) == 0)
+        if singular.size:
+            where = f"(Batch element {singular[0]}): " if x.ndim > 2 else ""
+            raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
+                              "matrix is singular.")
+        n = x.shape[-1]
+        scaled = g_log.unsqueeze(-1).expand(g_log.shape + (n,))
+        return solve(a.mT, diag_embed(scaled))
+
+
+def _slogdet_outputs(A, name="linalg.slogdet"):
+    outputs = LinalgSlogdetBackward0.apply(A, name)
+    node = outputs[1]._grad_fn
+    if node is not None:
+        node._save_output(outputs[0])
+    return outputs
+
+
+def linalg_slogdet(A, *, out=None):
+    """``torch.linalg.slogdet``: (sign, log|det|) of each square matrix."""
+    if out is not None:
+        refuse_out("linalg.slogdet")
+    return return_types["linalg_slogdet"](*_slogdet_outputs(A))
+
+
+def slogdet(input, *, out=None):
+    """``torch.slogdet`` / ``Tensor.slogdet``."""
+    if out is not None:
+        refuse_out("slogdet")
+    return return_types["slogdet"](*_slogdet_outputs(input))
+
+
+def logdet(input):
+    """``torch.logdet`` / ``Tensor.logdet``: log det, NaN where the determinant is negative."""
+    sign, log = _slogdet_outputs(input, "logdet")
+    nan = _make(np.array(np.nan, log._data.dtype))
+    return where(_make(sign._data < 0), nan, log)
