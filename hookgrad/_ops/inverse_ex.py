@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .determinant import LinalgInvExBackward0 as _InvEx
 from .determinant import _check_square
-from .lu import first_zero_pivot, lu_factor, lu_solve
+from .lu_lapack import getrf, inverse_from_lu
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import refuse_out, return_type, type_name
 
@@ -18,11 +18,10 @@ def _inverse_and_info(x):
     flat = x.reshape((-1,) + x.shape[-2:])
     inverses, info = [], []
     for matrix in flat:
-        lu, order = lu_factor(matrix)
-        pivot = first_zero_pivot(lu)
+        lu, perm, pivot = getrf(np.asarray(matrix, np.float64))
         info.append(pivot)
         if pivot:
-            inverses.append(lu_solve(lu, order, np.eye(lu.shape[0])))
+            inverses.append(inverse_from_lu(lu, perm))
         else:
             inverses.append(np.linalg.inv(matrix))
     inverse = np.stack(inverses).reshape(x.shape) if flat.shape[0] else x.copy()

@@ -9,7 +9,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .lu import lu_factor, lu_solve, permutation_sign
+from .lu_lapack import getrf, permutation_sign, solve_from_lu
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -19,9 +19,9 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
 
 
 def _slogdet_one(matrix):
-    lu, order = lu_factor(matrix)
+    lu, perm, _ = getrf(np.asarray(matrix, np.float64))
     diagonal = np.diagonal(lu)
-    sign = permutation_sign(order) * np.prod(np.sign(diagonal))
+    sign = permutation_sign(perm) * np.prod(np.sign(diagonal))
     with np.errstate(divide="ignore"):
         return sign, np.sum(np.log(np.abs(diagonal)))
 
@@ -29,8 +29,8 @@ def _slogdet_one(matrix):
 def _solve_transposed_one(matrix, scale):
     """X with A^T X = scale * I, through the LU factors of A^T (PyTorch's linalg.solve of A^H:
     its infinities and NaNs for a singular A)."""
-    lu, order = lu_factor(matrix.T)
-    return lu_solve(lu, order, np.eye(lu.shape[0]) * scale)
+    lu, perm, _ = getrf(np.asarray(matrix.T, np.float64))
+    return solve_from_lu(lu, perm, np.eye(lu.shape[0]) * scale)
 
 
 class LinalgSlogdetBackward0(Op):

@@ -65,11 +65,14 @@ def solve_from_lu(lu, perm, b):
 
 def det_from_lu(lu, perm):
     """The product of U's diagonal, negated for an odd number of row swaps."""
-    n = lu.shape[0]
-    swaps = n - _cycles(perm)
     with np.errstate(all="ignore"):
         product = np.prod(np.diagonal(lu))
-    return -product if swaps % 2 else product
+    return -product if permutation_sign(perm) < 0 else product
+
+
+def permutation_sign(perm):
+    """+1 or -1: the parity of the row permutation ``perm``."""
+    return -1.0 if (len(perm) - _cycles(perm)) % 2 else 1.0
 
 
 def _cycles(perm):
