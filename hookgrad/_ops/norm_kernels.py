@@ -95,9 +95,10 @@ def _chunks(x3):
     return step, [None] * (-(-n // step))
 
 
-def forward_train(x3, weight, bias, eps):
-    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``."""
-    if x3.dtype == np.float32:
+def forward_train(x3, weight, bias, eps, fused=True):
+    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``
+    (``fused``: a float32 one rounded as PyTorch's float32 kernel, see below)."""
+    if fused and x3.dtype == np.float32:
         return _forward_train_float32(x3, weight, bias, eps)
     count = x3.shape[0] * x3.shape[2]
     y3 = np.empty(x3.shape, x3.dtype)
@@ -181,10 +182,10 @@ def _forward_train_float32(x3, weight, bias, eps):
     return _fused_output(x3, alpha, beta, residual, bias, y3), mean, var, invstd
 
 
-def forward_eval(x3, weight, bias, mean, invstd):
+def forward_eval(x3, weight, bias, mean, invstd, fused=True):
     """``x * scale + shift`` with ``scale = weight * invstd``, ``shift = bias - mean * scale``
-    (two passes, as PyTorch computes it; float32 fused as above)."""
-    if x3.dtype == np.float32:
+    (two passes, as PyTorch computes it; float32 ``fused`` as above)."""
+    if fused and x3.dtype == np.float32:
         alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
         return _fused_output(x3, alpha, beta, residual, bias)
     scale = invstd if weight is None else weight * invstd

@@ -30,3 +30,8 @@ x = torch.randn(2, 3, 1000, generator=torch.Generator().manual_seed(0))
 x[:, 1] = 0.3
 y = F.batch_norm(x, None, None, training=True)
 show("large constant", y[:, 1, :3])
+# half inputs: PyTorch's kernel rounds in float32 without the residual there
+for dtype in (torch.float16, torch.bfloat16):
+    x = torch.full((1, 2, 4), 1.5, dtype=dtype)
+    show(f"constant {dtype}", F.instance_norm(x).float())
+    show(f"eval {dtype}", F.batch_norm(x, torch.full((2,), 1.5), torch.ones(2)).float())
