@@ -74,16 +74,28 @@ def _searchsorted(sorted_sequence, input, out_int32, right, side, sorter, stackl
     if sorter is not None:
         boundaries = np.take_along_axis(boundaries, order, axis=-1)
     how = "right" if right else "left"
-    if boundaries.shape[-1] > 1 and not (boundaries[..., 1:] >= boundaries[..., :-1]).all():
+    if _needs_bisection(boundaries):
         result = _binary_search(boundaries, values, right)  # (unsorted, or holding NaN)
     elif boundaries.ndim == 1:
         result = np.searchsorted(boundaries, values, side=how)
     else:
-        rows = boundaries.reshape(-1, boundaries.shape[-1])
-        wanted = values.reshape(-1, values.shape[-1])
-        result = np.stack([np.searchsorted(b, v, side=how) for b, v in zip(rows, wanted)])
+        count = int(np.prod(boundaries.shape[:-1]))  # (not -1: rows may be empty)
+        rows = boundaries.reshape(count, boundaries.shape[-1])
+        wanted = values.reshape(count, values.shape[-1])
+        result = np.zeros(wanted.shape, np.int64)
+        for i, (b, v) in enumerate(zip(rows, wanted)):
+            result[i] = np.searchsorted(b, v, side=how)
         result = result.reshape(values.shape)
     return _make(np.asarray(result, np.int32 if out_int32 else np.int64))
+
+
+def _needs_bisection(boundaries):
+    """Whether NumPy's search would answer otherwise than PyTorch's bisection: boundaries not
+    sorted, or holding NaN (a single NaN boundary included, which no pair compares)."""
+    width = boundaries.shape[-1]
+    if width > 1:
+        return not (boundaries[..., 1:] >= boundaries[..., :-1]).all()
+    return width == 1 and bool((boundaries != boundaries).any())
 
 
 def _binary_search(boundaries, values, right):

@@ -13,7 +13,12 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import _sequence, _strip_backward
 from .clone import CloneBackward0
 from .op import shares_elements
-from .overlap_order import overlaps_itself, write_in_order
+from .overlap_order import (
+    overlaps_itself,
+    reads_updated_elements,
+    write_in_order,
+    write_reading_updates,
+)
 from .view_history import OVERLAP_ERROR, CopySlices, chain_from_base, regenerate_view
 
 _new = object.__new__
@@ -177,17 +182,21 @@ INPUT_OVERLAP_ERROR = (
 
 
 def _root(array):
-    while isinstance(array.base, np.ndarray):
-        array = array.base
+    """The array owning ``array``'s memory (through as_strided's holder of the interface
+    too, whose ``base`` is the array it views)."""
+    while (base := getattr(array, "base", None)) is not None:
+        array = base
     return array
 
 
 def check_input_overlap(t, args):
     """PyTorch's elementwise kernels refuse an input that shares some but not all of the
     written tensor's memory, or all of it in another layout (``x.add_(x[0])``,
-    ``x.mul_(x.t())``); the very tensor, a disjoint part, or memory too hard to tell pass."""
+    ``x.mul_(x.t())``); the very tensor, a disjoint part, or memory too hard to tell pass.
+    Returns whether an input of the last kind shares memory with ``t``."""
     data = t._data
     root = None
+    reads_written = False
     for a in args:
         if not isinstance(a, TensorBase):
             continue
@@ -207,7 +216,12 @@ def check_input_overlap(t, args):
         if _root(other) is not root or not data.size or not other.size:
             continue
         if not (non_overlapping_and_dense(data) and non_overlapping_and_dense(other)):
-            continue  # (PyTorch's "too hard": allowed)
+            # (PyTorch's "too hard": allowed, its loop then reads what it wrote before)
+            try:
+                reads_written = reads_written or np.shares_memory(data, other, 1 << 16)
+            except np.exceptions.TooHardError:
+                reads_written = True
+            continue
         begin, other_begin = data.__array_interface__["data"][0], other.__array_interface__[
             "data"][0]
         end, other_end = begin + data.nbytes, other_begin + other.nbytes
@@ -217,6 +231,7 @@ def check_input_overlap(t, args):
         elif not (begin < other_end and other_begin < end):
             continue
         raise RuntimeError(INPUT_OVERLAP_ERROR)
+    return reads_written
 
 
 def in_place(function, overlap=None, check_inputs=True):
@@ -237,9 +252,10 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
     recording = _grad_state.grad_enabled and (
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
+    reads_written = False
     if not recording:
         if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
-            check_input_overlap(t, args)
+            reads_written = check_input_overlap(t, args)
         # (the op called here, not through _out_of_place: one call layer less on the hot path;
         # try costs nothing until it catches)
         try:
@@ -247,14 +263,17 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         except NotImplementedError:
             _refuse_unwritable_result(t, args, fn)
             raise
-        _write(t, result._data, overlap, fn, args, kwargs)
+        if reads_written:
+            _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
+        else:
+            _write(t, result._data, overlap, fn, args, kwargs)
         return t
     if t._no_grad_view or t._multi_output_view:
         _refuse_view_rebase(t)
     _check_leaf(t)
     # (after autograd's checks, as PyTorch's kernel's)
     if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
-        check_input_overlap(t, args)
+        reads_written = check_input_overlap(t, args)
     if t._view_base is None:
         # (a clone keeping the layout, as PyTorch's preserve_format: the saved input's memory
         # order decides which elements its backward's vector loop covers)
@@ -264,7 +283,10 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         except NotImplementedError:
             _refuse_unwritable_result(old, args, fn)
             raise
-        _write(t, result._data, overlap)
+        if reads_written:
+            _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
+        else:
+            _write(t, result._data, overlap)
         node = result._grad_fn
         if node is None:  # (the op recorded nothing: an integer tensor's shift or bitwise op,
             return t      # after a fill_ with a value that requires grad; t keeps its history)
@@ -274,8 +296,21 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
                 _saved_input_is_clone(node, old)
         t._set_history(node, 0)
         return t
-    _inplace_on_view(t, fn, args, kwargs, overlap)
+    _inplace_on_view(t, fn, args, kwargs, overlap, reads_written)
     return t
+
+
+def _write_reading_updates(t, array, overlap, fn, args, kwargs):
+    """``_write`` (its checks, its version bump) where an input shares ``t``'s memory in a
+    layout PyTorch allows: its loop reads, for each element, what the elements before wrote
+    (see overlap_order)."""
+    operands = [a._data for a in args if isinstance(a, TensorBase)]
+    if not reads_updated_elements(t._data, operands):
+        _write(t, array, overlap, fn, args, kwargs)
+        return
+    original = t._data.copy()
+    _write(t, array, overlap, fn, args, kwargs)
+    write_reading_updates(t, original, array, fn, args, kwargs)
 
 
 def _out_of_place(fn, t, args, kwargs):
@@ -396,7 +431,7 @@ def _any_requires_grad(values):
         a._view_base is not None and a._requires_grad_from_base())) for a in values)
 
 
-def _inplace_on_view(view, fn, args, kwargs, overlap):
+def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
     base = view._view_base
     # The view's value before the write, with its history (the op's edge; what the op saves
     # as its input becomes a clone of it, so that a double backward reaches the base).
@@ -406,7 +441,10 @@ def _inplace_on_view(view, fn, args, kwargs, overlap):
         before._grad_fn = view.grad_fn
         before._output_nr = view._output_nr
     result = _out_of_place(fn, before, args, kwargs)
-    _write(view, result._data, overlap, fn, args, kwargs)
+    if reads_written:
+        _write_reading_updates(view, result._data, overlap, fn, args, kwargs)
+    else:
+        _write(view, result._data, overlap, fn, args, kwargs)
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
         return
     if before._requires_grad:

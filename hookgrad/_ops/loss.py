@@ -103,8 +103,14 @@ class NllLossBackward0(Op):
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
         self.valid = None if every_target_counts else valid  # (ignored targets get nothing)
         self.total = total
+        # PyTorch's forward takes a (C,) input with a (1,) target, its backward checks the
+        # sizes as for a batch: it raises unless C is 1
+        self.size_mismatch = input._data.ndim == 1 and t.size and target._data.ndim == 1 \
+            and input._data.shape[0] != 1
         self.save(input, target, weight)  # (as PyTorch's node)
         if reduction == "none":
+            if input._data.ndim == 1:  # (one sample: PyTorch's summing path, a 0-d 0 + loss)
+                return np.add.reduce(losses, axis=None)
             return losses.reshape(target._data.shape)
         if reduction == "sum":
             return np.add.reduce(losses, axis=None)
@@ -121,6 +127,9 @@ class NllLossBackward0(Op):
 
     def input_grad(self, g):
         """``nll_loss_backward``: the input's gradient from the loss's gradient ``g``."""
+        if self.size_mismatch:
+            raise RuntimeError(f"size mismatch (got input: {list(self.in_shape)}, target: "
+                               f"{list(self.args[0]._data.shape)})")
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
         mean = self.reduction == "mean" and self.total != 0
         if self.w is None:  # every weight is 1

@@ -95,8 +95,11 @@ def _chunks(x3):
     return step, [None] * (-(-n // step))
 
 
-def forward_train(x3, weight, bias, eps):
-    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``."""
+def forward_train(x3, weight, bias, eps, fused=True):
+    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``
+    (``fused``: a float32 one rounded as PyTorch's float32 kernel, see below)."""
+    if fused and x3.dtype == np.float32:
+        return _forward_train_float32(x3, weight, bias, eps)
     count = x3.shape[0] * x3.shape[2]
     y3 = np.empty(x3.shape, x3.dtype)
     step, partials = _chunks(x3)
@@ -112,9 +115,79 @@ def forward_train(x3, weight, bias, eps):
     return y3, mean, var, invstd
 
 
-def forward_eval(x3, weight, bias, mean, invstd):
+# PyTorch's float32 CPU kernel (its contiguous path, which a batch norm with positions and
+# every instance norm take): per-channel sums of x and of the float32 squares (x - mean)^2 in
+# float64, each rounded to float32; invstd in float64 from the float32 variance; then
+# y = fma(x, alpha, beta) with float32 alpha = invstd * weight and beta = fma(-mean, alpha,
+# bias). The fused multiply-adds leave a residual where x equals the mean (+-1.5e-05 for a
+# constant channel, whose invstd is 316) and round once elsewhere. Up to EXACT_MAX_ELEMENTS
+# values, float64 passes reproduce all of it bit for bit (a float32 product is exact in
+# float64); above, where those passes would cost 3 to 4 times the float32 ones, the same mean
+# and y = (x - mean) * alpha + (bias + r) in float32, r the residual per channel: PyTorch's
+# value where x equals the mean, within an ulp elsewhere.
+EXACT_MAX_ELEMENTS = 1 << 12
+
+
+def _sums64(start, stop, step, x3, out):
+    out[start // step] = np.einsum("ncp->c", x3[start:stop], dtype=np.float64)
+
+
+def fused_terms(mean, invstd, weight, bias):
+    """PyTorch's float32 ``alpha = invstd * weight`` and ``beta = fma(-mean, alpha, bias)``
+    (alpha float32, beta float64 holding a float32 value), and ``r``: ``beta + mean * alpha``,
+    exactly, the residual ``fma(x, alpha, beta)`` leaves where x is the mean."""
+    alpha = invstd if weight is None else invstd * weight
+    product = mean.astype(np.float64) * alpha  # (exact)
+    beta = (-product if bias is None else bias - product).astype(np.float32)
+    return alpha, beta.astype(np.float64), beta + product - (0 if bias is None else bias)
+
+
+def _fused_output(x3, alpha, beta, residual, bias, y3=None):
+    """``fma(x, alpha, beta)``: in float64 up to EXACT_MAX_ELEMENTS values, else (``y3``
+    holding ``x - mean``, or ``x`` when ``y3`` is None) in float32 with the residual."""
+    positions = x3.shape[2]
+    if x3.size <= EXACT_MAX_ELEMENTS:
+        wide = x3.astype(np.float64)
+        wide *= alpha[:, None]
+        wide += beta[:, None]
+        return wide.astype(np.float32)
+    if y3 is None:  # (eval mode: two passes, within an ulp, no residual)
+        y3, shift = np.empty(x3.shape, x3.dtype), beta.astype(np.float32)
+        source = x3
+    else:
+        shift = (residual if bias is None else bias + residual).astype(np.float32)
+        source = y3
+    _run(x3, _scale_shift, y3, source, _spread(alpha, positions), _spread(shift, positions))
+    return y3
+
+
+def _forward_train_float32(x3, weight, bias, eps):
+    count = x3.shape[0] * x3.shape[2]
+    if x3.size <= EXACT_MAX_ELEMENTS:  # (few values: whole-array operations)
+        mean = (np.einsum("ncp->c", x3, dtype=np.float64) / count).astype(np.float32)
+        centred = x3 - mean[:, None]
+        var = np.einsum("ncp->c", centred * centred, dtype=np.float64).astype(np.float32)
+        var /= np.float32(count)
+        invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
+        alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
+        return _fused_output(x3, alpha, beta, residual, bias), mean, var, invstd
+    y3 = np.empty(x3.shape, x3.dtype)
+    step, partials = _chunks(x3)
+    _run(x3, _sums64, step, x3, partials)
+    mean = (_total(partials) / count).astype(np.float32)
+    _run(x3, _centre, step, x3, _spread(mean, x3.shape[2]), y3, partials)
+    var = _total(partials) / np.float32(count)
+    invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
+    alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
+    return _fused_output(x3, alpha, beta, residual, bias, y3), mean, var, invstd
+
+
+def forward_eval(x3, weight, bias, mean, invstd, fused=True):
     """``x * scale + shift`` with ``scale = weight * invstd``, ``shift = bias - mean * scale``
-    (two passes, as PyTorch computes it)."""
+    (two passes, as PyTorch computes it; float32 ``fused`` as above)."""
+    if fused and x3.dtype == np.float32:
+        alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
+        return _fused_output(x3, alpha, beta, residual, bias)
     scale = invstd if weight is None else weight * invstd
     shift = -mean * scale if bias is None else bias - mean * scale
     y3 = np.empty(x3.shape, x3.dtype)

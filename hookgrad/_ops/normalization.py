@@ -78,8 +78,13 @@ class NativeBatchNormBackward0(Op):
     saved_names = ('input', 'running_mean', 'running_var', 'weight', 'result1', 'result2')
     arity = 3
 
+    # (a half input is normalised in float32, where PyTorch's kernel rounds as plain float32
+    # arithmetic would: its float32 fused multiply-adds are not followed there)
+    half_input = False
+
     def forward(self, input, weight, bias, running_mean, running_var, training, momentum, eps):
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            self.half_input = True
             return forward_in_float32(self, NativeBatchNormBackward0.forward, input, weight, bias,
                                       running_mean, running_var, training, momentum, eps)
         x = input._data
@@ -95,7 +100,7 @@ class NativeBatchNormBackward0(Op):
         # pack hooks see their old values)
         self.save(input, running_mean, running_var, weight)
         if training:
-            y3, mean, var, invstd = _kernels.forward_train(x3, w, b, eps)
+            y3, mean, var, invstd = _kernels.forward_train(x3, w, b, eps, not self.half_input)
             count = x3.shape[0] * x3.shape[2]
             # running statistics are updated in place without a version bump, as in PyTorch
             if running_mean is not None:
@@ -110,7 +115,7 @@ class NativeBatchNormBackward0(Op):
         else:
             mean = running_mean._data.astype(x.dtype, copy=False)
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
-            y3 = _kernels.forward_eval(x3, w, b, mean, invstd)
+            y3 = _kernels.forward_eval(x3, w, b, mean, invstd, not self.half_input)
         self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
         if self._record:  # (nothing to save without a node)
             stats = (mean.reshape(-1), invstd.reshape(-1)) if training else (

@@ -94,3 +94,106 @@ def write_in_order(t, array, fn, args, kwargs):
             np.copyto(data, now, casting="unsafe", where=ranks == rank)
     finally:
         _grad_state.grad_enabled = enabled
+
+
+# --------------------------------------------------------------------------- inputs
+#
+# An input that is a view of the written tensor's memory in a layout PyTorch's overlap check
+# gives up on (``x.addcdiv_(x.diagonal(), y)``, ``x.sub_(x[:, :1])``): its kernel's loop reads
+# each element's operands just before writing it, so an element sees the values of the
+# elements before it. Reproduced where that loop goes element by element: an inner dim of
+# fewer than VECTOR_SPAN elements, or an operand strided along it (its vector loop reads
+# VECTOR_SPAN elements at a time and a broadcast operand once per row: not modelled).
+VECTOR_SPAN = 16
+# The most elements written one at a time (each recomputes the op) where rounds do not apply.
+ONE_BY_ONE_MAX = 1024
+
+
+def _addresses(array, shape):
+    """The byte address of each element of ``array`` broadcast to ``shape``."""
+    view = np.broadcast_to(array, shape)
+    address = np.full(shape, view.__array_interface__["data"][0], np.int64)
+    for dim, (size, stride) in enumerate(zip(shape, view.strides)):
+        step = [1] * len(shape)
+        step[dim] = size
+        address = address + (np.arange(size, dtype=np.int64) * stride).reshape(step)
+    return address
+
+
+def reads_updated_elements(data, operands):
+    """Whether PyTorch's loop for writing ``data`` from ``operands`` (some sharing its memory)
+    goes element by element (see VECTOR_SPAN)."""
+    if not data.ndim:
+        return False
+    inner = iteration_order(data, operands)[-1]
+    if data.shape[inner] < VECTOR_SPAN:
+        return True
+    return any(np.broadcast_to(o, data.shape).strides[inner] not in (0, o.itemsize)
+               for o in [data] + operands)
+
+
+def _input_ranks(data, operands):
+    """Each element's round (see the module's note): 0 without an operand location written
+    before it, else one more than the latest round among those writers; None when rounds
+    cannot reproduce the order (an element would read a location that a later element wrote
+    in an earlier round)."""
+    shape, n = data.shape, data.size
+    order = iteration_order(data, operands)
+    position = np.empty(n, np.int64)  # each element's place in PyTorch's order
+    position[np.arange(n).reshape([shape[d] for d in order]).transpose(
+        np.argsort(order)).reshape(-1)] = np.arange(n)
+    written = _addresses(data, shape).reshape(-1)
+    by_address = np.argsort(written, kind="stable")
+    sorted_addresses = written[by_address]
+    reads = []  # per operand: reads a location written before, written after, its writer
+    for operand in operands:
+        if operand.itemsize != data.itemsize:
+            return None
+        read = _addresses(operand, shape).reshape(-1)
+        slot = np.minimum(np.searchsorted(sorted_addresses, read), n - 1)
+        hit = sorted_addresses[slot] == read
+        writer = by_address[slot]
+        writer_position = np.where(hit, position[writer], -1)
+        reads.append((hit & (writer_position < position), hit & (writer_position > position),
+                      writer))
+    ranks = np.zeros(n, np.int64)
+    for _ in range(n):
+        new = ranks
+        for before, _after, writer in reads:
+            new = np.maximum(new, np.where(before, ranks[writer] + 1, 0))
+        if np.array_equal(new, ranks):
+            break
+        ranks = new
+    for _before, after, writer in reads:
+        if (after & (ranks[writer] < ranks)).any():
+            return None
+    return ranks.reshape(shape)
+
+
+def write_reading_updates(t, original, array, fn, args, kwargs):
+    """``t``'s memory (restored to ``original``) written from ``array`` (``fn`` of the values
+    before the write) as PyTorch's element-by-element loop leaves it: in rounds where they
+    reproduce its order, else one element at a time."""
+    data = t._data
+    operands = [a._data for a in args if isinstance(a, TensorBase)]
+    ranks = _input_ranks(data, operands)
+    data[...] = original
+    enabled = _grad_state.grad_enabled
+    _grad_state.grad_enabled = False  # (the recomputations record nothing)
+    try:
+        if ranks is not None:
+            np.copyto(data, array, casting="unsafe", where=ranks == 0)
+            for rank in range(1, int(ranks.max()) + 1):
+                now = fn(_make(data.copy()), *args, **kwargs)._data
+                np.copyto(data, now, casting="unsafe", where=ranks == rank)
+            return
+        if data.size > ONE_BY_ONE_MAX:
+            np.copyto(data, array, casting="unsafe")  # (not modelled: too slow)
+            return
+        order = iteration_order(data, operands)
+        for index in np.ndindex(*[data.shape[d] for d in order]):
+            at = tuple(np.array(index)[np.argsort(order)])
+            now = fn(_make(data.copy()), *args, **kwargs)._data
+            data[at] = now[at]
+    finally:
+        _grad_state.grad_enabled = enabled

@@ -217,10 +217,19 @@ class LogitBackward0(Op):
         self.save(a)
         self.eps = eps
         x = float_input(a)
-        if eps is not None:
+        if eps is not None and eps >= 0:  # (a negative eps clamps nothing, as in PyTorch)
             x = np.clip(x, eps, 1 - eps)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(x / (1 - x))
+            ratio = x / (1 - x)
+            if ratio.dtype not in (np.float32, np.float64):  # (half types round the NaN apart)
+                return np.log(ratio)
+        # PyTorch's NaNs: log of a negative ratio is a NaN without sign bit; a NaN ratio
+        # (a NaN input, or inf / -inf, whose NaN has it set) passes through as it is, which
+        # NumPy's float32 log does not do
+        out = unsigned_nans(np.log, ratio)
+        if ratio.dtype == np.float32 and np.isnan(ratio).any():
+            out = np.where(ratio != ratio, ratio, out)
+        return out
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -229,10 +238,10 @@ class LogitBackward0(Op):
             # [low, high] (NaN included) NaN without eps, 0 with it
             inside = _make((a._data >= low) & (a._data <= high))
             slope = grad / (a * number_minus(1.0, a))
-            return where(inside, slope, _make(np.array(0.0 if self.eps else np.nan,
+            return where(inside, slope, _make(np.array(np.nan if self.eps is None else 0.0,
                                                        slope._data.dtype)))
         result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
-        if self.eps is None:
+        if self.eps is None or self.eps < 0:  # (PyTorch's kernel: a negative eps is none)
             return result.masked_fill((a < 0) | (a > 1), float("nan"))
         return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
 
