@@ -19,6 +19,7 @@ from ._ops.inverse_ex import inv_ex
 from ._ops.least_squares import lstsq
 from ._ops.log_determinant import linalg_slogdet as slogdet
 from ._ops.matrix_chain import multi_dot
+from ._ops.matrix_derived import matrix_power
 from ._ops.matrix_functions import LinAlgError, householder_product, matrix_exp, solve
 from ._ops.op import type_name
 from ._ops.products import linalg_cross as cross
@@ -32,7 +33,7 @@ __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "househo
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
 __all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
             "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex",
-            "vander", "lstsq"]
+            "vander", "lstsq", "matrix_power"]
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
