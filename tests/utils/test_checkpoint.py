@@ -37,8 +37,9 @@ def test_intermediates_are_not_kept_alive(use_reentrant):
     gc.collect()
     assert seen[0]() is None  # the graph holds no reference to the intermediate
     out.sum().backward()
-    np.testing.assert_allclose(x.grad.numpy(), (np.cos(np.exp(x.detach().numpy()))
-                                                * np.exp(x.detach().numpy())), rtol=1e-5)
+    # the same ops without checkpointing (hookgrad's float32 exp is not NumPy's: near a zero
+    # of cos, one ulp of exp is more than rtol=1e-5 of the gradient)
+    np.testing.assert_array_equal(x.grad.numpy(), _grads(lambda t: t.exp().sin(), x)[0].numpy())
 
 
 def test_non_reentrant_saves_holders_not_tensors():
