@@ -24,6 +24,7 @@ summed, Python loops only over the fixed steps of the cascade:
   inner reduction; the chunk totals then summed as a ``row_sum``.
 """
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from .._parallel import get_num_threads
 
@@ -95,12 +96,12 @@ def inner_sum(x):
     return total
 
 
-def outer_sum(x):
-    """Each column of ``x`` (n, ..., columns) summed down its n rows (axis 0, strided; the
-    columns contiguous), vectorised over the middle axes."""
+def outer_sum(x, vectorised):
+    """Each column of ``x`` (n, ..., columns) summed down its n rows (axis 0), vectorised over
+    the middle axes: PyTorch's outer reduction, its columns in groups of 4 vectors when they
+    are contiguous and at least a vector wide (``vectorised``), else in groups of 4."""
     columns = x.shape[-1]
-    width = _VECTOR_BYTES // x.itemsize
-    group = 4 * width if columns >= width else 4
+    group = 4 * (_VECTOR_BYTES // x.itemsize) if vectorised else 4
     cascaded = columns // group * group
     out = np.empty(x.shape[1:], x.dtype)
     out[..., :cascaded] = cascade(x[..., :cascaded])
@@ -108,42 +109,97 @@ def outer_sum(x):
     return np.zeros(out.shape, x.dtype) + out  # (the output starts at 0: -0.0 sums to +0.0)
 
 
-def full_sum(flat):
-    """The 1-d ``flat`` summed to a 0-d array, split over threads as PyTorch's two-pass
-    reduction when it is over the grain size."""
-    size = len(flat)
+def _line_sum(lines, contiguous):
+    """Each line (the last axis of ``lines``) summed as PyTorch's inner reduction if its
+    elements are ``contiguous``, else as one ``row_sum``."""
+    n = lines.shape[-1]
+    if contiguous:
+        return inner_sum(lines.reshape(-1, n)).reshape(lines.shape[:-1])
+    return np.zeros(lines.shape[:-1], lines.dtype) + row_sum(np.moveaxis(lines, -1, 0))
+
+
+def full_sum(line, contiguous):
+    """The 1-d ``line`` summed to a 0-d array, split over threads as PyTorch's two-pass
+    reduction when it is over the grain size: equal chunks, one per thread, then the
+    per-thread totals (one slot per thread, unused ones 0) summed as a ``row_sum``."""
+    size = len(line)
     threads = get_num_threads()
     if size < GRAIN_SIZE or threads == 1:
-        return inner_sum(flat.reshape(1, size))[0]
+        return _line_sum(line, contiguous)
     tasks = min(threads, -(-size // GRAIN_SIZE))
     chunk = -(-size // tasks)
-    totals = np.zeros(threads, flat.dtype)  # (one slot per thread, unused ones stay 0)
+    totals = np.zeros(threads, line.dtype)
     for t in range(tasks):
-        part = flat[t * chunk:(t + 1) * chunk]
+        part = line[t * chunk:(t + 1) * chunk]
         if len(part):
-            totals[t] = inner_sum(part.reshape(1, len(part)))[0]
-    return np.zeros((), flat.dtype) + row_sum(totals)
+            totals[t] = _line_sum(part, contiguous)
+    return np.zeros((), line.dtype) + row_sum(totals)
+
+
+def _iteration_dims(x, dims):
+    """The dims PyTorch's TensorIterator walks to sum ``x`` over ``dims``, fastest first, as
+    [size, stride in elements, reduced]: size-1 dims dropped, the reduced dims first (by
+    input stride), then the kept ones in the (contiguous) output's order, neighbours that
+    are contiguous in memory merged. None for layouts not modelled (broadcast, overlapping
+    or negative strides)."""
+    reduced, kept = [], []
+    for d, (size, stride) in enumerate(zip(x.shape, x.strides)):
+        if size == 1:
+            continue
+        if stride <= 0 or stride % x.itemsize:
+            return None
+        (reduced if d in dims else kept).append([size, stride // x.itemsize, d in dims])
+    reduced.sort(key=lambda entry: entry[1])
+    if len({entry[1] for entry in reduced}) < len(reduced):
+        return None
+    merged = []
+    for entry in reduced + kept[::-1]:
+        last = merged[-1] if merged else None
+        if last is not None and last[2] == entry[2] and last[0] * last[1] == entry[1]:
+            last[0] *= entry[0]
+        else:
+            merged.append(entry)
+    return merged
 
 
 def ordered_sum(x, dims, keepdim):
     """``x`` (a float32 / float64 array) summed over the sorted ``dims`` in PyTorch's order,
-    or None where that order is not reproduced here: a non-contiguous ``x``, or reduced dims
-    that are not one consecutive run (the caller then sums in NumPy's order)."""
-    if not x.flags.c_contiguous or not dims:
+    or None where that order is not modelled here (the caller then sums in NumPy's order):
+    empty tensors, broadcast (stride-0) or negative-stride layouts, and full reductions of
+    over 32768 elements whose reduced dims do not merge into one (PyTorch then splits its
+    multi-dim walk between threads mid-line)."""
+    if not dims or not x.size:
         return None
-    first, last = dims[0], dims[-1] + 1
-    if last - first != len(dims):
+    walk = _iteration_dims(x, dims)
+    if walk is None:
         return None
     shape = x.shape
-    lead = int(np.prod(shape[:first], dtype=np.int64))
-    count = int(np.prod(shape[first:last], dtype=np.int64))
-    trail = int(np.prod(shape[last:], dtype=np.int64))
-    if count == 0 or lead * trail == 0:
-        return None  # (empty: NumPy's zeros are PyTorch's)
-    out_shape = tuple(1 if first <= d < last else s for d, s in enumerate(shape)) if keepdim \
-        else shape[:first] + shape[last:]
-    if lead * trail == 1:
-        return full_sum(x.reshape(-1)).reshape(out_shape)
-    if trail == 1 or count == 1:
-        return inner_sum(x.reshape(lead * trail, count)).reshape(out_shape)
-    return outer_sum(x.reshape(lead, count, trail).transpose(1, 0, 2)).reshape(out_shape)
+    out_shape = tuple(1 if d in dims else s for d, s in enumerate(shape)) if keepdim \
+        else tuple(s for d, s in enumerate(shape) if d not in dims)
+    reduced = [entry for entry in walk if entry[2]]
+    kept = [entry for entry in walk if not entry[2]]
+    if not reduced:  # (only size-1 dims reduced: each element added to a 0)
+        return np.zeros(out_shape, x.dtype) + x.reshape(out_shape)
+    walk = walk[::-1]  # slowest first: kept dims, then reduced ones, the fastest last
+    view = as_strided(x, [e[0] for e in walk], [e[1] * x.itemsize for e in walk], False)
+    size0, stride0 = reduced[0][0], reduced[0][1]
+    width = _VECTOR_BYTES // x.itemsize
+    if len(reduced) > 1:
+        # the lines along the first reduced dim each summed, then added one by one into the
+        # output in walk order
+        if not kept and x.size >= GRAIN_SIZE and get_num_threads() > 1:
+            return None
+        lines = _line_sum(view, stride0 == 1)
+        lines = lines.reshape(lines.shape[:len(kept)] + (-1,))
+        return _sequential(np.moveaxis(lines, -1, 0)).reshape(out_shape)
+    if not kept:
+        return full_sum(view, stride0 == 1).reshape(out_shape)
+    size1, stride1 = kept[0][0], kept[0][1]
+    if stride0 == 1 and size0 >= width:
+        return _line_sum(view, True).reshape(out_shape)
+    columns = np.moveaxis(view, -1, 0)
+    if stride1 == 1 and size1 >= width:
+        return outer_sum(columns, True).reshape(out_shape)
+    if stride0 < stride1:
+        return _line_sum(view, False).reshape(out_shape)
+    return outer_sum(columns, False).reshape(out_shape)
