@@ -27,6 +27,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._parallel import get_num_threads
+from .op import mean_array
 
 GRAIN_SIZE = 32768  # at::internal::GRAIN_SIZE: below it a reduction runs on one thread
 _VECTOR_BYTES = 32  # PyTorch's Vectorized<T> on this build: 8 float32 lanes, 4 float64
@@ -168,6 +169,8 @@ def ordered_sum(x, dims, keepdim):
     empty tensors, broadcast (stride-0) or negative-stride layouts, and full reductions of
     over 32768 elements whose reduced dims do not merge into one (PyTorch then splits its
     multi-dim walk between threads mid-line)."""
+    if not x.ndim:  # (a 0-d sum is its element added to a 0)
+        return np.zeros((), x.dtype) + x
     if not dims or not x.size:
         return None
     walk = _iteration_dims(x, dims)
@@ -203,3 +206,33 @@ def ordered_sum(x, dims, keepdim):
     if stride0 < stride1:
         return _line_sum(view, False).reshape(out_shape)
     return outer_sum(columns, False).reshape(out_shape)
+
+
+_ORDERED = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def sum_array(x, dims, keepdim, dtype=None):
+    """``np.add.reduce(x, dims, dtype, keepdims=keepdim)`` (``dims`` a sorted tuple), its
+    float32 / float64 results in PyTorch's order where ``ordered_sum`` models it (an input
+    of another real dtype cast first, as PyTorch casts it)."""
+    result = x.dtype if dtype is None else np.dtype(dtype)
+    if result in _ORDERED and x.dtype.kind in "biuf":
+        total = ordered_sum(x if x.dtype == result else x.astype(result), dims, keepdim)
+        if total is not None:
+            return total
+    return np.add.reduce(x, dims, dtype, keepdims=keepdim)
+
+
+def mean_in_order(x, dims, keepdim, dtype=None):
+    """``mean_array`` with its sum in PyTorch's order: PyTorch's CPU mean is the sum divided
+    by the count (float16 cast to float32 first, the mean rounded back)."""
+    half = dtype is None and x.dtype == np.float16
+    accumulate = np.dtype(np.float32) if half else x.dtype if dtype is None else np.dtype(dtype)
+    if accumulate not in _ORDERED or x.dtype.kind not in "biuf" or not x.size:
+        return mean_array(x, dims, keepdim, dtype)
+    count = int(np.prod([x.shape[d] for d in dims], dtype=np.int64))
+    total = ordered_sum(x if x.dtype == accumulate else x.astype(accumulate), dims, keepdim)
+    if total is None:
+        return mean_array(x, dims, keepdim, dtype)
+    mean = total / count
+    return mean.astype(np.float16) if half else mean
