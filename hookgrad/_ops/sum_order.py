@@ -23,6 +23,8 @@ summed, Python loops only over the fixed steps of the cascade:
   flattened elements split into equal chunks, one per thread (the last shorter), each an
   inner reduction; the chunk totals then summed as a ``row_sum``.
 """
+import math
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
@@ -30,15 +32,26 @@ from .._parallel import get_num_threads
 from .op import mean_array
 
 GRAIN_SIZE = 32768  # at::internal::GRAIN_SIZE: below it a reduction runs on one thread
+_ZERO = 0.0  # (a Python float: added to float32 / float64 arrays keeps their dtype)
 _VECTOR_BYTES = 32  # PyTorch's Vectorized<T> on this build: 8 float32 lanes, 4 float64
 
 
 def _sequential(rows):
-    """``rows`` (stacked on axis 0) added one at a time to an accumulator starting at 0."""
-    acc = np.zeros(rows.shape[1:], rows.dtype)
-    for row in rows:
-        acc += row
-    return acc
+    """``rows`` (stacked on axis 0) added one at a time: ``np.add.accumulate`` is strictly
+    sequential. PyTorch's accumulators start at 0, which differs from starting at the first
+    row only in the sign of a zero total (-0.0 + -0.0 is -0.0, 0.0 + -0.0 is 0.0), and no
+    nonzero result depends on a zero's sign: every result here is finally added to PyTorch's
+    zero-filled output, which settles the sign (``_settled``)."""
+    if len(rows) == 1:
+        return rows[0]
+    if not len(rows):
+        return np.zeros(rows.shape[1:], rows.dtype)
+    return np.add.accumulate(rows, 0)[-1]
+
+
+def _settled(total):
+    """``total`` added to a zero-filled output, as PyTorch stores every sum (-0.0 to 0.0)."""
+    return np.zeros(np.shape(total), total.dtype) + total
 
 
 def _sequential_groups(rows, step):
@@ -46,39 +59,42 @@ def _sequential_groups(rows, step):
     and the rows after the last complete group summed the same way."""
     full = len(rows) // step
     grouped = rows[:full * step].reshape((full, step) + rows.shape[1:])
-    acc = np.zeros((full,) + rows.shape[1:], rows.dtype)
-    for j in range(step):
-        acc += grouped[:, j]
-    return acc, _sequential(rows[full * step:])
+    sums = np.add.accumulate(grouped, 1)[:, -1] if full else grouped[:, 0]
+    return sums, _sequential(rows[full * step:])
 
 
 def cascade(x):
     """``x`` summed over axis 0 in PyTorch's 4-level cascade (``multi_row_sum``)."""
     size = len(x)
-    level_power = max(4, (size - 1).bit_length() // 4) if size > 1 else 4
+    level_power = max(4, (size - 1).bit_length() // 4)
     step = 1 << level_power
+    if size < step:  # (only level 0, the rows one by one)
+        return _sequential(x)
     blocks, level0 = _sequential_groups(x, step)  # level 0: one sum per full step of rows
     groups1, level1 = _sequential_groups(blocks, step)  # level 1's completed / open sums
     groups2, level2 = _sequential_groups(groups1, step)
     level3 = _sequential(groups2)
-    level0 += level1
-    level0 += level2
-    level0 += level3
-    return level0
+    # level 0 (the rows after the last full step) takes levels 1, 2, 3; a level that never
+    # received anything is a 0, whose addition changes nothing but a zero's sign
+    total = None
+    for level, used in ((level0, size % step), (level1, len(blocks) % step),
+                        (level2, len(groups1) % step), (level3, len(groups2))):
+        if used:
+            total = level if total is None else total + level
+    return total
 
 
 def row_sum(x):
-    """``x`` summed over axis 0 as PyTorch's ``row_sum``: four interleaved cascades."""
+    """``x`` summed over axis 0 as PyTorch's ``row_sum``: four interleaved cascades (rows
+    4k, 4k+1, 4k+2, 4k+3), the size % 4 leftover rows added to the first, then the others."""
     size = len(x)
+    if size < 4:
+        return _sequential(x)
     whole = size // 4 * 4
     partials = cascade(x[:whole].reshape((size // 4, 4) + x.shape[1:]))
-    total = partials[0]
-    for row in x[whole:]:
-        total += row
-    total += partials[1]
-    total += partials[2]
-    total += partials[3]
-    return total
+    if whole == size:
+        return _sequential(partials)
+    return _sequential(np.concatenate((partials[:1], x[whole:], partials[1:])))
 
 
 def inner_sum(x):
@@ -86,15 +102,12 @@ def inner_sum(x):
     rows, n = x.shape
     width = _VECTOR_BYTES // x.itemsize
     if n < width:
-        return np.zeros(rows, x.dtype) + row_sum(x.T)
+        return row_sum(x.T)
     vectors = n // width
     lanes = row_sum(x[:, :vectors * width].reshape(rows, vectors, width).transpose(1, 0, 2))
-    total = np.zeros(rows, x.dtype)
-    for k in range(vectors * width, n):
-        total += x[:, k]
-    for lane in range(width):
-        total += lanes[:, lane]
-    return total
+    if vectors * width < n:  # a total from 0: the leftover elements, then the lanes
+        lanes = np.concatenate((x[:, vectors * width:], lanes), 1)
+    return np.add.accumulate(lanes, 1)[:, -1]
 
 
 def outer_sum(x, vectorised):
@@ -104,10 +117,14 @@ def outer_sum(x, vectorised):
     columns = x.shape[-1]
     group = 4 * (_VECTOR_BYTES // x.itemsize) if vectorised else 4
     cascaded = columns // group * group
+    if cascaded == columns:
+        return cascade(x)
+    if not cascaded:
+        return row_sum(x)
     out = np.empty(x.shape[1:], x.dtype)
     out[..., :cascaded] = cascade(x[..., :cascaded])
     out[..., cascaded:] = row_sum(x[..., cascaded:])
-    return np.zeros(out.shape, x.dtype) + out  # (the output starts at 0: -0.0 sums to +0.0)
+    return out
 
 
 def _line_sum(lines, contiguous):
@@ -116,11 +133,11 @@ def _line_sum(lines, contiguous):
     n = lines.shape[-1]
     if contiguous:
         return inner_sum(lines.reshape(-1, n)).reshape(lines.shape[:-1])
-    return np.zeros(lines.shape[:-1], lines.dtype) + row_sum(np.moveaxis(lines, -1, 0))
+    return row_sum(np.moveaxis(lines, -1, 0))
 
 
 def full_sum(line, contiguous):
-    """The 1-d ``line`` summed to a 0-d array, split over threads as PyTorch's two-pass
+    """The 1-d ``line`` summed (a 0-d result), split over threads as PyTorch's two-pass
     reduction when it is over the grain size: equal chunks, one per thread, then the
     per-thread totals (one slot per thread, unused ones 0) summed as a ``row_sum``."""
     size = len(line)
@@ -134,7 +151,7 @@ def full_sum(line, contiguous):
         part = line[t * chunk:(t + 1) * chunk]
         if len(part):
             totals[t] = _line_sum(part, contiguous)
-    return np.zeros((), line.dtype) + row_sum(totals)
+    return row_sum(totals)
 
 
 def _iteration_dims(x, dims):
@@ -170,19 +187,47 @@ def ordered_sum(x, dims, keepdim):
     over 32768 elements whose reduced dims do not merge into one (PyTorch then splits its
     multi-dim walk between threads mid-line)."""
     if not x.ndim:  # (a 0-d sum is its element added to a 0)
-        return np.zeros((), x.dtype) + x
+        return x + _ZERO
     if not dims or not x.size:
-        return None
-    walk = _iteration_dims(x, dims)
-    if walk is None:
         return None
     shape = x.shape
     out_shape = tuple(1 if d in dims else s for d, s in enumerate(shape)) if keepdim \
         else tuple(s for d, s in enumerate(shape) if d not in dims)
+    first, last = dims[0], dims[-1] + 1
+    if x.flags.c_contiguous and last - first == len(dims):
+        total = _contiguous_sum(x, first, last)
+    else:
+        total = _walked_sum(x, dims)
+        if total is None:
+            return None
+    return (total + _ZERO).reshape(out_shape)  # (into PyTorch's zero-filled output)
+
+
+def _contiguous_sum(x, first, last):
+    """A C-contiguous ``x`` summed over its dims ``first`` to ``last`` - 1, as a (lead,
+    count, trail) array: an inner reduction if nothing trails, else an outer one."""
+    shape = x.shape
+    lead = math.prod(shape[:first])
+    count = math.prod(shape[first:last])
+    trail = math.prod(shape[last:])
+    if lead * trail == 1:
+        return full_sum(x.reshape(-1), True)
+    if trail == 1 or count == 1:
+        return inner_sum(x.reshape(lead * trail, count))
+    width = _VECTOR_BYTES // x.itemsize
+    return outer_sum(x.reshape(lead, count, trail).transpose(1, 0, 2), trail >= width)
+
+
+def _walked_sum(x, dims):
+    """``x`` summed over ``dims`` following TensorIterator's walk (``_iteration_dims``), the
+    result's elements in the kept dims' order; None where not modelled."""
+    walk = _iteration_dims(x, dims)
+    if walk is None:
+        return None
     reduced = [entry for entry in walk if entry[2]]
     kept = [entry for entry in walk if not entry[2]]
     if not reduced:  # (only size-1 dims reduced: each element added to a 0)
-        return np.zeros(out_shape, x.dtype) + x.reshape(out_shape)
+        return x.copy()
     walk = walk[::-1]  # slowest first: kept dims, then reduced ones, the fastest last
     view = as_strided(x, [e[0] for e in walk], [e[1] * x.itemsize for e in walk], False)
     size0, stride0 = reduced[0][0], reduced[0][1]
@@ -194,18 +239,18 @@ def ordered_sum(x, dims, keepdim):
             return None
         lines = _line_sum(view, stride0 == 1)
         lines = lines.reshape(lines.shape[:len(kept)] + (-1,))
-        return _sequential(np.moveaxis(lines, -1, 0)).reshape(out_shape)
+        return _sequential(np.moveaxis(lines, -1, 0))
     if not kept:
-        return full_sum(view, stride0 == 1).reshape(out_shape)
+        return full_sum(view, stride0 == 1)
     size1, stride1 = kept[0][0], kept[0][1]
     if stride0 == 1 and size0 >= width:
-        return _line_sum(view, True).reshape(out_shape)
+        return _line_sum(view, True)
     columns = np.moveaxis(view, -1, 0)
     if stride1 == 1 and size1 >= width:
-        return outer_sum(columns, True).reshape(out_shape)
+        return outer_sum(columns, True)
     if stride0 < stride1:
-        return _line_sum(view, False).reshape(out_shape)
-    return outer_sum(columns, False).reshape(out_shape)
+        return _line_sum(view, False)
+    return outer_sum(columns, False)
 
 
 _ORDERED = (np.dtype(np.float32), np.dtype(np.float64))
