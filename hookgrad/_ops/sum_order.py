@@ -33,20 +33,28 @@ from .op import mean_array
 
 GRAIN_SIZE = 32768  # at::internal::GRAIN_SIZE: below it a reduction runs on one thread
 _ZERO = 0.0  # (a Python float: added to float32 / float64 arrays keeps their dtype)
+_ACCUMULATE_RATIO = 8  # (sequential sums: np.add.accumulate up to this many elements per row)
 _VECTOR_BYTES = 32  # PyTorch's Vectorized<T> on this build: 8 float32 lanes, 4 float64
 
 
 def _sequential(rows):
-    """``rows`` (stacked on axis 0) added one at a time: ``np.add.accumulate`` is strictly
-    sequential. PyTorch's accumulators start at 0, which differs from starting at the first
-    row only in the sign of a zero total (-0.0 + -0.0 is -0.0, 0.0 + -0.0 is 0.0), and no
-    nonzero result depends on a zero's sign: every result here is finally added to PyTorch's
-    zero-filled output, which settles the sign (``_settled``)."""
-    if len(rows) == 1:
+    """``rows`` (stacked on axis 0) added one at a time. PyTorch's accumulators start at 0,
+    which differs from starting at the first row only in the sign of a zero total (-0.0 +
+    -0.0 is -0.0, 0.0 + -0.0 is 0.0), and no nonzero result depends on a zero's sign: every
+    result here is finally added to PyTorch's zero-filled output, which settles the sign."""
+    count = len(rows)
+    if count == 1:
         return rows[0]
-    if not len(rows):
+    if not count:
         return np.zeros(rows.shape[1:], rows.dtype)
-    return np.add.accumulate(rows, 0)[-1]
+    if rows[0].size <= _ACCUMULATE_RATIO * count:
+        # np.add.accumulate is strictly sequential, one call; its inner loop runs along the
+        # rows, so it is only cheap for narrow rows
+        return np.add.accumulate(rows, 0)[-1]
+    total = rows[0] + rows[1]
+    for row in rows[2:]:
+        total += row
+    return total
 
 
 def _settled(total):
@@ -59,7 +67,12 @@ def _sequential_groups(rows, step):
     and the rows after the last complete group summed the same way."""
     full = len(rows) // step
     grouped = rows[:full * step].reshape((full, step) + rows.shape[1:])
-    sums = np.add.accumulate(grouped, 1)[:, -1] if full else grouped[:, 0]
+    if not full or grouped[:, 0].size <= _ACCUMULATE_RATIO * step:
+        sums = np.add.accumulate(grouped, 1)[:, -1] if full else grouped[:, 0]
+    else:
+        sums = grouped[:, 0] + grouped[:, 1]
+        for j in range(2, step):
+            sums += grouped[:, j]
     return sums, _sequential(rows[full * step:])
 
 
@@ -261,11 +274,18 @@ def sum_array(x, dims, keepdim, dtype=None):
     float32 / float64 results in PyTorch's order where ``ordered_sum`` models it (an input
     of another real dtype cast first, as PyTorch casts it)."""
     result = x.dtype if dtype is None else np.dtype(dtype)
-    if result in _ORDERED and x.dtype.kind in "biuf":
-        total = ordered_sum(x if x.dtype == result else x.astype(result), dims, keepdim)
-        if total is not None:
-            return total
-    return np.add.reduce(x, dims, dtype, keepdims=keepdim)
+    if result not in _ORDERED or x.dtype.kind not in "biuf":
+        return np.add.reduce(x, dims, dtype, keepdims=keepdim)
+    if x.dtype != result:
+        x = x.astype(result)
+    if len(dims) == x.ndim and x.flags.c_contiguous and (
+            x.size <= 4 or x.size == _VECTOR_BYTES // x.itemsize):
+        # (a small full sum, PyTorch's order then plain left to right: the common case of a
+        # loss, kept cheap)
+        total = np.add.accumulate(x.reshape(-1))[-1] + _ZERO
+        return total.reshape((1,) * x.ndim) if keepdim else total
+    total = ordered_sum(x, dims, keepdim)
+    return np.add.reduce(x, dims, keepdims=keepdim) if total is None else total
 
 
 def mean_in_order(x, dims, keepdim, dtype=None):
