@@ -3,7 +3,8 @@ by its summation order (hookgrad/_ops/sum_order.py; tests/ops/test_sum_order_rec
 compares them bit for bit with tools/record/sum_order.py's recording): inner, outer and
 full reductions of random values of varied magnitude (n from 1 to a few thousand, past the
 cascade's 16-row steps and PyTorch's 32768-element grain), permuted and sliced layouts,
-non-adjacent dims, dtype= casts, mean, the un-broadcasting sum of a gradient, and -0.0.
+non-adjacent dims, dtype= casts, mean, nansum / nanmean (the same kernel, NaN read as 0),
+the un-broadcasting sum of a gradient, and -0.0.
 
 ``THREADS``: PyTorch's default thread count where recorded; a full sum over the grain is
 split between threads, so the test runs hookgrad with the same count."""
@@ -75,4 +76,8 @@ def cases(torch):
     out["float16 mean"] = halves.mean(1).float()
     singles = torch.from_numpy(_values(rng, (4, 300), "float32"))
     out["float32 sum(dtype=float64)"] = singles.sum(1, dtype=torch.float64)
+    holes = _values(rng, (7, 45), "float32")
+    holes[::3, ::4] = np.nan
+    out["float32 nansum"] = torch.from_numpy(holes).nansum(1)
+    out["float32 nanmean"] = torch.from_numpy(holes).nanmean(0)
     return out
