@@ -23,7 +23,7 @@ from .op import (
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
-from .sum_order import mean_in_order, sum_array
+from .sum_order import mean_in_order, sum_all, sum_array
 
 
 def dims_of(dim, ndim):
@@ -56,6 +56,8 @@ class SumBackward0(Op):
             return forward_in_float32(self, SumBackward0._forward_widened, a, dtype)
         x = a._data
         self.shape = x.shape
+        if dtype is None and x.dtype.char in "fd":
+            return sum_all(x)
         return sum_array(x, tuple(range(x.ndim)), False, _sum_dtype(x, dtype))
 
     @staticmethod

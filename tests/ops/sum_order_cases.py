@@ -80,4 +80,12 @@ def cases(torch):
     holes[::3, ::4] = np.nan
     out["float32 nansum"] = torch.from_numpy(holes).nansum(1)
     out["float32 nanmean"] = torch.from_numpy(holes).nanmean(0)
+    square = torch.from_numpy(_values(rng, (2, 2), "float32"))
+    out["float32 transposed 2x2 sum()"] = square.t().sum()
+    eight = torch.from_numpy(_values(rng, (4, 4), "float32"))
+    out["float32 strided 8 sum()"] = eight[:, ::2].sum()
+    empty = torch.zeros(0, 3)
+    out["float32 empty sum()"] = empty.sum()
+    out["float32 empty sum(0)"] = empty.sum(0)
+    out["float32 empty sum(1)"] = empty.sum(1)
     return out
