@@ -293,6 +293,11 @@ def sum_array(x, dims, keepdim, dtype=None):
         x = x.astype(result)
     if len(dims) == x.ndim and not keepdim:
         return sum_all(x)
+    if len(dims) == 1 and x.shape[dims[0]] <= 4 and x.flags.c_contiguous and x.size:
+        # (up to 4 elements along one dim, inner or outer, PyTorch adds them in order)
+        total = np.add.accumulate(x, dims[0])
+        total = total[(slice(None),) * dims[0] + (slice(-1, None) if keepdim else -1,)]
+        return total + _ZERO
     total = ordered_sum(x, dims, keepdim)
     return np.add.reduce(x, dims, keepdims=keepdim) if total is None else total
 
@@ -300,10 +305,19 @@ def sum_array(x, dims, keepdim, dtype=None):
 def sum_all(x):
     """The float32 / float64 ``x`` summed over every element in PyTorch's order (0-d)."""
     size = x.size
-    if (0 < size <= 4 or size == _VECTOR_BYTES // x.itemsize) and x.flags.c_contiguous:
-        # (a small contiguous full sum, PyTorch's order then plain left to right: the common
-        # case of a loss, kept cheap)
-        return np.add.accumulate(x if x.ndim == 1 else x.reshape(-1))[-1] + _ZERO
+    width = _VECTOR_BYTES // x.itemsize
+    if 0 < size <= 4 * width and x.flags.c_contiguous:
+        # (small contiguous full sums, the common case of a loss, kept cheap: up to 4 or
+        # exactly one vector of elements, PyTorch's order is plain left to right; up to 3
+        # whole vectors, the vectors added lane by lane, then the lanes in order)
+        flat = x if x.ndim == 1 else x.reshape(-1)
+        if size <= 4 or size == width:
+            return np.add.accumulate(flat)[-1] + _ZERO
+        if size % width == 0 and size < 4 * width:
+            lanes = flat[:width] + flat[width:2 * width]
+            if size == 3 * width:
+                lanes += flat[2 * width:]
+            return np.add.accumulate(lanes)[-1] + _ZERO
     total = ordered_sum(x, tuple(range(x.ndim)), False)
     return np.add.reduce(x, None) if total is None else total
 
@@ -315,8 +329,10 @@ def mean_in_order(x, dims, keepdim, dtype=None):
     accumulate = np.dtype(np.float32) if half else x.dtype if dtype is None else np.dtype(dtype)
     if accumulate not in _ORDERED or x.dtype.kind not in "biuf" or not x.size:
         return mean_array(x, dims, keepdim, dtype)
-    count = int(np.prod([x.shape[d] for d in dims], dtype=np.int64))
-    total = ordered_sum(x if x.dtype == accumulate else x.astype(accumulate), dims, keepdim)
+    count = math.prod([x.shape[d] for d in dims])
+    x = x if x.dtype == accumulate else x.astype(accumulate)
+    total = sum_all(x) if len(dims) == x.ndim and not keepdim else \
+        ordered_sum(x, dims, keepdim)
     if total is None:
         return mean_array(x, dims, keepdim, dtype)
     mean = total / count

@@ -88,4 +88,11 @@ def cases(torch):
     out["float32 empty sum()"] = empty.sum()
     out["float32 empty sum(0)"] = empty.sum(0)
     out["float32 empty sum(1)"] = empty.sum(1)
+    for n in (8, 16, 37, 1000):  # (a loss's reduction is PyTorch's sum / mean)
+        pair = [torch.from_numpy(_values(rng, (n,), "float32")) for _ in range(2)]
+        for reduction in ("mean", "sum"):
+            out[f"mse_loss {n} {reduction}"] = torch.nn.functional.mse_loss(*pair,
+                                                                          reduction=reduction)
+            out[f"l1_loss {n} {reduction}"] = torch.nn.functional.l1_loss(*pair,
+                                                                        reduction=reduction)
     return out
