@@ -302,22 +302,39 @@ def sum_array(x, dims, keepdim, dtype=None):
     return np.add.reduce(x, dims, keepdims=keepdim) if total is None else total
 
 
+def _small_order(count):
+    """The order PyTorch's ``row_sum`` adds ``count`` < 8 items in: one at a time, except
+    that items 4 and on join the first before the second, third and fourth do."""
+    return list(range(count)) if count <= 4 else [0, *range(4, count), 1, 2, 3]
+
+
+def _small_line(flat, width):
+    """The contiguous 1-d ``flat`` of fewer than 8 vectors summed in PyTorch's order: under
+    a vector ``_small_order`` of its elements; else its whole vectors added lane by lane in
+    ``_small_order``, then a total of the leftover elements and the lanes, in order."""
+    size = len(flat)
+    if size < width:
+        return np.add.accumulate(flat if size <= 4 else flat[_small_order(size)])[-1]
+    vectors = size // width
+    whole = flat[:vectors * width].reshape(vectors, width)
+    lanes = whole[0] if vectors == 1 else np.add.accumulate(
+        whole if vectors <= 4 else whole[_small_order(vectors)], 0)[-1]
+    if vectors * width < size:
+        lanes = np.concatenate((flat[vectors * width:], lanes))
+    return np.add.accumulate(lanes)[-1]
+
+
 def sum_all(x):
     """The float32 / float64 ``x`` summed over every element in PyTorch's order (0-d)."""
     size = x.size
     width = _VECTOR_BYTES // x.itemsize
-    if 0 < size <= 4 * width and x.flags.c_contiguous:
-        # (small contiguous full sums, the common case of a loss, kept cheap: up to 4 or
-        # exactly one vector of elements, PyTorch's order is plain left to right; up to 3
-        # whole vectors, the vectors added lane by lane, then the lanes in order)
-        flat = x if x.ndim == 1 else x.reshape(-1)
-        if size <= 4 or size == width:
-            return np.add.accumulate(flat)[-1] + _ZERO
-        if size % width == 0 and size < 4 * width:
-            lanes = flat[:width] + flat[width:2 * width]
-            if size == 3 * width:
-                lanes += flat[2 * width:]
-            return np.add.accumulate(lanes)[-1] + _ZERO
+    if 0 < size < 8 * width:
+        # (small dense sums, the common case of a loss, kept cheap: PyTorch walks a dense
+        # tensor's elements in memory order, as one line)
+        if x.flags.c_contiguous:
+            return _small_line(x if x.ndim == 1 else x.reshape(-1), width) + _ZERO
+        if x.flags.f_contiguous:
+            return _small_line(x.T.reshape(-1), width) + _ZERO
     total = ordered_sum(x, tuple(range(x.ndim)), False)
     return np.add.reduce(x, None) if total is None else total
 
