@@ -317,8 +317,10 @@ def _small_line(flat, width):
         return np.add.accumulate(flat if size <= 4 else flat[_small_order(size)])[-1]
     vectors = size // width
     whole = flat[:vectors * width].reshape(vectors, width)
-    lanes = whole[0] if vectors == 1 else np.add.accumulate(
-        whole if vectors <= 4 else whole[_small_order(vectors)], 0)[-1]
+    if vectors <= 2:  # (np.add.reduce over two rows is their one sum)
+        lanes = whole[0] if vectors == 1 else np.add.reduce(whole, 0)
+    else:
+        lanes = np.add.accumulate(whole if vectors <= 4 else whole[_small_order(vectors)], 0)[-1]
     if vectors * width < size:
         lanes = np.concatenate((flat[vectors * width:], lanes))
     return np.add.accumulate(lanes)[-1]
