@@ -9,6 +9,7 @@ from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
 from .split import split_matmul
+from .sum_order import sum_array
 from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node, torch_view_strides
 
 # C++ type names, as in the message of mm's dtype check
@@ -139,7 +140,8 @@ class AddmmBackward0(Op):
             if self.beta == 1 and plain_backward() and self._in_meta[0][0] == g.shape[1:]:
                 # F.linear's bias: reduce the rows here (the engine's general un-broadcasting
                 # would get there too, at several times the cost)
-                grad_bias = _make(np.add.reduce(g, axis=0))
+                # (in PyTorch's order: the engine's sum_to is a sum over dim 0)
+                grad_bias = _make(sum_array(g, (0,), False))
             else:
                 grad_bias = grad if self.beta == 1 else grad * self.beta
         if self.alpha != 1:

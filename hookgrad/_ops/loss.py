@@ -16,6 +16,7 @@ from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .selection import keep_where
+from .sum_order import sum_all
 
 
 def reduce_array(loss, reduction):
@@ -24,11 +25,14 @@ def reduce_array(loss, reduction):
     # np.add.reduce, not np.sum: NumPy's floating-point warnings (inf - inf) are then raised
     # here, where hookgrad's warnings filter covers them
     if loss.itemsize == 2 and is_half(loss):  # (float16 / bfloat16: summed in float32)
-        total = np.add.reduce(loss, None, FLOAT32)
+        # (a mean as PyTorch's: the float32 values summed in its order; a sum in NumPy's)
+        total = sum_all(loss.astype(FLOAT32)) if reduction == "mean" and loss.size else \
+            np.add.reduce(loss, None, FLOAT32)
         if reduction == "mean":
             total = total / loss.size if loss.size else np.float32(np.nan)
         return total.astype(loss.dtype)
-    total = np.add.reduce(loss, None)
+    # (PyTorch reduces a loss with its sum / mean: float32 / float64 in its order)
+    total = sum_all(loss) if loss.dtype.char in "fd" else np.add.reduce(loss, None)
     if reduction == "sum":
         return total
     # the mean of no losses: PyTorch's 0 / 0, a NaN with its sign bit set (x86's default NaN)

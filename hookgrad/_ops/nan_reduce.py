@@ -7,6 +7,7 @@ from .._tensor_base import _make
 from .complex_support import check_real
 from .op import ReductionOp, refuse_out, type_name
 from .reduce import _sum_dtype, dims_of, refuse_integer_grad
+from .sum_order import sum_array
 
 
 class NansumBackward0(ReductionOp):
@@ -20,7 +21,8 @@ class NansumBackward0(ReductionOp):
         self.numbers = ~np.isnan(x)
         self.save(a)  # (as PyTorch's node)
         numbers = np.where(self.numbers, x, 0)  # (np.nansum would warn from NumPy's modules)
-        return np.add.reduce(numbers, dims, _sum_dtype(x, dtype), keepdims=keepdim)
+        # (PyTorch's nansum is its sum's kernel with NaN read as 0: the same order)
+        return sum_array(numbers, dims, keepdim, _sum_dtype(x, dtype))
 
     def backward(self, grad):
         input, = self.saved()  # (unpacked as PyTorch's node does: raises once freed)

@@ -23,6 +23,7 @@ from .op import (
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
+from .sum_order import mean_in_order, sum_all, sum_array
 
 
 def dims_of(dim, ndim):
@@ -44,17 +45,27 @@ def _sum_dtype(x, dtype):
     return np.int64 if x.dtype.kind in "biu" else None
 
 
-# Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array.
+# Reductions call NumPy's ufunc methods (np.add.reduce, not np.sum): see op.mean_array. sum
+# and mean add float32 / float64 in PyTorch's order (sum_order.py).
 
 class SumBackward0(Op):
     supports_complex = True
 
     def forward(self, a, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
-            return forward_in_float32(self, SumBackward0.forward, a, dtype)
+            return forward_in_float32(self, SumBackward0._forward_widened, a, dtype)
         x = a._data
         self.shape = x.shape
-        # (no np.sum wrapper, and positional arguments: keywords cost a fifth of the call)
+        if dtype is None and x.dtype.char in "fd":
+            return sum_all(x)
+        return sum_array(x, tuple(range(x.ndim)), False, _sum_dtype(x, dtype))
+
+    @staticmethod
+    def _forward_widened(op, a, dtype):
+        # a float16 / bfloat16 sum: PyTorch's reduced-float kernel adds in an order not
+        # modelled by sum_order, so NumPy's (over the float32 values)
+        x = a._data
+        op.shape = x.shape
         return np.add.reduce(x, None, _sum_dtype(x, dtype))
 
     def backward(self, grad):
@@ -75,8 +86,16 @@ class SumBackward1(ReductionOp):
 
     def forward(self, a, dims, keepdim, dtype=None):
         if a._data.itemsize == 2 and dtype is None and is_half(a._data):
-            return forward_in_float32(self, SumBackward1.forward, a, dims, keepdim, dtype)
+            return forward_in_float32(self, SumBackward1._forward_widened, a, dims, keepdim,
+                                      dtype)
         self.dims, self.keepdim = dims, keepdim
+        x = a._data
+        return sum_array(x, dims, keepdim, _sum_dtype(x, dtype))
+
+    @staticmethod
+    def _forward_widened(op, a, dims, keepdim, dtype):
+        # (as SumBackward0._forward_widened)
+        op.dims, op.keepdim = dims, keepdim
         x = a._data
         return np.add.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
 
@@ -93,7 +112,7 @@ class MeanBackward0(Op):
         x = a._data
         self.shape = x.shape
         self.count = x.size
-        return mean_array(x, None, False, dtype.np_dtype if dtype else None)
+        return mean_in_order(x, tuple(range(x.ndim)), False, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         g = grad._data
@@ -114,7 +133,7 @@ class MeanBackward1(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data
         self.count = int(np.prod([x.shape[d] for d in dims]))
-        return mean_array(x, dims, keepdim, dtype.np_dtype if dtype else None)
+        return mean_in_order(x, dims, keepdim, dtype.np_dtype if dtype else None)
 
     def backward(self, grad):
         return DivBackward1.apply(self.unreduce(grad), self.count)
@@ -184,8 +203,7 @@ def sum_to_size(a, shape):
                                       if s == 1 and src[lead + i] != 1)
     if plain_backward():  # e.g. un-broadcasting a gradient: NumPy directly
         x = a._data
-        return _make(np.asarray(np.add.reduce(x, axis=dims, dtype=_sum_dtype(x, None)))
-                     .reshape(shape))
+        return _make(np.asarray(sum_array(x, dims, False, _sum_dtype(x, None))).reshape(shape))
     if not shape:  # (PyTorch's sum_to: the plain sum, SumBackward0)
         return sum(a)
     out = sum(a, dims, keepdim=True) if dims else a
