@@ -5,6 +5,7 @@ order; as in PyTorch its gradient, ``PdistBackwardBackward0``, is not differenti
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from ..autograd._running import should_compute_output
 from .cdist import CdistBackwardBackward0, _distances
 from .op import Op, operands, type_name
 from .reduce import LinalgVectorNormBackward0, norm_backward
@@ -37,8 +38,9 @@ class DistBackward0(Op):
         difference = a - b
         dims = tuple(range(difference.ndim))
         grad_a = norm_backward(difference, result, grad, self.p, dims)
-        if grad_a is None:  # (p = 0: PyTorch's formula negates the undefined gradient)
-            if self.needs(1):
+        if grad_a is None:  # (p = 0: PyTorch's formula negates the undefined gradient, when
+            # this pass wants other's: autograd.grad of input alone does not)
+            if should_compute_output(self, 1):
                 raise RuntimeError("Expected a proper Tensor but got None (or an undefined "
                                    "Tensor in C++) for argument #0 'self'")
             return None, None

@@ -86,9 +86,12 @@ class _FloatsOnly(BinaryOp):
         if x.dtype.kind not in "fV":
             raise NotImplementedError(f'"{self.op_name()}_cpu" not implemented for '
                                       f"'{type_name(x)}'")
-        self.save(b, a)
+        self._save_operands(a, b)
         with np.errstate(over="ignore", invalid="ignore"):
             return first_operand_layout(self.function(x, y), x, y)
+
+    def _save_operands(self, a, b):
+        self.save(b, a)
 
 
 class Logaddexp2Backward0(_FloatsOnly):
@@ -111,6 +114,11 @@ class NextafterBackward0(_FloatsOnly):
     zeros."""
 
     function = np.nextafter
+
+    def _save_operands(self, a, b):
+        # PyTorch saves both only for input's gradient (other's, zeros, needs neither): a
+        # pass reaching other alone frees nothing, and may run again
+        self.save(*((b, a) if self.needs(0) else (None, None)))
 
     def backward(self, grad):
         b, a = self.saved()

@@ -186,9 +186,11 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         root_edges = [(root._grad_fn, root._output_nr)]
     else:
         root_edges = root_gradient_edges(roots)
-    for i, root in enumerate(roots):
-        if root._graph_meta is not None:  # (rare: its shape changed in place without grad)
-            seeds[i] = _validated_root_seed(i, root, root_edges[i][0], seeds[i])
+    if any(root._graph_meta is not None for root in roots):
+        # (rare: a root's shape changed in place without grad; backward passes a tuple)
+        seeds = [seed if root._graph_meta is None
+                 else _validated_root_seed(i, root, root_edges[i][0], seed)
+                 for i, (root, seed) in enumerate(zip(roots, seeds))]
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
         # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
