@@ -50,7 +50,8 @@ def frexp(input, *, out=None):
     if data.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
     mantissa, exponent = np.frexp(data)
-    return frexp_type(_make(mantissa), _make(exponent.astype(np.int32)))
+    # np.asarray: a 0-d input gives NumPy scalars, and a tensor holds an ndarray
+    return frexp_type(_make(np.asarray(mantissa)), _make(np.asarray(exponent, np.int32)))
 
 
 def _c_double(x):

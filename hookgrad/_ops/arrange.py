@@ -10,7 +10,7 @@ from .diagonal import diagonal, diagonal_view
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, refuse_out, type_name
 from .shape import _Variadic, cat, split, stack
-from .views import reshape, unsqueeze
+from .views import reshape, unsqueeze, view
 
 
 def select(input, dim, index):
@@ -122,7 +122,9 @@ def atleast_3d(*tensors):
 
 
 def ravel(input):
-    return reshape(input, (-1,))
+    """PyTorch's ``contiguous().view(-1)``: a view (ViewBackward0) of the input when it is
+    contiguous, else of a contiguous clone (never reshape's copy, UnsafeViewBackward0)."""
+    return view(input.contiguous(), (-1,))
 
 
 def column_stack(tensors, *, out=None):

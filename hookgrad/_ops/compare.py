@@ -1,4 +1,7 @@
-"""Comparisons, logical and bitwise ops, and isnan/isinf/isfinite: no gradient, so no node."""
+"""Comparisons, logical and bitwise ops, and isnan/isinf/isfinite: no gradient, so no node.
+
+A ufunc of one 0-d array returns a NumPy scalar: the unary ops wrap it in np.asarray, since a
+tensor always holds an ndarray (later ops read its dtype)."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, tensor_argument
@@ -47,8 +50,10 @@ greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
 def logical_not(input, *, out=None):
+    if out is not None:
+        refuse_out("logical_not")
     check_real("logical_not", input)
-    return _make(np.logical_not(input._data)) if out is None else refuse_out("logical_not")
+    return _make(np.asarray(np.logical_not(input._data)))
 
 
 def _check_bitwise(name, array):
@@ -62,16 +67,16 @@ def bitwise_not(input, *, out=None):
         refuse_out("bitwise_not")
     check_real("bitwise_not", input)
     _check_bitwise("bitwise_not", input._data)
-    return _make(np.invert(input._data))
+    return _make(np.asarray(np.invert(input._data)))
 
 
 def isnan(input):
-    return _make(np.isnan(input._data))
+    return _make(np.asarray(np.isnan(input._data)))
 
 
 def isinf(input):
-    return _make(np.isinf(input._data))
+    return _make(np.asarray(np.isinf(input._data)))
 
 
 def isfinite(input):
-    return _make(np.isfinite(input._data))
+    return _make(np.asarray(np.isfinite(input._data)))

@@ -441,7 +441,9 @@ class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
 def _log_sigmoid(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_log_sigmoid, x)
-    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+    # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
+    # input's layout, so a later view or reshape of it views as PyTorch's does)
+    return np.asarray(np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x))), order="C")
 
 
 class LogSigmoidBackward0(UnaryOp):

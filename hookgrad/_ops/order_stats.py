@@ -5,7 +5,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .op import refuse_out, return_type
 from .scalar_forms import MulBackward1
-from .sort import MedianBackward0, MedianBackward1, _order
+from .sort import MedianBackward0, MedianBackward1, _order, check_median_input, median_of_nothing
 from .views import expand
 
 return_types = {name: return_type(name, ("values", "indices"))
@@ -66,6 +66,8 @@ class NanmedianBackward0(MedianBackward0):
         x = a._data.reshape(-1)
         self.save(a)
         numbers = np.sort(x[~np.isnan(x)])
+        if not x.size:
+            return median_of_nothing(x.dtype)
         if not numbers.size:
             return np.asarray(np.nan, x.dtype)
         return np.asarray(numbers[(numbers.size - 1) // 2])
@@ -114,10 +116,9 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
 def nanmedian(input, dim=None, keepdim=False, *, out=None):
     if out is not None:
         refuse_out("nanmedian")
+    dim = check_median_input(input._data, dim)  # (PyTorch's messages name median)
     if dim is None:
         return NanmedianBackward0.apply(input)
-    dim = _wrap_dim(dim, input._data.ndim)
-    _check_dim_size("median", input._data, dim)  # (PyTorch's message names median)
     return return_types["nanmedian"](*NanmedianBackward1.apply(input, dim, keepdim))
 
 

@@ -314,9 +314,9 @@ def angle(input, *, out=None):
 
 def isposinf(input, *, out=None):
     check_real("isposinf", input)
-    return _make(np.isposinf(input._data)) if out is None else refuse_out("isposinf")
+    return _make(np.asarray(np.isposinf(input._data))) if out is None else refuse_out("isposinf")
 
 
 def isneginf(input, *, out=None):
     check_real("isneginf", input)
-    return _make(np.isneginf(input._data)) if out is None else refuse_out("isneginf")
+    return _make(np.asarray(np.isneginf(input._data))) if out is None else refuse_out("isneginf")

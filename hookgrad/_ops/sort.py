@@ -102,6 +102,32 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
     return return_types["topk"](*TopkBackward0.apply(input, k, dim, largest))
 
 
+def median_of_nothing(dtype):
+    """The median of no elements: NaN, or in an integer or bool dtype what PyTorch's C++ cast
+    of NaN gives on x86: True; the lowest int32 / 64-bit pattern for int32, int64 and uint64
+    (the processor's "integer indefinite"); 0 for narrower ints, which take its low bits."""
+    if dtype.kind == "b":
+        return np.asarray(True)
+    if dtype.kind in "iu":
+        if dtype.itemsize == 8:
+            return np.asarray(np.iinfo(np.int64).min).astype(dtype)
+        return np.asarray(np.iinfo(np.int32).min if dtype == np.int32 else 0, dtype)
+    return np.asarray(np.nan, dtype)
+
+
+def check_median_input(x, dim):
+    """The wrapped ``dim`` (or None), after PyTorch's checks in its order: an empty reduced dim,
+    then a bool input (refused unless it is empty and reduced as a whole)."""
+    if dim is not None:
+        dim = _wrap_dim(dim, x.ndim)
+        if x.ndim and not x.shape[dim]:
+            raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    if x.dtype.kind == "b" and (x.size or dim is not None):
+        kernel = "median_cpu" if dim is None else "median_out"
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+    return dim
+
+
 class MedianBackward0(MaxBackward1):
     """The lower median of all elements (NaN if there is one); tied elements share the
     gradient evenly, as for the whole-tensor max."""
@@ -109,7 +135,9 @@ class MedianBackward0(MaxBackward1):
     def forward(self, a):
         x = a._data.reshape(-1)
         self.save(a)
-        if not x.size or np.isnan(x).any():  # (the median of nothing is NaN, as in PyTorch)
+        if not x.size:
+            return median_of_nothing(x.dtype)
+        if np.isnan(x).any():
             return np.asarray(np.nan, x.dtype)
         return np.asarray(np.partition(x, (x.size - 1) // 2)[(x.size - 1) // 2])
 
@@ -123,8 +151,6 @@ class MedianBackward1(SortBackward0):
         if x.ndim == 0:
             self.index = None
             return x.copy(), np.zeros((), np.int64)
-        if not x.shape[dim]:
-            raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
         order = _order(x, dim, False)
         middle = np.take(order, [(x.shape[dim] - 1) // 2], axis=dim)
         first_nan = np.argmax(np.isnan(x), axis=dim, keepdims=True)
@@ -146,10 +172,7 @@ class MedianBackward1(SortBackward0):
 def median(input, dim=None, keepdim=False, *, out=None):
     if out is not None:
         refuse_out("median")
-    if input._data.dtype.kind == "b":
-        kernel = "median_cpu" if dim is None else "median_out"
-        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+    dim = check_median_input(input._data, dim)
     if dim is None:
         return MedianBackward0.apply(input)
-    dim = _wrap_dim(dim, input._data.ndim)
     return return_types["median"](*MedianBackward1.apply(input, dim, keepdim))

@@ -1,6 +1,7 @@
 """Pairwise p-norm distance and cosine similarity."""
 import numpy as np
 
+from ... import _dtype
 from ..._ops import reduce as _reduce
 from ..._ops.arithmetic import AddBackward1
 from .utils import _broadcast_pair
@@ -14,6 +15,12 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    common = _dtype.result_type((x1, x2))
+    if not common.is_floating_point:
+        raise RuntimeError("expected common dtype to be floating point, yet common dtype is "
+                           + common.legacy_name[:-6])
+    # (integer and bool inputs are converted to the common dtype first: the norms need floats)
+    x1, x2 = (x.to(common) if x._data.dtype.kind in "iub" else x for x in (x1, x2))
     if x1._data.shape != x2._data.shape:
         # (C++'s expand_outplace: once the shapes differ, both are expanded, one already of
         # the common shape too, unlike broadcast_tensors)
