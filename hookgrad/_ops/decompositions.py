@@ -92,7 +92,12 @@ class LinalgSvdBackward0(_ThinSvd):
 
 def _svd_nodes(A, full_matrices):
     check_matrix(A._data, "linalg.svd", kernel="linalg_svd_cpu")
-    outputs = LinalgSvdBackward0.apply(A, full_matrices)
+    return _apply_saving_outputs(LinalgSvdBackward0, A, full_matrices)
+
+
+def _apply_saving_outputs(node_class, A, option):
+    """The node's outputs, with the node saving them (its backward reads the factors)."""
+    outputs = node_class.apply(A, option)
     node = outputs[1]._grad_fn
     if node is not None:
         for output in outputs:
@@ -204,12 +209,7 @@ def linalg_qr(A, mode="reduced", *, out=None):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of "
                            "'reduced' (default), 'r', or 'complete'")
     check_matrix(A._data, "linalg.qr", kernel="geqrf_cpu")
-    outputs = LinalgQrBackward0.apply(A, mode)
-    node = outputs[1]._grad_fn
-    if node is not None:
-        for output in outputs:
-            node._save_output(output)
-    return return_types["linalg_qr"](*outputs)
+    return return_types["linalg_qr"](*_apply_saving_outputs(LinalgQrBackward0, A, mode))
 
 
 def qr(input, some=True, *, out=None):

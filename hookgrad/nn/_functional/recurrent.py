@@ -97,39 +97,47 @@ def _run_direction(mode, input, hidden, params, reverse):
     return stack(outputs, 0), hidden
 
 
-def run_layers(mode, input, hx, layer_params, num_layers, dropout, train, bidirectional,
-               batch_first):
-    """The whole stack: returns ``(output, h_n)`` (``h_n`` a ``(h, c)`` pair for an LSTM).
-    ``layer_params`` lists ``(w_ih, w_hh, b_ih, b_hh, w_hr)`` per layer and direction."""
-    if batch_first:
-        input = input.transpose(0, 1)
+def _run_stack(mode, layer_input, hx, layer_params, num_layers, dropout, train, bidirectional,
+               run_one, *extra):
+    """Every layer and direction over ``layer_input``: ``run_one(mode, input, *extra, hidden,
+    params, reverse)`` gives one direction's ``(output, final state)``; the directions'
+    outputs are concatenated, dropout goes between layers. Returns ``(output, h_n)``."""
     if mode == "LSTM":
         hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
     else:
         hiddens = list(hx.unbind(0))
     directions = 2 if bidirectional else 1
     finals = []
-    layer_input = input
     for layer in range(num_layers):
         outputs = []
         for direction in range(directions):
             index = layer * directions + direction
-            out, final = _run_direction(mode, layer_input, hiddens[index],
-                                        layer_params[index], reverse=direction == 1)
+            out, final = run_one(mode, layer_input, *extra, hiddens[index], layer_params[index],
+                                 direction == 1)
             outputs.append(out)
             finals.append(final)
-        layer_output = cat(outputs, 2) if bidirectional else outputs[0]
+        layer_output = cat(outputs, outputs[0].dim() - 1) if bidirectional else outputs[0]
         if dropout != 0 and train and layer < num_layers - 1:
             layer_output = _dropout(layer_output, dropout, True)
         layer_input = layer_output
-    if batch_first:
-        # (PyTorch's LSTM returns a transposed copy of the output: TransposeBackward0; its RNN
-        # and GRU transpose their output in place: TransposeBackward1)
-        layer_input = (layer_input.transpose(0, 1) if mode == "LSTM"
-                       else layer_input.transpose_(0, 1))
     if mode == "LSTM":
         return layer_input, (stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0))
     return layer_input, stack(finals, 0)
+
+
+def run_layers(mode, input, hx, layer_params, num_layers, dropout, train, bidirectional,
+               batch_first):
+    """The whole stack: returns ``(output, h_n)`` (``h_n`` a ``(h, c)`` pair for an LSTM).
+    ``layer_params`` lists ``(w_ih, w_hh, b_ih, b_hh, w_hr)`` per layer and direction."""
+    if batch_first:
+        input = input.transpose(0, 1)
+    output, finals = _run_stack(mode, input, hx, layer_params, num_layers, dropout, train,
+                                bidirectional, _run_direction)
+    if batch_first:
+        # (PyTorch's LSTM returns a transposed copy of the output: TransposeBackward0; its RNN
+        # and GRU transpose their output in place: TransposeBackward1)
+        output = output.transpose(0, 1) if mode == "LSTM" else output.transpose_(0, 1)
+    return output, finals
 
 
 def _narrow_state(mode, hidden, start, end):
@@ -182,28 +190,13 @@ def _run_packed_reversed(mode, data, sizes, initial, params):
     return cat(outputs[::-1], 0), hidden
 
 
+def _run_packed_direction(mode, data, sizes, hidden, params, reverse):
+    run = _run_packed_reversed if reverse else _run_packed
+    return run(mode, data, sizes, hidden, params)
+
+
 def run_packed_layers(mode, data, batch_sizes, hx, layer_params, num_layers, dropout, train,
                       bidirectional):
     """The whole stack over the data of a PackedSequence (``batch_sizes`` a list of ints)."""
-    if mode == "LSTM":
-        hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
-    else:
-        hiddens = list(hx.unbind(0))
-    directions = 2 if bidirectional else 1
-    finals = []
-    layer_input = data
-    for layer in range(num_layers):
-        outputs = []
-        for direction in range(directions):
-            index = layer * directions + direction
-            run = _run_packed_reversed if direction == 1 else _run_packed
-            out, final = run(mode, layer_input, batch_sizes, hiddens[index], layer_params[index])
-            outputs.append(out)
-            finals.append(final)
-        layer_output = cat(outputs, outputs[0].dim() - 1) if bidirectional else outputs[0]
-        if dropout != 0 and train and layer < num_layers - 1:
-            layer_output = _dropout(layer_output, dropout, True)
-        layer_input = layer_output
-    if mode == "LSTM":
-        return layer_input, (stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0))
-    return layer_input, stack(finals, 0)
+    return _run_stack(mode, data, hx, layer_params, num_layers, dropout, train, bidirectional,
+                      _run_packed_direction, batch_sizes)
