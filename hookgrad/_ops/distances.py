@@ -68,18 +68,25 @@ class PdistBackward0(Op):
 
     def backward(self, grad):
         a, result = self.saved()
-        n = a.shape[0]
-        rows, cols = np.triu_indices(n, 1)
-        full_grad = np.zeros((n, n), grad._data.dtype)  # (each pair's gradient both ways)
-        full_grad[rows, cols] = full_grad[cols, rows] = grad._data
-        full_dist = np.zeros((n, n), result._data.dtype)
-        full_dist[rows, cols] = full_dist[cols, rows] = result._data
-        return PdistBackwardBackward0.apply(_make(full_grad), a, a, _make(full_dist), self.p)
+        # (PyTorch's _pdist_backward takes the pair gradient, self and the saved output: the
+        # second-order graph links to this node through the result, not to a constant)
+        return PdistBackwardBackward0.apply(grad, a, result, self.p)
 
 
 class PdistBackwardBackward0(CdistBackwardBackward0):
     """The gradient of ``pdist``: for row i, the sum over the other rows j of the pair's
     gradient times d|x_i - x_j|_p / dx_i (``cdist``'s, with the pairs mirrored)."""
+
+    arity = 3
+
+    def forward(self, grad, a, result, p):
+        n = a._data.shape[0]
+        rows, cols = np.triu_indices(n, 1)
+        full_grad = np.zeros((n, n), grad._data.dtype)  # (each pair's gradient both ways)
+        full_grad[rows, cols] = full_grad[cols, rows] = grad._data
+        full_dist = np.zeros((n, n), result._data.dtype)
+        full_dist[rows, cols] = full_dist[cols, rows] = result._data
+        return super().forward(_make(full_grad), a, a, _make(full_dist), p)
 
     def backward(self, grad):
         raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
