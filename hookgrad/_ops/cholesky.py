@@ -6,6 +6,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .._warn_once import warn_once
+from .arithmetic import MulBackward1
 from .decompositions import check_matrix, return_type
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out
@@ -93,15 +94,15 @@ class CholeskyBackward0(LinalgCholeskyExBackward0):
 
 
 def cholesky_grad(factor, grad, upper):
-    """A = L L^T: gA = L^{-T} Phi(L^T gL) L^{-1}, Phi keeping the lower triangle with half its
-    diagonal, then made symmetric (A is read as a symmetric matrix)."""
-    lower = factor.mT if upper else factor
-    g = grad.mT if upper else grad
-    phi = (lower.mT @ g).tril()
-    phi = phi - 0.5 * phi.diagonal(0, -2, -1).diag_embed()
-    inner = solve_triangular(lower.mT, phi, upper=True)          # L^{-T} Phi
-    result = solve_triangular(lower, inner, upper=False, left=False)  # ... L^{-1}
-    return (result + result.mT) * 0.5
+    """A = L L^H: gA = L^{-H} Phi L^{-1}, Phi = tril(L^H gL) with its strict lower triangle
+    mirrored and everything halved (A is read as a symmetric matrix). PyTorch's order of
+    operations, so that the graph under create_graph and the rounding are its own."""
+    lower = factor.mH if upper else factor
+    g = grad.mH if upper else grad
+    phi = (lower.mH @ g).tril()
+    phi = MulBackward1.apply(phi + phi.tril(-1).mH, 0.5)  # (C++'s 0.5 * Tensor: a Scalar)
+    inner = solve_triangular(lower.mH, phi, upper=True, left=True)  # L^{-H} Phi
+    return solve_triangular(lower, inner, upper=False, left=False)  # ... L^{-1}
 
 
 def linalg_cholesky(A, *, upper=False, out=None):
