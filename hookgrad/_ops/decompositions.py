@@ -234,7 +234,11 @@ class LinalgEighBackward0(Op):
         x = a._data
         if not x.size:
             return np.zeros(x.shape[:-1], x.dtype), lapack_layout(x.copy())
-        bad = ~np.isfinite(x).all(axis=(-2, -1))
+        if x.shape[-1] == 1:  # (LAPACK's quick return: the entry, its unit vector, even inf)
+            return x[..., 0].copy(), np.ones_like(x)
+        # (only the UPLO triangle is read: a non-finite entry in the other one is ignored)
+        read = np.tril(x) if uplo == "L" else np.triu(x)
+        bad = ~np.isfinite(read).all(axis=(-2, -1))
         with np.errstate(all="ignore"):
             w, v = np.linalg.eigh(np.where(bad[..., None, None], 0, x), UPLO=uplo)
         w, v = w.astype(x.dtype), v.astype(x.dtype)
