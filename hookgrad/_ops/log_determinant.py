@@ -19,10 +19,12 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
 
 
 def _slogdet_one(matrix):
-    lu, perm, _ = getrf(np.asarray(matrix, np.float64))
+    # PyTorch hands the row-major matrix to LAPACK, which reads it as A^T: the LU of A^T, in
+    # the input's dtype, decides which pivots of a (near-)singular matrix come out exactly zero
+    lu, perm, _ = getrf(np.asarray(matrix).T)
     diagonal = np.diagonal(lu)
     # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
-    signs = (diagonal > 0).astype(np.float64) - (diagonal < 0)
+    signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
     sign = permutation_sign(perm) * np.prod(signs)
     with np.errstate(all="ignore"):
         return sign, np.sum(np.log(np.abs(diagonal)))
