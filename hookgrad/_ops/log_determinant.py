@@ -19,10 +19,14 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
 
 
 def _slogdet_one(matrix):
-    lu, perm, _ = getrf(np.asarray(matrix, np.float64))
+    # PyTorch hands the row-major matrix to LAPACK, which reads it as A^T: the LU of A^T, in
+    # the input's dtype, decides which pivots of a (near-)singular matrix come out exactly zero
+    lu, perm, _ = getrf(np.asarray(matrix).T)
     diagonal = np.diagonal(lu)
-    sign = permutation_sign(perm) * np.prod(np.sign(diagonal))
-    with np.errstate(divide="ignore"):
+    # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
+    signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
+    sign = permutation_sign(perm) * np.prod(signs)
+    with np.errstate(all="ignore"):
         return sign, np.sum(np.log(np.abs(diagonal)))
 
 
@@ -45,8 +49,11 @@ class LinalgSlogdetBackward0(Op):
         with np.errstate(all="ignore"):
             sign, log = np.linalg.slogdet(x)
         sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
-        for index in np.ndindex(sign.shape):  # (getrf's sign: -0 after odd row swaps)
-            if sign[index] == 0:
+        # getrf's sign for a singular matrix (-0 after odd row swaps) and for one holding an
+        # infinity or NaN (NumPy's slogdet does not follow LAPACK's pivots through them)
+        finite = np.isfinite(x).all(axis=(-2, -1))
+        for index in np.ndindex(sign.shape):
+            if sign[index] == 0 or not finite[index]:
                 sign[index], log[index] = _slogdet_one(x[index])
         return sign, log
 
@@ -67,8 +74,11 @@ class LinalgSlogdetBackward0(Op):
                     grad[index] = _solve_transposed_one(x[index], scale[index])
             return _make(grad.astype(x.dtype, copy=False))
         # PyTorch's differentiable form, linalg.solve: a singular matrix is an error here
-        singular = np.flatnonzero(sign._data.reshape(-1) == 0)
-        if singular.size:
+        # (getrf's info: an exactly zero pivot; a NaN pivot also makes the sign 0 but solves)
+        flat = x.reshape((-1,) + x.shape[-2:])
+        singular = [i for i in np.flatnonzero(sign._data.reshape(-1) == 0)
+                    if getrf(np.asarray(flat[i], np.float64))[2]]
+        if singular:
             where = f"(Batch element {singular[0]}): " if x.ndim > 2 else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
                               "matrix is singular.")
