@@ -98,7 +98,7 @@ def _svd_nodes(A, full_matrices):
 def _apply_saving_outputs(node_class, A, option):
     """The node's outputs, with the node saving them (its backward reads the factors)."""
     outputs = node_class.apply(A, option)
-    node = outputs[1]._grad_fn
+    node = next((output._grad_fn for output in outputs if output._grad_fn is not None), None)
     if node is not None:
         for output in outputs:
             node._save_output(output)
@@ -263,12 +263,7 @@ def _eigh_outputs(A, UPLO, name):
     if UPLO not in ("L", "U"):
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
     check_matrix(A._data, name, square=True, kernel="linalg_eigh_cpu", kernel_first=True)
-    outputs = LinalgEighBackward0.apply(A, UPLO)
-    node = outputs[0]._grad_fn
-    if node is not None:
-        for output in outputs:
-            node._save_output(output)
-    return outputs
+    return _apply_saving_outputs(LinalgEighBackward0, A, UPLO)
 
 
 def eigh(A, UPLO="L", *, out=None):
