@@ -11,6 +11,14 @@ from ._dtype import from_numpy_dtype
 _LINE = 80  # characters per line before the columns are split into blocks
 
 
+def c_double(x):
+    """A number as C++'s ``operator<<`` prints a double (six significant digits; ``-nan`` for
+    a NaN with its sign bit set)."""
+    if math.isnan(x):
+        return "-nan" if math.copysign(1.0, x) < 0 else "nan"
+    return f"{float(x):g}"
+
+
 def type_string(x):
     """The C++ name of an array's tensor type: ``torch.FloatTensor``, ``CPUBoolType``."""
     if x.dtype == np.bool_:

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from . import _dtype
+from ._cpp_print import c_double
 from ._ops.fused import fma32, fma64
 from ._tensor_base import TensorBase
 
@@ -202,11 +203,6 @@ def arange_values(start, step, count, np_dtype, threads):
     return out
 
 
-def _c_number(x):
-    """A double as C++'s ``operator<<`` prints it (six significant digits)."""
-    return f"{x:g}"
-
-
 def arange_count(start, end, step, np_dtype):
     """``(count, start, step)`` of ``arange`` for ``np_dtype``, with PyTorch's checks in its
     order: a zero step, a non-finite bound, bounds against the step's sign, then the size
@@ -216,8 +212,8 @@ def arange_count(start, end, step, np_dtype):
     if bounds[2] == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(bounds[0]) and math.isfinite(bounds[1])):
-        raise RuntimeError(f"unsupported range: {_c_number(bounds[0])} -> "
-                           f"{_c_number(bounds[1])}")
+        raise RuntimeError(f"unsupported range: {c_double(bounds[0])} -> "
+                           f"{c_double(bounds[1])}")
     if np_dtype == np.int64:  # PyTorch's int64 size: in int64, after converting the bounds
         start, end, step = (_to_int64(v) for v in (start, end, step))
         if step == 0:

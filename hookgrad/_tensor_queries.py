@@ -3,6 +3,7 @@
 ``histc``, which need no gradient."""
 import numpy as np
 
+from ._cpp_print import c_double
 from ._ops.op import refuse_out, return_type
 from ._tensor_base import _make
 
@@ -54,11 +55,6 @@ def frexp(input, *, out=None):
     return frexp_type(_make(np.asarray(mantissa)), _make(np.asarray(exponent, np.int32)))
 
 
-def _c_double(x):
-    """A double as C++ prints it (``-nan`` for a NaN with its sign bit set)."""
-    return ("-nan" if np.signbit(x) else "nan") if np.isnan(x) else f"{float(x):g}"
-
-
 def histc(input, bins=100, min=0, max=0, *, out=None):
     """Counts in ``bins`` equal bins between ``min`` and ``max`` (the data's range when both
     are 0), as PyTorch bins them: ``(x - min) * bins / (max - min)`` in the input's dtype,
@@ -78,7 +74,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     if low == high:
         low, high = low - 1, high + 1
     if not (np.isfinite(low) and np.isfinite(high)):
-        raise RuntimeError(f"torch.histc: range of [{_c_double(low)}, {_c_double(high)}] is "
+        raise RuntimeError(f"torch.histc: range of [{c_double(low)}, {c_double(high)}] is "
                            "not finite")
     if low > high:
         raise RuntimeError("torch.histc: max must be larger than min")
