@@ -4,7 +4,7 @@ it lives here so the recurrent layers can test for it without importing ``nn.uti
 from typing import NamedTuple
 
 from .._creation import arange
-from .._dtype import int64
+from .._dtype import float16, float32, float64, int8, int16, int32, int64, uint8
 from .._tensor_base import TensorBase
 
 
@@ -55,28 +55,28 @@ class PackedSequence(PackedSequence_):
         return self
 
     def double(self):
-        return self.to(dtype=self.data.double().dtype)
+        return self.to(dtype=float64)
 
     def float(self):
-        return self.to(dtype=self.data.float().dtype)
+        return self.to(dtype=float32)
 
     def half(self):
-        return self.to(dtype=self.data.half().dtype)
+        return self.to(dtype=float16)
 
     def long(self):
         return self.to(dtype=int64)
 
     def int(self):
-        return self.to(dtype=self.data.int().dtype)
+        return self.to(dtype=int32)
 
     def short(self):
-        return self.to(dtype=self.data.short().dtype)
+        return self.to(dtype=int16)
 
     def char(self):
-        return self.to(dtype=self.data.char().dtype)
+        return self.to(dtype=int8)
 
     def byte(self):
-        return self.to(dtype=self.data.byte().dtype)
+        return self.to(dtype=uint8)
 
     @property
     def is_cuda(self):
