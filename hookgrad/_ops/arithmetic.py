@@ -6,7 +6,7 @@ from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
-from .elementwise import log, reciprocal
+from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
@@ -349,7 +349,7 @@ def power_by_number(x, e):
     if e == -1:
         return 1 / x
     if (e == 0.5 or e == -0.5) and x.dtype.itemsize != 2:  # (float16's is C's pow)
-        return np.sqrt(x) if e == 0.5 else 1 / np.sqrt(x)
+        return sqrt_array(x) if e == 0.5 else 1 / np.sqrt(x)  # (sqrt as torch.sqrt, rsqrt's not)
     return power_of_floats(x, e)
 
 

@@ -13,6 +13,7 @@ from .activation_backward import (
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
+from .vml import vml
 
 
 class NegBackward0(Op):
@@ -32,7 +33,7 @@ class NegBackward0(Op):
 
 
 class ExpBackward0(UnaryOp):
-    function, saves = np.exp, "result"
+    function, saves = vml("Exp", np.exp), "result"
 
     def backward(self, grad):
         return grad * self.saved()[0]
@@ -61,8 +62,13 @@ def _log(x):
     return unsigned_nans(np.log, x)
 
 
+sqrt_array = vml("Sqrt", _sqrt)
+log_array = vml("Ln", _log)
+exp_array = ExpBackward0.function
+
+
 class LogBackward0(UnaryOp):
-    function, saves = _log, "self"
+    function, saves = log_array, "self"
 
     def backward(self, grad):
         return grad / self.saved()[0]
@@ -76,7 +82,7 @@ class Log1PBackward0(UnaryOp):
 
 
 class SqrtBackward0(UnaryOp):
-    function, saves = _sqrt, "result"
+    function, saves = sqrt_array, "result"
 
     def backward(self, grad):
         return grad / MulBackward1.apply(self.saved()[0], 2)  # PyTorch's: grad / (2 * result)
@@ -120,21 +126,21 @@ class AbsBackward0(UnaryOp):
 
 
 class SinBackward0(UnaryOp):
-    function, saves = np.sin, "self"
+    function, saves = vml("Sin", np.sin), "self"
 
     def backward(self, grad):
         return grad * cos(self.saved()[0])
 
 
 class CosBackward0(UnaryOp):
-    function, saves = np.cos, "self"
+    function, saves = vml("Cos", np.cos), "self"
 
     def backward(self, grad):
         return grad * -sin(self.saved()[0])
 
 
 class TanhBackward0(UnaryOp):
-    function, saves = np.tanh, "result"
+    function, saves = vml("Tanh", np.tanh), "result"
 
     def backward(self, grad):
         return TanhBackwardBackward0.of(grad, self.saved()[0])

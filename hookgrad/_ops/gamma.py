@@ -14,6 +14,7 @@ from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .selection import where
+from .vml import vml
 
 _SQRT_PI = math.sqrt(math.pi)
 _LOG_PI = math.log(math.pi)
@@ -63,12 +64,13 @@ def erfinv_array(x):
             step = miss / slope
             r = r - np.where(np.isfinite(step), step, 0.0)
         r = np.where(np.abs(y) == 1, np.copysign(np.inf, y), r)
-        r = np.where(np.abs(y) > 1, np.nan, r)
+        # PyTorch's float32 kernel gives a NaN with its sign bit set out of the domain
+        r = np.where(np.abs(y) > 1, -np.nan if x.dtype == np.float32 else np.nan, r)
     return r.astype(x.dtype, copy=False)
 
 
 class ErfcBackward0(UnaryOp):
-    function, saves = erfc_array, "self"
+    function, saves = vml("Erfc", erfc_array), "self"
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -76,7 +78,7 @@ class ErfcBackward0(UnaryOp):
 
 
 class ErfinvBackward0(UnaryOp):
-    function, saves = erfinv_array, "self"
+    function, saves = vml("ErfInv", erfinv_array), "self"
 
     def backward(self, grad):
         (a,) = self.saved()

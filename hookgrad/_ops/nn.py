@@ -28,11 +28,12 @@ from .activation_backward import (
     prelu_grads,
     vector_block_prefix,
 )
-from .elementwise import exp, sigmoid, tanh
+from .elementwise import exp, exp_array, sigmoid, tanh
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
+from .vml import vml
 
 # --------------------------------------------------------------------------- erf
 
@@ -80,7 +81,7 @@ def erf_array(x):
 
 
 class ErfBackward0(UnaryOp):
-    function, saves = erf_array, "self"
+    function, saves = vml("Erf", erf_array), "self"
 
     def backward(self, grad):
         return gaussian_slope_backward(grad, self.saved()[0], 2 / math.sqrt(math.pi))
@@ -91,7 +92,7 @@ def gaussian_slope_backward(grad, a, scale):
     (on arrays in a plain backward)."""
     if plain_backward() and a._data.dtype == grad._data.dtype:
         x = a._data
-        return _make(np.asarray(scale * np.exp(-(x ** 2)) * grad._data))
+        return _make(np.asarray(scale * exp_array(-(x ** 2)) * grad._data))
     return MulBackward1.apply(exp(-(a ** 2)), scale) * grad
 
 

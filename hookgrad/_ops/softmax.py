@@ -5,9 +5,11 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from .composite import FormulaGrad
+from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
+from .sum_order import sum_array
 
 
 def _integer_softmax(name, x, dims):
@@ -296,11 +298,12 @@ class LogsumexpBackward0(ReductionOp):
         top, finite = _row_max(x, dims)
         if not finite:  # logsumexp shifts by 0 where the max is infinite (inf stays inf)
             top = np.where(np.isfinite(top), top, 0)
-        with np.errstate(divide="ignore"):
-            # (as PyTorch's composite: each step rounded, the sum accumulated in float32)
-            total = np.add.reduce(np.exp(x - top), dims, FLOAT32 if x.itemsize == 2 else None,
-                                  keepdims=True)
-            out = np.log(total.astype(x.dtype, copy=False)) + top
+        if x.itemsize == 2:  # (as PyTorch's composite: each step rounded, summed in float32)
+            with np.errstate(divide="ignore"):
+                total = np.add.reduce(np.exp(x - top), dims, FLOAT32, keepdims=True)
+                out = np.log(total.astype(x.dtype, copy=False)) + top
+        else:  # PyTorch's: sum((self - maxes).exp_()).log_() + maxes, in its summation order
+            out = log_array(sum_array(exp_array(x - top), dims, True)) + top
         return out if keepdim else out.squeeze(dims)
 
     def backward(self, grad):

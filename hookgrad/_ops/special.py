@@ -30,6 +30,7 @@ from .op import (
 )
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .selection import where
+from .vml import vml
 
 
 class Expm1Backward0(UnaryOp):
@@ -48,7 +49,7 @@ def _log10(x):
 
 
 class Log2Backward0(UnaryOp):
-    function, saves = _log2, "self"
+    function, saves = vml("Log2", _log2), "self"
     base = 2
 
     def backward(self, grad):
@@ -56,11 +57,11 @@ class Log2Backward0(UnaryOp):
 
 
 class Log10Backward0(Log2Backward0):
-    function, base = _log10, 10
+    function, base = vml("Log10", _log10), 10
 
 
 class TanBackward0(UnaryOp):
-    function, saves = np.tan, "result"
+    function, saves = vml("Tan", np.tan), "result"
 
     def backward(self, grad):
         (result,) = self.saved()

@@ -5,6 +5,7 @@ import numpy as np
 from .._tensor_base import _make
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
+from .vml import vml
 
 
 class _Trig(UnaryOp):
@@ -26,7 +27,7 @@ class CoshBackward0(_Trig):
 
 
 class AsinBackward0(_Trig):
-    function = np.arcsin
+    function = vml("Asin", np.arcsin)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -34,7 +35,7 @@ class AsinBackward0(_Trig):
 
 
 class AcosBackward0(_Trig):
-    function = np.arccos
+    function = vml("Acos", np.arccos)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -42,7 +43,7 @@ class AcosBackward0(_Trig):
 
 
 class AtanBackward0(_Trig):
-    function = np.arctan
+    function = vml("Atan", np.arctan)
 
     def backward(self, grad):
         (a,) = self.saved()
