@@ -14,6 +14,7 @@ not change a result); ctypes releases the GIL for the call."""
 import ctypes
 import importlib.metadata
 import os
+import threading
 
 import numpy as np
 
@@ -26,6 +27,9 @@ _THREADING_SEQUENTIAL = 1
 # NaN (VML's NaN has no sign bit; PyTorch's keeps the input's, or sets it for an infinity)
 _NONFINITE_FROM_FALLBACK = frozenset({"Sin", "Cos", "Tan"})
 _CHUNK_BYTES = 1 << 19  # no smaller chunk: a hand-off costs 15-170 us
+_SCRATCH_ITEMS = 4096
+
+_local = threading.local()
 
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
 
@@ -71,14 +75,38 @@ def available():
     return bool(_library if _library is not None else _load())
 
 
-def _symbol(prefix, name):
+def _function(dtype, name):
+    """VML's function ``name`` for arrays of ``dtype``, or None (another dtype, a byte order
+    not the machine's, or no MKL)."""
+    if dtype.kind != "f" or dtype.itemsize not in (4, 8) or not dtype.isnative:
+        return None
     lib = _library if _library is not None else _load()
     if not lib:
         return None
-    function = getattr(lib, prefix + name)
+    function = getattr(lib, ("vms" if dtype.itemsize == 4 else "vmd") + name)
     function.argtypes = [ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
     function.restype = None
     return function
+
+
+def _scratch(dtype):
+    """This thread's scratch array of ``dtype`` and its address: small inputs are computed
+    in place there, since asking an array for its address costs a microsecond."""
+    buffers = getattr(_local, "buffers", None)
+    if buffers is None:
+        buffers = _local.buffers = {}
+    entry = buffers.get(dtype)
+    if entry is None:
+        array = np.empty(_SCRATCH_ITEMS, dtype)
+        entry = buffers[dtype] = (array, array.ctypes.data)
+    return entry
+
+
+def _step(n, nbytes):
+    """Elements per chunk: one chunk per thread (VML's work per byte is high enough that
+    two threads pay from 1 MB on), none under _CHUNK_BYTES."""
+    chunks = min(get_num_threads(), nbytes // _CHUNK_BYTES)
+    return n if chunks <= 1 else -(-n // chunks)
 
 
 def _chunk(start, stop, function, itemsize, x, out):
@@ -86,45 +114,50 @@ def _chunk(start, stop, function, itemsize, x, out):
     function(stop - start, x.ctypes.data + offset, out.ctypes.data + offset, _MODE)
 
 
-def _step(n, nbytes):
-    """Elements per chunk: one chunk per thread (VML's work per byte is high enough that
-    two threads pay from 1 MB on), none under _CHUNK_BYTES."""
-    threads = get_num_threads()
-    chunks = min(threads, nbytes // _CHUNK_BYTES)
-    return n if chunks <= 1 else -(-n // chunks)
+def _dense(function, x):
+    """``function`` of the C-contiguous ``x``, as a new C-contiguous array."""
+    n = x.size
+    if n <= _SCRATCH_ITEMS:
+        if not n:
+            return np.empty_like(x)
+        buffer, address = _scratch(x.dtype)
+        part = buffer[:n]
+        part[...] = x.reshape(-1)
+        function(n, address, address, _MODE)  # (VML computes in place)
+        return part.reshape(x.shape).copy()
+    out = np.empty_like(x)
+    step = _step(n, x.nbytes)
+    if step >= n:
+        function(n, x.ctypes.data, out.ctypes.data, _MODE)
+    else:
+        parallel_for(n, step, _chunk, function, x.itemsize, x, out)
+    return out
 
 
 def vml(name, fallback):
     """``fallback`` (an array function) computed by VML's ``name`` (``"Exp"``) for float32 and
     float64 arrays where MKL is available."""
     functions = {}
+    nonfinite_fallback = name in _NONFINITE_FROM_FALLBACK
 
     def compute(x):
         if type(x) is not np.ndarray:  # (a NumPy scalar from 0-d arithmetic)
             x = np.asarray(x)
-        kind = x.dtype.type
-        if kind is not np.float32 and kind is not np.float64:
-            return fallback(x)
-        function = functions.get(kind, ...)
+        dtype = x.dtype
+        function = functions.get(dtype, ...)
         if function is ...:
-            function = functions[kind] = _symbol("vms" if kind is np.float32 else "vmd", name)
+            function = functions[dtype] = _function(dtype, name)
         if function is None:
             return fallback(x)
-        out = np.empty_like(x)  # (the input's layout, as NumPy's ufuncs give)
-        dense = x if x.flags.c_contiguous or x.flags.f_contiguous else None
-        if dense is None or (out.flags.c_contiguous != x.flags.c_contiguous):
-            dense = np.ascontiguousarray(x)
-            result = compute(dense)
-            out[...] = result
-            return out
-        n = x.size
-        if n:
-            step = _step(n, x.nbytes)
-            if step >= n:
-                function(n, x.ctypes.data, out.ctypes.data, _MODE)
-            else:
-                parallel_for(n, step, _chunk, function, x.itemsize, x, out)
-        if kind is np.float64 and name in _NONFINITE_FROM_FALLBACK:
+        # the result in the input's layout, as NumPy's ufuncs and PyTorch give it
+        if x.flags.c_contiguous:
+            out = _dense(function, x)
+        elif x.flags.f_contiguous:
+            out = _dense(function, x.T).T
+        else:
+            out = np.empty_like(x)
+            out[...] = _dense(function, np.ascontiguousarray(x))
+        if nonfinite_fallback and dtype.itemsize == 8:
             nonfinite = ~np.isfinite(x)
             if nonfinite.any():
                 with np.errstate(invalid="ignore"):

@@ -121,6 +121,14 @@ def test_chunks_on_the_pool_give_one_threads_values():
     np.testing.assert_array_equal(bits(one), bits(two))
 
 
+def test_byte_swapped_and_scalar_inputs():
+    exp = vml.vml("Exp", np.exp)
+    swapped = np.array([0.3, 1.7, -2.5], ">f4")
+    np.testing.assert_array_equal(exp(swapped), np.exp(swapped))  # (NumPy's: not VML's order)
+    assert exp(np.float64(2.0)).shape == ()
+    np.testing.assert_allclose(exp(np.float64(2.0)), np.exp(2.0), rtol=1e-15)
+
+
 def test_other_dtypes_take_numpy():
     half = torch.tensor([0.5, 1.0, -2.0], dtype=torch.float16)
     assert torch.exp(half).dtype == torch.float16
