@@ -195,7 +195,9 @@ class DotBackward0(Op):
                                "have the same number of elements, but got %d and %d elements "
                                "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
         self.save(a if self.needs(1) else None, b if self.needs(0) else None)
-        return np.dot(x, y)
+        out = np.dot(x, y)
+        # BLAS's dot adds the products to +0: products that are all -0. give +0.
+        return out + 0.0 if x.dtype.kind in "fc" else out
 
     def backward(self, grad):
         a, b = self.saved()
