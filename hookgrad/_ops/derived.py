@@ -98,7 +98,7 @@ def equal(input, other):
 def count_nonzero(input, dim=None):
     x = input._data
     axes = dims_of(dim, x.ndim)
-    return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64))
+    return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64, order="C"))
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):

@@ -495,7 +495,13 @@ class ReductionOp(Op):
     """A reduction of one tensor over ``dims`` (sorted, non-negative) with ``keepdim``. Its
     forward keeps ``self.dims`` and ``self.keepdim``; backward gives a reduced gradient (or
     result) its dims back with ``restore``, and broadcasts it over the input with
-    ``unreduce``."""
+    ``unreduce``. Its result is C-contiguous whatever the input's layout, as PyTorch
+    allocates a reduction's result (NumPy's follows the input's)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "forward" in cls.__dict__:
+            cls.forward = _contiguous_result(cls.__dict__["forward"])
 
     @property
     def shape(self):
@@ -520,6 +526,19 @@ class ReductionOp(Op):
         if not reduced._requires_grad and not _op_hooks and not _grad_state.grad_enabled:
             return _make(reduced._data.reshape(kept))
         return reduced.reshape(kept)
+
+
+def _contiguous_result(forward):
+    """``forward`` whose array results are made C-contiguous."""
+    def contiguous_forward(self, *args):
+        out = forward(self, *args)
+        if type(out) is np.ndarray:
+            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+        if type(out) is tuple:  # (np.ascontiguousarray would make a 0-d array 1-d)
+            return tuple(np.asarray(o, order="C") if type(o) is np.ndarray else o for o in out)
+        return out
+    contiguous_forward.__doc__ = forward.__doc__
+    return contiguous_forward
 
 
 class ViewOp(Op):

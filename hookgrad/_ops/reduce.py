@@ -576,8 +576,8 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
 def _all_any(reduce, a, dim, keepdim):
     x = a._data
     axes = () if dim == () or dim == [] else dims_of(dim, x.ndim)  # () reduces nothing here
-    out = reduce(x, axis=axes, keepdims=keepdim)
-    return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_))
+    out = reduce(x, axis=axes, keepdims=keepdim)  # (C order: PyTorch's result layout)
+    return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_, order="C"))
 
 
 def all(input, dim=None, keepdim=False, *, out=None):

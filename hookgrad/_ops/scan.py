@@ -44,7 +44,8 @@ def scan(ufunc, x, dim, target=None, in_half=False):
     if ufunc is np.add and acc.dtype.kind in "fc":
         # PyTorch's sum starts from 0: a leading -0.0 comes out 0.0, and 0.0 + -0.0 is 0.0
         np.add(acc, 0, out=acc)
-    return acc if wide is None else acc.astype(out)
+    # (C order whatever the input's layout: PyTorch's scans allocate their result so)
+    return np.ascontiguousarray(acc) if wide is None else acc.astype(out, order="C")
 
 
 class CumsumBackward0(Op):
@@ -210,8 +211,8 @@ class CummaxBackward0(Op):
                 take |= np.isnan(steps[i])
             values[i] = np.where(take, steps[i], values[i - 1])
             indices[i] = np.where(take, i, indices[i - 1])
-        self.index = np.moveaxis(indices, 0, dim)
-        return np.moveaxis(values, 0, dim), self.index.copy()
+        self.index = np.ascontiguousarray(np.moveaxis(indices, 0, dim))
+        return np.ascontiguousarray(np.moveaxis(values, 0, dim)), self.index.copy()
 
     def backward(self, grad, grad_indices=None):
         (a,) = self.saved()[:1]  # (unpacked as PyTorch's node does: raises once freed)
@@ -255,7 +256,8 @@ class LogcumsumexpBackward0(Op):
                                       f"'{type_name(x)}'")
         self.save(a)
         self.dim = dim
-        return x.copy() if x.ndim == 0 else np.logaddexp.accumulate(x, axis=dim)
+        return x.copy() if x.ndim == 0 else np.ascontiguousarray(
+            np.logaddexp.accumulate(x, axis=dim))
 
     def backward(self, grad):
         a, result = self.saved()
