@@ -15,6 +15,7 @@ from .._warn_once import warn_once
 from .complex_support import check_real_array
 from .matrix_functions import lapack_layout
 from .op import Op, refuse_out, return_type, type_name
+from .scalar_forms import MulBackward1
 from .shape import cat
 from .svd import LinalgSvdBackward0 as _ThinSvd
 from .svd import _full_svd_grad, _thin_svd
@@ -249,14 +250,17 @@ class LinalgEighBackward0(Op):
         w, v = self.saved()
         if g_v is None:
             return (v * g_w.unsqueeze(-2)) @ v.mT
-        n = w.shape[-1]
-        gaps = w.unsqueeze(-2) - w.unsqueeze(-1) + _make(np.eye(n, dtype=w._data.dtype))
-        off = _make(1 - np.eye(n, dtype=w._data.dtype))
-        inner = (v.mT @ g_v) / gaps * off
+        # PyTorch's steps (so its nodes under create_graph, and its roundings): the symmetric
+        # part of V^T gV over the eigenvalue gaps (a gap of 1 on the diagonal, where the
+        # skew-symmetric part is 0), gL on the diagonal, then V (X V^T)
+        projected = v.mT @ g_v
+        inner = MulBackward1.apply(projected - projected.mT, 0.5)
+        gaps = w.unsqueeze(-2) - w.unsqueeze(-1)
+        gaps.diagonal(0, -2, -1).fill_(1)
+        inner = inner / gaps
         if g_w is not None:
-            inner = inner + g_w.diag_embed()
-        grad = v @ inner @ v.mT
-        return (grad + grad.mT) * 0.5  # (the gradient of a symmetric input, as PyTorch's)
+            inner.diagonal(0, -2, -1).copy_(g_w)
+        return v @ (inner @ v.mT)
 
 
 def _eigh_outputs(A, UPLO, name):
