@@ -16,6 +16,7 @@ from .op import (
     ReductionOp,
     expand_grad,
     mean_array,
+    own_scalar_memory,
     plain_backward,
     refuse_out,
     type_name,
@@ -77,6 +78,9 @@ class SumBackward0(Op):
             view = np.ndarray(shape, g.dtype, g, 0, (0,) * len(shape))
             if view.size > 1:
                 view.flags.writeable = False
+            elif type(g) is not np.ndarray:  # (a hook may write this one element in place)
+                g = own_scalar_memory(grad)
+                view = np.ndarray(shape, g.dtype, g, 0, (0,) * len(shape))
             return _make(view)
         return expand_grad(grad, self.shape)
 
