@@ -57,9 +57,11 @@ class NllLossBackwardBackward0(Op):
 
     def forward(self, grad, input, loss):
         self.loss_op, self.args = type(loss), loss.args
+        self.save(*self.args[:2])  # (the target and weight, as PyTorch's node)
         return loss.input_grad(grad._data)
 
     def backward(self, grad_grad):
+        self.saved()  # (unpacked as PyTorch's node does: a target modified since raises)
         return (self.loss_op.apply(grad_grad, *self.args) if self.needs(0) else None,
                 zeros_of_input(self, 1) if self.needs(1) else None)
 
