@@ -29,3 +29,13 @@ try:
     F.log_softmax(s, dim=0).backward()
 except RuntimeError as e:
     print(type(e).__name__, e)
+# a tensor hook of the reduced one-element tensor writes its gradient in place
+for reduce in ("sum", "mean", "reshape", "amax"):
+    leaf = torch.full((1,), 0.5, requires_grad=True)
+    x = leaf * 1
+    s = getattr(x, reduce)(()) if reduce == "reshape" else getattr(x, reduce)()
+    s.retain_grad()
+    x.retain_grad()
+    x.register_hook(lambda grad: grad.mul_(2))
+    torch.sigmoid(s).backward()
+    print(reduce, s.grad, x.grad, leaf.grad)
