@@ -376,19 +376,7 @@ def expand_grad(grad, shape):
     written in place the version error names the view's regenerated grad_fn, as PyTorch's)."""
     if grad._requires_grad or _grad_state.grad_enabled:
         return grad.expand(shape)
-    data = grad._data
-    if type(data) is not _ndarray:
-        data = own_scalar_memory(grad)
-    return _make(broadcast_view(data, shape))
-
-
-def own_scalar_memory(tensor):
-    """Rebind ``tensor``'s NumPy scalar (what a formula on 0-d arrays gives) to a 0-d array of
-    the same value, and return it: a view of a scalar's memory is read-only for good, while
-    PyTorch lets a hook write a gradient's one-element view in place, and the write reaches
-    the gradient it views (hooks see both)."""
-    data = tensor._data = np.array(tensor._data)
-    return data
+    return _make(broadcast_view(grad._data, shape))
 
 
 # --------------------------------------------------------------------------- op families

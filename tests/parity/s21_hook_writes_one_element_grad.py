@@ -39,3 +39,12 @@ for reduce in ("sum", "mean", "reshape", "amax"):
     x.register_hook(lambda grad: grad.mul_(2))
     torch.sigmoid(s).backward()
     print(reduce, s.grad, x.grad, leaf.grad)
+# a node hook of a view op (reshape, view, squeeze to 0-d) writes the gradient it hands on
+# in place: that gradient is a view of the incoming one, which changes too
+for name, make_view in [("reshape", lambda t: t.reshape(())), ("view", lambda t: t.view(())),
+                        ("squeeze", lambda t: t.squeeze()), ("select", lambda t: t[0])]:
+    x = torch.full((1,), 0.5, requires_grad=True)
+    s = make_view(x)
+    s.grad_fn.register_hook(triple)
+    torch.sigmoid(s).backward()
+    print(name, x.grad)
