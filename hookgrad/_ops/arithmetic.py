@@ -426,8 +426,7 @@ class PowBackward1(Op):
 
 
 class PowBackward2(Op):
-    """``scalar ** tensor``. As PyTorch's node it saves the exponent too (an in-place write
-    on it fails backward's version check) and shows the number as ``_saved_self``."""
+    """``scalar ** tensor``; saves the exponent (version check) and shows ``_saved_self``."""
 
     saved_names = ('self', 'exponent', 'result')
     saves_output = True
@@ -436,6 +435,8 @@ class PowBackward2(Op):
         self.base = base
         self.save(None, a)
         x, s = operands(a, base)
+        if x.dtype.kind == "b":  # (a bool number and a bool tensor, as tensor ** tensor)
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if base == 0:
             self.nonnegative = x >= 0
         if x.dtype.kind in "iu":
@@ -443,8 +444,7 @@ class PowBackward2(Op):
         if x.dtype.kind == "f":  # (the number in the tensor's dtype, then C's pow)
             return power_of_floats(np.asarray(s, x.dtype), x)
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
-            return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype,
-                                                                              copy=False)
+            return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype, copy=False)
 
     def _wrapped_number(self, name):
         return self.base if name == "self" else None

@@ -162,8 +162,9 @@ def advanced_index_error(shape, key):
                 number = sum(1 for a in key[:position] if isinstance(a, np.ndarray))
                 return IndexError(_bounds_message(bad, number, shape[dim]))
         dim += 1
-    # a mask indexes with the positions of its True elements
-    shapes = [(int(a.sum()),) if a.dtype == np.bool_ else a.shape for a in arrays]
+    # a mask indexes with the positions of its True elements: one index array per mask dim
+    shapes = [s for a in arrays
+              for s in ([(int(a.sum()),)] * max(a.ndim, 1) if a.dtype == np.bool_ else [a.shape])]
     try:
         np.broadcast_shapes(*shapes)
     except ValueError:

@@ -155,8 +155,11 @@ def float_power_(self, exponent):
 
 
 # In-place ops PyTorch numbers apart from their out-of-place forms; it has no derivative for
-# these three (their backward raises)
+# these three (their backward raises), so they save nothing: a second backward(inputs=[the
+# result]) finds nothing freed
 class AcoshBackward1(_trig.AcoshBackward0):
+    saves, saved_names = None, ()
+
     def backward(self, grad):
         # (raised only when this pass needs the input's gradient, as PyTorch's
         # task_should_compute_output: backward(inputs=[the result]) does not). Through a view

@@ -57,9 +57,11 @@ class NllLossBackwardBackward0(Op):
 
     def forward(self, grad, input, loss):
         self.loss_op, self.args = type(loss), loss.args
+        self.save(*self.args[:2])  # (the target and weight, as PyTorch's node)
         return loss.input_grad(grad._data)
 
     def backward(self, grad_grad):
+        self.saved()  # (unpacked as PyTorch's node does: a target modified since raises)
         return (self.loss_op.apply(grad_grad, *self.args) if self.needs(0) else None,
                 zeros_of_input(self, 1) if self.needs(1) else None)
 
@@ -469,42 +471,6 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         if self.weight is not None:
             grad = grad * self.weight
         return DivBackward1.apply(grad, self.count) if self.reduction == "mean" else grad
-
-
-class SoftMarginLossBackward0(Op):
-    """``log(1 + exp(-target * input))`` (the target is not differentiable, as in PyTorch)."""
-
-    saved_names = ('self', 'target')
-
-    def forward(self, input, target, reduction):
-        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, SoftMarginLossBackward0.forward, input, target,
-                                      reduction)
-        x, y = operands(input, target)
-        self.reduction, self.count = reduction, x.size
-        self.save(input, target)
-        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
-        with np.errstate(over="ignore"):
-            return reduce_array(np.log1p(np.exp(first_operand_layout(-x * y, x, y))),
-                                reduction)
-
-    def backward(self, grad):
-        input, target = self.saved()
-        return SoftMarginLossBackwardBackward0.of(grad, input, target, self.reduction,
-                                                  self.count)
-
-
-def _soft_margin_grad(grad, input, target, reduction, count):
-    z = (-input * target).exp()  # (inf / inf is NaN where exp overflows, as in PyTorch)
-    weight = scaled_grad(grad, reduction, count) * (z / (z + 1))
-    return (-target * weight,)
-
-
-class SoftMarginLossBackwardBackward0(FormulaGrad):
-    """Inputs ``(grad_output, self)``: PyTorch does not differentiate the target."""
-
-    arity = 2
-    formula = staticmethod(_soft_margin_grad)
 
 
 class MultiMarginLossBackward0(Op):

@@ -53,7 +53,10 @@ def _multiply(matrices, split, i, j):
     if i == j:
         return matrices[i]
     k = split[i][j]
-    return mm(_multiply(matrices, split, i, k), _multiply(matrices, split, k + 1, j))
+    # the right factor first, as PyTorch's C++ evaluates mm's arguments (GCC: right to left):
+    # the left product's node is the later one, so backward runs it first
+    right = _multiply(matrices, split, k + 1, j)
+    return mm(_multiply(matrices, split, i, k), right)
 
 
 def multi_dot(tensors, *, out=None):

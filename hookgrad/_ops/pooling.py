@@ -156,14 +156,15 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
         if self.needs(0):
             indices = self.pool.flat_indices()
             planes = indices.shape[:-2]
-            flat = grad.reshape(planes + (-1,))
+            # (the plane's size spelled out: -1 is ambiguous when there are no planes)
+            flat = grad.reshape(planes + (grad.shape[-2] * grad.shape[-1],))
             if self.pool.padding_only:  # PyTorch's gather fails on the indices past the input
                 plane = flat._data.shape[-1]
                 outside = indices[indices >= plane]
                 if outside.size:
                     raise RuntimeError(f"index {outside[0]} is out of bounds for dimension "
                                        f"{len(planes)} with size {plane}")
-            index = _make(indices.reshape(planes + (-1,)))
+            index = _make(indices.reshape(planes + (indices.shape[-2] * indices.shape[-1],)))
             grad_output = flat.gather(-1, index).reshape(indices.shape)
         return grad_output, zeros_of_input(self, 1) if self.needs(1) else None
 

@@ -2,6 +2,7 @@
 nextafter, angle, isposinf / isneginf, gcd, lcm and the bitwise shifts, with PyTorch's node
 names, dtypes and refusals."""
 import math
+import warnings
 
 import numpy as np
 
@@ -219,7 +220,9 @@ def lcm_method(self, other):
 # (the methods: PyTorch counts the argument after self as the first)
 
 def ldexp_method(self, other):
-    return ldexp(self, tensor_argument("ldexp", "other", 1, other))
+    other = tensor_argument("ldexp", "other", 1, other)
+    _warn_if_resized(self, other, 3)
+    return apply_to_tensors(LdexpBackward0, "ldexp", self, other, None)
 
 
 def logaddexp2_method(self, other):
@@ -282,7 +285,31 @@ def reflected_right_shift(input, other):
 # --------------------------------------------------------------------------- functions
 
 def ldexp(input, other, *, out=None):
+    if out is None and isinstance(input, TensorBase) and isinstance(other, TensorBase):
+        _warn_if_resized(input, other, 3)
     return apply_to_tensors(LdexpBackward0, "ldexp", input, other, out)
+
+
+def _warn_if_resized(input, other, stacklevel):
+    """PyTorch's kernel for a real floating input and an integer (or bool) exponent writes
+    into a tensor like the input, which it resizes, with this warning, when the exponent
+    broadcasts it to a bigger shape."""
+    x, e = input._data, other._data
+    if x.dtype.kind not in "fV" or e.dtype.kind not in "biu" or not x.size:
+        return
+    try:
+        shape = np.broadcast_shapes(x.shape, e.shape)
+    except ValueError:  # (the op's own error follows)
+        return
+    if shape != x.shape:
+        warnings.warn(
+            f"An output with one or more elements was resized since it had shape "
+            f"{list(x.shape)}, which does not match the required output shape {list(shape)}. "
+            "This behavior is deprecated, and in a future PyTorch release outputs will not be "
+            "resized unless they have zero elements. You can explicitly reuse an out tensor t "
+            "by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally "
+            "at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)", UserWarning,
+            stacklevel=stacklevel)
 
 
 def logaddexp2(input, other, *, out=None):

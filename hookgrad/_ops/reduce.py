@@ -77,6 +77,12 @@ class SumBackward0(Op):
             view = np.ndarray(shape, g.dtype, g, 0, (0,) * len(shape))
             if view.size > 1:
                 view.flags.writeable = False
+            elif type(g) is not np.ndarray:
+                # a NumPy scalar's memory is read-only for good, while PyTorch lets a hook
+                # write this one element in place, reaching the gradient it views: the
+                # gradient gets a 0-d array of its own to view
+                g = grad._data = np.array(g)
+                view = np.ndarray(shape, g.dtype, g, 0, (0,) * len(shape))
             return _make(view)
         return expand_grad(grad, self.shape)
 

@@ -176,8 +176,11 @@ def _mark_multi_output(view):
     modified in place, nor may views of them (PyTorch's rule: one node cannot rewrite the
     history of a single output). In grad mode that holds for views of a tensor that does not
     require grad too (an in-place op recording history into one is refused)."""
-    if view._grad_fn is not None or (_grad_state.grad_enabled and not view._no_grad_view):
+    if _grad_state.grad_enabled:
         view._multi_output_view = True
+        # (PyTorch keeps one creation mark per view, the newest: this one replaces the mark of
+        # a view made in no_grad mode that it was split from)
+        view._no_grad_view = False
 
 
 def _split_dim(name, a, dim):

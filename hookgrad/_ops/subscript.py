@@ -53,10 +53,13 @@ def _whole(k, size):
 
 def _check_ellipses_walk(ndim, key, used):
     """PyTorch lets every ``...`` of a key skip the dims the other components leave, so after
-    a second one the next component's dim is past the end: PyTorch then reads past its sizes
-    array (it may return the tensor itself for a slice from 0 with step 1, by chance), else
-    refuses the dim as out of range. hookgrad always refuses it, with that error."""
+    a second one the next component's dim may be past the end. For a slice or an int PyTorch
+    then reads past its sizes array (it may return the tensor itself for a slice from 0 with
+    step 1, by chance): hookgrad refuses the dim as out of range. An index tensor is only
+    recorded at its dim (one per tensor, a mask too), so the list of index tensors grows past
+    the dims and indexing refuses it, PyTorch's "too many indices" (after the whole walk)."""
     dim, current = 0, ndim
+    indices = 0  # the length of PyTorch's list of index tensors
     for k in key:
         if k is Ellipsis:
             dim += ndim - used
@@ -65,16 +68,24 @@ def _check_ellipses_walk(ndim, key, used):
                 raise IndexError(f"Dimension out of range (expected to be in range of "
                                  f"[{-current - 1}, {current}], but got {dim})")
             dim, current = dim + 1, current + 1
+            if isinstance(k, bool):
+                indices = dim
         else:
+            selects = isinstance(k, (int, np.integer)) or (
+                isinstance(k, TensorBase) and not k._data.ndim and k._data.dtype.kind in "iu")
+            if isinstance(k, (TensorBase, list, np.ndarray)) and not selects:
+                dim += 1
+                indices = dim
+                continue
             if dim >= current:
                 raise IndexError(f"Dimension out of range (expected to be in range of "
                                  f"[{-current}, {current - 1}], but got {dim})")
-            selects = isinstance(k, (int, np.integer)) or (
-                isinstance(k, TensorBase) and not k._data.ndim and k._data.dtype.kind in "iu")
             if selects:
                 current -= 1
             else:
-                dim += _dims_consumed(k)
+                dim += 1
+    if indices > current:
+        raise IndexError(f"too many indices for tensor of dimension {current} (got {indices})")
 
 
 def _basic_indexing(a, key, bare_slice):

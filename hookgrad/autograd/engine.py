@@ -414,6 +414,11 @@ def _call_function(task, node, grads, compute=True):
         # (after the pre-hooks, which may add post-hooks, as PyTorch decides)
         hooks = node._hooks
         had_post_hooks = hooks is not None and bool(hooks.post_hooks)
+        if had_post_hooks:  # a NumPy scalar gradient gets memory of its own, so that the views
+            # backward makes of it (reshape, squeeze) alias it for the hooks, as PyTorch's do
+            for grad in grads:
+                if grad is not None and type(grad._data) is not np.ndarray:
+                    grad._data = np.array(grad._data)
         if type(node) is AccumulateGrad:
             outputs = ()
             if grads[0] is not None:

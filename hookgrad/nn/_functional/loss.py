@@ -15,9 +15,9 @@ from ..._ops.loss import (
     NllLoss2DBackward0,
     NllLossBackward0,
     SmoothL1LossBackward0,
-    SoftMarginLossBackward0,
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
+from ..._ops.soft_margin_loss import SoftMarginLossBackward0
 from ..._ops.special import xlogy
 from ..._tensor_base import _make
 from ...autograd.grad_mode import is_grad_enabled

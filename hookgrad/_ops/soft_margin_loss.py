@@ -1,0 +1,80 @@
+"""``soft_margin_loss``, its gradient's node and PyTorch's double-backward formulas for it."""
+import numpy as np
+
+from .._tensor_base import _make
+from .arithmetic import DivBackward1
+from .composite import FormulaGrad
+from .elementwise_layout import first_operand_layout
+from .half import forward_in_float32, is_half
+from .loss import reduce_array, scaled_grad
+from .op import Op, operands
+from .scalar_forms import AddBackward1
+
+
+class SoftMarginLossBackward0(Op):
+    """``log(1 + exp(-target * input))`` (the target is not differentiable, as in PyTorch)."""
+
+    saved_names = ('self', 'target')
+
+    def forward(self, input, target, reduction):
+        if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            return forward_in_float32(self, SoftMarginLossBackward0.forward, input, target,
+                                      reduction)
+        x, y = operands(input, target)
+        self.reduction, self.count = reduction, x.size
+        self.save(input, target)
+        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
+        with np.errstate(over="ignore"):
+            return reduce_array(np.log1p(np.exp(first_operand_layout(-x * y, x, y))),
+                                reduction)
+
+    def backward(self, grad):
+        input, target = self.saved()
+        return SoftMarginLossBackwardBackward0.of(grad, input, target, self.reduction,
+                                                  self.count)
+
+
+def _soft_margin_grad(grad, input, target, reduction, count):
+    z = (-input * target).exp()  # (inf / inf is NaN where exp overflows, as in PyTorch)
+    weight = scaled_grad(grad, reduction, count) * (z / (z + 1))
+    return (-target * weight,)
+
+
+def _soft_margin_double_backward(grad, input, target, reduction):
+    """PyTorch's ``soft_margin_loss_double_backward``, op for op (its nodes are these):
+    ``grad * target^2 * z / (z + 1)^2`` with ``z = exp(input * -target)``, ``/= numel`` for a
+    mean."""
+    z = (input * -target).exp()
+    z_plus_1 = AddBackward1.apply(z, 1)
+    result = grad * (target * target) * z / (z_plus_1 * z_plus_1)
+    return DivBackward1.apply(result, input._data.size) if reduction == "mean" else result
+
+
+class SoftMarginLossBackwardBackward0(FormulaGrad):
+    """``soft_margin_loss_backward(grad_output, self, target)``, a node of ``(grad_output,
+    self)`` (PyTorch does not differentiate the target, but saves it: an in-place change to it
+    fails backward's version check), differentiated by PyTorch's own formulas."""
+
+    arity = 2
+    formula = staticmethod(_soft_margin_grad)
+
+    def forward(self, grad, input, target, reduction, count):
+        out = super().forward(grad, input, target, reduction, count)
+        self.save(grad, input, target)
+        return out
+
+    def backward(self, grad_grad):
+        grad, input, target = self.saved()
+        reduction, count = self.params[1:]
+        grad_grad_out = grad_input = None
+        if self.needs(0):  # PyTorch's soft_margin_loss_double_backward_grad_output
+            if reduction == "none":
+                grad_grad_out = self.of(grad_grad, input, target, reduction, count)
+            else:
+                ones = _make(np.ones(grad._data.shape, grad._data.dtype))
+                grad_grad_out = (self.of(ones, input, target, reduction, count)
+                                 * grad_grad).sum()
+        if self.needs(1):
+            grad_input = _soft_margin_double_backward(grad_grad * grad, input, target,
+                                                      reduction)
+        return grad_grad_out, grad_input
