@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .complex_support import check_real_array
-from .lu_lapack import det_from_lu, getrf, inverse_from_lu
+from .lu_lapack import det_from_lu, getrf_batch, inverse_from_lu
 from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
 
@@ -30,20 +30,20 @@ def _inverse_array(x):
     (LAPACK's order spreads NaN and inf as PyTorch's results show), else by NumPy's inverse."""
     if x.shape[-1] == 0:
         return x.copy()
-    batch = x.reshape((-1,) + x.shape[-2:])
-    factors = [getrf(matrix) for matrix in batch]
-    for i, (_, _, info) in enumerate(factors):
-        if info:
-            where = f"(Batch element {i}): " if x.ndim > 2 else ""
-            raise LinAlgError(f"linalg.inv: {where}The diagonal element {info} is zero, the "
-                              "inversion could not be completed because the input matrix is "
-                              "singular.")
+    lu, perm, info = getrf_batch(x.reshape((-1,) + x.shape[-2:]))
+    if info.any():
+        i = int(np.flatnonzero(info)[0])
+        where = f"(Batch element {i}): " if x.ndim > 2 else ""
+        raise LinAlgError(f"linalg.inv: {where}The diagonal element {info[i]} is zero, the "
+                          "inversion could not be completed because the input matrix is "
+                          "singular.")
     if np.isfinite(x).all():
         try:
             return np.linalg.inv(x)
         except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)
             pass
-    return np.stack([inverse_from_lu(lu, perm) for lu, perm, _ in factors]).reshape(x.shape)
+    return np.stack([inverse_from_lu(*factors) for factors in zip(lu, perm, strict=True)]
+                    ).reshape(x.shape)
 
 
 def _det_array(x):
@@ -55,7 +55,8 @@ def _det_array(x):
         with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
             return np.asarray(np.linalg.det(x), x.dtype)
     batch = x.reshape((-1,) + x.shape[-2:])
-    dets = [det_from_lu(*getrf(matrix.T)[:2]) for matrix in batch]
+    lu, perm, _ = getrf_batch(np.swapaxes(batch, -1, -2))
+    dets = [det_from_lu(*factors) for factors in zip(lu, perm, strict=True)]
     return np.array(dets, x.dtype).reshape(x.shape[:-2])
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .lu_lapack import getrf, permutation_sign, solve_from_lu
+from .lu_lapack import getrf, getrf_batch, permutation_signs, solve_from_lu
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -18,16 +18,23 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
                 for name in ("linalg_slogdet", "slogdet")}
 
 
-def _slogdet_one(matrix):
-    # PyTorch hands the row-major matrix to LAPACK, which reads it as A^T: the LU of A^T, in
-    # the input's dtype, decides which pivots of a (near-)singular matrix come out exactly zero
-    lu, perm, _ = getrf(np.asarray(matrix).T)
-    diagonal = np.diagonal(lu)
+# MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
+# for bit; larger ones in blocks, where NumPy's determinant is as close as any
+UNBLOCKED_MAX = 16
+
+
+def _slogdet_lu(x, contiguous):
+    """(sign, log|det|) of a stack ``(B, n, n)`` from the LU PyTorch computes: of the matrix
+    its memory holds read column-major (A^T for a ``contiguous`` stack, which it hands to
+    LAPACK as it is; A itself for any other layout, which it copies first), in the input's
+    dtype. That LU decides which pivots of a (near-)singular matrix come out exactly zero."""
+    lu, perm, _ = getrf_batch(np.swapaxes(x, -1, -2) if contiguous else x)
+    diagonal = np.diagonal(lu, axis1=-2, axis2=-1)
     # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
     signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
-    sign = permutation_sign(perm) * np.prod(signs)
+    sign = np.prod(signs, axis=-1) * permutation_signs(perm).astype(x.dtype)
     with np.errstate(all="ignore"):
-        return sign, np.sum(np.log(np.abs(diagonal)))
+        return sign, np.sum(np.log(np.abs(diagonal)), axis=-1)
 
 
 def _solve_transposed_one(matrix, scale):
@@ -46,15 +53,18 @@ class LinalgSlogdetBackward0(Op):
         self.save(a)
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
+        if x.shape[-1] <= UNBLOCKED_MAX:
+            flat = x.reshape((-1,) + x.shape[-2:])
+            sign, log = _slogdet_lu(flat, x.flags.c_contiguous)
+            return sign.reshape(x.shape[:-2]), log.reshape(x.shape[:-2])
         with np.errstate(all="ignore"):
             sign, log = np.linalg.slogdet(x)
         sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
         # getrf's sign for a singular matrix (-0 after odd row swaps) and for one holding an
         # infinity or NaN (NumPy's slogdet does not follow LAPACK's pivots through them)
-        finite = np.isfinite(x).all(axis=(-2, -1))
-        for index in np.ndindex(sign.shape):
-            if sign[index] == 0 or not finite[index]:
-                sign[index], log[index] = _slogdet_one(x[index])
+        redo = (sign == 0) | ~np.isfinite(x).all(axis=(-2, -1))
+        if redo.any():
+            sign[redo], log[redo] = _slogdet_lu(x[redo], x.flags.c_contiguous)
         return sign, log
 
     def backward(self, g_sign, g_log):
