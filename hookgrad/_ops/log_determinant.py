@@ -94,7 +94,9 @@ class LinalgSlogdetBackward0(Op):
                               "matrix is singular.")
         n = x.shape[-1]
         scaled = g_log.unsqueeze(-1).expand(g_log.shape + (n,))
-        return solve(a.mT, diag_embed(scaled))
+        # (PyTorch solves A^H X = diag(g)^H: the right-hand side's TransposeBackward0 shows
+        # in the double-backward graph)
+        return solve(a.mT, diag_embed(scaled).mT)
 
 
 def _slogdet_outputs(A, name="linalg.slogdet"):
