@@ -8,6 +8,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make
 from .decompositions import check_matrix
 from .op import Op, refuse_out, type_name
+from .svd import _thin_svd
 
 
 def _tolerance_array(value):
@@ -34,7 +35,9 @@ def _spectrum(x, hermitian):
         check_matrix(x, "linalg.eigh", square=True, kernel="linalg_eigh_cpu", kernel_first=True)
         w, v = np.linalg.eigh(x)
         return v, np.abs(w), w, np.swapaxes(v, -1, -2)
-    u, s, vh = np.linalg.svd(x, full_matrices=False)
+    # (linalg.svd's: PyTorch's LinAlgError for a NaN, NaN values and vectors for an infinity,
+    # on which NumPy's LAPACK would loop without end)
+    u, s, vh = _thin_svd(x)
     return u, s, s, vh
 
 
