@@ -90,6 +90,22 @@ def solve_from_lu(lu, perm, b):
     return x
 
 
+def solve_transposed_from_lu(lu, perm, b):
+    """X with A^T X = B (B a matrix) from the factors of A, as LAPACK's ``getrs`` with 'T'
+    solves it: U^T, then the unit L^T, each entry a dot product in order, then the rows put
+    back through the permutation."""
+    n = lu.shape[0]
+    y = np.array(b, np.result_type(lu, b))
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            y[k] = (y[k] - lu[:k, k] @ y[:k]) / lu[k, k]
+        for k in range(n - 2, -1, -1):
+            y[k] -= lu[k + 1:, k] @ y[k + 1:]
+    x = np.empty_like(y)
+    x[perm] = y
+    return x
+
+
 def det_from_lu(lu, perm):
     """The product of U's diagonal, negated for an odd number of row swaps."""
     with np.errstate(all="ignore"):
