@@ -9,7 +9,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .lu_lapack import getrf_batch, permutation_signs, solve_from_lu, solve_transposed_from_lu
+from .lu_lapack import UNBLOCKED_MAX, as_factored, getrf_batch, permutation_signs, scaled_inverse_t
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -18,38 +18,18 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
                 for name in ("linalg_slogdet", "slogdet")}
 
 
-# MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
-# for bit; larger ones in blocks, where NumPy's determinant is as close as any
-UNBLOCKED_MAX = 16
-
-
 def _slogdet_lu(x, contiguous):
     """(sign, log|det|) of a stack ``(B, n, n)`` from the LU PyTorch computes: of the matrix
     its memory holds read column-major (A^T for a ``contiguous`` stack, which it hands to
     LAPACK as it is; A itself for any other layout, which it copies first), in the input's
     dtype. That LU decides which pivots of a (near-)singular matrix come out exactly zero."""
-    lu, perm, _ = getrf_batch(_as_factored(x, contiguous))
+    lu, perm, _ = getrf_batch(as_factored(x, contiguous))
     diagonal = np.diagonal(lu, axis1=-2, axis2=-1)
     # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
     signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
     sign = np.prod(signs, axis=-1) * permutation_signs(perm).astype(x.dtype)
     with np.errstate(all="ignore"):
         return sign, np.sum(np.log(np.abs(diagonal)), axis=-1)
-
-
-def _as_factored(x, contiguous):
-    """The matrices PyTorch hands LAPACK: A^T for a contiguous stack, A for any other."""
-    return np.swapaxes(x, -1, -2) if contiguous else x
-
-
-def _singular_grads(x, contiguous, scale):
-    """X with A^T X = scale * I for each singular matrix of the stack ``x``, solved from the
-    forward's LU (of A^T, or of A with LAPACK's transposed solve) as PyTorch's lu_solve: its
-    infinities and NaNs."""
-    lu, perm, _ = getrf_batch(_as_factored(x, contiguous))
-    solve_one = solve_from_lu if contiguous else solve_transposed_from_lu
-    identity = np.eye(x.shape[-1], dtype=x.dtype)
-    return np.stack([solve_one(lu[i], perm[i], identity * scale[i]) for i in range(len(lu))])
 
 
 class LinalgSlogdetBackward0(Op):
@@ -88,14 +68,14 @@ class LinalgSlogdetBackward0(Op):
                     x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
                 grad = scale[..., None, None] * inverse_t
             if singular.any():
-                grad[singular] = _singular_grads(x[singular], x.flags.c_contiguous,
+                grad[singular] = scaled_inverse_t(x[singular], x.flags.c_contiguous,
                                                  scale[singular])
             return _make(grad.astype(x.dtype, copy=False))
         # PyTorch's differentiable form, linalg.solve, factors the same matrix as the forward:
         # a singular one is an error here (getrf's info: an exactly zero pivot; a NaN pivot
         # also makes the sign 0 but solves)
         flat = x.reshape((-1,) + x.shape[-2:])
-        info = getrf_batch(_as_factored(flat, x.flags.c_contiguous))[2]
+        info = getrf_batch(as_factored(flat, x.flags.c_contiguous))[2]
         if info.any():
             where = f"(Batch element {np.flatnonzero(info)[0]}): " if x.ndim > 2 else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "

@@ -6,6 +6,16 @@ input's dtype (a float32 pivot is zero or not as float32). Finite inputs keep Nu
 ``inv`` and ``det``, whose rounding is of the same order as PyTorch's vendor library's."""
 import numpy as np
 
+# MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
+# for bit; larger ones in blocks, where NumPy's routines are as close as any
+UNBLOCKED_MAX = 16
+
+
+def as_factored(x, contiguous):
+    """The matrices PyTorch's det and slogdet hand LAPACK: A^T for a contiguous stack (its
+    row-major memory read column-major, as it is), A for any other layout (copied first)."""
+    return np.swapaxes(x, -1, -2) if contiguous else x
+
 
 def _pivots(columns, rows):
     """LAPACK's ``i?amax`` of each row of ``columns``: the first entry of largest magnitude,
@@ -104,6 +114,16 @@ def solve_transposed_from_lu(lu, perm, b):
     x = np.empty_like(y)
     x[perm] = y
     return x
+
+
+def scaled_inverse_t(x, contiguous, scale):
+    """X with A^T X = scale * I for each matrix of the stack ``x``, solved from PyTorch's LU
+    (``as_factored``: of A^T, or of A with LAPACK's transposed solve), as its lu_solve: the
+    infinities and NaNs of a singular matrix."""
+    lu, perm, _ = getrf_batch(as_factored(x, contiguous))
+    solve_one = solve_from_lu if contiguous else solve_transposed_from_lu
+    identity = np.eye(x.shape[-1], dtype=x.dtype)
+    return np.stack([solve_one(lu[i], perm[i], identity * scale[i]) for i in range(len(lu))])
 
 
 def det_from_lu(lu, perm):
