@@ -64,8 +64,12 @@ class LinalgSlogdetBackward0(Op):
             scale = np.broadcast_to(g_log._data, x.shape[:-2])
             singular = sign._data == 0
             with np.errstate(all="ignore"):
-                inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
-                    x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                try:
+                    inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
+                        x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                except np.linalg.LinAlgError:  # (singular in NumPy's order, not in the LU's)
+                    singular = np.ones_like(singular)
+                    inverse_t = np.zeros(x.shape, x.dtype)
                 grad = scale[..., None, None] * inverse_t
             if singular.any():
                 grad[singular] = scaled_inverse_t(x[singular], x.flags.c_contiguous,
