@@ -232,26 +232,46 @@ def _non_finite_spectra(read, bad, w, v, vectors):
     """What LAPACK's syevd leaves where it does not fail outright, for the triangle ``read``:
     with no NaN, it scales the matrix by 0 (its largest entry is inf), so an infinity only on
     the diagonal leaves it diagonal (NaN there, zeros off it): NaN values, the identity for
-    vectors. A 2x2 with a NaN on its diagonal and a finite nonzero off-diagonal b goes through
-    dlaev2, where every comparison with NaN is false: values -+ |2b| sqrt(2) / 2. A larger one
-    with a NaN fails to converge: PyTorch's error, with the code its kernel reported for 585 of
-    600 random dense matrices (n - 1 computing eigenvectors, n - 2 without; a matrix that is
-    already tridiagonal-split may give values instead)."""
+    vectors. A diagonal matrix holding a NaN (computing vectors) keeps its diagonal, ordered by
+    dsteqr's selection sort, where no comparison with NaN is true. A 2x2 with a NaN on its
+    diagonal and a finite nonzero off-diagonal b goes through dlaev2, where every comparison
+    with NaN is false: values -+ |2b| sqrt(2) / 2. A larger one with a NaN fails to converge:
+    PyTorch's error, with the code its kernel reported for 585 of 600 random dense matrices
+    (n - 1 computing eigenvectors, n - 2 without)."""
     n = read.shape[-1]
     has_nan = np.isnan(read).any(axis=(-2, -1))
-    if n > 2 and has_nan.any():
-        where = f"(Batch element {np.flatnonzero(has_nan)[0]}): " if read.ndim > 2 else ""
+    off_diagonal = np.where(np.eye(n, dtype=bool), read.dtype.type(0), read)
+    diagonal = (off_diagonal == 0).all(axis=(-2, -1))
+    failing = has_nan & ~diagonal
+    if n > 2 and failing.any():
+        where = f"(Batch element {np.flatnonzero(failing)[0]}): " if read.ndim > 2 else ""
         raise LinAlgError(f"linalg.eigh: {where}The algorithm failed to converge because the "
                           "input matrix is ill-conditioned or has too many repeated eigenvalues "
                           f"(error code: {n - 1 if vectors else n - 2}).")
-    off_diagonal = np.where(np.eye(n, dtype=bool), read.dtype.type(0), read)
     off_finite = np.isfinite(off_diagonal).all(axis=(-2, -1))
     v[bad & ~has_nan & off_finite] = np.eye(n, dtype=v.dtype)
+    if vectors:
+        for index in np.ndindex(has_nan.shape):
+            if has_nan[index] and diagonal[index]:
+                w[index], v[index] = _selection_sorted(np.diagonal(read[index]))
     if n == 2:
         b = off_diagonal.sum(axis=(-2, -1))  # (the triangle holds the one off-diagonal entry)
         rotated = bad & has_nan & np.isfinite(b) & (b != 0)
         half = np.abs(b + b) * read.dtype.type(np.sqrt(2)) * read.dtype.type(0.5)
         w[rotated] = np.stack([-half, half], axis=-1)[rotated]
+
+
+def _selection_sorted(values):
+    """dsteqr's ascending selection sort of ``values`` and the columns of the identity moved
+    with them (a NaN is never smaller, so it stays where it is unless swapped out)."""
+    values, order = values.copy(), np.arange(len(values))
+    for i in range(len(values) - 1):
+        k = i
+        for j in range(i + 1, len(values)):
+            if values[j] < values[k]:
+                k = j
+        values[[i, k]], order[[i, k]] = values[[k, i]], order[[k, i]]
+    return values, np.eye(len(values), dtype=values.dtype)[:, order]
 
 
 def eigh_arrays(x, uplo, vectors=True):

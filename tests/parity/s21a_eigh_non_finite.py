@@ -30,3 +30,9 @@ try:
     torch.linalg.eigvalsh(batch)
 except torch.linalg.LinAlgError as error:
     print(error)
+# a diagonal matrix holding a NaN (eigenvectors computed, as a gradient needs them): its
+# diagonal in dsteqr's selection-sort order, the identity's columns moved with it (21:371)
+for values in ([nan, -0.25], [0.75, nan, -0.25], [1.25, 0.75, nan, -0.25]):
+    a = torch.diag(torch.tensor(values, dtype=torch.float64)).requires_grad_()
+    print(tuple(torch.linalg.eigh(a)), torch.linalg.eigvalsh(a))
+print(torch.linalg.eigvalsh(torch.tensor([[nan, -2.666], [0.0, -1.418]], requires_grad=True)))
