@@ -7,7 +7,14 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .complex_support import check_real_array
-from .lu_lapack import det_from_lu, getrf, inverse_from_lu
+from .lu_lapack import (
+    UNBLOCKED_MAX,
+    as_factored,
+    det_from_lu,
+    getrf_batch,
+    inverse_from_lu,
+    scaled_inverse_t,
+)
 from .matrix_functions import LinAlgError, lapack_layout, solve
 from .op import Op, plain_backward, refuse_out, type_name
 
@@ -30,32 +37,33 @@ def _inverse_array(x):
     (LAPACK's order spreads NaN and inf as PyTorch's results show), else by NumPy's inverse."""
     if x.shape[-1] == 0:
         return x.copy()
-    batch = x.reshape((-1,) + x.shape[-2:])
-    factors = [getrf(matrix) for matrix in batch]
-    for i, (_, _, info) in enumerate(factors):
-        if info:
-            where = f"(Batch element {i}): " if x.ndim > 2 else ""
-            raise LinAlgError(f"linalg.inv: {where}The diagonal element {info} is zero, the "
-                              "inversion could not be completed because the input matrix is "
-                              "singular.")
+    lu, perm, info = getrf_batch(x.reshape((-1,) + x.shape[-2:]))
+    if info.any():
+        i = int(np.flatnonzero(info)[0])
+        where = f"(Batch element {i}): " if x.ndim > 2 else ""
+        raise LinAlgError(f"linalg.inv: {where}The diagonal element {info[i]} is zero, the "
+                          "inversion could not be completed because the input matrix is "
+                          "singular.")
     if np.isfinite(x).all():
         try:
             return np.linalg.inv(x)
         except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)
             pass
-    return np.stack([inverse_from_lu(lu, perm) for lu, perm, _ in factors]).reshape(x.shape)
+    return np.stack([inverse_from_lu(*factors) for factors in zip(lu, perm, strict=True)]
+                    ).reshape(x.shape)
 
 
 def _det_array(x):
-    """PyTorch's ``linalg.det``: the product of the pivots of the LU of each matrix's
-    transpose (PyTorch factors the row-major memory as a column-major matrix), which decides
-    what a NaN or inf entry gives (inf times a pivot from ``inf - inf`` is NaN); NumPy's
-    determinant where that is finite."""
-    if np.isfinite(x).all():
+    """PyTorch's ``linalg.det``: the product of the pivots of its LU (of A^T for a contiguous
+    input, which decides which pivots of a nearly singular matrix come out exactly zero, and
+    what a NaN or inf gives: inf times a pivot from ``inf - inf`` is NaN); NumPy's
+    determinant for a finite matrix beyond the sizes that LU follows."""
+    if x.shape[-1] > UNBLOCKED_MAX and np.isfinite(x).all():
         with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
             return np.asarray(np.linalg.det(x), x.dtype)
     batch = x.reshape((-1,) + x.shape[-2:])
-    dets = [det_from_lu(*getrf(matrix.T)[:2]) for matrix in batch]
+    lu, perm, _ = getrf_batch(as_factored(batch, x.flags.c_contiguous))
+    dets = [det_from_lu(*factors) for factors in zip(lu, perm, strict=True)]
     return np.array(dets, x.dtype).reshape(x.shape[:-2])
 
 
@@ -90,9 +98,14 @@ class LinalgDetBackward0(Op):
         singular = result._data == 0
         if plain_backward():
             g = (grad._data * result._data)[..., None, None]
+            invertible = np.where(singular[..., None, None], np.eye(x.shape[-1], dtype=x.dtype), x)
             with np.errstate(all="ignore"):  # (non-finite entries: no NumPy warning)
-                inverse_t = np.swapaxes(np.linalg.inv(np.where(
-                    singular[..., None, None], np.eye(x.shape[-1], dtype=x.dtype), x)), -1, -2)
+                try:
+                    inverse_t = np.swapaxes(np.linalg.inv(invertible), -1, -2)
+                except np.linalg.LinAlgError:  # (singular in NumPy's order, not in the LU's)
+                    flat = invertible.reshape((-1,) + x.shape[-2:])
+                    inverse_t = scaled_inverse_t(flat, x.flags.c_contiguous, np.ones(
+                        len(flat), x.dtype)).reshape(x.shape)
                 return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(
                     x.dtype))
         if singular.any():  # the adjugate, a constant: no third derivative through it

@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .determinant import LinalgInvExBackward0 as _InvEx
 from .determinant import _check_square
-from .lu_lapack import getrf, inverse_from_lu
+from .lu_lapack import getrf_batch, inverse_from_lu
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import refuse_out, return_type, type_name
 
@@ -15,17 +15,22 @@ inv_ex_type = return_type("linalg_inv_ex", ("inverse", "info"))
 
 
 def _inverse_and_info(x):
+    """Each matrix's inverse and getrf's info, from the LU in the input's dtype (a float32
+    pivot is zero or not as float32): NumPy's inverse for a finite invertible matrix, else
+    solved from the factors, which spreads a NaN or inf over the whole inverse as PyTorch's
+    getrs does (NumPy's inverse keeps some entries finite)."""
     flat = x.reshape((-1,) + x.shape[-2:])
-    inverses, info = [], []
-    for matrix in flat:
-        lu, perm, pivot = getrf(np.asarray(matrix, np.float64))
-        info.append(pivot)
-        if pivot:
-            inverses.append(inverse_from_lu(lu, perm))
-        else:
-            inverses.append(np.linalg.inv(matrix))
-    inverse = np.stack(inverses).reshape(x.shape) if flat.shape[0] else x.copy()
-    return inverse.astype(x.dtype), np.array(info, np.int32).reshape(x.shape[:-2])
+    lu, perm, info = getrf_batch(flat)
+    inverse = np.empty_like(flat)
+    plain = (info == 0) & np.isfinite(flat).all(axis=(-2, -1))
+    if plain.any():
+        try:
+            inverse[plain] = np.linalg.inv(flat[plain])
+        except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)
+            plain[:] = False
+    for i in np.flatnonzero(~plain):
+        inverse[i] = inverse_from_lu(lu[i], perm[i])
+    return inverse.reshape(x.shape), info.astype(np.int32).reshape(x.shape[:-2])
 
 
 class LinalgInvExBackward0(_InvEx):

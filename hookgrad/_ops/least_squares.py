@@ -78,7 +78,12 @@ class LinalgLstsqBackward0(Op):
 def _solve(x, y, rcond):
     """(solution, rank, singular values) of each least-squares problem (y a matrix)."""
     m, n = x.shape[-2:]
-    u, s, vh = np.linalg.svd(x, full_matrices=False)
+    # (a matrix holding an inf or NaN: NaN factors, where NumPy's LAPACK would loop without
+    # end; PyTorch's drivers differ there, and fail an internal assert on a NaN)
+    bad = ~np.isfinite(x).all(axis=(-2, -1))
+    u, s, vh = np.linalg.svd(np.where(bad[..., None, None], 0, x), full_matrices=False)
+    if bad.any():
+        u[bad], s[bad], vh[bad] = np.nan, np.nan, np.nan
     limit = rcond * s.max(-1, keepdims=True, initial=0)
     keep = s > limit
     with np.errstate(divide="ignore"):

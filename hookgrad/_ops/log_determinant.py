@@ -9,7 +9,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .lu_lapack import getrf, permutation_sign, solve_from_lu
+from .lu_lapack import UNBLOCKED_MAX, as_factored, getrf_batch, permutation_signs, scaled_inverse_t
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -18,23 +18,18 @@ return_types = {name: return_type(name, ("sign", "logabsdet"))
                 for name in ("linalg_slogdet", "slogdet")}
 
 
-def _slogdet_one(matrix):
-    # PyTorch hands the row-major matrix to LAPACK, which reads it as A^T: the LU of A^T, in
-    # the input's dtype, decides which pivots of a (near-)singular matrix come out exactly zero
-    lu, perm, _ = getrf(np.asarray(matrix).T)
-    diagonal = np.diagonal(lu)
+def _slogdet_lu(x, contiguous):
+    """(sign, log|det|) of a stack ``(B, n, n)`` from the LU PyTorch computes: of the matrix
+    its memory holds read column-major (A^T for a ``contiguous`` stack, which it hands to
+    LAPACK as it is; A itself for any other layout, which it copies first), in the input's
+    dtype. That LU decides which pivots of a (near-)singular matrix come out exactly zero."""
+    lu, perm, _ = getrf_batch(as_factored(x, contiguous))
+    diagonal = np.diagonal(lu, axis1=-2, axis2=-1)
     # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
     signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
-    sign = permutation_sign(perm) * np.prod(signs)
+    sign = np.prod(signs, axis=-1) * permutation_signs(perm).astype(x.dtype)
     with np.errstate(all="ignore"):
-        return sign, np.sum(np.log(np.abs(diagonal)))
-
-
-def _solve_transposed_one(matrix, scale):
-    """X with A^T X = scale * I, through the LU factors of A^T (PyTorch's linalg.solve of A^H:
-    its infinities and NaNs for a singular A)."""
-    lu, perm, _ = getrf(np.asarray(matrix.T, np.float64))
-    return solve_from_lu(lu, perm, np.eye(lu.shape[0]) * scale)
+        return sign, np.sum(np.log(np.abs(diagonal)), axis=-1)
 
 
 class LinalgSlogdetBackward0(Op):
@@ -46,15 +41,18 @@ class LinalgSlogdetBackward0(Op):
         self.save(a)
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
+        if x.shape[-1] <= UNBLOCKED_MAX:
+            flat = x.reshape((-1,) + x.shape[-2:])
+            sign, log = _slogdet_lu(flat, x.flags.c_contiguous)
+            return sign.reshape(x.shape[:-2]), log.reshape(x.shape[:-2])
         with np.errstate(all="ignore"):
             sign, log = np.linalg.slogdet(x)
         sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
         # getrf's sign for a singular matrix (-0 after odd row swaps) and for one holding an
         # infinity or NaN (NumPy's slogdet does not follow LAPACK's pivots through them)
-        finite = np.isfinite(x).all(axis=(-2, -1))
-        for index in np.ndindex(sign.shape):
-            if sign[index] == 0 or not finite[index]:
-                sign[index], log[index] = _slogdet_one(x[index])
+        redo = (sign == 0) | ~np.isfinite(x).all(axis=(-2, -1))
+        if redo.any():
+            sign[redo], log[redo] = _slogdet_lu(x[redo], x.flags.c_contiguous)
         return sign, log
 
     def backward(self, g_sign, g_log):
@@ -66,25 +64,31 @@ class LinalgSlogdetBackward0(Op):
             scale = np.broadcast_to(g_log._data, x.shape[:-2])
             singular = sign._data == 0
             with np.errstate(all="ignore"):
-                inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
-                    x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                try:
+                    inverse_t = np.linalg.inv(np.where(singular[..., None, None], np.eye(
+                        x.shape[-1], dtype=x.dtype), np.swapaxes(x, -1, -2)))
+                except np.linalg.LinAlgError:  # (singular in NumPy's order, not in the LU's)
+                    singular = np.ones_like(singular)
+                    inverse_t = np.zeros(x.shape, x.dtype)
                 grad = scale[..., None, None] * inverse_t
-            for index in np.ndindex(singular.shape):
-                if singular[index]:
-                    grad[index] = _solve_transposed_one(x[index], scale[index])
+            if singular.any():
+                grad[singular] = scaled_inverse_t(x[singular], x.flags.c_contiguous,
+                                                 scale[singular])
             return _make(grad.astype(x.dtype, copy=False))
-        # PyTorch's differentiable form, linalg.solve: a singular matrix is an error here
-        # (getrf's info: an exactly zero pivot; a NaN pivot also makes the sign 0 but solves)
+        # PyTorch's differentiable form, linalg.solve, factors the same matrix as the forward:
+        # a singular one is an error here (getrf's info: an exactly zero pivot; a NaN pivot
+        # also makes the sign 0 but solves)
         flat = x.reshape((-1,) + x.shape[-2:])
-        singular = [i for i in np.flatnonzero(sign._data.reshape(-1) == 0)
-                    if getrf(np.asarray(flat[i], np.float64))[2]]
-        if singular:
-            where = f"(Batch element {singular[0]}): " if x.ndim > 2 else ""
+        info = getrf_batch(as_factored(flat, x.flags.c_contiguous))[2]
+        if info.any():
+            where = f"(Batch element {np.flatnonzero(info)[0]}): " if x.ndim > 2 else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
                               "matrix is singular.")
         n = x.shape[-1]
         scaled = g_log.unsqueeze(-1).expand(g_log.shape + (n,))
-        return solve(a.mT, diag_embed(scaled))
+        # (PyTorch solves A^H X = diag(g)^H: the right-hand side's TransposeBackward0 shows
+        # in the double-backward graph)
+        return solve(a.mT, diag_embed(scaled).mT)
 
 
 def _slogdet_outputs(A, name="linalg.slogdet"):

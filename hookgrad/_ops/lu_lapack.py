@@ -6,42 +6,79 @@ input's dtype (a float32 pivot is zero or not as float32). Finite inputs keep Nu
 ``inv`` and ``det``, whose rounding is of the same order as PyTorch's vendor library's."""
 import numpy as np
 
+# MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
+# for bit; larger ones in blocks, where NumPy's routines are as close as any
+UNBLOCKED_MAX = 16
 
-def _pivot(column):
-    """LAPACK's ``i?amax``: the first entry of largest magnitude, where a NaN is never larger
-    (``|x| > max`` is false), except a NaN in the first place, which nothing then exceeds."""
-    magnitude = np.abs(column)
-    first = int(np.argmax(magnitude))  # (NumPy's argmax stops at the first NaN)
-    if magnitude[first] == magnitude[first] or first == 0:
-        return first
-    return int(np.argmax(np.where(np.isnan(magnitude), -1, magnitude)))
+
+def as_factored(x, contiguous):
+    """The matrices PyTorch's det and slogdet hand LAPACK: A^T for a contiguous stack (its
+    row-major memory read column-major, as it is), A for any other layout (copied first)."""
+    return np.swapaxes(x, -1, -2) if contiguous else x
+
+
+def _pivots(columns, rows):
+    """LAPACK's ``i?amax`` of each row of ``columns``: the first entry of largest magnitude,
+    where a NaN is never larger (``|x| > max`` is false), except a NaN in the first place,
+    which nothing then exceeds."""
+    magnitude = np.abs(columns)
+    first = np.argmax(magnitude, axis=-1)  # (NumPy's argmax stops at the first NaN)
+    found = magnitude[rows, first]
+    if not (found == found).all():
+        later_nan = (found != found) & (first != 0)
+        first[later_nan] = np.argmax(np.where(np.isnan(magnitude[later_nan]), -1,
+                                              magnitude[later_nan]), axis=-1)
+    return first
+
+
+def getrf_batch(matrices):
+    """``(lu, perm, info)`` of a stack ``(B, n, n)`` of square matrices: ``lu`` holds U and
+    the multipliers of L, ``perm`` the source row of each row, ``info`` the 1-based column of
+    the first exactly zero pivot (0 if none). As LAPACK's ``getf2``: a zero pivot leaves its
+    column unscaled and the factorisation goes on."""
+    lu = np.array(matrices, order="C")
+    batch, n = lu.shape[0], lu.shape[-1]
+    rows = np.arange(batch)
+    perm = np.tile(np.arange(n), (batch, 1))
+    info = np.zeros(batch, np.int64)
+    one, tiny = lu.dtype.type(1), np.finfo(lu.dtype).tiny
+    # LAPACK scales a column by the reciprocal of its pivot, which rounds otherwise than
+    # dividing and decides which pivots of a singular matrix come out exactly zero; MKL's
+    # kernel for matrices up to 4x4 divides the last column's one multiplier instead
+    # (measured against PyTorch's lu_factor: every 2x2 to 16x16 factor bit for bit)
+    last_divided = n - 2 if n <= 4 else -1
+    with np.errstate(all="ignore"):  # (inf and NaN entries spread as LAPACK's do, silently)
+        for k in range(n - 1):
+            p = k + _pivots(lu[:, k:, k], rows)
+            if (p != k).any():
+                pivot_rows = lu[rows, p]
+                lu[rows, p] = lu[:, k]
+                lu[:, k] = pivot_rows
+                perm[rows, k], perm[rows, p] = perm[rows, p], perm[rows, k]
+            pivot = lu[:, k, k, None]
+            column = lu[:, k + 1:, k]
+            zero = pivot[:, 0] == 0  # (i?amax found nothing nonzero: p is k)
+            unscaled = column[zero] if zero.any() else None
+            if k == last_divided:
+                column /= pivot
+            elif (np.abs(pivot) >= tiny).all():
+                column *= one / pivot
+            else:  # (dividing by a subnormal pivot: its reciprocal would overflow)
+                column[...] = np.where(np.abs(pivot) >= tiny, column * (one / pivot),
+                                       column / pivot)
+            if unscaled is not None:  # (a zero pivot leaves its column unscaled)
+                column[zero] = unscaled
+                info[zero & (info == 0)] = k + 1
+            lu[:, k + 1:, k + 1:] -= column[:, :, None] * lu[:, k, None, k + 1:]
+        if n:
+            info[(lu[:, n - 1, n - 1] == 0) & (info == 0)] = n
+    return lu, perm, info
 
 
 def getrf(matrix):
-    """``(lu, perm, info)`` of a square matrix: ``lu`` holds U and the multipliers of L,
-    ``perm`` the source row of each row, ``info`` the 1-based column of the first exactly
-    zero pivot (0 if none). As LAPACK's ``getf2``: a zero pivot leaves its column unscaled and
-    the factorisation goes on."""
-    lu = np.array(matrix, order="C")
-    n = lu.shape[0]
-    perm = np.arange(n)
-    info = 0
-    one, tiny = lu.dtype.type(1), np.finfo(lu.dtype).tiny
-    with np.errstate(all="ignore"):  # (inf and NaN entries spread as LAPACK's do, silently)
-        for k in range(n):
-            p = k + _pivot(lu[k:, k])
-            if lu[p, k] != 0:
-                if p != k:
-                    lu[[k, p]] = lu[[p, k]]
-                    perm[[k, p]] = perm[[p, k]]
-                if abs(lu[k, k]) >= tiny:  # (LAPACK scales by the reciprocal, which rounds
-                    lu[k + 1:, k] *= one / lu[k, k]  # otherwise than dividing, and decides
-                else:  # which pivots of a singular matrix come out exactly zero)
-                    lu[k + 1:, k] /= lu[k, k]
-            elif not info:
-                info = k + 1
-            lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
-    return lu, perm, info
+    """``getrf_batch`` of one square matrix."""
+    lu, perm, info = getrf_batch(np.asarray(matrix)[None])
+    return lu[0], perm[0], int(info[0])
 
 
 def inverse_from_lu(lu, perm):
@@ -61,6 +98,32 @@ def solve_from_lu(lu, perm, b):
             x[k] /= lu[k, k]
             x[:k] -= np.outer(lu[:k, k], x[k])
     return x
+
+
+def solve_transposed_from_lu(lu, perm, b):
+    """X with A^T X = B (B a matrix) from the factors of A, as LAPACK's ``getrs`` with 'T'
+    solves it: U^T, then the unit L^T, each entry a dot product in order, then the rows put
+    back through the permutation."""
+    n = lu.shape[0]
+    y = np.array(b, np.result_type(lu, b))
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            y[k] = (y[k] - lu[:k, k] @ y[:k]) / lu[k, k]
+        for k in range(n - 2, -1, -1):
+            y[k] -= lu[k + 1:, k] @ y[k + 1:]
+    x = np.empty_like(y)
+    x[perm] = y
+    return x
+
+
+def scaled_inverse_t(x, contiguous, scale):
+    """X with A^T X = scale * I for each matrix of the stack ``x``, solved from PyTorch's LU
+    (``as_factored``: of A^T, or of A with LAPACK's transposed solve), as its lu_solve: the
+    infinities and NaNs of a singular matrix."""
+    lu, perm, _ = getrf_batch(as_factored(x, contiguous))
+    solve_one = solve_from_lu if contiguous else solve_transposed_from_lu
+    identity = np.eye(x.shape[-1], dtype=x.dtype)
+    return np.stack([solve_one(lu[i], perm[i], identity * scale[i]) for i in range(len(lu))])
 
 
 def det_from_lu(lu, perm):
@@ -86,3 +149,9 @@ def _cycles(perm):
                 seen[i] = True
                 i = perm[i]
     return count
+
+
+def permutation_signs(perms):
+    """+1 or -1 for each row permutation of a stack ``(B, n)``: the parity of its inversions."""
+    inversions = np.triu(perms[:, :, None] > perms[:, None, :], 1).sum(axis=(1, 2))
+    return np.where(inversions % 2, -1.0, 1.0)

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .complex_support import check_real_array
-from .lu_lapack import getrf, solve_from_lu
+from .lu_lapack import getrf_batch, solve_from_lu
 from .op import Op, broadcast_error
 from .shape import cat
 
@@ -104,15 +104,14 @@ def _solve_array(x, rhs):
             _broadcast_batch(x, rhs)
             raise
     batch = _broadcast_batch(x, rhs)
-    factors = [getrf(matrix) for matrix in x.reshape((-1,) + x.shape[-2:])]
-    for i, (_, _, info) in enumerate(factors):
-        if info:
-            where = f"(Batch element {i}): " if x.ndim > 2 else ""
-            raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
-                              "matrix is singular.")
-    index = np.broadcast_to(np.arange(len(factors)).reshape(x.shape[:-2]), batch).reshape(-1)
+    lu, perm, info = getrf_batch(x.reshape((-1,) + x.shape[-2:]))
+    if info.any():
+        where = f"(Batch element {np.flatnonzero(info)[0]}): " if x.ndim > 2 else ""
+        raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
+                          "matrix is singular.")
+    index = np.broadcast_to(np.arange(len(lu)).reshape(x.shape[:-2]), batch).reshape(-1)
     columns = np.broadcast_to(rhs, batch + rhs.shape[-2:]).reshape((-1,) + rhs.shape[-2:])
-    out = [solve_from_lu(*factors[i][:2], b) for i, b in zip(index, columns, strict=True)]
+    out = [solve_from_lu(lu[i], perm[i], b) for i, b in zip(index, columns, strict=True)]
     return np.stack(out).reshape(batch + rhs.shape[-2:])
 
 

@@ -13,7 +13,7 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 """
 import numpy as np
 
-from .._parallel import grain, parallel_for
+from .._parallel import get_num_threads, grain, parallel_for
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -161,8 +161,50 @@ def _fused_output(x3, alpha, beta, residual, bias, y3=None):
     return y3
 
 
+# PyTorch's float32 kernel for one value per channel and sample (an (N, C) input, whose
+# channels are contiguous: its dispatcher takes the channels-last kernel): the rows split over
+# its threads (ceil(N / threads) rows each; two rows of at most one 16-float vector ran on
+# one thread in every measurement), each thread's float32 sum of its rows and its fused
+# multiply-add sum of the float32 squares (x - mean)^2, the threads' partials added in
+# float64. Exactly so up to EXACT_MAX_ROWS rows per thread (a loop over rows); above, each
+# partial of squares is summed in float64 and rounded once, within an ulp of that.
+EXACT_MAX_ROWS = 16
+
+
+def _row_statistics_float32(x2, eps):
+    n, channels = x2.shape
+    size = -(-n // get_num_threads())
+    if n == 2 and channels <= 16:
+        size = 2
+    starts = range(0, n, size)
+    total = np.zeros(channels)
+    for start in starts:  # (float32 rows added in order: a reduction down the columns)
+        rows = x2[start:start + size]
+        total += rows.sum(axis=0) if channels > 1 else np.add.accumulate(rows, axis=0)[-1]
+    mean = (total / n).astype(np.float32)
+    squares = (x2 - mean).astype(np.float64)
+    squares *= squares  # (exact: a float32 square fits in a float64)
+    total[:] = 0
+    partial, wide = np.empty(channels, np.float32), np.empty(channels)
+    for start in starts:
+        if size > EXACT_MAX_ROWS:
+            total += squares[start:start + size].sum(axis=0).astype(np.float32)
+            continue
+        partial[:] = 0
+        for row in squares[start:start + size]:
+            np.add(partial, row, out=wide)
+            partial[:] = wide  # (fma(d, d, partial): one rounding, to float32)
+        total += partial
+    var = total.astype(np.float32) / np.float32(n)
+    return mean, var, (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
+
+
 def _forward_train_float32(x3, weight, bias, eps):
     count = x3.shape[0] * x3.shape[2]
+    if x3.shape[2] == 1:
+        mean, var, invstd = _row_statistics_float32(x3[:, :, 0], eps)
+        alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
+        return _fused_output(x3, alpha, beta, residual, bias), mean, var, invstd
     if x3.size <= EXACT_MAX_ELEMENTS:  # (few values: whole-array operations)
         mean = (np.einsum("ncp->c", x3, dtype=np.float64) / count).astype(np.float32)
         centred = x3 - mean[:, None]

@@ -6,7 +6,7 @@ eps * max(m, n) when neither tolerance is given, 0 when only atol is."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
-from .decompositions import check_matrix
+from .decompositions import check_matrix, eigh_arrays
 from .op import Op, refuse_out, type_name
 from .svd import _thin_svd
 
@@ -33,7 +33,7 @@ def _spectrum(x, hermitian):
     """(left vectors, values to threshold, signed values, right vectors^T) of each matrix."""
     if hermitian:
         check_matrix(x, "linalg.eigh", square=True, kernel="linalg_eigh_cpu", kernel_first=True)
-        w, v = np.linalg.eigh(x)
+        w, v = eigh_arrays(x, "L")
         return v, np.abs(w), w, np.swapaxes(v, -1, -2)
     # the thin SVD that gives LAPACK no non-finite matrix (OpenBLAS's gesdd can loop forever
     # on an infinity): one with a NaN raises PyTorch's LinAlgError, one with an infinity has

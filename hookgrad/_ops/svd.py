@@ -23,6 +23,25 @@ def _non_finite_error(x):
     return None
 
 
+def _infinite_vectors(x, m, n):
+    """PyTorch's (MKL's) U and Vh of matrices holding an infinity: NaN, except that a vector
+    (one row or one column) reflects onto e1 when its only infinity is its first entry, and
+    the side of length one is 1 (so its pseudo-inverse is 0, not NaN)."""
+    u = np.full(x.shape[:-2] + (m, min(m, n)), np.nan, x.dtype)
+    vh = np.full(x.shape[:-2] + (min(m, n), n), np.nan, x.dtype)
+    if m == 1 or n == 1:
+        u[..., :, :] = 1 if m == 1 else u
+        vh[..., :, :] = 1 if n == 1 else vh
+        entries = x.reshape(x.shape[:-2] + (-1,))
+        first_only = ~np.isinf(entries[..., 1:]).any(axis=-1)
+        e1 = np.eye(max(m, n), 1, dtype=x.dtype)
+        if n == 1 and m > 1:
+            u[first_only] = e1
+        elif m == 1 and n > 1:
+            vh[first_only] = e1.T
+    return u, vh
+
+
 def _thin_svd(x):
     m, n = x.shape[-2:]
     k = min(m, n)
@@ -38,8 +57,7 @@ def _thin_svd(x):
     u, s, vh = np.linalg.svd(finite, full_matrices=False)
     if infinite.any():
         s[infinite] = np.nan
-        u[infinite] = np.nan
-        vh[infinite] = np.nan
+        u[infinite], vh[infinite] = _infinite_vectors(x[infinite], m, n)
     # (U and Vh column-major per matrix, as LAPACK leaves PyTorch's: a batched product of them
     # then reshapes through _reshape_alias)
     return lapack_layout(u.astype(x.dtype, copy=False)), s.astype(x.dtype, copy=False), \
