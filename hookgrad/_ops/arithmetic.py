@@ -401,6 +401,8 @@ class PowBackward2(Op):
         self.base = base
         self.save(None, a)
         x, s = operands(a, base)
+        if x.dtype.kind == "b" and type(base) is bool:  # (both bool: no kernel, as ** of two
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")  # bool tensors)
         if base == 0:
             self.nonnegative = x >= 0
         if x.dtype.kind in "iu":

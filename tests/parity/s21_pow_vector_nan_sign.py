@@ -1,7 +1,8 @@
 # pow's NaNs carry the signs of PyTorch's CPU kernel: its vector loop (whole 128-byte steps of
 # each inner row: 32 float32, 16 float64) gives a negative base to a fractional power a NaN
 # without sign bit and a NaN operand a NaN with it, its element loop (the rest) C's pow; pow
-# by 0.5 is sqrt (no sign bit); the in-place mixed-dtype form computes in float64.
+# by 0.5 is sqrt (no sign bit); the in-place mixed-dtype form computes in float64; a bool
+# number to a bool tensor power is refused.
 import torch
 
 nan = float("nan")
@@ -32,3 +33,13 @@ v0 = torch.tensor([[-0.258, -0.67, 0.351, -0.467], [2.452, -3.232, -1.469, 0.821
                   dtype=torch.float64, requires_grad=True)
 v1 = torch.tensor([[2.5, 2.25, 1.75, 2.25], [1.0, 2.75, 2.75, 2.0]] * 2, dtype=torch.float64)
 print(signs(v0.pow(v1)), v0.pow(v1).grad_fn.name())
+# a bool number to the power of a bool tensor has no kernel, as two bool tensors
+b = torch.tensor([True, False])
+for base in (False, True, 0, 1, 2, 2.5):
+    for label, f in [("**", lambda: base ** b), ("pow", lambda: torch.pow(base, b)),
+                     ("t**", lambda: b ** base)]:
+        try:
+            r = f()
+            print(base, label, r.dtype, r.tolist())
+        except Exception as e:
+            print(base, label, type(e).__name__, e)
