@@ -56,10 +56,12 @@ def vector_loop_nan_signs(out, x, y):
     not C's everywhere: every NaN's is set here. The vector loop runs over whole 128-byte
     steps of each inner row of the iteration, when its operands are contiguous along it (one
     may be one broadcast value); tensors split between threads are taken as looping element
-    by element (not modelled). Costs one NaN test when the result has none."""
-    nans = np.isnan(out)
-    if not nans.any() or out.dtype.itemsize < 4:
+    by element (not modelled). Costs one sum of squares (NaN only from a NaN) when the result
+    has no NaN."""
+    squares = np.vdot(out, out)
+    if squares == squares or out.dtype.itemsize < 4:
         return out
+    nans = np.isnan(out)
     x_nan = np.isnan(x)
     exponent = y if type(y) is np.ndarray else np.asarray(float(y))
     y_nan = np.isnan(exponent)
