@@ -6,6 +6,7 @@ from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
+from .c_pow import power_of_floats
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
@@ -297,42 +298,6 @@ def integer_power(x, y):
     return np.where(negative, reciprocal, power).astype(power.dtype, copy=False)
 
 
-def power_of_floats(x, y):
-    """``x ** y`` for floating ``x`` (``y`` a number or an array of its dtype), as PyTorch's
-    CPU kernel gives it for small tensors and the tails of large ones: C's double ``pow`` of
-    the values, rounded once to the dtype; a number exponent of a float16 tensor is first
-    rounded to float16. NumPy's own float32 / float16 power is a SIMD approximation that
-    misses that result for about one element in five. An array exponent is C's pow even where
-    it is one number broadcast: NumPy's power takes an exponent 0.5 that is the same along its
-    inner loop (stride 0) as sqrt, which makes (-inf) ** 0.5 NaN and (-0.) ** 0.5 -0.: those
-    are put right where the exponent can be such. (NumPy's warnings about the infinities and
-    NaNs are filtered for hookgrad's modules.)"""
-    dtype = x.dtype
-    if type(y) is np.ndarray:
-        wide = dtype.itemsize < 8
-        if wide:
-            x, y = x.astype(np.float64), y.astype(np.float64)
-        out = np.power(x, y)
-        if y.size == 1 or y.shape != out.shape or 0 in y.strides:  # (NumPy's sqrt, below)
-            out = _as_c_pow_of_half(x, y == 0.5, out)
-        return out.astype(dtype) if wide else out
-    if dtype.itemsize >= 8:
-        return np.power(x, y)
-    if dtype.itemsize == 2:
-        y = float(np.float16(y))
-    out = np.power(x.astype(np.float64), y)
-    return (out if y != 0.5 else _as_c_pow_of_half(x, True, out)).astype(dtype)
-
-
-def _as_c_pow_of_half(x, half, out):
-    """``out`` (NumPy's ``x ** y``, ``half`` where y is 0.5) with C's pow(+-0, 0.5) = 0 and
-    pow(-inf, 0.5) = inf where NumPy took sqrt's -0 and NaN."""
-    fix = half & ((x == 0) | (x == -np.inf))
-    if not fix.any():
-        return out
-    return np.where(fix, np.where(x == 0, 0.0, np.inf), out)
-
-
 def power_by_number(x, e):
     """``x ** e`` of a floating array by a number, PyTorch's way: 2, 3 and -2 as products of
     ``x`` (each product rounded), 1 as a copy, -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
@@ -435,8 +400,8 @@ class PowBackward2(Op):
         self.base = base
         self.save(None, a)
         x, s = operands(a, base)
-        if x.dtype.kind == "b":  # (a bool number and a bool tensor, as tensor ** tensor)
-            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+        if x.dtype.kind == "b" and type(base) is bool:  # (both bool: no kernel, as ** of two
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")  # bool tensors)
         if base == 0:
             self.nonnegative = x >= 0
         if x.dtype.kind in "iu":

@@ -309,13 +309,20 @@ class ConvolutionBackward0(Op):
         input, weight = self.saved()
         mask = (self.needs(0), self.needs(1), self.needs(2))
         if self.plan is not None and plain_backward() and not (mask[1] and self._skips_padding(
-                grad, input, weight)):
+                grad, input, weight)) and not (mask[0] and not np.isfinite(weight._data).all()):
+            # (a non-finite weight: the kernels' input gradient correlates with zero-filled
+            # buffers, and 0 * inf is NaN; PyTorch's, as conv_grads, only adds the products
+            # of real values)
             grad_input, grad_weight = self._kernel_grads(grad, input, weight)
-            grad_bias = None
-            if mask[2]:
-                grad_bias = _make(conv_grads(grad._data, input._data, weight._data,
-                                             self.geometry(), (False, False, True))[2])
-            return grad_input, grad_weight, grad_bias
+            # (a weight gradient that is not finite may hold the kernels' products of zeros at
+            # their buffers' waste positions with an infinite or NaN value, which PyTorch
+            # never forms: conv_grads below sums the real products only)
+            if grad_weight is None or np.isfinite(grad_weight._data).all():
+                grad_bias = None
+                if mask[2]:
+                    grad_bias = _make(conv_grads(grad._data, input._data, weight._data,
+                                                 self.geometry(), (False, False, True))[2])
+                return grad_input, grad_weight, grad_bias
         # the kept columns are the saved input's, unless a saved-tensor hook may unpack
         # something else in its place
         columns = None if self._for_backward[0].has_hooks else self.columns
@@ -380,8 +387,9 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
             y = without_padding_products(g4, w4, stride, padding, dilation, groups)
             if y is None:
                 y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
-        else:
+        else:  # (oneDNN's taps past the input's edges: as the transposed op's forward)
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
+            add_edge_taps(y, g4, w4, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)
     if mask[1] and empty:
         grad_weight = np.zeros(w_shape, grad.dtype)

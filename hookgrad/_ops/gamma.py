@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from . import cephes_gamma
 from .half import is_half, unary_in_float32
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
@@ -109,34 +110,10 @@ def lgamma_array(x):
 _BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510)
 
 
-def _digamma64(x):
-    """digamma of a float64 array: shifted up past 10 by the recurrence, then the asymptotic
-    series; negative arguments by reflection (poles at 0, -1, -2, ... as PyTorch's)."""
-    x = np.asarray(x, np.float64)
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        negative = x < 0
-        shift = np.zeros_like(x)
-        z = np.where(negative, 1 - x, x)
-        z = np.where(np.isfinite(z), z, np.where(np.isnan(z), z, np.inf))
-        low = z < 10
-        while low.any():
-            shift -= np.where(low, 1 / np.where(low, z, 1), 0)
-            z = np.where(low, z + 1, z)
-            low = z < 10
-        inv2 = 1 / (z * z)
-        series = np.zeros_like(z)
-        for k in range(len(_BERNOULLI) - 1, -1, -1):
-            series = series * inv2 + _BERNOULLI[k] / (2 * (k + 1))
-        out = np.log(z) - 0.5 / z - series * inv2 + shift
-        out = np.where(negative, out - math.pi / np.tan(math.pi * x), out)
-        out = np.where(negative & (x == np.floor(x)), np.nan, out)
-        return np.where(x == 0, np.copysign(np.inf, -x), out)
-
-
 def digamma_array(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(digamma_array, x)
-    return _digamma64(x).astype(x.dtype, copy=False)
+    return cephes_gamma.digamma(x)
 
 
 def _zeta64(s, q):
@@ -165,27 +142,18 @@ def _zeta64(s, q):
         return np.where((q <= 0) & (q == np.floor(q)), np.inf, out)
 
 
-def _trigamma64(x):
-    """polygamma(1, x): reflected below 1/2 with ``pi^2 / sin(pi x)^2`` computed in the
-    input's precision, as PyTorch's (so its float32 poles are large numbers, not inf)."""
-    xs = np.asarray(x)
-    x64 = xs.astype(np.float64)
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        sine = np.sin(xs * xs.dtype.type(math.pi)).astype(np.float64)
-        reflected = x64 < 0.5
-        value = _zeta64(2, np.where(reflected, 1 - x64, x64))
-        out = np.where(reflected, math.pi ** 2 / (sine * sine) - value, value)
-        return np.where(x64 == np.inf, 0.0, out)
-
-
 def polygamma_array(n, x):
+    """PyTorch's kernels, a 2-byte float's in float32 but for n >= 2 (its zeta then runs in
+    float32: approximated here in float64)."""
     if n == 0:
         return digamma_array(x)
-    if n == 1:
-        return _trigamma64(x).astype(x.dtype, copy=False)
-    sign = -1.0 if n % 2 == 0 else 1.0
-    with np.errstate(invalid="ignore", over="ignore"):
-        return (sign * math.factorial(n) * _zeta64(n + 1, x)).astype(x.dtype, copy=False)
+    if x.itemsize == 2 and is_half(x):
+        if n == 1:
+            return unary_in_float32(cephes_gamma.trigamma, x)
+        sign = -1.0 if n % 2 == 0 else 1.0
+        with np.errstate(invalid="ignore", over="ignore"):
+            return (sign * math.factorial(n) * _zeta64(n + 1, x)).astype(x.dtype, copy=False)
+    return cephes_gamma.trigamma(x) if n == 1 else cephes_gamma.polygamma(n, x)
 
 
 class LgammaBackward0(UnaryOp):

@@ -91,3 +91,70 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
         shift = np.zeros_like(scale) if bias is None else bias[rows_c, None]
         shift = fma32(-scale, row_mean, shift)
         y3[rows_n, rows_c] = fma32(scale, x3[rows_n, rows_c], shift)
+
+
+# --------------------------------------------------------------------------- backward
+
+def _vector_sum(products):
+    """Each row of ``products`` (..., n) summed as PyTorch's ``map2_reduce_all`` /
+    ``reduce_all`` over 8-lane vectors: fewer than 8 elements one by one from the first; else
+    whole vectors added lane by lane (in order), the leftover elements into the first lanes,
+    then the 8 lanes by halves (lane i + lane i+4, then i + i+2, then 0 + 1)."""
+    n = products.shape[-1]
+    if n < _LANES:
+        total = products[..., 0]
+        for i in range(1, n):
+            total = total + products[..., i]
+        return total
+    whole = n // _LANES * _LANES
+    vectors = products[..., :whole].reshape(products.shape[:-1] + (whole // _LANES, _LANES))
+    lanes = np.add.accumulate(vectors, axis=-2)[..., -1, :]  # (strictly in order)
+    if whole < n:
+        lanes = lanes.copy()
+        lanes[..., :n - whole] += products[..., whole:]
+    halves = lanes[..., :4] + lanes[..., 4:]
+    quarters = halves[..., :2] + halves[..., 2:]
+    return quarters[..., 0] + quarters[..., 1]
+
+
+def _channel_total(values, weight):
+    """The per-group total of ``values`` (batch, groups, D) times the weight (groups, D), as
+    PyTorch's CalcDsDb: whole 8-channel vectors accumulated with fused multiply-adds, their
+    lanes added in order from 0, then the leftover channels each a fused multiply-add."""
+    depth = values.shape[2]
+    whole = depth // _LANES * _LANES
+    total = np.zeros(values.shape[:2], _F32)
+    if whole:
+        lanes = np.zeros(values.shape[:2] + (_LANES,), _F32)
+        for j in range(0, whole, _LANES):
+            lanes = fma32(values[:, :, j:j + _LANES], weight[:, j:j + _LANES], lanes)
+        for lane in range(_LANES):
+            total = total + lanes[..., lane]
+    for j in range(whole, depth):
+        total = fma32(values[:, :, j], weight[:, j], total)
+    return total
+
+
+def input_grad(grad, x, mean, rstd, weight, num_groups):
+    """The input gradient of the float32 group norm as PyTorch's CPU kernel rounds it
+    (``x`` and ``grad`` contiguous (batch, channels, positions), ``mean`` / ``rstd`` its
+    float32 statistics per (batch, group)): per channel ``ds = sum(dy * x)`` and
+    ``db = sum(dy)``; per group their weighted totals; ``c2 = (db * mean - ds) * rstd^3 / n``
+    and ``c3 = -c2 * mean - db * rstd / n`` (C's fused multiply-adds where the compiler made
+    them); ``dx = rstd * weight * dy + c2 * x + c3``. Cancellation shows these roundings (a
+    group of one value: a gradient of exactly 0 comes out as an ulp of the shift)."""
+    n, channels, positions = x.shape
+    depth = channels // num_groups
+    ds = _vector_sum(grad * x).reshape(n, num_groups, depth)
+    db = _vector_sum(grad).reshape(n, num_groups, depth)
+    gamma = np.ones((num_groups, depth), _F32) if weight is None else \
+        weight.reshape(num_groups, depth)
+    ds_total, db_total = _channel_total(ds, gamma), _channel_total(db, gamma)
+    scale = _F32(1) / _F32(depth * positions)
+    mean, rstd = mean.reshape(n, num_groups), rstd.reshape(n, num_groups)
+    c2 = fma32(db_total, mean, -ds_total) * rstd * rstd * rstd * scale
+    c3 = fma32(-(db_total * rstd), scale, -c2 * mean)
+    c1 = (rstd[:, :, None] * gamma).reshape(n, channels, 1)
+    c2 = np.repeat(c2, depth, axis=1)[:, :, None]
+    c3 = np.repeat(c3, depth, axis=1)[:, :, None]
+    return fma32(c1, grad, c2 * x) + c3

@@ -22,6 +22,14 @@ def is_half(array):
     return array.dtype.kind in "fV"
 
 
+def one_dtype(*tensors):
+    """Whether the tensors share one dtype. The matrix products never promote: they widen a
+    2-byte float operand to float32 only then, so that otherwise their own dtype checks
+    refuse the operands under their own dtypes' names, as PyTorch's."""
+    dtype = tensors[0]._data.dtype
+    return all(t._data.dtype == dtype for t in tensors[1:])
+
+
 def forward_in_float32(op, forward, *args):
     """``forward(op, *args)`` with every 2-byte float tensor among ``args`` holding its values
     widened to float32 while it runs; its floating results rounded to the first such tensor's

@@ -4,7 +4,7 @@ import numpy as np
 from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
-from .half import forward_in_float32, is_half
+from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .split import mm as _mm
@@ -30,10 +30,11 @@ def _name(x):
 
 
 def _batched_dtypes(x, y):
-    # matrix products never promote: mixed dtypes are an error, as in PyTorch
+    # matrix products never promote: mixed dtypes are an error, as in PyTorch (whose kernel,
+    # chosen by the first operand's dtype, has no bool version: that refusal comes first)
+    _refuse_bool("bmm", x)
     if x.dtype != y.dtype:
         raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
-    _refuse_bool("bmm", x)
 
 
 _BOOL_DTYPE = np.dtypes.BoolDType  # the class of every bool dtype (an unpickled one too)
@@ -57,7 +58,7 @@ class MmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
             out = forward_in_float32(self, MmBackward0.forward, a, b)
             if self._record:  # (the layout tests are of the operands, not of their float32
                 # copies, whose dims of size 1 have NumPy's strides; in 4-byte units)
@@ -102,7 +103,7 @@ class AddmmBackward0(Op):
     arity = 3
 
     def forward(self, bias, a, b, beta=1, alpha=1):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(bias, a, b):  # (float32)
             return forward_in_float32(self, AddmmBackward0.forward, bias, a, b, beta, alpha)
         x, y = a._data, b._data
         if bias._data.dtype != y.dtype:
@@ -155,7 +156,7 @@ class MvBackward0(Op):
     arity = 2
 
     def forward(self, a, v):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, v):  # (in float32)
             return forward_in_float32(self, MvBackward0.forward, a, v)
         x, y = a._data, v._data
         if x.ndim != 2 or y.ndim != 1:
@@ -181,7 +182,7 @@ class DotBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
             return forward_in_float32(self, DotBackward0.forward, a, b)
         x, y = a._data, b._data
         if x.ndim != 1 or y.ndim != 1:
@@ -209,7 +210,7 @@ class BmmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
-        if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
             return forward_in_float32(self, BmmBackward0.forward, a, b)
         x, y = a._data, b._data
         if x.ndim != 3 or y.ndim != 3:
@@ -350,8 +351,8 @@ def _should_fold(a, b):
     big, small_ndim = (a._data, db) if larger_first else (np.swapaxes(b._data, -1, -2), da)
     if not (big.ndim >= 3 and small_ndim <= 2):
         return False
-    if (b if larger_first else a)._requires_grad:
-        return True
+    if (b if larger_first else a).requires_grad:  # (a view made under no_grad of a tensor
+        return True  # that requires grad does too, as PyTorch's requires_grad() says)
     if da == 2:
         return False
     if big.size == 0:
@@ -457,9 +458,9 @@ def _batched_matmul(a, b, da, db):
     m2, p = (sb[-2] if db > 1 else sb[0]), (sb[-1] if db > 1 else 1)
     batch_a, batch_b = sa[:max(da - 2, 0)], sb[:max(db - 2, 0)]
     if da == 3 and db == 3 and batch_a[0] != batch_b[0]:
-        if batch_a[0] == 1 and a._requires_grad:
+        if batch_a[0] == 1 and a.requires_grad:
             return matmul(a.squeeze(0), b)
-        if batch_b[0] == 1 and b._requires_grad:
+        if batch_b[0] == 1 and b.requires_grad:
             return matmul(a, b.squeeze(0))
     try:
         batch = np.broadcast_shapes(batch_a, batch_b)

@@ -7,8 +7,15 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
 from .arithmetic import mul
-from .half import forward_in_float32, is_half
-from .linalg import DotBackward0, UnsafeViewBackward0, _name, mm, record_view_layout
+from .half import forward_in_float32, is_half, one_dtype
+from .linalg import (
+    DotBackward0,
+    UnsafeViewBackward0,
+    _name,
+    _refuse_bool,
+    mm,
+    record_view_layout,
+)
 from .op import Op, refuse_out
 from .reduce import SumBackward1
 from .scalar_forms import MulBackward1
@@ -62,7 +69,7 @@ class AddmvBackward0(Op):
     saved_names = ("mat", "vec")
 
     def forward(self, a, mat, vec, beta, alpha):
-        if mat._data.itemsize == 2 and is_half(mat._data):  # (in float32)
+        if mat._data.itemsize == 2 and is_half(mat._data) and one_dtype(a, mat, vec):
             return forward_in_float32(self, AddmvBackward0.forward, a, mat, vec, beta, alpha)
         x, m, v = a._data, mat._data, vec._data
         if m.ndim != 2 or v.ndim != 1 or x.ndim > 1:
@@ -74,6 +81,7 @@ class AddmvBackward0(Op):
         if not x.dtype == m.dtype == v.dtype:
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(x)}, {_name(m)}, and {_name(v)}")
+        _refuse_bool("addmv_impl_cpu", m)
         # (as PyTorch: each factor only for the other's gradient)
         self.save(mat if self.needs(2) else None, vec if self.needs(1) else None)
         return _combine(self, x, m @ v, beta, alpha)
@@ -130,12 +138,14 @@ class BaddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
-        if b1._data.itemsize == 2 and is_half(b1._data):  # (in float32)
+        if b1._data.itemsize == 2 and is_half(b1._data) and one_dtype(a, b1, b2):  # (float32)
             return forward_in_float32(self, BaddbmmBackward0.forward, a, b1, b2, beta, alpha)
         _check_batches(b1, b2)
         x, y = b1._data, b2._data
+        if a._data.dtype == x.dtype:  # (PyTorch's kernel, chosen by the input's dtype, has
+            _refuse_bool("baddbmm", x)  # no bool version; it then checks batch2's)
         if not a._data.dtype == x.dtype == y.dtype:
-            if x.dtype != y.dtype:
+            if a._data.dtype == x.dtype:
                 raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
             raise RuntimeError(f"Input dtypes must be the same, got: input "
                                f"{_CPP[a._data.dtype.name]}, batch1: {_CPP[x.dtype.name]}, "
@@ -162,7 +172,7 @@ class AddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
-        if b1._data.itemsize == 2 and is_half(b1._data):  # (in float32)
+        if b1._data.itemsize == 2 and is_half(b1._data) and one_dtype(a, b1, b2):  # (float32)
             return forward_in_float32(self, AddbmmBackward0.forward, a, b1, b2, beta, alpha)
         _check_batches(b1, b2)
         x, y = b1._data, b2._data
@@ -170,7 +180,9 @@ class AddbmmBackward0(Op):
             raise RuntimeError("self and mat2 must have the same dtype, but got "
                                f"{_name(a._data)} and {_name(y)}")
         if x.dtype != y.dtype:
-            raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+            raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_name(x)} and "
+                               f"{_name(y)}")
+        _refuse_bool("addmm_impl_cpu_", x)
         # (as PyTorch: each batch only for the other's gradient)
         self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]

@@ -264,6 +264,10 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "support size.'batchmean' divides only by the batch size, and aligns with "
                       "the KL div math definition.'mean' will be changed to behave the same as "
                       "'batchmean' in the next major release.", UserWarning, stacklevel=2)
+    if reduction != "batchmean" and reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if input._data.dtype.kind in "iub" or target._data.dtype.kind in "iub":
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         difference = target - input  # (computed first, as PyTorch's build does)
         loss = target.exp() * difference
@@ -272,8 +276,6 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
         loss = xlogy(target, target) - product
     if reduction == "batchmean":
         return loss.sum() / input._data.shape[0] if input._data.ndim else loss.sum()
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
     return _apply_reduction(loss, reduction)
 
 
