@@ -8,11 +8,11 @@ from .._tensor_base import _make
 from .arrange import diag_embed
 from .complex_support import check_real_array
 from .lu_lapack import (
-    UNBLOCKED_MAX,
     as_factored,
-    det_from_lu,
+    dets_from_lu,
     getrf_batch,
     inverse_from_lu,
+    needs_lu,
     scaled_inverse_t,
 )
 from .matrix_functions import LinAlgError, lapack_layout, solve
@@ -54,17 +54,19 @@ def _inverse_array(x):
 
 
 def _det_array(x):
-    """PyTorch's ``linalg.det``: the product of the pivots of its LU (of A^T for a contiguous
-    input, which decides which pivots of a nearly singular matrix come out exactly zero, and
-    what a NaN or inf gives: inf times a pivot from ``inf - inf`` is NaN); NumPy's
-    determinant for a finite matrix beyond the sizes that LU follows."""
-    if x.shape[-1] > UNBLOCKED_MAX and np.isfinite(x).all():
-        with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
-            return np.asarray(np.linalg.det(x), x.dtype)
-    batch = x.reshape((-1,) + x.shape[-2:])
-    lu, perm, _ = getrf_batch(as_factored(batch, x.flags.c_contiguous))
-    dets = [det_from_lu(*factors) for factors in zip(lu, perm, strict=True)]
-    return np.array(dets, x.dtype).reshape(x.shape[:-2])
+    """PyTorch's ``linalg.det``: NumPy's determinant, except where PyTorch's LU shows (see
+    ``needs_lu``), and for a matrix holding a NaN or inf, whose result is how LAPACK's order
+    spreads them (inf times a pivot from ``inf - inf`` is NaN): the product of the pivots of
+    that LU (of A^T for a contiguous input), which decides which pivots of a nearly singular
+    matrix come out exactly zero."""
+    finite = np.isfinite(x).all(axis=(-2, -1))
+    with np.errstate(all="ignore"):  # (a determinant beyond the dtype: inf, no warning)
+        det = np.asarray(np.linalg.det(np.where(finite[..., None, None], x, 0)), x.dtype)
+        redo = ~finite | needs_lu(x, np.log(np.abs(det)))
+    if redo.any():
+        lu, perm, _ = getrf_batch(as_factored(x[redo], x.flags.c_contiguous))
+        det[redo] = dets_from_lu(lu, perm)
+    return det
 
 
 def _adjugate_t(x):

@@ -9,7 +9,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
-from .lu_lapack import UNBLOCKED_MAX, as_factored, getrf_batch, permutation_signs, scaled_inverse_t
+from .lu_lapack import as_factored, getrf_batch, needs_lu, permutation_signs, scaled_inverse_t
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -41,16 +41,14 @@ class LinalgSlogdetBackward0(Op):
         self.save(a)
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
-        if x.shape[-1] <= UNBLOCKED_MAX:
-            flat = x.reshape((-1,) + x.shape[-2:])
-            sign, log = _slogdet_lu(flat, x.flags.c_contiguous)
-            return sign.reshape(x.shape[:-2]), log.reshape(x.shape[:-2])
+        finite = np.isfinite(x).all(axis=(-2, -1))
         with np.errstate(all="ignore"):
-            sign, log = np.linalg.slogdet(x)
+            sign, log = np.linalg.slogdet(np.where(finite[..., None, None], x, 0))
         sign, log = np.array(sign, x.dtype), np.array(log, x.dtype)
-        # getrf's sign for a singular matrix (-0 after odd row swaps) and for one holding an
-        # infinity or NaN (NumPy's slogdet does not follow LAPACK's pivots through them)
-        redo = (sign == 0) | ~np.isfinite(x).all(axis=(-2, -1))
+        # PyTorch's LU where it shows (needs_lu), getrf's sign for a singular matrix (-0 after
+        # odd row swaps) and for one holding an infinity or NaN (NumPy's slogdet does not
+        # follow LAPACK's pivots through them)
+        redo = (sign == 0) | ~finite | needs_lu(x, log)
         if redo.any():
             sign[redo], log[redo] = _slogdet_lu(x[redo], x.flags.c_contiguous)
         return sign, log
