@@ -1,5 +1,5 @@
 # pow's NaNs carry the signs of PyTorch's CPU kernel: its vector loop (whole 128-byte steps of
-# each inner row: 32 float32, 16 float64) gives a negative base to a fractional power a NaN
+# each inner row: 32 float32, 16 float64, 64 float16) gives a negative base to a fractional power a NaN
 # without sign bit and a NaN operand a NaN with it, its element loop (the rest) C's pow; pow
 # by 0.5 is sqrt (no sign bit); the in-place mixed-dtype form computes in float64; a bool
 # number to a bool tensor power is refused.
@@ -13,8 +13,9 @@ def signs(t):
     return "".join(str(int(b)) for b in torch.signbit(t).flatten().tolist())
 
 
-for dtype in (torch.float32, torch.float64):
-    for shape in [(5,), (16,), (17,), (33,), (40,), (2, 4, 2), (2, 1, 3, 4), (3, 40), (70,)]:
+for dtype in (torch.float32, torch.float64, torch.float16):
+    for shape in [(5,), (16,), (17,), (33,), (40,), (2, 4, 2), (2, 1, 3, 4), (3, 40), (70,),
+                  (65,), (130,), (3, 70)]:
         n = 1
         for size in shape:
             n *= size
