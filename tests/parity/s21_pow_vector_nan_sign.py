@@ -27,9 +27,10 @@ for dtype in (torch.float32, torch.float64, torch.float16):
         print("  bcast", signs(x.pow(y[..., :1])), signs(x[..., :1].pow(y)))
         if len(shape) == 2:
             print("  transposed", signs(x.t().pow(y.t())))
-        inplace = x.float().clone()
-        inplace **= y.double()
-        print("  in place", signs(inplace), "mixed", signs(x.float() ** y.double()))
+        if dtype != torch.float16:  # (float16 to float32 is its own kernel's NaN signs)
+            inplace = x.float().clone()
+            inplace **= y.double()
+            print("  in place", signs(inplace), "mixed", signs(x.float() ** y.double()))
 v0 = torch.tensor([[-0.258, -0.67, 0.351, -0.467], [2.452, -3.232, -1.469, 0.821]] * 2,
                   dtype=torch.float64, requires_grad=True)
 v1 = torch.tensor([[2.5, 2.25, 1.75, 2.25], [1.0, 2.75, 2.75, 2.0]] * 2, dtype=torch.float64)
