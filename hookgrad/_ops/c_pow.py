@@ -47,19 +47,19 @@ def _as_c_pow_of_half(x, half, out):
 
 
 def vector_loop_nan_signs(out, x, y):
-    """``out`` (``x ** y``, float32 / float64) with the NaN signs of PyTorch's kernel. Its
-    vector loop (SLEEF's pow) gives the NaN of a negative base to a fractional power no sign
-    bit and the NaN from a NaN operand the sign bit whatever that NaN's sign; its element loop
-    (C's pow) gives a NaN base's sign (flipped, to an odd power), else a NaN exponent's, else
-    x86's default NaN (sign bit set).
-    NumPy's float64 power picks a SIMD loop by the arrays' alignment, so its NaN signs are
-    not C's everywhere: every NaN's is set here. The vector loop runs over whole 128-byte
-    steps of each inner row of the iteration, when its operands are contiguous along it (one
-    may be one broadcast value); tensors split between threads are taken as looping element
-    by element (not modelled). Costs one sum of squares (NaN only from a NaN) when the result
-    has no NaN."""
+    """``out`` (``x ** y``, float16 / float32 / float64) with the NaN signs of PyTorch's kernel
+    (bfloat16's vector loop converts differently: left as C's). Its vector loop (SLEEF's pow)
+    gives the NaN of a negative base to a fractional power no sign bit and the NaN from a NaN
+    operand the sign bit whatever that NaN's sign; its element loop (C's pow) gives a NaN
+    base's sign (cleared, to an odd integer power), else a NaN exponent's, else x86's default
+    NaN (sign bit set). NumPy's float64 power picks a SIMD loop by the arrays' alignment, so
+    its NaN signs are not C's everywhere: every NaN's is set here. The vector loop runs over
+    whole 128-byte steps of each inner row of the iteration, when its operands are contiguous
+    along it (one may be one broadcast value); tensors split between threads are taken as
+    looping element by element (not modelled). Costs one sum of squares (NaN only from a
+    NaN) when the result has no NaN."""
     squares = np.vdot(out, out)
-    if squares == squares or out.dtype.itemsize < 4:
+    if squares == squares or out.dtype.kind != "f":
         return out
     nans = np.isnan(out)
     x_nan = np.isnan(x)

@@ -88,10 +88,11 @@ def digamma(x):
         series = np.where(z < x.dtype.type(1e17), inv2 * series, 0)
         out = result + _log(z) - x.dtype.type(0.5) / z - series
         out = np.where(z == 10, result + x.dtype.type(_PSI_10), out)
-        if reflected.any():
-            fraction = np.fmod(x.astype(np.float64), 1.0)
+        if reflected.any():  # (C's tan of the reflected elements only)
+            fraction = np.fmod(x[reflected].astype(np.float64), 1.0)
             tangent = _elementwise(_c_tan, math.pi * fraction, np.float64)
-            out = np.where(reflected, out - (math.pi / tangent).astype(x.dtype), out)
+            out = np.array(out, copy=True)
+            out[reflected] = out[reflected] - (math.pi / tangent).astype(x.dtype)
         out = np.where(pole, np.nan, out)
         return np.where(x == 0, np.copysign(np.inf, -x), out).astype(x.dtype, copy=False)
 
@@ -105,11 +106,11 @@ def trigamma(x):
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         reflected = x < t(0.5)
         result = np.zeros_like(x)
-        if reflected.any():
-            angle = pi * x
+        if reflected.any():  # (C's sine of the reflected elements only)
+            angle = pi * x[reflected]
             sine = (_elementwise(_c_function("sinf", math.sin), angle, np.float32)
                     if x.dtype == np.float32 else _elementwise(_c_sin, angle, np.float64))
-            result = np.where(reflected, result - (pi * pi) / (sine * sine), result)
+            result[reflected] = result[reflected] - (pi * pi) / (sine * sine)
         z = np.where(reflected, t(1) - x, x)
         for _ in range(6):
             result = result + t(1) / (z * z)
