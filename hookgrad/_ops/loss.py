@@ -54,6 +54,7 @@ class NllLossBackwardBackward0(Op):
     the loss of the incoming gradient) and constant in the input (zeros)."""
 
     arity = 2
+    saved_names = ("target", "weight")
 
     def forward(self, grad, input, loss):
         self.loss_op, self.args = type(loss), loss.args

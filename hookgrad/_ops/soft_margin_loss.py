@@ -57,6 +57,7 @@ class SoftMarginLossBackwardBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_soft_margin_grad)
+    saved_names = ("grad_output", "self", "target")
 
     def forward(self, grad, input, target, reduction, count):
         out = super().forward(grad, input, target, reduction, count)

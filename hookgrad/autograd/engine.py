@@ -414,11 +414,8 @@ def _call_function(task, node, grads, compute=True):
         # (after the pre-hooks, which may add post-hooks, as PyTorch decides)
         hooks = node._hooks
         had_post_hooks = hooks is not None and bool(hooks.post_hooks)
-        if had_post_hooks:  # a NumPy scalar gradient gets memory of its own, so that the views
-            # backward makes of it (reshape, squeeze) alias it for the hooks, as PyTorch's do
-            for grad in grads:
-                if grad is not None and type(grad._data) is not np.ndarray:
-                    grad._data = np.array(grad._data)
+        if had_post_hooks:
+            _own_scalar_memory(grads)
         if type(node) is AccumulateGrad:
             outputs = ()
             if grads[0] is not None:
@@ -452,6 +449,15 @@ def _call_function(task, node, grads, compute=True):
         return outputs
     finally:
         nodes.pop()
+
+
+def _own_scalar_memory(grads):
+    """Give a NumPy scalar gradient a 0-d array, so that the views a backward makes of it
+    alias it for the node's post-hooks, as PyTorch's do (a function: no reference to a
+    gradient outlives it, and AccumulateGrad steals a gradient nothing else holds)."""
+    for grad in grads:
+        if grad is not None and type(grad._data) is not np.ndarray:
+            grad._data = np.array(grad._data)
 
 
 def _call_post_hooks(node, outputs, grad_outputs):

@@ -22,3 +22,10 @@ for name, loss in cases:
             print(name, modified, "no error")
         except RuntimeError as e:
             print(name, modified, type(e).__name__, str(e)[:120])
+# the node shows what it saved
+for weight in [None, torch.tensor([0.5, 2.0], dtype=torch.float64)]:
+    x = torch.tensor([[0.5, -1.0]], dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(F.cross_entropy(x, torch.tensor([1]), weight=weight), x,
+                               create_graph=True)
+    node = g.grad_fn.next_functions[0][0]
+    print(node.name(), node._saved_target, node._saved_weight)

@@ -45,3 +45,7 @@ x = torch.tensor([3.157, -0.501, 0.25], dtype=torch.float16, requires_grad=True)
 target = torch.tensor([-2.0, 0.5, 1.0], dtype=torch.float16)
 (g,) = torch.autograd.grad(F.soft_margin_loss(x, target), x, create_graph=True)
 print(g, torch.autograd.grad(g.sum(), x))
+x = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+(g,) = torch.autograd.grad(F.soft_margin_loss(x, torch.tensor([1.0, -1.0])), x,
+                           create_graph=True)
+print(g.grad_fn._saved_target, g.grad_fn._saved_self, g.grad_fn._saved_grad_output)
