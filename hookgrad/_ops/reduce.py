@@ -306,20 +306,27 @@ def _welford_mean(x, dims, mean):
 
 
 class StdMeanBackward0(VarMeanBackward0):
-    """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
+    """``(std, mean)``. Like PyTorch's node it saves its std output (``result0``), so an
+    in-place write to the std fails any backward through the node, even the mean's."""
+
+    saved_names = ("self", "result0")
+
+    @classmethod
+    def apply(cls, *args):
+        # (the op base saves only single outputs: save output 0 once it is wrapped)
+        std, mean = super(StdMeanBackward0, cls).apply(*args)
+        node = std.grad_fn
+        if node is not None and std._requires_grad:
+            node._save_output(std)
+        return std, mean
 
     def variance(self, x, dims, keepdim, correction):
         var, mean = super().variance(x, dims, keepdim, correction)
         return np.sqrt(var), mean
 
     def backward(self, grad_std, grad_mean):
-        (a,) = self.saved()
-        grad_input = None
-        if grad_std is not None:
-            centred = a - a.mean(self.dims, keepdim=True)
-            result = ((centred * centred).sum(self.dims, keepdim=self.keepdim)
-                      / builtins.max(self.dof, 0)).sqrt()
-            grad_input = self.std_grad(a, result, grad_std)
+        a, result = self.saved()
+        grad_input = None if grad_std is None else self.std_grad(a, result, grad_std)
         return _plus(grad_input, None if grad_mean is None else self.mean_grad(a, grad_mean))
 
 
