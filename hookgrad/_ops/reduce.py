@@ -11,15 +11,7 @@ from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
-from .op import (
-    Op,
-    ReductionOp,
-    expand_grad,
-    mean_array,
-    plain_backward,
-    refuse_out,
-    type_name,
-)
+from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
@@ -531,6 +523,13 @@ class ProdBackward0(ReductionOp):
 
     def backward(self, grad):
         a, result = self.saved()
+        if a._data.dtype == grad._data.dtype:
+            return self.input_grad(a, result, grad)
+        # (``dtype=``: PyTorch's formula takes the input cast to the gradient's dtype and casts
+        # the gradient back, a ToCopyBackward0 at each end when recorded)
+        return self.input_grad(a.to(grad.dtype), result, grad).to(a.dtype)
+
+    def input_grad(self, a, result, grad):
         shape = a._data.shape
         if not shape:
             return grad
