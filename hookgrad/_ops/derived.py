@@ -15,7 +15,7 @@ from .op import refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
-from .views import expand, narrow, permute
+from .views import expand, flatten, narrow, permute
 
 
 def movedim(input, source, destination):
@@ -107,8 +107,8 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     (PyTorch's hint that spares a device sync) changes nothing here."""
     if repeats is None:
         input, repeats = _make(np.arange(input._data.size)), input
-    if dim is None:
-        input, dim = input.reshape(-1), 0
+    if dim is None:  # (PyTorch's flatten: a 1-d input itself, no view node)
+        input, dim = flatten(input), 0
     dim = _wrap_dim(dim, input._data.ndim)
     if not input._data.ndim:  # PyTorch's message: it unsqueezes dim + 1 first
         raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")

@@ -141,7 +141,9 @@ class HeavisideBackward(Op):
     arity = 2
 
     def _link(self, inputs, adopted=None):
-        super()._link([a for a in inputs if isinstance(a, TensorBase) and a._requires_grad],
+        # (``requires_grad``, not ``_requires_grad``: a view made without grad mode of a
+        # tensor that requires grad requires grad too, and gets an empty edge)
+        super()._link([a for a in inputs if isinstance(a, TensorBase) and a.requires_grad],
                       adopted)
         self._seq = ERROR_NODE_SEQ
 

@@ -11,15 +11,7 @@ from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
-from .op import (
-    Op,
-    ReductionOp,
-    expand_grad,
-    mean_array,
-    plain_backward,
-    refuse_out,
-    type_name,
-)
+from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
@@ -306,20 +298,27 @@ def _welford_mean(x, dims, mean):
 
 
 class StdMeanBackward0(VarMeanBackward0):
-    """``(std, mean)``; the op base saves only single outputs, so backward recomputes std."""
+    """``(std, mean)``. Like PyTorch's node it saves its std output (``result0``), so an
+    in-place write to the std fails any backward through the node, even the mean's."""
+
+    saved_names = ("self", "result0")
+
+    @classmethod
+    def apply(cls, *args):
+        # (the op base saves only single outputs: save output 0 once it is wrapped)
+        std, mean = super(StdMeanBackward0, cls).apply(*args)
+        node = std.grad_fn
+        if node is not None and std._requires_grad:
+            node._save_output(std)
+        return std, mean
 
     def variance(self, x, dims, keepdim, correction):
         var, mean = super().variance(x, dims, keepdim, correction)
         return np.sqrt(var), mean
 
     def backward(self, grad_std, grad_mean):
-        (a,) = self.saved()
-        grad_input = None
-        if grad_std is not None:
-            centred = a - a.mean(self.dims, keepdim=True)
-            result = ((centred * centred).sum(self.dims, keepdim=self.keepdim)
-                      / builtins.max(self.dof, 0)).sqrt()
-            grad_input = self.std_grad(a, result, grad_std)
+        a, result = self.saved()
+        grad_input = None if grad_std is None else self.std_grad(a, result, grad_std)
         return _plus(grad_input, None if grad_mean is None else self.mean_grad(a, grad_mean))
 
 
@@ -524,6 +523,13 @@ class ProdBackward0(ReductionOp):
 
     def backward(self, grad):
         a, result = self.saved()
+        if a._data.dtype == grad._data.dtype:
+            return self.input_grad(a, result, grad)
+        # (``dtype=``: PyTorch's formula takes the input cast to the gradient's dtype and casts
+        # the gradient back, a ToCopyBackward0 at each end when recorded)
+        return self.input_grad(a.to(grad.dtype), result, grad).to(a.dtype)
+
+    def input_grad(self, a, result, grad):
         shape = a._data.shape
         if not shape:
             return grad

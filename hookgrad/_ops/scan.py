@@ -201,8 +201,10 @@ class CummaxBackward0(Op):
             self.index = np.zeros((), np.int64)
             return x.copy(), self.index.copy()
         steps = np.moveaxis(x, dim, 0)
-        values = np.empty_like(steps)
-        indices = np.zeros(steps.shape, np.int64)
+        # (written through views of C-ordered results: a moved-back copy keeps odd strides
+        # for dims of size 1, which PyTorch's contiguous results do not have)
+        values_out, index_out = np.empty(x.shape, x.dtype), np.zeros(x.shape, np.int64)
+        values, indices = np.moveaxis(values_out, dim, 0), np.moveaxis(index_out, dim, 0)
         if len(steps):
             values[0] = steps[0]
         for i in range(1, len(steps)):
@@ -211,8 +213,8 @@ class CummaxBackward0(Op):
                 take |= np.isnan(steps[i])
             values[i] = np.where(take, steps[i], values[i - 1])
             indices[i] = np.where(take, i, indices[i - 1])
-        self.index = np.ascontiguousarray(np.moveaxis(indices, 0, dim))
-        return np.ascontiguousarray(np.moveaxis(values, 0, dim)), self.index.copy()
+        self.index = index_out
+        return values_out, index_out.copy()
 
     def backward(self, grad, grad_indices=None):
         (a,) = self.saved()[:1]  # (unpacked as PyTorch's node does: raises once freed)
