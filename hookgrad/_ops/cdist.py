@@ -5,12 +5,17 @@ import numpy as np
 from .op import Op, plain_backward, type_name
 
 
-def _distances(diff, p):
+def _distances(diff, p, max_drops_nan=False):
+    """The p-norm of ``diff`` along its last dim, NaNs as PyTorch's kernels take them: p = 0
+    counts ``min(ceil(|d|), 1)`` (a NaN difference makes the count NaN); p = inf's maximum
+    drops NaNs in cdist's element loop (``max_drops_nan``: C++'s std::max) and keeps them in
+    pdist's vector loop."""
     a = np.abs(diff)
     if p == 0:
-        return (a != 0).sum(-1).astype(diff.dtype)
+        with np.errstate(invalid="ignore"):
+            return np.minimum(np.ceil(a), 1).sum(-1).astype(diff.dtype, copy=False)
     if p == np.inf:
-        return a.max(-1, initial=0)
+        return np.fmax.reduce(a, -1, initial=0) if max_drops_nan else a.max(-1, initial=0)
     if p == 1:
         return a.sum(-1)
     if p == 2:
@@ -31,7 +36,7 @@ class CdistBackward0(Op):
     def forward(self, a, b, p):
         self.p = p
         self.save(a, b)
-        return _distances(_pairwise(a._data, b._data), p)
+        return _distances(_pairwise(a._data, b._data), p, max_drops_nan=True)
 
     def backward(self, grad):
         a, b, result = self.saved()
@@ -45,6 +50,22 @@ class CdistBackward0(Op):
         return grad_a, grad_b
 
 
+def distance_slope(diff, d, p):
+    """d|diff|_p / d(diff) for each pair's differences ``diff`` and distance ``d``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if p == 0:
+            return np.zeros_like(diff)
+        if p == 1:
+            return np.sign(diff)
+        if p == np.inf:
+            # PyTorch's 1 - min(1, ceil(||diff| - d|)): 1 where |diff| is the distance, NaN
+            # where both are infinite
+            return np.sign(diff) * (1 - np.minimum(1, np.ceil(np.abs(np.abs(diff) - d))))
+        if p == 2:
+            return np.where(d == 0, 0, diff / d)
+        return np.where(d == 0, 0, np.sign(diff) * np.abs(diff) ** (p - 1) / d ** (p - 1))
+
+
 class CdistBackwardBackward0(Op):
     """The gradient of ``cdist`` for its first operand (PyTorch's ``_cdist_backward``), which
     PyTorch does not differentiate."""
@@ -53,21 +74,7 @@ class CdistBackwardBackward0(Op):
 
     def forward(self, grad, a, b, dist, p):
         diff = _pairwise(a._data, b._data)
-        d = dist._data[..., None]
-        g = grad._data[..., None]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if p == 0:
-                slope = np.zeros_like(diff)
-            elif p == 1:
-                slope = np.sign(diff)
-            elif p == np.inf:
-                slope = np.sign(diff) * (np.abs(diff) == d)
-            elif p == 2:
-                slope = np.where(d == 0, 0, diff / d)
-            else:
-                slope = np.where(d == 0, 0, np.sign(diff) * np.abs(diff) ** (p - 1)
-                                 / d ** (p - 1))
-        out = (g * slope).sum(-2)
+        out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)).sum(-2)
         return out.astype(a._data.dtype, copy=False)
 
     def backward(self, grad):

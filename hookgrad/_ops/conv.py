@@ -398,10 +398,9 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
         if transposed:
             columns = None  # (kept columns are of the forward's input, here the gradient)
-            gw = None
-        else:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
-            gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation,
-                                             groups)
+        # (oneDNN's, where it leaves out the padding: see conv_onednn.py; a transposed
+        # convolution's is the same kernel's with the gradient as its input)
+        gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation, groups)
         if gw is None:
             gw = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups, columns)
         grad_weight = contiguous_strides(gw.reshape(w_shape))

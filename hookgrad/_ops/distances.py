@@ -6,7 +6,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd._running import should_compute_output
-from .cdist import CdistBackwardBackward0, _distances
+from .cdist import CdistBackwardBackward0, _distances, _pairwise, distance_slope
 from .op import Op, operands, type_name
 from .reduce import LinalgVectorNormBackward0, norm_backward
 
@@ -86,7 +86,12 @@ class PdistBackwardBackward0(CdistBackwardBackward0):
         full_grad[rows, cols] = full_grad[cols, rows] = grad._data
         full_dist = np.zeros((n, n), result._data.dtype)
         full_dist[rows, cols] = full_dist[cols, rows] = result._data
-        return super().forward(_make(full_grad), a, a, _make(full_dist), p)
+        x = a._data
+        slope = distance_slope(_pairwise(x, x), full_dist[..., None], p)
+        # a row paired with itself is no pair: its NaN slope (sign(inf - inf)) must not reach
+        # the sum, as PyTorch's kernel sums over the other rows only
+        slope[np.arange(n), np.arange(n)] = 0
+        return (full_grad[..., None] * slope).sum(-2).astype(x.dtype, copy=False)
 
     def backward(self, grad):
         raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")

@@ -24,6 +24,7 @@ from .activation_backward import (
     SoftshrinkBackwardBackward0,
     ThresholdBackwardBackward0,
     _memory_order,
+    gelu_tanh,
     hardsigmoid_grad,
     prelu_grads,
     vector_block_prefix,
@@ -227,7 +228,7 @@ class GeluBackward0(Op):
         x = float_input(a)
         if approximate == "tanh":
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
-            return x * 0.5 * (1 + np.tanh(inner))
+            return x * 0.5 * (1 + gelu_tanh(inner))
         # the normal CDF, kept: backward needs it and erf is the expensive part
         self.cdf = erf_array(x * math.sqrt(0.5)) * 0.5 + 0.5
         return x * self.cdf

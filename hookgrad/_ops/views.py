@@ -63,7 +63,16 @@ def reshaped_grad(grad, shape):
     """``grad.reshape(shape)`` in a backward formula: a view of the array in a plain backward;
     under create_graph PyTorch's reshape, a node even to the same shape."""
     if plain_backward():
-        result = _make(grad._data.reshape(shape))
+        data = grad._data
+        array = data.reshape(shape)
+        if array.size == 1 and data.ndim and not data.strides[-1]:
+            # PyTorch's view of one element takes the last stride for every dim: 0 from an
+            # expanded gradient (sum's), which keeps AccumulateGrad from stealing it as the
+            # .grad (NumPy's reshape makes up strides, and the .grad would share the caller's
+            # ``gradient=`` memory, accumulated into by the next backward)
+            array = np.lib.stride_tricks.as_strided(array, strides=(0,) * array.ndim,
+                                                    writeable=array.flags.writeable)
+        result = _make(array)
         if grad._zero_tensor:  # (a view of sgn's ZeroTensor gradient is one)
             result.__class__ = type(grad)
         return result

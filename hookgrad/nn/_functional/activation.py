@@ -6,7 +6,7 @@ import numpy as np
 from ..._ops import elementwise as _ew
 from ..._ops import softmax as _softmax
 from ..._ops.glu import GluBackward0
-from ..._ops.inplace import apply_inplace
+from ..._ops.inplace import ALLOW_OVERLAP, apply_inplace
 from ..._ops.nn import (
     CeluBackward0,
     CeluBackward1,
@@ -219,13 +219,17 @@ def tanhshrink(input):
 def threshold(input, threshold, value, inplace=False):
     if input._data.dtype.kind == "b":
         raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
-    return _activation(input, inplace, ThresholdBackward0, ThresholdBackward1, threshold, value)
+    if inplace:
+        return threshold_(input, threshold, value)
+    return ThresholdBackward0.apply(input, threshold, value)
 
 
 def threshold_(input, threshold, value):
     if input._data.dtype.kind == "b":
         raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
-    return _activation(input, True, ThresholdBackward0, ThresholdBackward1, threshold, value)
+    # PyTorch's threshold kernel skips the memory-overlap check the other in-place
+    # activations make: it writes into an expanded tensor (a broadcast gradient) too
+    return apply_inplace(input, ThresholdBackward1.apply, (threshold, value), {}, ALLOW_OVERLAP)
 
 
 def glu(input, dim=-1):
