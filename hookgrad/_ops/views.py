@@ -70,8 +70,10 @@ def reshaped_grad(grad, shape):
             # expanded gradient (sum's), which keeps AccumulateGrad from stealing it as the
             # .grad (NumPy's reshape makes up strides, and the .grad would share the caller's
             # ``gradient=`` memory, accumulated into by the next backward)
-            array = np.lib.stride_tricks.as_strided(array, strides=(0,) * array.ndim,
-                                                    writeable=array.flags.writeable)
+            # (new axes of a 0-d view have stride 0; a plain view, so a hook's in-place write
+            # can still reach the memory it shares, as PyTorch's does)
+            single = array.reshape(())  # (a 0-d view: indexing it by () would give a scalar)
+            array = single[(None,) * array.ndim] if array.ndim else single
         result = _make(array)
         if grad._zero_tensor:  # (a view of sgn's ZeroTensor gradient is one)
             result.__class__ = type(grad)
