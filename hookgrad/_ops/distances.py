@@ -7,6 +7,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make
 from ..autograd._running import should_compute_output
 from .cdist import CdistBackwardBackward0, _distances, _pairwise, distance_slope
+from .norm_checks import refuse_norm_without_identity
 from .op import Op, operands, type_name
 from .reduce import LinalgVectorNormBackward0, norm_backward
 
@@ -31,6 +32,7 @@ class DistBackward0(Op):
         self.save(a, b)
         difference = _make(x - y)  # (no graph: the norm of a plain array, as torch.norm's)
         dims = tuple(range(difference._data.ndim))
+        refuse_norm_without_identity(difference._data, self.p, dims, True)
         return LinalgVectorNormBackward0.apply(difference, dims, False, p, None, True)._data
 
     def backward(self, grad):

@@ -11,6 +11,7 @@ from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
+from .norm_checks import refuse_norm_without_identity
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1
 from .selection import where
@@ -495,17 +496,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                            f"input. Got {type_name(x)}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
-    if (p < 0 or p == np.inf) and x.size == 0:
-        # (max over nothing, and min or a negative power's sum 1/(sum |x|^p) over nothing:
-        # no identity)
-        prefix = f"linalg.vector_norm cannot compute the {p:g} norm on"
-        if dim is None:
-            raise RuntimeError(f"{prefix} an empty tensor because the operation does not have "
-                               "an identity")
-        for d in dims:
-            if x.shape[d] == 0:  # sic: PyTorch's message lacks the space after the dim
-                raise RuntimeError(f"{prefix} the dimension {d}because this dimension is empty "
-                                   "and the operation does not have an identity")
+    refuse_norm_without_identity(x, p, dims, dim is None)
     return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype, dim is None)
 
 
