@@ -9,10 +9,12 @@ import numpy as np
 from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
+from .elementwise import log_array
 from .lu_lapack import as_factored, getrf_batch, needs_lu, permutation_signs, scaled_inverse_t
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
+from .sum_order import sum_array
 
 return_types = {name: return_type(name, ("sign", "logabsdet"))
                 for name in ("linalg_slogdet", "slogdet")}
@@ -28,8 +30,9 @@ def _slogdet_lu(x, contiguous):
     # PyTorch's sign of a real number is 0 for NaN (NumPy's is NaN)
     signs = (diagonal > 0).astype(diagonal.dtype) - (diagonal < 0)
     sign = np.prod(signs, axis=-1) * permutation_signs(perm).astype(x.dtype)
-    with np.errstate(all="ignore"):
-        return sign, np.sum(np.log(np.abs(diagonal)), axis=-1)
+    # PyTorch's log|det|: log(|diag|) (its VML log) summed in its order, in the input's dtype
+    logs = log_array(np.abs(diagonal))
+    return sign, sum_array(logs, (logs.ndim - 1,), False)
 
 
 class LinalgSlogdetBackward0(Op):

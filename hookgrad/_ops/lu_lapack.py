@@ -136,13 +136,16 @@ def needs_lu(x, logabsdet):
     """Which matrices of a finite stack take PyTorch's LU instead of NumPy's routine: those up
     to UNBLOCKED_MAX whose |det| is below 1e4 eps of Hadamard's bound (the product of the row
     norms), where the two factorisations' roundings, relative eps over that ratio, would
-    exceed 1e-4 (and decide which pivots of a singular matrix come out exactly zero); above
-    it they agree to that tolerance at a twentieth of the cost."""
+    exceed 1e-4 (and decide which pivots of a singular matrix come out exactly zero), or
+    whose |det| is near 1; elsewhere they agree to that tolerance at a twentieth of the
+    cost."""
     if x.shape[-1] > UNBLOCKED_MAX:
         return np.zeros(x.shape[:-2], bool)
     with np.errstate(all="ignore"):
         bound = np.log(np.linalg.norm(x, axis=-1)).sum(axis=-1)
-        return ~(logabsdet - bound > np.log(1e4 * np.finfo(x.dtype).eps))
+        # (and a log|det| near 0, whose rounding decides its sign and an exact 0)
+        return ~(logabsdet - bound > np.log(1e4 * np.finfo(x.dtype).eps)) | (
+            np.abs(logabsdet) < 1e-3)
 
 
 def permutation_signs(perms):
