@@ -121,13 +121,20 @@ class Op(Node):
         if len(grads) == 1:
             grad = grads[0]
             if grad is None:
-                return (None,) * len(self._next)
+                return self._undefined_gradients(grads)
             result = self.backward(grad)
         else:
             if all(g is None for g in grads):
-                return (None,) * len(self._next)
+                return self._undefined_gradients(grads)
             result = self.backward(*grads)
         return result if type(result) is tuple else (result,)
+
+    def _undefined_gradients(self, grads):
+        """No gradient for any input; but a node whose derivative PyTorch does not implement
+        raises when reached with undefined gradients too, as PyTorch's does."""
+        if self.node_name == "torch::autograd::NotImplemented":
+            self.backward(*grads)
+        return (None,) * len(self._next)
 
     def forward(self, *args):
         raise NotImplementedError
