@@ -70,9 +70,14 @@ def _load():
     return lib
 
 
+def _lib():
+    """The loaded library, or False; loaded on the first call."""
+    return _library if _library is not None else _load()
+
+
 def available():
     """Whether MKL's vector math is in use."""
-    return bool(_library if _library is not None else _load())
+    return bool(_lib())
 
 
 def _function(dtype, name):
@@ -80,7 +85,7 @@ def _function(dtype, name):
     not the machine's, or no MKL)."""
     if dtype.kind != "f" or dtype.itemsize not in (4, 8) or not dtype.isnative:
         return None
-    lib = _library if _library is not None else _load()
+    lib = _lib()
     if not lib:
         return None
     function = getattr(lib, ("vms" if dtype.itemsize == 4 else "vmd") + name)
