@@ -95,8 +95,28 @@ class _FloatsOnly(BinaryOp):
         self.save(b, a)
 
 
+# PyTorch's kernel: max + log1p(exp2(-|a - b|)) * (1 / ln 2), where the compiler fuses the
+# multiply and the add (one rounding); for float32 the product of two float32 numbers is exact
+# in float64, so adding there and rounding once is that fused step (np.logaddexp2 rounds
+# twice, and is one ulp off, as logaddexp2(-0.75, -0.75) = 0.24999999 in PyTorch)
+_INV_LN2_FLOAT32 = float(np.float32(1 / _LN2))
+
+
+def _logaddexp2(x, y):
+    if x.dtype != np.float32 or y.dtype != np.float32:
+        return np.logaddexp2(x, y)
+    # exp2 and log1p each rounded to float32, as the float32 library functions return them
+    wide = np.float64
+    power = np.exp2(-np.abs(x - y).astype(wide)).astype(np.float32)
+    log_term = np.log1p(power.astype(wide)).astype(np.float32)
+    result = (np.maximum(x, y).astype(wide) + log_term.astype(wide) * _INV_LN2_FLOAT32)
+    result = result.astype(np.float32)
+    # equal infinities give themselves (their difference is NaN)
+    return np.where((x == y) & np.isinf(x), x, result)
+
+
 class Logaddexp2Backward0(_FloatsOnly):
-    function = np.logaddexp2
+    function = staticmethod(_logaddexp2)
 
     def backward(self, grad):
         b, a = self.saved()  # (other's gradient first, as MulBackward0's)
