@@ -4,6 +4,7 @@ import numpy as np
 from .._tensor_base import _make
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
+from .elementwise import exp_array
 from .elementwise_layout import first_operand_layout
 from .half import forward_in_float32, is_half
 from .loss import reduce_array, scaled_grad
@@ -23,9 +24,11 @@ class SoftMarginLossBackward0(Op):
         x, y = operands(input, target)
         self.reduction, self.count = reduction, x.size
         self.save(input, target)
-        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the loss
+        # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the
+        # loss; exp is the exp op's (NumPy's float32 exp drops a NaN's sign bit: -input of a
+        # NaN has it, and PyTorch's loss keeps it, as signbit shows)
         with np.errstate(over="ignore"):
-            return reduce_array(np.log1p(np.exp(first_operand_layout(-x * y, x, y))),
+            return reduce_array(np.log1p(exp_array(first_operand_layout(-x * y, x, y))),
                                 reduction)
 
     def backward(self, grad):
