@@ -2,10 +2,11 @@
 element, and the NaN signs of its vector loop (SLEEF's pow) where that loop runs."""
 import numpy as np
 
-# PyTorch's vectorized CPU loop steps two AVX-512 vectors (128 bytes) at a time, the rest of
-# each inner row element by element (its scalar op)
+from .vector_loop import PARALLEL_GRAIN, vector_positions
+
+# PyTorch's pow kernel (built for AVX-512) steps two vectors (128 bytes) at a time, the rest
+# of each inner row element by element (its scalar op)
 _VECTOR_STEP_BYTES = 128
-_PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
 def power_of_floats(x, y):
@@ -70,64 +71,11 @@ def vector_loop_nan_signs(out, x, y):
         odd = np.mod(exponent, 2) == 1
     negative = np.where(x_nan, np.signbit(x) & ~odd,
                         np.where(y_nan, np.signbit(exponent), True))
-    vector = _vector_positions(out.shape, x, y) if out.size <= _PARALLEL_GRAIN else None
+    vector = (vector_positions(out.shape, x, y, _VECTOR_STEP_BYTES)
+              if out.size <= PARALLEL_GRAIN else None)
     if vector is not None:
         negative = np.where(vector, x_nan | y_nan, negative)
     signed = np.where(np.broadcast_to(negative, out.shape), -np.nan, np.nan).astype(out.dtype)
     out = np.array(out, copy=True) if not out.flags.writeable else out
     out[nans] = signed[nans]
     return out
-
-
-def _vector_positions(shape, x, y):
-    """Where PyTorch's vector loop computes ``x ** y`` (a mask of ``shape``), or None where it
-    loops element by element or the layout is not modelled."""
-    logical, order = shape, _iteration_order(shape, x, y)
-    if order is not None:  # (PyTorch's iterator follows the operands' memory order)
-        shape = tuple(shape[d] for d in order)
-        x = np.broadcast_to(x, logical).transpose(order)
-        y = np.broadcast_to(y, logical).transpose(order) if type(y) is np.ndarray else y
-    length = _vector_row(shape, x, y)
-    if length is None:
-        return None
-    step = _VECTOR_STEP_BYTES // x.dtype.itemsize
-    vector = (np.arange(int(np.prod(shape))) % length < length - length % step).reshape(shape)
-    return vector if order is None else vector.transpose(np.argsort(order))
-
-
-def _iteration_order(shape, x, y):
-    """The axis order that makes the first full-shape operand one C-contiguous block, where it
-    is laid out otherwise (a transpose); None for C order or a layout not modelled."""
-    for array in (x, y):
-        if type(array) is np.ndarray and array.shape == shape and not array.flags.c_contiguous:
-            order = tuple(sorted(range(array.ndim), key=lambda d: -array.strides[d]))
-            return order if array.transpose(order).flags.c_contiguous else None
-    return None
-
-
-def _vector_row(shape, x, y):
-    """The length of the inner rows PyTorch's iterator loops over (its dimensions merged where
-    every operand steps through them as one), or None where that loop is not a vector one or
-    the layout is not modelled."""
-    operands = [x] + ([y] if type(y) is np.ndarray else [])
-    steps = []
-    for array in operands:
-        if array.dtype.itemsize != x.dtype.itemsize and array is not x:
-            return None
-        strides = np.broadcast_to(array, shape).strides
-        steps.append([s // array.itemsize for s in strides])
-    dims = [d for d in range(len(shape)) if shape[d] != 1]
-    if not dims:
-        return 1
-    inner = outer = dims[-1]
-    length = shape[inner]
-    for d in reversed(dims[:-1]):  # (merged while each operand steps through d as one row)
-        if any(step[d] != step[outer] * shape[outer] for step in steps):
-            break
-        length, outer = length * shape[d], d
-    inner_steps = [step[inner] for step in steps]
-    if any(s not in (0, 1) for s in inner_steps):
-        return None
-    if len(inner_steps) == 2 and inner_steps == [0, 0]:  # (PyTorch's element loop)
-        return None
-    return length

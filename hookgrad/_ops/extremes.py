@@ -27,6 +27,17 @@ def _check_nonempty(name, x, dims):
             raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
+def whole_extreme(reduce, x):
+    """``reduce`` (np.max or np.min) of all of ``x`` with PyTorch's NaN: its whole-tensor
+    kernel gives a NaN with the sign bit set (its vector loop's all-ones unordered mask)
+    whatever the input NaNs' signs, except for one element (itself); NumPy gives the first
+    NaN as it is."""
+    value = reduce(x)
+    if value != value and x.size > 1:
+        return np.negative(np.array(np.nan, x.dtype))
+    return value
+
+
 class MaxBackward1(Op):
     """Whole-tensor max: ties (and NaNs, when the result is NaN) share the gradient evenly."""
 
@@ -36,7 +47,7 @@ class MaxBackward1(Op):
 
     def forward(self, a):
         self.save(a)
-        return self.reduce(a._data)
+        return whole_extreme(self.reduce, a._data)
 
     def backward(self, grad):
         # PyTorch's evenly_distribute_backward: zeros, filled with grad / count where the
@@ -186,10 +197,14 @@ class AminmaxBackward0(AmaxBackward0):
     # (min and max are saved outputs, as PyTorch's: changing one in place is refused)
     saves_output, saved_names = False, ("self", "min", "max")
 
-    def forward(self, a, dims, keepdim):
+    def forward(self, a, dims, keepdim, whole=False):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
         x = a._data
+        if whole:  # (aminmax() without a dim: PyTorch's whole-tensor kernel)
+            low, high = whole_extreme(np.min, x), whole_extreme(np.max, x)
+            return ((low, high) if not keepdim else
+                    (np.reshape(low, (1,) * x.ndim), np.reshape(high, (1,) * x.ndim)))
         return (np.min(x, axis=dims, keepdims=keepdim), np.max(x, axis=dims, keepdims=keepdim))
 
     def backward(self, grad_min, grad_max):
@@ -216,7 +231,7 @@ def aminmax(input, *extra, dim=None, keepdim=False, out=None):
         dims = dims_of(dim, x.ndim)
         if x.ndim and x.shape[dims[0]] == 0:
             raise IndexError(f"aminmax: Expected reduction dim {dims[0]} to have non-zero size.")
-    outputs = AminmaxBackward0.apply(input, dims, keepdim)
+    outputs = AminmaxBackward0.apply(input, dims, keepdim, dim is None)
     node = outputs[0]._grad_fn
     if node is not None:
         for output in outputs:

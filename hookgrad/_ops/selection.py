@@ -18,6 +18,7 @@ from .op import (
     refuse_out,
     type_name,
 )
+from .vector_loop import PARALLEL_GRAIN, vector_positions
 
 
 class ClampBackward1(Op):
@@ -146,8 +147,40 @@ def keep_where(grad, keep):
     return where(_make(np.asarray(keep)), grad, 0)
 
 
+# PyTorch's maximum / minimum kernels (not built for AVX-512) step two AVX2 vectors at a time
+_MINMAX_STEP_BYTES = 64
+
+
+def _nan_signs_of_minmax(out, x, y):
+    """``out`` (maximum or minimum of float32 / float64 ``x``, ``y``) with the NaN signs of
+    PyTorch's kernel: its vector loop ORs in the all-ones mask of the unordered lanes (a NaN
+    with the sign bit set), its element loop returns the quiet NaN (no sign bit), whatever the
+    NaN operands' signs. Costs one sum of squares (NaN only from a NaN) when there is none."""
+    if out.dtype.kind != "f" or out.dtype.itemsize < 4 or out.size > PARALLEL_GRAIN:
+        return out
+    squares = np.vdot(out, out)
+    if squares == squares:
+        return out
+    vector = vector_positions(out.shape, x, y, _MINMAX_STEP_BYTES)
+    nans = np.isnan(out)
+    out = np.array(out, copy=True) if not out.flags.writeable else out
+    if vector is None:
+        out[nans] = np.nan
+    else:
+        out[nans] = np.where(vector[nans], -np.nan, np.nan)
+    return out
+
+
+def _maximum(x, y):
+    return _nan_signs_of_minmax(np.maximum(x, y), x, y)
+
+
+def _minimum(x, y):
+    return _nan_signs_of_minmax(np.minimum(x, y), x, y)
+
+
 class MaximumBackward0(BinaryOp):
-    function = np.maximum
+    function = staticmethod(_maximum)
     loses = staticmethod(np.less)  # where an input is not the result
 
     def backward(self, grad):
@@ -159,7 +192,7 @@ class MaximumBackward0(BinaryOp):
 
 
 class MinimumBackward0(MaximumBackward0):
-    function = np.minimum
+    function = staticmethod(_minimum)
 
     def backward(self, grad):
         b, a = self.saved()

@@ -1,0 +1,62 @@
+"""Where PyTorch's vectorized CPU loop (``cpu_kernel_vec``) computes an elementwise binary op:
+over whole vector steps of each inner row of its iteration, when the operands are contiguous
+along it (one may be one broadcast value); the rest of each row element by element (the
+op's scalar form). Kernels whose two forms give different NaN signs or roundings use it."""
+import numpy as np
+
+PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
+
+
+def vector_positions(shape, x, y, step_bytes):
+    """Where PyTorch's vector loop computes ``op(x, y)`` (a mask of ``shape``), stepping
+    ``step_bytes`` at a time, or None where it loops element by element or the layout is not
+    modelled. ``y`` is an array or a number."""
+    logical, order = shape, _iteration_order(shape, x, y)
+    if order is not None:  # (PyTorch's iterator follows the operands' memory order)
+        shape = tuple(shape[d] for d in order)
+        x = np.broadcast_to(x, logical).transpose(order)
+        y = np.broadcast_to(y, logical).transpose(order) if type(y) is np.ndarray else y
+    length = _vector_row(shape, x, y)
+    if length is None:
+        return None
+    step = step_bytes // x.dtype.itemsize
+    vector = (np.arange(int(np.prod(shape))) % length < length - length % step).reshape(shape)
+    return vector if order is None else vector.transpose(np.argsort(order))
+
+
+def _iteration_order(shape, x, y):
+    """The axis order that makes the first full-shape operand one C-contiguous block, where it
+    is laid out otherwise (a transpose); None for C order or a layout not modelled."""
+    for array in (x, y):
+        if type(array) is np.ndarray and array.shape == shape and not array.flags.c_contiguous:
+            order = tuple(sorted(range(array.ndim), key=lambda d: -array.strides[d]))
+            return order if array.transpose(order).flags.c_contiguous else None
+    return None
+
+
+def _vector_row(shape, x, y):
+    """The length of the inner rows PyTorch's iterator loops over (its dimensions merged where
+    every operand steps through them as one), or None where that loop is not a vector one or
+    the layout is not modelled."""
+    operands = [x] + ([y] if type(y) is np.ndarray else [])
+    steps = []
+    for array in operands:
+        if array.dtype.itemsize != x.dtype.itemsize and array is not x:
+            return None
+        strides = np.broadcast_to(array, shape).strides
+        steps.append([s // array.itemsize for s in strides])
+    dims = [d for d in range(len(shape)) if shape[d] != 1]
+    if not dims:
+        return 1
+    inner = outer = dims[-1]
+    length = shape[inner]
+    for d in reversed(dims[:-1]):  # (merged while each operand steps through d as one row)
+        if any(step[d] != step[outer] * shape[outer] for step in steps):
+            break
+        length, outer = length * shape[d], d
+    inner_steps = [step[inner] for step in steps]
+    if any(s not in (0, 1) for s in inner_steps):
+        return None
+    if len(inner_steps) == 2 and inner_steps == [0, 0]:  # (PyTorch's element loop)
+        return None
+    return length
