@@ -23,8 +23,8 @@ def triangular_solve_array(a, b, upper, left=True, unitriangular=False):
     columns); a zero diagonal gives LAPACK's infinities and NaNs, never an error."""
     t = _triangle(a, upper, unitriangular)
     if not left:  # X A = B  <=>  A^T X^T = B^T, A^T of the other triangle
-        return np.swapaxes(triangular_solve_array(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2),
-                                                  not upper), -1, -2)
+        return np.swapaxes(_solve_by_columns(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2),
+                                             not upper), -1, -2)
     n = t.shape[-1]
     shape = np.broadcast_shapes(t.shape[:-2], b.shape[:-2]) + b.shape[-2:]
     x = np.zeros(shape, np.result_type(t, b))
@@ -34,6 +34,31 @@ def triangular_solve_array(a, b, upper, left=True, unitriangular=False):
             rest = slice(i + 1, n) if upper else slice(0, i)
             known = np.matmul(t[..., i:i + 1, rest], x[..., rest, :])
             x[..., i, :] = (b[..., i, :] - known[..., 0, :]) / t[..., i, i:i + 1]
+    return x
+
+
+def _solve_by_columns(t, b, upper):
+    """X of T X = B in the order MKL's trsm rounds it for PyTorch's X A = B (T = A^T): each
+    solved row of X is subtracted at once from the rows still to solve (one product and one
+    subtraction each, no fused multiply-add), and a row is solved by multiplying with the
+    reciprocal of its pivot, or dividing by it where B has one column."""
+    n = t.shape[-1]
+    shape = np.broadcast_shapes(t.shape[:-2], b.shape[:-2]) + b.shape[-2:]
+    x = np.array(np.broadcast_to(b, shape), np.result_type(t, b))
+    reciprocal = shape[-1] > 1
+    order = range(n - 1, -1, -1) if upper else range(n)
+    with np.errstate(all="ignore"):  # (a zero pivot: inf / NaN, as LAPACK's, no warning)
+        pivots = t[..., np.arange(n), np.arange(n)][..., None]  # (..., n, 1)
+        if reciprocal:
+            pivots = 1 / pivots
+        for k in order:
+            row = x[..., k, :]
+            if reciprocal:
+                row *= pivots[..., k, :]
+            else:
+                row /= pivots[..., k, :]
+            rest = slice(0, k) if upper else slice(k + 1, n)
+            x[..., rest, :] -= t[..., rest, k:k + 1] * x[..., k:k + 1, :]
     return x
 
 
