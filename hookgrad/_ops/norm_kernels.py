@@ -411,11 +411,10 @@ def product_error(a, b):
 def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, wsums, bsums):
     gs = g2[start:stop]
     inv = _column(invstd[start:stop])
-    xhat = gx2[start:stop] if gx2 is not None else np.empty(gs.shape, gs.dtype)
-    np.subtract(x2[start:stop], _column(mean[start:stop]), out=xhat)
-    np.multiply(xhat, inv, out=xhat)
     chunk = start // step
     if wsums is not None:
+        xhat = np.subtract(x2[start:stop], _column(mean[start:stop]))
+        np.multiply(xhat, inv, out=xhat)
         # one value per row: x - mean is 0, but PyTorch's kernel computes xhat as
         # fma(x, rstd, -(rstd * mean)), the rounding error of rstd * x
         xhat_w = xhat if x2.shape[1] != 1 else product_error(x2[start:stop], inv)
@@ -424,22 +423,12 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
         bsums[chunk] = np.einsum("rd->d", gs)
     if gx2 is None:
         return
-    # (g_hat - mean(g_hat) - xhat * mean(g_hat * xhat)) * invstd, g_hat = g * weight
-    width = x2.shape[1]
+    # PyTorch's kernel form, always: its rounding is what the user sees (the exact gradient of
+    # a sum through a row of two is 0, the kernel's too; the textbook form leaves a residue),
+    # and its infinities meet (NaN) where the textbook form's would not
     g_hat = gs * weight if weight is not None else gs
-    mean_g = np.einsum("rd->r", g_hat) / width
-    if width == 1 or not np.isfinite(mean_g).all():
-        # an infinity in grad * weight: PyTorch's kernel form, whose infinities meet (NaN)
-        # where this one's would not; one value per row: the exact gradient is 0, but the
-        # kernel form leaves PyTorch's rounding residue, which the user sees
-        _layer_norm_grad_rows_kernel(gs, weight, x2[start:stop], g_hat, mean[start:stop], inv,
-                                     xhat)
-        return
-    mean_gx = np.einsum("rd,rd->r", g_hat, xhat) / width
-    np.multiply(xhat, _column(mean_gx), out=xhat)
-    np.subtract(g_hat, xhat, out=xhat)
-    np.subtract(xhat, _column(mean_g), out=xhat)
-    np.multiply(xhat, inv, out=xhat)
+    _layer_norm_grad_rows_kernel(gs, weight, x2[start:stop], g_hat, mean[start:stop], inv,
+                                 gx2[start:stop])
 
 
 def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
