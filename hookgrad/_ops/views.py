@@ -59,10 +59,17 @@ class ViewBackward0(ViewOp):
         return reshaped_grad(grad, self.shape)
 
 
+def _requires_grad(grad):
+    """Whether a gradient requires grad: only an input a formula gave back as its gradient
+    (cummax's of nothing gives its input), whose views, PyTorch's even without grad mode,
+    require grad too: then the view ops run, not views of the array."""
+    return grad._requires_grad or (grad._view_base is not None and grad.requires_grad)
+
+
 def reshaped_grad(grad, shape):
     """``grad.reshape(shape)`` in a backward formula: a view of the array in a plain backward;
     under create_graph PyTorch's reshape, a node even to the same shape."""
-    if plain_backward():
+    if plain_backward() and not _requires_grad(grad):
         data = grad._data
         array = data.reshape(shape)
         if array.size == 1 and data.ndim and not data.strides[-1]:
@@ -118,7 +125,7 @@ class TransposeBackward0(ViewOp):
         return x.swapaxes(dim0, dim1) if x.ndim else x[...]  # 0-d: NumPy has no axis 0
 
     def backward(self, grad):
-        if plain_backward():  # the view of the array is all it takes
+        if plain_backward() and not _requires_grad(grad):  # the array's view is all it takes
             result = _make(self.view_array(grad._data, *self.params))
             if grad._zero_tensor:  # (sgn's gradient: a view of PyTorch's ZeroTensor is one)
                 result.__class__ = type(grad)
@@ -128,7 +135,7 @@ class TransposeBackward0(ViewOp):
 
 class TBackward0(TransposeBackward0):
     def backward(self, grad):
-        if plain_backward():
+        if plain_backward() and not _requires_grad(grad):
             result = _make(self.view_array(grad._data, *self.params))
             if grad._zero_tensor:
                 result.__class__ = type(grad)
@@ -146,7 +153,7 @@ class SqueezeBackward0(ViewOp):
     def backward(self, grad):
         if not self.params[0]:  # nothing was squeezed: PyTorch's unsqueeze_to passes grad on
             return grad
-        if plain_backward():
+        if plain_backward() and not _requires_grad(grad):
             result = _make(grad._data.reshape(self.shape))
             if grad._zero_tensor:
                 result.__class__ = type(grad)
