@@ -15,6 +15,7 @@ from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 from .selection import where
+from .sum_order import inner_sum
 from .vml import vml
 
 _SQRT_PI = math.sqrt(math.pi)
@@ -197,10 +198,13 @@ class MvlgammaBackward0(Op):
         self.p = p
         self.save(a)
         x = float_input(a)
-        total = np.zeros(x.shape, np.float64)
-        for j in range(p):
-            total += lgamma_array((x - x.dtype.type(j / 2)).astype(np.float64))
-        return (total + p * (p - 1) / 4 * _LOG_PI).astype(x.dtype, copy=False)
+        # PyTorch's: lgamma of arange(-p/2 + 0.5, 0.5, 0.5) + x in x's dtype, summed over
+        # that last dim in its order, plus the constant rounded to the dtype
+        terms = np.stack([lgamma_array(x + x.dtype.type((j - (p - 1)) / 2)) for j in range(p)],
+                         -1)
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = inner_sum(terms.reshape(-1, p)).reshape(x.shape)
+            return np.asarray(total + x.dtype.type(p * (p - 1) / 4 * _LOG_PI))
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -209,11 +213,12 @@ class MvlgammaBackward0(Op):
             dtype = x.dtype if x.dtype.kind == "f" else grad._data.dtype
             args = _make(np.arange(-self.p / 2 + 0.5, 0.5, 0.5, dtype=dtype))
             return grad * (args + a.unsqueeze(-1)).digamma_().sum(-1)
-        total = None
-        for j in range(self.p):
-            term = digamma(a - j / 2)
-            total = term if total is None else total + term
-        return grad * total
+        # PyTorch's args: arange(-p/2 + 0.5, 0.5, 0.5) + x (its last shift is +0., which
+        # makes x = -0. a +0.: digamma -inf, not +inf), summed over that last dim in its order
+        terms = [digamma(a + (j - (self.p - 1)) / 2)._data for j in range(self.p)]
+        stacked = np.stack(terms, -1)
+        total = inner_sum(stacked.reshape(-1, self.p)).reshape(stacked.shape[:-1])
+        return grad * _make(total)
 
 
 # --------------------------------------------------------------------------- i0, i1
