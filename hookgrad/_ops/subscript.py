@@ -51,22 +51,26 @@ def _whole(k, size):
             and (k.stop is None or operator.index(k.stop) >= size))
 
 
-def _check_ellipses_walk(ndim, key, used):
+def _check_ellipses_walk(shape, key, used):
     """PyTorch lets every ``...`` of a key skip the dims the other components leave, so after
     a second one the next component's dim may be past the end. For a slice or an int PyTorch
     then reads past its sizes array (it may return the tensor itself for a slice from 0 with
     step 1, by chance): hookgrad refuses the dim as out of range. An index tensor is only
     recorded at its dim (one per tensor, a mask too), so the list of index tensors grows past
-    the dims and indexing refuses it, PyTorch's "too many indices" (after the whole walk)."""
+    the dims and indexing refuses it, PyTorch's "too many indices" (after the whole walk).
+    An int out of its dim's bounds before that is refused at its turn, as PyTorch refuses it."""
+    ndim = len(shape)
+    sizes = list(shape)  # (the sizes of the partly indexed tensor, for an int's bounds)
     dim, current = 0, ndim
     indices = 0  # the length of PyTorch's list of index tensors
-    for k in key:
+    for position, k in enumerate(key):
         if k is Ellipsis:
             dim += ndim - used
         elif k is None or isinstance(k, bool):
             if dim > current:  # (unsqueeze's range: one past the last dim)
                 raise IndexError(f"Dimension out of range (expected to be in range of "
                                  f"[{-current - 1}, {current}], but got {dim})")
+            sizes.insert(dim, 1)
             dim, current = dim + 1, current + 1
             if isinstance(k, bool):
                 indices = dim
@@ -81,6 +85,10 @@ def _check_ellipses_walk(ndim, key, used):
                 raise IndexError(f"Dimension out of range (expected to be in range of "
                                  f"[{-current}, {current - 1}], but got {dim})")
             if selects:
+                size, value = sizes.pop(dim), int(k)
+                if not -size <= value < size:
+                    raise IndexError(f"index {value} is out of bounds for dimension "
+                                     f"{position} with size {size}")
                 current -= 1
             else:
                 dim += 1
@@ -102,17 +110,20 @@ def _basic_indexing(a, key, bare_slice):
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     if sum(k is Ellipsis for k in key) > 1:
         if used < ndim:
-            _check_ellipses_walk(ndim, key, used)
+            _check_ellipses_walk(a._data.shape, key, used)
         # nothing follows the second ``...`` (else refused above) or each stands for no dim:
         # the first takes every dim the others leave, later ones none
         first = key.index(Ellipsis)
-        key = tuple(k for i, k in enumerate(key) if k is not Ellipsis or i == first)
+        positions = [i for i, k in enumerate(key) if k is not Ellipsis or i == first]
+        key = tuple(key[i] for i in positions)
+    else:
+        positions = range(len(key))
     out = a
     dim = 0
     advanced = []
     tensors = []  # (the user's index tensor behind each array of advanced, else None)
     changed = False
-    for k in key:
+    for position, k in zip(positions, key):
         if isinstance(k, TensorBase) and not k._data.ndim:
             k = keys.scalar_index(k)
         if k is Ellipsis:
@@ -124,6 +135,10 @@ def _basic_indexing(a, key, bare_slice):
             dim += 1
             changed = True
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            size = out._data.shape[dim]
+            if not -size <= k < size:  # (PyTorch names the index's place in the key)
+                raise IndexError(f"index {k} is out of bounds for dimension {position} with "
+                                 f"size {size}")
             out = SelectBackward0.apply(out, dim, int(k))
             changed = True
         elif isinstance(k, slice):
