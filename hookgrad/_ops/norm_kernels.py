@@ -99,7 +99,9 @@ def forward_train(x3, weight, bias, eps, fused=True):
     """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``
     (``fused``: a float32 one rounded as PyTorch's float32 kernel, see below)."""
     if fused and x3.dtype == np.float32:
-        return _forward_train_float32(x3, weight, bias, eps)
+        # (infinities: inf - inf in NumPy's sums is NaN, as PyTorch's, without its warning)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _forward_train_float32(x3, weight, bias, eps)
     count = x3.shape[0] * x3.shape[2]
     y3 = np.empty(x3.shape, x3.dtype)
     step, partials = _chunks(x3)
