@@ -9,6 +9,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from . import cephes_gamma
+from .cephes_bessel import i0_float32, i1_float32
 from .half import is_half, unary_in_float32
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
@@ -255,12 +256,16 @@ def _bessel(x, order):
 
 
 def i0_array(x):
+    if x.dtype == np.float32:  # (PyTorch's float32 kernel, bit for bit)
+        return i0_float32(x)
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(i0_array, x)
     return _bessel(x, 0)
 
 
 def i1_array(x):
+    if x.dtype == np.float32:
+        return i1_float32(x)
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(i1_array, x)
     return _bessel(x, 1)

@@ -1,0 +1,129 @@
+"""float32 i0 and i1 as PyTorch's CPU kernels compute them, bit for bit: the Cephes
+approximations (Chebyshev series for ``exp(-x) I(x)`` over [0, 8] and for
+``exp(-x) sqrt(x) I(x)`` beyond) in float32 arithmetic, each Clenshaw step ``x * b1 - b2 +
+c`` with its multiply-subtract fused (one rounding, as the compiler contracts it), times
+glibc's float32 ``expf``, whose result is not always the correctly rounded one. Both are
+followed here: ``expf`` by glibc's own algorithm (a 32-entry table of 2^(i/32) and a cubic,
+in float64, rounded once to float32)."""
+import numpy as np
+
+# Cephes's Chebyshev coefficients (PyTorch's ATen/native/Math.h), rounded to float32 as its
+# float instantiation holds them: i0 over [0, 8] and over the inverted (8, inf)
+_I0_A = np.array([
+    -4.41534164647933937950E-18, 3.33079451882223809783E-17, -2.43127984654795469359E-16,
+    1.71539128555513303061E-15, -1.16853328779934516808E-14, 7.67618549860493561688E-14,
+    -4.85644678311192946090E-13, 2.95505266312963983461E-12, -1.72682629144155570723E-11,
+    9.67580903537323691224E-11, -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+    -1.30002500998624804212E-8, 6.04699502254191894932E-8, -2.67079385394061173391E-7,
+    1.11738753912010371815E-6, -4.41673835845875056359E-6, 1.64484480707288970893E-5,
+    -5.75419501008210370398E-5, 1.88502885095841655729E-4, -5.76375574538582365885E-4,
+    1.63947561694133579842E-3, -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+    -2.37374148058994688156E-2, 4.93052842396707084878E-2, -9.49010970480476444210E-2,
+    1.71620901522208775349E-1, -3.04682672343198398683E-1, 6.76795274409476084995E-1,
+], np.float32)
+_I0_B = np.array([
+    -7.23318048787475395456E-18, -4.83050448594418207126E-18, 4.46562142029675999901E-17,
+    3.46122286769746109310E-17, -2.82762398051658348494E-16, -3.42548561967721913462E-16,
+    1.77256013305652638360E-15, 3.81168066935262242075E-15, -9.55484669882830764870E-15,
+    -4.15056934728722208663E-14, 1.54008621752140982691E-14, 3.85277838274214270114E-13,
+    7.18012445138366623367E-13, -1.79417853150680611778E-12, -1.32158118404477131188E-11,
+    -3.14991652796324136454E-11, 1.18891471078464383424E-11, 4.94060238822496958910E-10,
+    3.39623202570838634515E-9, 2.26666899049817806459E-8, 2.04891858946906374183E-7,
+    2.89137052083475648297E-6, 6.88975834691682398426E-5, 3.36911647825569408990E-3,
+    8.04490411014108831608E-1,
+], np.float32)
+# i1's float instantiation keeps the last 17 and 7 of the double series' terms
+_I1_A = np.array([
+    9.38153738649577178388E-9, -4.44505912879632808065E-8, 2.00329475355213526229E-7,
+    -8.56872026469545474066E-7, 3.47025130813767847674E-6, -1.32731636560394358279E-5,
+    4.78156510755005422638E-5, -1.61760815825896745588E-4, 5.12285956168575772895E-4,
+    -1.51357245063125314899E-3, 4.15642294431288815669E-3, -1.05640848946261981558E-2,
+    2.47264490306265168283E-2, -5.29459812080949914269E-2, 1.02643658689847095384E-1,
+    -1.76416518357834055153E-1, 2.52587186443633654823E-1,
+], np.float32)
+_I1_B = np.array([
+    -3.83538038596423702205E-9, -2.63146884688951950684E-8, -2.51223623787020892529E-7,
+    -3.88256480887769039346E-6, -1.10588938762623716291E-4, -9.76109749136146840777E-3,
+    7.78576235018280120474E-1,
+], np.float32)
+
+# glibc's expf (sysdeps/ieee754/flt-32/e_expf.c, e_exp2f_data.c): the bits of 2^(i/32) less
+# i << 47, log2(e) * 32 and the cubic's coefficients scaled by 1/32
+_EXP2F_TABLE = np.array([
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
+    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
+    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
+    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
+    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
+    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
+    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540,
+], np.uint64).view(np.int64)
+_INV_LN2_32 = float.fromhex("0x1.71547652b82fep+0") * 32
+_EXPF_C0 = float.fromhex("0x1.c6af84b912394p-5") / 32 ** 3
+_EXPF_C1 = float.fromhex("0x1.ebfce50fac4f3p-3") / 32 ** 2
+_EXPF_C2 = float.fromhex("0x1.62e42ff0c52d6p-1") / 32
+_EXPF_OVERFLOW = float.fromhex("0x1.62e42ep6")  # (above: inf)
+_EXPF_UNDERFLOW = -float.fromhex("0x1.9fe368p6")  # (below: 0)
+
+
+def glibc_expf(x):
+    """glibc's ``expf`` of a float32 array: ``exp(x) = 2^(k/32) * 2^(r/32)``, the first from
+    the table, the second a cubic in r, all in float64, the product rounded to float32."""
+    with np.errstate(all="ignore"):
+        z = _INV_LN2_32 * x.astype(np.float64)
+        k = np.rint(np.nan_to_num(z, posinf=0, neginf=0))
+        r = z - k
+        k = k.astype(np.int64)
+        scale = (_EXP2F_TABLE[k & 31] + (k << 47)).view(np.float64)
+        y = (_EXPF_C0 * r + _EXPF_C1) * (r * r) + (_EXPF_C2 * r + 1)
+        out = (y * scale).astype(np.float32)
+    out = np.where(x > _EXPF_OVERFLOW, np.float32(np.inf), out)
+    out = np.where(x < _EXPF_UNDERFLOW, np.float32(0), out)
+    return np.where(np.isnan(x), x, out)
+
+
+def _chbevl(y, coefficients):
+    """Cephes's Clenshaw sum of a Chebyshev series at float32 ``y``, each step
+    ``fma(y, b1, -b2) + c`` (the product and difference in float64: exact, rounded once)."""
+    wide_y = y.astype(np.float64)
+    b0 = np.full(y.shape, coefficients[0], np.float32)
+    b1 = np.zeros(y.shape, np.float32)
+    b2 = b1
+    for c in coefficients[1:]:
+        b2, b1 = b1, b0
+        b0 = (wide_y * b1 - b2).astype(np.float32)
+        b0 += c
+    return np.float32(0.5) * (b0 - b2)
+
+
+def _split(a):
+    """``|x|`` split at 8: each part's argument of its series (the other part's positions
+    given a harmless value), and the mask of the first."""
+    near = a <= 8
+    a_near = np.where(near, a, np.float32(1))
+    a_far = np.where(near, np.float32(9), a)
+    with np.errstate(all="ignore"):
+        return near, a_near, a_near / np.float32(2) - np.float32(2), a_far, \
+            np.float32(32) / a_far - np.float32(2)
+
+
+def i0_float32(x):
+    """PyTorch's ``calc_i0`` of a float32 array."""
+    a = np.abs(x)
+    near, a_near, y_near, a_far, y_far = _split(a)
+    with np.errstate(all="ignore"):
+        inside = glibc_expf(a_near) * _chbevl(y_near, _I0_A)
+        outside = glibc_expf(a_far) * _chbevl(y_far, _I0_B) / np.sqrt(a_far)
+    return np.where(near, inside, outside)
+
+
+def i1_float32(x):
+    """PyTorch's ``calc_i1`` of a float32 array (odd: the sign of x, -0. kept)."""
+    a = np.abs(x)
+    near, a_near, y_near, a_far, y_far = _split(a)
+    with np.errstate(all="ignore"):
+        inside = glibc_expf(a_near) * a_near * _chbevl(y_near, _I1_A)
+        outside = glibc_expf(a_far) * _chbevl(y_far, _I1_B) / np.sqrt(a_far)
+    out = np.where(near, inside, outside)
+    return np.where(x < 0, -out, out)
