@@ -385,11 +385,63 @@ def _layer_norm_rows(start, stop, x2, y2, weight, bias, eps, mean, invstd):
 
 def layer_norm_forward(x2, weight, bias, eps):
     """``(y2, mean, invstd)`` of rows ``x2`` (R, D); ``weight`` and ``bias`` are ``(D,)``."""
+    if x2.dtype in _FLOAT_TYPES and x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
+        return _layer_norm_short_rows(x2, weight, bias, eps)
     y2 = np.empty(x2.shape, x2.dtype)
     mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
     step, _ = _rows(x2)
     _run_rows(x2, step, _layer_norm_rows, x2, y2, weight, bias, eps, mean, invstd)
     return y2, mean, invstd
+
+
+# PyTorch's layer norm kernel (AVX2 vectors of 32 bytes): rows shorter than one vector are
+# all its scalar loop, whose rounding is followed exactly below
+_VECTOR_BYTES = 32
+_FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _layer_norm_short_rows(x2, weight, bias, eps):
+    """PyTorch's layer norm of rows shorter than a vector, bit for bit: Welford's running mean
+    and sum of squared deviations in the dtype (no fused steps), var = m2 / D, rstd =
+    1 / sqrt(var + eps) with eps in the dtype, then y = (x - mean) * rstd, with
+    fma((x - mean) * rstd, weight, bias) for a weight, fma(x - mean, rstd, bias) for a bias
+    alone."""
+    dtype = x2.dtype.type
+    rows, width = x2.shape
+    mean, m2 = np.zeros(rows, dtype), np.zeros(rows, dtype)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        for i in range(width):
+            column = x2[:, i]
+            delta = column - mean
+            mean += delta / dtype(i + 1)
+            m2 += delta * (column - mean)
+        invstd = dtype(1) / np.sqrt(m2 / dtype(width) + dtype(eps))
+        centred = x2 - mean[:, None]
+        if weight is not None:
+            y2 = fused_multiply_add(centred * invstd[:, None], weight,
+                                    bias if bias is not None else dtype(0))
+        elif bias is not None:
+            y2 = fused_multiply_add(centred, invstd[:, None], bias)
+        else:
+            y2 = centred * invstd[:, None]
+    return np.asarray(y2, x2.dtype), mean, invstd
+
+
+def fused_multiply_add(a, b, c):
+    """``a * b + c`` rounded once (float32 through float64; float64 by the exact product
+    error and a compensated sum, correctly rounded but in rare double-rounding ties)."""
+    a, b, c = np.broadcast_arrays(a, b, c)
+    if a.dtype == np.float32:
+        return (a.astype(np.float64) * b + c).astype(np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        product = a * b
+        error = product_error(a, b)
+        total = product + c
+        bp = total - product
+        tail = (product - (total - bp)) + (c - bp)
+        fused = total + (tail + error)
+    # (infinities and NaNs: the plain sum is the fused one)
+    return np.where(np.isfinite(fused), fused, product + c)
 
 
 def product_error(a, b):
@@ -434,18 +486,25 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
 
 
 def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
-    """PyTorch's CPU kernel: ``(a * dy) * gamma + b * x + c`` with ``a = rstd``, ``b = (db *
-    mean - ds) * a**3 / n`` and ``c = -b * mean - db * a / n`` (``ds``, ``db``: the row sums of
-    ``dy * gamma * x`` and ``dy * gamma``), written into ``out``."""
-    scale = 1.0 / x.shape[1]
+    """PyTorch's CPU kernel: ``fma(b, x, a * dy * gamma) + c`` with ``a = rstd``, ``b =
+    fma(db, mean, -ds) * a * a * a / n`` and ``c = fma(-b, mean, -(db * a / n))`` (``ds``,
+    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``; in order for a row shorter
+    than a vector, as its scalar reduction adds them), written into ``out``."""
+    dtype = x.dtype.type
+    scale = dtype(1) / dtype(x.shape[1])
     mean = _column(mean)
     with np.errstate(invalid="ignore", over="ignore"):
-        ds = _column(np.einsum("rd,rd->r", g_hat, x))
-        db = _column(np.einsum("rd->r", g_hat))
-        b = (db * mean - ds) * inv * inv * inv * scale
-        c = -b * mean - db * inv * scale
+        products = gs * x if weight is None else gs * x * weight
+        if x.shape[1] * x.itemsize < _VECTOR_BYTES:
+            ds = _column(np.add.accumulate(products, 1)[:, -1])
+            db = _column(np.add.accumulate(g_hat, 1)[:, -1])
+        else:
+            ds = _column(np.einsum("rd->r", products))
+            db = _column(np.einsum("rd->r", g_hat))
+        b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
+        c = fused_multiply_add(-b, mean, -(db * inv * scale))
         scaled = inv * gs if weight is None else inv * gs * weight
-        np.copyto(out, scaled + b * x + c, casting="unsafe")
+        np.copyto(out, fused_multiply_add(b, x, scaled) + c, casting="unsafe")
 
 
 def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
@@ -454,10 +513,45 @@ def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, n
     if x2.shape[0] == 0:  # no rows: nothing to sum
         zeros = np.zeros(x2.shape[1], g2.dtype)
         return gx2, zeros if need_weight else None, zeros.copy() if need_bias else None
+    exact = x2.shape[0] <= EXACT_PARAM_ROWS and x2.dtype in _FLOAT_TYPES
     step, wsums = _rows(x2)
-    bsums = list(wsums) if need_bias else None
-    wsums = wsums if need_weight else None
+    bsums = list(wsums) if need_bias and not exact else None
+    wsums = wsums if need_weight and not exact else None
     _run_rows(x2, step, _layer_norm_grad_rows, step, g2, x2, weight, mean, invstd, gx2, wsums,
               bsums)
+    if exact and (need_weight or need_bias):
+        return (gx2,) + _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias)
     return (gx2, None if wsums is None else _total(wsums),
             None if bsums is None else _total(bsums))
+
+
+# Up to this many rows the weight and bias gradients follow PyTorch's kernel exactly (a loop
+# over rows); above, one sum per chunk of rows, within an ulp or so
+EXACT_PARAM_ROWS = 256
+
+
+def _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias):
+    """Layer norm's weight and bias gradients as PyTorch's kernel sums them: its rows split
+    between its threads (ceil(rows / tasks) each), each thread's buffer starting at 0 and
+    taking ``fma(dy, fma(rstd, x, -rstd * mean), buffer)`` (the weight's) and ``buffer + dy``
+    (the bias's) row by row, then the buffers added in thread order."""
+    rows = x2.shape[0]
+    tasks = max(1, min(get_num_threads(), rows))
+    chunk = -(-rows // tasks)
+    inv = _column(invstd)
+    with np.errstate(invalid="ignore", over="ignore"):
+        xhat = fused_multiply_add(x2, inv, -inv * _column(mean)) if need_weight else None
+        grad_weight = np.zeros(x2.shape[1], x2.dtype) if need_weight else None
+        grad_bias = np.zeros(x2.shape[1], x2.dtype) if need_bias else None
+        for start in range(0, rows, chunk):
+            buffer_w, buffer_b = np.zeros(x2.shape[1], x2.dtype), np.zeros(x2.shape[1], x2.dtype)
+            for row in range(start, min(rows, start + chunk)):
+                if need_weight:
+                    buffer_w = fused_multiply_add(g2[row], xhat[row], buffer_w)
+                if need_bias:
+                    buffer_b = buffer_b + g2[row]
+            if need_weight:
+                grad_weight = grad_weight + buffer_w
+            if need_bias:
+                grad_bias = grad_bias + buffer_b
+    return grad_weight, grad_bias
