@@ -74,8 +74,21 @@ class LogBackward0(UnaryOp):
         return grad / self.saved()[0]
 
 
+def _log1p(x):
+    """NumPy's log1p; PyTorch's float64 one (glibc's) gives every NaN without its sign bit
+    (a NaN's own, and that of x < -1), its float32 one NumPy's signs."""
+    out = np.log1p(x)
+    if out.dtype == np.float64 and out.ndim:
+        nan = out != out
+        if nan.any():
+            out[nan] = np.nan
+    elif out.dtype == np.float64 and out != out:
+        out = np.float64(np.nan)
+    return out
+
+
 class Log1PBackward0(UnaryOp):
-    function, saves, quiet = np.log1p, "self", ("divide", "invalid")
+    function, saves, quiet = _log1p, "self", ("divide", "invalid")
 
     def backward(self, grad):
         return grad / AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad / (self + 1)
@@ -147,9 +160,12 @@ class TanhBackward0(UnaryOp):
 
 
 def _sigmoid(x):
-    """exp of a non-positive number only: no overflow for large |x|."""
+    """exp of a non-positive number only: no overflow for large |x|. A NaN comes out with its
+    sign bit flipped, as PyTorch's 1 / (1 + exp(-x)) gives it (signbit shows it)."""
     e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+    out = np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+    nan = x != x
+    return np.where(nan, np.negative(x), out) if nan.any() else out
 
 
 class SigmoidBackward0(UnaryOp):

@@ -191,7 +191,8 @@ class AngleBackward0(Op):
         x = float_input(a)
         self.save(a)
         self.like = (a._data.shape, a._data.dtype)
-        return np.where(x < 0, x.dtype.type(math.pi), np.where(np.isnan(x), x, 0)).astype(
+        # (a NaN without its sign bit, whatever the input NaN's, as PyTorch gives it)
+        return np.where(x < 0, x.dtype.type(math.pi), np.where(np.isnan(x), np.nan, 0)).astype(
             x.dtype)
 
     def backward(self, grad):
