@@ -276,7 +276,22 @@ class RoundBackward1(ZeroGradBackward):
         if x.dtype.kind not in "fV":  # (PyTorch copies integers only when no decimals are given)
             kernel = "round_cpu" if decimals else "round_vml_cpu"
             raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
-        return np.round(x, decimals)
+        if not decimals:
+            return np.round(x)
+        return round_decimals(x, decimals)
+
+
+def round_decimals(x, decimals):
+    """PyTorch's kernel: ``nearbyint(x * 10^d) / 10^d`` (``nearbyint(x / 10^-d) * 10^-d`` for
+    d < 0), 10^d being C's pow rounded to the computing type (float32 for the 16-bit types),
+    its overflow and NaNs silently (NumPy's round scales otherwise, and warns)."""
+    if x.dtype.kind != "f" or x.itemsize < 4:
+        return round_decimals(x.astype(np.float32), decimals).astype(x.dtype)
+    scale = x.dtype.type(10.0 ** (-decimals if decimals < 0 else decimals))
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        if decimals < 0:
+            return np.rint(x / scale) * scale
+        return np.rint(x * scale) / scale
 
 
 # --------------------------------------------------------------------------- public functions
