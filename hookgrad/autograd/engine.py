@@ -409,9 +409,7 @@ def _call_function(task, node, grads, compute=True):
             for fn in list(hooks.pre_hooks.values()):
                 result = fn(tuple(grads))
                 if result is not None:
-                    # (replaced in the caller's list itself, as PyTorch's engine replaces its
-                    # inputs: a gradient a hook changed in place and returned stays held once,
-                    # so AccumulateGrad still steals it)
+                    # (in the caller's list, as PyTorch: held once, AccumulateGrad steals it)
                     grads[:] = check_hook_tuple(fn, grads, result)
             result = None  # drop our reference: AccumulateGrad may steal an unshared gradient
         # (after the pre-hooks, which may add post-hooks, as PyTorch decides)
