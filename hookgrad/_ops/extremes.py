@@ -141,7 +141,12 @@ class AmaxBackward0(ReductionOp):
         """``given``: how many dims the call named (a 0-d input's formula depends on it)."""
         self.save(a)
         self.dims, self.keepdim, self.given = dims, keepdim, given
-        return self.reduce(a._data, axis=dims, keepdims=keepdim)
+        out = np.asarray(self.reduce(a._data, axis=dims, keepdims=keepdim))
+        if out.dtype.kind == "f":  # (PyTorch's amax / amin: a NaN without its sign bit)
+            squares = np.vdot(out, out)
+            if squares != squares:
+                out = np.where(np.isnan(out), np.array(np.nan, out.dtype), out)
+        return out
 
     def backward(self, grad):
         a, result = self.saved()

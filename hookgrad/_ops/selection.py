@@ -152,14 +152,11 @@ _MINMAX_STEP_BYTES = 64
 
 
 def _nan_signs_of_minmax(out, x, y):
-    """``out`` (maximum or minimum of float32 / float64 ``x``, ``y``) with the NaN signs of
-    PyTorch's kernel: its vector loop ORs in the all-ones mask of the unordered lanes (a NaN
-    with the sign bit set), its element loop returns the quiet NaN (no sign bit), whatever the
-    NaN operands' signs. Costs one sum of squares (NaN only from a NaN) when there is none."""
-    if out.dtype.kind != "f" or out.dtype.itemsize < 4 or out.size > PARALLEL_GRAIN:
-        return out
-    squares = np.vdot(out, out)
-    if squares == squares:
+    """``out`` (maximum or minimum of float32 / float64 ``x``, ``y``, holding a NaN) with the
+    NaN signs of PyTorch's kernel: its vector loop ORs in the all-ones mask of the unordered
+    lanes (a NaN with the sign bit set), its element loop returns the quiet NaN (no sign bit),
+    whatever the NaN operands' signs."""
+    if out.itemsize < 4 or out.size > PARALLEL_GRAIN:
         return out
     vector = vector_positions(out.shape, x, y, _MINMAX_STEP_BYTES)
     nans = np.isnan(out)
@@ -171,12 +168,23 @@ def _nan_signs_of_minmax(out, x, y):
     return out
 
 
+# (one sum of squares finds a NaN: NaN only from a NaN)
 def _maximum(x, y):
-    return _nan_signs_of_minmax(np.maximum(x, y), x, y)
+    out = np.maximum(x, y)
+    if out.dtype.kind == "f":
+        squares = np.vdot(out, out)
+        if squares != squares:
+            return _nan_signs_of_minmax(out, x, y)
+    return out
 
 
 def _minimum(x, y):
-    return _nan_signs_of_minmax(np.minimum(x, y), x, y)
+    out = np.minimum(x, y)
+    if out.dtype.kind == "f":
+        squares = np.vdot(out, out)
+        if squares != squares:
+            return _nan_signs_of_minmax(out, x, y)
+    return out
 
 
 class MaximumBackward0(BinaryOp):

@@ -23,3 +23,13 @@ for dtype in (torch.float32, torch.float64):
         print(c.min().signbit().item(), c.max().signbit().item(),
               [t.signbit().item() for t in c.aminmax()], c.amax(0).signbit().item(),
               c.max(0)[0].signbit().item(), c.view(n, 1).amin(1).signbit().tolist())
+# amin / amax along dims give a NaN without the sign bit; max / min with indices and
+# aminmax along a dim give the NaN element itself
+for dtype in (torch.float32, torch.float64):
+    for n in (1, 3, 20):
+        a = torch.arange(n * 3, dtype=dtype).view(n, 3)
+        a[0, 1] = -torch.tensor(nan)
+        a[n - 1, 0] = torch.tensor(nan)
+        print([t.signbit().view(-1).tolist()[:2]
+               for t in (a.amin(1), a.amax(1), a.amin(0), a.amax(0), a.max(1)[0], a.min(0)[0],
+                         a.aminmax(dim=1)[0], a.amax((0, 1)), a.amin(()))])
