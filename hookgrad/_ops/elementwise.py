@@ -164,8 +164,10 @@ def _sigmoid(x):
     sign bit flipped, as PyTorch's 1 / (1 + exp(-x)) gives it (signbit shows it)."""
     e = np.exp(-np.abs(x))
     out = np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
-    nan = x != x
-    return np.where(nan, np.negative(x), out) if nan.any() else out
+    if out.dtype.kind != "f":  # (bfloat16's conversion gives its own NaN; complex: as it is)
+        return out
+    squares = np.vdot(out, out)  # (NaN only from a NaN input)
+    return out if squares == squares else np.where(x != x, np.negative(x), out)
 
 
 class SigmoidBackward0(UnaryOp):
