@@ -210,7 +210,9 @@ def test_split_ops_match_one_thread_to_float32_rounding(threads, monkeypatch):
     np.testing.assert_allclose(split[0], single[0], rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(split[1], single[1], rtol=1e-4, atol=1e-6)
     for a, b in zip(split[2], single[2]):
-        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+        # (an element summed from terms ~1e6 times larger cancels: float32 rounding there is
+        # relative to the gradient's scale, not the element's)
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=max(1e-5, 1e-6 * np.abs(b).max()))
 
 
 def test_hooks_run_on_the_thread_that_called_backward(threads, monkeypatch):
