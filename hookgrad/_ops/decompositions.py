@@ -19,7 +19,7 @@ from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
 from .shape import cat
 from .svd import LinalgSvdBackward0 as _ThinSvd
-from .svd import _full_svd_grad, _thin_svd
+from .svd import _full_svd_grad, _thin_svd, mkl_svd
 from .triangular_solve import solve_triangular
 
 return_types = {
@@ -66,11 +66,18 @@ class LinalgSvdBackward0(_ThinSvd):
             return self.full_matrices
         return self.k if name == "S_sym_argsize_minus_1" else None
 
-    def forward(self, a, full_matrices):
+    def forward(self, a, full_matrices, values_only=False):
         x = a._data
         self.full_matrices, self.k = full_matrices, min(x.shape[-2:])
-        u, s, vh = _thin_svd(x)
         m, n = x.shape[-2:]
+        if values_only and not self._record:  # (torch.svd(compute_uv=False) without grad:
+            # PyTorch's LAPACK computes the values alone; U and V are not read)
+            return (np.empty(x.shape[:-2] + (0, 0), x.dtype), _thin_svd(x, vectors=False)[1],
+                    np.empty(x.shape[:-2] + (0, 0), x.dtype))
+        exact = mkl_svd(x, "A") if full_matrices and x.size else None
+        if exact is not None:
+            return exact
+        u, s, vh = _thin_svd(x)
         if full_matrices and max(m, n) > min(m, n) and x.size:
             with np.errstate(all="ignore"):
                 u, _, vh = np.linalg.svd(np.nan_to_num(x), full_matrices=True)
@@ -97,9 +104,9 @@ def _svd_nodes(A, full_matrices):
     return _apply_saving_outputs(LinalgSvdBackward0, A, full_matrices)
 
 
-def _apply_saving_outputs(node_class, A, option):
+def _apply_saving_outputs(node_class, A, *options):
     """The node's outputs, with the node saving them (its backward reads the factors)."""
-    outputs = node_class.apply(A, option)
+    outputs = node_class.apply(A, *options)
     node = next((output._grad_fn for output in outputs if output._grad_fn is not None), None)
     if node is not None:
         for output in outputs:
@@ -125,7 +132,7 @@ def svd(input, some=True, compute_uv=True, *, out=None):
     if not compute_uv:
         x = input._data
         check_matrix(x, "linalg.svd", kernel="linalg_svd_cpu")
-        s = _svd_nodes(input, False)[1]
+        s = _apply_saving_outputs(LinalgSvdBackward0, input, False, True)[1]
         m, n = x.shape[-2:]
         v = np.swapaxes(np.zeros(x.shape[:-2] + (n, n), x.dtype), -1, -2)  # (Vh's transpose)
         return return_types["svd"](_make(np.zeros(x.shape[:-2] + (m, m), x.dtype)), s, _make(v))

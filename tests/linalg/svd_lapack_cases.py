@@ -1,0 +1,48 @@
+"""Matrices whose singular value decompositions PyTorch computes with MKL's LAPACK (gesdd):
+random ones of many shapes, batches, and ones holding an infinity or a NaN. ``cases(torch)``
+runs the SVD family under either library and returns its results by name; an error is
+recorded as ``"error: Type: message"``."""
+import numpy as np
+
+SHAPES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 6), (7, 3), (8, 8), (2, 3, 4), (3, 5, 2)]
+DTYPES = ["float32", "float64"]
+# (row, column) of one non-finite entry in the last matrix of the batch, and its value
+SPECIALS = [("inf", 0, 0, np.inf), ("inf_mid", -1, 0, -np.inf), ("nan", 0, -1, np.nan)]
+
+
+def matrices():
+    rng = np.random.default_rng(20261126)
+    for shape in SHAPES:
+        base = rng.standard_normal(shape)
+        for dtype in DTYPES:
+            yield f"{'x'.join(map(str, shape))}/{dtype}", base.astype(dtype)
+            for label, row, column, value in SPECIALS:
+                special = base.astype(dtype)
+                special.reshape((-1,) + shape[-2:])[-1, row, column] = value
+                yield f"{'x'.join(map(str, shape))}/{dtype}/{label}", special
+
+
+# each case's function of (torch, x, x requiring grad)
+FAMILY = {
+    "svd": lambda torch, x, g: list(torch.linalg.svd(x, full_matrices=False)),
+    "svd_full": lambda torch, x, g: list(torch.linalg.svd(x)),
+    "svdvals": lambda torch, x, g: torch.linalg.svdvals(x),
+    "svdvals_grad": lambda torch, x, g: torch.linalg.svdvals(g),
+    "svd_no_uv": lambda torch, x, g: torch.svd(x, compute_uv=False)[1],
+    "rank": lambda torch, x, g: torch.linalg.matrix_rank(x),
+    "norm2": lambda torch, x, g: torch.linalg.matrix_norm(x, 2),
+    "nuclear": lambda torch, x, g: torch.linalg.matrix_norm(x, "nuc"),
+}
+
+
+def cases(torch):
+    results = {}
+    for name, array in matrices():
+        x = torch.tensor(array)
+        grad_x = x.clone().requires_grad_()
+        for label, function in FAMILY.items():
+            try:
+                results[f"{name}/{label}"] = function(torch, x, grad_x)
+            except Exception as error:  # noqa: BLE001 (the error itself is recorded)
+                results[f"{name}/{label}"] = f"error: {type(error).__name__.lstrip('_')}: {error}"
+    return results

@@ -1,0 +1,65 @@
+"""The SVD family (linalg.svd thin and full, svdvals with and without a gradient to come,
+torch.svd without vectors, matrix_rank, the 2- and nuclear norms): with MKL at PyTorch's
+version installed, bit for bit PyTorch's results and errors (tests/recorded/svd_lapack.json,
+written by tools/record/svd_lapack.py), infinities and NaNs included; otherwise NumPy's
+LAPACK, close to them."""
+import importlib.metadata
+
+import numpy as np
+import pytest
+from _recorded import load
+
+import hookgrad as torch
+from hookgrad._ops import mkl_lapack
+
+from .svd_lapack_cases import cases
+
+RECORDED = load("svd_lapack")
+
+
+def _mkl_version():
+    try:
+        return importlib.metadata.version("mkl")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+# PyTorch 2.13 bundles MKL 2024.2.0; other MKL versions' LAPACK rounds differently
+EXACT = mkl_lapack.available() and _mkl_version() == "2024.2.0"
+RESULTS = cases(torch)
+
+
+def _outputs(value):
+    return value if isinstance(value, list) else [value]
+
+
+@pytest.mark.skipif(not EXACT, reason="needs MKL 2024.2.0 (pip install 'hookgrad[mkl]')")
+@pytest.mark.parametrize("key", sorted(RECORDED))
+def test_bit_for_bit_pytorch_with_mkl(key):
+    expected, got = RECORDED[key], RESULTS[key]
+    if isinstance(expected, str):
+        assert got == expected
+        return
+    assert not isinstance(got, str), got
+    for want, have in zip(_outputs(expected), _outputs(got), strict=True):
+        have = have.detach().numpy()
+        assert have.dtype == want.dtype and have.shape == want.shape
+        np.testing.assert_array_equal(have, want)
+
+
+@pytest.mark.parametrize("key", sorted(k for k in RECORDED if "/inf" not in k
+                                       and "/nan" not in k))
+def test_finite_matrices_close_to_pytorch(key):
+    """Any LAPACK: the values agree to rounding (vectors only up to sign, so not compared)."""
+    expected, got = RECORDED[key], RESULTS[key]
+    if key.endswith(("/svd", "/svd_full")):
+        expected, got = expected[1], got[1]
+    got = got.detach().numpy()
+    tolerance = 1e-5 if got.dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
+
+
+def test_nan_refused_as_pytorch_refuses_it():
+    x = torch.tensor([[1.0, float("nan")], [2.0, 3.0]])
+    with pytest.raises(torch.linalg.LinAlgError, match="contained non-finite values"):
+        torch.linalg.svd(x)
