@@ -13,13 +13,14 @@ import numpy as np
 from .._tensor_base import _make
 from .._warn_once import warn_once
 from ..autograd.grad_mode import is_grad_enabled
+from . import mkl_lapack
 from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
 from .shape import cat
+from .svd import _MKL_DTYPES, _full_svd_grad, _thin_svd, mkl_svd
 from .svd import LinalgSvdBackward0 as _ThinSvd
-from .svd import _full_svd_grad, _thin_svd, mkl_svd
 from .triangular_solve import solve_triangular
 
 return_types = {
@@ -282,9 +283,30 @@ def _selection_sorted(values):
     return values, np.eye(len(values), dtype=values.dtype)[:, order]
 
 
+def _mkl_eigh(x, uplo, vectors):
+    """MKL's syevd of each matrix, as PyTorch computes it, raising PyTorch's LinAlgError for
+    the first matrix that fails; None without MKL or for another dtype."""
+    if x.dtype not in _MKL_DTYPES or not x.dtype.isnative or not mkl_lapack.available():
+        return None
+    w, v, infos = mkl_lapack.syevd(x, uplo, vectors)
+    failed = np.flatnonzero(infos)
+    if failed.size:
+        index = int(failed[0])
+        where = f"(Batch element {index}): " if x.ndim > 2 else ""
+        raise LinAlgError(f"linalg.eigh: {where}The algorithm failed to converge because the "
+                          "input matrix is ill-conditioned or has too many repeated eigenvalues "
+                          f"(error code: {int(infos[index])}).")
+    return w, v
+
+
 def eigh_arrays(x, uplo, vectors=True):
     """(ascending eigenvalues, eigenvectors) of each symmetric matrix whose ``uplo`` triangle
-    ``x`` holds, with LAPACK's answers for non-finite entries (see _non_finite_spectra)."""
+    ``x`` holds, with LAPACK's answers for non-finite entries (see _non_finite_spectra); the
+    vectors may be None without ``vectors`` where MKL computes the values alone, as PyTorch's
+    kernel does."""
+    exact = _mkl_eigh(x, uplo, vectors)
+    if exact is not None:
+        return exact
     if x.shape[-1] == 1:  # (LAPACK's quick return: the entry, its unit vector, even inf)
         return x[..., 0].copy(), np.ones_like(x)
     # (only the UPLO triangle is read: a non-finite entry in the other one is ignored)
@@ -307,7 +329,9 @@ class LinalgEighBackward0(Op):
         if not x.size:
             return np.zeros(x.shape[:-1], x.dtype), lapack_layout(x.copy())
         w, v = eigh_arrays(x, *option)
-        return w, lapack_layout(v)
+        if v is None:  # (eigvalsh without a gradient to come: the vectors are not read)
+            return w, np.empty(x.shape[:-2] + (0, 0), x.dtype)
+        return w, v if v.strides[-2] == v.itemsize else lapack_layout(v)
 
     def backward(self, g_w, g_v):
         w, v = self.saved()

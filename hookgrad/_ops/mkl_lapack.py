@@ -95,3 +95,52 @@ def gesdd(x, job):
     u = np.swapaxes(u, -1, -2).reshape(batch + (m, u_columns))
     vh = np.swapaxes(vt, -1, -2).reshape(batch + (vt_rows, n))
     return u, s, vh, infos
+
+
+def _syevd_function(dtype):
+    function = vml._lib().ssyevd_ if dtype == np.float32 else vml._lib().dsyevd_
+    function.restype = None
+    return function
+
+
+def _syevd_workspace(function, job, uplo, n, dtype):
+    key = (dtype.char, "syevd", job, uplo, n)
+    sizes = _workspace_sizes.get(key)
+    if sizes is None:
+        query, iquery, info = np.empty(1, dtype), np.empty(1, np.int32), ctypes.c_int(0)
+        function(job.encode(), uplo.encode(), _int(n), None, _int(max(1, n)), None,
+                 query.ctypes.data_as(ctypes.c_void_p), _int(-1),
+                 iquery.ctypes.data_as(ctypes.c_void_p), _int(-1), ctypes.byref(info))
+        sizes = _workspace_sizes[key] = (max(1, int(query[0])), max(1, int(iquery[0])))
+    return sizes
+
+
+def syevd(x, uplo, vectors):
+    """``?syevd`` of each symmetric matrix of the float32 / float64 batch ``x`` (..., n, n),
+    reading its ``uplo`` triangle: (ascending eigenvalues, eigenvectors column-major per
+    matrix or None without ``vectors``, LAPACK's per-matrix status)."""
+    n = x.shape[-1]
+    batch = x.shape[:-2]
+    count = int(np.prod(batch, dtype=np.int64))
+    dtype = x.dtype
+    job = "V" if vectors else "N"
+    function = _syevd_function(dtype)
+    a = np.empty((count, n, n), dtype)  # column-major copies; the vectors overwrite them
+    a[...] = np.swapaxes(x.reshape((count, n, n)), -1, -2)
+    w = np.empty((count, n), dtype)
+    size, isize = _syevd_workspace(function, job, uplo, n, dtype)
+    work, iwork = np.empty(size, dtype), np.empty(isize, np.int32)
+    infos = np.zeros(count, np.int64)
+    info = ctypes.c_int(0)
+    job_code, uplo_code, n_code, lda = job.encode(), uplo.encode(), _int(n), _int(max(1, n))
+    lwork, liwork = _int(size), _int(isize)
+    work_address = work.ctypes.data_as(ctypes.c_void_p)
+    iwork_address = iwork.ctypes.data_as(ctypes.c_void_p)
+    a_address, w_address = a.ctypes.data, w.ctypes.data
+    for i in range(count):
+        function(job_code, uplo_code, n_code, ctypes.c_void_p(a_address + i * a.strides[0]),
+                 lda, ctypes.c_void_p(w_address + i * w.strides[0]), work_address, lwork,
+                 iwork_address, liwork, ctypes.byref(info))
+        infos[i] = info.value
+    vectors_out = np.swapaxes(a, -1, -2).reshape(batch + (n, n)) if vectors else None
+    return w.reshape(batch + (n,)), vectors_out, infos

@@ -35,8 +35,8 @@ def _spectrum(x, hermitian, vectors=True):
     with ``vectors`` false the SVD may leave the vectors None (computing the values alone)."""
     if hermitian:
         check_matrix(x, "linalg.eigh", square=True, kernel="linalg_eigh_cpu", kernel_first=True)
-        w, v = eigh_arrays(x, "L")
-        return v, np.abs(w), w, np.swapaxes(v, -1, -2)
+        w, v = eigh_arrays(x, "L", vectors)
+        return v, np.abs(w), w, None if v is None else np.swapaxes(v, -1, -2)
     # the thin SVD that gives LAPACK no non-finite matrix (OpenBLAS's gesdd can loop forever
     # on an infinity): one with a NaN raises PyTorch's LinAlgError, one with an infinity has
     # NaN values and vectors, as MKL mostly gives PyTorch (its pinv is then NaN)

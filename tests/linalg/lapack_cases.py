@@ -1,12 +1,14 @@
-"""Matrices whose singular value decompositions PyTorch computes with MKL's LAPACK (gesdd):
-random ones of many shapes, batches, and ones holding an infinity or a NaN. ``cases(torch)``
-runs the SVD family under either library and returns its results by name; an error is
-recorded as ``"error: Type: message"``."""
+"""Matrices whose singular value (gesdd) and symmetric eigen (syevd) decompositions PyTorch
+computes with MKL's LAPACK: random ones of many shapes, batches, and ones holding an infinity
+or a NaN. ``cases(torch)`` runs both families under either library and returns their results
+by name; an error is recorded as ``"error: Type: message"``."""
 import numpy as np
 
-SHAPES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 6), (7, 3), (8, 8), (2, 3, 4), (3, 5, 2)]
+SHAPES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 6), (7, 3), (8, 8), (2, 3, 4), (3, 5, 2),
+          (2, 4, 4), (12, 12)]
 DTYPES = ["float32", "float64"]
 # (row, column) of one non-finite entry in the last matrix of the batch, and its value
+# (both triangles: eigh reads one, so each special shows in one of its two UPLOs)
 SPECIALS = [("inf", 0, 0, np.inf), ("inf_mid", -1, 0, -np.inf), ("nan", 0, -1, np.nan)]
 
 
@@ -23,7 +25,7 @@ def matrices():
 
 
 # each case's function of (torch, x, x requiring grad)
-FAMILY = {
+SVD_FAMILY = {
     "svd": lambda torch, x, g: list(torch.linalg.svd(x, full_matrices=False)),
     "svd_full": lambda torch, x, g: list(torch.linalg.svd(x)),
     "svdvals": lambda torch, x, g: torch.linalg.svdvals(x),
@@ -33,6 +35,14 @@ FAMILY = {
     "norm2": lambda torch, x, g: torch.linalg.matrix_norm(x, 2),
     "nuclear": lambda torch, x, g: torch.linalg.matrix_norm(x, "nuc"),
 }
+EIGH_FAMILY = {
+    "eigh": lambda torch, x, g: list(torch.linalg.eigh(x)),
+    "eigh_upper": lambda torch, x, g: list(torch.linalg.eigh(x, UPLO="U")),
+    "eigvalsh": lambda torch, x, g: torch.linalg.eigvalsh(x),
+    "eigvalsh_grad": lambda torch, x, g: torch.linalg.eigvalsh(g),
+    "rank_hermitian": lambda torch, x, g: torch.linalg.matrix_rank(x, hermitian=True),
+    "eigvalsh_upper_grad": lambda torch, x, g: torch.linalg.eigvalsh(g, UPLO="U"),
+}
 
 
 def cases(torch):
@@ -40,7 +50,9 @@ def cases(torch):
     for name, array in matrices():
         x = torch.tensor(array)
         grad_x = x.clone().requires_grad_()
-        for label, function in FAMILY.items():
+        square = array.shape[-1] == array.shape[-2]
+        family = {**SVD_FAMILY, **EIGH_FAMILY} if square else SVD_FAMILY
+        for label, function in family.items():
             try:
                 results[f"{name}/{label}"] = function(torch, x, grad_x)
             except Exception as error:  # noqa: BLE001 (the error itself is recorded)

@@ -1,8 +1,9 @@
 """The SVD family (linalg.svd thin and full, svdvals with and without a gradient to come,
-torch.svd without vectors, matrix_rank, the 2- and nuclear norms): with MKL at PyTorch's
-version installed, bit for bit PyTorch's results and errors (tests/recorded/svd_lapack.json,
-written by tools/record/svd_lapack.py), infinities and NaNs included; otherwise NumPy's
-LAPACK, close to them."""
+torch.svd without vectors, matrix_rank, the 2- and nuclear norms) and the symmetric eigen
+family (eigh, eigvalsh, matrix_rank(hermitian=True)): with MKL at PyTorch's version
+installed, bit for bit PyTorch's results and errors (tests/recorded/lapack.json, written by
+tools/record/lapack.py), infinities and NaNs included; otherwise NumPy's LAPACK, close to
+them."""
 import importlib.metadata
 
 import numpy as np
@@ -12,9 +13,9 @@ from _recorded import load
 import hookgrad as torch
 from hookgrad._ops import mkl_lapack
 
-from .svd_lapack_cases import cases
+from .lapack_cases import cases
 
-RECORDED = load("svd_lapack")
+RECORDED = load("lapack")
 
 
 def _mkl_version():
@@ -54,6 +55,8 @@ def test_finite_matrices_close_to_pytorch(key):
     expected, got = RECORDED[key], RESULTS[key]
     if key.endswith(("/svd", "/svd_full")):
         expected, got = expected[1], got[1]
+    elif key.endswith(("/eigh", "/eigh_upper")):
+        expected, got = expected[0], got[0]
     got = got.detach().numpy()
     tolerance = 1e-5 if got.dtype == np.float32 else 1e-12
     np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
