@@ -160,6 +160,9 @@ class LinalgQrBackward0(Op):
             q = np.zeros((0,), x.dtype) if mode == "r" else lapack_layout(np.broadcast_to(
                 np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k)))
             return q, lapack_layout(np.zeros(x.shape[:-2] + (k, n), x.dtype))
+        if x.dtype in _MKL_DTYPES and x.dtype.isnative and mkl_lapack.available():
+            q, r = mkl_lapack.qr(x, mode)  # (PyTorch's geqrf and orgqr)
+            return (np.zeros((0,), x.dtype) if q is None else q), lapack_layout(r)
         if mode == "r":  # (Q is not computed: an empty tensor, as PyTorch's)
             with np.errstate(all="ignore"):
                 return np.zeros((0,), x.dtype), lapack_layout(

@@ -1,6 +1,8 @@
-"""PyTorch's singular value decompositions bit for bit, through MKL's LAPACK.
+"""PyTorch's matrix factorisations bit for bit, through MKL's LAPACK: the singular value
+(``?gesdd``), symmetric eigen (``?syevd``), Cholesky (``?potrf``) and QR (``?geqrf`` and
+``?orgqr``) decompositions.
 
-PyTorch's x86 build factors with the LAPACK of the MKL it bundles: ``?gesdd`` per matrix of a
+PyTorch's x86 build factors with the LAPACK of the MKL it bundles: one call per matrix of a
 batch, each matrix copied column-major, with the optimal workspace. Another LAPACK (NumPy's
 OpenBLAS) rounds differently in the last bits, and differs outright on matrices holding an
 infinity (MKL scales such a matrix by zero and returns permutation-like vectors and NaN
@@ -16,10 +18,7 @@ import numpy as np
 
 from . import vml
 
-# gesdd's job: the vectors of the thin ('S') or full ('A') decomposition, or none ('N')
-_U_COLUMNS = {"S": lambda m, k: k, "A": lambda m, k: m, "N": lambda m, k: 1}
-_VT_ROWS = {"S": lambda n, k: k, "A": lambda n, k: n, "N": lambda n, k: 1}
-_workspace_sizes = {}
+_workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal workspace
 
 
 def available():
@@ -31,88 +30,81 @@ def _int(value):
     return ctypes.byref(ctypes.c_int(value))
 
 
-def _gesdd_function(dtype):
-    lib = vml._lib()
-    function = lib.sgesdd_ if dtype == np.float32 else lib.dgesdd_
+def _routine(dtype, name):
+    """MKL's Fortran routine ``name`` (``gesdd``, ...) for float32 or float64."""
+    function = getattr(vml._lib(), ("s" if dtype == np.float32 else "d") + name + "_")
     function.restype = None
     return function
 
 
-def _workspace(function, job, m, n, dtype, u_rows, vt_rows, iwork):
-    """The optimal workspace size MKL reports for this job and shape (asked once)."""
-    key = (dtype.char, job, m, n)
-    size = _workspace_sizes.get(key)
-    if size is None:
-        query = np.empty(1, dtype)
-        info = ctypes.c_int(0)
-        function(job.encode(), _int(m), _int(n), None, _int(max(1, m)), None, None,
-                 _int(u_rows), None, _int(vt_rows), query.ctypes.data_as(ctypes.c_void_p),
-                 _int(-1), iwork.ctypes.data_as(ctypes.c_void_p), ctypes.byref(info))
-        size = _workspace_sizes[key] = max(1, int(query[0]))
-    return size
+def _column_major(x, rows, columns):
+    """Column-major copies of the matrices of ``x`` as a C-ordered (count, columns, rows)
+    array (matrix i's column j at [i, j]), each ``rows`` x ``columns`` (zeros beyond ``x``)."""
+    m, n = x.shape[-2:]
+    count = int(np.prod(x.shape[:-2], dtype=np.int64))
+    copies = np.zeros((count, columns, rows), x.dtype) if (rows, columns) != (m, n) else \
+        np.empty((count, n, m), x.dtype)
+    copies[:, :n, :m] = np.swapaxes(x.reshape((count, m, n)), -1, -2)
+    return copies
+
+
+def _address(array, i):
+    """The address of ``array[i]`` (of a C-ordered stack), as LAPACK takes it."""
+    return ctypes.c_void_p(array.ctypes.data + i * array.strides[0])
+
+
+def _matrices(copies, batch):
+    """The column-major matrices of ``copies`` (see _column_major) shaped ``batch + (m, n)``
+    (a view: each matrix keeps LAPACK's layout, as PyTorch's results have it)."""
+    return np.swapaxes(copies, -1, -2).reshape(batch + copies.shape[-1:] + copies.shape[-2:-1])
+
+
+def _workspace(function, key, dtype, *arguments, after=(), integers=False):
+    """The optimal workspace size(s) LAPACK reports for a call (lwork = -1, then ``after``;
+    also liwork = -1 with ``integers``), asked once per ``key``."""
+    sizes = _workspace_sizes.get(key)
+    if sizes is None:
+        size, integer_size, info = np.empty(1, dtype), np.empty(1, np.int32), ctypes.c_int(0)
+        extra = (integer_size.ctypes.data_as(ctypes.c_void_p), _int(-1)) if integers else ()
+        function(*arguments, size.ctypes.data_as(ctypes.c_void_p), _int(-1), *after, *extra,
+                 ctypes.byref(info))
+        sizes = _workspace_sizes[key] = (max(1, int(size[0])), max(1, int(integer_size[0])))
+    return sizes
 
 
 def gesdd(x, job):
     """``?gesdd`` of each matrix of the float32 / float64 batch ``x`` (..., m, n) with job
-    'S', 'A' or 'N': (U, S, Vh, infos), U and Vh column-major per matrix as MKL leaves them
-    (None for 'N'), ``infos`` LAPACK's per-matrix status (negative: an argument, i.e. a NaN,
-    was refused; positive: no convergence)."""
+    'S' (thin), 'A' (full) or 'N' (values only): (U, S, Vh, infos), U and Vh column-major
+    per matrix as MKL leaves them (None for 'N'), ``infos`` LAPACK's per-matrix status
+    (negative: an argument, a matrix with a NaN, was refused; positive: no convergence)."""
     m, n = x.shape[-2:]
     k = min(m, n)
-    batch = x.shape[:-2]
-    count = int(np.prod(batch, dtype=np.int64))
-    dtype = x.dtype
-    function = _gesdd_function(dtype)
-    u_columns, vt_rows = _U_COLUMNS[job](m, k), _VT_ROWS[job](n, k)
-    u_rows = m if job != "N" else 1
-    # column-major copies: matrix i's column j at a[i, j]
-    a = np.empty((count, n, m), dtype)
-    a[...] = np.swapaxes(x.reshape((count, m, n)), -1, -2)
-    s = np.empty((count, k), dtype)
-    u = np.empty((count, u_columns, u_rows), dtype)
-    vt = np.empty((count, n if job != "N" else 1, vt_rows), dtype)
+    batch, dtype = x.shape[:-2], x.dtype
+    u_columns, vt_rows = {"S": (k, k), "A": (m, n), "N": (1, 1)}[job]
+    u_rows, vt_columns = (1, 1) if job == "N" else (m, n)
+    function, info = _routine(dtype, "gesdd"), ctypes.c_int(0)
+    a = _column_major(x, m, n)
+    s = np.empty((len(a), k), dtype)
+    u = np.empty((len(a), u_columns, u_rows), dtype)
+    vt = np.empty((len(a), vt_columns, vt_rows), dtype)
     iwork = np.empty(max(1, 8 * k), np.int32)
-    size = _workspace(function, job, m, n, dtype, u_rows, vt_rows, iwork)
-    work = np.empty(size, dtype)
-    infos = np.zeros(count, np.int64)
-    info = ctypes.c_int(0)
-    job_code, m_code, n_code, lda = job.encode(), _int(m), _int(n), _int(max(1, m))
-    ldu, ldvt, lwork = _int(u_rows), _int(vt_rows), _int(size)
-    work_address = work.ctypes.data_as(ctypes.c_void_p)
     iwork_address = iwork.ctypes.data_as(ctypes.c_void_p)
-    a_address, s_address = a.ctypes.data, s.ctypes.data
-    u_address, vt_address = u.ctypes.data, vt.ctypes.data
-    for i in range(count):
-        function(job_code, m_code, n_code, ctypes.c_void_p(a_address + i * a.strides[0]), lda,
-                 ctypes.c_void_p(s_address + i * s.strides[0]),
-                 ctypes.c_void_p(u_address + i * u.strides[0]), ldu,
-                 ctypes.c_void_p(vt_address + i * vt.strides[0]), ldvt, work_address, lwork,
-                 iwork_address, ctypes.byref(info))
+    job_code, m_code, n_code, lda = job.encode(), _int(m), _int(n), _int(max(1, m))
+    ldu, ldvt = _int(u_rows), _int(vt_rows)
+    size, _ = _workspace(function, ("gesdd", dtype.char, job, m, n), dtype, job_code, m_code,
+                         n_code, None, lda, None, None, ldu, None, ldvt, after=(iwork_address,))
+    work = np.empty(size, dtype)
+    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
+    infos = np.zeros(len(a), np.int64)
+    for i in range(len(a)):
+        function(job_code, m_code, n_code, _address(a, i), lda, _address(s, i), _address(u, i),
+                 ldu, _address(vt, i), ldvt, work_address, lwork, iwork_address,
+                 ctypes.byref(info))
         infos[i] = info.value
     s = s.reshape(batch + (k,))
     if job == "N":
         return None, s, None, infos
-    u = np.swapaxes(u, -1, -2).reshape(batch + (m, u_columns))
-    vh = np.swapaxes(vt, -1, -2).reshape(batch + (vt_rows, n))
-    return u, s, vh, infos
-
-
-def _syevd_function(dtype):
-    function = vml._lib().ssyevd_ if dtype == np.float32 else vml._lib().dsyevd_
-    function.restype = None
-    return function
-
-
-def _syevd_workspace(function, job, uplo, n, dtype):
-    key = (dtype.char, "syevd", job, uplo, n)
-    sizes = _workspace_sizes.get(key)
-    if sizes is None:
-        query, iquery, info = np.empty(1, dtype), np.empty(1, np.int32), ctypes.c_int(0)
-        function(job.encode(), uplo.encode(), _int(n), None, _int(max(1, n)), None,
-                 query.ctypes.data_as(ctypes.c_void_p), _int(-1),
-                 iquery.ctypes.data_as(ctypes.c_void_p), _int(-1), ctypes.byref(info))
-        sizes = _workspace_sizes[key] = (max(1, int(query[0])), max(1, int(iquery[0])))
-    return sizes
+    return _matrices(u, batch), s, _matrices(vt, batch), infos
 
 
 def syevd(x, uplo, vectors):
@@ -120,27 +112,76 @@ def syevd(x, uplo, vectors):
     reading its ``uplo`` triangle: (ascending eigenvalues, eigenvectors column-major per
     matrix or None without ``vectors``, LAPACK's per-matrix status)."""
     n = x.shape[-1]
-    batch = x.shape[:-2]
-    count = int(np.prod(batch, dtype=np.int64))
-    dtype = x.dtype
+    batch, dtype = x.shape[:-2], x.dtype
     job = "V" if vectors else "N"
-    function = _syevd_function(dtype)
-    a = np.empty((count, n, n), dtype)  # column-major copies; the vectors overwrite them
-    a[...] = np.swapaxes(x.reshape((count, n, n)), -1, -2)
-    w = np.empty((count, n), dtype)
-    size, isize = _syevd_workspace(function, job, uplo, n, dtype)
-    work, iwork = np.empty(size, dtype), np.empty(isize, np.int32)
-    infos = np.zeros(count, np.int64)
-    info = ctypes.c_int(0)
+    function, info = _routine(dtype, "syevd"), ctypes.c_int(0)
+    a = _column_major(x, n, n)  # (the vectors overwrite it)
+    w = np.empty((len(a), n), dtype)
     job_code, uplo_code, n_code, lda = job.encode(), uplo.encode(), _int(n), _int(max(1, n))
-    lwork, liwork = _int(size), _int(isize)
-    work_address = work.ctypes.data_as(ctypes.c_void_p)
-    iwork_address = iwork.ctypes.data_as(ctypes.c_void_p)
-    a_address, w_address = a.ctypes.data, w.ctypes.data
-    for i in range(count):
-        function(job_code, uplo_code, n_code, ctypes.c_void_p(a_address + i * a.strides[0]),
-                 lda, ctypes.c_void_p(w_address + i * w.strides[0]), work_address, lwork,
-                 iwork_address, liwork, ctypes.byref(info))
+    size, integer_size = _workspace(function, ("syevd", dtype.char, job, uplo, n), dtype,
+                                    job_code, uplo_code, n_code, None, lda, None,
+                                    integers=True)
+    work, iwork = np.empty(size, dtype), np.empty(integer_size, np.int32)
+    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
+    iwork_address, liwork = iwork.ctypes.data_as(ctypes.c_void_p), _int(integer_size)
+    infos = np.zeros(len(a), np.int64)
+    for i in range(len(a)):
+        function(job_code, uplo_code, n_code, _address(a, i), lda, _address(w, i),
+                 work_address, lwork, iwork_address, liwork, ctypes.byref(info))
         infos[i] = info.value
-    vectors_out = np.swapaxes(a, -1, -2).reshape(batch + (n, n)) if vectors else None
-    return w.reshape(batch + (n,)), vectors_out, infos
+    return w.reshape(batch + (n,)), (_matrices(a, batch) if vectors else None), infos
+
+
+def potrf(x, upper):
+    """``?potrf`` of each matrix of the float32 / float64 batch ``x`` (..., n, n), reading and
+    writing its upper or lower triangle: (the factor, the other triangle zeroed, as PyTorch
+    returns it, also the partial one LAPACK leaves where it stops; per-matrix status, the
+    order of the first leading minor that is not positive-definite)."""
+    n = x.shape[-1]
+    a = _column_major(x, n, n)
+    function, info = _routine(x.dtype, "potrf"), ctypes.c_int(0)
+    uplo, n_code, lda = (b"U" if upper else b"L"), _int(n), _int(max(1, n))
+    infos = np.zeros(len(a), np.int64)
+    for i in range(len(a)):
+        function(uplo, n_code, _address(a, i), lda, ctypes.byref(info))
+        infos[i] = info.value
+    factor = _matrices(a, x.shape[:-2])
+    return (np.triu(factor) if upper else np.tril(factor)), infos
+
+
+def qr(x, mode):
+    """Q and R of each matrix of the float32 / float64 batch ``x`` (..., m, n) as PyTorch's
+    linalg.qr computes them: ``?geqrf``, R its upper triangle, then ``?orgqr`` on the first
+    k = min(m, n) reflectors for Q (m columns with 'complete'; Q None with 'r'), each
+    column-major per matrix."""
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    batch = x.shape[:-2]
+    dtype = x.dtype
+    a = _column_major(x, m, n)
+    tau = np.empty((len(a), max(1, k)), dtype)
+    geqrf, info = _routine(dtype, "geqrf"), ctypes.c_int(0)
+    m_code, n_code, lda = _int(m), _int(n), _int(max(1, m))
+    size, _ = _workspace(geqrf, ("geqrf", dtype.char, m, n), dtype, m_code, n_code, None, lda,
+                         None)
+    work = np.empty(size, dtype)
+    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
+    for i in range(len(a)):
+        geqrf(m_code, n_code, _address(a, i), lda, _address(tau, i), work_address, lwork,
+              ctypes.byref(info))
+    factored = _matrices(a, batch)
+    q_columns = m if mode == "complete" else k
+    r = np.triu(factored[..., :q_columns, :])
+    if mode == "r":
+        return None, r
+    q = _column_major(factored[..., :, :min(n, q_columns)], m, q_columns)
+    orgqr = _routine(dtype, "orgqr")
+    columns_code, k_code = _int(q_columns), _int(k)
+    size, _ = _workspace(orgqr, ("orgqr", dtype.char, m, q_columns, k), dtype, m_code,
+                         columns_code, k_code, None, lda, None)
+    work = np.empty(size, dtype)
+    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
+    for i in range(len(q)):
+        orgqr(m_code, columns_code, k_code, _address(q, i), lda, _address(tau, i),
+              work_address, lwork, ctypes.byref(info))
+    return _matrices(q, batch), r

@@ -1,7 +1,8 @@
-"""Matrices whose singular value (gesdd) and symmetric eigen (syevd) decompositions PyTorch
-computes with MKL's LAPACK: random ones of many shapes, batches, and ones holding an infinity
-or a NaN. ``cases(torch)`` runs both families under either library and returns their results
-by name; an error is recorded as ``"error: Type: message"``."""
+"""Matrices whose singular value (gesdd), symmetric eigen (syevd), QR (geqrf, orgqr) and
+Cholesky (potrf) decompositions PyTorch computes with MKL's LAPACK: random ones of many
+shapes, batches, and ones holding an infinity or a NaN. ``cases(torch)`` runs each family
+under either library and returns the results by name; an error is recorded as
+``"error: Type: message"``."""
 import numpy as np
 
 SHAPES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 6), (7, 3), (8, 8), (2, 3, 4), (3, 5, 2),
@@ -42,7 +43,21 @@ EIGH_FAMILY = {
     "eigvalsh_grad": lambda torch, x, g: torch.linalg.eigvalsh(g),
     "rank_hermitian": lambda torch, x, g: torch.linalg.matrix_rank(x, hermitian=True),
     "eigvalsh_upper_grad": lambda torch, x, g: torch.linalg.eigvalsh(g, UPLO="U"),
+    # (a random matrix is rarely positive-definite: the partial factor and its info)
+    "cholesky_ex": lambda torch, x, g: list(torch.linalg.cholesky_ex(x)),
+    "cholesky_ex_upper": lambda torch, x, g: list(torch.linalg.cholesky_ex(x, upper=True)),
 }
+QR_FAMILY = {
+    "qr": lambda torch, x, g: list(torch.linalg.qr(x)),
+    "qr_complete": lambda torch, x, g: list(torch.linalg.qr(x, mode="complete")),
+    "qr_r": lambda torch, x, g: torch.linalg.qr(x, mode="r")[1],
+}
+
+
+def positive_definite(array):
+    """A A^T + n I, formed in NumPy (so only the factorisation is under test)."""
+    n = array.shape[-1]
+    return array @ np.swapaxes(array, -1, -2) + n * np.eye(n, dtype=array.dtype)
 
 
 def cases(torch):
@@ -51,7 +66,12 @@ def cases(torch):
         x = torch.tensor(array)
         grad_x = x.clone().requires_grad_()
         square = array.shape[-1] == array.shape[-2]
-        family = {**SVD_FAMILY, **EIGH_FAMILY} if square else SVD_FAMILY
+        family = {**SVD_FAMILY, **QR_FAMILY, **(EIGH_FAMILY if square else {})}
+        if square and np.isfinite(array).all():
+            spd = torch.tensor(positive_definite(array))
+            family["cholesky"] = lambda torch, x, g, spd=spd: torch.linalg.cholesky(spd)
+            family["cholesky_upper"] = lambda torch, x, g, spd=spd: torch.linalg.cholesky(
+                spd, upper=True)
         for label, function in family.items():
             try:
                 results[f"{name}/{label}"] = function(torch, x, grad_x)
