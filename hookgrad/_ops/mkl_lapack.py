@@ -1,6 +1,6 @@
 """PyTorch's matrix factorisations bit for bit, through MKL's LAPACK: the singular value
-(``?gesdd``), symmetric eigen (``?syevd``), Cholesky (``?potrf``) and QR (``?geqrf`` and
-``?orgqr``) decompositions.
+(``?gesdd``), symmetric eigen (``?syevd``), Cholesky (``?potrf``), QR (``?geqrf`` and
+``?orgqr``) and LU (``?getrf``, solved by ``?getrs``) decompositions.
 
 PyTorch's x86 build factors with the LAPACK of the MKL it bundles: one call per matrix of a
 batch, each matrix copied column-major, with the optimal workspace. Another LAPACK (NumPy's
@@ -10,12 +10,15 @@ values) or a NaN (MKL refuses it, which PyTorch reports as a failure to converge
 optional ``mkl`` package at PyTorch's version, the same routine runs here; without it this
 module reports itself unavailable and callers keep NumPy's path.
 
-The routines run sequentially inside each call, as vml.py sets MKL's threading layer: MKL
-gives one matrix the same result on any number of threads here, as PyTorch's does."""
+Each routine runs on as many MKL threads as the intra-op pool has, as PyTorch sets MKL's
+(some results depend on it: getrs of float64 matrices from 18x18 on), in MKL's GNU-threaded
+build where vml.py could load it."""
+import contextlib
 import ctypes
 
 import numpy as np
 
+from .._parallel import get_num_threads
 from . import vml
 
 _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal workspace
@@ -24,6 +27,17 @@ _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal worksp
 def available():
     """Whether MKL's LAPACK is in use (the same switch as its vector math)."""
     return vml.available()
+
+
+@contextlib.contextmanager
+def _pool_threads():
+    """MKL on the pool's thread count inside the block (this thread only)."""
+    lib = vml._lib()
+    previous = lib.MKL_Set_Num_Threads_Local(get_num_threads())
+    try:
+        yield
+    finally:
+        lib.MKL_Set_Num_Threads_Local(previous)
 
 
 def _int(value):
@@ -96,11 +110,12 @@ def gesdd(x, job):
     work = np.empty(size, dtype)
     work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
     infos = np.zeros(len(a), np.int64)
-    for i in range(len(a)):
-        function(job_code, m_code, n_code, _address(a, i), lda, _address(s, i), _address(u, i),
-                 ldu, _address(vt, i), ldvt, work_address, lwork, iwork_address,
-                 ctypes.byref(info))
-        infos[i] = info.value
+    with _pool_threads():
+        for i in range(len(a)):
+            function(job_code, m_code, n_code, _address(a, i), lda, _address(s, i), _address(u, i),
+                     ldu, _address(vt, i), ldvt, work_address, lwork, iwork_address,
+                     ctypes.byref(info))
+            infos[i] = info.value
     s = s.reshape(batch + (k,))
     if job == "N":
         return None, s, None, infos
@@ -125,10 +140,11 @@ def syevd(x, uplo, vectors):
     work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
     iwork_address, liwork = iwork.ctypes.data_as(ctypes.c_void_p), _int(integer_size)
     infos = np.zeros(len(a), np.int64)
-    for i in range(len(a)):
-        function(job_code, uplo_code, n_code, _address(a, i), lda, _address(w, i),
-                 work_address, lwork, iwork_address, liwork, ctypes.byref(info))
-        infos[i] = info.value
+    with _pool_threads():
+        for i in range(len(a)):
+            function(job_code, uplo_code, n_code, _address(a, i), lda, _address(w, i),
+                     work_address, lwork, iwork_address, liwork, ctypes.byref(info))
+            infos[i] = info.value
     return w.reshape(batch + (n,)), (_matrices(a, batch) if vectors else None), infos
 
 
@@ -142,9 +158,10 @@ def potrf(x, upper):
     function, info = _routine(x.dtype, "potrf"), ctypes.c_int(0)
     uplo, n_code, lda = (b"U" if upper else b"L"), _int(n), _int(max(1, n))
     infos = np.zeros(len(a), np.int64)
-    for i in range(len(a)):
-        function(uplo, n_code, _address(a, i), lda, ctypes.byref(info))
-        infos[i] = info.value
+    with _pool_threads():
+        for i in range(len(a)):
+            function(uplo, n_code, _address(a, i), lda, ctypes.byref(info))
+            infos[i] = info.value
     factor = _matrices(a, x.shape[:-2])
     return (np.triu(factor) if upper else np.tril(factor)), infos
 
@@ -166,9 +183,10 @@ def qr(x, mode):
                          None)
     work = np.empty(size, dtype)
     work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
-    for i in range(len(a)):
-        geqrf(m_code, n_code, _address(a, i), lda, _address(tau, i), work_address, lwork,
-              ctypes.byref(info))
+    with _pool_threads():
+        for i in range(len(a)):
+            geqrf(m_code, n_code, _address(a, i), lda, _address(tau, i), work_address, lwork,
+                  ctypes.byref(info))
     factored = _matrices(a, batch)
     q_columns = m if mode == "complete" else k
     r = np.triu(factored[..., :q_columns, :])
@@ -181,7 +199,40 @@ def qr(x, mode):
                          columns_code, k_code, None, lda, None)
     work = np.empty(size, dtype)
     work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
-    for i in range(len(q)):
-        orgqr(m_code, columns_code, k_code, _address(q, i), lda, _address(tau, i),
-              work_address, lwork, ctypes.byref(info))
+    with _pool_threads():
+        for i in range(len(q)):
+            orgqr(m_code, columns_code, k_code, _address(q, i), lda, _address(tau, i),
+                  work_address, lwork, ctypes.byref(info))
     return _matrices(q, batch), r
+
+
+def getrf(x):
+    """``?getrf`` of each square matrix of the float32 / float64 stack ``x`` (B, n, n), as
+    given: (LU, U and the multipliers of L, column-major per matrix; LAPACK's 1-based row
+    swaps (B, n); per-matrix status, the 1-based index of the first exactly zero pivot)."""
+    n = x.shape[-1]
+    a = _column_major(x, n, n)
+    pivots = np.empty((len(a), n), np.int32)
+    function, info = _routine(x.dtype, "getrf"), ctypes.c_int(0)
+    n_code, lda = _int(n), _int(max(1, n))
+    infos = np.zeros(len(a), np.int64)
+    with _pool_threads():
+        for i in range(len(a)):
+            function(n_code, n_code, _address(a, i), lda, _address(pivots, i), ctypes.byref(info))
+            infos[i] = info.value
+    return _matrices(a, x.shape[:-2]), pivots, infos
+
+
+def getrs(lu, pivots, b, transposed):
+    """X with A X = B (A^T X = B when ``transposed``) for one matrix factored by getrf
+    (``lu`` column-major, ``pivots`` its row swaps) and a matrix ``b``, by ``?getrs``."""
+    n, columns = b.shape
+    factors = np.asfortranarray(lu)
+    solution = _column_major(b, n, columns)
+    info, function = ctypes.c_int(0), _routine(lu.dtype, "getrs")
+    with _pool_threads():
+        function(b"T" if transposed else b"N", _int(n), _int(columns),
+                 factors.ctypes.data_as(ctypes.c_void_p), _int(max(1, n)),
+                 pivots.ctypes.data_as(ctypes.c_void_p), solution.ctypes.data_as(ctypes.c_void_p),
+                 _int(max(1, n)), ctypes.byref(info))
+    return _matrices(solution, ())
