@@ -1,12 +1,14 @@
-"""Matrices whose singular value (gesdd), symmetric eigen (syevd), QR (geqrf, orgqr) and
-Cholesky (potrf) decompositions PyTorch computes with MKL's LAPACK: random ones of many
-shapes, batches, and ones holding an infinity or a NaN. ``cases(torch)`` runs each family
-under either library and returns the results by name; an error is recorded as
+"""Matrices whose singular value (gesdd), symmetric eigen (syevd), QR (geqrf, orgqr),
+Cholesky (potrf) and LU (getrf, getrs) decompositions PyTorch computes with MKL's LAPACK:
+random ones of many shapes, batches, and ones holding an infinity or a NaN; and a 17x17
+matrix, the first size MKL factors in blocks, for the LU family. ``cases(torch)`` runs each
+family under either library and returns the results by name; an error is recorded as
 ``"error: Type: message"``."""
 import numpy as np
 
 SHAPES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 6), (7, 3), (8, 8), (2, 3, 4), (3, 5, 2),
-          (2, 4, 4), (12, 12)]
+          (2, 4, 4), (9, 9)]
+BLOCKED = (17, 17)
 DTYPES = ["float32", "float64"]
 # (row, column) of one non-finite entry in the last matrix of the batch, and its value
 # (both triangles: eigh reads one, so each special shows in one of its two UPLOs)
@@ -47,6 +49,14 @@ EIGH_FAMILY = {
     "cholesky_ex": lambda torch, x, g: list(torch.linalg.cholesky_ex(x)),
     "cholesky_ex_upper": lambda torch, x, g: list(torch.linalg.cholesky_ex(x, upper=True)),
 }
+LU_FAMILY = {
+    "det": lambda torch, x, g: torch.linalg.det(x),
+    "det_transposed": lambda torch, x, g: torch.linalg.det(x.mT),
+    "slogdet": lambda torch, x, g: list(torch.linalg.slogdet(x)),
+    "inv_ex": lambda torch, x, g: list(torch.linalg.inv_ex(x)),
+    "inv": lambda torch, x, g: torch.linalg.inv(x),
+    "solve": lambda torch, x, g: torch.linalg.solve(x, x[..., :2] - 1),
+}
 QR_FAMILY = {
     "qr": lambda torch, x, g: list(torch.linalg.qr(x)),
     "qr_complete": lambda torch, x, g: list(torch.linalg.qr(x, mode="complete")),
@@ -60,21 +70,30 @@ def positive_definite(array):
     return array @ np.swapaxes(array, -1, -2) + n * np.eye(n, dtype=array.dtype)
 
 
+def _record(results, name, family, torch, x, grad_x):
+    for label, function in family.items():
+        try:
+            results[f"{name}/{label}"] = function(torch, x, grad_x)
+        except Exception as error:  # noqa: BLE001 (the error itself is recorded)
+            results[f"{name}/{label}"] = f"error: {type(error).__name__.lstrip('_')}: {error}"
+
+
 def cases(torch):
     results = {}
+    blocked = np.random.default_rng(17).standard_normal(BLOCKED)
+    for dtype in DTYPES:
+        x = torch.tensor(blocked.astype(dtype))
+        _record(results, f"17x17/{dtype}", LU_FAMILY, torch, x, x)
     for name, array in matrices():
         x = torch.tensor(array)
         grad_x = x.clone().requires_grad_()
         square = array.shape[-1] == array.shape[-2]
-        family = {**SVD_FAMILY, **QR_FAMILY, **(EIGH_FAMILY if square else {})}
+        family = {**SVD_FAMILY, **QR_FAMILY,
+                  **({**EIGH_FAMILY, **LU_FAMILY} if square else {})}
         if square and np.isfinite(array).all():
             spd = torch.tensor(positive_definite(array))
             family["cholesky"] = lambda torch, x, g, spd=spd: torch.linalg.cholesky(spd)
             family["cholesky_upper"] = lambda torch, x, g, spd=spd: torch.linalg.cholesky(
                 spd, upper=True)
-        for label, function in family.items():
-            try:
-                results[f"{name}/{label}"] = function(torch, x, grad_x)
-            except Exception as error:  # noqa: BLE001 (the error itself is recorded)
-                results[f"{name}/{label}"] = f"error: {type(error).__name__.lstrip('_')}: {error}"
+        _record(results, name, family, torch, x, grad_x)
     return results
