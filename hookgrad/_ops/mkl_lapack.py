@@ -236,3 +236,51 @@ def getrs(lu, pivots, b, transposed):
                  pivots.ctypes.data_as(ctypes.c_void_p), solution.ctypes.data_as(ctypes.c_void_p),
                  _int(max(1, n)), ctypes.byref(info))
     return _matrices(solution, ())
+
+
+def least_squares(x, rhs, driver, rcond):
+    """PyTorch's linalg.lstsq of each problem of the broadcast float32 / float64 batches ``x``
+    (..., m, n) and ``rhs`` (..., m, k) by LAPACK's ``driver`` (gels, gelsy, gelsd, gelss):
+    (the solved column-major buffer (..., max(m, n), k), whose first n rows are the solution
+    and, from gels / gelsd / gelss of a tall full-rank problem, whose rows below hold the
+    residuals; ranks; singular values (gelsd / gelss), per-matrix LAPACK status)."""
+    m, n = x.shape[-2:]
+    k, rows = rhs.shape[-1], max(m, n, 1)
+    batch, dtype = x.shape[:-2], x.dtype
+    a, b = _column_major(x, m, n), _column_major(rhs, rows, k)
+    function, info = _routine(dtype, driver), ctypes.c_int(0)
+    ranks = np.zeros(len(a), np.int64)
+    singular = np.empty((len(a), min(m, n)), dtype)
+    m_code, n_code, k_code = _int(m), _int(n), _int(k)
+    lda, ldb = _int(max(1, m)), _int(rows)
+    rank, limit = ctypes.c_int(0), np.array([rcond], dtype)
+    limit_address = limit.ctypes.data_as(ctypes.c_void_p)
+    pivots = np.zeros(max(1, n), np.int32)
+    # (gelsd's integer workspace: 3 min(m, n) levels + 11 min(m, n) suffices for up to 2^32
+    # levels of its divide and conquer)
+    iwork = np.empty(max(1, 43 * min(m, n)), np.int32)
+    leading = {"gels": (b"N", m_code, n_code, k_code, None, lda, None, ldb),
+               "gelsy": (m_code, n_code, k_code, None, lda, None, ldb,
+                         pivots.ctypes.data_as(ctypes.c_void_p), limit_address,
+                         ctypes.byref(rank)),
+               "gelsd": (m_code, n_code, k_code, None, lda, None, ldb, None, limit_address,
+                         ctypes.byref(rank)),
+               "gelss": (m_code, n_code, k_code, None, lda, None, ldb, None, limit_address,
+                         ctypes.byref(rank))}[driver]
+    after = (iwork.ctypes.data_as(ctypes.c_void_p),) if driver == "gelsd" else ()
+    size, _ = _workspace(function, (driver, dtype.char, m, n, k), dtype, *leading, after=after)
+    work = np.empty(size, dtype)
+    tail = (work.ctypes.data_as(ctypes.c_void_p), _int(size)) + after
+    infos = np.zeros(len(a), np.int64)
+    with _pool_threads():
+        for i in range(len(a)):
+            pivots[:] = 0  # (gelsy: every column free to move)
+            arguments = list(leading)
+            matrix_at, rhs_at = (4, 6) if driver == "gels" else (3, 5)
+            arguments[matrix_at], arguments[rhs_at] = _address(a, i), _address(b, i)
+            if driver in ("gelsd", "gelss"):
+                arguments[7] = _address(singular, i)
+            function(*arguments, *tail, ctypes.byref(info))
+            infos[i], ranks[i] = info.value, rank.value
+    return (_matrices(b, batch), ranks.reshape(batch), singular.reshape(batch + (min(m, n),)),
+            infos)

@@ -1,5 +1,6 @@
 """Matrices whose singular value (gesdd), symmetric eigen (syevd), QR (geqrf, orgqr),
-Cholesky (potrf) and LU (getrf, getrs) decompositions PyTorch computes with MKL's LAPACK:
+Cholesky (potrf) and LU (getrf, getrs) decompositions and least-squares solutions (gels, gelsd,
+gelss, gelsy) PyTorch computes with MKL's LAPACK:
 random ones of many shapes, batches, and ones holding an infinity or a NaN; and a 17x17
 matrix, the first size MKL factors in blocks, for the LU family. ``cases(torch)`` runs each
 family under either library and returns the results by name; an error is recorded as
@@ -57,6 +58,13 @@ LU_FAMILY = {
     "inv": lambda torch, x, g: torch.linalg.inv(x),
     "solve": lambda torch, x, g: torch.linalg.solve(x, x[..., :2] - 1),
 }
+LSTSQ_FAMILY = {  # (gelsy's solution is left out: PyTorch's changes between identical calls)
+    "lstsq_gels": lambda torch, x, g: list(torch.linalg.lstsq(x, x[..., :2] + 1, driver="gels")),
+    "lstsq_gelsd": lambda torch, x, g: list(torch.linalg.lstsq(x, x[..., :1] - 2,
+                                                              driver="gelsd")),
+    "lstsq_gelss": lambda torch, x, g: list(torch.linalg.lstsq(x, x[..., 0], driver="gelss")),
+    "lstsq_gelsy_rank": lambda torch, x, g: torch.linalg.lstsq(x, x[..., :1]).rank,
+}
 QR_FAMILY = {
     "qr": lambda torch, x, g: list(torch.linalg.qr(x)),
     "qr_complete": lambda torch, x, g: list(torch.linalg.qr(x, mode="complete")),
@@ -88,7 +96,7 @@ def cases(torch):
         x = torch.tensor(array)
         grad_x = x.clone().requires_grad_()
         square = array.shape[-1] == array.shape[-2]
-        family = {**SVD_FAMILY, **QR_FAMILY,
+        family = {**SVD_FAMILY, **QR_FAMILY, **(LSTSQ_FAMILY if np.isfinite(array).all() else {}),
                   **({**EIGH_FAMILY, **LU_FAMILY} if square else {})}
         if square and np.isfinite(array).all():
             spd = torch.tensor(positive_definite(array))

@@ -1,7 +1,7 @@
 """The SVD family (linalg.svd thin and full, svdvals with and without a gradient to come,
 torch.svd without vectors, matrix_rank, the 2- and nuclear norms) and the symmetric eigen
 family (eigh, eigvalsh, matrix_rank(hermitian=True)), QR, Cholesky and LU (det, slogdet,
-inv, inv_ex, solve): with MKL at PyTorch's version
+inv, inv_ex, solve) and lstsq: with MKL at PyTorch's version
 installed, bit for bit PyTorch's results and errors (tests/recorded/lapack.json, written by
 tools/record/lapack.py), infinities and NaNs included; otherwise NumPy's LAPACK, close to
 them."""
@@ -51,7 +51,8 @@ def test_bit_for_bit_pytorch_with_mkl(key):
 
 # (only the values of decompositions whose vectors are unique up to signs; factors left
 # part-way by a failure, and inverses of near-singular matrices, are not compared)
-_VALUES = {"svd": [1], "svd_full": [1], "eigh": [0], "eigh_upper": [0], "slogdet": [0, 1]}
+_VALUES = {"svd": [1], "svd_full": [1], "eigh": [0], "eigh_upper": [0], "slogdet": [0, 1],
+           "lstsq_gels": [0], "lstsq_gelsd": [0, 2, 3], "lstsq_gelss": [0, 2, 3]}
 _SKIPPED = {"qr", "qr_complete", "qr_r", "cholesky_ex", "cholesky_ex_upper", "inv_ex"}
 
 
