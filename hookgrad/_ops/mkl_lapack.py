@@ -18,7 +18,6 @@ import ctypes
 
 import numpy as np
 
-from .._parallel import get_num_threads
 from . import vml
 
 _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal workspace
@@ -31,9 +30,9 @@ def available():
 
 @contextlib.contextmanager
 def _pool_threads():
-    """MKL on the pool's thread count inside the block (this thread only)."""
+    """MKL on the pool's thread count inside the block (this thread only; see vml.threads)."""
     lib = vml._lib()
-    previous = lib.MKL_Set_Num_Threads_Local(get_num_threads())
+    previous = lib.MKL_Set_Num_Threads_Local(vml.threads())
     try:
         yield
     finally:

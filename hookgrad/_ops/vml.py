@@ -33,6 +33,23 @@ _SCRATCH_ITEMS = 4096
 _local = threading.local()
 
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
+_forked = False  # whether this process was forked (GNU OpenMP's workers do not survive it)
+
+
+def _after_fork_in_child():
+    global _forked
+    _forked = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def threads():
+    """MKL threads for a LAPACK or BLAS call: the intra-op pool's count, as PyTorch sets
+    MKL's; one in a forked process, where GNU OpenMP's next parallel region would wait
+    forever for the parent's workers (PyTorch's own MKL hangs there)."""
+    return 1 if _forked else get_num_threads()
 
 
 def _find_library():

@@ -6,6 +6,10 @@ installed, bit for bit PyTorch's results and errors (tests/recorded/lapack.json,
 tools/record/lapack.py), infinities and NaNs included; otherwise NumPy's LAPACK, close to
 them."""
 import importlib.metadata
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -76,3 +80,28 @@ def test_nan_refused_as_pytorch_refuses_it():
     x = torch.tensor([[1.0, float("nan")], [2.0, 3.0]])
     with pytest.raises(torch.linalg.LinAlgError, match="contained non-finite values"):
         torch.linalg.svd(x)
+
+
+_FORK_SCRIPT = """
+import os, sys
+sys.path.insert(0, {root!r})
+import hookgrad as torch
+a = torch.randn(200, 200, dtype=torch.float64)
+torch.linalg.inv(a)  # (MKL's OpenMP workers start in the parent)
+pid = os.fork()
+if pid == 0:
+    torch.linalg.inv(a)
+    os._exit(0)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not mkl_lapack.available() or not hasattr(os, "fork"),
+                    reason="needs MKL and fork")
+def test_forked_child_factors_without_hanging():
+    """GNU OpenMP's workers do not survive a fork: a child's MKL runs on one thread (with the
+    parent's thread count, its first parallel region would wait forever, as PyTorch's does)."""
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", _FORK_SCRIPT.format(root=root)], timeout=120)
+    assert done.returncode == 0
