@@ -107,3 +107,36 @@ def gradients(g3, x3, weight, mean, invstd, need_input):
         if weight is not None:
             grad_input *= weight[:, None]
     return grad_input, (dot * invstd).astype(x3.dtype), total.astype(x3.dtype)
+
+
+def row_gradients(g2, x2, weight, mean, invstd, need_input, threads):
+    """The same gradients of contiguous ``(N, C)`` rows, as PyTorch's channels-last kernel
+    rounds them on ``threads`` threads: the rows split into one run per thread (at most N),
+    each summing its rows into per-thread partials (the dot product's multiply-add fused),
+    the partials added in float64 and rounded; then per row ``dx = ((dy - sum / N) -
+    (x - mean) * k) * invstd * w``, fused in whole vectors of channels, not in the tail."""
+    n, channels = x2.shape
+    dtype = x2.dtype
+    tasks = max(1, min(threads, n))
+    size = -(-n // tasks)
+    centred = x2 - mean
+    total, dot = np.zeros(channels), np.zeros(channels)
+    for start in range(0, n, size):
+        total += g2[start:start + size].sum(axis=0)  # (down the rows: in order, from +0)
+        run_dot = np.zeros(channels, dtype)
+        for i in range(start, min(n, start + size)):
+            run_dot = fused(run_dot, centred[i], g2[i])
+        dot += run_dot
+    total, dot = total.astype(dtype), dot.astype(dtype)
+    grad_input = None
+    if need_input:
+        k = dot * invstd * invstd / dtype.type(n)
+        shifted = g2 - total / dtype.type(n)
+        whole = channels - channels % LANES[dtype]
+        grad_input = np.empty_like(g2)
+        grad_input[:, :whole] = fused(shifted[:, :whole], centred[:, :whole], -k[:whole])
+        grad_input[:, whole:] = shifted[:, whole:] - centred[:, whole:] * k[whole:]
+        grad_input *= invstd
+        if weight is not None:
+            grad_input *= weight
+    return grad_input, dot * invstd, total
