@@ -1,7 +1,7 @@
 """Batch and instance norm training gradients of small contiguous inputs, (N, C) rows among
-them, whose rounding follows PyTorch's CPU kernels (at PyTorch's default thread count here): ``cases(torch)`` returns, per case, the input's, weight's and
-bias's gradients (float32 inputs; float64 ones compare to rounding, their forward statistics
-are NumPy's sums)."""
+them, whose rounding follows PyTorch's CPU kernels (at PyTorch's default thread count here):
+``cases(torch)`` returns, per case, the input's, weight's and bias's gradients (float32
+inputs; float64 ones compare to rounding, their forward statistics are NumPy's sums)."""
 import numpy as np
 
 SHAPES = [(2, 3, 5), (4, 3, 20), (1, 2, 2), (8, 4, 36), (3, 2, 7), (16, 8, 16), (2, 1, 2, 1),
