@@ -74,7 +74,11 @@ class CdistBackwardBackward0(Op):
 
     def forward(self, grad, a, b, dist, p):
         diff = _pairwise(a._data, b._data)
-        out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)).sum(-2)
+        # (an infinite gradient makes NaN silently, as PyTorch's: the sum's warning would be
+        # NumPy's own module's, which hookgrad's warnings filter does not cover)
+        with np.errstate(invalid="ignore", over="ignore"):
+            out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)
+                   ).sum(-2)
         return out.astype(a._data.dtype, copy=False)
 
     def backward(self, grad):
