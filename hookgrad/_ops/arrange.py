@@ -240,12 +240,12 @@ class BlockDiagBackward0(_Variadic):
     def backward(self, grad):
         # PyTorch's block_diag_backward: a slice along each dim (recorded even when whole);
         # a 1-d input's (1, n) slice gets squeeze(-1) (which keeps n) and the engine sums it
-        # to (n,); a 0-d input's is squeezed twice; an input of shape (0,) gets new zeros
+        # to (n,); a 0-d input's is squeezed twice; an input of shape (0,) gets new zeros.
+        # Every input's, also one that needs none: PyTorch's formula computes the whole list
+        # (its node hooks see them all)
         grads = []
-        for i, (r, c, (h, w), shape) in enumerate(self.places):
-            if not self.needs(i):
-                grads.append(None)
-            elif shape == (0,):
+        for r, c, (h, w), shape in self.places:
+            if shape == (0,):
                 grads.append(_make(np.zeros(0, grad._data.dtype)))
             else:
                 block = grad.narrow(0, r, h).narrow(1, c, w)

@@ -1,7 +1,9 @@
 """``torch.cdist``: p-norm distances between the rows of two (batched) matrices, with
-PyTorch's node names. As in PyTorch, its gradient is not differentiable again."""
+PyTorch's node names. As in PyTorch, its gradient is not differentiable again; the 2-norm
+between many rows takes PyTorch's matrix-product path instead (euclidean_dist.py)."""
 import numpy as np
 
+from .euclidean_dist import MODES, euclidean_cdist, takes_product
 from .op import Op, plain_backward, type_name
 
 
@@ -74,7 +76,11 @@ class CdistBackwardBackward0(Op):
 
     def forward(self, grad, a, b, dist, p):
         diff = _pairwise(a._data, b._data)
-        out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)).sum(-2)
+        # (an infinite gradient makes NaN silently, as PyTorch's: the sum's warning would be
+        # NumPy's own module's, which hookgrad's warnings filter does not cover)
+        with np.errstate(invalid="ignore", over="ignore"):
+            out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)
+                   ).sum(-2)
         return out.astype(a._data.dtype, copy=False)
 
     def backward(self, grad):
@@ -82,6 +88,9 @@ class CdistBackwardBackward0(Op):
 
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    mode = MODES.get(compute_mode)
+    if mode is None:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
     a, b = x1._data, x2._data
     for name, x in (("X1", a), ("X2", b)):
         if x.ndim < 2:
@@ -97,5 +106,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         raise RuntimeError(f"expected scalar type {type_name(a)} but found {type_name(b)}")
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    if a.size and b.size and takes_product(a, b, p, mode):
+        return euclidean_cdist(x1, x2)
     return CdistBackward0.apply(x1, x2, float(p))
 

@@ -6,10 +6,12 @@ import numpy as np
 
 from .._tensor_base import _make
 from .._warn_once import warn_once
+from . import mkl_lapack
 from .arithmetic import MulBackward1
 from .decompositions import check_matrix, return_type
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out
+from .svd import _MKL_DTYPES
 from .triangular_solve import solve_triangular
 
 cholesky_ex_type = return_type("linalg_cholesky_ex", ("L", "info"))
@@ -33,7 +35,11 @@ def _unblocked_lower(a):
 
 
 def _factor(x, upper):
-    """(L or U, info) of each matrix, reading the lower (or, with ``upper``, upper) triangle."""
+    """(L or U, info) of each matrix, reading the lower (or, with ``upper``, upper) triangle:
+    MKL's potrf where it is installed, as PyTorch's; NumPy's LAPACK otherwise."""
+    if x.dtype in _MKL_DTYPES and x.dtype.isnative and x.size and mkl_lapack.available():
+        factor, infos = mkl_lapack.potrf(x, upper)
+        return factor, infos.astype(np.int32).reshape(x.shape[:-2])
     lower_source = np.swapaxes(x, -1, -2) if upper else x
     info = np.zeros(x.shape[:-2], np.int32)
     try:

@@ -13,13 +13,14 @@ import numpy as np
 from .._tensor_base import _make
 from .._warn_once import warn_once
 from ..autograd.grad_mode import is_grad_enabled
+from . import mkl_lapack
 from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
 from .shape import cat
+from .svd import _MKL_DTYPES, _full_svd_grad, _thin_svd, mkl_svd
 from .svd import LinalgSvdBackward0 as _ThinSvd
-from .svd import _full_svd_grad, _thin_svd
 from .triangular_solve import solve_triangular
 
 return_types = {
@@ -66,11 +67,18 @@ class LinalgSvdBackward0(_ThinSvd):
             return self.full_matrices
         return self.k if name == "S_sym_argsize_minus_1" else None
 
-    def forward(self, a, full_matrices):
+    def forward(self, a, full_matrices, values_only=False):
         x = a._data
         self.full_matrices, self.k = full_matrices, min(x.shape[-2:])
-        u, s, vh = _thin_svd(x)
         m, n = x.shape[-2:]
+        if values_only and not self._record:  # (torch.svd(compute_uv=False) without grad:
+            # PyTorch's LAPACK computes the values alone; U and V are not read)
+            return (np.empty(x.shape[:-2] + (0, 0), x.dtype), _thin_svd(x, vectors=False)[1],
+                    np.empty(x.shape[:-2] + (0, 0), x.dtype))
+        exact = mkl_svd(x, "A") if full_matrices and x.size else None
+        if exact is not None:
+            return exact
+        u, s, vh = _thin_svd(x)
         if full_matrices and max(m, n) > min(m, n) and x.size:
             with np.errstate(all="ignore"):
                 u, _, vh = np.linalg.svd(np.nan_to_num(x), full_matrices=True)
@@ -97,9 +105,9 @@ def _svd_nodes(A, full_matrices):
     return _apply_saving_outputs(LinalgSvdBackward0, A, full_matrices)
 
 
-def _apply_saving_outputs(node_class, A, option):
+def _apply_saving_outputs(node_class, A, *options):
     """The node's outputs, with the node saving them (its backward reads the factors)."""
-    outputs = node_class.apply(A, option)
+    outputs = node_class.apply(A, *options)
     node = next((output._grad_fn for output in outputs if output._grad_fn is not None), None)
     if node is not None:
         for output in outputs:
@@ -125,7 +133,7 @@ def svd(input, some=True, compute_uv=True, *, out=None):
     if not compute_uv:
         x = input._data
         check_matrix(x, "linalg.svd", kernel="linalg_svd_cpu")
-        s = _svd_nodes(input, False)[1]
+        s = _apply_saving_outputs(LinalgSvdBackward0, input, False, True)[1]
         m, n = x.shape[-2:]
         v = np.swapaxes(np.zeros(x.shape[:-2] + (n, n), x.dtype), -1, -2)  # (Vh's transpose)
         return return_types["svd"](_make(np.zeros(x.shape[:-2] + (m, m), x.dtype)), s, _make(v))
@@ -152,6 +160,9 @@ class LinalgQrBackward0(Op):
             q = np.zeros((0,), x.dtype) if mode == "r" else lapack_layout(np.broadcast_to(
                 np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k)))
             return q, lapack_layout(np.zeros(x.shape[:-2] + (k, n), x.dtype))
+        if x.dtype in _MKL_DTYPES and x.dtype.isnative and mkl_lapack.available():
+            q, r = mkl_lapack.qr(x, mode)  # (PyTorch's geqrf and orgqr)
+            return (np.zeros((0,), x.dtype) if q is None else q), lapack_layout(r)
         if mode == "r":  # (Q is not computed: an empty tensor, as PyTorch's)
             with np.errstate(all="ignore"):
                 return np.zeros((0,), x.dtype), lapack_layout(
@@ -275,9 +286,30 @@ def _selection_sorted(values):
     return values, np.eye(len(values), dtype=values.dtype)[:, order]
 
 
+def _mkl_eigh(x, uplo, vectors):
+    """MKL's syevd of each matrix, as PyTorch computes it, raising PyTorch's LinAlgError for
+    the first matrix that fails; None without MKL or for another dtype."""
+    if x.dtype not in _MKL_DTYPES or not x.dtype.isnative or not mkl_lapack.available():
+        return None
+    w, v, infos = mkl_lapack.syevd(x, uplo, vectors)
+    failed = np.flatnonzero(infos)
+    if failed.size:
+        index = int(failed[0])
+        where = f"(Batch element {index}): " if x.ndim > 2 else ""
+        raise LinAlgError(f"linalg.eigh: {where}The algorithm failed to converge because the "
+                          "input matrix is ill-conditioned or has too many repeated eigenvalues "
+                          f"(error code: {int(infos[index])}).")
+    return w, v
+
+
 def eigh_arrays(x, uplo, vectors=True):
     """(ascending eigenvalues, eigenvectors) of each symmetric matrix whose ``uplo`` triangle
-    ``x`` holds, with LAPACK's answers for non-finite entries (see _non_finite_spectra)."""
+    ``x`` holds, with LAPACK's answers for non-finite entries (see _non_finite_spectra); the
+    vectors may be None without ``vectors`` where MKL computes the values alone, as PyTorch's
+    kernel does."""
+    exact = _mkl_eigh(x, uplo, vectors)
+    if exact is not None:
+        return exact
     if x.shape[-1] == 1:  # (LAPACK's quick return: the entry, its unit vector, even inf)
         return x[..., 0].copy(), np.ones_like(x)
     # (only the UPLO triangle is read: a non-finite entry in the other one is ignored)
@@ -300,7 +332,9 @@ class LinalgEighBackward0(Op):
         if not x.size:
             return np.zeros(x.shape[:-1], x.dtype), lapack_layout(x.copy())
         w, v = eigh_arrays(x, *option)
-        return w, lapack_layout(v)
+        if v is None:  # (eigvalsh without a gradient to come: the vectors are not read)
+            return w, np.empty(x.shape[:-2] + (0, 0), x.dtype)
+        return w, v if v.strides[-2] == v.itemsize else lapack_layout(v)
 
     def backward(self, g_w, g_v):
         w, v = self.saved()

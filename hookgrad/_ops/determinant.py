@@ -10,6 +10,7 @@ from .complex_support import check_real_array
 from .lu_lapack import (
     as_factored,
     dets_from_lu,
+    exact,
     getrf_batch,
     inverse_from_lu,
     needs_lu,
@@ -44,7 +45,7 @@ def _inverse_array(x):
         raise LinAlgError(f"linalg.inv: {where}The diagonal element {info[i]} is zero, the "
                           "inversion could not be completed because the input matrix is "
                           "singular.")
-    if np.isfinite(x).all():
+    if np.isfinite(x).all() and not exact():
         try:
             return np.linalg.inv(x)
         except np.linalg.LinAlgError:  # (singular to NumPy's rounding, not in LAPACK's order)

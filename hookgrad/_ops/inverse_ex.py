@@ -7,7 +7,7 @@ import numpy as np
 from .._tensor_base import _make
 from .determinant import LinalgInvExBackward0 as _InvEx
 from .determinant import _check_square
-from .lu_lapack import getrf_batch, inverse_from_lu
+from .lu_lapack import exact, getrf_batch, inverse_from_lu
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import refuse_out, return_type, type_name
 
@@ -22,7 +22,7 @@ def _inverse_and_info(x):
     flat = x.reshape((-1,) + x.shape[-2:])
     lu, perm, info = getrf_batch(flat)
     inverse = np.empty_like(flat)
-    plain = (info == 0) & np.isfinite(flat).all(axis=(-2, -1))
+    plain = (info == 0) & np.isfinite(flat).all(axis=(-2, -1)) & (not exact())
     if plain.any():
         try:
             inverse[plain] = np.linalg.inv(flat[plain])

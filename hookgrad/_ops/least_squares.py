@@ -3,14 +3,21 @@ a rank-deficient A), with PyTorch's four outputs for each LAPACK driver: ``resid
 squared residual norms, only when m > n, the driver is not gelsy and every A has full rank),
 ``rank`` (not for gels) and ``singular_values`` (gelsd and gelss only). One
 ``LinalgLstsqBackward0`` node; its gradient goes through ``pinv`` as PyTorch's does (so it
-differentiates again). The solution comes from an SVD: for full-rank inputs every driver's
-solution is the same, up to rounding; for rank-deficient ones, the rank is decided by
-rcond * the largest singular value (gelsy's pivoted QR may draw that line elsewhere)."""
+differentiates again). With MKL installed the solution is the driver's own, computed by
+MKL's LAPACK as PyTorch computes it (gelsy's column pivots start free: PyTorch leaves them
+uninitialised, so its gelsy solutions change between identical calls in the last bits).
+Without it, it comes from an SVD: for full-rank inputs every driver's solution is the same,
+up to rounding; for rank-deficient ones, the rank is decided by rcond * the largest singular
+value (gelsy's pivoted QR may draw that line elsewhere)."""
 import numpy as np
 
 from .._tensor_base import _make
+from . import mkl_lapack
+from .matrix_functions import LinAlgError
 from .op import Op, broadcast_error, refuse_out, return_type, type_name
 from .pseudo_inverse import LinalgPinvBackward0, pinv_backward
+from .sum_order import sum_array
+from .svd import _MKL_DTYPES
 
 lstsq_type = return_type("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 _DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
@@ -25,21 +32,27 @@ def _check(a, b, driver):
     if a.dtype != b.dtype:
         raise RuntimeError(f"{name}: Expected input and other to have the same dtype, but got "
                            f"input's dtype {type_name(a)} and other's dtype {type_name(b)}")
-    vector = b.ndim == a.ndim - 1
-    try:
-        np.broadcast_shapes(a.shape[:-2], b.shape[:-1] if vector else b.shape[:-2])
-    except ValueError:
-        raise broadcast_error([a.shape[:-2], b.shape[:-1] if vector else b.shape[:-2]]) \
-            from None
-    if (b.shape[-1] if vector else b.shape[-2]) != a.shape[-2]:
+    dim_diff = a.ndim - b.ndim
+    if not 0 <= dim_diff <= 1:
+        raise RuntimeError(f"{name}: input.dim() must be greater or equal to other.dim() and "
+                           "(input.dim() - other.dim()) <= 1")
+    # PyTorch's rule: B is a (batch of) vector(s) when 1-d or shaped as A without its last
+    # dim; its batch dims are all but its last one whenever it has one dim fewer than A
+    vector = b.ndim == 1 or (dim_diff == 1 and b.shape == a.shape[:-1])
+    if a.shape[-2] != b.shape[-1 if vector else -2]:
         raise RuntimeError(f"{name}: input.size(-2) should match other.size("
                            f"{-1 if vector else -2})")
+    other_batch = b.shape[:-1] if dim_diff else b.shape[:-2]
+    try:
+        batch = np.broadcast_shapes(a.shape[:-2], other_batch)
+    except ValueError:
+        raise broadcast_error([a.shape[:-2], other_batch]) from None
     if a.dtype.kind not in "fV" or a.dtype.itemsize < 4:
         raise RuntimeError("This function doesn't handle types other than float and double")
     if driver not in _DRIVERS:
         raise RuntimeError(f"{name}: parameter `driver` should be one of "
                            "(gels, gelsy, gelsd, gelss)")
-    return vector
+    return vector, batch
 
 
 class LinalgLstsqBackward0(Op):
@@ -92,6 +105,18 @@ def _solve(x, y, rcond):
     return np.swapaxes(vh, -1, -2) @ projected, keep.sum(-1), s
 
 
+def _raise_for(infos, batched):
+    """PyTorch's error for the first problem LAPACK could not solve (an exactly singular
+    triangular factor, which gels reports; an infinity can lead there)."""
+    failed = np.flatnonzero(infos > 0)
+    if failed.size:
+        index = int(failed[0])
+        where = f"(Batch element {index}): " if batched else ""
+        raise LinAlgError(f"torch.linalg.lstsq: {where}The least squares solution could not be "
+                          "computed because the input matrix does not have full rank (error "
+                          f"code: {int(infos[index])}).")
+
+
 def _lapack_buffer_view(solution, rows):
     """The solution as PyTorch returns it: the first n rows of the column-major buffer of
     max(m, n) rows that LAPACK solved B in (its strides show it)."""
@@ -107,22 +132,29 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
         refuse_out("linalg.lstsq")
     x, y = A._data, B._data
     driver = "gelsy" if driver is None else driver
-    vector = _check(x, y, driver)
+    vector, batch = _check(x, y, driver)
     m, n = x.shape[-2:]
     if rcond is None:
         rcond = np.finfo(x.dtype).eps * max(m, n)
     rhs = y[..., None] if vector else y
-    batch = np.broadcast_shapes(x.shape[:-2], rhs.shape[:-2])
     x = np.broadcast_to(x, batch + x.shape[-2:])
     rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
+    exact = x.dtype in _MKL_DTYPES and x.dtype.isnative and mkl_lapack.available()
     with np.errstate(all="ignore"):
-        solution, rank, singular = _solve(x, rhs, rcond)
+        if exact:
+            buffer, rank, singular, infos = mkl_lapack.least_squares(x, rhs, driver, rcond)
+            _raise_for(infos, len(batch) > 0)
+            solution = buffer[..., :n, :]
+        else:
+            solution, rank, singular = _solve(x, rhs, rcond)
         full_rank = bool((rank == n).all())
         if m > n and driver != "gelsy" and (driver == "gels" or full_rank):
-            residuals = ((x @ solution - rhs) ** 2).sum(-2)  # (a vector's keeps its 1)
+            # PyTorch's: the squares of the rows LAPACK leaves below the solution, summed
+            residuals = sum_array(np.square(buffer[..., n:, :]), (buffer.ndim - 2,), False) \
+                if exact else ((x @ solution - rhs) ** 2).sum(-2)  # (a vector's keeps its 1)
         else:
             residuals = np.zeros((0,), x.dtype)
-    solution = _lapack_buffer_view(solution.astype(x.dtype), max(m, n))
+    solution = _lapack_buffer_view(solution.astype(x.dtype, copy=False), max(m, n))
     solution = solution[..., 0] if vector else solution
     solution, residuals = LinalgLstsqBackward0.apply(A, B, solution,
                                                      residuals.astype(x.dtype), vector)

@@ -1,10 +1,19 @@
-"""LU factorisation with partial pivoting as LAPACK's unblocked ``getrf`` computes it, for the
-results where its order of operations shows: the first exactly-zero pivot (PyTorch's
-"The diagonal element 2 is zero" for a singular matrix) and how NaN and infinite entries
-spread (``inf - inf``), which NumPy's ``inv`` and ``det`` spread otherwise. Computed in the
-input's dtype (a float32 pivot is zero or not as float32). Finite inputs keep NumPy's fast
-``inv`` and ``det``, whose rounding is of the same order as PyTorch's vendor library's."""
+"""LU factorisation with partial pivoting as PyTorch's LAPACK (MKL's ``getrf``) computes it,
+and the solves from its factors (``getrs``).
+
+With MKL installed these are MKL's own routines, and every determinant, inverse and solve
+takes them (``exact()``): PyTorch's results bit for bit. Without it, they follow LAPACK's
+unblocked algorithm in NumPy, used where its order of operations shows: the first
+exactly-zero pivot (PyTorch's "The diagonal element 2 is zero" for a singular matrix) and how
+NaN and infinite entries spread (``inf - inf``), which NumPy's ``inv`` and ``det`` spread
+otherwise; computed in the input's dtype (a float32 pivot is zero or not as float32). Finite
+inputs then keep NumPy's fast ``inv`` and ``det``, whose rounding is of the same order as
+PyTorch's vendor library's."""
 import numpy as np
+
+from . import mkl_lapack
+
+_MKL_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 # MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
 # for bit; larger ones in blocks, where NumPy's routines are as close as any
@@ -31,11 +40,49 @@ def _pivots(columns, rows):
     return first
 
 
+def exact():
+    """Whether MKL's LU is in use: then every matrix takes it (PyTorch's bits), not NumPy's
+    routines."""
+    return mkl_lapack.available()
+
+
+def _mkl_ready(array):
+    return array.dtype in _MKL_DTYPES and array.dtype.isnative and mkl_lapack.available()
+
+
+def _permutations(swaps):
+    """The source row of each row after LAPACK's 1-based row swaps ``swaps`` (B, n)."""
+    perm = np.tile(np.arange(swaps.shape[-1]), (len(swaps), 1))
+    rows = np.arange(len(swaps))
+    for k in range(swaps.shape[-1]):
+        other = swaps[:, k] - 1
+        perm[rows, k], perm[rows, other] = perm[rows, other], perm[rows, k]
+    return perm
+
+
+def _swaps(perm):
+    """LAPACK's 1-based row swaps that put the rows in the order ``perm`` (one matrix): at
+    step k, row perm[k] is swapped up from where earlier swaps left it."""
+    position = np.arange(len(perm))  # (the current position of each source row)
+    at = np.arange(len(perm))  # (the source row at each position)
+    swaps = np.empty(len(perm), np.int32)
+    for k, row in enumerate(perm):
+        p = position[row]
+        swaps[k] = p + 1
+        at[k], at[p] = at[p], at[k]
+        position[at[k]], position[at[p]] = k, p
+    return swaps
+
+
 def getrf_batch(matrices):
     """``(lu, perm, info)`` of a stack ``(B, n, n)`` of square matrices: ``lu`` holds U and
     the multipliers of L, ``perm`` the source row of each row, ``info`` the 1-based column of
     the first exactly zero pivot (0 if none). As LAPACK's ``getf2``: a zero pivot leaves its
     column unscaled and the factorisation goes on."""
+    matrices = np.asarray(matrices)
+    if _mkl_ready(matrices):
+        lu, swaps, info = mkl_lapack.getrf(matrices)
+        return lu, _permutations(swaps), info
     lu = np.array(matrices, order="C")
     batch, n = lu.shape[0], lu.shape[-1]
     rows = np.arange(batch)
@@ -89,6 +136,8 @@ def inverse_from_lu(lu, perm):
 def solve_from_lu(lu, perm, b):
     """X with A X = B (B a matrix), as LAPACK's ``getrs`` solves it from the factors: forward
     substitution with the unit lower triangle, then back substitution with the upper one."""
+    if _mkl_ready(lu) and b.dtype == lu.dtype:
+        return mkl_lapack.getrs(lu, _swaps(perm), b, transposed=False)
     n = lu.shape[0]
     x = np.array(b[perm], np.result_type(lu, b))
     with np.errstate(all="ignore"):
@@ -104,6 +153,8 @@ def solve_transposed_from_lu(lu, perm, b):
     """X with A^T X = B (B a matrix) from the factors of A, as LAPACK's ``getrs`` with 'T'
     solves it: U^T, then the unit L^T, each entry a dot product in order, then the rows put
     back through the permutation."""
+    if _mkl_ready(lu) and b.dtype == lu.dtype:
+        return mkl_lapack.getrs(lu, _swaps(perm), b, transposed=True)
     n = lu.shape[0]
     y = np.array(b, np.result_type(lu, b))
     with np.errstate(all="ignore"):
@@ -139,6 +190,8 @@ def needs_lu(x, logabsdet):
     exceed 1e-4 (and decide which pivots of a singular matrix come out exactly zero), or
     whose |det| is near 1; elsewhere they agree to that tolerance at a twentieth of the
     cost."""
+    if _mkl_ready(x):  # (MKL's LU is PyTorch's: every matrix takes it)
+        return np.ones(x.shape[:-2], bool)
     if x.shape[-1] > UNBLOCKED_MAX:
         return np.zeros(x.shape[:-2], bool)
     with np.errstate(all="ignore"):

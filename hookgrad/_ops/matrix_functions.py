@@ -10,7 +10,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .complex_support import check_real_array
-from .lu_lapack import getrf_batch, solve_from_lu
+from .lu_lapack import exact, getrf_batch, solve_from_lu
 from .op import Op, broadcast_error
 from .shape import cat
 
@@ -95,7 +95,7 @@ def _solve_array(x, rhs):
     singular, or an entry is not finite, each matrix of A LU-factored as PyTorch's LAPACK
     does (``getrf``): the first singular one (counted in A's own batch) refused by name, the
     others solved from the factors (which is how NaN and inf spread in PyTorch's results)."""
-    if np.isfinite(x).all() and np.isfinite(rhs).all():
+    if np.isfinite(x).all() and np.isfinite(rhs).all() and not exact():
         try:
             return np.linalg.solve(x, rhs)
         except np.linalg.LinAlgError:

@@ -14,6 +14,7 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
+from . import batch_norm_grad
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -128,6 +129,11 @@ def forward_train(x3, weight, bias, eps, fused=True):
 # and y = (x - mean) * alpha + (bias + r) in float32, r the residual per channel: PyTorch's
 # value where x equals the mean, within an ulp elsewhere.
 EXACT_MAX_ELEMENTS = 1 << 12
+# Training gradients of contiguous inputs up to this size follow PyTorch's kernel bit for bit
+# (batch_norm_grad.py), at 4-7 times the cost of the fused passes larger ones keep (W6's batch
+# norms, 131,072 to 524,288 elements, 0.6-1.5 ms each, would take 2.4-11 ms).
+EXACT_GRAD_MAX_ELEMENTS = 1 << 16
+EXACT_GRAD_ROWS = 512  # ((N, C) rows: a multiply-add per row, in order, one call each)
 
 
 def _sums64(start, stop, step, x3, out):
@@ -168,9 +174,10 @@ def _fused_output(x3, alpha, beta, residual, bias, y3=None):
 # its threads (ceil(N / threads) rows each; two rows of at most one 16-float vector ran on
 # one thread in every measurement), each thread's float32 sum of its rows and its fused
 # multiply-add sum of the float32 squares (x - mean)^2, the threads' partials added in
-# float64. Exactly so up to EXACT_MAX_ROWS rows per thread (a loop over rows); above, each
-# partial of squares is summed in float64 and rounded once, within an ulp of that.
-EXACT_MAX_ROWS = 16
+# float64. Exactly so up to EXACT_MAX_ROWS rows per thread (a loop over rows, about 3 us a
+# row: 100 of 100 random (2..300, 1..40) inputs gave PyTorch's mean and invstd to the bit);
+# above, each partial of squares is summed in float64 and rounded once, within an ulp of that.
+EXACT_MAX_ROWS = 256
 
 
 def _row_statistics_float32(x2, eps):
@@ -317,6 +324,19 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
     if count == 0:  # an empty batch: nothing to sum
         zeros = np.zeros(x3.shape[1], g3.dtype)
         return gx3, zeros if need_weight else None, zeros.copy() if need_bias else None
+    if training and x3.size <= EXACT_GRAD_MAX_ELEMENTS and x3.dtype == g3.dtype \
+            and x3.dtype in batch_norm_grad.LANES and x3.flags.c_contiguous \
+            and g3.flags.c_contiguous and (x3.shape[2] > 1 or x3.shape[0] <= EXACT_GRAD_ROWS):
+        # PyTorch's kernels, bit for bit (4-7 times the cost of the fused form below, which
+        # larger inputs keep): its contiguous one, and for (N, C) rows its channels-last one
+        if x3.shape[2] > 1:
+            gx3, grad_weight, grad_bias = batch_norm_grad.gradients(
+                g3, x3, weight, mean, invstd, need_input)
+        else:
+            gx2, grad_weight, grad_bias = batch_norm_grad.row_gradients(
+                g3[:, :, 0], x3[:, :, 0], weight, mean, invstd, need_input, get_num_threads())
+            gx3 = None if gx2 is None else gx2[:, :, None]
+        return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
     if not training and not need_weight:
         sum_g = channel_sums(g3) if need_bias else None
         if need_input:

@@ -6,6 +6,7 @@ eps * max(m, n) when neither tolerance is given, 0 when only atol is."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make
+from ..autograd.grad_mode import is_grad_enabled
 from .decompositions import check_matrix, eigh_arrays
 from .op import Op, refuse_out, type_name
 from .svd import _thin_svd
@@ -29,16 +30,17 @@ def _threshold(values, atol, rtol, m, n, dtype):
                       (rtol[..., None] if rtol.ndim else rtol) * largest)
 
 
-def _spectrum(x, hermitian):
-    """(left vectors, values to threshold, signed values, right vectors^T) of each matrix."""
+def _spectrum(x, hermitian, vectors=True):
+    """(left vectors, values to threshold, signed values, right vectors^T) of each matrix;
+    with ``vectors`` false the SVD may leave the vectors None (computing the values alone)."""
     if hermitian:
         check_matrix(x, "linalg.eigh", square=True, kernel="linalg_eigh_cpu", kernel_first=True)
-        w, v = eigh_arrays(x, "L")
-        return v, np.abs(w), w, np.swapaxes(v, -1, -2)
+        w, v = eigh_arrays(x, "L", vectors)
+        return v, np.abs(w), w, None if v is None else np.swapaxes(v, -1, -2)
     # the thin SVD that gives LAPACK no non-finite matrix (OpenBLAS's gesdd can loop forever
     # on an infinity): one with a NaN raises PyTorch's LinAlgError, one with an infinity has
     # NaN values and vectors, as MKL mostly gives PyTorch (its pinv is then NaN)
-    u, s, vh = _thin_svd(x)
+    u, s, vh = _thin_svd(x, vectors)
     return u, s, s, vh
 
 
@@ -115,6 +117,8 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
     m, n = x.shape[-2:]
     if not x.size:
         return _make(np.zeros(x.shape[:-2], np.int64))
-    _, magnitudes, _, _ = _spectrum(x, hermitian)
+    # (the values alone unless a gradient may be asked for, as PyTorch's svdvals decides)
+    recording = A.requires_grad and is_grad_enabled()
+    _, magnitudes, _, _ = _spectrum(x, hermitian, vectors=recording)
     keep = magnitudes > _threshold(magnitudes, atol, rtol, m, n, x.dtype)
     return _make(np.asarray(keep.sum(-1), np.int64))  # (a 0-d array, not a NumPy scalar)

@@ -5,10 +5,13 @@ with tensor operations so that it is differentiable again under ``create_graph``
 import numpy as np
 
 from .._tensor_base import _make
+from . import mkl_lapack
 from .arrange import diag_embed
 from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, type_name
+
+_MKL_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def _non_finite_error(x):
@@ -17,16 +20,20 @@ def _non_finite_error(x):
     batch = x.reshape((-1,) + x.shape[-2:])
     for i, matrix in enumerate(batch):
         if np.isnan(matrix).any():
-            where = f"(Batch element {i}): " if x.ndim > 2 else ""
-            return LinAlgError(f"linalg.svd: {where}The algorithm failed to converge because the "
-                               "input matrix contained non-finite values.")
+            return _convergence_error(x, i, "contained non-finite values.")
     return None
 
 
+def _convergence_error(x, index, reason):
+    where = f"(Batch element {index}): " if x.ndim > 2 else ""
+    return LinAlgError(f"linalg.svd: {where}The algorithm failed to converge because the input "
+                       f"matrix {reason}")
+
+
 def _infinite_vectors(x, m, n):
-    """PyTorch's (MKL's) U and Vh of matrices holding an infinity: NaN, except that a vector
-    (one row or one column) reflects onto e1 when its only infinity is its first entry, and
-    the side of length one is 1 (so its pseudo-inverse is 0, not NaN)."""
+    """Without MKL: U and Vh of matrices holding an infinity as MKL mostly gives PyTorch: NaN,
+    except that a vector (one row or one column) reflects onto e1 when its only infinity is
+    its first entry, and the side of length one is 1 (so its pseudo-inverse is 0, not NaN)."""
     u = np.full(x.shape[:-2] + (m, min(m, n)), np.nan, x.dtype)
     vh = np.full(x.shape[:-2] + (min(m, n), n), np.nan, x.dtype)
     if m == 1 or n == 1:
@@ -42,13 +49,36 @@ def _infinite_vectors(x, m, n):
     return u, vh
 
 
-def _thin_svd(x):
+def mkl_svd(x, job):
+    """U, S, Vh of each matrix by MKL's gesdd, as PyTorch computes them (job 'S' thin, 'A'
+    full, 'N' values only: U and Vh None), raising PyTorch's LinAlgError for the first matrix
+    MKL refuses; or None without MKL (or for a dtype MKL's path does not cover)."""
+    if x.dtype not in _MKL_DTYPES or not x.dtype.isnative or not mkl_lapack.available():
+        return None
+    u, s, vh, infos = mkl_lapack.gesdd(x, job)
+    failed = np.flatnonzero(infos)
+    if failed.size:
+        index = int(failed[0])
+        info = int(infos[index])
+        if info < 0:  # (gesdd refuses a matrix with a NaN as its argument 4)
+            raise _convergence_error(x, index, "contained non-finite values.")
+        raise _convergence_error(x, index, "is ill-conditioned or has too many repeated "
+                                 f"singular values (error code: {info}).")
+    return u, s, vh
+
+
+def _thin_svd(x, vectors=True):
+    """U, S, Vh of the thin SVD (U and Vh None when ``vectors`` is false and MKL computes the
+    values alone, as PyTorch does when no gradient will be asked for)."""
     m, n = x.shape[-2:]
     k = min(m, n)
     batch = x.shape[:-2]
     if x.size == 0:
         return (np.zeros(batch + (m, k), x.dtype), np.zeros(batch + (k,), x.dtype),
                 np.zeros(batch + (k, n), x.dtype))
+    exact = mkl_svd(x, "S" if vectors else "N")
+    if exact is not None:
+        return exact
     error = _non_finite_error(x)
     if error is not None:
         raise error
@@ -68,7 +98,12 @@ class LinalgSvdBackward0(Op):
     saved_names = ("U", "S", "Vh")
 
     def forward(self, a):
-        return _thin_svd(a._data)
+        # the values alone when no gradient will be asked for, as PyTorch's svdvals
+        u, s, vh = _thin_svd(a._data, vectors=self._record)
+        if u is None:  # (outputs nobody reads: svdvals returns S only)
+            u, vh = np.empty(s.shape[:-1] + (0, 0), s.dtype), np.empty(s.shape[:-1] + (0, 0),
+                                                                      s.dtype)
+        return u, s, vh
 
     def backward(self, g_u, g_s, g_vh):
         u, s, vh = self.saved()

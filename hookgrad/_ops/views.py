@@ -71,6 +71,10 @@ def reshaped_grad(grad, shape):
     under create_graph PyTorch's reshape, a node even to the same shape."""
     if plain_backward() and not _requires_grad(grad):
         data = grad._data
+        if data.__class__ is not np.ndarray:  # (NumPy's scalar result of a 0-d formula: an
+            # array in place, so that the view shares its memory, as PyTorch's does: a hook's
+            # in-place edit of one shows in the other, a captured gradient included)
+            grad._data = data = np.asarray(data)
         array = data.reshape(shape)
         if array.size == 1 and data.ndim and not data.strides[-1]:
             # PyTorch's view of one element takes the last stride for every dim: 0 from an

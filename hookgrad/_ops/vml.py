@@ -22,7 +22,8 @@ from .._parallel import get_num_threads, parallel_for
 
 # vmlSetMode bits: high accuracy, denormals kept, no errno / callbacks (PyTorch's mode)
 _MODE = 0x00000002 | 0x00140000 | 0x00000100
-_THREADING_SEQUENTIAL = 1
+_THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3
+_DOMAIN_VML = 3
 # float64 results PyTorch does not take from VML: the trigonometric functions of +-inf and of
 # NaN (VML's NaN has no sign bit; PyTorch's keeps the input's, or sets it for an infinity)
 _NONFINITE_FROM_FALLBACK = frozenset({"Sin", "Cos", "Tan"})
@@ -32,6 +33,23 @@ _SCRATCH_ITEMS = 4096
 _local = threading.local()
 
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
+_forked = False  # whether this process was forked (GNU OpenMP's workers do not survive it)
+
+
+def _after_fork_in_child():
+    global _forked
+    _forked = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def threads():
+    """MKL threads for a LAPACK or BLAS call: the intra-op pool's count, as PyTorch sets
+    MKL's; one in a forked process, where GNU OpenMP's next parallel region would wait
+    forever for the parent's workers (PyTorch's own MKL hangs there)."""
+    return 1 if _forked else get_num_threads()
 
 
 def _find_library():
@@ -52,6 +70,15 @@ def _find_library():
     return None
 
 
+def _gnu_openmp():
+    """Whether GNU OpenMP's runtime (libgomp, which MKL's GNU-threaded build needs) loads."""
+    try:
+        ctypes.CDLL("libgomp.so.1")
+    except OSError:
+        return False
+    return True
+
+
 def _load():
     global _library
     path = _find_library()
@@ -60,9 +87,18 @@ def _load():
         return False
     try:
         lib = ctypes.CDLL(path)
-        # sequential inside each call: hookgrad's pool owns the cores
+        # PyTorch's MKL is its threaded build on GNU OpenMP, whose LAPACK routines take other
+        # paths than the sequential build's even on one thread (getrf of 17x17 and larger):
+        # that build here too where GNU OpenMP is installed. One MKL thread unless a caller
+        # asks for more (mkl_lapack.py asks for the pool's count, as PyTorch sets MKL's);
+        # the vector math stays on one, split by the pool instead.
         lib.MKL_Set_Threading_Layer.argtypes = [ctypes.c_int]
-        lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL)
+        if _gnu_openmp():
+            lib.MKL_Set_Threading_Layer(_THREADING_GNU)
+            lib.MKL_Set_Num_Threads(1)
+            lib.MKL_Domain_Set_Num_Threads(1, _DOMAIN_VML)
+        else:
+            lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL)
     except (OSError, AttributeError):
         _library = False
         return False

@@ -68,6 +68,10 @@ OPS = {
         _rows(x), torch.ones_like(_rows(x))),
     "cross_entropy": lambda x: F.cross_entropy(_rows(x), _rows(x).detach().softmax(-1)),
     "clip_grad_norm_": lambda x: torch.nn.utils.clip_grad_norm_([x.detach().clone()], 1.0, 3.0),
+    # (an infinite gradient into cdist's backward, whose slopes have both signs: inf - inf)
+    "cdist-inf-grad": lambda x: torch.cdist(
+        x.reshape(-1)[:0].sum() + torch.tensor([[-0.25, 0.0], [0.25, 1.75]]),
+        torch.tensor([[-0.75, -0.25], [0.25, 1.0], [0.5, -1.5]])) * INF,
     # x as the weight of a convolution whose padding PyTorch's oneDNN leaves out of the sum
     "conv1d-weight": lambda x: F.conv1d(torch.ones(2, 1, 4), x.reshape(1, 1, -1), padding=1),
 }

@@ -239,6 +239,8 @@ def glu(input, dim=-1):
     size = input._data.shape[dim]
     if size % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size {size}")
+    if input._data.dtype.kind not in "fV":  # (PyTorch's kernel has floating types only)
+        raise NotImplementedError(f'"glu_cpu" not implemented for \'{type_name(input._data)}\'')
     return GluBackward0.apply(input, dim)
 
 
