@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
+from .alpha_check import factor_in_dtype
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
@@ -121,6 +122,8 @@ class AddmmBackward0(Op):
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         out = _mm(x, y)
+        if type(alpha) is not int or type(beta) is not int:  # (as the kernel converts them)
+            alpha, beta = factor_in_dtype(alpha, out.dtype), factor_in_dtype(beta, out.dtype)
         if alpha != 1:
             out *= alpha
         if beta != 0:  # beta 0 ignores the input, NaN and inf included, as PyTorch does
