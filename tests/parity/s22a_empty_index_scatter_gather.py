@@ -1,0 +1,56 @@
+# An empty index: scatter / scatter_add / scatter_reduce return the input (its node recorded)
+# and gather an empty tensor of the index's shape, whatever the index's shape or dtype; only
+# the dim's range and src's dtype are checked (fuzz 12:5136). Also scatter_reduce's and
+# take_along_dim's order of checks for bad indices.
+import warnings
+
+import torch
+
+warnings.simplefilter("ignore")
+
+
+def run(label, f, *args, **kwargs):
+    try:
+        r = f(*args, **kwargs)
+        print(label, r.shape, r.flatten()[:4], r.grad_fn.name() if r.grad_fn else None)
+    except (RuntimeError, IndexError, TypeError) as e:
+        print(label, type(e).__name__, e)
+
+
+for xs in [(2, 3), (0, 3), (2, 2, 2, 2, 3)]:
+    for ishape in [(0,), (2, 0), (2, 3, 0, 0, 0), (1, 0, 2)]:
+        for dim in [0, -1]:
+            x = torch.ones(xs, requires_grad=True)
+            idx = torch.zeros(ishape, dtype=torch.int64)
+            src = torch.ones(ishape, requires_grad=True)
+            run(f"scatter_add {xs} {ishape} {dim}", x.scatter_add, dim, idx, src)
+            run(f"scatter {xs} {ishape} {dim}", x.scatter, dim, idx, src)
+            run(f"scatter_val {xs} {ishape} {dim}", x.scatter, dim, idx, 2.0)
+            for reduce in ["sum", "amax", "mean"]:
+                run(f"scatter_reduce {reduce} {xs} {ishape} {dim}",
+                    x.scatter_reduce, dim, idx, src, reduce, include_self=False)
+            run(f"gather {xs} {ishape} {dim}", x.gather, dim, idx)
+            run(f"scatter_add_ {xs} {ishape} {dim}",
+                x.detach().clone().scatter_add_, dim, idx, src.detach())
+            y = x.scatter_add(dim, idx, src) + x.gather(dim, idx).sum()
+            g = torch.autograd.grad(y.sum(), [x, src], create_graph=True)
+            print("grads", g[0].flatten()[:4], g[1].shape)
+x = torch.ones(2, 3, requires_grad=True)
+for name, idx in [("float", torch.zeros(0)), ("int32", torch.zeros(0, dtype=torch.int32)),
+                  ("int64_2d", torch.zeros(2, 0, dtype=torch.int64)),
+                  ("float_full", torch.zeros(2, 3))]:
+    for dim in [0, 5]:
+        for src in [torch.ones(0), torch.ones(5, 5, 5), torch.ones(2, 3).double(), 2.0]:
+            label = f"{name} {dim} {tuple(src.shape) if isinstance(src, torch.Tensor) else src}"
+            if isinstance(src, torch.Tensor):
+                run("scatter_add " + label, x.scatter_add, dim, idx, src)
+            run("scatter_reduce " + label, x.scatter_reduce, dim, idx, src, "sum")
+            run("scatter " + label, x.scatter, dim, idx, src)
+        run(f"gather {name} {dim}", x.gather, dim, idx)
+        run(f"take_along_dim {name} {dim}", torch.take_along_dim, x, idx, dim)
+    run(f"take_along_dim {name} None", torch.take_along_dim, x, idx)
+run("scatter_reduce bad", x.scatter_reduce, 0, torch.zeros(0), torch.ones(0), "bad")
+# the fuzz program 12:5136
+v1 = torch.arange(32.).reshape(2, 2, 4, 2).unfold(2, 3, 1)
+v3 = torch.zeros((2, 3, 0, 0, 0)).requires_grad_()
+print(v1.scatter_add_(1, torch.zeros((2, 3, 0, 0, 0), dtype=torch.int64), v3).sum())
