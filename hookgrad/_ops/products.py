@@ -204,6 +204,8 @@ class LinalgCrossBackward0(Op):
         x, y = a._data, b._data
         if x.dtype != y.dtype:
             raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+        if x.dtype.kind == "b":  # (its kernel's dtype dispatch, an empty input's too)
+            raise NotImplementedError("\"cross\" not implemented for 'Bool'")
         self.dim = dim
         self.save(b, a)
         shape = np.broadcast_shapes(x.shape, y.shape)
