@@ -83,7 +83,7 @@ class MatrixExpBackward0(Op):
         top = _cat((at, grad), -1)
         bottom = _cat((_zeros_like_tensor(at), at), -1)
         block = matrix_exp(_cat((top, bottom), -2))
-        return block[..., :n, n:]
+        return block.narrow(-2, 0, n).narrow(-1, n, n)  # (PyTorch's narrows: SliceBackward0s)
 
 
 def lapack_layout(x):
