@@ -12,6 +12,8 @@ of the result then one by one keeping the first, and the tail element by element
 what it has. Across a reduced outer dim (the kept dim innermost), columns in blocks of 4V keep
 the later row of a tie, the remaining columns the first. Reductions of more than 32768
 elements, which PyTorch splits over threads, follow the same rule here (approximately)."""
+from functools import cmp_to_key
+
 import numpy as np
 
 _VECTOR_BYTES = 32  # (AVX2's 256-bit registers, which PyTorch's reduction kernels use)
@@ -127,4 +129,80 @@ def _with_winners(result, zeros, winners, x, reduced, keepdim):
     winners = np.reshape(winners, shape)
     out = np.array(result, copy=True)
     out[zeros] = winners[zeros]
+    return out
+
+
+# --------------------------------------------------------------------------- elementwise
+# minimum / maximum (and clamp by tensors): PyTorch's elementwise loop runs vectors of 64 bytes
+# (two AVX2 registers) over the contiguous inner run of the output, whose min / max keep the
+# second operand on a tie, then the run's tail element by element, keeping the first; a loop
+# over operands that are not contiguous (nor broadcast numbers) along it is all scalar.
+
+def _vector_run(shape, operands, itemsize):
+    """The length of the output's inner run that PyTorch's vector loop covers (its coalesced
+    trailing dims), or 0 where the loop is scalar."""
+    run = 1
+    states = ["scalar"] * len(operands)  # ("scalar": stride 0 so far; "contiguous")
+    for d in range(len(shape) - 1, -1, -1):
+        if shape[d] == 1:
+            continue
+        steps = []
+        for state, operand in zip(states, operands):
+            stride = operand.strides[d]
+            if stride == 0 and state == "scalar":
+                steps.append("scalar")
+            elif stride == operand.itemsize * run and (state == "contiguous" or run == 1):
+                steps.append("contiguous")
+            else:
+                steps.append(None)
+        if None in steps:
+            return run if run > 1 else 0
+        states = steps
+        run *= shape[d]
+    return run
+
+
+def _outer_first(d, e, *operands):
+    """PyTorch's comparison of two dims: the first operand with strides in both (not
+    broadcast) puts the larger stride outside."""
+    for operand in operands:
+        a, b = operand.strides[d], operand.strides[e]
+        if a and b and a != b:
+            return -1 if a > b else 1
+    return 0
+
+
+def binary_zero_ties(out, x, y, first_always=False):
+    """``out`` (minimum / maximum of ``x`` and ``y``, written in place) with the zero PyTorch's
+    loop keeps where +0 and -0 tie (``first_always``: fmin / fmax, which keep ``x``)."""
+    tie = out == 0
+    if not tie.any():
+        return out
+    xb, yb = np.broadcast_to(x, out.shape), np.broadcast_to(y, out.shape)
+    tie &= (xb == 0) & (yb == 0) & (np.signbit(xb) != np.signbit(yb))
+    if not tie.any():
+        return out
+    keep_first = np.ones(out.shape, bool)
+    if not first_always:
+        # (the iterator's order of the dims: by the operands' strides, outermost first)
+        order = sorted(range(out.ndim), key=cmp_to_key(lambda d, e: _outer_first(d, e, xb, yb)))
+        xp, yp = np.transpose(xb, order), np.transpose(yb, order)
+        run = _vector_run(xp.shape, (xp, yp), out.itemsize)
+        if run:
+            chunk = 64 // out.itemsize
+            position = np.arange(out.size).reshape(xp.shape) % run
+            keep_first = np.transpose(position >= run - run % chunk, np.argsort(order))
+    out[tie] = np.where(keep_first, xb, yb)[tie]
+    return out
+
+
+def clamp_zero_ties(out, x, low, high):
+    """``out`` (``x`` clamped to number bounds): ``x`` itself where it equals a zero bound,
+    as PyTorch's clamp keeps its input on a tie."""
+    if not (low == 0 or high == 0) or out.dtype.kind != "f":  # (None == 0 is False)
+        return out
+    tie = (out == 0) & (x == 0)
+    if tie.any():
+        out = np.array(out, copy=True)
+        out[tie] = x[tie]
     return out
