@@ -70,9 +70,9 @@ def _vertical_winners(columns, is_max):
 def signed_zero_extreme(x, result, dims, keepdim, is_max):
     """``result`` (amin / amax of the float array ``x`` over ``dims``) with the sign of each
     zero as PyTorch's kernel leaves it (a new array where one changes)."""
-    zeros = result == 0
-    if not np.any(zeros):
+    if result.all():  # (no zero result: the common case, one pass)
         return result
+    zeros = result == 0
     nd = x.ndim
     reduced = set(d % nd for d in dims) if dims else set(range(nd))
     # PyTorch's iterator (size-1 dims dropped): the reduced dims innermost, by their strides,
@@ -175,9 +175,9 @@ def _outer_first(d, e, *operands):
 def binary_zero_ties(out, x, y, first_always=False):
     """``out`` (minimum / maximum of ``x`` and ``y``, written in place) with the zero PyTorch's
     loop keeps where +0 and -0 tie (``first_always``: fmin / fmax, which keep ``x``)."""
-    tie = out == 0
-    if not tie.any():
+    if out.all():  # (no zero: the common case, one pass)
         return out
+    tie = out == 0
     xb, yb = np.broadcast_to(x, out.shape), np.broadcast_to(y, out.shape)
     tie &= (xb == 0) & (yb == 0) & (np.signbit(xb) != np.signbit(yb))
     if not tie.any():
