@@ -311,13 +311,12 @@ def _corner(shape):
     return tuple(slice(0, n) for n in shape)
 
 
-def _src_values(src, index):
-    """The values of ``src`` that scatter writes: the corner of ``index``'s shape (none for an
-    empty index, whose shape need not match)."""
-    idx = index._data
-    if idx.size:
-        return src._data[_corner(idx.shape)]
-    return np.zeros(0, src._data.dtype)
+def _src_values(src, index, positions):
+    """The values of ``src`` that scatter writes: the corner of ``index``'s shape (none where
+    ``positions`` is the mask of no position an empty index of any shape gets)."""
+    if type(positions) is np.ndarray and positions.dtype == bool:
+        return np.zeros(0, src._data.dtype)
+    return src._data[_corner(index._data.shape)]
 
 
 class ScatterBackward0(Op):
@@ -330,7 +329,7 @@ class ScatterBackward0(Op):
         self.positions, self.dim = positions, dim
         self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
-        out[positions] = _src_values(src, index)
+        out[positions] = _src_values(src, index, positions)
         return out
 
     def backward(self, grad):
@@ -369,7 +368,7 @@ class ScatterAddBackward0(ScatterBackward0):
         self.positions, self.dim = positions, dim
         self.save(index if self.needs(1) else None)  # (PyTorch's, for src's gradient only)
         out = a._data.copy()
-        np.add.at(out, positions, _src_values(src, index))
+        np.add.at(out, positions, _src_values(src, index, positions))
         return out
 
     def backward(self, grad):

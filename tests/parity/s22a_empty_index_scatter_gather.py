@@ -54,3 +54,11 @@ run("scatter_reduce bad", x.scatter_reduce, 0, torch.zeros(0), torch.ones(0), "b
 v1 = torch.arange(32.).reshape(2, 2, 4, 2).unfold(2, 3, 1)
 v3 = torch.zeros((2, 3, 0, 0, 0)).requires_grad_()
 print(v1.scatter_add_(1, torch.zeros((2, 3, 0, 0, 0), dtype=torch.int64), v3).sum())
+# an empty input's sort / max along a dim under create_graph: their gradient scatters by an
+# empty index of the input's shape (fuzz corpus 1:1157)
+for make in [lambda x: x.sort(dim=1).values, lambda x: x.max(dim=1).values,
+             lambda x: x.topk(1, dim=1).values]:
+    x = torch.zeros(0, 2, 2, requires_grad=True)
+    y = make(x)
+    (g,) = torch.autograd.grad(y, x, torch.zeros(y.shape), create_graph=True)
+    print(g.shape, g.grad_fn.name() if g.grad_fn else None)
