@@ -294,15 +294,17 @@ class IndexSelectBackward0(Op):
 
 # --------------------------------------------------------------------------- scatter
 
-def _scatter_positions(name, a, dim, index):
-    """The advanced-indexing key of the positions ``index`` names along ``dim``."""
+def _scatter_positions(name, a, dim, index, src=None):
+    """The advanced-indexing key of the positions ``index`` names along ``dim`` (``src``: the
+    tensor scattered, or None for a number), after PyTorch's checks in its order."""
     idx = index._data
     if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
         return np.zeros(a._data.shape, bool)  # (a mask of no position)
     if idx.dtype.kind not in "iu":
         raise RuntimeError("scatter(): Expected dtype int32/int64 for index")  # (all of them)
-    if idx.ndim != a._data.ndim:
-        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    if src is not None:
+        _check_same_dtype(a, src)
+    checks.scatter_shape_check(a._data, dim, idx, None if src is None else src._data)
     checks.check_along_dim(idx, a._data, dim)
     return positions_along(dim, idx)
 
@@ -388,7 +390,8 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
     dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter", input, dim, index)
+    positions = _scatter_positions("scatter", input, dim, index,
+                                   src if isinstance(src, TensorBase) else None)
     if not isinstance(src, TensorBase):
         return ScatterBackward1.apply(input, positions, src, index)
     _check_same_dtype(input, src)
@@ -399,7 +402,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     if out is not None:
         refuse_out("scatter_add")
     dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter_add", input, dim, index)
+    positions = _scatter_positions("scatter_add", input, dim, index, src)
     _check_same_dtype(input, src)
     return ScatterAddBackward0.apply(input, src, positions, index, dim)
 

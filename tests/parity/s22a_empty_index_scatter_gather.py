@@ -62,3 +62,18 @@ for make in [lambda x: x.sort(dim=1).values, lambda x: x.max(dim=1).values,
     y = make(x)
     (g,) = torch.autograd.grad(y, x, torch.zeros(y.shape), create_graph=True)
     print(g.shape, g.grad_fn.name() if g.grad_fn else None)
+# non-empty indices: PyTorch's shape checks in its order (self's rank, sizes against self and
+# src, reading a dim src lacks raises there, src's rank, the size error)
+x = torch.ones(2, 3)
+for dtype in [torch.int64, torch.int32]:
+    for index_shape, src_shape in [((2, 3), (0,)), ((2, 3), (3,)), ((2, 3), (1, 3)),
+                                   ((2, 3), (2, 3, 1)), ((1, 2), (1,)), ((2, 3), ()),
+                                   ((3, 3), (3, 3)), ((2, 4), (2, 4)), ((1,), (1,)),
+                                   ((1, 2), (3, 4)), ((2, 1), (2, 1))]:
+        index = torch.zeros(index_shape, dtype=dtype)
+        src = torch.arange(float(torch.ones(src_shape).numel())).reshape(src_shape)
+        run(f"scatter {index_shape} {src_shape}", x.scatter, 0, index, src)
+        run(f"scatter dim 1 {index_shape} {src_shape}", x.scatter, 1, index, src)
+        run(f"scatter_add {index_shape} {src_shape}", x.scatter_add, 0, index, src)
+        run(f"scatter value {index_shape}", x.scatter, 0, index, 2.0)
+        run(f"scatter double {index_shape} {src_shape}", x.scatter, 0, index, src.double())
