@@ -199,8 +199,8 @@ def binary_zero_ties(out, x, y, first_always=False):
 def clamp_zero_ties(out, x, low, high):
     """``out`` (``x`` clamped to number bounds): ``x`` itself where it equals a zero bound,
     as PyTorch's clamp keeps its input on a tie."""
-    if not (low == 0 or high == 0) or out.dtype.kind != "f":  # (None == 0 is False)
-        return out
+    if not (low == 0 or high == 0) or out.dtype.kind != "f" or x.all():  # (None == 0 is
+        return out  # False; an input without zeros has no tie: one pass)
     tie = (out == 0) & (x == 0)
     if tie.any():
         out = np.array(out, copy=True)
