@@ -285,3 +285,11 @@ def result_type(operands):
         default = (bool_, int64, get_default_dtype(), get_default_complex_dtype())[scalar_cat]
         result = _combine_categories(default, result)
     return result
+
+
+def autograd_dtype_error(np_dtype):
+    """PyTorch's error for a differentiable op whose result would need a gradient but has an
+    integer or bool dtype (an input with history of such a dtype, an empty product of a
+    float and an integer tensor)."""
+    name = from_numpy_dtype(np_dtype).legacy_name[:-6]  # ("LongTensor" -> "Long")
+    return RuntimeError(f"Autograd not support dtype: {name}")

@@ -318,7 +318,7 @@ class Tensor(TensorBase):
         return _sel.where(condition, self, other)
 
     # ------------------------------------------------------------------ in place
-    add_, sub_, mul_ = in_place(_arith.add), in_place(_arith.sub), in_place(_arith.mul)
+    add_, sub_, mul_ = _ipf.add_, _ipf.sub_, in_place(_arith.mul)
     div_, pow_ = in_place(_arith.div), in_place(_arith.pow)
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
     # (PyTorch's other in-place operators; the shifts wait for the shift ops)

@@ -10,6 +10,7 @@ import weakref
 from collections import OrderedDict
 
 from ._dtype import from_numpy_dtype
+from ._empty_layout import empty_view_layout
 from ._printing import tensor_repr
 from ._size import Size
 from .utils.hooks import RemovableHandle
@@ -97,6 +98,7 @@ class TensorBase:
     _retains_grad = False
     _grad_accumulator = None
     _view_chain = None
+    _empty_layout = None  # (strides, storage offset) of an empty detached view, as PyTorch's
     _view_version = 0
     _multi_output_view = False  # a view from split / chunk / unbind (no in-place ops)
     _no_grad_view = False  # a view made without grad mode of a tensor that requires grad
@@ -150,13 +152,18 @@ class TensorBase:
         data = self._data
         if data.size:
             strides = tuple(s // data.itemsize for s in data.strides)
-        else:  # NumPy gives an empty array zero strides; PyTorch's contiguous ones (a size 0
-            # counts as 1), which are what an empty tensor has unless a view permuted it
-            strides, step = [], 1
-            for size in reversed(data.shape):
-                strides.append(step)
-                step *= max(size, 1)
-            strides = tuple(reversed(strides))
+        else:  # NumPy keeps no strides for an empty array: a view's as PyTorch computes
+            # them, else PyTorch's contiguous ones (a size 0 counts as 1)
+            layout = self._empty_layout or (empty_view_layout(self) if self._view_chain
+                                            else None)
+            if layout is not None:
+                strides = layout[0]
+            else:
+                strides, step = [], 1
+                for size in reversed(data.shape):
+                    strides.append(step)
+                    step *= max(size, 1)
+                strides = tuple(reversed(strides))
         return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
 
     def is_contiguous(self, memory_format=None):
@@ -363,6 +370,8 @@ class TensorBase:
     def detach(self):
         t = _make(self._data)
         t._vc = self._vc
+        if not self._data.size and (self._view_chain or self._empty_layout):
+            t._empty_layout = self._empty_layout or empty_view_layout(self)  # (same memory)
         return t
 
     def detach_(self):

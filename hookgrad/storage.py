@@ -10,6 +10,7 @@ import weakref
 import numpy as np
 
 from . import _device, _dtype
+from ._empty_layout import empty_view_layout
 
 __all__ = ["UntypedStorage", "TypedStorage"]
 
@@ -187,4 +188,8 @@ def typed_storage(tensor):
 def storage_offset(tensor):
     """How many elements from the start of its storage this tensor's first element is."""
     data = tensor._data
+    if not data.size and (tensor._view_chain or tensor._empty_layout):  # (NumPy keeps no
+        layout = tensor._empty_layout or empty_view_layout(tensor)  # offset for an empty view)
+        if layout is not None:
+            return layout[1]
     return (_address(data) - _address(_owner(data))) // data.itemsize

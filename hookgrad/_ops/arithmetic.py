@@ -6,6 +6,7 @@ from .. import _creation, _dtype
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
+from .alpha_check import check_alpha
 from .c_pow import power_of_floats
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import first_operand_layout, iterator_layout
@@ -431,6 +432,8 @@ def add(input, other, *, alpha=1, out=None):
         refuse_out("add")
     if not isinstance(input, TensorBase):  # a number + a tensor
         input, other = other, input
+    if type(alpha) is not int:
+        check_alpha(input, other, alpha)
     return AddBackward0.apply(input, other, alpha)
 
 
@@ -439,11 +442,17 @@ def sub(input, other, *, alpha=1, out=None):
         refuse_out("sub")
     if not isinstance(input, TensorBase):  # a number - a tensor
         return RsubBackward1.apply(other, input)
+    if type(alpha) is not int:
+        check_subtraction(input, other)
+        check_alpha(input, other, alpha)
     return SubBackward0.apply(input, other, alpha)
 
 
 def rsub(input, other, alpha=1):
     """``other - alpha * input``."""
+    if type(alpha) is not int:
+        check_subtraction(other, input)
+        check_alpha(input, other, alpha)
     if isinstance(other, TensorBase):
         return RsubBackward0.apply(input, other, alpha)
     return RsubBackward1.apply(input, other, alpha)

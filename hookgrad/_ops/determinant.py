@@ -98,6 +98,8 @@ class LinalgDetBackward0(Op):
             if plain_backward():
                 return _make(np.array(grad._data[..., None, None], x.dtype))
             return grad.unsqueeze(-1).unsqueeze(-1).expand(x.shape)
+        if not x.size:  # (PyTorch's: zeros, no formula to record for an empty input)
+            return _make(np.zeros(x.shape, x.dtype))
         singular = result._data == 0
         if plain_backward():
             g = (grad._data * result._data)[..., None, None]

@@ -53,10 +53,14 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 class TraceBackward0(Op):
     def forward(self, a):
         x = a._data
+        if x.dtype.kind == "b":  # (its kernel's dtype dispatch, before the rank check)
+            raise NotImplementedError("\"trace\" not implemented for 'Bool'")
         if x.ndim != 2:
             raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
         self.shape = x.shape
-        return np.asarray(np.add.reduce(np.diagonal(x)), dtype=x.dtype)  # (np.trace warns)
+        # (an integer trace sums into int64, as sum does; np.trace warns)
+        dtype = np.int64 if x.dtype.kind in "iu" else x.dtype
+        return np.asarray(np.add.reduce(np.diagonal(x), dtype=dtype), dtype=dtype)
 
     def backward(self, grad):
         if plain_backward():

@@ -8,6 +8,7 @@ from .index import MaskedFillBackward1, selected_grad
 from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
 from .reduce import dims_of
 from .selection import maximum, minimum
+from .zero_ties import signed_zero_extreme
 
 return_types = {name: return_type(name, ("values", "indices")) for name in ("max", "min")}
 return_types["aminmax"] = return_type("aminmax", ("min", "max"))
@@ -141,7 +142,11 @@ class AmaxBackward0(ReductionOp):
         """``given``: how many dims the call named (a 0-d input's formula depends on it)."""
         self.save(a)
         self.dims, self.keepdim, self.given = dims, keepdim, given
-        out = np.asarray(self.reduce(a._data, axis=dims, keepdims=keepdim))
+        x = a._data
+        out = self.reduce(x, axis=dims, keepdims=keepdim)
+        if x.dtype.kind == "f" and x.ndim:  # (which zero a tie of +0 and -0 returns)
+            out = signed_zero_extreme(x, out, dims, keepdim, self.reduce is np.max)
+        out = np.asarray(out)
         if out.dtype.kind == "f":  # (PyTorch's amax / amin: a NaN without its sign bit)
             squares = np.vdot(out, out)
             if squares != squares:

@@ -158,3 +158,24 @@ def input_grad(grad, x, mean, rstd, weight, num_groups):
     c2 = np.repeat(c2, depth, axis=1)[:, :, None]
     c3 = np.repeat(c3, depth, axis=1)[:, :, None]
     return fma32(c1, grad, c2 * x) + c3
+
+
+def affine_grads(grad, x, mean, rstd, num_groups):
+    """The weight and bias gradients of the float32 group norm as PyTorch's CPU kernel rounds
+    them (contiguous (batch, channels, positions) arrays): per channel ``ds = sum(dy * x)``
+    and ``db = sum(dy)`` over the positions; ``dgamma = sum_n (ds - db * mean) * rstd`` with
+    both steps fused multiply-adds (``acc = fma(fma(-db, mean, ds), rstd, acc)``, batch by
+    batch), ``dbeta = sum_n db``. A group of one value shows it: ``x - mean`` is 0 but
+    ``ds - db * mean`` is the rounding of ``dy * x``, times rstd 316."""
+    n, channels, _ = x.shape
+    depth = channels // num_groups
+    ds = _vector_sum(grad * x)
+    db = _vector_sum(grad)
+    mean = np.repeat(mean.reshape(n, num_groups), depth, axis=1)
+    rstd = np.repeat(rstd.reshape(n, num_groups), depth, axis=1)
+    weight_grad = np.zeros(channels, _F32)
+    bias_grad = np.zeros(channels, _F32)
+    for b in range(n):
+        weight_grad = fma32(fma32(-db[b], mean[b], ds[b]), rstd[b], weight_grad)
+        bias_grad = bias_grad + db[b]
+    return weight_grad, bias_grad

@@ -149,6 +149,10 @@ class IndexPutImplBackward0(Op):
 class GatherBackward0(Op):
     def forward(self, a, dim, index):
         idx = index._data
+        if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
+            self.shape, self.dim, self.index = a._data.shape, dim, idx
+            self.save(a, index)
+            return np.empty(idx.shape, a._data.dtype)
         if idx.dtype not in checks.INT32_OR_64:
             raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         if idx.ndim != a._data.ndim:
@@ -225,6 +229,8 @@ class ScatterAddGrad(Op):
         out = zeros._data
         if not index.ndim:  # a 0-d input: the one element
             return out + grad._data
+        if not index.size:  # (an empty index: gather's, of any shape)
+            return out
         np.add.at(out, positions_along(dim, index), grad._data)
         return out
 
@@ -288,19 +294,31 @@ class IndexSelectBackward0(Op):
 
 # --------------------------------------------------------------------------- scatter
 
-def _scatter_positions(name, a, dim, index):
-    """The advanced-indexing key of the positions ``index`` names along ``dim``."""
+def _scatter_positions(name, a, dim, index, src=None):
+    """The advanced-indexing key of the positions ``index`` names along ``dim`` (``src``: the
+    tensor scattered, or None for a number), after PyTorch's checks in its order."""
     idx = index._data
+    if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
+        return np.zeros(a._data.shape, bool)  # (a mask of no position)
     if idx.dtype.kind not in "iu":
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
-    if idx.ndim != a._data.ndim:
-        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")  # (all of them)
+    if src is not None:
+        _check_same_dtype(a, src)
+    checks.scatter_shape_check(a._data, dim, idx, None if src is None else src._data)
     checks.check_along_dim(idx, a._data, dim)
     return positions_along(dim, idx)
 
 
 def _corner(shape):
     return tuple(slice(0, n) for n in shape)
+
+
+def _src_values(src, index, positions):
+    """The values of ``src`` that scatter writes: the corner of ``index``'s shape (none where
+    ``positions`` is the mask of no position an empty index of any shape gets)."""
+    if type(positions) is np.ndarray and positions.dtype == bool:
+        return np.zeros(0, src._data.dtype)
+    return src._data[_corner(index._data.shape)]
 
 
 class ScatterBackward0(Op):
@@ -313,7 +331,7 @@ class ScatterBackward0(Op):
         self.positions, self.dim = positions, dim
         self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
-        out[positions] = src._data[_corner(index._data.shape)]
+        out[positions] = _src_values(src, index, positions)
         return out
 
     def backward(self, grad):
@@ -324,7 +342,8 @@ class ScatterBackward0(Op):
     def _src_grad(self, grad, index):
         # index-shaped, as PyTorch's: for a src larger than index, the engine's shape check
         # then raises PyTorch's "returned an invalid gradient" error
-        if self.dim is not None and not plain_backward():  # PyTorch's grad.gather(dim, index)
+        if self.dim is not None and (not plain_backward() or not index._data.size):
+            # PyTorch's grad.gather(dim, index) (of index's shape, an empty one too)
             return GatherBackward0.apply(grad, self.dim, index)
         return IndexBackward0.apply(grad, self.positions)
 
@@ -351,7 +370,7 @@ class ScatterAddBackward0(ScatterBackward0):
         self.positions, self.dim = positions, dim
         self.save(index if self.needs(1) else None)  # (PyTorch's, for src's gradient only)
         out = a._data.copy()
-        np.add.at(out, positions, src._data[_corner(index._data.shape)])
+        np.add.at(out, positions, _src_values(src, index, positions))
         return out
 
     def backward(self, grad):
@@ -371,7 +390,8 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
     dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter", input, dim, index)
+    positions = _scatter_positions("scatter", input, dim, index,
+                                   src if isinstance(src, TensorBase) else None)
     if not isinstance(src, TensorBase):
         return ScatterBackward1.apply(input, positions, src, index)
     _check_same_dtype(input, src)
@@ -382,7 +402,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     if out is not None:
         refuse_out("scatter_add")
     dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter_add", input, dim, index)
+    positions = _scatter_positions("scatter_add", input, dim, index, src)
     _check_same_dtype(input, src)
     return ScatterAddBackward0.apply(input, src, positions, index, dim)
 

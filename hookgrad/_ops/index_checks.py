@@ -223,3 +223,38 @@ def refuse_put(out, key, values, same_dtype, error):
     if same_dtype:
         index_put_dtype(out, values)
     raise error
+
+
+def _size_or_raise(shape, d):
+    """PyTorch's ``ensure_nonempty_size``: 1 for a 0-d tensor, else ``size(d)``, whose
+    IndexError a dim past the tensor's raises."""
+    if not shape:
+        return 1
+    if d >= len(shape):
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
+                         f"{len(shape) - 1}], but got {d})")
+    return shape[d]
+
+
+def scatter_shape_check(x, dim, idx, src):
+    """PyTorch's scatter_shape_check, in its order: the index's rank against self's; its
+    sizes against self's outside ``dim``, then against src's (reading a dim src lacks raises
+    there); src's rank; then the size error."""
+    dims = max(x.ndim, 1)
+    if max(idx.ndim, 1) != dims:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    index_size = [_size_or_raise(idx.shape, d) for d in range(dims)]
+    wrong = any(d != dim and index_size[d] > _size_or_raise(x.shape, d) for d in range(dims))
+    if not wrong and src is not None:
+        for d in range(dims):
+            if index_size[d] > _size_or_raise(src.shape, d):
+                wrong = True
+                break
+    if src is not None and max(src.ndim, 1) != dims:
+        raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
+    if wrong:
+        message = (f"Expected index [{', '.join(map(str, idx.shape))}] to be no larger than "
+                   f"self [{', '.join(map(str, x.shape))}] apart from dimension {dim}")
+        if src is not None:
+            message += f" and to be no larger size than src [{', '.join(map(str, src.shape))}]"
+        raise RuntimeError(message)

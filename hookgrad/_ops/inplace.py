@@ -12,7 +12,7 @@ from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import _sequence, _strip_backward
 from .clone import CloneBackward0
-from .op import shares_elements
+from .op import in_place_integer, shares_elements
 from .overlap_order import (
     overlaps_itself,
     reads_updated_elements,
@@ -271,6 +271,19 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
     if t._no_grad_view or t._multi_output_view:
         _refuse_view_rebase(t)
     _check_leaf(t)
+    if t._data.dtype.kind not in "fVc":  # (PyTorch gives an integer tensor history in place
+        in_place_integer[0] += 1  # without its dtype check: Op.apply skips it meanwhile)
+        try:
+            return _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs)
+        finally:
+            in_place_integer[0] -= 1
+    return _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs)
+
+
+def _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs):
+    """``apply_inplace`` once it records: the op on a copy of ``t``, written back, ``t``
+    rebased on the op's node (or, for a view, its base through CopySlices)."""
+    reads_written = False
     # (after autograd's checks, as PyTorch's kernel's)
     if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
         reads_written = check_input_overlap(t, args)
@@ -421,8 +434,14 @@ class SavedViewResult(SavedTensor):
 
 def write_unrecorded(t, fn, args):
     """``t.op_(*args)`` written without autograd history (``copy_`` into an integer or bool
-    tensor, which PyTorch does not record)."""
-    _write(t, fn(t, *args)._data)
+    tensor, which PyTorch does not record: the op computes without recording either)."""
+    enabled = _grad_state.grad_enabled
+    _grad_state.grad_enabled = False
+    try:
+        values = fn(t, *args)._data
+    finally:
+        _grad_state.grad_enabled = enabled
+    _write(t, values)
     return t
 
 

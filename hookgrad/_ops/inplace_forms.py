@@ -4,6 +4,7 @@ clamps with number bounds (PyTorch's C++ dtype name in the cast error), ``float_
 the few in-place ops PyTorch records under their own node names (``AcoshBackward1``)."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd._running import current_node, current_task
 from ..autograd.grad_mode import state as _grad_state
@@ -11,7 +12,7 @@ from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
-from .arithmetic import FloorDivideInPlaceBackward
+from .arithmetic import FloorDivideInPlaceBackward, add, check_subtraction, sub
 from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
@@ -298,3 +299,26 @@ def addr_(self, vec1, vec2, *, beta=1, alpha=1):
 
 def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     return _product_in_place(self, baddbmm, "baddbmm", batch1, batch2, beta, alpha)
+
+
+def _refuse_uncastable_sum(t, other):
+    """``t.add_(other, alpha=0.5)``: PyTorch's iterator refuses a result dtype that cannot be
+    written into ``t`` before the op checks ``alpha``, so that error comes first."""
+    result = _dtype.result_type((t, other))
+    target = _dtype.from_numpy_dtype(t._data.dtype)
+    if result.category > target.category:
+        raise RuntimeError(f"result type {result.legacy_name[:-6]} can't be cast to the "
+                           f"desired output type {target.legacy_name[:-6]}")
+
+
+def add_(self, other, *, alpha=1):
+    if type(alpha) is not int:  # (an int alpha: no check, as in add)
+        _refuse_uncastable_sum(self, other)
+    return apply_inplace(self, add, (other,), {"alpha": alpha}, None, True)
+
+
+def sub_(self, other, *, alpha=1):
+    if type(alpha) is not int:
+        check_subtraction(self, other)
+        _refuse_uncastable_sum(self, other)
+    return apply_inplace(self, sub, (other,), {"alpha": alpha}, None, True)

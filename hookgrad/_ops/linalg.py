@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
+from .alpha_check import factor_in_dtype
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
@@ -75,8 +76,8 @@ class MmBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                                f"{_CPP_NAMES[x.dtype.name]} != {_CPP_NAMES[y.dtype.name]}")
-        if type(x.dtype) is _BOOL_DTYPE:  # (cheaper than its kind: float passes at once)
-            _refuse_bool("addmm_impl_cpu_", x)
+        if type(x.dtype) is _BOOL_DTYPE and x.size and y.size:  # (cheaper than its kind;
+            _refuse_bool("addmm_impl_cpu_", x)  # an empty product runs no kernel)
         if self._record:
             # save(b if needs(0) else None, a if needs(1) else None), written out: the hot
             # path of every matrix product
@@ -115,12 +116,18 @@ class AddmmBackward0(Op):
         if x.shape[1] != y.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x"
                                f"{x.shape[1]} and {y.shape[0]}x{y.shape[1]})")
-        _refuse_bool("addmm_impl_cpu_", x)
+        if x.dtype.kind == "b" and (x.size and y.size or x.shape[0] * y.shape[1]):
+            if not x.size or not y.size:  # (no kernel: its input scaled by beta, an int)
+                raise RuntimeError("result type Long can't be cast to the desired output "
+                                   "type Bool")
+            _refuse_bool("addmm_impl_cpu_", x)
         self.beta, self.alpha = beta, alpha
         self.save(a if self.needs(2) else None, b if self.needs(1) else None)
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         out = _mm(x, y)
+        if type(alpha) is not int or type(beta) is not int:  # (as the kernel converts them)
+            alpha, beta = factor_in_dtype(alpha, out.dtype), factor_in_dtype(beta, out.dtype)
         if alpha != 1:
             out *= alpha
         if beta != 0:  # beta 0 ignores the input, NaN and inf included, as PyTorch does
@@ -167,7 +174,8 @@ class MvBackward0(Op):
         if x.dtype != y.dtype:
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(y)}, {_name(x)}, and {_name(y)}")
-        _refuse_bool("addmv_impl_cpu", x)
+        if x.size:  # (an empty product runs no kernel)
+            _refuse_bool("addmv_impl_cpu", x)
         self.save(a if self.needs(1) else None, v if self.needs(0) else None)
         return x @ y
 

@@ -79,9 +79,9 @@ class LinalgSlogdetBackward0(Op):
         # PyTorch's differentiable form, linalg.solve, factors the same matrix as the forward:
         # a singular one is an error here (getrf's info: an exactly zero pivot; a NaN pivot
         # also makes the sign 0 but solves)
-        flat = x.reshape((-1,) + x.shape[-2:])
-        info = getrf_batch(as_factored(flat, x.flags.c_contiguous))[2]
-        if info.any():
+        flat = x.reshape((-1,) + x.shape[-2:]) if x.size else x  # (size 0: nothing to factor)
+        info = getrf_batch(as_factored(flat, x.flags.c_contiguous))[2] if x.size else ()
+        if np.any(info):
             where = f"(Batch element {np.flatnonzero(info)[0]}): " if x.ndim > 2 else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input "
                               "matrix is singular.")

@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from .complex_support import check_real_array
 from .lu_lapack import exact, getrf_batch, solve_from_lu
-from .op import Op, broadcast_error
+from .op import Op, broadcast_error, type_name
 from .shape import cat
 
 _PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0,
@@ -42,9 +42,17 @@ def _expm(a):
 
 
 def _check_square(x, name):
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+    if x.ndim < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if x.shape[-1] != x.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
-                           f"{x.shape[-2] if x.ndim > 1 else 1} by {x.shape[-1]} matrices")
+                           f"{x.shape[-2]} by {x.shape[-1]} matrices")
+
+
+def _refuse_integral(x, name):
+    if x.dtype.kind not in "fVc":
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {type_name(x)}")
 
 
 class LinAlgError(RuntimeError):
@@ -63,9 +71,7 @@ class MatrixExpBackward0(Op):
         x = a._data
         _check_square(x, "linalg.matrix_exp")
         check_real_array("linalg_matrix_exp", x)
-        if x.dtype.kind not in "fV":
-            raise RuntimeError("linalg.matrix_exp: Expected a floating point or complex tensor "
-                               "as input. Got Long")
+        _refuse_integral(x, "linalg.matrix_exp")
         self.save(a)
         return _expm(x.astype(np.float64)).astype(x.dtype)
 
@@ -77,7 +83,7 @@ class MatrixExpBackward0(Op):
         top = _cat((at, grad), -1)
         bottom = _cat((_zeros_like_tensor(at), at), -1)
         block = matrix_exp(_cat((top, bottom), -2))
-        return block[..., :n, n:]
+        return block.narrow(-2, 0, n).narrow(-1, n, n)  # (PyTorch's narrows: SliceBackward0s)
 
 
 def lapack_layout(x):
@@ -131,13 +137,18 @@ class LinalgSolveBackward(Op):
 
     def forward(self, a, b):
         x, y = a._data, b._data
-        _check_square(x, "linalg.solve")
+        _refuse_integral(x, "linalg.solve")  # (PyTorch's order: A's dtype, B's, then shapes)
         if x.dtype != y.dtype:
             raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but "
-                               f"found A of type {x.dtype.name} and B of type {y.dtype.name} "
+                               f"found A of type {type_name(x)} and B of type {type_name(y)} "
                                "instead")
+        _check_square(x, "linalg.solve")
         self.vector = y.ndim == 1 or (y.ndim == x.ndim - 1 and y.shape == x.shape[:-1])
         rhs = y[..., None] if self.vector else y
+        if rhs.ndim < 2 or rhs.shape[-2] != x.shape[-1]:
+            rows, cols = rhs.shape[-2:] if rhs.ndim > 1 else (1, rhs.shape[-1])
+            raise RuntimeError("linalg.solve: Incompatible shapes of A and B for the equation "
+                               f"AX = B ({x.shape[-2]}x{x.shape[-1]} and {rows}x{cols})")
         out = _solve_array(x, rhs)
         self.save(a)
         if self.vector:  # (a batch of vectors: column-major as one matrix, as PyTorch's)
@@ -191,6 +202,20 @@ def householder_product(a, tau):
     if k > n:
         raise RuntimeError("torch.linalg.householder_product: input.shape[-1] must be greater "
                            "than or equal to tau.shape[-1]")
+    t = tau._data
+    if t.ndim != x.ndim - 1:
+        raise RuntimeError("torch.linalg.householder_product: Expected tau to have one dimension "
+                           f"less than input, but got tau.ndim equal to {t.ndim} and input.ndim "
+                           f"is equal to {x.ndim}")
+    if t.shape[:-1] != x.shape[:-2]:
+        raise RuntimeError("torch.linalg.householder_product: Expected batch dimensions of tau "
+                           "to be equal to input.shape[:-2], but got "
+                           f"[{', '.join(map(str, t.shape[:-1]))}]")
+    if t.dtype != x.dtype:
+        raise RuntimeError(f"torch.linalg.householder_product: tau dtype {type_name(t)} does "
+                           f"not match input dtype {type_name(x)}")
+    if x.dtype.kind not in "fc" or x.dtype.itemsize < 4:  # (LAPACK's orgqr: float, double)
+        raise NotImplementedError(f'"orgqr_cpu" not implemented for \'{type_name(x)}\'')
     below = np.tril(np.ones((m, n), x.dtype), -1)
     unit = np.eye(m, n, dtype=x.dtype)
     vectors = a * _make(below) + _make(unit)  # v_i in column i

@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
+from .group_norm_kernel import affine_grads as group_norm_affine_grads
 from .group_norm_kernel import input_grad as group_norm_input_grad
 from .group_norm_kernel import replay_where_visible
 from .half import FLOAT32, forward_in_float32, is_half
@@ -18,6 +19,8 @@ from .norm_backward import (
     normalized_grad,
 )
 from .op import Op, mean_array, plain_backward
+
+_KERNEL_STEPS_UP_TO = 64  # group sizes whose gradients follow the kernel's steps always
 
 
 def _moments(x, axes, eps):
@@ -230,13 +233,21 @@ class NativeGroupNormBackward0(Op):
         mean, invstd = _make(self.mean), _make(self.invstd)
         xhat = (grouped - mean) * invstd
         grad_input = grad_weight = grad_bias = None
-        if self.needs(0) and self._kernel_rounding_shows(input, grad, weight):
+        kernel = self._kernel_rounding(input, grad, weight)
+        if kernel:  # (PyTorch's float32 kernel's steps, whose roundings cancellation shows)
             rows = self.in_shape[:2] + (-1,)
-            grad_input = _make(group_norm_input_grad(
-                grad._data.reshape(rows), input._data.reshape(rows), self.mean, self.invstd,
-                None if weight is None else weight._data, self.grouped[1]
-            ).reshape(self.in_shape))
-        elif self.needs(0):
+            dy, x = grad._data.reshape(rows), input._data.reshape(rows)
+            if self.needs(0):
+                grad_input = _make(group_norm_input_grad(
+                    dy, x, self.mean, self.invstd, None if weight is None else weight._data,
+                    self.grouped[1]).reshape(self.in_shape))
+            if self.needs(1) or self.needs(2):
+                weight_grad, bias_grad = group_norm_affine_grads(dy, x, self.mean, self.invstd,
+                                                                 self.grouped[1])
+                grad_weight = _make(weight_grad) if self.needs(1) else None
+                grad_bias = _make(bias_grad) if self.needs(2) else None
+            return grad_input, grad_weight, grad_bias
+        if self.needs(0):
             grad_xhat = grad * weight.reshape(self.shape) if weight is not None else grad
             grad_input = normalized_grad(grad_xhat.reshape(self.grouped), xhat, invstd,
                                          (2,)).reshape(self.in_shape)
@@ -246,12 +257,16 @@ class NativeGroupNormBackward0(Op):
             grad_bias = grad.sum(self.channel_axes)
         return grad_input, grad_weight, grad_bias
 
-    def _kernel_rounding_shows(self, input, grad, weight):
-        """Whether PyTorch's float32 kernel's roundings show in the input gradient (a group
-        whose mean is large next to its spread, as in the forward): then it is computed as
-        that kernel does (contiguous layouts: a channels-last input runs another kernel)."""
+    def _kernel_rounding(self, input, grad, weight):
+        """Whether the gradients are computed as PyTorch's float32 CPU kernel computes them
+        (contiguous layouts: a channels-last input runs another kernel). Its roundings show
+        wherever a sum cancels: a group of one value, a group whose mean is large next to
+        its spread, a gradient close to orthogonal to the normalized input. Large groups
+        keep NumPy's faster sums unless their mean is large next to their spread (the
+        kernel's steps cost about three times as much)."""
         x = input._data
         return (x.dtype == np.float32 and grad._data.dtype == np.float32 and x.size > 0
                 and (weight is None or weight._data.dtype == np.float32)
                 and (x.ndim < 4 or x.flags.c_contiguous)
-                and not (np.abs(self.mean) * self.invstd <= 16).all())
+                and (self.grouped[2] <= _KERNEL_STEPS_UP_TO
+                     or not (np.abs(self.mean) * self.invstd <= 16).all()))

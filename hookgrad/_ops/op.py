@@ -26,6 +26,8 @@ _complex_tensors_made = _dtype.complex_tensors_made
 
 _new = object.__new__
 _ndarray = np.ndarray
+_FLOAT32 = np.dtype(np.float32)
+in_place_integer = [0]  # (inside an in-place op on an integer tensor: see apply_inplace)
 
 
 class Op(Node):
@@ -71,6 +73,9 @@ class Op(Node):
         if type(out) is not _ndarray:
             out = np.asarray(out)
         if record:
+            dtype = out.dtype  # (an integer result needing a gradient: PyTorch's error)
+            if dtype is not _FLOAT32 and dtype.kind not in "fVc" and not in_place_integer[0]:
+                raise _dtype.autograd_dtype_error(dtype)
             result = _make(out, True, self, 0)
             if cls.saves_output:
                 self._save_output(result)

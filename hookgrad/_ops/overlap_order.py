@@ -33,7 +33,12 @@ def iteration_order(data, operands):
     sorted by stride (the smallest innermost); a tie goes to the smaller size inside, else to
     the next operand's strides (a broadcast dim tells nothing), else stays as it is."""
     shape = data.shape
-    strides = [data.strides] + [np.broadcast_to(o, shape).strides for o in operands]
+    strides = [data.strides]
+    for o in operands:  # (an operand of its own shape, as scatter's index, tells nothing)
+        try:
+            strides.append(np.broadcast_to(o, shape).strides)
+        except ValueError:
+            pass
 
     def should_swap(dim0, dim1):  # (PyTorch's comparison, dims given inner first)
         for st in strides:

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
+from .alpha_check import check_scalar_factor, factor_in_dtype
 from .arithmetic import mul
 from .half import forward_in_float32, is_half, one_dtype
 from .linalg import (
@@ -20,14 +21,6 @@ from .op import Op, refuse_out
 from .reduce import SumBackward1
 from .scalar_forms import MulBackward1
 from .views import flatten, permute, reshape, view
-
-
-def _check_scalars(x, beta, alpha):
-    if x.dtype.kind in "biu":
-        for name, value in (("beta", beta), ("alpha", alpha)):
-            if isinstance(value, float):
-                raise RuntimeError(f"For integral input tensors, argument {name} must not be a "
-                                   "floating point number.")
 
 
 def _expand_input(x, shape):
@@ -49,8 +42,8 @@ def _expand_input(x, shape):
 def _combine(self, x, product, beta, alpha):
     """``beta * input + alpha * product`` of ``input``'s array ``x`` (ignored, NaN included,
     when beta is 0)."""
-    self.beta, self.alpha = beta, alpha
-    _check_scalars(product, beta, alpha)
+    self.beta, self.alpha = beta, alpha  # (as given: the backward's factors)
+    beta, alpha = factor_in_dtype(beta, x.dtype), factor_in_dtype(alpha, x.dtype)
     base = _expand_input(x, product.shape)
     if alpha != 1:
         product = product * product.dtype.type(alpha)
@@ -105,7 +98,10 @@ class AddrBackward0(Op):
             if v._data.ndim != 1:
                 raise RuntimeError(f"addr: Expected 1-D argument {name}, but got "
                                    f"{v._data.ndim}-D")
-        dtype = _dtype.result_type((a, vec1, vec2)).np_dtype
+        result_dtype = _dtype.result_type((a, vec1, vec2))
+        check_scalar_factor(result_dtype, beta, "beta", complex_rule=False)
+        check_scalar_factor(result_dtype, alpha, "alpha", complex_rule=False)
+        dtype = result_dtype.np_dtype
         # (as PyTorch: each vector only for the other's gradient)
         self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
         # (the ufunc's own method, not np.outer: a NumPy warning (0 * inf) raised in NumPy's
@@ -186,7 +182,7 @@ class AddbmmBackward0(Op):
         # (as PyTorch: each batch only for the other's gradient)
         self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]
-        return _combine(self, a._data, np.matmul(x, y).sum(0), beta, alpha)
+        return _combine(self, a._data, np.matmul(x, y).sum(0, dtype=x.dtype), beta, alpha)
 
     def backward(self, grad):
         b1, b2 = self.saved()
@@ -208,6 +204,8 @@ class LinalgCrossBackward0(Op):
         x, y = a._data, b._data
         if x.dtype != y.dtype:
             raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
+        if x.dtype.kind == "b":  # (its kernel's dtype dispatch, an empty input's too)
+            raise NotImplementedError("\"cross\" not implemented for 'Bool'")
         self.dim = dim
         self.save(b, a)
         shape = np.broadcast_shapes(x.shape, y.shape)

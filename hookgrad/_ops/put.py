@@ -222,17 +222,17 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     if out is not None:
         refuse_out("take_along_dim")
     idx = indices._data
-    if idx.dtype != np.int64:
-        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
-                           f"{type_name(idx)}")
-    if dim is None:
+    if dim is None:  # (gather's own checks only, as PyTorch's)
         return gather(input.reshape(-1), 0, indices.reshape(-1))
     x = input._data
-    dim = _wrap_dim(dim, x.ndim)
-    if idx.ndim != x.ndim:
+    if idx.ndim != x.ndim:  # (PyTorch's order: dimensions, dtype, then the dim's range)
         raise RuntimeError("torch.take_along_dim(): input and indices should have the same "
                            f"number of dimensions, but got {x.ndim} dimensions for input, and "
                            f"{idx.ndim} dimensions for indices")
+    if idx.dtype != np.int64:
+        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{type_name(idx)}")
+    dim = _wrap_dim(dim, x.ndim)
     try:
         shape = list(np.broadcast_shapes(tuple(n for d, n in enumerate(x.shape) if d != dim),
                                          tuple(n for d, n in enumerate(idx.shape) if d != dim)))

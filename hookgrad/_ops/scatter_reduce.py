@@ -6,6 +6,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from .index import positions_along
+from .index_checks import INT32_OR_64
 from .op import Op, refuse_out
 
 _REDUCES = ("sum", "prod", "mean", "amax", "amin")
@@ -53,6 +54,9 @@ class ScatterReduceBackward0(Op):
         self.save(index, a, src)
         index = index._data
         self.dim, self.index, self.reduce, self.include_self = dim, index, reduce, include_self
+        if not index.size:  # (of any shape: PyTorch checks no shape of an empty index)
+            return _reduce_arrays(a._data, np.zeros(0, a._data.dtype),
+                                  np.zeros(a._data.shape, bool), reduce, include_self)
         positions = positions_along(dim, index)
         corner = tuple(slice(0, n) for n in index.shape)
         return _reduce_arrays(a._data, src._data[corner], positions, reduce, include_self)
@@ -109,18 +113,19 @@ _GRADS = {"sum": _sum_grads, "prod": _prod_grads, "mean": _mean_grads,
 
 
 def _check(input, dim, index, src, reduce):
+    """PyTorch's checks in its order; an empty index is checked for nothing (its dtype, its
+    shape), only ``src``'s dtype is."""
     if reduce not in _REDUCES:
         raise RuntimeError("reduce argument must be either sum, prod, mean, amax or amin, got "
                            f"{reduce}")
     idx = index._data
-    if idx.dtype != np.int64:
-        raise RuntimeError("scatter_reduce(): Expected dtype int64 for index")
     x = input._data
-    if not isinstance(src, TensorBase):
-        raise TypeError("scatter_reduce(): argument 'src' (position 3) must be Tensor, not "
-                        f"{type(src).__name__}")
+    if idx.size and idx.dtype not in INT32_OR_64:
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
     if x.dtype != src._data.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    if not idx.size:
+        return
     if idx.ndim != x.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
     for d, n in enumerate(idx.shape):
@@ -139,6 +144,9 @@ def _check(input, dim, index, src, reduce):
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, out=None):
     if out is not None:
         refuse_out("scatter_reduce")
+    if not isinstance(src, TensorBase):  # (an argument error: before the dim's range)
+        raise TypeError("scatter_reduce(): argument 'src' (position 3) must be Tensor, not "
+                        f"{type(src).__name__}")
     dim = _wrap_dim(dim, input._data.ndim)
     _check(input, dim, index, src, reduce)
     return ScatterReduceBackward0.apply(input, src, dim, index, reduce, include_self)

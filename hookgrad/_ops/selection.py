@@ -19,6 +19,7 @@ from .op import (
     type_name,
 )
 from .vector_loop import PARALLEL_GRAIN, vector_positions
+from .zero_ties import binary_zero_ties, clamp_zero_ties
 
 
 class ClampBackward1(Op):
@@ -31,7 +32,8 @@ class ClampBackward1(Op):
             self.save(a)
         self.low, self.high = low, high
         target = _bounds_dtype(a, low, high)
-        return np.clip(a._data.astype(target, copy=False), low, high).astype(target, copy=False)
+        x = a._data.astype(target, copy=False)
+        return clamp_zero_ties(np.clip(x, low, high).astype(target, copy=False), x, low, high)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -116,11 +118,13 @@ def _check_fits(out, other):
 def _clamped(a, low, high):
     """``a`` clamped to bounds that are tensors, numbers or None, in the promoted dtype."""
     target = _bounds_dtype(a, low, high)
-    out = a._data.astype(target, copy=False)
+    out = x = a._data.astype(target, copy=False)
     if low is not None:
-        out = np.maximum(out, low._data if isinstance(low, TensorBase) else low)
+        out = np.maximum(out, _array(low))
     if high is not None:
-        out = np.minimum(out, high._data if isinstance(high, TensorBase) else high)
+        out = np.minimum(out, _array(high))
+    if (low is None or high is None) and out.dtype.kind == "f":  # (one bound: as maximum's
+        out = binary_zero_ties(out, x, _array(high if low is None else low))  # ties)
     # (the input leads the layout, as the first operand of PyTorch's iterator)
     return first_operand_layout(out.astype(target, copy=False), a._data, _array(low),
                                 _array(high))
@@ -190,6 +194,12 @@ def _minimum(x, y):
 class MaximumBackward0(BinaryOp):
     function = staticmethod(_maximum)
     loses = staticmethod(np.less)  # where an input is not the result
+
+    def forward(self, a, b):
+        self.save(b, a)
+        x, y = operands(a, b)
+        out = first_operand_layout(self.function(x, y), x, y)
+        return binary_zero_ties(out, x, y) if out.dtype.kind == "f" else out
 
     def backward(self, grad):
         b, a = self.saved()
@@ -267,8 +277,9 @@ class ClampMinBackward1(Op):
     def forward(self, a, bound):
         self.save(bound, a)
         target = _bounds_dtype(a, bound, None)
-        return self.function(a._data.astype(target, copy=False),
-                             bound._data).astype(target, copy=False)
+        x = a._data.astype(target, copy=False)
+        out = self.function(x, bound._data).astype(target, copy=False)
+        return binary_zero_ties(out, x, bound._data) if out.dtype.kind == "f" else out
 
     def backward(self, grad):
         bound, a = self.saved()

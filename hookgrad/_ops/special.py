@@ -31,6 +31,7 @@ from .op import (
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .selection import where
 from .vml import vml
+from .zero_ties import binary_zero_ties
 
 
 class Expm1Backward0(UnaryOp):
@@ -385,6 +386,13 @@ class FmaxBackward0(BinaryOp):
 
     function = np.fmax
     keeps_self = staticmethod(np.greater_equal)
+
+    def forward(self, a, b):
+        self.save(b, a)
+        x, y = operands(a, b)
+        out = first_operand_layout(self.function(x, y), x, y)
+        # (PyTorch's fmin / fmax keep the first operand where +0 and -0 tie)
+        return binary_zero_ties(out, x, y, True) if out.dtype.kind == "f" else out
 
     def backward(self, grad):
         b, a = self.saved()

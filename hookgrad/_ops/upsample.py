@@ -6,6 +6,9 @@ several (cubic: four, area: its window) along each spatial axis, with PyTorch's 
 rules. Applying the axes last-first gives
 PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
+import math
+from fractions import Fraction
+
 import numpy as np
 
 from .activation_backward import zeros_of_input
@@ -70,35 +73,62 @@ def _triangle(x):
     return np.maximum(0.0, 1.0 - np.abs(x))
 
 
+def _fma(a, b, c):
+    """``a * b + c`` rounded once, elementwise on float64 arrays (exactly, as C's fma)."""
+    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
+                                  np.asarray(c, np.float64))
+    out = [float(Fraction(p) * Fraction(q) + Fraction(r)) if math.isfinite(p * q + r)
+           else p * q + r for p, q, r in zip(a.ravel().tolist(), b.ravel().tolist(),
+                                             c.ravel().tolist())]
+    return np.array(out, np.float64).reshape(a.shape)
+
+
 def _cubic_aa(x):
-    """Keys' cubic with a = -0.5 (what antialiased bicubic filters with, as PIL does)."""
+    """Keys' cubic with a = -0.5 (what antialiased bicubic filters with, as PIL does), in
+    double as PyTorch's filter computes it: its compiler fuses the multiply-adds, whose
+    single roundings leave a residue of 1e-32 where the polynomial cancels to 0 at 1 and 2
+    (times an infinite input: inf, not NaN)."""
     a, x = -0.5, np.abs(x)
-    near = ((a + 2) * x - (a + 3)) * x * x + 1
-    far = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
-    return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+    near = _fma(_fma(a + 2.0, x, -(a + 3.0)) * x, x, 1.0)
+    far = _fma(_fma(x - 5, x, 8.0), x, -4.0) * a
+    return np.where(x < 1.0, near, np.where(x < 2.0, far, 0.0))
 
 
-def antialias_axis(in_size, out_size, scale, align_corners, cubic):
+def _triangle_aa(x):
+    return np.where(np.abs(x) < 1.0, 1.0 - np.abs(x), 0.0)
+
+
+def antialias_axis(in_size, out_size, scale, align_corners, cubic, dtype=np.float64):
     """Antialiased bilinear / bicubic: the filter stretched by the downscaling factor over a
-    window around each output centre, its weights normalised to sum to 1 (PIL's scheme)."""
+    window around each output centre, its weights normalised to sum to 1 (PIL's scheme).
+    Computed as PyTorch's kernel computes them, in the input's precision (float for float32)
+    with its C++ promotions: a tap whose weight comes out exactly 0 there gives 0 * inf = NaN
+    for an infinite input."""
+    real = np.float32 if np.dtype(dtype) != np.float64 else np.float64
     if align_corners:
-        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+        step = real(in_size - 1) / real(out_size - 1) if out_size > 1 else real(0)
     else:
-        step = 1.0 / scale if scale else in_size / out_size
+        step = real(1.0 / scale) if scale else real(in_size) / real(out_size)
     interp_size = 4 if cubic else 2
-    support = interp_size / 2 * step if step >= 1 else interp_size / 2
-    inverse = 1 / step if step >= 1 else 1.0
-    centre = step * (np.arange(out_size) + 0.5)
-    low = np.maximum((centre - support + 0.5).astype(np.int64), 0)
-    count = np.minimum((centre + support + 0.5).astype(np.int64), in_size) - low
+    wide = step >= 1.0
+    support = real(interp_size * 0.5 * np.float64(step)) if wide else real(interp_size * 0.5)
+    inverse = real(1.0 / np.float64(step)) if wide else real(1.0)
+    centre = (np.float64(step) * (np.arange(out_size) + 0.5)).astype(real)
+    low = np.maximum(((centre - support).astype(np.float64) + 0.5).astype(np.int64), 0)
+    high = ((centre + support).astype(np.float64) + 0.5).astype(np.int64)
+    count = np.minimum(high, in_size) - low
     width = int(count.max()) if out_size else 0
     k = np.arange(width)[:, None]
-    weights = (_cubic_aa if cubic else _triangle)((k + low - centre + 0.5) * inverse)
-    weights = np.where(k < count, weights, 0.0)
-    total = weights.sum(0)
-    weights = weights / np.where(total == 0, 1.0, total)
-    return ("taps", tuple((np.minimum(low + j, in_size - 1), weights[j], k[j, 0] < count)
-                          for j in range(width)))
+    offsets = ((k + low).astype(real) - centre).astype(np.float64) + 0.5
+    arguments = (offsets * np.float64(inverse)).astype(real).astype(np.float64)
+    weights = (_cubic_aa if cubic else _triangle_aa)(arguments).astype(real)
+    weights = np.where(k < count, weights, real(0))
+    total = np.zeros(out_size, real)
+    for j in range(width):  # (summed in order, in the kernel's precision)
+        total = (total + weights[j]).astype(real)
+    weights = np.where(total != 0, weights / np.where(total == 0, real(1), total), weights)
+    return ("taps", tuple((np.minimum(low + j, in_size - 1), weights[j].astype(real),
+                           k[j, 0] < count) for j in range(width)))
 
 
 def linear_axis(in_size, out_size, scale, align_corners):

@@ -76,8 +76,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     in_sizes = input._data.shape[2:]
     if mode != "area":  # (area is adaptive average pooling, which takes empty sizes)
         _check_sizes(input, in_sizes, sizes)
-    plan = tuple(_axis(mode, n, out, s, align_corners) for n, out, s in zip(in_sizes, sizes,
-                                                                            scales))
+    plan = tuple(_axis(mode, n, out, s, align_corners, input._data.dtype)
+                 for n, out, s in zip(in_sizes, sizes, scales))
     return node.apply(input, plan)
 
 
@@ -96,7 +96,7 @@ def _check_sizes(input, in_sizes, sizes):
                            f"sizes [{', '.join(map(str, shape))}]")
 
 
-def _axis(mode, in_size, out_size, scale, align_corners):
+def _axis(mode, in_size, out_size, scale, align_corners, dtype):
     if mode == "nearest":
         return _upsample.nearest_axis(in_size, out_size, scale)
     if mode == "nearest-exact":
@@ -107,7 +107,7 @@ def _axis(mode, in_size, out_size, scale, align_corners):
         return _upsample.area_axis(in_size, out_size)
     if mode.endswith("-aa"):
         return _upsample.antialias_axis(in_size, out_size, scale, align_corners,
-                                        mode == "bicubic-aa")
+                                        mode == "bicubic-aa", dtype)
     return _upsample.linear_axis(in_size, out_size, scale, align_corners)
 
 
