@@ -36,7 +36,7 @@ def _inverse_array(x):
     """PyTorch's ``linalg.inv``: each matrix LU-factored (``getrf``), the first singular one
     refused by its first zero pivot; solved from the factors where an entry is not finite
     (LAPACK's order spreads NaN and inf as PyTorch's results show), else by NumPy's inverse."""
-    if x.shape[-1] == 0:
+    if not x.size:  # (no matrix, or matrices of no rows: nothing to invert)
         return x.copy()
     lu, perm, info = getrf_batch(x.reshape((-1,) + x.shape[-2:]))
     if info.any():

@@ -100,7 +100,10 @@ def _solve_array(x, rhs):
     """PyTorch's ``linalg.solve``: NumPy's solver for finite operands; where it finds a matrix
     singular, or an entry is not finite, each matrix of A LU-factored as PyTorch's LAPACK
     does (``getrf``): the first singular one (counted in A's own batch) refused by name, the
-    others solved from the factors (which is how NaN and inf spread in PyTorch's results)."""
+    others solved from the factors (which is how NaN and inf spread in PyTorch's results);
+    with MKL, every matrix from its factors (PyTorch's bits)."""
+    if not x.size or not rhs.size:  # (nothing to factor: the empty solution)
+        return np.zeros(_broadcast_batch(x, rhs) + rhs.shape[-2:], np.result_type(x, rhs))
     if np.isfinite(x).all() and np.isfinite(rhs).all() and not exact():
         try:
             return np.linalg.solve(x, rhs)
