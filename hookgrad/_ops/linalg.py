@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
+from .gemm import product as _gemm
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
@@ -87,6 +88,9 @@ class MmBackward0(Op):
             strides = y.strides  # (_is_transposed(y), written out: every product runs it)
             self.mat2_transposed = (strides[0] == y.itemsize
                                     and strides[1] == y.shape[0] * strides[0])
+        out = _gemm(x, y)  # (PyTorch's bits where MKL is installed)
+        if out is not None:
+            return out
         # (_small_product, written out)
         return x @ y if x.size * y.size < _parallel.REGION_BYTES else _mm(x, y)
 
@@ -120,6 +124,13 @@ class AddmmBackward0(Op):
         self.save(a if self.needs(2) else None, b if self.needs(1) else None)
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
+        c = bias._data
+        if beta == 1 and alpha == 1 and c.ndim <= 2 and c.shape[-1:] in ((y.shape[1],), (1,)) \
+                and (c.ndim < 2 or c.shape[0] in (1, x.shape[0])):
+            # PyTorch's addmm: the input copied into the result, GEMM adds the product
+            out = _gemm(x, y, c)
+            if out is not None:
+                return out
         out = _mm(x, y)
         if alpha != 1:
             out *= alpha
@@ -148,7 +159,7 @@ class AddmmBackward0(Op):
         if self.alpha != 1:
             grad = grad * self.alpha
         return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),
-                                        self.needs(2))
+                                        self.needs(2), self.mat1_strides)
 
 
 class MvBackward0(Op):
@@ -273,13 +284,20 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
             return None, None
         g = grad._data
         # (each product has the forward's multiply-adds: a small one skips split_mm's call)
-        product = (np.matmul if _small_product(g, mat1._data if needs_mat2 else mat2._data)
+        product = (_small_mm if _small_product(g, mat1._data if needs_mat2 else mat2._data)
                    else _mm)
         grad_mat2 = None
         if needs_mat2:  # in mat2's layout, as _mat2_grad
             x = mat1._data
             grad_mat2 = _make(product(g.T, x).T if mat2_transposed else product(x.T, g))
-        return (_make(product(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
+        if not needs_mat1:
+            return None, grad_mat2
+        y = mat2._data
+        if mat1_strides is not None and _column_major(mat1_strides, (g.shape[0], y.shape[0]),
+                                                      g.itemsize):
+            # PyTorch's formula for a column-major mat1: its gradient column-major too
+            return _make(product(y, g.T).T), grad_mat2
+        return _make(product(g, y.T)), grad_mat2
     grad_mat1 = grad_mat2 = None
     if needs_mat2 and mat2_first:
         grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
@@ -297,6 +315,12 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
     if needs_mat2 and not mat2_first:
         grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
     return grad_mat1, grad_mat2
+
+
+def _small_mm(a, b):
+    """``a @ b`` of a small product: PyTorch's bits through MKL where it is installed."""
+    out = _gemm(a, b)
+    return np.matmul(a, b) if out is None else out
 
 
 def _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha):

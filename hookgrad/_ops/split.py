@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _blas, _parallel
 from .._parallel import grain, parallel_for
+from . import gemm
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
 SPLIT_MIN_SIZE = 1 << 17  # elements: ops on fewer never ask whether to split
@@ -198,8 +199,12 @@ def thin_mm(a, b):
 
 
 def mm(a, b):
-    """``a @ b`` of two matrices, split over the pool where that pays (see split_mm), or in
-    blocks where OpenBLAS is slow (see thin_mm)."""
+    """``a @ b`` of two matrices: PyTorch's bits through MKL where it is installed (see
+    gemm.py; row blocks on the pool, never along the depth), else NumPy's, split over the
+    pool where that pays (see split_mm), or in blocks where OpenBLAS is slow (see thin_mm)."""
+    out = gemm.product(a, b)
+    if out is not None:
+        return out
     out = split_mm(a, b)
     if out is None:
         if a.nbytes + b.nbytes < THIN_MIN_BYTES:  # (the common case: one test)

@@ -35,9 +35,13 @@ _library = None  # the loaded libmkl_rt, False when unavailable; None until firs
 
 
 def _find_library():
-    """MKL's single dynamic library from the ``mkl`` wheel, or None."""
+    """MKL's single dynamic library: the one ``HOOKGRAD_MKL`` names (a path), else the
+    ``mkl`` wheel's; or None."""
     if os.environ.get("HOOKGRAD_VML", "1") == "0":
         return None
+    named = os.environ.get("HOOKGRAD_MKL")
+    if named:
+        return named if os.path.exists(named) else None
     try:
         files = importlib.metadata.files("mkl") or ()
     except importlib.metadata.PackageNotFoundError:

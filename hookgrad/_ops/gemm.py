@@ -1,0 +1,153 @@
+"""PyTorch's float32 and float64 matrix products, bit for bit, through MKL's GEMM.
+
+PyTorch's x86 build multiplies matrices with the MKL it bundles (2024.2 for PyTorch 2.13):
+``mm``, ``matmul`` and ``F.linear`` call ``sgemm`` / ``dgemm`` (column-major, transposed
+operands passed as transpose flags, read from the strides), and ``addmm`` copies its input
+into the result and calls GEMM with beta = 1. NumPy's OpenBLAS rounds differently (the last
+bit of 80-95% of elements); another MKL release has other kernels too (2026.2 differs from
+2024.2 on most float64 products and on float32 products 10 or fewer columns wide). So this
+module computes products only with that MKL release, loaded as vml.py loads it (the ``mkl``
+extra, or the library ``HOOKGRAD_MKL`` names), sequentially inside each call; elsewhere
+(other MKL, none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
+
+PyTorch's MKL threads a product itself; one thread per call here gives its one-thread
+results, and its two-thread ones on about 97% of shapes (products of 10 or fewer rows may
+take another kernel when MKL splits them)."""
+import ctypes
+
+import numpy as np
+
+from .. import _parallel
+from .._parallel import parallel_for
+from . import vml
+
+# the MKL release whose kernels PyTorch 2.13's x86 wheels carry
+_TORCH_MKL_VERSION = b"Version 2024.2"
+_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_INT_MAX = 2 ** 31 - 1
+CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+
+_functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
+
+
+def _load():
+    global _functions
+    _functions = {}
+    lib = vml._lib()
+    if not lib:
+        return _functions
+    try:
+        text = ctypes.create_string_buffer(256)
+        lib.MKL_Get_Version_String(text, 256)
+        if _TORCH_MKL_VERSION not in text.value:
+            return _functions
+        for dtype, name, scalar in ((_FLOAT32, "cblas_sgemm", ctypes.c_float),
+                                    (_FLOAT64, "cblas_dgemm", ctypes.c_double)):
+            function = getattr(lib, name)
+            # (LP64: 32-bit sizes, as PyTorch's MKL takes them)
+            function.argtypes = ([ctypes.c_int] * 6 +
+                                 [scalar, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                                  ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
+            function.restype = None
+            _functions[dtype] = function
+    except AttributeError:
+        _functions = {}
+    return _functions
+
+
+def available():
+    """Whether products go through PyTorch's MKL."""
+    return bool(_functions if _functions is not None else _load())
+
+
+def _function(dtype):
+    functions = _functions if _functions is not None else _load()
+    return functions.get(dtype) if functions else None
+
+
+def _as_operand(x, lead, rows, cols):
+    """PyTorch's choice for one operand of a column-major product whose matrix is
+    ``rows x cols``: ``(transposed, leading dimension, array)``; ``lead`` is the axis of
+    ``x`` that runs along the matrix's rows (x's strides in elements). An operand neither
+    layout fits is copied C-contiguous, as PyTorch clones it."""
+    item = x.itemsize
+    along, across = x.strides[lead] // item, x.strides[1 - lead] // item
+    if along == 1 and across >= max(1, rows):
+        return False, across, x
+    if across == 1 and along >= max(1, cols):
+        return True, along, x
+    x = np.ascontiguousarray(x)
+    return lead == 0, x.strides[0] // item, x  # (PyTorch's !transpose_c)
+
+
+def product(m1, m2, bias=None):
+    """``m1 @ m2`` (or ``bias + m1 @ m2``, ``bias`` broadcast to the result, GEMM's beta = 1
+    as PyTorch's addmm) as PyTorch computes it, a new C-contiguous array; or None where MKL's
+    GEMM does not apply (other dtypes, an empty product, no suitable MKL)."""
+    dtype = m1.dtype
+    function = _function(dtype) if dtype is m2.dtype or dtype == m2.dtype else None
+    if function is None:
+        return None
+    rows, depth = m1.shape
+    cols = m2.shape[1]
+    if not rows or not cols or not depth or max(m1.size, m2.size, rows * cols) > _INT_MAX:
+        return None
+    out = np.empty((rows, cols), dtype)
+    beta = 0.0
+    if bias is not None:
+        out[...] = bias
+        beta = 1.0
+    steps = _row_step(rows, cols, depth) if cols > 1 else 0
+    if steps:
+        parallel_for(rows, steps, _rows, function, m1, m2, out, cols, depth, beta)
+    else:
+        _call(function, m1, m2, out, rows, cols, depth, beta)
+    return out
+
+
+# No row block thinner than this: MKL takes other kernels for a few rows (and rounds
+# otherwise); blocks of 64 and more rows give the whole product's bits (tests/ops/test_gemm)
+MIN_ROWS = 64
+
+
+def _row_step(rows, cols, depth):
+    """Rows per block of a product split over the pool, or 0 for one call."""
+    nbytes = rows * depth * cols * 2 // 5  # (a multiply-add costs about 0.4 bytes' move)
+    if nbytes < _parallel.REGION_BYTES or rows < 2 * MIN_ROWS:
+        return 0
+    step = max(MIN_ROWS, _parallel.grain(rows, nbytes, CHUNK_BYTES))
+    step = -(-step // MIN_ROWS) * MIN_ROWS
+    return step if step < rows else 0
+
+
+def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
+    _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
+
+
+def _call(function, m1, m2, out, rows, cols, depth, beta):
+    """GEMM into the C-contiguous ``out``, operands laid out as PyTorch lays them out."""
+    if cols == 1:
+        # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
+        m, n = rows, cols
+        ta, lda, a = _as_operand(m1, 0, rows, depth)
+        tb, ldb, b = _as_operand(m2, 0, depth, cols)
+        ldc = rows
+    else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
+        m, n = cols, rows
+        ta, lda, a = _as_operand(m2, 1, cols, depth)
+        tb, ldb, b = _as_operand(m1, 1, depth, rows)
+        ldc = cols
+    # PyTorch's normalize_last_dims: a leading dimension of a one-wide matrix is free
+    if ta:
+        if m == 1:
+            lda = depth
+    elif depth == 1:
+        lda = m
+    if tb:
+        if depth == 1:
+            ldb = n
+    elif n == 1:
+        ldb = depth
+    function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
+             1.0, a.ctypes.data, lda, b.ctypes.data, ldb, beta, out.ctypes.data, ldc)
