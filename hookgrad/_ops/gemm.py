@@ -10,9 +10,11 @@ module computes products only with that MKL release, loaded as vml.py loads it (
 extra, or the library ``HOOKGRAD_MKL`` names), sequentially inside each call; elsewhere
 (other MKL, none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
 
-PyTorch's MKL threads a product itself; one thread per call here gives its one-thread
-results, and its two-thread ones on about 97% of shapes (products of 10 or fewer rows may
-take another kernel when MKL splits them)."""
+PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
+bits (about 4% of random shapes under 200 differ between one thread and two). So MKL here
+threads each product with hookgrad's thread count too, on the same layer, where libgomp
+loads (vml.py picks the layer); without it, one thread per call and large products in row
+blocks on the pool: PyTorch's one-thread bits."""
 import ctypes
 
 import numpy as np
@@ -28,6 +30,7 @@ _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
+_set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
 
 
@@ -51,6 +54,11 @@ def _load():
                                   ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
             function.restype = None
             _functions[dtype] = function
+        if vml.threaded():
+            global _set_local_threads
+            _set_local_threads = lib.MKL_Set_Num_Threads_Local
+            _set_local_threads.argtypes = [ctypes.c_int]
+            _set_local_threads.restype = ctypes.c_int
     except AttributeError:
         _functions = {}
     return _functions
@@ -98,11 +106,21 @@ def product(m1, m2, bias=None):
     if bias is not None:
         out[...] = bias
         beta = 1.0
-    steps = _row_step(rows, cols, depth) if cols > 1 else 0
-    if steps:
-        parallel_for(rows, steps, _rows, function, m1, m2, out, cols, depth, beta)
-    else:
+    threads = _parallel.get_num_threads()
+    if threads == 1:
         _call(function, m1, m2, out, rows, cols, depth, beta)
+    elif _set_local_threads is not None:  # MKL threads it, as PyTorch's does
+        _set_local_threads(threads)
+        try:
+            _call(function, m1, m2, out, rows, cols, depth, beta)
+        finally:
+            _set_local_threads(0)  # (back to the global one thread)
+    else:  # sequential MKL: row blocks on the pool (PyTorch's one-thread bits)
+        step = _row_step(rows, cols, depth) if cols > 1 else 0
+        if step:
+            parallel_for(rows, step, _rows, function, m1, m2, out, cols, depth, beta)
+        else:
+            _call(function, m1, m2, out, rows, cols, depth, beta)
     return out
 
 

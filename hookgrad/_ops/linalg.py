@@ -8,7 +8,7 @@ from .gemm import product as _gemm
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
-from .split import mm as _mm
+from .split import blas_mm as _mm
 from .split import split_matmul
 from .sum_order import sum_array
 from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node, torch_view_strides

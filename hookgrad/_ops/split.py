@@ -198,13 +198,16 @@ def thin_mm(a, b):
     return None
 
 
-def mm(a, b):
-    """``a @ b`` of two matrices: PyTorch's bits through MKL where it is installed (see
-    gemm.py; row blocks on the pool, never along the depth), else NumPy's, split over the
-    pool where that pays (see split_mm), or in blocks where OpenBLAS is slow (see thin_mm)."""
+def blas_mm(a, b):
+    """``a @ b`` of two matrices as PyTorch's BLAS computes them (mm, matmul, linear): its
+    bits through MKL where it is installed (gemm.py), else ``mm``'s."""
     out = gemm.product(a, b)
-    if out is not None:
-        return out
+    return mm(a, b) if out is None else out
+
+
+def mm(a, b):
+    """``a @ b`` of two matrices by NumPy, split over the pool where that pays (see
+    split_mm), or in blocks where OpenBLAS is slow (see thin_mm)."""
     out = split_mm(a, b)
     if out is None:
         if a.nbytes + b.nbytes < THIN_MIN_BYTES:  # (the common case: one test)

@@ -22,7 +22,7 @@ from .._parallel import get_num_threads, parallel_for
 
 # vmlSetMode bits: high accuracy, denormals kept, no errno / callbacks (PyTorch's mode)
 _MODE = 0x00000002 | 0x00140000 | 0x00000100
-_THREADING_SEQUENTIAL = 1
+_THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3
 # float64 results PyTorch does not take from VML: the trigonometric functions of +-inf and of
 # NaN (VML's NaN has no sign bit; PyTorch's keeps the input's, or sets it for an infinity)
 _NONFINITE_FROM_FALLBACK = frozenset({"Sin", "Cos", "Tan"})
@@ -31,6 +31,7 @@ _SCRATCH_ITEMS = 4096
 
 _local = threading.local()
 
+_layer = None  # MKL's threading layer, once loaded
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
 
 
@@ -56,6 +57,21 @@ def _find_library():
     return None
 
 
+def _threading_layer():
+    """GNU OpenMP's, which PyTorch's MKL uses (products threaded by MKL then split as
+    PyTorch's are), where libgomp loads; else sequential."""
+    try:
+        ctypes.CDLL("libgomp.so.1")
+    except OSError:
+        return _THREADING_SEQUENTIAL
+    return _THREADING_GNU
+
+
+def threaded():
+    """Whether MKL can thread a call (its GNU OpenMP layer is in use)."""
+    return bool(_lib()) and _layer == _THREADING_GNU
+
+
 def _load():
     global _library
     path = _find_library()
@@ -64,13 +80,18 @@ def _load():
         return False
     try:
         lib = ctypes.CDLL(path)
-        # sequential inside each call: hookgrad's pool owns the cores
         lib.MKL_Set_Threading_Layer.argtypes = [ctypes.c_int]
-        lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL)
+        layer = _threading_layer()
+        lib.MKL_Set_Threading_Layer(layer)
+        # one thread inside each call (hookgrad's pool owns the cores), but in gemm.py's
+        # products, which PyTorch lets MKL thread (its partition decides some bits)
+        lib.MKL_Set_Num_Threads.argtypes = [ctypes.c_int]
+        lib.MKL_Set_Num_Threads(1)
     except (OSError, AttributeError):
         _library = False
         return False
-    _library = lib
+    global _layer
+    _library, _layer = lib, layer
     return lib
 
 
