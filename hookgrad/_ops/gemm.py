@@ -25,12 +25,13 @@ from . import vml
 
 # the MKL release whose kernels PyTorch 2.13's x86 wheels carry
 _TORCH_MKL_VERSION = b"Version 2024.2"
-_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_ROW_MAJOR, _COL_MAJOR, _NO_TRANS, _TRANS = 101, 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
+_batch_functions = {}  # {dtype: cblas gemm_batch_strided}
 _functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
 
 
@@ -54,6 +55,13 @@ def _load():
                                   ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
             function.restype = None
             _functions[dtype] = function
+            batched = getattr(lib, name + "_batch_strided")
+            batched.argtypes = ([ctypes.c_int] * 6 +
+                                [scalar, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                                 ctypes.c_void_p, ctypes.c_int, ctypes.c_int, scalar,
+                                 ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int])
+            batched.restype = None
+            _batch_functions[dtype] = batched
         if vml.threaded():
             global _set_local_threads
             _set_local_threads = lib.MKL_Set_Num_Threads_Local
@@ -61,6 +69,7 @@ def _load():
             _set_local_threads.restype = ctypes.c_int
     except AttributeError:
         _functions = {}
+        _batch_functions.clear()
     return _functions
 
 
@@ -169,3 +178,61 @@ def _call(function, m1, m2, out, rows, cols, depth, beta):
         ldb = depth
     function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
              1.0, a.ctypes.data, lda, b.ctypes.data, ldb, beta, out.ctypes.data, ldc)
+
+
+# PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
+_SMALL_BMM = 400
+
+
+def batched(x, y):
+    """``np.matmul(x, y)`` of two 3-d arrays as PyTorch's ``bmm`` computes it: matrices of
+    fewer than 400 multiply-adds in its own loop (products added in order to +0), larger
+    ones by MKL's batched GEMM (row-major, as PyTorch calls it); or None (no suitable MKL,
+    other dtypes, an empty product)."""
+    dtype = x.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or y.dtype != dtype:
+        return None
+    batch, rows, depth = x.shape
+    cols = y.shape[2]
+    if not batch or not rows or not cols or not depth:
+        return None
+    if depth * rows * cols < _SMALL_BMM:
+        out = np.zeros((batch, rows, cols), dtype)
+        for k in range(depth):
+            out += x[:, :, k:k + 1] * y[:, k:k + 1, :]
+        return out
+    function = _batch_functions.get(dtype)
+    if function is None or max(x.size, y.size, batch * rows * cols) > _INT_MAX:
+        return None
+    ta, lda, stride_a, x = _batch_operand(x)
+    tb, ldb, stride_b, y = _batch_operand(y)
+    out = np.empty((batch, rows, cols), dtype)
+    args = (_ROW_MAJOR, ta, tb, rows, cols, depth, 1.0, x.ctypes.data, lda, stride_a,
+            y.ctypes.data, ldb, stride_b, 0.0, out.ctypes.data, cols, rows * cols, batch)
+    threads = _parallel.get_num_threads()
+    if threads > 1 and _set_local_threads is not None:
+        _set_local_threads(threads)
+        try:
+            function(*args)
+        finally:
+            _set_local_threads(0)
+    else:
+        function(*args)
+    return out
+
+
+def _batch_operand(x):
+    """``(transpose flag, leading dimension, batch stride, array)`` of a batch of matrices
+    as PyTorch's MKL bmm passes it (row-major: a matrix transposed when its first stride is
+    1), copied C-contiguous when neither layout fits or the batch stride does not step."""
+    item = x.itemsize
+    batch_stride, along, across = (s // item for s in x.strides)
+    rows, cols = x.shape[1:]
+    if batch_stride > 0 or x.shape[0] == 1:
+        if across == 1 and along >= max(1, cols):
+            return _NO_TRANS, along, max(batch_stride, 1), x
+        if along == 1 and across >= max(1, rows):
+            return _TRANS, across, max(batch_stride, 1), x
+    x = np.ascontiguousarray(x)
+    return _NO_TRANS, max(1, cols), rows * cols, x
