@@ -32,6 +32,8 @@ _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _batch_functions = {}  # {dtype: cblas gemm_batch_strided}
+_gemv_functions = {}  # {dtype: cblas gemv}
+_dot_functions = {}  # {dtype: cblas dot}
 _functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
 
 
@@ -62,6 +64,18 @@ def _load():
                                  ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int])
             batched.restype = None
             _batch_functions[dtype] = batched
+            prefix = name[:-4]  # (cblas_s / cblas_d)
+            gemv = getattr(lib, prefix + "gemv")
+            gemv.argtypes = ([ctypes.c_int] * 4 + [scalar, ctypes.c_void_p, ctypes.c_int,
+                                                   ctypes.c_void_p, ctypes.c_int, scalar,
+                                                   ctypes.c_void_p, ctypes.c_int])
+            gemv.restype = None
+            _gemv_functions[dtype] = gemv
+            dot = getattr(lib, prefix + "dot")
+            dot.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                            ctypes.c_int]
+            dot.restype = scalar
+            _dot_functions[dtype] = dot
         if vml.threaded():
             global _set_local_threads
             _set_local_threads = lib.MKL_Set_Num_Threads_Local
@@ -210,15 +224,7 @@ def batched(x, y):
     out = np.empty((batch, rows, cols), dtype)
     args = (_ROW_MAJOR, ta, tb, rows, cols, depth, 1.0, x.ctypes.data, lda, stride_a,
             y.ctypes.data, ldb, stride_b, 0.0, out.ctypes.data, cols, rows * cols, batch)
-    threads = _parallel.get_num_threads()
-    if threads > 1 and _set_local_threads is not None:
-        _set_local_threads(threads)
-        try:
-            function(*args)
-        finally:
-            _set_local_threads(0)
-    else:
-        function(*args)
+    _threaded(function, *args)
     return out
 
 
@@ -236,3 +242,65 @@ def _batch_operand(x):
             return _TRANS, across, max(batch_stride, 1), x
     x = np.ascontiguousarray(x)
     return _NO_TRANS, max(1, cols), rows * cols, x
+
+
+def _vector(v):
+    """``(increment, array)`` of a vector as BLAS takes it (a positive step)."""
+    step = v.strides[0] // v.itemsize
+    if step > 0:
+        return step, v
+    return 1, np.ascontiguousarray(v)
+
+
+def matrix_vector(mat, vec):
+    """``mat @ vec`` as PyTorch's ``mv`` computes it (MKL's GEMV, transposed for a
+    row-major matrix, as PyTorch's addmv picks by the strides); or None."""
+    dtype = mat.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or vec.dtype != dtype:
+        return None
+    rows, cols = mat.shape
+    if not rows or not cols or mat.size > _INT_MAX:
+        return None
+    item = mat.itemsize
+    along, across = mat.strides[0] // item, mat.strides[1] // item
+    if along == 1 and (cols == 1 or across >= max(1, rows)):
+        trans, m, n, lda = _NO_TRANS, rows, cols, across
+    elif across == 1 and (rows == 1 or along >= max(1, cols)):
+        trans, m, n, lda = _TRANS, cols, rows, along
+    else:
+        mat = np.ascontiguousarray(mat)
+        trans, m, n, lda = _TRANS, cols, rows, cols
+    # PyTorch's gemv: a leading dimension of a one-column matrix is free
+    if n == 1:
+        lda = max(lda, m)
+    incx, vec = _vector(vec)
+    out = np.empty(rows, dtype)
+    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, mat.ctypes.data, lda,
+              vec.ctypes.data, incx, 0.0, out.ctypes.data, 1)
+    return out
+
+
+def dot(x, y):
+    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot /
+    ddot), a 0-d array; or None."""
+    dtype = x.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or y.dtype != dtype or not x.size:
+        return None
+    incx, x = _vector(x)
+    incy, y = _vector(y)
+    value = _threaded(_dot_functions[dtype], x.size, x.ctypes.data, incx, y.ctypes.data, incy)
+    return np.array(value, dtype)
+
+
+def _threaded(function, *args):
+    """``function(*args)`` with MKL threaded as hookgrad's pool is sized (see product)."""
+    threads = _parallel.get_num_threads()
+    if threads == 1 or _set_local_threads is None:
+        return function(*args)
+    _set_local_threads(threads)
+    try:
+        return function(*args)
+    finally:
+        _set_local_threads(0)

@@ -5,6 +5,8 @@ from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
 from .gemm import batched as _gemm_batched
+from .gemm import dot as _gemm_dot
+from .gemm import matrix_vector as _gemv
 from .gemm import product as _gemm
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
@@ -181,7 +183,8 @@ class MvBackward0(Op):
                                f"{_name(y)}, {_name(x)}, and {_name(y)}")
         _refuse_bool("addmv_impl_cpu", x)
         self.save(a if self.needs(1) else None, v if self.needs(0) else None)
-        return x @ y
+        out = _gemv(x, y)  # (PyTorch's bits where MKL is installed)
+        return x @ y if out is None else out
 
     def backward(self, grad):
         a, v = self.saved()
@@ -208,6 +211,9 @@ class DotBackward0(Op):
                                "have the same number of elements, but got %d and %d elements "
                                "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
         self.save(a if self.needs(1) else None, b if self.needs(0) else None)
+        out = _gemm_dot(x, y)  # (PyTorch's bits where MKL is installed)
+        if out is not None:
+            return out
         out = np.dot(x, y)
         # BLAS's dot adds the products to +0: products that are all -0. give +0.
         return out + 0.0 if x.dtype.kind in "fc" else out
