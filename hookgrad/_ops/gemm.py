@@ -25,13 +25,13 @@ from . import vml
 
 # the MKL release whose kernels PyTorch 2.13's x86 wheels carry
 _TORCH_MKL_VERSION = b"Version 2024.2"
-_ROW_MAJOR, _COL_MAJOR, _NO_TRANS, _TRANS = 101, 102, 111, 112
+_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
-_batch_functions = {}  # {dtype: cblas gemm_batch_strided}
+_batch_functions = {}  # {dtype: cblas gemm_batch}
 _gemv_functions = {}  # {dtype: cblas gemv}
 _dot_functions = {}  # {dtype: cblas dot}
 _functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
@@ -57,11 +57,9 @@ def _load():
                                   ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
             function.restype = None
             _functions[dtype] = function
-            batched = getattr(lib, name + "_batch_strided")
-            batched.argtypes = ([ctypes.c_int] * 6 +
-                                [scalar, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
-                                 ctypes.c_void_p, ctypes.c_int, ctypes.c_int, scalar,
-                                 ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int])
+            batched = getattr(lib, name + "_batch")  # (the grouped form: arrays of all)
+            batched.argtypes = ([ctypes.c_int] + [ctypes.c_void_p] * 13 + [ctypes.c_int,
+                                                                           ctypes.c_void_p])
             batched.restype = None
             _batch_functions[dtype] = batched
             prefix = name[:-4]  # (cblas_s / cblas_d)
@@ -147,6 +145,22 @@ def product(m1, m2, bias=None):
     return out
 
 
+def _normalized_leads(ta, tb, m, n, depth, lda, ldb):
+    """PyTorch's normalize_last_dims: the leading dimension of a one-wide matrix is free,
+    and PyTorch sets it to the other size."""
+    if ta:
+        if m == 1:
+            lda = depth
+    elif depth == 1:
+        lda = m
+    if tb:
+        if depth == 1:
+            ldb = n
+    elif n == 1:
+        ldb = depth
+    return lda, ldb
+
+
 # No row block thinner than this: MKL takes other kernels for a few rows (and rounds
 # otherwise); blocks of 64 and more rows give the whole product's bits (tests/ops/test_gemm)
 MIN_ROWS = 64
@@ -179,17 +193,7 @@ def _call(function, m1, m2, out, rows, cols, depth, beta):
         ta, lda, a = _as_operand(m2, 1, cols, depth)
         tb, ldb, b = _as_operand(m1, 1, depth, rows)
         ldc = cols
-    # PyTorch's normalize_last_dims: a leading dimension of a one-wide matrix is free
-    if ta:
-        if m == 1:
-            lda = depth
-    elif depth == 1:
-        lda = m
-    if tb:
-        if depth == 1:
-            ldb = n
-    elif n == 1:
-        ldb = depth
+    lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
     function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
              1.0, a.ctypes.data, lda, b.ctypes.data, ldb, beta, out.ctypes.data, ldc)
 
@@ -200,9 +204,10 @@ _SMALL_BMM = 400
 
 def batched(x, y):
     """``np.matmul(x, y)`` of two 3-d arrays as PyTorch's ``bmm`` computes it: matrices of
-    fewer than 400 multiply-adds in its own loop (products added in order to +0), larger
-    ones by MKL's batched GEMM (row-major, as PyTorch calls it); or None (no suitable MKL,
-    other dtypes, an empty product)."""
+    fewer than 400 multiply-adds in its own loop (products added in order to +0); larger
+    ones by MKL's batched GEMM when each matrix of both operands is row- or column-major
+    (PyTorch's baddbmm_with_gemm_, batch strides as they are, 0 for an expanded operand),
+    else one product per matrix; or None (no suitable MKL, other dtypes, an empty product)."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
     if not functions or dtype not in functions or y.dtype != dtype:
@@ -216,32 +221,55 @@ def batched(x, y):
         for k in range(depth):
             out += x[:, :, k:k + 1] * y[:, k:k + 1, :]
         return out
-    function = _batch_functions.get(dtype)
-    if function is None or max(x.size, y.size, batch * rows * cols) > _INT_MAX:
+    if max(x.size, y.size, batch * rows * cols) > _INT_MAX:
         return None
-    ta, lda, stride_a, x = _batch_operand(x)
-    tb, ldb, stride_b, y = _batch_operand(y)
     out = np.empty((batch, rows, cols), dtype)
-    args = (_ROW_MAJOR, ta, tb, rows, cols, depth, 1.0, x.ctypes.data, lda, stride_a,
-            y.ctypes.data, ldb, stride_b, 0.0, out.ctypes.data, cols, rows * cols, batch)
-    _threaded(function, *args)
+    if not (_matrices_fit(x) and _matrices_fit(y)):
+        for index in range(batch):  # (PyTorch's loop of addmm over the batch)
+            _call(functions[dtype], x[index], y[index], out[index], rows, cols, depth, 0.0)
+        return out
+    # column-major: out.T = y.T @ x.T per matrix, as PyTorch passes them
+    ta, lda = _batch_operand(y)
+    tb, ldb = _batch_operand(x)
+    m, n = cols, rows
+    lda, ldb = _normalized_leads(ta == _TRANS, tb == _TRANS, m, n, depth, lda, ldb)
+    if batch == 1:
+        _threaded(functions[dtype], _COL_MAJOR, ta, tb, m, n, depth, 1.0, y.ctypes.data, lda,
+                  x.ctypes.data, ldb, 0.0, out.ctypes.data, cols)
+        return out
+    steps = np.arange(batch, dtype=np.uint64)
+    pointers = [array.ctypes.data + steps * np.uint64(stride) for array, stride in
+                ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
+    ints = np.array([ta, tb, m, n, depth, lda, ldb, cols, batch], np.int32)
+    scalars = np.array([1.0, 0.0], dtype)
+    address, step = ints.ctypes.data, ints.itemsize
+    _threaded(_batch_functions[dtype], _COL_MAJOR, address, address + step,
+              address + 2 * step, address + 3 * step, address + 4 * step,
+              scalars.ctypes.data, pointers[0].ctypes.data, address + 5 * step,
+              pointers[1].ctypes.data, address + 6 * step, scalars.ctypes.data + dtype.itemsize,
+              pointers[2].ctypes.data, address + 7 * step, 1, address + 8 * step)
     return out
 
 
-def _batch_operand(x):
-    """``(transpose flag, leading dimension, batch stride, array)`` of a batch of matrices
-    as PyTorch's MKL bmm passes it (row-major: a matrix transposed when its first stride is
-    1), copied C-contiguous when neither layout fits or the batch stride does not step."""
+def _matrices_fit(x):
+    """PyTorch's test that every matrix of a batch is row- or column-major (strides of
+    dims of size 1 do not count)."""
     item = x.itemsize
-    batch_stride, along, across = (s // item for s in x.strides)
-    rows, cols = x.shape[1:]
-    if batch_stride > 0 or x.shape[0] == 1:
-        if across == 1 and along >= max(1, cols):
-            return _NO_TRANS, along, max(batch_stride, 1), x
-        if along == 1 and across >= max(1, rows):
-            return _TRANS, across, max(batch_stride, 1), x
-    x = np.ascontiguousarray(x)
-    return _NO_TRANS, max(1, cols), rows * cols, x
+    _, rows, cols = x.shape
+    along, across = x.strides[1] // item, x.strides[2] // item
+    return ((across == 1 and (rows == 1 or along >= cols)) or
+            (along == 1 and (cols == 1 or across >= rows)))
+
+
+def _batch_operand(x):
+    """``(transpose flag, leading dimension)`` of a batch's matrices as PyTorch's
+    baddbmm_with_gemm_ passes them to column-major GEMM: transposed when the matrices are
+    column-major."""
+    item = x.itemsize
+    along, across = x.strides[1] // item, x.strides[2] // item
+    if along == 1 and across >= x.shape[1]:
+        return _TRANS, across
+    return _NO_TRANS, along
 
 
 def _vector(v):
