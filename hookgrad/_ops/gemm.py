@@ -226,7 +226,8 @@ def batched(x, y):
     out = np.empty((batch, rows, cols), dtype)
     if not (_matrices_fit(x) and _matrices_fit(y)):
         for index in range(batch):  # (PyTorch's loop of addmm over the batch)
-            _call(functions[dtype], x[index], y[index], out[index], rows, cols, depth, 0.0)
+            _threaded(_call, functions[dtype], x[index], y[index], out[index], rows, cols,
+                      depth, 0.0)
         return out
     # column-major: out.T = y.T @ x.T per matrix, as PyTorch passes them
     ta, lda = _batch_operand(y)
