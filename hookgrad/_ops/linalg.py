@@ -449,7 +449,7 @@ def _folded_matmul(a, b, da, db):
     t2 = (a.t() if da == 2 else a) if transpose else b
     lead = t1._data.shape[:-1]
     rows = int(np.prod(lead))
-    folded = reshape_node(t1, (rows, t1._data.shape[-1]))
+    folded = _torch_layout(reshape_node(t1, (rows, t1._data.shape[-1])), t1)
     if t2._data.ndim == 2:
         product = mm(folded, t2)
         record_view_layout(product, t1, folded)
@@ -466,6 +466,21 @@ def _torch_view_strides(source, folded):
         return None
     itemsize = x.itemsize
     return torch_view_strides(x.shape, [s // itemsize for s in x.strides], folded.shape)
+
+
+def _torch_layout(view, source):
+    """``view`` (a fresh reshape of ``source``) with PyTorch's strides where NumPy picked
+    others for a dim of size 1: the same elements, but BLAS's transpose flags, which follow
+    the strides as PyTorch's do, round differently (gemm.py)."""
+    x = view._data
+    if x.base is None:  # (a copy: contiguous, as PyTorch's)
+        return view
+    strides = _torch_view_strides(source, view)
+    if strides is not None:
+        wanted = tuple(s * x.itemsize for s in strides)
+        if wanted != x.strides:
+            view._data = np.lib.stride_tricks.as_strided(x, x.shape, wanted)
+    return view
 
 
 def record_view_layout(product, source1, mat1, source2=None, mat2=None):
@@ -500,11 +515,14 @@ def _batched_matmul(a, b, da, db):
     except ValueError:
         raise _batch_error(batch_a, batch_b) from None
     count = int(np.prod(batch))
-    left = reshape_node(a.expand(batch + (n, m1)), (count, n, m1))
+    expanded = a.expand(batch + (n, m1))
+    left = _torch_layout(reshape_node(expanded, (count, n, m1)), expanded)
     if db == 1:
-        right = reshape_node(b.expand(batch + (m2,)), (count, m2)).unsqueeze(2)
+        expanded = b.expand(batch + (m2,))
+        right = _torch_layout(reshape_node(expanded, (count, m2)), expanded).unsqueeze(2)
     else:
-        right = reshape_node(b.expand(batch + (m2, p)), (count, m2, p))
+        expanded = b.expand(batch + (m2, p))
+        right = _torch_layout(reshape_node(expanded, (count, m2, p)), expanded)
     out_shape = batch + ((n,) if da > 1 else ()) + ((p,) if db > 1 else ())
     product = bmm(left, right)
     if db == 1:
