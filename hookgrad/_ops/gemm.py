@@ -11,10 +11,11 @@ extra, or the library ``HOOKGRAD_MKL`` names), sequentially inside each call; el
 (other MKL, none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
 
 PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
-bits (about 4% of random shapes under 200 differ between one thread and two). So MKL here
-threads each product with hookgrad's thread count too, on the same layer, where libgomp
-loads (vml.py picks the layer); without it, one thread per call and large products in row
-blocks on the pool: PyTorch's one-thread bits."""
+bits: about 4% of random shapes under 300 differ between PyTorch's one thread and two. Here
+MKL runs one thread per call and large products go in row blocks on hookgrad's pool, which
+gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=1`` MKL
+threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
+matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
 import ctypes
 
 import numpy as np
@@ -241,15 +242,33 @@ def batched(x, y):
     steps = np.arange(batch, dtype=np.uint64)
     pointers = [array.ctypes.data + steps * np.uint64(stride) for array, stride in
                 ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
-    ints = np.array([ta, tb, m, n, depth, lda, ldb, cols, batch], np.int32)
+    header = (ta, tb, m, n, depth, lda, ldb, cols)
     scalars = np.array([1.0, 0.0], dtype)
-    address, step = ints.ctypes.data, ints.itemsize
-    _threaded(_batch_functions[dtype], _COL_MAJOR, address, address + step,
-              address + 2 * step, address + 3 * step, address + 4 * step,
-              scalars.ctypes.data, pointers[0].ctypes.data, address + 5 * step,
-              pointers[1].ctypes.data, address + 6 * step, scalars.ctypes.data + dtype.itemsize,
-              pointers[2].ctypes.data, address + 7 * step, 1, address + 8 * step)
+    function = _batch_functions[dtype]
+    step = _batch_step(batch, rows * cols * depth) if _set_local_threads is None else 0
+    if step:  # (each matrix's bits do not depend on the blocks)
+        parallel_for(batch, step, _batch_chunk, function, header, pointers, scalars)
+    else:
+        _threaded(_batch_chunk, 0, batch, function, header, pointers, scalars)
     return out
+
+
+def _batch_step(batch, flops):
+    """Matrices per block of a batched product split over the pool, or 0 for one call."""
+    nbytes = batch * flops * 2 // 5  # (as _row_step)
+    step = _parallel.grain(batch, nbytes, CHUNK_BYTES)
+    return step if step < batch else 0
+
+
+def _batch_chunk(start, stop, function, header, pointers, scalars):
+    """MKL's grouped batch GEMM over matrices ``start`` to ``stop`` (one group)."""
+    ints = np.array(header + (stop - start,), np.int32)
+    address, step = ints.ctypes.data, ints.itemsize
+    a, b, c = (p.ctypes.data + 8 * start for p in pointers)
+    scalar = scalars.ctypes.data
+    function(_COL_MAJOR, address, address + step, address + 2 * step, address + 3 * step,
+             address + 4 * step, scalar, a, address + 5 * step, b, address + 6 * step,
+             scalar + scalars.itemsize, c, address + 7 * step, 1, address + 8 * step)
 
 
 def _matrices_fit(x):

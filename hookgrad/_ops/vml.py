@@ -58,8 +58,13 @@ def _find_library():
 
 
 def _threading_layer():
-    """GNU OpenMP's, which PyTorch's MKL uses (products threaded by MKL then split as
-    PyTorch's are), where libgomp loads; else sequential."""
+    """Sequential: hookgrad's pool owns the cores. With ``HOOKGRAD_MKL_OPENMP=1`` (and
+    libgomp loadable) GNU OpenMP's, which PyTorch's MKL uses: gemm.py's products are then
+    threaded by MKL and split as PyTorch's are at any thread count (bit for bit), but
+    OpenMP's spinning threads and the pool's take each other's cores (W3 and W4 ran 4 to 8
+    times slower at two threads)."""
+    if os.environ.get("HOOKGRAD_MKL_OPENMP") != "1":
+        return _THREADING_SEQUENTIAL
     try:
         ctypes.CDLL("libgomp.so.1")
     except OSError:
