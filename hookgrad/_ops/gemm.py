@@ -6,9 +6,9 @@ operands passed as transpose flags, read from the strides), and ``addmm`` copies
 into the result and calls GEMM with beta = 1. NumPy's OpenBLAS rounds differently (the last
 bit of 80-95% of elements); another MKL release has other kernels too (2026.2 differs from
 2024.2 on most float64 products and on float32 products 10 or fewer columns wide). So this
-module computes products only with that MKL release, loaded as vml.py loads it (the ``mkl``
-extra, or the library ``HOOKGRAD_MKL`` names), sequentially inside each call; elsewhere
-(other MKL, none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
+module computes products only with that MKL build, loaded as vml.py loads it (the
+``mkl`` extra, pinned to it, or the library ``HOOKGRAD_MKL`` names); elsewhere (other MKL,
+none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
 
 PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
 bits: about 4% of random shapes under 300 differ between PyTorch's one thread and two. Here
@@ -24,8 +24,8 @@ from .. import _parallel
 from .._parallel import parallel_for
 from . import vml
 
-# the MKL release whose kernels PyTorch 2.13's x86 wheels carry
-_TORCH_MKL_VERSION = b"Version 2024.2"
+# the MKL build whose kernels PyTorch 2.13's x86 wheels carry (the mkl 2024.2.0 wheel's)
+_TORCH_MKL_VERSION = b"Version 2024.2-Product Build 20240605"
 _COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)

@@ -15,7 +15,7 @@ from .gemm_cases import THREADS, case_names, digest, run_case
 RECORDED = load("gemm")
 needs_gemm = pytest.mark.skipif(
     not gemm.available(),
-    reason="PyTorch's MKL release (2024.2) not installed (pip install 'mkl==2024.2.*', or "
+    reason="PyTorch's MKL build (2024.2) not installed (pip install 'mkl==2024.2.0', or "
            "HOOKGRAD_MKL=/path/to/its/libmkl_rt.so.2)")
 
 
