@@ -17,6 +17,7 @@ gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=
 threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
 matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
 import ctypes
+import threading
 
 import numpy as np
 
@@ -31,6 +32,7 @@ _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
+_local = threading.local()
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _batch_functions = {}  # {dtype: cblas gemm_batch}
 _gemv_functions = {}  # {dtype: cblas gemv}
@@ -121,7 +123,11 @@ def product(m1, m2, bias=None):
         return None
     rows, depth = m1.shape
     cols = m2.shape[1]
-    if not rows or not cols or not depth or max(m1.size, m2.size, rows * cols) > _INT_MAX:
+    if not rows or not cols or not depth:
+        return None
+    if rows * cols * depth <= _SMALL_PRODUCT and bias is None:
+        return _small(function, m1, m2, rows, cols, depth)
+    if max(m1.size, m2.size, rows * cols) > _INT_MAX:
         return None
     out = np.empty((rows, cols), dtype)
     beta = 0.0
@@ -144,6 +150,60 @@ def product(m1, m2, bias=None):
         else:
             _call(function, m1, m2, out, rows, cols, depth, beta)
     return out
+
+
+# Products of up to this many multiply-adds go through per-thread scratch buffers, whose
+# addresses are known: asking an array for its address costs 1.5 us, a copy of a small one
+# a fraction of that. (MKL threads none of them: one call whatever the thread count.)
+_SMALL_PRODUCT = 1 << 15
+_SCRATCH_ITEMS = 1 << 12
+
+
+def _scratch(dtype):
+    """This thread's three scratch arrays of ``dtype`` and their addresses."""
+    buffers = getattr(_local, "buffers", None)
+    if buffers is None:
+        buffers = _local.buffers = {}
+    entry = buffers.get(dtype)
+    if entry is None:
+        arrays = [np.empty(_SCRATCH_ITEMS, dtype) for _ in range(3)]
+        entry = buffers[dtype] = [(a, a.ctypes.data) for a in arrays]
+    return entry
+
+
+def _staged(x, scratch):
+    """``x`` (C- or F-contiguous) copied into ``scratch`` in its own memory order, as an
+    array of x's shape and strides; or None (another layout, too large)."""
+    buffer, address = scratch
+    size = x.size
+    if size > _SCRATCH_ITEMS:
+        return None
+    if x.flags.c_contiguous:
+        staged = buffer[:size].reshape(x.shape)
+        staged[...] = x
+    elif x.flags.f_contiguous:
+        staged = buffer[:size].reshape(x.shape[::-1]).T
+        staged[...] = x
+    else:
+        return None
+    return staged, address
+
+
+def _small(function, m1, m2, rows, cols, depth):
+    """``product`` of a small one: the operands staged in scratch buffers (the same layout
+    and leading dimensions, so the same GEMM call), unless their layout is another."""
+    scratch = _scratch(m1.dtype)
+    first, second = _staged(m1, scratch[0]), _staged(m2, scratch[1])
+    if first is None or second is None or rows * cols > _SCRATCH_ITEMS:
+        out = np.empty((rows, cols), m1.dtype)
+        _call(function, m1, m2, out, rows, cols, depth, 0.0)
+        return out
+    buffer, address = scratch[2]
+    out = buffer[:rows * cols].reshape(rows, cols)
+    # (the layout decisions read the operands' own strides, which may differ from their
+    # staged copies' in a dim of size 1; the elements' addresses do not)
+    _call(function, m1, m2, out, rows, cols, depth, 0.0, (first[1], second[1], address))
+    return out.copy()
 
 
 def _normalized_leads(ta, tb, m, n, depth, lda, ldb):
@@ -181,22 +241,32 @@ def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
     _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
 
 
-def _call(function, m1, m2, out, rows, cols, depth, beta):
-    """GEMM into the C-contiguous ``out``, operands laid out as PyTorch lays them out."""
+def _call(function, m1, m2, out, rows, cols, depth, beta, addresses=None):
+    """GEMM into the C-contiguous ``out``, operands laid out as PyTorch lays them out
+    (``addresses``: of m1, m2 and out, when known)."""
     if cols == 1:
         # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
         m, n = rows, cols
         ta, lda, a = _as_operand(m1, 0, rows, depth)
         tb, ldb, b = _as_operand(m2, 0, depth, cols)
         ldc = rows
+        a_index, b_index = 0, 1
     else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
         m, n = cols, rows
         ta, lda, a = _as_operand(m2, 1, cols, depth)
         tb, ldb, b = _as_operand(m1, 1, depth, rows)
         ldc = cols
+        a_index, b_index = 1, 0
     lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
+    if addresses is None:
+        a_address, b_address, c_address = a.ctypes.data, b.ctypes.data, out.ctypes.data
+    else:  # (staged copies of m1 and m2, unless PyTorch's rule copied one anyway)
+        operands = (m1, m2)
+        a_address = addresses[a_index] if a is operands[a_index] else a.ctypes.data
+        b_address = addresses[b_index] if b is operands[b_index] else b.ctypes.data
+        c_address = addresses[2]
     function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
-             1.0, a.ctypes.data, lda, b.ctypes.data, ldb, beta, out.ctypes.data, ldc)
+             1.0, a_address, lda, b_address, ldb, beta, c_address, ldc)
 
 
 # PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
