@@ -5,10 +5,14 @@ from .. import _dtype, _parallel
 from .._tensor_base import TensorBase, _make
 from ..autograd.graph import SavedTensor
 from .alpha_check import factor_in_dtype
+from .gemm import batched as _gemm_batched
+from .gemm import dot as _gemm_dot
+from .gemm import matrix_vector as _gemv
+from .gemm import product as _gemm
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
-from .split import mm as _mm
+from .split import blas_mm as _mm
 from .split import split_matmul
 from .sum_order import sum_array
 from .views import SqueezeBackward4, UnsafeViewBackward0, reshape_node, torch_view_strides
@@ -88,6 +92,9 @@ class MmBackward0(Op):
             strides = y.strides  # (_is_transposed(y), written out: every product runs it)
             self.mat2_transposed = (strides[0] == y.itemsize
                                     and strides[1] == y.shape[0] * strides[0])
+        out = _gemm(x, y)  # (PyTorch's bits where MKL is installed)
+        if out is not None:
+            return out
         # (_small_product, written out)
         return x @ y if x.size * y.size < _parallel.REGION_BYTES else _mm(x, y)
 
@@ -125,6 +132,13 @@ class AddmmBackward0(Op):
         self.save(a if self.needs(2) else None, b if self.needs(1) else None)
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
+        c = bias._data
+        if beta == 1 and alpha == 1 and c.ndim <= 2 and c.shape[-1:] in ((y.shape[1],), (1,)) \
+                and (c.ndim < 2 or c.shape[0] in (1, x.shape[0])):
+            # PyTorch's addmm: the input copied into the result, GEMM adds the product
+            out = _gemm(x, y, c)
+            if out is not None:
+                return out
         out = _mm(x, y)
         if type(alpha) is not int or type(beta) is not int:  # (as the kernel converts them)
             alpha, beta = factor_in_dtype(alpha, out.dtype), factor_in_dtype(beta, out.dtype)
@@ -155,7 +169,7 @@ class AddmmBackward0(Op):
         if self.alpha != 1:
             grad = grad * self.alpha
         return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),
-                                        self.needs(2))
+                                        self.needs(2), self.mat1_strides)
 
 
 class MvBackward0(Op):
@@ -177,7 +191,8 @@ class MvBackward0(Op):
         if x.size:  # (an empty product runs no kernel)
             _refuse_bool("addmv_impl_cpu", x)
         self.save(a if self.needs(1) else None, v if self.needs(0) else None)
-        return x @ y
+        out = _gemv(x, y)  # (PyTorch's bits where MKL is installed)
+        return x @ y if out is None else out
 
     def backward(self, grad):
         a, v = self.saved()
@@ -204,6 +219,9 @@ class DotBackward0(Op):
                                "have the same number of elements, but got %d and %d elements "
                                "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
         self.save(a if self.needs(1) else None, b if self.needs(0) else None)
+        out = _gemm_dot(x, y)  # (PyTorch's bits where MKL is installed)
+        if out is not None:
+            return out
         out = np.dot(x, y)
         # BLAS's dot adds the products to +0: products that are all -0. give +0.
         return out + 0.0 if x.dtype.kind in "fc" else out
@@ -232,7 +250,9 @@ class BmmBackward0(Op):
             # PyTorch's kernel never runs: zeros of mat2's dtype, without dtype checks
             return np.zeros((x.shape[0], x.shape[1], y.shape[2]), y.dtype)
         _batched_dtypes(x, y)
-        out = split_matmul(x, y)
+        out = _gemm_batched(x, y)  # (PyTorch's bits where MKL is installed)
+        if out is None:
+            out = split_matmul(x, y)
         return np.matmul(x, y) if out is None else out
 
     def backward(self, grad):
@@ -281,13 +301,20 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
             return None, None
         g = grad._data
         # (each product has the forward's multiply-adds: a small one skips split_mm's call)
-        product = (np.matmul if _small_product(g, mat1._data if needs_mat2 else mat2._data)
+        product = (_small_mm if _small_product(g, mat1._data if needs_mat2 else mat2._data)
                    else _mm)
         grad_mat2 = None
         if needs_mat2:  # in mat2's layout, as _mat2_grad
             x = mat1._data
             grad_mat2 = _make(product(g.T, x).T if mat2_transposed else product(x.T, g))
-        return (_make(product(g, mat2._data.T)) if needs_mat1 else None), grad_mat2
+        if not needs_mat1:
+            return None, grad_mat2
+        y = mat2._data
+        if mat1_strides is not None and _column_major(mat1_strides, (g.shape[0], y.shape[0]),
+                                                      g.itemsize):
+            # PyTorch's formula for a column-major mat1: its gradient column-major too
+            return _make(product(y, g.T).T), grad_mat2
+        return _make(product(g, y.T)), grad_mat2
     grad_mat1 = grad_mat2 = None
     if needs_mat2 and mat2_first:
         grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
@@ -305,6 +332,12 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
     if needs_mat2 and not mat2_first:
         grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
     return grad_mat1, grad_mat2
+
+
+def _small_mm(a, b):
+    """``a @ b`` of a small product: PyTorch's bits through MKL where it is installed."""
+    out = _gemm(a, b)
+    return np.matmul(a, b) if out is None else out
 
 
 def _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha):
@@ -424,7 +457,7 @@ def _folded_matmul(a, b, da, db):
     t2 = (a.t() if da == 2 else a) if transpose else b
     lead = t1._data.shape[:-1]
     rows = int(np.prod(lead))
-    folded = reshape_node(t1, (rows, t1._data.shape[-1]))
+    folded = _torch_layout(reshape_node(t1, (rows, t1._data.shape[-1])), t1)
     if t2._data.ndim == 2:
         product = mm(folded, t2)
         record_view_layout(product, t1, folded)
@@ -441,6 +474,21 @@ def _torch_view_strides(source, folded):
         return None
     itemsize = x.itemsize
     return torch_view_strides(x.shape, [s // itemsize for s in x.strides], folded.shape)
+
+
+def _torch_layout(view, source):
+    """``view`` (a fresh reshape of ``source``) with PyTorch's strides where NumPy picked
+    others for a dim of size 1: the same elements, but BLAS's transpose flags, which follow
+    the strides as PyTorch's do, round differently (gemm.py)."""
+    x = view._data
+    if x.base is None:  # (a copy: contiguous, as PyTorch's)
+        return view
+    strides = _torch_view_strides(source, view)
+    if strides is not None:
+        wanted = tuple(s * x.itemsize for s in strides)
+        if wanted != x.strides:
+            view._data = np.lib.stride_tricks.as_strided(x, x.shape, wanted)
+    return view
 
 
 def record_view_layout(product, source1, mat1, source2=None, mat2=None):
@@ -475,11 +523,14 @@ def _batched_matmul(a, b, da, db):
     except ValueError:
         raise _batch_error(batch_a, batch_b) from None
     count = int(np.prod(batch))
-    left = reshape_node(a.expand(batch + (n, m1)), (count, n, m1))
+    expanded = a.expand(batch + (n, m1))
+    left = _torch_layout(reshape_node(expanded, (count, n, m1)), expanded)
     if db == 1:
-        right = reshape_node(b.expand(batch + (m2,)), (count, m2)).unsqueeze(2)
+        expanded = b.expand(batch + (m2,))
+        right = _torch_layout(reshape_node(expanded, (count, m2)), expanded).unsqueeze(2)
     else:
-        right = reshape_node(b.expand(batch + (m2, p)), (count, m2, p))
+        expanded = b.expand(batch + (m2, p))
+        right = _torch_layout(reshape_node(expanded, (count, m2, p)), expanded)
     out_shape = batch + ((n,) if da > 1 else ()) + ((p,) if db > 1 else ())
     product = bmm(left, right)
     if db == 1:

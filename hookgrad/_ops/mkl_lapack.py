@@ -7,8 +7,9 @@ batch, each matrix copied column-major, with the optimal workspace. Another LAPA
 OpenBLAS) rounds differently in the last bits, and differs outright on matrices holding an
 infinity (MKL scales such a matrix by zero and returns permutation-like vectors and NaN
 values) or a NaN (MKL refuses it, which PyTorch reports as a failure to converge). With the
-optional ``mkl`` package at PyTorch's version, the same routine runs here; without it this
-module reports itself unavailable and callers keep NumPy's path.
+optional ``mkl`` package at PyTorch's release, the same routine runs here; without it (or with
+another release, whose LAPACK rounds differently) this module reports itself unavailable and
+callers keep NumPy's path.
 
 Each routine runs on as many MKL threads as the intra-op pool has, as PyTorch sets MKL's
 (some results depend on it: getrs of float64 matrices from 18x18 on), in MKL's GNU-threaded
@@ -24,8 +25,8 @@ _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal worksp
 
 
 def available():
-    """Whether MKL's LAPACK is in use (the same switch as its vector math)."""
-    return vml.available()
+    """Whether MKL's LAPACK is in use: PyTorch's own MKL build (vml.torch_release)."""
+    return vml.torch_release()
 
 
 @contextlib.contextmanager

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _blas, _parallel
 from .._parallel import grain, parallel_for
+from . import gemm
 
 CHUNK_BYTES = 256 << 10  # no chunk smaller: handing one out costs about 10 us
 SPLIT_MIN_SIZE = 1 << 17  # elements: ops on fewer never ask whether to split
@@ -197,9 +198,16 @@ def thin_mm(a, b):
     return None
 
 
+def blas_mm(a, b):
+    """``a @ b`` of two matrices as PyTorch's BLAS computes them (mm, matmul, linear): its
+    bits through MKL where it is installed (gemm.py), else ``mm``'s."""
+    out = gemm.product(a, b)
+    return mm(a, b) if out is None else out
+
+
 def mm(a, b):
-    """``a @ b`` of two matrices, split over the pool where that pays (see split_mm), or in
-    blocks where OpenBLAS is slow (see thin_mm)."""
+    """``a @ b`` of two matrices by NumPy, split over the pool where that pays (see
+    split_mm), or in blocks where OpenBLAS is slow (see thin_mm)."""
     out = split_mm(a, b)
     if out is None:
         if a.nbytes + b.nbytes < THIN_MIN_BYTES:  # (the common case: one test)

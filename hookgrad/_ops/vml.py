@@ -23,7 +23,6 @@ from .._parallel import get_num_threads, parallel_for
 # vmlSetMode bits: high accuracy, denormals kept, no errno / callbacks (PyTorch's mode)
 _MODE = 0x00000002 | 0x00140000 | 0x00000100
 _THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3
-_DOMAIN_VML = 3
 # float64 results PyTorch does not take from VML: the trigonometric functions of +-inf and of
 # NaN (VML's NaN has no sign bit; PyTorch's keeps the input's, or sets it for an infinity)
 _NONFINITE_FROM_FALLBACK = frozenset({"Sin", "Cos", "Tan"})
@@ -32,6 +31,7 @@ _SCRATCH_ITEMS = 4096
 
 _local = threading.local()
 
+_layer = None  # MKL's threading layer, once loaded
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
 _forked = False  # whether this process was forked (GNU OpenMP's workers do not survive it)
 
@@ -53,9 +53,13 @@ def threads():
 
 
 def _find_library():
-    """MKL's single dynamic library from the ``mkl`` wheel, or None."""
+    """MKL's single dynamic library: the one ``HOOKGRAD_MKL`` names (a path), else the
+    ``mkl`` wheel's; or None."""
     if os.environ.get("HOOKGRAD_VML", "1") == "0":
         return None
+    named = os.environ.get("HOOKGRAD_MKL")
+    if named:
+        return named if os.path.exists(named) else None
     try:
         files = importlib.metadata.files("mkl") or ()
     except importlib.metadata.PackageNotFoundError:
@@ -70,13 +74,25 @@ def _find_library():
     return None
 
 
-def _gnu_openmp():
-    """Whether GNU OpenMP's runtime (libgomp, which MKL's GNU-threaded build needs) loads."""
+def _threading_layer():
+    """GNU OpenMP's where libgomp loads, the build PyTorch's MKL is: its LAPACK routines take
+    other paths than the sequential build's even on one thread (getrf from 17x17 on); else
+    sequential."""
     try:
         ctypes.CDLL("libgomp.so.1")
     except OSError:
-        return False
-    return True
+        return _THREADING_SEQUENTIAL
+    return _THREADING_GNU
+
+
+def threaded():
+    """Whether MKL threads matrix products itself (``HOOKGRAD_MKL_OPENMP=1`` on its GNU
+    OpenMP layer): gemm.py's products are then split as PyTorch's are at any thread count
+    (bit for bit), but OpenMP's spinning threads and the pool's take each other's cores (W3
+    and W4 ran 4 to 8 times slower at two threads). By default each product runs on one MKL
+    thread, large ones split on the pool (PyTorch's one-thread bits)."""
+    return (bool(_lib()) and _layer == _THREADING_GNU
+            and os.environ.get("HOOKGRAD_MKL_OPENMP") == "1")
 
 
 def _load():
@@ -87,22 +103,19 @@ def _load():
         return False
     try:
         lib = ctypes.CDLL(path)
-        # PyTorch's MKL is its threaded build on GNU OpenMP, whose LAPACK routines take other
-        # paths than the sequential build's even on one thread (getrf of 17x17 and larger):
-        # that build here too where GNU OpenMP is installed. One MKL thread unless a caller
-        # asks for more (mkl_lapack.py asks for the pool's count, as PyTorch sets MKL's);
-        # the vector math stays on one, split by the pool instead.
         lib.MKL_Set_Threading_Layer.argtypes = [ctypes.c_int]
-        if _gnu_openmp():
-            lib.MKL_Set_Threading_Layer(_THREADING_GNU)
-            lib.MKL_Set_Num_Threads(1)
-            lib.MKL_Domain_Set_Num_Threads(1, _DOMAIN_VML)
-        else:
-            lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL)
+        layer = _threading_layer()
+        lib.MKL_Set_Threading_Layer(layer)
+        # one thread inside each call (hookgrad's pool owns the cores) unless a caller asks
+        # for more: mkl_lapack.py asks for the pool's count, as PyTorch sets MKL's (some
+        # results depend on it), and gemm.py does with HOOKGRAD_MKL_OPENMP=1
+        lib.MKL_Set_Num_Threads.argtypes = [ctypes.c_int]
+        lib.MKL_Set_Num_Threads(1)
     except (OSError, AttributeError):
         _library = False
         return False
-    _library = lib
+    global _layer
+    _library, _layer = lib, layer
     return lib
 
 
@@ -114,6 +127,27 @@ def _lib():
 def available():
     """Whether MKL's vector math is in use."""
     return bool(_lib())
+
+
+# the MKL build PyTorch 2.13's x86 wheels carry (the mkl 2024.2.0 wheel's): its BLAS and
+# LAPACK give PyTorch's bits; other releases' round differently (VML's do not)
+_TORCH_MKL_VERSION = b"Version 2024.2-Product Build 20240605"
+_torch_release = None
+
+
+def torch_release():
+    """Whether the loaded MKL is PyTorch's own build (gemm.py and mkl_lapack.py use only it)."""
+    global _torch_release
+    if _torch_release is None:
+        lib = _lib()
+        text = ctypes.create_string_buffer(256)
+        try:
+            if lib:
+                lib.MKL_Get_Version_String(text, 256)
+        except AttributeError:
+            pass
+        _torch_release = bool(lib) and _TORCH_MKL_VERSION in text.value
+    return _torch_release
 
 
 def _function(dtype, name):

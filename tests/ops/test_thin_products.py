@@ -4,7 +4,7 @@ differ by shape); other products are left to one call."""
 import numpy as np
 import pytest
 
-from hookgrad._ops import split
+from hookgrad._ops import gemm, split
 
 
 def _operands(rows, depth, cols, seed=0):
@@ -42,6 +42,9 @@ def test_other_products_stay_one_call(rows, depth, cols):
     a, b = _operands(rows, depth, cols)
     assert split.thin_mm(a, b) is None
     np.testing.assert_array_equal(split.mm(a, b), a @ b)
+    # (PyTorch's products go through its MKL where it is installed: gemm.py)
+    np.testing.assert_array_equal(split.blas_mm(a, b),
+                                  gemm.product(a, b) if gemm.available() else a @ b)
 
 
 def test_float64_and_integer_products():

@@ -13,6 +13,11 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import hookgrad  # noqa: E402
 
+# a Linear(33, 10)'s weight and bias, for the products' rows (10 outputs: PyTorch's MKL
+# takes other kernels for narrow products than for square ones)
+_WEIGHT = np.random.default_rng(1).standard_normal((10, 33)).astype(np.float32)
+_BIAS = np.linspace(-1, 1, 10).astype(np.float32)
+
 OPS = [
     ("sum(-1)", lambda t, x: x.sum(-1), False),
     ("sum(0)", lambda t, x: x.sum(0), False),
@@ -26,6 +31,11 @@ OPS = [
     ("softmax(-1)", lambda t, x: t.softmax(x, -1), False),
     ("layer_norm", lambda t, x: t.nn.functional.layer_norm(x, (x.shape[-1],)), False),
     ("matmul", lambda t, x: x @ x.T, False),
+    ("matmul x @ w", lambda t, x: x @ t.tensor(_WEIGHT.T.copy()), False),
+    ("linear", lambda t, x: t.nn.functional.linear(x, t.tensor(_WEIGHT), t.tensor(_BIAS)),
+     False),
+    ("bmm", lambda t, x: t.bmm(x[:, :32].reshape(4, 16, 32), x[:, :32].reshape(4, 32, 16)),
+     False),
     ("x * 1.7 + 0.3", lambda t, x: x * 1.7 + 0.3, False),
     ("relu", lambda t, x: t.relu(x), False),
 ]

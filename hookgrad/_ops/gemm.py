@@ -1,0 +1,420 @@
+"""PyTorch's float32 and float64 matrix products, bit for bit, through MKL's GEMM.
+
+PyTorch's x86 build multiplies matrices with the MKL it bundles (2024.2 for PyTorch 2.13):
+``mm``, ``matmul`` and ``F.linear`` call ``sgemm`` / ``dgemm`` (column-major, transposed
+operands passed as transpose flags, read from the strides), and ``addmm`` copies its input
+into the result and calls GEMM with beta = 1. NumPy's OpenBLAS rounds differently (the last
+bit of 80-95% of elements); another MKL release has other kernels too (2026.2 differs from
+2024.2 on most float64 products and on float32 products 10 or fewer columns wide). So this
+module computes products only with that MKL build, loaded as vml.py loads it (the
+``mkl`` extra, pinned to it, or the library ``HOOKGRAD_MKL`` names); elsewhere (other MKL,
+none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
+
+PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
+bits: about 4% of random shapes under 300 differ between PyTorch's one thread and two. Here
+MKL runs one thread per call and large products go in row blocks on hookgrad's pool, which
+gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=1`` MKL
+threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
+matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
+import ctypes
+import threading
+
+import numpy as np
+
+from .. import _parallel
+from .._parallel import parallel_for
+from . import vml
+
+_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_INT_MAX = 2 ** 31 - 1
+CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+
+_local = threading.local()
+_set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
+_batch_functions = {}  # {dtype: cblas gemm_batch}
+_gemv_functions = {}  # {dtype: cblas gemv}
+_dot_functions = {}  # {dtype: cblas dot}
+_functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
+
+
+def _load():
+    global _functions
+    _functions = {}
+    lib = vml._lib()
+    if not lib:
+        return _functions
+    if not vml.torch_release():
+        return _functions
+    try:
+        for dtype, name, scalar in ((_FLOAT32, "cblas_sgemm", ctypes.c_float),
+                                    (_FLOAT64, "cblas_dgemm", ctypes.c_double)):
+            function = getattr(lib, name)
+            # (LP64: 32-bit sizes, as PyTorch's MKL takes them)
+            function.argtypes = ([ctypes.c_int] * 6 +
+                                 [scalar, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                                  ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
+            function.restype = None
+            _functions[dtype] = function
+            batched = getattr(lib, name + "_batch")  # (the grouped form: arrays of all)
+            batched.argtypes = ([ctypes.c_int] + [ctypes.c_void_p] * 13 + [ctypes.c_int,
+                                                                           ctypes.c_void_p])
+            batched.restype = None
+            _batch_functions[dtype] = batched
+            prefix = name[:-4]  # (cblas_s / cblas_d)
+            gemv = getattr(lib, prefix + "gemv")
+            gemv.argtypes = ([ctypes.c_int] * 4 + [scalar, ctypes.c_void_p, ctypes.c_int,
+                                                   ctypes.c_void_p, ctypes.c_int, scalar,
+                                                   ctypes.c_void_p, ctypes.c_int])
+            gemv.restype = None
+            _gemv_functions[dtype] = gemv
+            dot = getattr(lib, prefix + "dot")
+            dot.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                            ctypes.c_int]
+            dot.restype = scalar
+            _dot_functions[dtype] = dot
+        if vml.threaded():
+            global _set_local_threads
+            _set_local_threads = lib.MKL_Set_Num_Threads_Local
+            _set_local_threads.argtypes = [ctypes.c_int]
+            _set_local_threads.restype = ctypes.c_int
+    except AttributeError:
+        _functions = {}
+        _batch_functions.clear()
+    return _functions
+
+
+def available():
+    """Whether products go through PyTorch's MKL."""
+    return bool(_functions if _functions is not None else _load())
+
+
+def _function(dtype):
+    functions = _functions if _functions is not None else _load()
+    return functions.get(dtype) if functions else None
+
+
+def _as_operand(x, lead, rows, cols):
+    """PyTorch's choice for one operand of a column-major product whose matrix is
+    ``rows x cols``: ``(transposed, leading dimension, array)``; ``lead`` is the axis of
+    ``x`` that runs along the matrix's rows (x's strides in elements). An operand neither
+    layout fits is copied C-contiguous, as PyTorch clones it."""
+    item = x.itemsize
+    along, across = x.strides[lead] // item, x.strides[1 - lead] // item
+    if along == 1 and across >= max(1, rows):
+        return False, across, x
+    if across == 1 and along >= max(1, cols):
+        return True, along, x
+    x = np.ascontiguousarray(x)
+    return lead == 0, x.strides[0] // item, x  # (PyTorch's !transpose_c)
+
+
+def product(m1, m2, bias=None):
+    """``m1 @ m2`` (or ``bias + m1 @ m2``, ``bias`` broadcast to the result, GEMM's beta = 1
+    as PyTorch's addmm) as PyTorch computes it, a new C-contiguous array; or None where MKL's
+    GEMM does not apply (other dtypes, an empty product, no suitable MKL)."""
+    dtype = m1.dtype
+    function = _function(dtype) if dtype is m2.dtype or dtype == m2.dtype else None
+    if function is None:
+        return None
+    rows, depth = m1.shape
+    cols = m2.shape[1]
+    if not rows or not cols or not depth:
+        return None
+    if rows * cols * depth <= _SMALL_PRODUCT and bias is None:
+        return _small(function, m1, m2, rows, cols, depth)
+    if max(m1.size, m2.size, rows * cols) > _INT_MAX:
+        return None
+    out = np.empty((rows, cols), dtype)
+    beta = 0.0
+    if bias is not None:
+        out[...] = bias
+        beta = 1.0
+    threads = vml.threads()
+    if threads == 1:
+        _call(function, m1, m2, out, rows, cols, depth, beta)
+    elif _set_local_threads is not None:  # MKL threads it, as PyTorch's does
+        _set_local_threads(threads)
+        try:
+            _call(function, m1, m2, out, rows, cols, depth, beta)
+        finally:
+            _set_local_threads(0)  # (back to the global one thread)
+    else:  # sequential MKL: row blocks on the pool (PyTorch's one-thread bits)
+        step = _row_step(rows, cols, depth) if cols > 1 else 0
+        if step:
+            parallel_for(rows, step, _rows, function, m1, m2, out, cols, depth, beta)
+        else:
+            _call(function, m1, m2, out, rows, cols, depth, beta)
+    return out
+
+
+# Products of up to this many multiply-adds go through per-thread scratch buffers, whose
+# addresses are known: asking an array for its address costs 1.5 us, a copy of a small one
+# a fraction of that. (MKL threads none of them: one call whatever the thread count.)
+_SMALL_PRODUCT = 1 << 15
+_SCRATCH_ITEMS = 1 << 12
+
+
+def _scratch(dtype):
+    """This thread's three scratch arrays of ``dtype`` and their addresses."""
+    buffers = getattr(_local, "buffers", None)
+    if buffers is None:
+        buffers = _local.buffers = {}
+    entry = buffers.get(dtype)
+    if entry is None:
+        arrays = [np.empty(_SCRATCH_ITEMS, dtype) for _ in range(3)]
+        entry = buffers[dtype] = [(a, a.ctypes.data) for a in arrays]
+    return entry
+
+
+def _staged(x, scratch):
+    """``x`` (C- or F-contiguous) copied into ``scratch`` in its own memory order, as an
+    array of x's shape and strides; or None (another layout, too large)."""
+    buffer, address = scratch
+    size = x.size
+    if size > _SCRATCH_ITEMS:
+        return None
+    if x.flags.c_contiguous:
+        staged = buffer[:size].reshape(x.shape)
+        staged[...] = x
+    elif x.flags.f_contiguous:
+        staged = buffer[:size].reshape(x.shape[::-1]).T
+        staged[...] = x
+    else:
+        return None
+    return staged, address
+
+
+def _small(function, m1, m2, rows, cols, depth):
+    """``product`` of a small one: the operands staged in scratch buffers (the same layout
+    and leading dimensions, so the same GEMM call), unless their layout is another."""
+    scratch = _scratch(m1.dtype)
+    first, second = _staged(m1, scratch[0]), _staged(m2, scratch[1])
+    if first is None or second is None or rows * cols > _SCRATCH_ITEMS:
+        out = np.empty((rows, cols), m1.dtype)
+        _call(function, m1, m2, out, rows, cols, depth, 0.0)
+        return out
+    buffer, address = scratch[2]
+    out = buffer[:rows * cols].reshape(rows, cols)
+    # (the layout decisions read the operands' own strides, which may differ from their
+    # staged copies' in a dim of size 1; the elements' addresses do not)
+    _call(function, m1, m2, out, rows, cols, depth, 0.0, (first[1], second[1], address))
+    return out.copy()
+
+
+def _normalized_leads(ta, tb, m, n, depth, lda, ldb):
+    """PyTorch's normalize_last_dims: the leading dimension of a one-wide matrix is free,
+    and PyTorch sets it to the other size."""
+    if ta:
+        if m == 1:
+            lda = depth
+    elif depth == 1:
+        lda = m
+    if tb:
+        if depth == 1:
+            ldb = n
+    elif n == 1:
+        ldb = depth
+    return lda, ldb
+
+
+# No row block thinner than this: MKL takes other kernels for a few rows (and rounds
+# otherwise); blocks of 64 and more rows give the whole product's bits (tests/ops/test_gemm)
+MIN_ROWS = 64
+
+
+def _row_step(rows, cols, depth):
+    """Rows per block of a product split over the pool, or 0 for one call."""
+    nbytes = rows * depth * cols * 2 // 5  # (a multiply-add costs about 0.4 bytes' move)
+    if nbytes < _parallel.REGION_BYTES or rows < 2 * MIN_ROWS:
+        return 0
+    step = max(MIN_ROWS, _parallel.grain(rows, nbytes, CHUNK_BYTES))
+    step = -(-step // MIN_ROWS) * MIN_ROWS
+    return step if step < rows else 0
+
+
+def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
+    _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
+
+
+def _call(function, m1, m2, out, rows, cols, depth, beta, addresses=None):
+    """GEMM into the C-contiguous ``out``, operands laid out as PyTorch lays them out
+    (``addresses``: of m1, m2 and out, when known)."""
+    if cols == 1:
+        # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
+        m, n = rows, cols
+        ta, lda, a = _as_operand(m1, 0, rows, depth)
+        tb, ldb, b = _as_operand(m2, 0, depth, cols)
+        ldc = rows
+        a_index, b_index = 0, 1
+    else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
+        m, n = cols, rows
+        ta, lda, a = _as_operand(m2, 1, cols, depth)
+        tb, ldb, b = _as_operand(m1, 1, depth, rows)
+        ldc = cols
+        a_index, b_index = 1, 0
+    lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
+    if addresses is None:
+        a_address, b_address, c_address = a.ctypes.data, b.ctypes.data, out.ctypes.data
+    else:  # (staged copies of m1 and m2, unless PyTorch's rule copied one anyway)
+        operands = (m1, m2)
+        a_address = addresses[a_index] if a is operands[a_index] else a.ctypes.data
+        b_address = addresses[b_index] if b is operands[b_index] else b.ctypes.data
+        c_address = addresses[2]
+    function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
+             1.0, a_address, lda, b_address, ldb, beta, c_address, ldc)
+
+
+# PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
+_SMALL_BMM = 400
+
+
+def batched(x, y):
+    """``np.matmul(x, y)`` of two 3-d arrays as PyTorch's ``bmm`` computes it: matrices of
+    fewer than 400 multiply-adds in its own loop (products added in order to +0); larger
+    ones by MKL's batched GEMM when each matrix of both operands is row- or column-major
+    (PyTorch's baddbmm_with_gemm_, batch strides as they are, 0 for an expanded operand),
+    else one product per matrix; or None (no suitable MKL, other dtypes, an empty product)."""
+    dtype = x.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or y.dtype != dtype:
+        return None
+    batch, rows, depth = x.shape
+    cols = y.shape[2]
+    if not batch or not rows or not cols or not depth:
+        return None
+    if depth * rows * cols < _SMALL_BMM:
+        out = np.zeros((batch, rows, cols), dtype)
+        for k in range(depth):
+            out += x[:, :, k:k + 1] * y[:, k:k + 1, :]
+        return out
+    if max(x.size, y.size, batch * rows * cols) > _INT_MAX:
+        return None
+    out = np.empty((batch, rows, cols), dtype)
+    if not (_matrices_fit(x) and _matrices_fit(y)):
+        for index in range(batch):  # (PyTorch's loop of addmm over the batch)
+            _threaded(_call, functions[dtype], x[index], y[index], out[index], rows, cols,
+                      depth, 0.0)
+        return out
+    # column-major: out.T = y.T @ x.T per matrix, as PyTorch passes them
+    ta, lda = _batch_operand(y)
+    tb, ldb = _batch_operand(x)
+    m, n = cols, rows
+    lda, ldb = _normalized_leads(ta == _TRANS, tb == _TRANS, m, n, depth, lda, ldb)
+    if batch == 1:
+        _threaded(functions[dtype], _COL_MAJOR, ta, tb, m, n, depth, 1.0, y.ctypes.data, lda,
+                  x.ctypes.data, ldb, 0.0, out.ctypes.data, cols)
+        return out
+    steps = np.arange(batch, dtype=np.uint64)
+    pointers = [array.ctypes.data + steps * np.uint64(stride) for array, stride in
+                ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
+    header = (ta, tb, m, n, depth, lda, ldb, cols)
+    scalars = np.array([1.0, 0.0], dtype)
+    function = _batch_functions[dtype]
+    step = _batch_step(batch, rows * cols * depth) if _set_local_threads is None else 0
+    if step:  # (each matrix's bits do not depend on the blocks)
+        parallel_for(batch, step, _batch_chunk, function, header, pointers, scalars)
+    else:
+        _threaded(_batch_chunk, 0, batch, function, header, pointers, scalars)
+    return out
+
+
+def _batch_step(batch, flops):
+    """Matrices per block of a batched product split over the pool, or 0 for one call."""
+    nbytes = batch * flops * 2 // 5  # (as _row_step)
+    step = _parallel.grain(batch, nbytes, CHUNK_BYTES)
+    return step if step < batch else 0
+
+
+def _batch_chunk(start, stop, function, header, pointers, scalars):
+    """MKL's grouped batch GEMM over matrices ``start`` to ``stop`` (one group)."""
+    ints = np.array(header + (stop - start,), np.int32)
+    address, step = ints.ctypes.data, ints.itemsize
+    a, b, c = (p.ctypes.data + 8 * start for p in pointers)
+    scalar = scalars.ctypes.data
+    function(_COL_MAJOR, address, address + step, address + 2 * step, address + 3 * step,
+             address + 4 * step, scalar, a, address + 5 * step, b, address + 6 * step,
+             scalar + scalars.itemsize, c, address + 7 * step, 1, address + 8 * step)
+
+
+def _matrices_fit(x):
+    """PyTorch's test that every matrix of a batch is row- or column-major (strides of
+    dims of size 1 do not count)."""
+    item = x.itemsize
+    _, rows, cols = x.shape
+    along, across = x.strides[1] // item, x.strides[2] // item
+    return ((across == 1 and (rows == 1 or along >= cols)) or
+            (along == 1 and (cols == 1 or across >= rows)))
+
+
+def _batch_operand(x):
+    """``(transpose flag, leading dimension)`` of a batch's matrices as PyTorch's
+    baddbmm_with_gemm_ passes them to column-major GEMM: transposed when the matrices are
+    column-major."""
+    item = x.itemsize
+    along, across = x.strides[1] // item, x.strides[2] // item
+    if along == 1 and across >= x.shape[1]:
+        return _TRANS, across
+    return _NO_TRANS, along
+
+
+def _vector(v):
+    """``(increment, array)`` of a vector as BLAS takes it (a positive step)."""
+    step = v.strides[0] // v.itemsize
+    if step > 0:
+        return step, v
+    return 1, np.ascontiguousarray(v)
+
+
+def matrix_vector(mat, vec):
+    """``mat @ vec`` as PyTorch's ``mv`` computes it (MKL's GEMV, transposed for a
+    row-major matrix, as PyTorch's addmv picks by the strides); or None."""
+    dtype = mat.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or vec.dtype != dtype:
+        return None
+    rows, cols = mat.shape
+    if not rows or not cols or mat.size > _INT_MAX:
+        return None
+    item = mat.itemsize
+    along, across = mat.strides[0] // item, mat.strides[1] // item
+    if along == 1 and (cols == 1 or across >= max(1, rows)):
+        trans, m, n, lda = _NO_TRANS, rows, cols, across
+    elif across == 1 and (rows == 1 or along >= max(1, cols)):
+        trans, m, n, lda = _TRANS, cols, rows, along
+    else:
+        mat = np.ascontiguousarray(mat)
+        trans, m, n, lda = _TRANS, cols, rows, cols
+    # PyTorch's gemv: a leading dimension of a one-column matrix is free
+    if n == 1:
+        lda = max(lda, m)
+    incx, vec = _vector(vec)
+    out = np.empty(rows, dtype)
+    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, mat.ctypes.data, lda,
+              vec.ctypes.data, incx, 0.0, out.ctypes.data, 1)
+    return out
+
+
+def dot(x, y):
+    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot /
+    ddot), a 0-d array; or None."""
+    dtype = x.dtype
+    functions = _functions if _functions is not None else _load()
+    if not functions or dtype not in functions or y.dtype != dtype or not x.size:
+        return None
+    incx, x = _vector(x)
+    incy, y = _vector(y)
+    value = _threaded(_dot_functions[dtype], x.size, x.ctypes.data, incx, y.ctypes.data, incy)
+    return np.array(value, dtype)
+
+
+def _threaded(function, *args):
+    """``function(*args)`` with MKL threaded as hookgrad's pool is sized (see product)."""
+    threads = vml.threads()
+    if threads == 1 or _set_local_threads is None:
+        return function(*args)
+    _set_local_threads(threads)
+    try:
+        return function(*args)
+    finally:
+        _set_local_threads(0)
