@@ -6,7 +6,9 @@ pairwise differences, and exactly 0 for a row against itself far more often. Bat
 are expanded and reshaped to one batch dim first, as PyTorch's autograd records them."""
 import numpy as np
 
+from .._tensor_base import _make
 from .elementwise import sqrt_array
+from .linalg import matmul
 from .op import Op
 from .sum_order import sum_array
 
@@ -38,7 +40,8 @@ class EuclideanDistBackward0(Op):
         norm2 = sum_array(x2 * x2, (x2.ndim - 1,), True)
         left = _padded(x1 * x1.dtype.type(-2), norm1, np.ones_like(norm1))
         right = _padded(x2, np.ones_like(norm2), norm2)
-        product = np.matmul(left, np.swapaxes(right, -1, -2))
+        # (PyTorch's x1_.matmul(x2_.mT()): its dispatch and layouts, so its BLAS calls)
+        product = matmul(_make(left), _make(right).mT)._data
         np.maximum(product, 0, out=product)  # (clamp_min_: NaN stays NaN)
         return sqrt_array(product)
 
