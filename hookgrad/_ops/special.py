@@ -242,6 +242,8 @@ class LogitBackward0(Op):
             slope = grad / (a * number_minus(1.0, a))
             return where(inside, slope, _make(np.array(np.nan if self.eps is None else 0.0,
                                                        slope._data.dtype)))
+        if grad._zero_tensor:  # (PyTorch's kernel reads sgn's ZeroTensor as zeros: 0 * inf
+            grad = _make(np.zeros_like(grad._data))  # is NaN at 0 and 1)
         result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
         if self.eps is None or self.eps < 0:  # (PyTorch's kernel: a negative eps is none)
             return result.masked_fill((a < 0) | (a > 1), float("nan"))
