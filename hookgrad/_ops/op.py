@@ -135,8 +135,9 @@ class Op(Node):
         return result if type(result) is tuple else (result,)
 
     def _undefined_gradients(self, grads):
-        """No gradient for any input; but a node whose derivative PyTorch does not implement
-        raises when reached with undefined gradients too, as PyTorch's does."""
+        """No gradient for any input; but the node unpacks what it saved (PyTorch's version
+        checks) and raises if PyTorch does not implement its derivative, as PyTorch's do."""
+        self._unpack_saved()
         if self.node_name == "torch::autograd::NotImplemented":
             self.backward(*grads)
         return (None,) * len(self._next)
