@@ -137,7 +137,7 @@ class Op(Node):
     def _undefined_gradients(self, grads):
         """No gradient for any input; but the node unpacks what it saved (PyTorch's version
         checks) and raises if PyTorch does not implement its derivative, as PyTorch's do."""
-        self._unpack_saved()
+        _ = self._for_backward and self._unpack_saved()  # (None: nothing saved)
         if self.node_name == "torch::autograd::NotImplemented":
             self.backward(*grads)
         return (None,) * len(self._next)
