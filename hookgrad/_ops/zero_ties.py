@@ -192,6 +192,8 @@ def binary_zero_ties(out, x, y, first_always=False):
             chunk = 64 // out.itemsize
             position = np.arange(out.size).reshape(xp.shape) % run
             keep_first = np.transpose(position >= run - run % chunk, np.argsort(order))
+    if out.__class__ is not np.ndarray or not out.flags.writeable:  # (a 0-d result: NumPy's
+        out = np.array(out)  # scalar)
     out[tie] = np.where(keep_first, xb, yb)[tie]
     return out
 

@@ -29,3 +29,10 @@ for dtype in [torch.float32, torch.float64]:
         print(sa, sb, signs(torch.minimum(A, B)), signs(torch.maximum(B, A)),
               signs(torch.minimum(A.transpose(0, -1), A.transpose(0, -1).neg())),
               signs(torch.maximum(A, torch.zeros((), dtype=dtype))), signs(torch.fmin(A, B)))
+
+# 0-d operands (fuzz 13:319: a 0-d view clamped by a 0-d tensor bound)
+a = torch.tensor([1.0, 0.0, -0.0])
+b = torch.tensor(-0.0)
+print(a[1].clamp_min(b), a[2].clamp_min(torch.tensor(0.0)), torch.maximum(a[1], b),
+      torch.minimum(a[2], torch.tensor(0.0)), torch.fmax(a[1], b), a[2].clamp(min=0.0),
+      a[1].clamp(max=-0.0))
