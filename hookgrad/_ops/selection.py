@@ -172,23 +172,22 @@ def _nan_signs_of_minmax(out, x, y):
     return out
 
 
-# (one sum of squares finds a NaN: NaN only from a NaN)
-def _maximum(x, y):
-    out = np.maximum(x, y)
+def _nan_signed(out, x, y):
+    """``out`` (maximum or minimum of ``x`` and ``y``) with PyTorch's NaN signs, if it holds
+    a NaN (one sum of squares finds it: NaN only from a NaN)."""
     if out.dtype.kind == "f":
         squares = np.vdot(out, out)
         if squares != squares:
             return _nan_signs_of_minmax(out, x, y)
     return out
+
+
+def _maximum(x, y):
+    return _nan_signed(np.maximum(x, y), x, y)
 
 
 def _minimum(x, y):
-    out = np.minimum(x, y)
-    if out.dtype.kind == "f":
-        squares = np.vdot(out, out)
-        if squares != squares:
-            return _nan_signs_of_minmax(out, x, y)
-    return out
+    return _nan_signed(np.minimum(x, y), x, y)
 
 
 class MaximumBackward0(BinaryOp):
