@@ -1,6 +1,7 @@
 """PyTorch's matrix factorisations bit for bit, through MKL's LAPACK: the singular value
 (``?gesdd``), symmetric eigen (``?syevd``), Cholesky (``?potrf``), QR (``?geqrf`` and
-``?orgqr``) and LU (``?getrf``, solved by ``?getrs``) decompositions.
+``?orgqr``) and LU (``?getrf``, solved by ``?getrs``) decompositions, and the least-squares
+drivers (``?gels``, ``?gelsy``, ``?gelsd``, ``?gelss``).
 
 PyTorch's x86 build factors with the LAPACK of the MKL it bundles: one call per matrix of a
 batch, each matrix copied column-major, with the optimal workspace. Another LAPACK (NumPy's
