@@ -79,7 +79,9 @@ def regenerate_view(view):
     """Point a view's grad_fn at its base's current history (lazily, after in-place ops)."""
     base = view._view_base
     view._view_version = view._vc[0]
-    if not base._requires_grad:
+    if not base._requires_grad and view._grad_fn is None:  # (a view with history keeps a
+        # regenerated node even after its base was detached in place, as PyTorch's: its edge
+        # then leads nowhere)
         return
     node = AsStridedBackward0()
     node._link((base,))
