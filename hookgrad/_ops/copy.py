@@ -7,7 +7,13 @@ from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
 from .complex_ops import real_part
 from .complex_support import refuse_complex_number, warn_discarded_imaginary
-from .inplace import ALLOW_OVERLAP, apply_inplace, check_input_overlap, write_unrecorded
+from .inplace import (
+    ALLOW_OVERLAP,
+    apply_inplace,
+    check_input_overlap,
+    refuse_overlap,
+    write_unrecorded,
+)
 from .op import Op, broadcast_error
 
 
@@ -45,6 +51,7 @@ class CopyBackwards(Op):
 
     def forward(self, a, src):
         if isinstance(src, TensorBase) and src._data.shape != a._data.shape:
+            refuse_overlap(a._data, None)  # (PyTorch's iterator: overlap before shape)
             check_broadcasts_to(src._data.shape, a._data.shape)
         out = np.empty_like(a._data)
         source = src._data if isinstance(src, TensorBase) else src

@@ -91,6 +91,13 @@ def _writeable(data):
     return True
 
 
+def refuse_overlap(data, overlap):
+    """PyTorch's refusal of a write into memory that overlaps itself, which its iterator
+    checks before the shapes and dtypes (called where one of those errors is coming)."""
+    if overlap is None and not data.flags.c_contiguous and shares_elements(data):
+        raise RuntimeError(OVERLAP_ERROR)
+
+
 def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
     """Copy ``array`` into ``t``'s memory with PyTorch's casting and shape rules. ``overlap``:
     what happens if elements of ``t`` share memory: None, PyTorch's refusal; ALLOW_OVERLAP,
@@ -107,12 +114,14 @@ def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
         except ValueError:
             broadcast = array.shape
         if broadcast != data.shape:
+            refuse_overlap(data, overlap)
             raise RuntimeError(
                 f"output with shape [{', '.join(map(str, data.shape))}] doesn't match the "
                 f"broadcast shape [{', '.join(map(str, broadcast))}]")
     if array.dtype is not data.dtype and array.dtype != data.dtype:  # (identity: cheap)
         src, dst = _dtype.from_numpy_dtype(array.dtype), _dtype.from_numpy_dtype(data.dtype)
         if src.category > dst.category:
+            refuse_overlap(data, overlap)
             raise RuntimeError(f"result type {src.legacy_name[:-6]} can't be cast to the desired "
                                f"output type {dst.legacy_name[:-6]}")
     flags = data.flags
