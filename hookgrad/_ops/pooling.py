@@ -4,9 +4,10 @@ whose own backward is the forward's kind again, so double backward works."""
 import numpy as np
 
 from .._tensor_base import _make
+from . import adaptive_avg_kernel
 from .activation_backward import zeros_of_input
 from .conv import zero_padded
-from .op import Op, mean_array
+from .op import Op
 
 
 def pool_output_size(size, kernel, stride, padding, dilation, ceil_mode):
@@ -264,39 +265,12 @@ def _adaptive_apply(x, rows, cols):
     return np.matmul(rows, t).reshape(lead + (rows.shape[0], cols.shape[0]))
 
 
-def _adaptive_by_windows(x, in_shape, output_size):
-    """Adaptive average pooling one window at a time: each window's mean (``in_shape`` None),
-    or the gradient ``x`` of the outputs spread back over an input of ``in_shape``. What the
-    GEMMs compute, but an infinite or NaN value stays in its own windows (a GEMM multiplies it
-    by the other windows' zeros), as in PyTorch's loops. Only for non-finite values."""
-    (oh, ow) = output_size
-    h, w = (x.shape if in_shape is None else in_shape)[-2:]
-    windows = [(i, j, r0, r1, c0, c1)
-               for i, (r0, r1) in enumerate(zip(*adaptive_windows(h, oh)))
-               for j, (c0, c1) in enumerate(zip(*adaptive_windows(w, ow)))]
-    if in_shape is None:
-        out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
-        for i, j, r0, r1, c0, c1 in windows:
-            out[..., i, j] = mean_array(x[..., r0:r1, c0:c1], (-2, -1))
-        return out
-    out = np.zeros(in_shape, x.dtype)
-    for i, j, r0, r1, c0, c1 in windows:
-        out[..., r0:r1, c0:c1] += (x[..., i, j] / ((r1 - r0) * (c1 - c0)))[..., None, None]
-    return out
-
-
 class AdaptiveAvgPool2DBackward0(Op):
     def forward(self, input, output_size):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
-        (h, w), (oh, ow) = x.shape[-2:], output_size
-        if oh and ow and h % oh == 0 and w % ow == 0:  # equal windows: a reshape and a mean
-            return mean_array(x.reshape(x.shape[:-2] + (oh, h // oh, ow, w // ow)), (-3, -1))
-        if not np.isfinite(x).all():
-            return _adaptive_by_windows(x, None, output_size)
-        return _adaptive_apply(x, _adaptive_matrix(h, oh, x.dtype),
-                               _adaptive_matrix(w, ow, x.dtype))
+        return adaptive_avg_kernel.pooled(x, output_size)  # (PyTorch's kernel's rounding)
 
     def backward(self, grad):
         saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -312,6 +286,11 @@ class AdaptiveAvgPool2DBackward0(Op):
         return AdaptiveAvgPool2DBackwardBackward0.apply(grad, saved[0], self.in_shape)
 
 
+# Gradients of up to this many outputs are spread window by window as PyTorch's kernel adds
+# them (one NumPy call each); larger ones by the averaging GEMMs, within rounding.
+SPREAD_MAX_OUTPUTS = 1024
+
+
 class AdaptiveAvgPool2DBackwardBackward0(Op):
     arity = 2
 
@@ -319,13 +298,15 @@ class AdaptiveAvgPool2DBackwardBackward0(Op):
         g = grad._data
         self.output_size = g.shape[-2:]
         (h, w), (oh, ow) = in_shape[-2:], g.shape[-2:]
+        if oh * ow <= SPREAD_MAX_OUTPUTS:  # (PyTorch's kernel's rounding, output by output)
+            return adaptive_avg_kernel.spread(g, in_shape)
         if oh and ow and h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
             share = (g / (kh * kw)).astype(g.dtype, copy=False)
             spread = np.broadcast_to(share[..., :, None, :, None], g.shape[:-2] + (oh, kh, ow, kw))
             return spread.reshape(in_shape)
         if not np.isfinite(g).all():
-            return _adaptive_by_windows(g, in_shape, (oh, ow))
+            return adaptive_avg_kernel.spread(g, in_shape)
         return _adaptive_apply(g, _adaptive_matrix(h, oh, g.dtype).T,
                                _adaptive_matrix(w, ow, g.dtype).T)
 
