@@ -400,7 +400,9 @@ class TensorBase:
         self._requires_grad = node is not None
         self._view_version = self._vc[0]
         if self._backward_hooks is not None and move_retained:
-            self._backward_hooks = None
+            # a leaf's dict stays on the tensor attached to no node (PyTorch's register_hook
+            # then adds to it, and neither its hooks nor later ones fire)
+            self._backward_hooks = None if old is not None else OrphanHooks()
         if self._retains_grad and node is not None and move_retained:
             if old is not None:
                 old._forget_retained(old_nr)
@@ -451,6 +453,10 @@ class TensorBase:
             return
         node._retain_grad_of(self._output_nr, self)
         self._retains_grad = True
+
+
+class OrphanHooks(OrderedDict):
+    """The tensor-hook dict of a leaf that gained history in place: no node runs it."""
 
 
 ZERO_TENSOR_MESSAGE = (

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from .._tensor_base import TensorBase, _make
+from .._tensor_base import OrphanHooks, TensorBase, _make
 from ..utils.hooks import RemovableHandle, register_hook
 from ._running import current_task
 from ._saved_tensors import (  # noqa: F401  (PyTorch's torch.autograd.graph names)
@@ -297,7 +297,7 @@ class AccumulateGrad(Node):
 
     def _tensor_hooks(self):
         hooks = self.variable._backward_hooks
-        if not hooks:
+        if not hooks or type(hooks) is OrphanHooks:
             return ()
         return [(0, fn) for fn in list(hooks.values())]
 
