@@ -11,7 +11,6 @@ from .arithmetic import MulBackward1
 from .decompositions import check_matrix, return_type
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out
-from .svd import _MKL_DTYPES
 from .triangular_solve import solve_triangular
 
 cholesky_ex_type = return_type("linalg_cholesky_ex", ("L", "info"))
@@ -37,7 +36,7 @@ def _unblocked_lower(a):
 def _factor(x, upper):
     """(L or U, info) of each matrix, reading the lower (or, with ``upper``, upper) triangle:
     MKL's potrf where it is installed, as PyTorch's; NumPy's LAPACK otherwise."""
-    if x.dtype in _MKL_DTYPES and x.dtype.isnative and x.size and mkl_lapack.available():
+    if x.size and mkl_lapack.covers(x):
         factor, infos = mkl_lapack.potrf(x, upper)
         return factor, infos.astype(np.int32).reshape(x.shape[:-2])
     lower_source = np.swapaxes(x, -1, -2) if upper else x
@@ -62,13 +61,12 @@ def _factor(x, upper):
 
 
 def _raise_for(info, name, batched):
-    failed = np.flatnonzero(info.reshape(-1))
-    if failed.size:
-        i = int(failed[0])
-        where = f"(Batch element {i}): " if batched else ""
+    failure = mkl_lapack.first_failure(info.reshape(-1), batched)
+    if failure is not None:
+        _, order, where = failure
         raise LinAlgError(f"{name}: {where}The factorization could not be completed because the "
                           "input is not positive-definite (the leading minor of order "
-                          f"{int(info.reshape(-1)[i])} is not positive-definite).")
+                          f"{order} is not positive-definite).")
 
 
 class LinalgCholeskyExBackward0(Op):

@@ -19,8 +19,8 @@ from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
 from .shape import cat
-from .svd import _MKL_DTYPES, _full_svd_grad, _thin_svd, mkl_svd
 from .svd import LinalgSvdBackward0 as _ThinSvd
+from .svd import _full_svd_grad, _thin_svd, mkl_svd
 from .triangular_solve import solve_triangular
 
 return_types = {
@@ -162,7 +162,7 @@ class LinalgQrBackward0(Op):
             q = np.zeros((0,), x.dtype) if mode == "r" else lapack_layout(np.broadcast_to(
                 np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k)))
             return q, lapack_layout(np.zeros(x.shape[:-2] + (k, n), x.dtype))
-        if x.dtype in _MKL_DTYPES and x.dtype.isnative and mkl_lapack.available():
+        if mkl_lapack.covers(x):
             q, r = mkl_lapack.qr(x, mode)  # (PyTorch's geqrf and orgqr)
             return (np.zeros((0,), x.dtype) if q is None else q), lapack_layout(r)
         if mode == "r":  # (Q is not computed: an empty tensor, as PyTorch's)
@@ -291,16 +291,15 @@ def _selection_sorted(values):
 def _mkl_eigh(x, uplo, vectors):
     """MKL's syevd of each matrix, as PyTorch computes it, raising PyTorch's LinAlgError for
     the first matrix that fails; None without MKL or for another dtype."""
-    if x.dtype not in _MKL_DTYPES or not x.dtype.isnative or not mkl_lapack.available():
+    if not mkl_lapack.covers(x):
         return None
     w, v, infos = mkl_lapack.syevd(x, uplo, vectors)
-    failed = np.flatnonzero(infos)
-    if failed.size:
-        index = int(failed[0])
-        where = f"(Batch element {index}): " if x.ndim > 2 else ""
+    failure = mkl_lapack.first_failure(infos, x.ndim > 2)
+    if failure is not None:
+        _, info, where = failure
         raise LinAlgError(f"linalg.eigh: {where}The algorithm failed to converge because the "
                           "input matrix is ill-conditioned or has too many repeated eigenvalues "
-                          f"(error code: {int(infos[index])}).")
+                          f"(error code: {info}).")
     return w, v
 
 

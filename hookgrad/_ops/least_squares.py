@@ -17,7 +17,6 @@ from .matrix_functions import LinAlgError
 from .op import Op, broadcast_error, refuse_out, return_type, type_name
 from .pseudo_inverse import LinalgPinvBackward0, pinv_backward
 from .sum_order import sum_array
-from .svd import _MKL_DTYPES
 
 lstsq_type = return_type("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 _DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
@@ -108,13 +107,12 @@ def _solve(x, y, rcond):
 def _raise_for(infos, batched):
     """PyTorch's error for the first problem LAPACK could not solve (an exactly singular
     triangular factor, which gels reports; an infinity can lead there)."""
-    failed = np.flatnonzero(infos > 0)
-    if failed.size:
-        index = int(failed[0])
-        where = f"(Batch element {index}): " if batched else ""
+    failure = mkl_lapack.first_failure(np.maximum(infos, 0), batched)
+    if failure is not None:
+        _, info, where = failure
         raise LinAlgError(f"torch.linalg.lstsq: {where}The least squares solution could not be "
                           "computed because the input matrix does not have full rank (error "
-                          f"code: {int(infos[index])}).")
+                          f"code: {info}).")
 
 
 def _lapack_buffer_view(solution, rows):
@@ -139,7 +137,7 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
     rhs = y[..., None] if vector else y
     x = np.broadcast_to(x, batch + x.shape[-2:])
     rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
-    exact = x.dtype in _MKL_DTYPES and x.dtype.isnative and mkl_lapack.available()
+    exact = mkl_lapack.covers(x)
     with np.errstate(all="ignore"):
         if exact:
             buffer, rank, singular, infos = mkl_lapack.least_squares(x, rhs, driver, rcond)

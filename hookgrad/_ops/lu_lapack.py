@@ -13,8 +13,6 @@ import numpy as np
 
 from . import mkl_lapack
 
-_MKL_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
-
 # MKL factors matrices up to this size with the unblocked algorithm getrf_batch follows bit
 # for bit; larger ones in blocks, where NumPy's routines are as close as any
 UNBLOCKED_MAX = 16
@@ -44,10 +42,6 @@ def exact():
     """Whether MKL's LU is in use: then every matrix takes it (PyTorch's bits), not NumPy's
     routines."""
     return mkl_lapack.available()
-
-
-def _mkl_ready(array):
-    return array.dtype in _MKL_DTYPES and array.dtype.isnative and mkl_lapack.available()
 
 
 def _permutations(swaps):
@@ -80,7 +74,7 @@ def getrf_batch(matrices):
     the first exactly zero pivot (0 if none). As LAPACK's ``getf2``: a zero pivot leaves its
     column unscaled and the factorisation goes on."""
     matrices = np.asarray(matrices)
-    if _mkl_ready(matrices):
+    if mkl_lapack.covers(matrices):
         lu, swaps, info = mkl_lapack.getrf(matrices)
         return lu, _permutations(swaps), info
     lu = np.array(matrices, order="C")
@@ -136,7 +130,7 @@ def inverse_from_lu(lu, perm):
 def solve_from_lu(lu, perm, b):
     """X with A X = B (B a matrix), as LAPACK's ``getrs`` solves it from the factors: forward
     substitution with the unit lower triangle, then back substitution with the upper one."""
-    if _mkl_ready(lu) and b.dtype == lu.dtype:
+    if mkl_lapack.covers(lu) and b.dtype == lu.dtype:
         return mkl_lapack.getrs(lu, _swaps(perm), b, transposed=False)
     n = lu.shape[0]
     x = np.array(b[perm], np.result_type(lu, b))
@@ -153,7 +147,7 @@ def solve_transposed_from_lu(lu, perm, b):
     """X with A^T X = B (B a matrix) from the factors of A, as LAPACK's ``getrs`` with 'T'
     solves it: U^T, then the unit L^T, each entry a dot product in order, then the rows put
     back through the permutation."""
-    if _mkl_ready(lu) and b.dtype == lu.dtype:
+    if mkl_lapack.covers(lu) and b.dtype == lu.dtype:
         return mkl_lapack.getrs(lu, _swaps(perm), b, transposed=True)
     n = lu.shape[0]
     y = np.array(b, np.result_type(lu, b))
@@ -190,7 +184,7 @@ def needs_lu(x, logabsdet):
     exceed 1e-4 (and decide which pivots of a singular matrix come out exactly zero), or
     whose |det| is near 1; elsewhere they agree to that tolerance at a twentieth of the
     cost."""
-    if _mkl_ready(x):  # (MKL's LU is PyTorch's: every matrix takes it)
+    if mkl_lapack.covers(x):  # (MKL's LU is PyTorch's: every matrix takes it)
         return np.ones(x.shape[:-2], bool)
     if x.shape[-1] > UNBLOCKED_MAX:
         return np.zeros(x.shape[:-2], bool)

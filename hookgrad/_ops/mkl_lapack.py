@@ -25,9 +25,28 @@ from . import vml
 _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal workspace
 
 
+_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def available():
     """Whether MKL's LAPACK is in use: PyTorch's own MKL build (vml.torch_release)."""
     return vml.torch_release()
+
+
+def covers(array):
+    """Whether MKL's LAPACK computes ``array``'s factorisations (float32 / float64 in the
+    machine's byte order, with PyTorch's MKL)."""
+    return array.dtype in _DTYPES and array.dtype.isnative and vml.torch_release()
+
+
+def first_failure(infos, batched):
+    """``(index, info, where)`` of the first matrix whose LAPACK status in ``infos`` is not 0
+    (``where``: PyTorch's "(Batch element i): " for a batch, else ""), or None."""
+    failed = np.flatnonzero(infos)
+    if not failed.size:
+        return None
+    index = int(failed[0])
+    return index, int(infos[index]), f"(Batch element {index}): " if batched else ""
 
 
 @contextlib.contextmanager

@@ -11,8 +11,6 @@ from .complex_support import check_real_array
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, type_name
 
-_MKL_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
-
 
 def _non_finite_error(x):
     """PyTorch's LinAlgError for a matrix with a NaN (LAPACK does not converge on it); an
@@ -20,12 +18,12 @@ def _non_finite_error(x):
     batch = x.reshape((-1,) + x.shape[-2:])
     for i, matrix in enumerate(batch):
         if np.isnan(matrix).any():
-            return _convergence_error(x, i, "contained non-finite values.")
+            where = f"(Batch element {i}): " if x.ndim > 2 else ""
+            return _convergence_error(where, "contained non-finite values.")
     return None
 
 
-def _convergence_error(x, index, reason):
-    where = f"(Batch element {index}): " if x.ndim > 2 else ""
+def _convergence_error(where, reason):
     return LinAlgError(f"linalg.svd: {where}The algorithm failed to converge because the input "
                        f"matrix {reason}")
 
@@ -53,16 +51,15 @@ def mkl_svd(x, job):
     """U, S, Vh of each matrix by MKL's gesdd, as PyTorch computes them (job 'S' thin, 'A'
     full, 'N' values only: U and Vh None), raising PyTorch's LinAlgError for the first matrix
     MKL refuses; or None without MKL (or for a dtype MKL's path does not cover)."""
-    if x.dtype not in _MKL_DTYPES or not x.dtype.isnative or not mkl_lapack.available():
+    if not mkl_lapack.covers(x):
         return None
     u, s, vh, infos = mkl_lapack.gesdd(x, job)
-    failed = np.flatnonzero(infos)
-    if failed.size:
-        index = int(failed[0])
-        info = int(infos[index])
+    failure = mkl_lapack.first_failure(infos, x.ndim > 2)
+    if failure is not None:
+        _, info, where = failure
         if info < 0:  # (gesdd refuses a matrix with a NaN as its argument 4)
-            raise _convergence_error(x, index, "contained non-finite values.")
-        raise _convergence_error(x, index, "is ill-conditioned or has too many repeated "
+            raise _convergence_error(where, "contained non-finite values.")
+        raise _convergence_error(where, "is ill-conditioned or has too many repeated "
                                  f"singular values (error code: {info}).")
     return u, s, vh
 
