@@ -19,7 +19,13 @@ from .overlap_order import (
     write_in_order,
     write_reading_updates,
 )
-from .view_history import OVERLAP_ERROR, CopySlices, chain_from_base, regenerate_view
+from .view_history import (
+    OVERLAP_ERROR,
+    CopySlices,
+    chain_from_base,
+    memory_order,
+    regenerate_view,
+)
 
 _new = object.__new__
 
@@ -482,6 +488,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
     if node._for_backward is None:  # (so that a pass without retain_graph releases it)
         node._for_backward = ()
     node.op_node, node.chain = result._grad_fn, chain_from_base(view)
+    node.layout = memory_order(base._data)  # (which the base's gradient takes)
     base._set_history(node, 0)
     regenerate_view(view)
     _saved_result_is(result._grad_fn, view, view._grad_fn)

@@ -41,7 +41,7 @@ class CopySlices(Node):
         if _grad_state.grad_enabled:
             return self._apply_recorded(grad)
         op_grads = self.op_node._apply([_region(grad, self.chain)])
-        return (_replaced(grad, op_grads[0], self.chain),) + tuple(op_grads[1:])
+        return (_replaced(grad, op_grads[0], self.chain, self.layout),) + tuple(op_grads[1:])
 
     def _apply_recorded(self, grad):
         """Under create_graph, PyTorch's steps, each recorded, so that the gradient's graph has
@@ -49,9 +49,9 @@ class CopySlices(Node):
         tensor (``CopyBackwards``), the view's region of it (``AsStridedBackward0``), a clone
         of the region handed to the op's backward (``CloneBackward0``), and the op's gradient
         for the view written back into the region (``CopySlices``)."""
-        result = _make(np.empty(self._in_meta[0][0], grad._data.dtype))
+        result = _make(laid_out(self._in_meta[0][0], self.layout, grad._data.dtype))
         result.copy_(grad)
-        region = RegionView.apply(result, self.chain)
+        region = RegionView.apply(result, self.chain, self.layout)
         op_grads = self.op_node._apply([region.clone()])
         if op_grads[0] is None:
             region._data[...] = 0
@@ -71,8 +71,8 @@ class AsStridedBackward0(Node):
         if grad is None:
             return (None,)
         if _grad_state.grad_enabled:
-            return (strided_backward(grad, self.base_shape, self.chain),)
-        return (_embedded(grad, self.base_shape, self.chain),)
+            return (strided_backward(grad, self.base_shape, self.chain, self.layout),)
+        return (_embedded(grad, self.base_shape, self.chain, self.layout),)
 
 
 def regenerate_view(view):
@@ -85,7 +85,7 @@ def regenerate_view(view):
         return
     node = AsStridedBackward0()
     node._link((base,))
-    node.chain = chain_from_base(view)
+    node.chain, node.layout = chain_from_base(view), memory_order(base._data)
     # (the base's shape now, as PyTorch saves it: what the graph recorded of a leaf base, which
     # the gradient is checked against, may be older)
     node.base_shape = base._data.shape
@@ -106,6 +106,33 @@ def chain_from_base(view):
     return undo + view._view_chain
 
 
+def memory_order(array):
+    """The order of ``array``'s dims in memory, outermost first (None: C order), so that a
+    gradient for its tensor can be laid out as it is (``laid_out``)."""
+    if array.flags.c_contiguous:
+        return None
+    return tuple(sorted(range(array.ndim), key=lambda d: -abs(array.strides[d])))
+
+
+def laid_out(shape, order, dtype, zeros=False):
+    """A new array of ``shape`` with its dims in memory in ``order`` (``memory_order``).
+    PyTorch gives a base's gradient the base's strides; and a view's chain
+    (``chain_from_base``) selects its region of such an array without a copy, where of
+    another layout NumPy's reshape would copy and writes through the region would be lost
+    (a base transposed in place after the view was taken)."""
+    make = np.zeros if zeros else np.empty
+    if order is None:
+        return make(shape, dtype)
+    return make(tuple(shape[d] for d in order), dtype).transpose(np.argsort(order))
+
+
+def _memory_places(shape, order):
+    """For an array ``laid_out(shape, order)``, each element's place in its memory."""
+    memory_shape = shape if order is None else tuple(shape[d] for d in order)
+    places = np.arange(int(np.prod(memory_shape))).reshape(memory_shape)
+    return places if order is None else places.transpose(np.argsort(order))
+
+
 class RegionView(ViewOp):
     """The region of a base-shaped tensor that a view chain selects, recorded as the view
     PyTorch makes of it (``as_strided``, with its node name)."""
@@ -113,11 +140,11 @@ class RegionView(ViewOp):
     node_name = "AsStridedBackward0"
 
     @staticmethod
-    def view_array(x, chain):
+    def view_array(x, chain, layout=None):
         return replay_view(chain, x[...])
 
     def backward(self, grad):
-        return strided_backward(grad, self.shape, self.params[0])
+        return strided_backward(grad, self.shape, *self.params)
 
 
 class _DropDims:
@@ -129,13 +156,14 @@ class _DropDims:
         return x[tuple(0 if d in dims else slice(None) for d in range(x.ndim)) + (Ellipsis,)]
 
 
-def strided_backward(grad, shape, chain):
+def strided_backward(grad, shape, chain, layout=None):
     """The gradient of a view made by ``as_strided`` (the view ``chain`` of a base of
     ``shape``) under create_graph, built as PyTorch builds it: the gradient's size-1 dims
     squeezed and its stride-0 (expanded) dims summed, last dim first, then written into that
     region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
-    (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's)."""
-    storage = _make(np.zeros(shape, grad._data.dtype))
+    (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's).
+    (``layout``: the base's ``memory_order``, which its gradient takes.)"""
+    storage = _make(laid_out(shape, layout, grad._data.dtype, zeros=True))
     if not grad._data.size:
         return storage
     region = replay_view(chain, storage._data)
@@ -152,16 +180,13 @@ def strided_backward(grad, shape, chain):
         chain = chain + ((_DropDims, (tuple(dropped),)),)
     if _overlapping(replay_view(chain, storage._data)):
         # (an overlapping unfold: index_add_ into a flat storage, seen as the base)
-        places = replay_view(chain, np.arange(storage._data.size).reshape(shape))
+        places = replay_view(chain, _memory_places(shape, layout))
         flat = _make(np.zeros(storage._data.size, grad._data.dtype))
         flat.index_add_(0, _make(np.array(places, np.int64).reshape(-1)), grad.reshape(-1))
-        strides, step = [], 1
-        for size in reversed(shape):
-            strides.insert(0, step)
-            step *= max(size, 1)
+        strides = [st // storage._data.itemsize for st in storage._data.strides]
         return flat.as_strided(shape, strides)
-    RegionView.apply(storage, chain).copy_(grad)
-    return RegionView.apply(storage, ())
+    RegionView.apply(storage, chain, layout).copy_(grad)
+    return RegionView.apply(storage, (), layout)
 
 
 # The plain (not create_graph) forms of the formulas above, on arrays: a base-shaped
@@ -172,12 +197,12 @@ def _region(grad, chain):
     return _make(np.array(replay_view(chain, grad._data), copy=True))
 
 
-def _embedded(grad, shape, chain):
+def _embedded(grad, shape, chain, layout):
     """Zeros shaped like the base with ``grad`` in the view's region; where elements of the
     region share memory (an expanded or overlapping unfolded view), the gradients of all of
     them add up there, as PyTorch's ``as_strided_backward`` sums them (its stride-0 dims
     first, last first, then the rest one by one)."""
-    out = np.zeros(shape, grad._data.dtype)
+    out = laid_out(shape, layout, grad._data.dtype, zeros=True)
     region = replay_view(chain, out)
     if not _overlapping(region):
         region[...] = grad._data
@@ -191,8 +216,8 @@ def _embedded(grad, shape, chain):
     if not _overlapping(region):
         region[...] = data
     else:
-        places = replay_view(chain, np.arange(out.size).reshape(shape))[first]
-        np.add.at(out.reshape(-1), places, data)
+        places = replay_view(chain, _memory_places(shape, layout))[first]
+        np.add.at(out.transpose(layout or range(out.ndim)).reshape(-1), places, data)
     return _make(out)
 
 
@@ -210,11 +235,12 @@ def _overlapping(view):
     return False
 
 
-def _replaced(grad, region, chain):
+def _replaced(grad, region, chain, layout):
     """A gradient with the view's region replaced by ``region`` (zeros for None); refused,
     as PyTorch's copy into it is, where the region's elements share memory (an op written
     through an expanded view)."""
-    out = np.array(grad._data, copy=True)
+    out = laid_out(grad._data.shape, layout, grad._data.dtype)
+    out[...] = grad._data
     target = replay_view(chain, out)
     if shares_elements(target):
         raise RuntimeError(OVERLAP_ERROR)
