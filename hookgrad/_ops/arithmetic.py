@@ -8,6 +8,7 @@ from ..autograd.graph import ERROR_NODE_SEQ, SavedNumber
 from .activation_backward import zeros_of_input
 from .alpha_check import check_alpha
 from .c_pow import power_of_floats
+from .division_nans import nan_signed
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
@@ -241,7 +242,8 @@ class DivBackward2(DivBackward0):
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
-                return first_operand_layout(np.floor_divide(x, y), x, y)
+                return first_operand_layout(
+                    nan_signed(np.floor_divide(x, y), x, y, floor=True), x, y)
             if rounding_mode == "trunc":
                 return first_operand_layout(np.trunc(x / y).astype(np.result_type(x, y)), x, y)
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "

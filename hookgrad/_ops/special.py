@@ -13,6 +13,7 @@ from .arithmetic import (
     remainder_array,
     remainder_reflected,
 )
+from .division_nans import nan_signed
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .elementwise_layout import first_operand_layout
 from .half import is_half, unary_in_float32
@@ -134,7 +135,7 @@ class RemainderBackward0(Op):
             raise NotImplementedError(f'"{self.kernel}" not implemented for \'Bool\'')
         check_integer_divisor(x, y)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return first_operand_layout(self.rest(x, y), x, y)
+            return first_operand_layout(nan_signed(self.rest(x, y), x, y, floor=False), x, y)
 
     def backward(self, grad):
         return grad
