@@ -102,17 +102,21 @@ class LinalgDetBackward0(Op):
             return _make(np.zeros(x.shape, x.dtype))
         singular = result._data == 0
         if plain_backward():
-            g = (grad._data * result._data)[..., None, None]
-            invertible = np.where(singular[..., None, None], np.eye(x.shape[-1], dtype=x.dtype), x)
-            with np.errstate(all="ignore"):  # (non-finite entries: no NumPy warning)
-                try:
-                    inverse_t = np.swapaxes(np.linalg.inv(invertible), -1, -2)
-                except np.linalg.LinAlgError:  # (singular in NumPy's order, not in the LU's)
-                    flat = invertible.reshape((-1,) + x.shape[-2:])
-                    inverse_t = scaled_inverse_t(flat, x.flags.c_contiguous, np.ones(
-                        len(flat), x.dtype)).reshape(x.shape)
-                return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(
-                    x.dtype))
+            scale = np.broadcast_to(grad._data * result._data, x.shape[:-2])
+            if not (exact() or singular.any() or not np.isfinite(scale).all()):
+                with np.errstate(all="ignore"):  # (non-finite entries: no NumPy warning)
+                    try:
+                        inverse_t = np.swapaxes(np.linalg.inv(x), -1, -2)
+                        return _make((scale[..., None, None] * inverse_t).astype(x.dtype))
+                    except np.linalg.LinAlgError:  # (singular in NumPy's order only)
+                        pass
+            # PyTorch's formula: lu_solve of diag(grad * det) from the forward's LU, its zero
+            # pivots made epsilon (a singular matrix's gradient is signed zeros, or NaN for an
+            # infinite grad); bit for bit with MKL
+            flat = x.reshape((-1,) + x.shape[-2:])
+            return _make(scaled_inverse_t(flat, x.flags.c_contiguous, scale.reshape(-1),
+                                          zero_pivots=True).reshape(x.shape).astype(
+                x.dtype, copy=False))
         if singular.any():  # the adjugate, a constant: no third derivative through it
             return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
         # PyTorch's formula: solve A^T X = diag(grad * det) (a LinalgSolveExBackward0 of the

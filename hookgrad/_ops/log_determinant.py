@@ -10,7 +10,14 @@ from .._tensor_base import _make
 from .arrange import diag_embed
 from .decompositions import check_matrix
 from .elementwise import log_array
-from .lu_lapack import as_factored, getrf_batch, needs_lu, permutation_signs, scaled_inverse_t
+from .lu_lapack import (
+    as_factored,
+    exact,
+    getrf_batch,
+    needs_lu,
+    permutation_signs,
+    scaled_inverse_t,
+)
 from .matrix_functions import LinAlgError, solve
 from .op import Op, plain_backward, refuse_out, return_type
 from .selection import where
@@ -63,6 +70,12 @@ class LinalgSlogdetBackward0(Op):
         x = a._data
         if plain_backward():  # (LU's infinities for a singular matrix, as PyTorch's)
             scale = np.broadcast_to(g_log._data, x.shape[:-2])
+            if x.size and (exact() or not np.isfinite(scale).all()):
+                # PyTorch's lu_solve from the forward's LU: its bits (with MKL), and the NaNs
+                # an infinite gradient makes there (an inverse times it gives infinities)
+                flat = x.reshape((-1,) + x.shape[-2:])
+                grad = scaled_inverse_t(flat, x.flags.c_contiguous, scale.reshape(-1))
+                return _make(grad.reshape(x.shape).astype(x.dtype, copy=False))
             singular = sign._data == 0
             with np.errstate(all="ignore"):
                 try:

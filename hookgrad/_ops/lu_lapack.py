@@ -161,14 +161,21 @@ def solve_transposed_from_lu(lu, perm, b):
     return x
 
 
-def scaled_inverse_t(x, contiguous, scale):
+def scaled_inverse_t(x, contiguous, scale, zero_pivots=False):
     """X with A^T X = scale * I for each matrix of the stack ``x``, solved from PyTorch's LU
     (``as_factored``: of A^T, or of A with LAPACK's transposed solve), as its lu_solve: the
-    infinities and NaNs of a singular matrix."""
+    infinities and NaNs of a singular matrix. With ``zero_pivots``, exactly zero pivots are
+    replaced by the dtype's epsilon first, as PyTorch's det backward does."""
     lu, perm, _ = getrf_batch(as_factored(x, contiguous))
+    if zero_pivots:
+        pivots = np.einsum("bii->bi", lu)
+        pivots[pivots == 0] = np.finfo(lu.dtype).eps
     solve_one = solve_from_lu if contiguous else solve_transposed_from_lu
-    identity = np.eye(x.shape[-1], dtype=x.dtype)
-    return np.stack([solve_one(lu[i], perm[i], identity * scale[i]) for i in range(len(lu))])
+    # (the right-hand side is PyTorch's diag_embed: zeros off the diagonal even for an
+    # infinite scale, where the identity times it would hold NaNs)
+    diagonals = np.zeros(x.shape, x.dtype)
+    np.einsum("bii->bi", diagonals)[...] = scale[:, None]
+    return np.stack([solve_one(lu[i], perm[i], diagonals[i]) for i in range(len(lu))])
 
 
 def dets_from_lu(lu, perm):
