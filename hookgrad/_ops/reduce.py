@@ -17,6 +17,7 @@ from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
 from .sum_order import mean_in_order, sum_all, sum_array
+from .variance_order import ordered_deviations, welford_mean
 
 
 def dims_of(dim, ndim):
@@ -227,13 +228,26 @@ class VarBackward0(ReductionOp):
         self.dims, self.keepdim, self.whole = dims, keepdim, whole
         return self.variance(a._data, dims, keepdim, correction)
 
+    take_sqrt = False  # (std: the square root taken before rounding to the dtype)
+    welford_whole = False  # (var_mean: Welford's update over every element too)
+
     def variance(self, x, dims, keepdim, correction):
         self.count = int(np.prod([x.shape[d] for d in dims]))
         self.dof = self.count - correction
+        total = None
+        if x.dtype.kind == "f" and x.itemsize >= 4 and self.count:
+            total = ordered_deviations(x, dims, self.welford_whole)
         with np.errstate(divide="ignore", invalid="ignore"):
-            centred = x - mean_array(x, dims, True)
-            total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
-            variance = total / x.dtype.type(builtins.max(self.dof, 0))
+            if total is None:
+                centred = x - mean_array(x, dims, True)
+                total = np.add.reduce(centred * centred, dims, keepdims=keepdim)
+                variance = total / x.dtype.type(builtins.max(self.dof, 0))
+                variance = np.sqrt(variance) if self.take_sqrt else variance
+            else:  # (in double, as PyTorch's kernels)
+                variance = total / float(builtins.max(self.dof, 0))
+                variance = np.sqrt(variance) if self.take_sqrt else variance
+                variance = variance.astype(x.dtype)
+                variance = np.expand_dims(variance, dims) if keepdim else variance
         # over nothing PyTorch returns a NaN without the sign bit of 0 / 0's (one value: 0 / 0)
         return variance if self.count else np.copysign(variance, 1)
 
@@ -263,9 +277,7 @@ class VarBackward0(ReductionOp):
 class StdBackward0(VarBackward0):
     saves_output = True
     saved_names = ("self", "result")
-
-    def variance(self, x, dims, keepdim, correction):
-        return np.sqrt(super().variance(x, dims, keepdim, correction))
+    take_sqrt = True
 
     def backward(self, grad):
         a, result = self.saved()
@@ -275,11 +287,13 @@ class StdBackward0(VarBackward0):
 class VarMeanBackward0(VarBackward0):
     """One node with two outputs, ``(var, mean)``."""
 
+    welford_whole = True
+
     def variance(self, x, dims, keepdim, correction):
         variance = super().variance(x, dims, keepdim, correction)  # (sets self.count)
         mean = mean_array(x, dims, keepdim)  # (over nothing a NaN without sign, unlike mean's)
-        if self.count and not np.isfinite(mean).all():
-            mean = _welford_mean(x, dims, mean)
+        if self.count:
+            mean = welford_mean(x, dims, mean)
         return variance, mean if self.count else np.copysign(mean, 1)
 
     def backward(self, grad_var, grad_mean):
@@ -288,21 +302,12 @@ class VarMeanBackward0(VarBackward0):
                      None if grad_mean is None else self.mean_grad(a, grad_mean))
 
 
-def _welford_mean(x, dims, mean):
-    """The mean as PyTorch's var_mean computes it, by Welford's running update in index order,
-    where an infinity is NaN once any value follows it (inf - inf): infinite only when the
-    last value is the only infinity (and no NaN)."""
-    others = [d for d in range(x.ndim) if d not in dims]
-    rows = x.transpose(others + list(dims)).reshape([x.shape[d] for d in others] + [-1])
-    followed = np.isinf(rows[..., :-1]).any(-1) | np.isnan(rows).any(-1)
-    return np.where(followed.reshape(mean.shape), x.dtype.type(np.nan), mean)
-
-
 class StdMeanBackward0(VarMeanBackward0):
     """``(std, mean)``. Like PyTorch's node it saves its std output (``result0``), so an
     in-place write to the std fails any backward through the node, even the mean's."""
 
     saved_names = ("self", "result0")
+    take_sqrt = True
 
     @classmethod
     def apply(cls, *args):
@@ -312,10 +317,6 @@ class StdMeanBackward0(VarMeanBackward0):
         if node is not None and std._requires_grad:
             node._save_output(std)
         return std, mean
-
-    def variance(self, x, dims, keepdim, correction):
-        var, mean = super().variance(x, dims, keepdim, correction)
-        return np.sqrt(var), mean
 
     def backward(self, grad_std, grad_mean):
         a, result = self.saved()
