@@ -335,9 +335,11 @@ class ConvolutionBackward0(Op):
     def _skips_padding(self, grad, input, weight):
         """Whether oneDNN's weight gradient leaves out the padding here where the kernels'
         zero-padded buffers would not (a non-finite gradient): conv_grads then computes it."""
-        return not self.transposed and weight_grad_without_padding(
-            as_4d(input._data), as_4d(grad._data), as_4d(weight._data),
-            *self.params) is not None
+        x4, gy = as_4d(input._data), as_4d(grad._data)
+        if self.transposed:
+            x4, gy = gy, x4
+        return weight_grad_without_padding(x4, gy, as_4d(weight._data), *self.params,
+                                           self.transposed) is not None
 
     def geometry(self):
         """What the gradients need besides the arrays: ``(params, transposed, in_hw,
@@ -400,7 +402,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
             columns = None  # (kept columns are of the forward's input, here the gradient)
         # (oneDNN's, where it leaves out the padding: see conv_onednn.py; a transposed
         # convolution's is the same kernel's with the gradient as its input)
-        gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation, groups)
+        gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation, groups,
+                                         transposed)
         if gw is None:
             gw = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups, columns)
         grad_weight = contiguous_strides(gw.reshape(w_shape))
