@@ -429,7 +429,7 @@ def _call_function(task, node, grads, compute=True):
         elif not compute:  # (PyTorch runs it: it unpacks its saves, computes no output)
             if getattr(node, "released", False):
                 raise RuntimeError(FREED_MESSAGE)
-            if node.node_name == "torch::autograd::NotImplemented":
+            if node._derivative_not_implemented():
                 node._apply(grads)  # (raises PyTorch's "derivative for ... is not implemented")
             if getattr(node, "_for_backward", None):
                 node._unpack_saved()
