@@ -1,7 +1,7 @@
 """``linalg.det`` and ``linalg.inv`` (``torch.det``, ``torch.inverse``), with PyTorch's node
 names, its singular-matrix error (the first zero pivot of the LU factorisation) and its
 gradients: a singular matrix's determinant has a zero gradient in a plain backward (as
-PyTorch computes it), the adjugate under ``create_graph``."""
+PyTorch computes it), PyTorch's SVD formula under ``create_graph``."""
 import numpy as np
 
 from .._tensor_base import _make
@@ -113,13 +113,38 @@ class LinalgDetBackward0(Op):
                         len(flat), x.dtype)).reshape(x.shape)
                 return _make(np.where(singular[..., None, None], 0, g * inverse_t).astype(
                     x.dtype))
-        if singular.any():  # the adjugate, a constant: no third derivative through it
+        # PyTorch's test under grad mode: |det| below 100 epsilons is singular
+        singular = np.abs(result._data) < 100 * np.finfo(x.dtype).eps
+        if singular.all():
+            return _singular_det_grad(grad, a)
+        if singular.any():  # (mixed batches: the adjugate, a constant, where PyTorch
+            # index_puts the SVD formula's rows into the solve's)
             return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
         # PyTorch's formula: solve A^T X = diag(grad * det) (a LinalgSolveExBackward0 of the
         # two transposes)
         scaled = (grad * result).unsqueeze(-1)
         diagonal = diag_embed(scaled.expand(scaled.shape[:-1] + (x.shape[-1],))).mT
         return solve(a.mT, diagonal)
+
+
+def _singular_det_grad(grad, a):
+    """PyTorch's differentiable gradient of a singular matrix's determinant, node for node:
+    through the SVD ``A = U diag(S) Vh``, ``det A = det U det Vh prod S``, whose product
+    rule needs no division (prod_safe_zeros_backward: exclusive cumulative products of S
+    from both ends)."""
+    from .decompositions import linalg_svd  # (above this module: it imports its ops)
+    from .linalg import matmul
+    from .scan import cumprod
+    from .shape import cat, flip
+
+    u, s, vh = linalg_svd(a)
+    scaled = (linalg_det(u) * linalg_det(vh) * grad).unsqueeze(-1)
+    n = s.shape[-1]
+    ones = _make(np.ones(s.shape[:-1] + (1,), s._data.dtype))
+    before = cumprod(cat([ones, s.narrow(-1, 0, n - 1)], -1), -1)
+    after = flip(cumprod(cat([ones, flip(s.narrow(-1, 1, n - 1), (-1,))], -1), -1), (-1,))
+    d = scaled * (before * after)
+    return matmul(u * d.unsqueeze(-2), vh)
 
 
 class LinalgInvExBackward0(Op):
