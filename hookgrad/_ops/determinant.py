@@ -117,14 +117,23 @@ class LinalgDetBackward0(Op):
         singular = np.abs(result._data) < 100 * np.finfo(x.dtype).eps
         if singular.all():
             return _singular_det_grad(grad, a)
-        if singular.any():  # (mixed batches: the adjugate, a constant, where PyTorch
-            # index_puts the SVD formula's rows into the solve's)
-            return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
         # PyTorch's formula: solve A^T X = diag(grad * det) (a LinalgSolveExBackward0 of the
         # two transposes)
         scaled = (grad * result).unsqueeze(-1)
         diagonal = diag_embed(scaled.expand(scaled.shape[:-1] + (x.shape[-1],))).mT
-        return solve(a.mT, diagonal)
+        if not singular.any():
+            return solve(a.mT, diagonal)
+        # a batch of both: each formula on its matrices, written into zeros by index_put_
+        # (C++ indexing, which views away a leading dim of size 1 first)
+        is_singular, invertible = _make(singular), _make(~singular)
+        out = _make(np.zeros(x.shape, x.dtype))
+        _put(out, is_singular, _singular_det_grad(grad[is_singular], a[is_singular]))
+        _put(out, invertible, solve(a[invertible].mT, diagonal[invertible]))
+        return out
+
+
+def _put(out, mask, part):
+    out.index_put_((mask,), part.view(part.shape[1:]) if part.shape[0] == 1 else part)
 
 
 def _singular_det_grad(grad, a):
