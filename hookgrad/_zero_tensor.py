@@ -23,7 +23,7 @@ import numpy as np
 from ._tensor import Tensor
 from ._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase
 from .autograd._running import current_task, pass_end_actions
-from .autograd.graph import register_op_hook
+from .autograd.graph import AccumulateGrad, register_op_hook
 
 NOT_SERIALIZABLE = "ZeroTensor is not serializable, please file an issue if required."
 COPY_REFUSED = ("ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you "
@@ -182,7 +182,7 @@ def _zero_tensor_kernels(op, args, result):
     op reads it as zeros, as hookgrad's op did."""
     if type(result) is not tuple and result._grad_fn is not None and any(
             type(a) is ZeroTensor for a in args[:op.arity]):
-        _follow_in_its_backward(result._grad_fn)
+        follow_in_backward(result._grad_fn)
     rule = _RULES.get(op.__name__)
     if rule is None:
         if op.is_view and type(args[0]) is ZeroTensor:
@@ -217,24 +217,25 @@ def _view_parts(source, result):
             part.__class__ = ZeroTensor
 
 
-def _follow_in_its_backward(node):
-    """A node recorded (under create_graph) with a ZeroTensor input may have saved it: its own
-    backward, in a later pass, applies the rules too. Its class becomes a subclass of the
-    same name whose backward first calls ``follow_zero_tensors``."""
+def follow_in_backward(node):
+    """A node that receives or saved a ZeroTensor when a later pass runs it (one recorded
+    under create_graph with a ZeroTensor input; the root of a backward given one as its
+    gradient) applies the rules from then on in that pass: its class becomes a subclass of
+    the same name whose ``_apply`` first calls ``follow_zero_tensors``."""
     cls = type(node)
-    if cls.__dict__.get("_follows_zero_tensors"):
+    if cls.__dict__.get("_follows_zero_tensors") or cls is AccumulateGrad:
         return
     aware = _AWARE.get(cls)
     if aware is None:
         aware = _AWARE[cls] = type(cls.__name__, (cls,), {
             "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-            "_follows_zero_tensors": True, "backward": _backward_following})
+            "_follows_zero_tensors": True, "_apply": _apply_following})
     node.__class__ = aware
 
 
 _AWARE = {}  # {node class: its subclass that follows ZeroTensor rules in backward}
 
 
-def _backward_following(self, *grads):
+def _apply_following(self, grads):
     follow_zero_tensors()
-    return super(type(self), self).backward(*grads)
+    return super(type(self), self)._apply(grads)

@@ -77,3 +77,10 @@ try:
     (v0 * 1).sgn().backward(gradient=torch.tensor([1.519, -0.914, -3.1]))
 except RuntimeError as error:
     print("raised", error)
+
+# a ZeroTensor kept as .grad, given back as a backward's gradient: the pass follows the rules
+x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+(x * 1).sgn().sum().backward()
+z = torch.tensor([0.5, inf, 1.0], requires_grad=True)
+(z * inf).backward(gradient=x.grad)
+print(signs(z.grad), torch._is_zerotensor(z.grad))
