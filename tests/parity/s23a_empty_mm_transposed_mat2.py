@@ -11,7 +11,7 @@ def tree(fn):
     return [fn.name(), [tree(f) for f, _ in fn.next_functions]]
 
 
-for s0, s1 in [((0, 3), (3, 3, 2)), ((2, 3), (3, 3, 2)), ((0, 3), (3, 0, 2)), ((4, 0, 3), (3, 2)),
+for s0, s1 in [((0, 3), (3, 3, 2)), ((2, 3), (3, 3, 2)), ((0, 3), (2, 3, 0)), ((4, 0, 3), (3, 2)),
                ((2, 3), (4, 3, 2)), ((3,), (2, 3, 4)), ((2, 0, 3), (2, 3, 2)), ((0, 3), (3, 2))]:
     v0 = torch.zeros(s0).requires_grad_()
     v1 = torch.ones(s1, requires_grad=True)
