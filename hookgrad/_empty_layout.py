@@ -112,6 +112,11 @@ def empty_view_layout(tensor):
     chain, base = tensor._view_chain, tensor._view_base
     if not chain or base is None:
         return None
+    frame = base._view_chain  # (view ops the base went through in place: squeeze_, t_, ...)
+    if frame:  # its views' chains start with them, from its first shape: skip them
+        if chain[:len(frame)] != frame:  # (the base changed shape after the view was made)
+            return None
+        chain = chain[len(frame):]
     sizes, strides, offset = list(base._data.shape), list(base.stride()), base.storage_offset()
     for op, params in chain:
         name = op.__name__

@@ -10,11 +10,20 @@ hook returning ``grad * 2`` hands PyTorch's engine a ZeroTensor, which ``.grad``
 anything else (``grad + 1``, ``grad.clone()``, ``grad.sum()``, ``-grad``) is an ordinary
 tensor; ``numpy()`` and ``tolist()`` refuse it. The class is a subclass only so that these
 rules cost ordinary tensors nothing: no op checks for it, its own methods mark their results.
+
+Backward formulas call ops directly (``MulBackward1.apply(grad, -0.5)``) or compute on arrays,
+past those methods; so once sgn's backward has made one, ``follow_zero_tensors`` applies the
+same rules to every op for the rest of that backward pass (an op hook, which also makes the
+formulas take their op path): ``rsqrt``'s ``-0.5 * grad * result ** 3`` of it is again a
+ZeroTensor, zeros where the result is infinite, as PyTorch's mul kernel gives it. Passes
+without sgn pay nothing.
 """
 import numpy as np
 
 from ._tensor import Tensor
 from ._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase
+from .autograd._running import current_task, pass_end_actions
+from .autograd.graph import AccumulateGrad, register_op_hook
 
 NOT_SERIALIZABLE = "ZeroTensor is not serializable, please file an issue if required."
 COPY_REFUSED = ("ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you "
@@ -155,3 +164,78 @@ for _name in ("view", "view_as", "reshape", "reshape_as", "t", "transpose", "swa
 for _name in ("T", "mT", "data"):
     setattr(ZeroTensor, _name, _view_property(_name))
 del _name
+
+
+def follow_zero_tensors():
+    """Apply PyTorch's ZeroTensor kernels to every op until the running backward pass ends
+    (called by the backward formula that makes a ZeroTensor)."""
+    task = current_task()
+    if task is not None and task not in pass_end_actions:
+        pass_end_actions[task] = register_op_hook(_zero_tensor_kernels).remove
+
+
+def _zero_tensor_kernels(op, args, result):
+    """What PyTorch's ZeroTensor dispatch gives ``op`` of ``args`` where hookgrad's op
+    computed on the zeros: a product (``mul``, ``dot``, ``vdot``, ``linalg.cross``) or a
+    ``div``'s numerator makes a ZeroTensor, a sum or difference of two is one and of one
+    with a tensor is that tensor's values (times alpha), a view of one is one; every other
+    op reads it as zeros, as hookgrad's op did."""
+    if type(result) is not tuple and result._grad_fn is not None and any(
+            type(a) is ZeroTensor for a in args[:op.arity]):
+        follow_in_backward(result._grad_fn)
+    rule = _RULES.get(op.__name__)
+    if rule is None:
+        if op.is_view and type(args[0]) is ZeroTensor:
+            _view_parts(args[0], result)
+        return
+    if type(result) is not Tensor:
+        return
+    zero = [type(a) is ZeroTensor for a in args[:op.arity]]
+    if rule == "product" and any(zero) or rule == "quotient" and zero[0]:
+        _become_zeros(result)
+    elif rule == "sum" and any(zero) and isinstance(args[1], TensorBase):
+        if all(zero):
+            _become_zeros(result)
+            return
+        alpha = args[2] if len(args) > 2 else 1
+        other = args[1]._data * (-alpha if op.__name__ == "SubBackward0" else alpha) \
+            if zero[0] else args[0]._data  # (add returns the other operand, its zeros' signs)
+        if result._data.flags.writeable:
+            np.copyto(result._data, other, casting="unsafe")
+
+
+_RULES = {"MulBackward0": "product", "MulBackward1": "product", "DotBackward0": "product",
+          "VdotBackward0": "product", "LinalgCrossBackward0": "product",
+          "DivBackward0": "quotient",  # (div.Scalar, DivBackward1, reads it as zeros)
+          "AddBackward0": "sum", "SubBackward0": "sum"}
+
+
+def _view_parts(source, result):
+    for part in result if isinstance(result, tuple) else (result,):
+        if type(part) is Tensor and (np.may_share_memory(part._data, source._data)
+                                     or not part._data.size):
+            part.__class__ = ZeroTensor
+
+
+def follow_in_backward(node):
+    """A node that receives or saved a ZeroTensor when a later pass runs it (one recorded
+    under create_graph with a ZeroTensor input; the root of a backward given one as its
+    gradient) applies the rules from then on in that pass: its class becomes a subclass of
+    the same name whose ``_apply`` first calls ``follow_zero_tensors``."""
+    cls = type(node)
+    if cls.__dict__.get("_follows_zero_tensors") or cls is AccumulateGrad:
+        return
+    aware = _AWARE.get(cls)
+    if aware is None:
+        aware = _AWARE[cls] = type(cls.__name__, (cls,), {
+            "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+            "_follows_zero_tensors": True, "_apply": _apply_following})
+    node.__class__ = aware
+
+
+_AWARE = {}  # {node class: its subclass that follows ZeroTensor rules in backward}
+
+
+def _apply_following(self, grads):
+    follow_zero_tensors()
+    return super(type(self), self)._apply(grads)

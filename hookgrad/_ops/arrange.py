@@ -154,11 +154,11 @@ def cartesian_prod(*tensors):
         raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     sizes = tuple(t._data.size for t in tensors)
     grids = []
-    for i, t in enumerate(tensors):  # meshgrid's grids (views), each flattened by reshape
+    for i, t in enumerate(tensors):  # meshgrid's grids (views), all of them first
         shape = [1] * len(tensors)
         shape[i] = -1
-        grids.append(t.view(shape).expand(sizes).flatten())
-    return stack(grids, 1)
+        grids.append(t.view(shape).expand(sizes))
+    return stack([grid.flatten() for grid in grids], 1)  # (each flattened by reshape)
 
 
 class Rot90Backward0(Op):

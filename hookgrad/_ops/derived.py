@@ -180,7 +180,8 @@ def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
         length = x._data.shape[dim]
         if length == 0:
             break
-        x = narrow(x, dim, 1, length - 1) - narrow(x, dim, 0, length - 1)
+        before = narrow(x, dim, 0, length - 1)  # (the subtrahend first: C++'s right to left)
+        x = narrow(x, dim, 1, length - 1) - before
     return x
 
 

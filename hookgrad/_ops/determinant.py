@@ -1,7 +1,7 @@
 """``linalg.det`` and ``linalg.inv`` (``torch.det``, ``torch.inverse``), with PyTorch's node
 names, its singular-matrix error (the first zero pivot of the LU factorisation) and its
 gradients: a singular matrix's determinant has a zero gradient in a plain backward (as
-PyTorch computes it), the adjugate under ``create_graph``."""
+PyTorch computes it), PyTorch's SVD formula under ``create_graph``."""
 import numpy as np
 
 from .._tensor_base import _make
@@ -70,17 +70,6 @@ def _det_array(x):
     return det
 
 
-def _adjugate_t(x):
-    """The transposed adjugate (the derivative of det) of each matrix, from an SVD: correct
-    for singular matrices too."""
-    u, s, vt = np.linalg.svd(x.astype(np.float64))
-    n = s.shape[-1]
-    products = np.stack([np.prod(np.delete(s, i, axis=-1), axis=-1) for i in range(n)], -1)
-    sign = np.linalg.det(u) * np.linalg.det(vt)
-    adjugate = (np.swapaxes(vt, -1, -2) * products[..., None, :]) @ np.swapaxes(u, -1, -2)
-    return np.swapaxes(adjugate * sign[..., None, None], -1, -2).astype(x.dtype)
-
-
 class LinalgDetBackward0(Op):
     saved_names = ("A", "result")
     saves_output = True
@@ -117,13 +106,47 @@ class LinalgDetBackward0(Op):
             return _make(scaled_inverse_t(flat, x.flags.c_contiguous, scale.reshape(-1),
                                           zero_pivots=True).reshape(x.shape).astype(
                 x.dtype, copy=False))
-        if singular.any():  # the adjugate, a constant: no third derivative through it
-            return (grad.unsqueeze(-1).unsqueeze(-1) * _make(_adjugate_t(x)))
+        # PyTorch's test under grad mode: |det| below 100 epsilons is singular
+        singular = np.abs(result._data) < 100 * np.finfo(x.dtype).eps
+        if singular.all():
+            return _singular_det_grad(grad, a)
         # PyTorch's formula: solve A^T X = diag(grad * det) (a LinalgSolveExBackward0 of the
         # two transposes)
         scaled = (grad * result).unsqueeze(-1)
         diagonal = diag_embed(scaled.expand(scaled.shape[:-1] + (x.shape[-1],))).mT
-        return solve(a.mT, diagonal)
+        if not singular.any():
+            return solve(a.mT, diagonal)
+        # a batch of both: each formula on its matrices, written into zeros by index_put_
+        # (C++ indexing, which views away a leading dim of size 1 first)
+        is_singular, invertible = _make(singular), _make(~singular)
+        out = _make(np.zeros(x.shape, x.dtype))
+        _put(out, is_singular, _singular_det_grad(grad[is_singular], a[is_singular]))
+        _put(out, invertible, solve(a[invertible].mT, diagonal[invertible]))
+        return out
+
+
+def _put(out, mask, part):
+    out.index_put_((mask,), part.view(part.shape[1:]) if part.shape[0] == 1 else part)
+
+
+def _singular_det_grad(grad, a):
+    """PyTorch's differentiable gradient of a singular matrix's determinant, node for node:
+    through the SVD ``A = U diag(S) Vh``, ``det A = det U det Vh prod S``, whose product
+    rule needs no division (prod_safe_zeros_backward: exclusive cumulative products of S
+    from both ends)."""
+    from .decompositions import linalg_svd  # (above this module: it imports its ops)
+    from .linalg import matmul
+    from .scan import cumprod
+    from .shape import cat, flip
+
+    u, s, vh = linalg_svd(a)
+    scaled = (linalg_det(u) * linalg_det(vh) * grad).unsqueeze(-1)
+    n = s.shape[-1]
+    ones = _make(np.ones(s.shape[:-1] + (1,), s._data.dtype))
+    before = cumprod(cat([ones, s.narrow(-1, 0, n - 1)], -1), -1)
+    after = flip(cumprod(cat([ones, flip(s.narrow(-1, 1, n - 1), (-1,))], -1), -1), (-1,))
+    d = scaled * (before * after)
+    return matmul(u * d.unsqueeze(-2), vh)
 
 
 class LinalgInvExBackward0(Op):

@@ -254,7 +254,8 @@ class SgnBackward0(SignBackward0):
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
-        from .._zero_tensor import as_zero_tensor  # (Tensor's subclass: above the op layer)
+        from .._zero_tensor import as_zero_tensor, follow_zero_tensors  # (above the op layer)
+        follow_zero_tensors()  # (the ops that receive it: PyTorch's ZeroTensor kernels)
         return as_zero_tensor(zeros_of_input(self, 0))  # (PyTorch's _efficientzerotensor)
 
 

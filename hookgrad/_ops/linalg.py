@@ -317,7 +317,7 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
         return _make(product(g, y.T)), grad_mat2
     grad_mat1 = grad_mat2 = None
     if needs_mat2 and mat2_first:
-        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
+        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha, mat2)
     if needs_mat1:
         shape = (grad._data.shape[0], mat2._data.shape[0])
         itemsize = grad._data.itemsize
@@ -330,7 +330,7 @@ def _mm_grads(grad, mat1, mat2, mat2_transposed, needs_mat1, needs_mat2,
         if alpha != 1:
             grad_mat1 = MulBackward1.apply(grad_mat1, alpha)
     if needs_mat2 and not mat2_first:
-        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha)
+        grad_mat2 = _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha, mat2)
     return grad_mat1, grad_mat2
 
 
@@ -340,10 +340,11 @@ def _small_mm(a, b):
     return np.matmul(a, b) if out is None else out
 
 
-def _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha):
+def _recorded_mat2_grad(grad, mat1, mat2_transposed, alpha, mat2=None):
     shape = (mat1._data.shape[1], grad._data.shape[1])
-    if 0 in shape:
-        mat2_transposed = _recorded_column_major(None, shape, None)
+    if 0 in shape:  # (an empty mat2: PyTorch's strides, a transposed view's too, when saved)
+        mat2_transposed = (_recorded_column_major(None, shape, None) if mat2 is None
+                           else _column_major(mat2.stride(), shape, 1))
     grad_mat2 = _mat2_grad(mat1, grad, mat2_transposed)
     if alpha != 1:
         grad_mat2 = MulBackward1.apply(grad_mat2, alpha)

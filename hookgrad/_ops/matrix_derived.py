@@ -123,7 +123,8 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
         warn_once("cov-dof", "cov(): degrees of freedom is <= 0. Correction should be strictly "
                   "less than the number of observations.", stacklevel=3)
         norm_factor = 0
-    centred = x - x.mean(1).unsqueeze(1)
+    # (the mean as PyTorch's cov takes it: the sum divided by the count, a 0-d int64 tensor)
+    centred = x - (x.sum(1) / _make(np.array(x.shape[1], np.int64))).unsqueeze(1)
     product = centred.mm(centred.t().conj() if centred.is_complex() else centred.t())
     return product.true_divide(norm_factor).squeeze()
 

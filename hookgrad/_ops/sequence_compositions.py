@@ -95,7 +95,8 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     if y.shape[dim] == 0:
         return _empty_along(y, dim)
     if x is None:
-        ends = MulBackward1.apply(y.select(dim, 0) + y.select(dim, -1), 0.5)
+        last = y.select(dim, -1)  # (before the first: C++'s right-to-left arguments)
+        ends = MulBackward1.apply(y.select(dim, 0) + last, 0.5)
         return MulBackward1.apply(y.sum(dim) - ends, 1 if dx is None else dx)
     if x.dim() == 1:
         if x.shape[0] != y.shape[dim]:
@@ -103,9 +104,16 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
         sizes = [1] * y.dim()
         sizes[dim] = x.shape[0]
         x = x.view(sizes)
-    gaps = x.narrow(dim, 1, x.shape[dim] - 1) - x.narrow(dim, 0, x.shape[dim] - 1)
+    gaps = _gaps(x, dim)
     sides = y.narrow(dim, 0, y.shape[dim] - 1) + y.narrow(dim, 1, y.shape[dim] - 1)
     return DivBackward1.apply((sides * gaps).sum(dim), 2.0)
+
+
+def _gaps(x, dim):
+    """The spacing of sample points ``x`` along ``dim``, its slices made in PyTorch's order
+    (the subtrahend first: C++ evaluates the arguments right to left)."""
+    before = x.narrow(dim, 0, x.shape[dim] - 1)
+    return x.narrow(dim, 1, x.shape[dim] - 1) - before
 
 
 def trapz(y, x=None, *, dx=None, dim=-1):
@@ -116,13 +124,14 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     """The running trapezoidal integral along ``dim`` (one element fewer than ``y``)."""
     _refuse_number_x("cumulative_trapezoid", y, x)
     dim = dim % y.dim() if y.dim() else dim
-    sides = y.narrow(dim, 0, max(y.shape[dim] - 1, 0)) + y.narrow(dim, 1, max(y.shape[dim] - 1,
-                                                                              0))
+    count = max(y.shape[dim] - 1, 0)
     if x is None:
+        sides = y.narrow(dim, 0, count) + y.narrow(dim, 1, count)
         return MulBackward1.apply(sides, (1 if dx is None else dx) / 2.0).cumsum(dim)
     if x.dim() == 1:
         sizes = [1] * y.dim()
         sizes[dim] = x.shape[0]
         x = x.view(sizes)
-    gaps = x.narrow(dim, 1, x.shape[dim] - 1) - x.narrow(dim, 0, x.shape[dim] - 1)
+    gaps = _gaps(x, dim)  # (before the sides, as PyTorch)
+    sides = y.narrow(dim, 0, count) + y.narrow(dim, 1, count)
     return DivBackward1.apply((sides * gaps).cumsum(dim), 2.0)

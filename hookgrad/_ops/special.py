@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
+from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -237,8 +238,8 @@ class LogitBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         low, high = (0.0, 1.0) if self.eps is None else (self.eps, 1 - self.eps)
-        if not plain_backward():  # PyTorch's infinitely differentiable formula: outside
-            # [low, high] (NaN included) NaN without eps, 0 with it
+        if _grad_state.grad_enabled:  # PyTorch's infinitely differentiable formula (its
+            # choice by grad mode): outside [low, high] (NaN included) NaN without eps, 0 with it
             inside = _make((a._data >= low) & (a._data <= high))
             slope = grad / (a * number_minus(1.0, a))
             return where(inside, slope, _make(np.array(np.nan if self.eps is None else 0.0,

@@ -32,6 +32,11 @@ class CopySlices(Node):
         # error message then names the op, as PyTorch's once that grad_fn is gone)
         self.op_node = None
 
+    def _derivative_not_implemented(self):
+        """PyTorch's CopySlices calls its op's backward whether or not the pass needs the
+        gradients: an op without a derivative (``floor_divide_`` through a view) raises."""
+        return self.op_node._derivative_not_implemented()
+
     def _apply(self, grads):
         if self.released:
             raise RuntimeError(FREED_MESSAGE)

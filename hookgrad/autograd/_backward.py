@@ -60,6 +60,9 @@ def _seeds(outputs, grad_outputs):
                         f"the same dtype. Mismatch in dtype: grad_output[{i}] has a dtype of "
                         f"{g.dtype} and output[{i}] has a dtype of {out.dtype}.")
                 g = g.to(from_numpy_dtype(out._data.dtype))
+            if g._zero_tensor and out.grad_fn is not None:  # (a ZeroTensor given: the pass
+                from .._zero_tensor import follow_in_backward  # follows PyTorch's kernels)
+                follow_in_backward(out.grad_fn)
             seeds.append(g)
     return seeds
 

@@ -51,3 +51,17 @@ def should_compute_output(node, i):
         return False
     task = current_task()
     return task is None or task.should_execute(child)
+
+
+# {graph task: function}: run once when the task's pass ends, however it ends (the ZeroTensor
+# rules that sgn's backward switches on for the rest of its pass: see _zero_tensor.py)
+pass_end_actions = {}
+
+
+def end_task():
+    """Pop this thread's innermost graph task (the pass ended), running its end action."""
+    task = _local.tasks.pop()
+    if pass_end_actions:
+        action = pass_end_actions.pop(task, None)
+        if action is not None:
+            action()

@@ -22,6 +22,8 @@ from ._running import (  # noqa: F401  (engine API)
     current_graph_task_id,
     current_node,
     current_task,
+    end_task,
+    pass_end_actions,
     running_nodes,
 )
 from ._saved_tensors import FREED_MESSAGE
@@ -193,8 +195,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
                  for i, (root, seed) in enumerate(zip(roots, seeds))]
     root_nodes = [node for node, _ in root_edges]
     if inputs is not None and accumulate:
-        # backward(inputs=...): each input gets its .grad like a retained tensor (PyTorch's
-        # order: after the checks of the roots and their gradients, before anything runs)
+        # inputs=: each a retained tensor (after the roots' checks, before anything runs)
         for t in inputs:
             t.grad_fn  # noqa: B018 (read first, as PyTorch: a stale view's grad_fn regenerates)
             t.retain_grad()
@@ -241,7 +242,7 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         if task.callbacks is not None:
             _run_callbacks(task)
     finally:
-        _local.tasks.pop()
+        end_task()  # (and the end action of a pass that met a ZeroTensor)
         if task.caller_hooks is not None:
             saved_hooks_state.stack = task.caller_hooks
         _grad_state.grad_enabled = prev_mode
@@ -336,7 +337,7 @@ def _add_to_buffer(buffers, node, nr, grad, create_graph):
 
 def _sum_grads(old, grad, create_graph):
     """Sum two gradient contributions out of place (a hook may hold either)."""
-    if create_graph:
+    if create_graph or pass_end_actions:  # (or as ZeroTensors add: _zero_tensor.py)
         return old + grad
     return _make(_array_sum(old._data, grad._data))
 
@@ -425,11 +426,10 @@ def _call_function(task, node, grads, compute=True):
                 # (an undefined gradient accumulates nothing, but PyTorch still runs these)
                 _call_post_accumulate_hooks(node.variable._post_accumulate_grad_hooks,
                                             node.variable)
-        elif not compute:  # PyTorch still runs the node: it unpacks what it saved (raising
-            # once a pass freed it) and computes none of its outputs
+        elif not compute:  # (PyTorch runs it: it unpacks its saves, computes no output)
             if getattr(node, "released", False):
                 raise RuntimeError(FREED_MESSAGE)
-            if node.node_name == "torch::autograd::NotImplemented":
+            if node._derivative_not_implemented():
                 node._apply(grads)  # (raises PyTorch's "derivative for ... is not implemented")
             if getattr(node, "_for_backward", None):
                 node._unpack_saved()

@@ -225,6 +225,11 @@ class Node:
         return [(nr, fn) for nr, fns in list(hooks.tensor_pre_hooks.items())
                 for fn in list(fns.values())]
 
+    def _derivative_not_implemented(self):
+        """Whether this node's backward raises PyTorch's "derivative for ... is not
+        implemented", which it does even when the pass needs none of its gradients."""
+        return self.node_name == "torch::autograd::NotImplemented"
+
     def _release(self):
         """Free saved tensors after a pass without retain_graph; the node itself stays."""
         for record in self._for_backward or ():

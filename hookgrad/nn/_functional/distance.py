@@ -25,11 +25,15 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         # (C++'s expand_outplace: once the shapes differ, both are expanded, one already of
         # the common shape too, unlike broadcast_tensors)
         shape = _broadcast_pair(x1, x2)[0]._data.shape
-        x1, x2 = x1.expand(shape), x2.expand(shape)
+        # (x2 first: GCC evaluates make_tuple's arguments right to left, so x2's node gets
+        # the lower sequence number and its leaf's gradient comes second)
+        x2 = x2.expand(shape)
+        x1 = x1.expand(shape)
     norms = []
     for x in (x1, x2):
         norm = _reduce.norm(x, 2, dim, True).clone()
         np.maximum(norm._data, eps, out=norm._data)  # PyTorch clamps in place, under no_grad
         norm._vc[0] += 1
         norms.append(norm)
-    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
+    quotient2 = x2 / norms[1]  # (the right operand of the product first, as GCC orders it)
+    return ((x1 / norms[0]) * quotient2).sum(dim)
