@@ -497,7 +497,9 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                            f"input. Got {type_name(x)}")
     p = float(p)
     dims = dims_of(dim, x.ndim)
-    refuse_norm_without_identity(x, p, dims, dim is None)
+    # (the dims as given, in their order: PyTorch names the first empty one as given)
+    given = dims if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    refuse_norm_without_identity(x, p, given, dim is None)
     return LinalgVectorNormBackward0.apply(input, dims, keepdim, p, dtype, dim is None)
 
 
