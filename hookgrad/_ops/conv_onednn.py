@@ -142,9 +142,9 @@ def _deconvolution_skips_padding(x4, w4, stride, padding, dilation, out_hw):
     channels unless the height padding reaches the gradient's height with a kernel of 3 rows
     or more, with other channel counts only while it stays below that height. (Read off
     PyTorch 2.13 over 3,000 random shapes with an infinite input: 2 of them, with 17 and 19
-    channels, it does not place.)"""
-    if dilation != (1, 1):
-        return False
+    channels, it does not place; dilated ones keep the convolution kernel's rule.)"""
+    if tuple(dilation) != (1, 1):
+        return _avx512_backward_weights(x4, w4, stride, padding, dilation, out_hw)
     channels, reaches = x4.shape[1], padding[0] >= x4.shape[2]
     if channels < 4 or channels % 16 == 0:
         return not (reaches and w4.shape[2] >= 3)
