@@ -2,8 +2,8 @@
 (5-D; lower ranks use the adaptive pools), one spatial axis at a time.
 
 Each output position reads one input position (nearest), two with weights (linear) or
-several (cubic: four, area: its window) along each spatial axis, with PyTorch's source-index
-rules. Applying the axes last-first gives
+several (area: its window) along each spatial axis, with PyTorch's source-index rules
+(bicubic rounds as its own kernels: upsample_cubic.py). Applying the axes last-first gives
 PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
 import math
@@ -13,6 +13,7 @@ import numpy as np
 
 from .activation_backward import zeros_of_input
 from .op import Op
+from .upsample_cubic import cubic_axis, cubic_backward, cubic_forward  # noqa: F401
 
 
 def nearest_axis(in_size, out_size, scale):
@@ -27,32 +28,6 @@ def nearest_exact_axis(in_size, out_size, scale):
     step = np.float32(1.0 / scale if scale else in_size / out_size)
     index = np.floor((np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * step)
     return ("nearest", np.minimum(index.astype(np.int64), in_size - 1))
-
-
-def _cubic_weights(t):
-    """Keys' cubic convolution weights (a = -0.75, as PyTorch's) of the four taps around a
-    source position ``t`` past the second one."""
-    a = -0.75
-    far = lambda d: ((a * d - 5 * a) * d + 8 * a) * d - 4 * a  # noqa: E731  (1 < d < 2)
-    near = lambda d: ((a + 2) * d - (a + 3)) * d * d + 1  # noqa: E731       (d <= 1)
-    return far(t + 1), near(t), near(1 - t), far(2 - t)
-
-
-def cubic_axis(in_size, out_size, scale, align_corners):
-    """Four taps (clamped to the edge) with cubic weights; the source position is not
-    clamped at 0, unlike linear's."""
-    if align_corners:
-        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
-        source = np.arange(out_size) * step
-    else:
-        step = 1.0 / scale if scale else in_size / out_size
-        source = (np.arange(out_size) + 0.5) * step - 0.5
-    source = source.astype(np.float32)
-    base = np.floor(source).astype(np.int64)
-    t = source - base
-    taps = tuple((np.clip(base + k - 1, 0, in_size - 1), w, None)
-                 for k, w in enumerate(_cubic_weights(t)))
-    return ("taps", taps)
 
 
 def area_axis(in_size, out_size):
@@ -158,6 +133,8 @@ def _weights(weight, axis, ndim, dtype):
 
 def resample(x, plan):
     """Apply ``plan`` (one entry per spatial axis, the last axis last) to array ``x``."""
+    if plan[0][0] == "cubic":
+        return cubic_forward(x, plan)
     ndim = x.ndim
     for k in range(len(plan) - 1, -1, -1):
         axis = ndim - len(plan) + k
@@ -196,6 +173,8 @@ def _scatter(g, axis, index, size, weight=None, inside=None):
 
 def resample_transposed(g, plan, in_sizes):
     """The adjoint of ``resample``: each output's gradient goes back to what it read."""
+    if plan[0][0] == "cubic":
+        return cubic_backward(g, plan, in_sizes)
     ndim = g.ndim
     for k, (entry, size) in enumerate(zip(plan, in_sizes)):
         axis = ndim - len(plan) + k
