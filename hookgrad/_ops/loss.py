@@ -71,6 +71,41 @@ class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
     pass
 
 
+def _x86(value, dtype):
+    """A NaN result of an x86 operation whose operands were not NaN: the default NaN, its
+    sign bit set."""
+    return dtype.type(value) if value == value else np.copysign(dtype.type(np.nan), -1)
+
+
+def _nll_nan_sum(picked, weight, valid, dtype):
+    """nll_loss's sum as PyTorch's kernel forms it, for a NaN result's sign bit (x86 returns
+    an operation's first NaN operand as it is): ``acc -= x`` (``x * w`` weighted) from 0,
+    each sample into cascade level 0, whose levels move up every 2**p samples (the first
+    sample at once), then the levels added from 0 up, level 0 first."""
+    batch = len(picked)
+    power = max(4, (int(batch - 1).bit_length() if batch > 1 else 0) // 2)
+    mask = (1 << power) - 1
+    levels = [dtype.type(0)] * 8
+    for b in range(batch):
+        if valid is not None and not valid[b]:
+            continue
+        term = picked[b] if weight is None else picked[b] * weight[b]
+        acc = levels[0]
+        levels[0] = acc if acc != acc else term if term != term else _x86(acc - term, dtype)
+        for j in range(7):
+            if b & (mask << (j * power)):
+                break
+            low, high = levels[j], levels[j + 1]
+            levels[j + 1] = high if high != high else low if low != low else _x86(high + low,
+                                                                                  dtype)
+            levels[j] = dtype.type(0)
+    total = dtype.type(0)
+    for level in levels:
+        total = total if total != total else level if level != level else _x86(total + level,
+                                                                               dtype)
+    return total
+
+
 class NllLossBackward0(Op):
     """Input ``(N, C, ...)`` or ``(C,)`` of log-probabilities, integer target without C."""
 
@@ -103,7 +138,7 @@ class NllLossBackward0(Op):
             w = valid.astype(x.dtype)
             if weight is not None:
                 w *= weight._data[safe]
-            losses = picked * -w
+            losses = -picked * w  # (negated first: a NaN's sign flips, as PyTorch's)
             if not every_target_counts:  # an ignored target adds 0, whatever it would read
                 losses = np.where(valid, losses, 0).astype(x.dtype, copy=False)
             total = np.add.reduce(w, axis=None)
@@ -119,12 +154,15 @@ class NllLossBackward0(Op):
             if input._data.ndim == 1:  # (one sample: PyTorch's summing path, a 0-d 0 + loss)
                 return np.add.reduce(losses, axis=None)
             return losses.reshape(target._data.shape)
+        summed = np.add.reduce(losses, axis=None)
+        if summed != summed:  # (NaN: its sign bit as PyTorch's kernel leaves it)
+            summed = np.copysign(summed, _nll_nan_sum(picked, w, self.valid, x.dtype))
         if reduction == "sum":
-            return np.add.reduce(losses, axis=None)
+            return summed
         if total == 0:  # every target ignored or weighing 0: PyTorch's 0 / 0, sign bit set;
             # no target at all: PyTorch's NaN without sign bit (as signbit shows)
             return np.full((), -np.nan if t.size else np.nan, x.dtype)
-        return np.add.reduce(losses, axis=None) / total
+        return summed / total
 
     def backward(self, grad):
         saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
