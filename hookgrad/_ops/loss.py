@@ -12,6 +12,7 @@ from .composite import FormulaGrad
 from .elementwise import sigmoid
 from .elementwise_layout import first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
+from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
@@ -71,41 +72,6 @@ class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
     pass
 
 
-def _x86(value, dtype):
-    """A NaN result of an x86 operation whose operands were not NaN: the default NaN, its
-    sign bit set."""
-    return dtype.type(value) if value == value else np.copysign(dtype.type(np.nan), -1)
-
-
-def _nll_nan_sum(picked, weight, valid, dtype):
-    """nll_loss's sum as PyTorch's kernel forms it, for a NaN result's sign bit (x86 returns
-    an operation's first NaN operand as it is): ``acc -= x`` (``x * w`` weighted) from 0,
-    each sample into cascade level 0, whose levels move up every 2**p samples (the first
-    sample at once), then the levels added from 0 up, level 0 first."""
-    batch = len(picked)
-    power = max(4, (int(batch - 1).bit_length() if batch > 1 else 0) // 2)
-    mask = (1 << power) - 1
-    levels = [dtype.type(0)] * 8
-    for b in range(batch):
-        if valid is not None and not valid[b]:
-            continue
-        term = picked[b] if weight is None else picked[b] * weight[b]
-        acc = levels[0]
-        levels[0] = acc if acc != acc else term if term != term else _x86(acc - term, dtype)
-        for j in range(7):
-            if b & (mask << (j * power)):
-                break
-            low, high = levels[j], levels[j + 1]
-            levels[j + 1] = high if high != high else low if low != low else _x86(high + low,
-                                                                                  dtype)
-            levels[j] = dtype.type(0)
-    total = dtype.type(0)
-    for level in levels:
-        total = total if total != total else level if level != level else _x86(total + level,
-                                                                               dtype)
-    return total
-
-
 class NllLossBackward0(Op):
     """Input ``(N, C, ...)`` or ``(C,)`` of log-probabilities, integer target without C."""
 
@@ -142,6 +108,11 @@ class NllLossBackward0(Op):
             if not every_target_counts:  # an ignored target adds 0, whatever it would read
                 losses = np.where(valid, losses, 0).astype(x.dtype, copy=False)
             total = np.add.reduce(w, axis=None)
+            if weight is not None and reduction == "mean":  # (the kernel's own sum)
+                counted = None if every_target_counts else np.flatnonzero(valid)
+                weights = weight._data[safe].astype(x.dtype, copy=False).ravel()
+                total = cascade_sum(weights if counted is None else weights[counted],
+                                    counted, weights.size, False)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
         self.valid = None if every_target_counts else valid  # (ignored targets get nothing)
         self.total = total
@@ -150,13 +121,17 @@ class NllLossBackward0(Op):
         self.size_mismatch = input._data.ndim == 1 and t.size and target._data.ndim == 1 \
             and input._data.shape[0] != 1
         self.save(input, target, weight)  # (as PyTorch's node)
-        if reduction == "none":
-            if input._data.ndim == 1:  # (one sample: PyTorch's summing path, a 0-d 0 + loss)
-                return np.add.reduce(losses, axis=None)
+        if reduction == "none" and input._data.ndim > 1:
             return losses.reshape(target._data.shape)
-        summed = np.add.reduce(losses, axis=None)
-        if summed != summed:  # (NaN: its sign bit as PyTorch's kernel leaves it)
-            summed = np.copysign(summed, _nll_nan_sum(picked, w, self.valid, x.dtype))
+        # (a spatial loss sums its samples' positions in row-major order, as one batch)
+        terms = (picked if weight is None else picked * weight._data[safe].astype(x.dtype)).ravel()
+        if every_target_counts:
+            summed = cascade_sum(terms, None, terms.size, True)
+        else:
+            counted = np.flatnonzero(valid)
+            summed = cascade_sum(terms[counted], counted, terms.size, True)
+        if reduction == "none":  # (one sample: PyTorch's summing path, 0 - x * w)
+            return summed
         if reduction == "sum":
             return summed
         if total == 0:  # every target ignored or weighing 0: PyTorch's 0 / 0, sign bit set;
