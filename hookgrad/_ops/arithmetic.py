@@ -10,6 +10,7 @@ from .alpha_check import check_alpha
 from .c_pow import power_of_floats
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import c_order, first_operand_layout, iterator_layout
+from .floor_divide_nan import floor_divide_nan_signs
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -241,7 +242,10 @@ class DivBackward2(DivBackward0):
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
             if rounding_mode == "floor":  # (floats: Python's floor division, as PyTorch's)
-                return first_operand_layout(np.floor_divide(x, y), x, y)
+                out = np.floor_divide(x, y)
+                if out.dtype.kind == "f" and np.isnan(out).any():
+                    out = floor_divide_nan_signs(out, x, y)
+                return first_operand_layout(out, x, y)
             if rounding_mode == "trunc":
                 return first_operand_layout(np.trunc(x / y).astype(np.result_type(x, y)), x, y)
         raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
