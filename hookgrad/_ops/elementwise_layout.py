@@ -66,8 +66,9 @@ def empty_like_layout(out, x):
     the ops that allocate their result that way (``nan_to_num``, ``hardtanh``) give it: the
     strides of ``x`` itself where it is dense and non-overlapping (a size-1 dim's stride
     included: ``[[a], [b]].t()`` gives (1, 1)), else dense in ``x``'s stride order."""
-    if out.ndim < 2 or not out.size or (x.flags.c_contiguous and 1 not in x.shape):
-        return out  # (a C-contiguous array without dims of size 1 has C strides)
+    if out.ndim < 2 or not out.size or (x.flags.c_contiguous and (
+            x.base is None or 1 not in x.shape)):
+        return out  # (a fresh C-contiguous array, or one without dims of size 1, has C strides)
     if non_overlapping_and_dense(x) and min(x.strides) >= 0:
         return _laid_out(out, [s // x.itemsize for s in x.strides])
     return _laid_out(out, _dense_strides(out.shape, iteration_order(x, ())))
