@@ -160,7 +160,8 @@ class Tensor(TensorBase):
     clone = _copy.clone
 
     def contiguous(self, memory_format=None):
-        return self if self._data.flags.c_contiguous else _copy.clone(self)
+        return self if self._data.flags.c_contiguous else _copy.clone(
+            self, memory_format="contiguous_format")
 
     def new_zeros(self, *size_args, size=None, dtype=None, device=None, requires_grad=False):
         size = _sizes(size_args, size)

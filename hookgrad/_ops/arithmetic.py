@@ -10,7 +10,7 @@ from .alpha_check import check_alpha
 from .c_pow import power_of_floats
 from .division_nans import nan_signed
 from .elementwise import log, reciprocal, sqrt_array
-from .elementwise_layout import first_operand_layout, iterator_layout
+from .elementwise_layout import c_order, first_operand_layout, iterator_layout
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -407,12 +407,14 @@ class PowBackward2(Op):
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")  # bool tensors)
         if base == 0:
             self.nonnegative = x >= 0
+        # (C order whatever the exponent's layout, as PyTorch's result)
         if x.dtype.kind in "iu":
-            return integer_power(np.asarray(s, x.dtype), x)
+            return c_order(integer_power(np.asarray(s, x.dtype), x))
         if x.dtype.kind == "f":  # (the number in the tensor's dtype, then C's pow)
-            return power_of_floats(np.asarray(s, x.dtype), x)
+            return c_order(power_of_floats(np.asarray(s, x.dtype), x))
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
-            return np.power(float(s) if x.dtype.kind == "V" else s, x).astype(x.dtype, copy=False)
+            return c_order(np.power(float(s) if x.dtype.kind == "V" else s, x)
+                           .astype(x.dtype, copy=False))
 
     def _wrapped_number(self, name):
         return self.base if name == "self" else None

@@ -7,6 +7,7 @@ from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
 from .complex_ops import real_part
 from .complex_support import refuse_complex_number, warn_discarded_imaginary
+from .elementwise_layout import empty_like_layout
 from .inplace import (
     ALLOW_OVERLAP,
     apply_inplace,
@@ -25,7 +26,7 @@ class ToCopyBackward0(Op):
         if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
             warn_discarded_imaginary(6)  # (the user's x.to(dtype))
             x = x.real
-        return x.astype(dtype.np_dtype)
+        return empty_like_layout(x.astype(dtype.np_dtype), x)  # (PyTorch's empty_like)
 
     def backward(self, grad):
         # the engine casts back to the input's dtype; from a complex gradient a real input
@@ -134,8 +135,10 @@ def to_dtype(a, dtype):
 
 
 def clone(input, *, memory_format=None):
-    """The copy is always contiguous (the only layout here), whatever ``memory_format``."""
-    return CloneBackward0.apply(input)
+    """Laid out as PyTorch's preserve_format (the default) lays it: ``input``'s strides
+    where its memory is dense, else dense in its stride order. An explicit
+    ``memory_format`` means contiguous (this package's format constants are one value)."""
+    return CloneBackward0.apply(input, memory_format is None)
 
 
 def copy(input, other):

@@ -128,7 +128,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     sizes[dim + 1] = repeats
     shape = list(input._data.shape)
     shape[dim] *= repeats
-    return expand(expanded, tuple(sizes)).clone().view(shape)
+    return expand(expanded, tuple(sizes)).clone(memory_format="contiguous_format").view(shape)
 
 
 def meshgrid(*tensors, indexing=None):

@@ -10,6 +10,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make
 from . import cephes_gamma
 from .cephes_bessel import i0_float32, i1_float32
+from .elementwise_layout import unary_iterator_layout
 from .half import is_half, unary_in_float32
 from .inplace import apply_inplace
 from .nn import _ERFC_P, _ERFC_Q, _polyval, erf_array, gaussian_slope_backward
@@ -271,8 +272,12 @@ def i1_array(x):
     return _bessel(x, 1)
 
 
+def _i0_laid_out(x):
+    return unary_iterator_layout(i0_array(x), x)  # (TensorIterator's layout: i0_array's is C)
+
+
 class I0Backward0(UnaryOp):
-    function, saves = i0_array, "self"
+    function, saves = _i0_laid_out, "self"
 
     def backward(self, grad):
         return grad * special_i1(self.saved()[0])

@@ -12,6 +12,7 @@ from .composite import FormulaGrad
 from .elementwise import sigmoid
 from .elementwise_layout import first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
+from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0, sigmoid_tensor
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
@@ -103,10 +104,15 @@ class NllLossBackward0(Op):
             w = valid.astype(x.dtype)
             if weight is not None:
                 w *= weight._data[safe]
-            losses = picked * -w
+            losses = -picked * w  # (negated first: a NaN's sign flips, as PyTorch's)
             if not every_target_counts:  # an ignored target adds 0, whatever it would read
                 losses = np.where(valid, losses, 0).astype(x.dtype, copy=False)
             total = np.add.reduce(w, axis=None)
+            if weight is not None and reduction == "mean":  # (the kernel's own sum)
+                counted = None if every_target_counts else np.flatnonzero(valid)
+                weights = weight._data[safe].astype(x.dtype, copy=False).ravel()
+                total = cascade_sum(weights if counted is None else weights[counted],
+                                    counted, weights.size, False)
         self.in_shape, self.safe, self.w, self.reduction = input._data.shape, safe, w, reduction
         self.valid = None if every_target_counts else valid  # (ignored targets get nothing)
         self.total = total
@@ -115,16 +121,23 @@ class NllLossBackward0(Op):
         self.size_mismatch = input._data.ndim == 1 and t.size and target._data.ndim == 1 \
             and input._data.shape[0] != 1
         self.save(input, target, weight)  # (as PyTorch's node)
-        if reduction == "none":
-            if input._data.ndim == 1:  # (one sample: PyTorch's summing path, a 0-d 0 + loss)
-                return np.add.reduce(losses, axis=None)
+        if reduction == "none" and input._data.ndim > 1:
             return losses.reshape(target._data.shape)
+        # (a spatial loss sums its samples' positions in row-major order, as one batch)
+        terms = (picked if weight is None else picked * weight._data[safe].astype(x.dtype)).ravel()
+        if every_target_counts:
+            summed = cascade_sum(terms, None, terms.size, True)
+        else:
+            counted = np.flatnonzero(valid)
+            summed = cascade_sum(terms[counted], counted, terms.size, True)
+        if reduction == "none":  # (one sample: PyTorch's summing path, 0 - x * w)
+            return summed
         if reduction == "sum":
-            return np.add.reduce(losses, axis=None)
+            return summed
         if total == 0:  # every target ignored or weighing 0: PyTorch's 0 / 0, sign bit set;
             # no target at all: PyTorch's NaN without sign bit (as signbit shows)
             return np.full((), -np.nan if t.size else np.nan, x.dtype)
-        return np.add.reduce(losses, axis=None) / total
+        return summed / total
 
     def backward(self, grad):
         saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)

@@ -30,6 +30,7 @@ from .activation_backward import (
     vector_block_prefix,
 )
 from .elementwise import exp, exp_array, sigmoid, tanh
+from .elementwise_layout import c_order, empty_like_layout, unary_iterator_layout
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
@@ -315,7 +316,7 @@ class HardtanhBackward0(Op):
             if x.dtype.kind == "b":
                 raise RuntimeError("Bool inputs not supported for hardtanh")
             min_val, max_val = int(min_val), int(max_val)
-        return np.clip(x, min_val, max_val)
+        return empty_like_layout(np.clip(x, min_val, max_val), x)  # (PyTorch's empty_like)
 
     def backward(self, grad):
         return HardtanhBackwardBackward0.of(grad, self.saved()[0], *self.bounds)
@@ -334,7 +335,7 @@ class ThresholdBackward0(Op):
         x = a._data
         out = x.copy()
         np.copyto(out, value, where=x <= threshold, casting="unsafe")
-        return out
+        return unary_iterator_layout(out, x)
 
     def backward(self, grad):
         return ThresholdBackwardBackward0.of(grad, self.saved()[0], self.threshold)
@@ -422,7 +423,7 @@ class RreluWithNoiseBackward0(Op):
     def forward(self, a, noise):
         self.noise = noise
         self.save(a)
-        return a._data * noise
+        return c_order(a._data * noise)  # (C order whatever the input's)
 
     def backward(self, grad):
         return RreluWithNoiseBackwardBackward0.of(grad, self.saved()[0], self.noise)

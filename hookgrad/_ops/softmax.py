@@ -32,9 +32,11 @@ def _keeping_nan(fn, x):
 
 
 def _vector_max_nan(top):
-    """A row max that is NaN as PyTorch's last-dim log_softmax kernel has it: its vectorised
-    max marks a NaN by setting every bit, a NaN with the sign bit; ``x - max`` then keeps an
-    input NaN's own sign and gives that NaN elsewhere in the row (signbit shows it)."""
+    """A row max that is NaN as PyTorch's last-dim softmax and log_softmax kernels have it:
+    their vectorised max marks a NaN by setting every bit, a NaN with the sign bit; ``x -
+    max`` then keeps an input NaN's own sign and gives that NaN elsewhere in the row
+    (signbit shows it). softmax's exp and product then pass signs on by vector lane and row
+    width, which is not modelled (an input NaN's own sign can come out set)."""
     nan = np.isnan(top)
     if nan.any():
         top = top.copy()
@@ -145,6 +147,8 @@ class SoftmaxBackward0(Op):
         if finite:
             shifted = np.exp(x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
+        if dims == (x.ndim - 1,):  # (along other dims PyTorch marks it by column chunk)
+            top = _vector_max_nan(top)
         with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
             shifted = _keeping_nan(np.exp, x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)

@@ -16,7 +16,7 @@ from .arithmetic import (
 )
 from .division_nans import nan_signed
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
-from .elementwise_layout import first_operand_layout
+from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import is_half, unary_in_float32
 from .op import (
     BinaryOp,
@@ -98,11 +98,13 @@ class NanToNumBackward0(Op):
 
     def forward(self, a, nan, posinf, neginf):
         x = a._data
+        # (laid out as PyTorch's empty_like(self): a transposed column keeps its strides)
         if x.dtype.kind not in "fV":
-            return x.copy()
+            return empty_like_layout(x.copy(), x)
         self.finite = np.isfinite(x)
         self.save(a)  # (PyTorch's node saves self)
-        return np.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+        return empty_like_layout(np.nan_to_num(x, nan=0.0 if nan is None else nan,
+                                               posinf=posinf, neginf=neginf), x)
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed it)

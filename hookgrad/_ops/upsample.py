@@ -2,17 +2,17 @@
 (5-D; lower ranks use the adaptive pools), one spatial axis at a time.
 
 Each output position reads one input position (nearest), two with weights (linear) or
-several (cubic: four, area: its window) along each spatial axis, with PyTorch's source-index
-rules. Applying the axes last-first gives
+several (area: its window) along each spatial axis, with PyTorch's source-index rules
+(bicubic rounds as its own kernels: upsample_cubic.py). Applying the axes last-first gives
 PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
-import math
-from fractions import Fraction
-
 import numpy as np
 
 from .activation_backward import zeros_of_input
+from .fused import fma32, fma64
 from .op import Op
+from .upsample_antialias import antialias_backward
+from .upsample_cubic import cubic_axis, cubic_backward, cubic_forward  # noqa: F401
 
 
 def nearest_axis(in_size, out_size, scale):
@@ -27,32 +27,6 @@ def nearest_exact_axis(in_size, out_size, scale):
     step = np.float32(1.0 / scale if scale else in_size / out_size)
     index = np.floor((np.arange(out_size, dtype=np.float32) + np.float32(0.5)) * step)
     return ("nearest", np.minimum(index.astype(np.int64), in_size - 1))
-
-
-def _cubic_weights(t):
-    """Keys' cubic convolution weights (a = -0.75, as PyTorch's) of the four taps around a
-    source position ``t`` past the second one."""
-    a = -0.75
-    far = lambda d: ((a * d - 5 * a) * d + 8 * a) * d - 4 * a  # noqa: E731  (1 < d < 2)
-    near = lambda d: ((a + 2) * d - (a + 3)) * d * d + 1  # noqa: E731       (d <= 1)
-    return far(t + 1), near(t), near(1 - t), far(2 - t)
-
-
-def cubic_axis(in_size, out_size, scale, align_corners):
-    """Four taps (clamped to the edge) with cubic weights; the source position is not
-    clamped at 0, unlike linear's."""
-    if align_corners:
-        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
-        source = np.arange(out_size) * step
-    else:
-        step = 1.0 / scale if scale else in_size / out_size
-        source = (np.arange(out_size) + 0.5) * step - 0.5
-    source = source.astype(np.float32)
-    base = np.floor(source).astype(np.int64)
-    t = source - base
-    taps = tuple((np.clip(base + k - 1, 0, in_size - 1), w, None)
-                 for k, w in enumerate(_cubic_weights(t)))
-    return ("taps", taps)
 
 
 def area_axis(in_size, out_size):
@@ -73,25 +47,16 @@ def _triangle(x):
     return np.maximum(0.0, 1.0 - np.abs(x))
 
 
-def _fma(a, b, c):
-    """``a * b + c`` rounded once, elementwise on float64 arrays (exactly, as C's fma)."""
-    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
-                                  np.asarray(c, np.float64))
-    out = [float(Fraction(p) * Fraction(q) + Fraction(r)) if math.isfinite(p * q + r)
-           else p * q + r for p, q, r in zip(a.ravel().tolist(), b.ravel().tolist(),
-                                             c.ravel().tolist())]
-    return np.array(out, np.float64).reshape(a.shape)
-
-
-def _cubic_aa(x):
+def _cubic_aa(x, real):
     """Keys' cubic with a = -0.5 (what antialiased bicubic filters with, as PIL does), in
-    double as PyTorch's filter computes it: its compiler fuses the multiply-adds, whose
-    single roundings leave a residue of 1e-32 where the polynomial cancels to 0 at 1 and 2
-    (times an infinite input: inf, not NaN)."""
-    a, x = -0.5, np.abs(x)
-    near = _fma(_fma(a + 2.0, x, -(a + 3.0)) * x, x, 1.0)
-    far = _fma(_fma(x - 5, x, 8.0), x, -4.0) * a
-    return np.where(x < 1.0, near, np.where(x < 2.0, far, 0.0))
+    the input's precision (float for float32) as PyTorch's filter computes it: its compiler
+    fuses all its multiply-adds, whose single roundings leave a residue of 1e-32 where the
+    polynomial cancels to 0 near 1 and 2 (times an infinite input: inf, not NaN)."""
+    fma = fma64 if real is np.float64 else fma32
+    a, x = real(-0.5), np.abs(x).astype(real)
+    near = fma((fma(np.full(x.shape, a + 2, real), x, -(a + 3)) * x).astype(real), x, real(1))
+    far = fma(fma(fma(np.full(x.shape, a, real), x, -5 * a), x, 8 * a), x, -4 * a)
+    return np.where(x < 1, near, np.where(x < 2, far, real(0))).astype(real)
 
 
 def _triangle_aa(x):
@@ -120,8 +85,9 @@ def antialias_axis(in_size, out_size, scale, align_corners, cubic, dtype=np.floa
     width = int(count.max()) if out_size else 0
     k = np.arange(width)[:, None]
     offsets = ((k + low).astype(real) - centre).astype(np.float64) + 0.5
-    arguments = (offsets * np.float64(inverse)).astype(real).astype(np.float64)
-    weights = (_cubic_aa if cubic else _triangle_aa)(arguments).astype(real)
+    arguments = (offsets * np.float64(inverse)).astype(real)
+    weights = (_cubic_aa(arguments, real) if cubic else
+               _triangle_aa(arguments.astype(np.float64)).astype(real))
     weights = np.where(k < count, weights, real(0))
     total = np.zeros(out_size, real)
     for j in range(width):  # (summed in order, in the kernel's precision)
@@ -158,6 +124,8 @@ def _weights(weight, axis, ndim, dtype):
 
 def resample(x, plan):
     """Apply ``plan`` (one entry per spatial axis, the last axis last) to array ``x``."""
+    if plan[0][0] == "cubic":
+        return cubic_forward(x, plan)
     ndim = x.ndim
     for k in range(len(plan) - 1, -1, -1):
         axis = ndim - len(plan) + k
@@ -196,6 +164,8 @@ def _scatter(g, axis, index, size, weight=None, inside=None):
 
 def resample_transposed(g, plan, in_sizes):
     """The adjoint of ``resample``: each output's gradient goes back to what it read."""
+    if plan[0][0] == "cubic":
+        return cubic_backward(g, plan, in_sizes)
     ndim = g.ndim
     for k, (entry, size) in enumerate(zip(plan, in_sizes)):
         axis = ndim - len(plan) + k
@@ -267,9 +237,12 @@ class UpsampleNearest2DBackwardBackward0(Op):
     forward resampling again); the subclasses differ in node name and forward op."""
 
     forward_node = UpsampleNearest2DBackward0
+    antialias = False  # (the antialiased kernels' own rounding: upsample_antialias.py)
 
     def forward(self, grad, plan, in_sizes):
         self.plan = plan
+        if self.antialias:
+            return antialias_backward(grad._data, plan, in_sizes)
         return resample_transposed(grad._data, plan, in_sizes)
 
     def backward(self, grad_grad):
@@ -321,5 +294,6 @@ for _forward in NODES.values():
                  _node(_forward.__name__.replace("Backward0", "BackwardBackward0"),
                        UpsampleNearest2DBackwardBackward0))
     _backward.forward_node = _forward
+    _backward.antialias = _forward.__name__.endswith("AaBackward0")
     TRANSPOSED[_forward] = _backward
 del _forward, _backward

@@ -19,6 +19,7 @@ import threading
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
+from .elementwise_layout import unary_iterator_layout
 
 # vmlSetMode bits: high accuracy, denormals kept, no errno / callbacks (PyTorch's mode)
 _MODE = 0x00000002 | 0x00140000 | 0x00000100
@@ -229,9 +230,8 @@ def vml(name, fallback):
             out = _dense(function, x)
         elif x.flags.f_contiguous:
             out = _dense(function, x.T).T
-        else:
-            out = np.empty_like(x)
-            out[...] = _dense(function, np.ascontiguousarray(x))
+        else:  # (dense in x's stride order, as PyTorch's iterator; C for an expanded x)
+            out = unary_iterator_layout(_dense(function, np.ascontiguousarray(x)), x)
         if nonfinite_fallback and dtype.itemsize == 8:
             nonfinite = ~np.isfinite(x)
             if nonfinite.any():

@@ -102,7 +102,7 @@ def _axis(mode, in_size, out_size, scale, align_corners, dtype):
     if mode == "nearest-exact":
         return _upsample.nearest_exact_axis(in_size, out_size, scale)
     if mode == "bicubic":
-        return _upsample.cubic_axis(in_size, out_size, scale, align_corners)
+        return _upsample.cubic_axis(in_size, out_size, scale, align_corners, dtype)
     if mode == "area":
         return _upsample.area_axis(in_size, out_size)
     if mode.endswith("-aa"):
