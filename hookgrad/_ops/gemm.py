@@ -23,7 +23,7 @@ import numpy as np
 from .. import _parallel
 from .._parallel import parallel_for
 from . import vml
-from .array_address import pointer
+from .array_address import live_pointer, pointer
 
 _COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
@@ -226,8 +226,8 @@ def _call(gemm, m1, m2, out, rows, cols, depth, beta):
             ldb = _normalized_leads(False, tb, m, n, depth, m, ldb)[1]
     one = gemm.one
     gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
-                  depth, one, pointer(a), lda, pointer(b), ldb, one if beta else gemm.zero,
-                  pointer(out), ldc)
+                  depth, one, live_pointer(a), lda, live_pointer(b), ldb,
+                  one if beta else gemm.zero, live_pointer(out), ldc)
 
 
 # PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
