@@ -26,8 +26,16 @@ def _header_word(x):
     return _from_address(id(x) + _OFFSET)
 
 
+def _header_address(x):
+    return _from_address(id(x) + _OFFSET).value or 0
+
+
 def _ctypes_pointer(x):
     return _c_void_p(x.ctypes.data)
+
+
+def _ctypes_address(x):
+    return x.ctypes.data
 
 
 def _layout_holds():
@@ -39,6 +47,8 @@ def _layout_holds():
 _HOLDS = _layout_holds()
 # pointer(x): a ``c_void_p`` holding the address of ndarray ``x``'s first element
 pointer = _header_pointer if _HOLDS else _ctypes_pointer
+# address(x): that address as an int (x.ctypes.data)
+address = _header_address if _HOLDS else _ctypes_address
 # live_pointer(x): the same for an argument of a call made at once while a variable still
 # holds ``x`` (it reads the array object then: never for a temporary such as ``x[1:]``)
 live_pointer = _header_word if _HOLDS else _ctypes_pointer

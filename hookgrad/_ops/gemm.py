@@ -23,7 +23,7 @@ import numpy as np
 from .. import _parallel
 from .._parallel import parallel_for
 from . import vml
-from .array_address import live_pointer, pointer
+from .array_address import address, live_pointer, pointer
 
 _COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
@@ -272,7 +272,7 @@ def batched(x, y):
                   pointer(x), ldb, gemm.zero, pointer(out), cols)
         return out
     steps = np.arange(batch, dtype=np.uint64)
-    pointers = [array.ctypes.data + steps * np.uint64(stride) for array, stride in
+    pointers = [address(array) + steps * np.uint64(stride) for array, stride in
                 ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
     header = (ta, tb, m, n, depth, lda, ldb, cols)
     scalars = np.array([1.0, 0.0], dtype)
@@ -295,12 +295,13 @@ def _batch_step(batch, flops):
 def _batch_chunk(start, stop, function, header, pointers, scalars):
     """MKL's grouped batch GEMM over matrices ``start`` to ``stop`` (one group)."""
     ints = np.array(header + (stop - start,), np.int32)
-    address, step = ints.ctypes.data, ints.itemsize
-    a, b, c = (p.ctypes.data + 8 * start for p in pointers)
-    scalar = scalars.ctypes.data
-    function(_COL_MAJOR, address, address + step, address + 2 * step, address + 3 * step,
-             address + 4 * step, scalar, a, address + 5 * step, b, address + 6 * step,
-             scalar + scalars.itemsize, c, address + 7 * step, 1, address + 8 * step)
+    start_address, step = address(ints), ints.itemsize
+    a, b, c = (address(p) + 8 * start for p in pointers)
+    scalar = address(scalars)
+    function(_COL_MAJOR, start_address, start_address + step, start_address + 2 * step,
+             start_address + 3 * step, start_address + 4 * step, scalar, a,
+             start_address + 5 * step, b, start_address + 6 * step, scalar + scalars.itemsize,
+             c, start_address + 7 * step, 1, start_address + 8 * step)
 
 
 def _matrices_fit(x):
@@ -356,8 +357,8 @@ def matrix_vector(mat, vec):
         lda = max(lda, m)
     incx, vec = _vector(vec)
     out = np.empty(rows, dtype)
-    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, mat.ctypes.data, lda,
-              vec.ctypes.data, incx, 0.0, out.ctypes.data, 1)
+    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, address(mat), lda,
+              address(vec), incx, 0.0, address(out), 1)
     return out
 
 
@@ -370,7 +371,7 @@ def dot(x, y):
         return None
     incx, x = _vector(x)
     incy, y = _vector(y)
-    value = _threaded(_dot_functions[dtype], x.size, x.ctypes.data, incx, y.ctypes.data, incy)
+    value = _threaded(_dot_functions[dtype], x.size, address(x), incx, address(y), incy)
     return np.array(value, dtype)
 
 

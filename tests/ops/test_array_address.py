@@ -18,6 +18,7 @@ def test_pointer_is_ctypes_address():
         assert array_address.pointer(x).value == x.ctypes.data
         assert isinstance(array_address.pointer(x), ctypes.c_void_p)
         assert array_address.live_pointer(x).value == x.ctypes.data
+        assert array_address.address(x) == x.ctypes.data
 
 
 def test_pointer_of_a_temporary_keeps_its_value():
