@@ -319,7 +319,7 @@ def test_matrix_products_split_when_blas_does_not_thread(threads, monkeypatch):
     from hookgrad._ops import gemm, split
     if _blas.get_threads() is None:
         pytest.skip("NumPy's BLAS is not a reachable OpenBLAS")
-    monkeypatch.setattr(gemm, "_function", lambda dtype: None)  # (NumPy's path, not MKL's)
+    monkeypatch.setattr(gemm, "_functions", {})  # (NumPy's path, not MKL's)
     calls = []
     real = split.parallel_for
     monkeypatch.setattr(split, "parallel_for",

@@ -17,25 +17,35 @@ gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=
 threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
 matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
 import ctypes
-import threading
 
 import numpy as np
 
 from .. import _parallel
 from .._parallel import parallel_for
 from . import vml
+from .array_address import address, live_pointer, pointer
 
 _COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
-_local = threading.local()
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _batch_functions = {}  # {dtype: cblas gemm_batch}
 _gemv_functions = {}  # {dtype: cblas gemv}
 _dot_functions = {}  # {dtype: cblas dot}
-_functions = None  # {dtype: cblas gemm}, {} when unavailable; None until first asked
+_functions = None  # {dtype: _Gemm}, {} when unavailable; None until first asked
+
+
+class _Gemm:
+    """cblas ``sgemm`` / ``dgemm`` without argument types, and its scalars 1 and 0 as C
+    values: a call converts nothing (ctypes' conversions of 14 declared arguments cost more
+    than a small product itself). Integers go as C ints, pointers as ``c_void_p``."""
+    __slots__ = ("function", "one", "zero")
+
+    def __init__(self, function, scalar):
+        function.restype = None
+        self.function, self.one, self.zero = function, scalar(1.0), scalar(0.0)
 
 
 def _load():
@@ -49,13 +59,8 @@ def _load():
     try:
         for dtype, name, scalar in ((_FLOAT32, "cblas_sgemm", ctypes.c_float),
                                     (_FLOAT64, "cblas_dgemm", ctypes.c_double)):
-            function = getattr(lib, name)
-            # (LP64: 32-bit sizes, as PyTorch's MKL takes them)
-            function.argtypes = ([ctypes.c_int] * 6 +
-                                 [scalar, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
-                                  ctypes.c_int, scalar, ctypes.c_void_p, ctypes.c_int])
-            function.restype = None
-            _functions[dtype] = function
+            # (LP64: 32-bit sizes, as PyTorch's MKL takes them: Python ints go as C ints)
+            _functions[dtype] = _Gemm(lib[name], scalar)
             batched = getattr(lib, name + "_batch")  # (the grouped form: arrays of all)
             batched.argtypes = ([ctypes.c_int] + [ctypes.c_void_p] * 13 + [ctypes.c_int,
                                                                            ctypes.c_void_p])
@@ -89,11 +94,6 @@ def available():
     return bool(_functions if _functions is not None else _load())
 
 
-def _function(dtype):
-    functions = _functions if _functions is not None else _load()
-    return functions.get(dtype) if functions else None
-
-
 def _as_operand(x, lead, rows, cols):
     """PyTorch's choice for one operand of a column-major product whose matrix is
     ``rows x cols``: ``(transposed, leading dimension, array)``; ``lead`` is the axis of
@@ -114,22 +114,25 @@ def product(m1, m2, bias=None):
     as PyTorch's addmm) as PyTorch computes it, a new C-contiguous array; or None where MKL's
     GEMM does not apply (other dtypes, an empty product, no suitable MKL)."""
     dtype = m1.dtype
-    function = _function(dtype) if dtype is m2.dtype or dtype == m2.dtype else None
-    if function is None:
+    functions = _functions if _functions is not None else _load()
+    function = functions.get(dtype)  # (None for other dtypes, or without MKL)
+    if function is None or (m2.dtype is not dtype and m2.dtype != dtype):
         return None
     rows, depth = m1.shape
     cols = m2.shape[1]
     if not rows or not cols or not depth:
         return None
     if rows * cols * depth <= _SMALL_PRODUCT and bias is None:
-        return _small(function, m1, m2, rows, cols, depth)
+        out = np.empty((rows, cols), dtype)  # (one call whatever the thread count)
+        _call(function, m1, m2, out, rows, cols, depth, False)
+        return out
     if max(m1.size, m2.size, rows * cols) > _INT_MAX:
         return None
     out = np.empty((rows, cols), dtype)
-    beta = 0.0
+    beta = False  # (whether GEMM adds the product to out: beta 1, else 0)
     if bias is not None:
         out[...] = bias
-        beta = 1.0
+        beta = True
     threads = vml.threads()
     if threads == 1:
         _call(function, m1, m2, out, rows, cols, depth, beta)
@@ -148,58 +151,9 @@ def product(m1, m2, bias=None):
     return out
 
 
-# Products of up to this many multiply-adds go through per-thread scratch buffers, whose
-# addresses are known: asking an array for its address costs 1.5 us, a copy of a small one
-# a fraction of that. (MKL threads none of them: one call whatever the thread count.)
+# Products of up to this many multiply-adds run as one call at any thread count (MKL threads
+# none of them)
 _SMALL_PRODUCT = 1 << 15
-_SCRATCH_ITEMS = 1 << 12
-
-
-def _scratch(dtype):
-    """This thread's three scratch arrays of ``dtype`` and their addresses."""
-    buffers = getattr(_local, "buffers", None)
-    if buffers is None:
-        buffers = _local.buffers = {}
-    entry = buffers.get(dtype)
-    if entry is None:
-        arrays = [np.empty(_SCRATCH_ITEMS, dtype) for _ in range(3)]
-        entry = buffers[dtype] = [(a, a.ctypes.data) for a in arrays]
-    return entry
-
-
-def _staged(x, scratch):
-    """``x`` (C- or F-contiguous) copied into ``scratch`` in its own memory order, as an
-    array of x's shape and strides; or None (another layout, too large)."""
-    buffer, address = scratch
-    size = x.size
-    if size > _SCRATCH_ITEMS:
-        return None
-    if x.flags.c_contiguous:
-        staged = buffer[:size].reshape(x.shape)
-        staged[...] = x
-    elif x.flags.f_contiguous:
-        staged = buffer[:size].reshape(x.shape[::-1]).T
-        staged[...] = x
-    else:
-        return None
-    return staged, address
-
-
-def _small(function, m1, m2, rows, cols, depth):
-    """``product`` of a small one: the operands staged in scratch buffers (the same layout
-    and leading dimensions, so the same GEMM call), unless their layout is another."""
-    scratch = _scratch(m1.dtype)
-    first, second = _staged(m1, scratch[0]), _staged(m2, scratch[1])
-    if first is None or second is None or rows * cols > _SCRATCH_ITEMS:
-        out = np.empty((rows, cols), m1.dtype)
-        _call(function, m1, m2, out, rows, cols, depth, 0.0)
-        return out
-    buffer, address = scratch[2]
-    out = buffer[:rows * cols].reshape(rows, cols)
-    # (the layout decisions read the operands' own strides, which may differ from their
-    # staged copies' in a dim of size 1; the elements' addresses do not)
-    _call(function, m1, m2, out, rows, cols, depth, 0.0, (first[1], second[1], address))
-    return out.copy()
 
 
 def _normalized_leads(ta, tb, m, n, depth, lda, ldb):
@@ -237,32 +191,43 @@ def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
     _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
 
 
-def _call(function, m1, m2, out, rows, cols, depth, beta, addresses=None):
-    """GEMM into the C-contiguous ``out``, operands laid out as PyTorch lays them out
-    (``addresses``: of m1, m2 and out, when known)."""
+def _call(gemm, m1, m2, out, rows, cols, depth, beta):
+    """GEMM (a _Gemm) into the C-contiguous ``out``, operands laid out as PyTorch lays them
+    out; ``beta``: whether the product is added to ``out``."""
     if cols == 1:
         # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
         m, n = rows, cols
         ta, lda, a = _as_operand(m1, 0, rows, depth)
         tb, ldb, b = _as_operand(m2, 0, depth, cols)
         ldc = rows
-        a_index, b_index = 0, 1
+        lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
     else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
-        m, n = cols, rows
-        ta, lda, a = _as_operand(m2, 1, cols, depth)
-        tb, ldb, b = _as_operand(m1, 1, depth, rows)
-        ldc = cols
-        a_index, b_index = 1, 0
-    lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
-    if addresses is None:
-        a_address, b_address, c_address = a.ctypes.data, b.ctypes.data, out.ctypes.data
-    else:  # (staged copies of m1 and m2, unless PyTorch's rule copied one anyway)
-        operands = (m1, m2)
-        a_address = addresses[a_index] if a is operands[a_index] else a.ctypes.data
-        b_address = addresses[b_index] if b is operands[b_index] else b.ctypes.data
-        c_address = addresses[2]
-    function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n, depth,
-             1.0, a_address, lda, b_address, ldb, beta, c_address, ldc)
+        m, n, ldc = cols, rows, cols
+        # _as_operand's choices for the two layouts of nearly every product (row-major, or
+        # the transpose of a row-major matrix), read from the exact strides without its
+        # tests; their leading dimensions are already what _normalized_leads makes them
+        item = out.itemsize
+        a, b = m2, m1
+        strides = m2.strides
+        if strides == (cols * item, item):
+            ta, lda = False, cols
+        elif strides == (item, depth * item):
+            ta, lda = True, depth
+        else:
+            ta, lda, a = _as_operand(m2, 1, cols, depth)
+            lda = _normalized_leads(ta, False, m, n, depth, lda, depth)[0]
+        strides = m1.strides
+        if strides == (depth * item, item):
+            tb, ldb = False, depth
+        elif strides == (item, rows * item):
+            tb, ldb = True, rows
+        else:
+            tb, ldb, b = _as_operand(m1, 1, depth, rows)
+            ldb = _normalized_leads(False, tb, m, n, depth, m, ldb)[1]
+    one = gemm.one
+    gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
+                  depth, one, live_pointer(a), lda, live_pointer(b), ldb,
+                  one if beta else gemm.zero, live_pointer(out), ldc)
 
 
 # PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
@@ -294,7 +259,7 @@ def batched(x, y):
     if not (_matrices_fit(x) and _matrices_fit(y)):
         for index in range(batch):  # (PyTorch's loop of addmm over the batch)
             _threaded(_call, functions[dtype], x[index], y[index], out[index], rows, cols,
-                      depth, 0.0)
+                      depth, False)
         return out
     # column-major: out.T = y.T @ x.T per matrix, as PyTorch passes them
     ta, lda = _batch_operand(y)
@@ -302,11 +267,12 @@ def batched(x, y):
     m, n = cols, rows
     lda, ldb = _normalized_leads(ta == _TRANS, tb == _TRANS, m, n, depth, lda, ldb)
     if batch == 1:
-        _threaded(functions[dtype], _COL_MAJOR, ta, tb, m, n, depth, 1.0, y.ctypes.data, lda,
-                  x.ctypes.data, ldb, 0.0, out.ctypes.data, cols)
+        gemm = functions[dtype]
+        _threaded(gemm.function, _COL_MAJOR, ta, tb, m, n, depth, gemm.one, pointer(y), lda,
+                  pointer(x), ldb, gemm.zero, pointer(out), cols)
         return out
     steps = np.arange(batch, dtype=np.uint64)
-    pointers = [array.ctypes.data + steps * np.uint64(stride) for array, stride in
+    pointers = [address(array) + steps * np.uint64(stride) for array, stride in
                 ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
     header = (ta, tb, m, n, depth, lda, ldb, cols)
     scalars = np.array([1.0, 0.0], dtype)
@@ -329,12 +295,13 @@ def _batch_step(batch, flops):
 def _batch_chunk(start, stop, function, header, pointers, scalars):
     """MKL's grouped batch GEMM over matrices ``start`` to ``stop`` (one group)."""
     ints = np.array(header + (stop - start,), np.int32)
-    address, step = ints.ctypes.data, ints.itemsize
-    a, b, c = (p.ctypes.data + 8 * start for p in pointers)
-    scalar = scalars.ctypes.data
-    function(_COL_MAJOR, address, address + step, address + 2 * step, address + 3 * step,
-             address + 4 * step, scalar, a, address + 5 * step, b, address + 6 * step,
-             scalar + scalars.itemsize, c, address + 7 * step, 1, address + 8 * step)
+    start_address, step = address(ints), ints.itemsize
+    a, b, c = (address(p) + 8 * start for p in pointers)
+    scalar = address(scalars)
+    function(_COL_MAJOR, start_address, start_address + step, start_address + 2 * step,
+             start_address + 3 * step, start_address + 4 * step, scalar, a,
+             start_address + 5 * step, b, start_address + 6 * step, scalar + scalars.itemsize,
+             c, start_address + 7 * step, 1, start_address + 8 * step)
 
 
 def _matrices_fit(x):
@@ -390,8 +357,8 @@ def matrix_vector(mat, vec):
         lda = max(lda, m)
     incx, vec = _vector(vec)
     out = np.empty(rows, dtype)
-    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, mat.ctypes.data, lda,
-              vec.ctypes.data, incx, 0.0, out.ctypes.data, 1)
+    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, address(mat), lda,
+              address(vec), incx, 0.0, address(out), 1)
     return out
 
 
@@ -404,7 +371,7 @@ def dot(x, y):
         return None
     incx, x = _vector(x)
     incy, y = _vector(y)
-    value = _threaded(_dot_functions[dtype], x.size, x.ctypes.data, incx, y.ctypes.data, incy)
+    value = _threaded(_dot_functions[dtype], x.size, address(x), incx, address(y), incy)
     return np.array(value, dtype)
 
 

@@ -21,6 +21,7 @@ import ctypes
 import numpy as np
 
 from . import vml
+from .array_address import address, pointer
 
 _workspace_sizes = {}  # (routine, dtype, job, sizes) -> LAPACK's optimal workspace
 
@@ -84,7 +85,7 @@ def _column_major(x, rows, columns):
 
 def _address(array, i):
     """The address of ``array[i]`` (of a C-ordered stack), as LAPACK takes it."""
-    return ctypes.c_void_p(array.ctypes.data + i * array.strides[0])
+    return ctypes.c_void_p(address(array) + i * array.strides[0])
 
 
 def _matrices(copies, batch):
@@ -99,8 +100,8 @@ def _workspace(function, key, dtype, *arguments, after=(), integers=False):
     sizes = _workspace_sizes.get(key)
     if sizes is None:
         size, integer_size, info = np.empty(1, dtype), np.empty(1, np.int32), ctypes.c_int(0)
-        extra = (integer_size.ctypes.data_as(ctypes.c_void_p), _int(-1)) if integers else ()
-        function(*arguments, size.ctypes.data_as(ctypes.c_void_p), _int(-1), *after, *extra,
+        extra = (pointer(integer_size), _int(-1)) if integers else ()
+        function(*arguments, pointer(size), _int(-1), *after, *extra,
                  ctypes.byref(info))
         sizes = _workspace_sizes[key] = (max(1, int(size[0])), max(1, int(integer_size[0])))
     return sizes
@@ -122,13 +123,13 @@ def gesdd(x, job):
     u = np.empty((len(a), u_columns, u_rows), dtype)
     vt = np.empty((len(a), vt_columns, vt_rows), dtype)
     iwork = np.empty(max(1, 8 * k), np.int32)
-    iwork_address = iwork.ctypes.data_as(ctypes.c_void_p)
+    iwork_address = pointer(iwork)
     job_code, m_code, n_code, lda = job.encode(), _int(m), _int(n), _int(max(1, m))
     ldu, ldvt = _int(u_rows), _int(vt_rows)
     size, _ = _workspace(function, ("gesdd", dtype.char, job, m, n), dtype, job_code, m_code,
                          n_code, None, lda, None, None, ldu, None, ldvt, after=(iwork_address,))
     work = np.empty(size, dtype)
-    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
+    work_address, lwork = pointer(work), _int(size)
     infos = np.zeros(len(a), np.int64)
     with _pool_threads():
         for i in range(len(a)):
@@ -157,8 +158,8 @@ def syevd(x, uplo, vectors):
                                     job_code, uplo_code, n_code, None, lda, None,
                                     integers=True)
     work, iwork = np.empty(size, dtype), np.empty(integer_size, np.int32)
-    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(size)
-    iwork_address, liwork = iwork.ctypes.data_as(ctypes.c_void_p), _int(integer_size)
+    work_address, lwork = pointer(work), _int(size)
+    iwork_address, liwork = pointer(iwork), _int(integer_size)
     infos = np.zeros(len(a), np.int64)
     with _pool_threads():
         for i in range(len(a)):
@@ -202,7 +203,7 @@ def qr(x, mode):
     size, _ = _workspace(geqrf, ("geqrf", dtype.char, m, n), dtype, m_code, n_code, None, lda,
                          None)
     work = np.empty(size, dtype)
-    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
+    work_address, lwork = pointer(work), _int(len(work))
     with _pool_threads():
         for i in range(len(a)):
             geqrf(m_code, n_code, _address(a, i), lda, _address(tau, i), work_address, lwork,
@@ -218,7 +219,7 @@ def qr(x, mode):
     size, _ = _workspace(orgqr, ("orgqr", dtype.char, m, q_columns, k), dtype, m_code,
                          columns_code, k_code, None, lda, None)
     work = np.empty(size, dtype)
-    work_address, lwork = work.ctypes.data_as(ctypes.c_void_p), _int(len(work))
+    work_address, lwork = pointer(work), _int(len(work))
     with _pool_threads():
         for i in range(len(q)):
             orgqr(m_code, columns_code, k_code, _address(q, i), lda, _address(tau, i),
@@ -252,8 +253,8 @@ def getrs(lu, pivots, b, transposed):
     info, function = ctypes.c_int(0), _routine(lu.dtype, "getrs")
     with _pool_threads():
         function(b"T" if transposed else b"N", _int(n), _int(columns),
-                 factors.ctypes.data_as(ctypes.c_void_p), _int(max(1, n)),
-                 pivots.ctypes.data_as(ctypes.c_void_p), solution.ctypes.data_as(ctypes.c_void_p),
+                 pointer(factors), _int(max(1, n)),
+                 pointer(pivots), pointer(solution),
                  _int(max(1, n)), ctypes.byref(info))
     return _matrices(solution, ())
 
@@ -274,23 +275,23 @@ def least_squares(x, rhs, driver, rcond):
     m_code, n_code, k_code = _int(m), _int(n), _int(k)
     lda, ldb = _int(max(1, m)), _int(rows)
     rank, limit = ctypes.c_int(0), np.array([rcond], dtype)
-    limit_address = limit.ctypes.data_as(ctypes.c_void_p)
+    limit_address = pointer(limit)
     pivots = np.zeros(max(1, n), np.int32)
     # (gelsd's integer workspace: 3 min(m, n) levels + 11 min(m, n) suffices for up to 2^32
     # levels of its divide and conquer)
     iwork = np.empty(max(1, 43 * min(m, n)), np.int32)
     leading = {"gels": (b"N", m_code, n_code, k_code, None, lda, None, ldb),
                "gelsy": (m_code, n_code, k_code, None, lda, None, ldb,
-                         pivots.ctypes.data_as(ctypes.c_void_p), limit_address,
+                         pointer(pivots), limit_address,
                          ctypes.byref(rank)),
                "gelsd": (m_code, n_code, k_code, None, lda, None, ldb, None, limit_address,
                          ctypes.byref(rank)),
                "gelss": (m_code, n_code, k_code, None, lda, None, ldb, None, limit_address,
                          ctypes.byref(rank))}[driver]
-    after = (iwork.ctypes.data_as(ctypes.c_void_p),) if driver == "gelsd" else ()
+    after = (pointer(iwork),) if driver == "gelsd" else ()
     size, _ = _workspace(function, (driver, dtype.char, m, n, k), dtype, *leading, after=after)
     work = np.empty(size, dtype)
-    tail = (work.ctypes.data_as(ctypes.c_void_p), _int(size)) + after
+    tail = (pointer(work), _int(size)) + after
     infos = np.zeros(len(a), np.int64)
     with _pool_threads():
         for i in range(len(a)):

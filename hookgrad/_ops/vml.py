@@ -14,23 +14,21 @@ not change a result); ctypes releases the GIL for the call."""
 import ctypes
 import importlib.metadata
 import os
-import threading
 
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
+from .array_address import pointer
 from .elementwise_layout import unary_iterator_layout
 
 # vmlSetMode bits: high accuracy, denormals kept, no errno / callbacks (PyTorch's mode)
 _MODE = 0x00000002 | 0x00140000 | 0x00000100
+_MODE_ARGUMENT = ctypes.c_int64(_MODE)  # (the functions take no argtypes: C values, made once)
 _THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3
 # float64 results PyTorch does not take from VML: the trigonometric functions of +-inf and of
 # NaN (VML's NaN has no sign bit; PyTorch's keeps the input's, or sets it for an infinity)
 _NONFINITE_FROM_FALLBACK = frozenset({"Sin", "Cos", "Tan"})
 _CHUNK_BYTES = 1 << 19  # no smaller chunk: a hand-off costs 15-170 us
-_SCRATCH_ITEMS = 4096
-
-_local = threading.local()
 
 _layer = None  # MKL's threading layer, once loaded
 _library = None  # the loaded libmkl_rt, False when unavailable; None until first asked
@@ -159,23 +157,11 @@ def _function(dtype, name):
     lib = _lib()
     if not lib:
         return None
-    function = getattr(lib, ("vms" if dtype.itemsize == 4 else "vmd") + name)
-    function.argtypes = [ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+    # without argtypes (ctypes' conversions cost more than a short vector's work): called
+    # with (c_int64 n, c_void_p source, c_void_p result, _MODE_ARGUMENT)
+    function = lib[("vms" if dtype.itemsize == 4 else "vmd") + name]
     function.restype = None
     return function
-
-
-def _scratch(dtype):
-    """This thread's scratch array of ``dtype`` and its address: small inputs are computed
-    in place there, since asking an array for its address costs a microsecond."""
-    buffers = getattr(_local, "buffers", None)
-    if buffers is None:
-        buffers = _local.buffers = {}
-    entry = buffers.get(dtype)
-    if entry is None:
-        array = np.empty(_SCRATCH_ITEMS, dtype)
-        entry = buffers[dtype] = (array, array.ctypes.data)
-    return entry
 
 
 def _step(n, nbytes):
@@ -185,29 +171,29 @@ def _step(n, nbytes):
     return n if chunks <= 1 else -(-n // chunks)
 
 
-def _chunk(start, stop, function, itemsize, x, out):
-    offset = start * itemsize
-    function(stop - start, x.ctypes.data + offset, out.ctypes.data + offset, _MODE)
+def _chunk(start, stop, function, x, out):
+    function(ctypes.c_int64(stop - start), pointer(x[start:]), pointer(out[start:]),
+             _MODE_ARGUMENT)
 
 
 def _dense(function, x):
-    """``function`` of the C-contiguous ``x``, as a new C-contiguous array."""
+    """``function`` of the C-contiguous ``x``, as a new C-contiguous array. (VML's result for
+    an element does not depend on its position or alignment: every function, both dtypes,
+    at 16 offsets and 5 lengths, bit for bit.)"""
     n = x.size
-    if n <= _SCRATCH_ITEMS:
-        if not n:
-            return np.empty_like(x)
-        buffer, address = _scratch(x.dtype)
-        part = buffer[:n]
-        part[...] = x.reshape(-1)
-        function(n, address, address, _MODE)  # (VML computes in place)
-        return part.reshape(x.shape).copy()
-    out = np.empty_like(x)
-    step = _step(n, x.nbytes)
+    out = np.empty_like(x)  # (C-contiguous, as x)
+    if not n:
+        return out
+    step = _step(n, x.nbytes) if n > _SMALL else n
     if step >= n:
-        function(n, x.ctypes.data, out.ctypes.data, _MODE)
+        function(ctypes.c_int64(n), pointer(x), pointer(out), _MODE_ARGUMENT)
     else:
-        parallel_for(n, step, _chunk, function, x.itemsize, x, out)
+        flat_x, flat_out = x.reshape(-1), out.reshape(-1)
+        parallel_for(n, step, _chunk, function, flat_x, flat_out)
     return out
+
+
+_SMALL = 4096  # elements: no call on fewer asks the pool's thread count
 
 
 def vml(name, fallback):

@@ -17,6 +17,16 @@ from functools import cmp_to_key
 import numpy as np
 
 _VECTOR_BYTES = 32  # (AVX2's 256-bit registers, which PyTorch's reduction kernels use)
+_COUNT_MAX = 1024  # (elements: count_nonzero is faster up to here, all() beyond)
+_count_nonzero = np.count_nonzero
+
+
+def _no_zero(a):
+    """Whether the array (or NumPy scalar) ``a`` holds no zero of either sign, in one pass:
+    count_nonzero on a few elements (0.2 us, where ``all()`` costs 1 us), ``all()`` on many
+    (count_nonzero is 4 times slower there)."""
+    size = a.size
+    return _count_nonzero(a) == size if size <= _COUNT_MAX else bool(a.all())
 
 
 def _later_wins(p, q, is_max):
@@ -70,7 +80,7 @@ def _vertical_winners(columns, is_max):
 def signed_zero_extreme(x, result, dims, keepdim, is_max):
     """``result`` (amin / amax of the float array ``x`` over ``dims``) with the sign of each
     zero as PyTorch's kernel leaves it (a new array where one changes)."""
-    if result.all():  # (no zero result: the common case, one pass)
+    if _no_zero(result):  # (no zero result: the common case, one pass)
         return result
     zeros = result == 0
     nd = x.ndim
@@ -175,7 +185,7 @@ def _outer_first(d, e, *operands):
 def binary_zero_ties(out, x, y, first_always=False):
     """``out`` (minimum / maximum of ``x`` and ``y``, written in place) with the zero PyTorch's
     loop keeps where +0 and -0 tie (``first_always``: fmin / fmax, which keep ``x``)."""
-    if out.all():  # (no zero: the common case, one pass)
+    if _no_zero(out):  # (no zero: the common case, one pass)
         return out
     tie = out == 0
     xb, yb = np.broadcast_to(x, out.shape), np.broadcast_to(y, out.shape)
@@ -201,7 +211,7 @@ def binary_zero_ties(out, x, y, first_always=False):
 def clamp_zero_ties(out, x, low, high):
     """``out`` (``x`` clamped to number bounds): ``x`` itself where it equals a zero bound,
     as PyTorch's clamp keeps its input on a tie."""
-    if not (low == 0 or high == 0) or out.dtype.kind != "f" or x.all():  # (None == 0 is
+    if not (low == 0 or high == 0) or out.dtype.kind != "f" or _no_zero(x):  # (None == 0 is
         return out  # False; an input without zeros has no tie: one pass)
     tie = (out == 0) & (x == 0)
     if tie.any():

@@ -2,7 +2,7 @@
 tools/record/gemm.py into tests/recorded/gemm.json): mm, matmul in all its dispatch forms,
 F.linear with and without a bias, addmm, bmm (PyTorch's small loop, MKL's batched GEMM,
 expanded and strided batches), mv and dot, float32 and float64, forward and gradients, at 1
-and 2 threads; operands contiguous, transposed and strided; shapes with one row or column,
+and 2 threads; operands contiguous, transposed, strided and offset; shapes with one row or column,
 10 wide, odd, a depth of 1, empty, and 512 x 512 x 512.
 
 A result is kept as the SHA-256 of its bytes (the arrays are large), with its shape."""
@@ -12,7 +12,7 @@ import numpy as np
 
 THREADS = (1, 2)
 DTYPES = ("float32", "float64")
-LAYOUTS = ("contiguous", "transposed", "strided")
+LAYOUTS = ("contiguous", "transposed", "strided", "offset")
 
 # (name, shape of the first operand, shape of the second)
 MATMUL_SHAPES = [
@@ -47,7 +47,12 @@ def digest(array):
 
 def _operand(lib, array, layout):
     """``array`` as a tensor of ``lib`` laid out contiguous, transposed (the transpose of a
-    contiguous array) or strided (every second column of a wider array)."""
+    contiguous array), strided (every second column of a wider array) or offset (a
+    contiguous view starting 3 elements into its storage: MKL's kernels round by the
+    operands' alignment, small products too)."""
+    if layout == "offset" and array.size:
+        flat = np.concatenate([np.zeros(3, array.dtype), array.reshape(-1)])
+        return lib.tensor(flat)[3:].view(array.shape)
     if array.ndim < 2 or layout == "contiguous" or 0 in array.shape:
         return lib.tensor(array)
     if layout == "transposed":
