@@ -77,9 +77,15 @@ class IndexBackward0(Op):
         self.shape, self.key = a._data.shape, key
         self.save(*saved_indices(key, index_tensors))
         try:
-            return a._data[key]
+            out = a._data[key]
         except IndexError as error:
             raise checks.advanced_index_error(a._data.shape, key) or error from None
+        if not out.flags.c_contiguous and _row_major(a._data):
+            # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
+            # index's dims first in memory when slices come before them (so flatten() of the
+            # result would copy, not view). (Permuted inputs keep NumPy's layout.)
+            out = np.ascontiguousarray(out)
+        return out
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -87,6 +93,12 @@ class IndexBackward0(Op):
             zeros = _make(np.zeros(self.shape, grad._data.dtype))
             return IndexPutImplBackward0.apply(zeros, grad, self.key)
         return IndexAddGrad.apply(grad, self.shape, self.key)
+
+
+def _row_major(x):
+    """Whether ``x``'s dims lie in memory in their own order (C order, gaps allowed)."""
+    strides = [st for st, n in zip(x.strides, x.shape) if n > 1]
+    return all(a >= b for a, b in zip(strides, strides[1:]))
 
 
 class IndexAddGrad(Op):
