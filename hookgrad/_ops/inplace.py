@@ -242,10 +242,10 @@ def check_input_overlap(t, args):
         end, other_end = begin + data.nbytes, other_begin + other.nbytes
         if begin == other_begin and end == other_end:
             if data.shape == other.shape and all(
-                    st == other_st for st, other_st, n in zip(data.strides, other.strides,
-                                                               data.shape) if n > 1):
-                continue  # the same memory in the same layout (a size-1 dim's stride is
-                # free): PyTorch's full overlap
+                    st == other_st or (n == 1 and not (st and other_st))
+                    for st, other_st, n in zip(data.strides, other.strides, data.shape)):
+                continue  # the same memory in the same layout: PyTorch's full overlap (a
+                # size-1 dim NumPy gives stride 0, as broadcast_to, PyTorch gives the layout's)
         elif not (begin < other_end and other_begin < end):
             continue
         raise RuntimeError(INPUT_OVERLAP_ERROR)

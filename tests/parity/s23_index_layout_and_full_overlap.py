@@ -32,3 +32,8 @@ try:
     w.unsqueeze(0).add_(torch.broadcast_to(w[:1], (1, 2, 3)))
 except RuntimeError as error:
     print("partial overlap:", error)
+u = torch.zeros(1, 1, 4, 5)
+try:  # (a step over a size-1 dim: other strides, so a partial overlap for PyTorch: 28:14178)
+    u[::2].add_(u)
+except RuntimeError as error:
+    print("stepped size-1 dim:", error)
