@@ -108,6 +108,8 @@ def cubic_backward(grad, plan, in_sizes):
     out_height, out_width = grad.shape[-2:]
     if (height, width) == (out_height, out_width):
         return grad.copy()
+    if not grad.size:  # (an empty batch: nothing to spread)
+        return np.zeros(grad.shape[:-2] + (height, width), grad.dtype)
     (_, rows, _, row_weights), (_, columns, _, column_weights) = plan
     real = column_weights.dtype.type
     flat = grad.reshape(-1, out_height * out_width).astype(real, copy=False)
