@@ -8,7 +8,7 @@ from .index import MaskedFillBackward1, selected_grad
 from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
 from .reduce import dims_of
 from .selection import maximum, minimum
-from .zero_ties import signed_zero_extreme
+from .zero_ties import signed_zero_extreme, whole_zero_tie
 
 return_types = {name: return_type(name, ("values", "indices")) for name in ("max", "min")}
 return_types["aminmax"] = return_type("aminmax", ("min", "max"))
@@ -48,7 +48,8 @@ class MaxBackward1(Op):
 
     def forward(self, a):
         self.save(a)
-        return whole_extreme(self.reduce, a._data)
+        value = whole_extreme(self.reduce, a._data)
+        return whole_zero_tie(a._data, value, self.reduce is np.max)
 
     def backward(self, grad):
         # PyTorch's evenly_distribute_backward: zeros, filled with grad / count where the
