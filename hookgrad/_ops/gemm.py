@@ -156,20 +156,31 @@ def product(m1, m2, bias=None):
 _SMALL_PRODUCT = 1 << 15
 
 
+def _normalized_lead(transposed, lead, rows, cols):
+    """PyTorch's normalize_last_dims for one operand, a ``rows x cols`` matrix: the leading
+    dimension of a one-wide matrix is free, and PyTorch sets it to the other size."""
+    if transposed:
+        return cols if rows == 1 else lead
+    return rows if cols == 1 else lead
+
+
 def _normalized_leads(ta, tb, m, n, depth, lda, ldb):
-    """PyTorch's normalize_last_dims: the leading dimension of a one-wide matrix is free,
-    and PyTorch sets it to the other size."""
-    if ta:
-        if m == 1:
-            lda = depth
-    elif depth == 1:
-        lda = m
-    if tb:
-        if depth == 1:
-            ldb = n
-    elif n == 1:
-        ldb = depth
-    return lda, ldb
+    """``_normalized_lead`` of both operands of an ``m x depth`` by ``depth x n`` product."""
+    return _normalized_lead(ta, lda, m, depth), _normalized_lead(tb, ldb, depth, n)
+
+
+def _operand(x, rows, cols):
+    """``_as_operand(x, 1, rows, cols)`` with its normalized leading dimension; the two
+    layouts of nearly every product (row-major, or the transpose of a row-major matrix) read
+    straight from the exact strides, their leading dimensions needing no normalizing."""
+    item = x.itemsize
+    strides = x.strides
+    if strides == (rows * item, item):
+        return False, rows, x
+    if strides == (item, cols * item):
+        return True, cols, x
+    transposed, lead, x = _as_operand(x, 1, rows, cols)
+    return transposed, _normalized_lead(transposed, lead, rows, cols), x
 
 
 # No row block thinner than this: MKL takes other kernels for a few rows (and rounds
@@ -203,27 +214,8 @@ def _call(gemm, m1, m2, out, rows, cols, depth, beta):
         lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
     else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
         m, n, ldc = cols, rows, cols
-        # _as_operand's choices for the two layouts of nearly every product (row-major, or
-        # the transpose of a row-major matrix), read from the exact strides without its
-        # tests; their leading dimensions are already what _normalized_leads makes them
-        item = out.itemsize
-        a, b = m2, m1
-        strides = m2.strides
-        if strides == (cols * item, item):
-            ta, lda = False, cols
-        elif strides == (item, depth * item):
-            ta, lda = True, depth
-        else:
-            ta, lda, a = _as_operand(m2, 1, cols, depth)
-            lda = _normalized_leads(ta, False, m, n, depth, lda, depth)[0]
-        strides = m1.strides
-        if strides == (depth * item, item):
-            tb, ldb = False, depth
-        elif strides == (item, rows * item):
-            tb, ldb = True, rows
-        else:
-            tb, ldb, b = _as_operand(m1, 1, depth, rows)
-            ldb = _normalized_leads(False, tb, m, n, depth, m, ldb)[1]
+        ta, lda, a = _operand(m2, cols, depth)
+        tb, ldb, b = _operand(m1, depth, rows)
     one = gemm.one
     gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
                   depth, one, live_pointer(a), lda, live_pointer(b), ldb,
