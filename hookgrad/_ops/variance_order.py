@@ -20,14 +20,19 @@ SCALAR_MAX = 16384
 SERIAL_MAX = 32768  # (PyTorch splits longer sums between threads: not modelled)
 
 
+def _rows(x, inner):
+    """``x`` as one row per output of a reduction over the dims ``inner``, their elements in
+    that order of dims."""
+    others = [d for d in range(x.ndim) if d not in inner]
+    return x.transpose(others + inner).reshape([x.shape[d] for d in others] + [-1])
+
+
 def welford(x, dims):
     """``(mean, m2)`` in double for each output of reducing ``x`` over ``dims`` (shaped like
     the outputs without keepdim), or None for rows longer than modelled (or no outputs)."""
     if not x.size:
         return None
-    others = [d for d in range(x.ndim) if d not in dims]
-    inner = sorted(dims, key=lambda d: -abs(x.strides[d]))
-    rows = x.transpose(others + inner).reshape([x.shape[d] for d in others] + [-1])
+    rows = _rows(x, sorted(dims, key=lambda d: -abs(x.strides[d])))
     count = rows.shape[-1]
     if count > WELFORD_MAX:
         if count * rows[..., 0].size > SCALAR_MAX or count > SERIAL_MAX:
@@ -84,8 +89,7 @@ def welford_mean(x, dims, mean):
         return moments[0].astype(x.dtype).reshape(mean.shape)
     if not x.size:
         return mean
-    others = [d for d in range(x.ndim) if d not in dims]
-    rows = x.transpose(others + list(dims)).reshape([x.shape[d] for d in others] + [-1])
+    rows = _rows(x, list(dims))
     followed = np.isinf(rows[..., :-1]).any(-1) | np.isnan(rows).any(-1)
     return np.where(followed.reshape(mean.shape), x.dtype.type(np.nan), mean)
 
