@@ -86,15 +86,32 @@ MASKED_FILL_ON_EXPANDED = _deprecated_on_expanded("masked_fill_", "tensor[mask] 
 INDEX_FILL_ON_EXPANDED = _deprecated_on_expanded("index_fill_", "tensor[mask] = scalar", 1913)
 
 
-def _writeable(data):
-    """Whether ``data`` may be written, making a broadcast gradient handed to a hook (read-only
-    where its elements share memory) writable for the writes PyTorch allows into it."""
-    if not data.flags.writeable:
-        try:
-            data.flags.writeable = True
-        except ValueError:  # memory NumPy or its owner keeps read-only
-            return False
-    return True
+class _Memory:
+    """An array interface over memory, for NumPy to view (``base`` keeps its owner alive)."""
+
+    def __init__(self, interface, base):
+        self.__array_interface__ = interface
+        self.base = base
+
+
+def _writable(data):
+    """``data``, or a writable alias of its memory, for the writes PyTorch makes into a
+    gradient handed to a hook: NumPy keeps a view of a broadcast gradient read-only whatever
+    its owner allows, where PyTorch writes into the expanded memory. None where the owner
+    itself is read-only (memory that is not a gradient's)."""
+    if data.flags.writeable:
+        return data
+    try:
+        data.flags.writeable = True
+        return data
+    except ValueError:
+        pass
+    root = _root(data)
+    if not (isinstance(root, np.ndarray) and root.flags.writeable):
+        return None
+    interface = dict(data.__array_interface__)
+    interface["data"] = (interface["data"][0], False)
+    return np.asarray(_Memory(interface, data))
 
 
 def refuse_overlap(data, overlap):
@@ -133,20 +150,22 @@ def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
     flags = data.flags
     contiguous = flags.c_contiguous
     if not contiguous and shares_elements(data):
-        if overlap is None or not _writeable(data):
+        writable = None if overlap is None else _writable(data)
+        if writable is None:
             raise RuntimeError(OVERLAP_ERROR)
         if overlap is not ALLOW_OVERLAP:
             warnings.warn(overlap, UserWarning, stacklevel=4)
-        np.copyto(data, array, casting="unsafe", where=array != data)
+        np.copyto(writable, array, casting="unsafe", where=array != data)
     elif not contiguous and fn is not None and overlaps_itself(data):
         write_in_order(t, array, fn, args, kwargs or {})
     elif not flags.writeable:
         if type(data) is np.ndarray:
             # no shared elements: a view of a broadcast gradient (one element of it, handed
             # to a hook as .grad) is read-only only because its base is; PyTorch writes it
-            if not _writeable(data):
+            writable = _writable(data)
+            if writable is None:
                 raise RuntimeError(OVERLAP_ERROR)
-            data[...] = array
+            writable[...] = array
             t._vc[0] += 1
             return
         # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
