@@ -220,19 +220,24 @@ def clamp_zero_ties(out, x, low, high):
     return out
 
 
-# PyTorch's whole-tensor min / max (its reduce_all over the contiguous float32 elements):
-# whole 8-lane vectors each lane keeping the later element of a tie, the tail's elements
-# folded into the first lanes the same way, then the lanes halved three times (lane i against
-# lane i + 4, i ^ 2, i ^ 1), the later operand again; under 8 elements one by one, the later.
-# (Read off PyTorch 2.13 over 1,146 random ties: all placed. float64's differ in some.)
-_WHOLE_SHUFFLES = ([4, 5, 6, 7, 0, 1, 2, 3], [2, 3, 0, 1, 6, 7, 4, 5], [1, 0, 3, 2, 5, 4, 7, 6])
+# PyTorch's whole-tensor min / max (its reduce_all over the contiguous elements): whole
+# vectors (8 float32 or 4 float64 lanes) each lane keeping the later element of a tie, the
+# tail's elements folded into the first lanes the same way, then the lanes halved (float32:
+# lane i against lane i ^ 4, i ^ 2, i ^ 1; float64: i ^ 1, then i ^ 2), the later operand
+# again; under a vector's elements one by one, the later. (Read off PyTorch 2.13 over 1,146
+# random float32 ties and 2,238 float64 ones, 2 to 40,000 elements: all placed.)
+_WHOLE_SHUFFLES = {
+    np.float32: ([4, 5, 6, 7, 0, 1, 2, 3], [2, 3, 0, 1, 6, 7, 4, 5], [1, 0, 3, 2, 5, 4, 7, 6]),
+    np.float64: ([1, 0, 3, 2], [2, 3, 0, 1]),
+}
 _WHOLE_MAX = 32768  # (beyond, PyTorch splits the elements between threads: not modelled)
 
 
 def whole_zero_tie(x, value, is_max):
     """``value`` (the whole-tensor min or max of ``x``) with the zero PyTorch's kernel keeps
     on a +0 / -0 tie."""
-    if value != 0 or x.dtype != np.float32 or not 1 < x.size <= _WHOLE_MAX \
+    shuffles = _WHOLE_SHUFFLES.get(x.dtype.type)
+    if value != 0 or shuffles is None or not 1 < x.size <= _WHOLE_MAX \
             or not x.flags.c_contiguous:
         return value
     flat = x.reshape(-1)
@@ -257,6 +262,6 @@ def whole_zero_tie(x, value, is_max):
     if full < flat.size:
         tail = flat.size - full
         acc[:tail] = later_on_tie(acc[:tail], flat[full:])
-    for order in _WHOLE_SHUFFLES:
+    for order in shuffles:
         acc = later_on_tie(acc, acc[order])
     return flat.dtype.type(acc[0])
