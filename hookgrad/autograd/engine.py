@@ -188,17 +188,17 @@ def run_backward(roots, seeds, keep_graph, create_graph, inputs=None, accumulate
         root_edges = [(root._grad_fn, root._output_nr)]
     else:
         root_edges = root_gradient_edges(roots)
+    root_nodes = [node for node, _ in root_edges]
+    if inputs is not None and accumulate:
+        # inputs=: each retained once the roots have edges, before their gradients' checks
+        for t in inputs:
+            t.grad_fn  # noqa: B018 (read first, as PyTorch: a stale view's grad_fn regenerates)
+            t.retain_grad()
     if any(root._graph_meta is not None for root in roots):
         # (rare: a root's shape changed in place without grad; backward passes a tuple)
         seeds = [seed if root._graph_meta is None
                  else _validated_root_seed(i, root, root_edges[i][0], seed)
                  for i, (root, seed) in enumerate(zip(roots, seeds))]
-    root_nodes = [node for node, _ in root_edges]
-    if inputs is not None and accumulate:
-        # inputs=: each a retained tensor (after the roots' checks, before anything runs)
-        for t in inputs:
-            t.grad_fn  # noqa: B018 (read first, as PyTorch: a stale view's grad_fn regenerates)
-            t.retain_grad()
     deps = _discover(root_nodes)
     task.reachable = deps
     if inputs is not None:
