@@ -10,6 +10,8 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
+from . import onednn_gelu
+from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
 from .vml import vml
@@ -305,6 +307,8 @@ def _gelu_grad(g, x, approximate):
         t = gelu_tanh((x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI)
         slope = (1 + t) * 0.5 + x * (1 - t * t) * (1 + x * x * (3 * _GELU_CUBIC)) * (
             0.5 * _SQRT_2_OVER_PI)
+    elif runs_on_onednn(x):
+        slope = onednn_gelu.gelu_slope(x)
     else:
         slope = (erf_array(x * _SQRT_HALF) + 1) * 0.5 + x * np.exp(x * x * -0.5) * INV_SQRT_2PI
     return g * slope

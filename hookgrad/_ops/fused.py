@@ -29,11 +29,28 @@ def _add_round_to_odd(x, y):
 
 
 def fma32(a, b, c):
-    """float32 ``fma(a, b, c)``: the product is exact in float64, the sum is rounded to odd
-    there (53 bits, more than 24 + 2), then to float32: one correct rounding."""
+    """float32 ``fma(a, b, c)``: the product is exact in float64 and the sum rounded there,
+    then to float32. Rounding twice errs only where the first rounding lands on a float32
+    midpoint (or below float32's normal range, which has fewer bits): those few elements
+    are summed again rounded to odd (53 bits, more than 24 + 2), which rounds correctly."""
     with np.errstate(all="ignore"):
         product = np.asarray(a, np.float64) * np.asarray(b, np.float64)
-        return _add_round_to_odd(product, np.asarray(c, np.float64)).astype(np.float32)
+        addend = np.asarray(c, np.float64)
+        total = product + addend
+        if total.ndim == 0:
+            return _add_round_to_odd(product, addend).astype(np.float32)
+        out = total.astype(np.float32)
+        suspect = (total.view(np.uint64) & _BEYOND_FLOAT32) == _FLOAT32_MIDPOINT
+        suspect |= np.abs(total) < _FLOAT32_NORMAL
+        if suspect.any():
+            product, addend = np.broadcast_arrays(product, addend)
+            out[suspect] = _add_round_to_odd(product[suspect], addend[suspect])
+        return out
+
+
+_BEYOND_FLOAT32 = np.uint64((1 << 29) - 1)  # the bits a double has beyond float32's 24
+_FLOAT32_MIDPOINT = np.uint64(1 << 28)
+_FLOAT32_NORMAL = 2.0 ** -126
 
 
 def _two_product(a, b):

@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .._tensor_base import _make
-from ..backends import mkldnn
+from ..backends import cpu, mkldnn
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -33,6 +33,8 @@ from .elementwise import exp, exp_array, sigmoid, tanh
 from .elementwise_layout import c_order, empty_like_layout, unary_iterator_layout
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
+from . import onednn_gelu
+from .onednn_gelu import runs_on_onednn
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .vml import vml
@@ -215,6 +217,12 @@ class GeluBackward0(Op):
 
     def forward(self, a, approximate):
         x = a._data
+        if approximate == "none" and runs_on_onednn(x):
+            self.approximate = approximate
+            self.save(a)
+            out, *self.onednn_parts = onednn_gelu.gelu(x)  # (erf and exp, for backward)
+            self.cdf = None
+            return out
         if x.itemsize == 2 and is_half(x):  # (in float32)
             out = forward_in_float32(self, GeluBackward0._formula, a, approximate)
         else:
@@ -237,8 +245,10 @@ class GeluBackward0(Op):
     def backward(self, grad):
         (a,) = self.saved()
         if self.approximate != "tanh" and plain_backward():
-            # the forward's normal CDF saves recomputing erf, the expensive part
             x = a._data
+            if self.cdf is None:
+                return _make(grad._data * onednn_gelu.gelu_slope(x, *self.onednn_parts))
+            # the forward's normal CDF saves recomputing erf, the expensive part
             return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
         return GeluBackwardBackward0.of(grad, a, self.approximate)
 
@@ -247,14 +257,16 @@ _NEGATIVE_NAN = np.float32(-np.nan)
 
 
 def _gelu_of_infinities_in_onednn(x, out):
-    """PyTorch's CPU gelu (approximate='none') hands a contiguous float32 or bfloat16 input of
-    more than one element to oneDNN, whose erf-gelu makes NaN of both infinities: +inf gives a
-    NaN with its sign bit set, -inf one without. Its own kernel (float64, float16, one element,
-    a strided view, or torch.backends.mkldnn.enabled off) computes x * cdf(x) like the formula
-    here: +inf stays inf and -inf gives NaN. (bfloat16 goes to oneDNN on CPUs with AVX-512,
-    as on the machine the values were recorded on.)"""
+    """On an AVX-512 CPU PyTorch's CPU gelu (approximate='none') hands a contiguous float32
+    or bfloat16 input of more than one element to oneDNN, whose erf-gelu there makes NaN of
+    both infinities: +inf gives a NaN with its sign bit set, -inf one without. Its own
+    kernel (float64, float16, one element, a strided view, or torch.backends.mkldnn.enabled
+    off) computes x * cdf(x) like the formula here: +inf stays inf and -inf gives NaN. (On
+    an AVX2 CPU, float32 goes to oneDNN's AVX2 kernel, ``onednn_gelu``; bfloat16 to
+    PyTorch's own.)"""
     in_onednn = x.dtype == np.float32 or x.dtype.kind == "V"  # (kind "V": bfloat16)
-    if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled):
+    if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
+            and cpu.get_cpu_capability() == "AVX512"):
         return out
     out = np.where(x == np.inf, _NEGATIVE_NAN, out)
     return np.where(x == -np.inf, np.float32(np.nan), out).astype(out.dtype, copy=False)

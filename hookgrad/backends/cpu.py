@@ -1,6 +1,26 @@
 """torch.backends.cpu."""
+import numpy as np
+
+
+def _detected_capability():
+    """The vector ISA PyTorch's CPU kernels dispatch to on this machine: "AVX512" with
+    AVX-512 F, BW, VL and DQ and FMA, "AVX2" with AVX2 and FMA, else "DEFAULT" (read from
+    NumPy's own CPU feature detection)."""
+    try:
+        features = np._core._multiarray_umath.__cpu_features__
+    except AttributeError:  # (not a NumPy that reports them)
+        return "DEFAULT"
+    if all(features.get(f) for f in ("AVX512F", "AVX512BW", "AVX512VL", "AVX512DQ", "FMA3")):
+        return "AVX512"
+    if features.get("AVX2") and features.get("FMA3"):
+        return "AVX2"
+    return "DEFAULT"
+
+
+CAPABILITY = _detected_capability()
 
 
 def get_cpu_capability():
-    """NumPy picks its own SIMD kernels at run time; PyTorch's name for the baseline."""
-    return "DEFAULT"
+    """PyTorch's name for the vector ISA its CPU kernels use on this machine (where
+    hookgrad follows a kernel's ISA-dependent rounding, it follows this one's)."""
+    return CAPABILITY

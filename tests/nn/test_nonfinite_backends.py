@@ -9,10 +9,16 @@ import hookgrad as torch
 from nn.nonfinite_backend_cases import CASES, run
 
 RECORDED = load("nonfinite_backends")
+# Recorded on an AVX-512 CPU, where oneDNN's gelu makes NaN of +inf; on an AVX2 CPU its other
+# kernel keeps inf (pinned bit for bit there by the parity case s31_gelu_onednn_bits).
+ONEDNN_GELU = {"gelu_float32_contiguous", "gelu_float32_matrix"}
+AVX512 = torch.backends.cpu.get_cpu_capability() == "AVX512"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_pytorch(name):
+    if name in ONEDNN_GELU and not AVX512:
+        pytest.skip("recorded where oneDNN runs its AVX-512 gelu; this CPU has no AVX-512")
     expected, got = RECORDED[name], run(torch, name)
     want, have = expected["values"], got["values"]
     assert have.dtype == want.dtype and have.shape == want.shape
@@ -34,6 +40,7 @@ def test_mkldnn_off_gives_the_native_kernels_results():
     finally:
         torch.backends.mkldnn.enabled = True
     assert np.isnan(out.numpy()[:, 0, -1]).all()  # inf tap times the end padding
-    assert np.isnan(torch.nn.functional.gelu(x)[0].item())
+    # oneDNN's gelu of +inf: NaN from its AVX-512 kernel, inf from its AVX2 one
+    assert np.isnan(torch.nn.functional.gelu(x)[0].item()) == AVX512
     out = torch.nn.functional.conv1d(x.expand(2, 1, 2), w, padding=1)
     assert out.numpy()[0, 0, -1] == 1.0  # oneDNN leaves the padding out
