@@ -7,6 +7,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends import cpu, mkldnn
+from . import onednn_gelu
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -33,7 +34,6 @@ from .elementwise import exp, exp_array, sigmoid, tanh
 from .elementwise_layout import c_order, empty_like_layout, unary_iterator_layout
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
-from . import onednn_gelu
 from .onednn_gelu import runs_on_onednn
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
