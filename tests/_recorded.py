@@ -40,14 +40,29 @@ def _encode(value):
 
 
 def load(name):
-    """The recorded cases of ``tests/recorded/NAME.json``, arrays as NumPy arrays."""
-    with open(RECORDED / f"{name}.json") as f:
+    """The recorded cases of ``tests/recorded/NAME.json``, arrays as NumPy arrays. Cases whose
+    bits depend on the kernels PyTorch (and MKL) pick by the CPU's vector ISA are recorded
+    per ISA, as ``NAME.<ISA>.json``: the one of this CPU is read, and without one the calling
+    test module is skipped."""
+    path = RECORDED / f"{name}.json"
+    if not path.exists():
+        from hookgrad.backends.cpu import get_cpu_capability
+        isa = get_cpu_capability()
+        path = RECORDED / f"{name}.{isa}.json"
+        if not path.exists():
+            import pytest
+            recorded_on = sorted(p.name.split(".")[1] for p in RECORDED.glob(f"{name}.*.json"))
+            pytest.skip(f"tests/recorded/{name} was recorded on {', '.join(recorded_on)} CPUs, "
+                        f"whose kernels round differently from this {isa} one (record it "
+                        "here with its tools/record script)", allow_module_level=True)
+    with open(path) as f:
         return _decode(json.load(f)["cases"])
 
 
-def save(name, cases, torch_version):
-    """Write ``cases`` (a dict) to ``tests/recorded/NAME.json``."""
+def save(name, cases, torch_version, isa=None):
+    """Write ``cases`` (a dict) to ``tests/recorded/NAME.json``, or with ``isa`` (PyTorch's
+    ``torch.backends.cpu.get_cpu_capability()``) to ``NAME.<ISA>.json``."""
     RECORDED.mkdir(exist_ok=True)
-    with open(RECORDED / f"{name}.json", "w") as f:
+    with open(RECORDED / (f"{name}.json" if isa is None else f"{name}.{isa}.json"), "w") as f:
         json.dump({"torch": torch_version, "cases": _encode(cases)}, f, indent=1)
         f.write("\n")

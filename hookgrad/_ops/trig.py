@@ -3,9 +3,27 @@ input; the backward formulas are PyTorch's, written with tensor ops (differentia
 import numpy as np
 
 from .._tensor_base import _make
+from ..backends.cpu import get_cpu_capability
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vml import vml
+
+
+# MKL's asin / acos of a number outside [-1, 1]: a NaN with its sign bit set from its AVX2
+# code, without from its AVX-512 code (NumPy's, the fallback's, has none)
+_DOMAIN_NAN = np.float64(-np.nan if get_cpu_capability() != "AVX512" else np.nan)
+
+
+def _with_domain_nans(function):
+    """``function`` (NumPy's arcsin / arccos), NaNs made from numbers signed as MKL's."""
+    def compute(x):
+        out = function(x)
+        made = np.isnan(out)
+        if made.any():
+            out = np.where(made & ~np.isnan(x), _DOMAIN_NAN, out).astype(out.dtype, copy=False)
+        return out
+    compute.__name__ = function.__name__
+    return compute
 
 
 class _Trig(UnaryOp):
@@ -27,7 +45,7 @@ class CoshBackward0(_Trig):
 
 
 class AsinBackward0(_Trig):
-    function = vml("Asin", np.arcsin)
+    function = vml("Asin", _with_domain_nans(np.arcsin))
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -35,7 +53,7 @@ class AsinBackward0(_Trig):
 
 
 class AcosBackward0(_Trig):
-    function = vml("Acos", np.arccos)
+    function = vml("Acos", _with_domain_nans(np.arccos))
 
     def backward(self, grad):
         (a,) = self.saved()

@@ -485,7 +485,7 @@ def _validate_outputs(task, node, outputs):
     if len(outputs) != len(edges):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
                            f"(expected {len(edges)}, got {len(outputs)})")
-    meta = node._in_meta
+    meta = getattr(node, "_checked_meta", None) or node._in_meta
     exec_info = task.exec_info
     fixed = None  # a copy of outputs, made on the first change
     for i, grad in enumerate(outputs):

@@ -76,8 +76,10 @@ class Node:
 
     # ``_record``: linked into the graph by ``_link`` (an op run without recording is not:
     # Op.apply marks it False, its one field an op sets itself)
-    __slots__ = ("_next", "_seq", "_in_meta", "_for_backward", "_hooks", "_record",
-                 "__weakref__")
+    # ``_checked_meta``: set only where an input's shape changed in place without grad mode
+    # since its node recorded it (what the engine checks gradients against; see _link)
+    __slots__ = ("_next", "_seq", "_in_meta", "_checked_meta", "_for_backward", "_hooks",
+                 "_record", "__weakref__")
 
     node_name = None  # set where PyTorch's name differs from the class name
 
@@ -91,6 +93,7 @@ class Node:
         place to a view)."""
         edges = []
         meta = []
+        recorded = {}
         for a in inputs:
             if isinstance(a, TensorBase):
                 data = a._data
@@ -106,15 +109,15 @@ class Node:
                     stale = a._graph_meta
                     if stale is not None and stale[0] is node:
                         # (its shape changed in place without grad mode: PyTorch checks the
-                        # gradient against what the graph recorded)
-                        meta[-1] = stale[1]
+                        # gradient against what the graph recorded; formulas see the shape)
+                        recorded[len(edges) - 1] = stale[1]
                 elif a._no_grad_view:  # (a view made without grad mode passes none on)
                     edges.append(_NO_EDGE)
                 else:  # a leaf
                     edges.append((grad_accumulator(a), 0))
                     stale = a._graph_meta
                     if stale is not None and stale[0] is a._grad_accumulator:
-                        meta[-1] = stale[1]  # (as above: its AccumulateGrad's)
+                        recorded[len(edges) - 1] = stale[1]  # (as above: its AccumulateGrad's)
             else:
                 edges.append(_NO_EDGE)
                 meta.append(None)
@@ -123,6 +126,8 @@ class Node:
             meta += adopted._in_meta[1:]
         self._next = tuple(edges)
         self._in_meta = tuple(meta)
+        if recorded:
+            self._checked_meta = tuple(recorded.get(i, m) for i, m in enumerate(meta))
         self._seq = next(_sequence)
         # (an adopting node frees the adopted op's saved tensors when a pass releases its own)
         self._for_backward = None if adopted is None else adopted._for_backward
