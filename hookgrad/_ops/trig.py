@@ -8,7 +8,6 @@ from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vml import vml
 
-
 # MKL's asin / acos of a number outside [-1, 1]: a NaN with its sign bit set from its AVX2
 # code, without from its AVX-512 code (NumPy's, the fallback's, has none)
 _DOMAIN_NAN = np.float64(-np.nan if get_cpu_capability() != "AVX512" else np.nan)
