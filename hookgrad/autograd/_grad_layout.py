@@ -7,6 +7,7 @@ import numpy as np
 
 from .._dtype import from_numpy_dtype, promote_types
 from .._tensor_base import _make
+from .._warn_once import warn_once
 
 
 def obeys_layout_contract(data, variable):
@@ -28,6 +29,31 @@ def obeys_layout_contract(data, variable):
                 return False
         return True
     return data.flags.c_contiguous
+
+
+# PyTorch's two warning sites: accumulating in place, and summing under create_graph
+CONTRACT_SITES = {"in place": 252, "sum": 282}
+
+
+def warn_if_contract_broken(site, data, variable):
+    """PyTorch's warning (once per process and ``site``) when an accumulated ``.grad``
+    (``data``) and its leaf do not obey the layout contract: a ``.grad`` replaced or reshaped
+    by the user, or summed with such a gradient."""
+    if data.shape == variable.shape and obeys_layout_contract(data, variable):
+        return
+    warn_once(site, "grad and param do not obey the gradient layout contract. This is not an "
+              f"error, but may impair performance.\ngrad.sizes() = {_sizes(data)}, strides() = "
+              f"{_strides(data)}\nparam.sizes() = {_sizes(variable)}, strides() = "
+              f"{_strides(variable)} (Triggered internally at /__w/pytorch/pytorch/torch/csrc/"
+              f"autograd/functions/accumulate_grad.h:{CONTRACT_SITES[site]}.)", stacklevel=3)
+
+
+def _sizes(array):
+    return f"[{', '.join(map(str, array.shape))}]"
+
+
+def _strides(array):
+    return f"[{', '.join(str(s // array.itemsize) for s in array.strides)}]"
 
 
 def first_grad(variable, grad, recording):
@@ -87,3 +113,11 @@ def accumulate_error(old, new):
     result = promote_types(old_dtype, from_numpy_dtype(new.dtype))
     return RuntimeError(f"result type {result.legacy_name[:-6]} can't be cast to the desired "
                         f"output type {old_dtype.legacy_name[:-6]}")
+
+
+def copy_recorded(grad):
+    """The first ``.grad`` of a leaf in grad mode (create_graph): as PyTorch, always a new
+    tensor (the caller's gradient is never stored itself), written by ``copy_`` so that a
+    gradient with history gets ``CopyBackwards`` as its grad_fn."""
+    copy = _make(np.empty_like(grad._data, order="C"))
+    return copy.copy_(grad)

@@ -12,7 +12,14 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
 from . import grad_mode
-from ._grad_layout import accumulate_error, first_grad, obeys_layout_contract, writeable_alias
+from ._grad_layout import (
+    accumulate_error,
+    copy_recorded,
+    first_grad,
+    obeys_layout_contract,
+    warn_if_contract_broken,
+    writeable_alias,
+)
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
 from ._post_accumulate import accumulate_nothing as _accumulate_nothing
 from ._post_accumulate import call_post_accumulate_hooks as _call_post_accumulate_hooks
@@ -548,7 +555,7 @@ def _accumulate(task, variable, grads):
         old = variable._grad
         if old is None:
             if task.create_graph or _grad_state.grad_enabled:
-                variable._grad = (_copy_recorded(grad) if variable._data.flags.c_contiguous
+                variable._grad = (copy_recorded(grad) if variable._data.flags.c_contiguous
                                   else first_grad(variable, grad, True))
             elif (sys.getrefcount(grad) <= _STEALABLE_REFS
                   and obeys_layout_contract(grad._data, variable._data)):
@@ -570,6 +577,7 @@ def _accumulate(task, variable, grads):
                 variable._grad = first_grad(variable, grad, False)
         elif task.create_graph or _grad_state.grad_enabled:
             variable._grad = old + grad
+            warn_if_contract_broken("sum", variable._grad._data, variable._data)
         else:
             if old._zero_tensor:  # (sgn's gradient kept as .grad: PyTorch's ZeroTensor)
                 raise RuntimeError(ZERO_TENSOR_MESSAGE)
@@ -580,19 +588,12 @@ def _accumulate(task, variable, grads):
                 except (ValueError, TypeError):  # (a .grad reshaped or recast in place)
                     raise accumulate_error(old_data, grad._data) from None
                 old._vc[0] += 1
+                warn_if_contract_broken("in place", old_data, variable._data)
             else:
                 variable._grad = _make(_array_sum(old_data, grad._data))
     hooks = variable._post_accumulate_grad_hooks
     if hooks:
         _call_post_accumulate_hooks(hooks, variable)
-
-
-def _copy_recorded(grad):
-    """The first ``.grad`` of a leaf in grad mode (create_graph): as PyTorch, always a new
-    tensor (the caller's gradient is never stored itself), written by ``copy_`` so that a
-    gradient with history gets ``CopyBackwards`` as its grad_fn."""
-    copy = _make(np.empty_like(grad._data, order="C"))
-    return copy.copy_(grad)
 
 
 # References to a stealable gradient when _accumulate checks: the grads list, the local
