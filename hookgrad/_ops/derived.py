@@ -160,7 +160,7 @@ def meshgrid(*tensors, indexing=None):
     for i, t in enumerate(order):
         view = [1] * len(order)
         view[i] = -1
-        grids.append(expand(t.reshape(view), shape))
+        grids.append(expand(t.view(view), shape))  # (PyTorch views: never a copy)
     if swap:  # the grids of the swapped inputs, back in the inputs' order
         grids[0], grids[1] = grids[1], grids[0]
     return tuple(grids)

@@ -351,15 +351,13 @@ def broadcast_view(x, shape, writeable=False):
         if not writeable and view.size > 1:
             view.flags.writeable = False
         return view
-    if not x.flags.c_contiguous:
-        view = np.broadcast_to(x, shape)  # (read-only)
-        if x.flags.writeable and (writeable or not shares_elements(view)):
-            view.flags.writeable = True  # (as NumPy documents for broadcast views)
-        return view
-    lead = len(shape) - x.ndim
+    lead = len(shape) - x.ndim  # (a kept dim keeps its stride, size 1 too: not NumPy's 0)
     strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
                                   for d, t, st in zip(x.shape, shape[lead:], x.strides))
-    view = np.ndarray(shape, x.dtype, x, 0, strides)
+    if not x.flags.c_contiguous:  # (a strided array is no buffer for np.ndarray)
+        view = np.lib.stride_tricks.as_strided(x, shape, strides, writeable=x.flags.writeable)
+    else:
+        view = np.ndarray(shape, x.dtype, x, 0, strides)
     if not writeable and shares_elements(view):
         view.flags.writeable = False
     return view
