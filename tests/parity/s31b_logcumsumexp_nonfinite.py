@@ -37,7 +37,7 @@ for dt in (torch.float32, torch.float64):
         gg = torch.autograd.grad(gx.sum(), (x, gy))
         # (with an infinite gradient one NaN of the second order differs in sign, made in a
         # row of 79 by some kernel's vector loop, not by logcumsumexp: not pinned here)
-        print(dt, g, "ggx", classes(gg[0], g != inf), "ggy", classes(gg[1]))
+        print(dt, g, "ggx", classes(gg[0], g != inf), "ggy", classes(gg[1], g != inf))
         (gx,) = torch.autograd.grad(torch.logcumsumexp(x, 1), x, gy.detach())
         print(dt, g, "gx plain", classes(gx))
 # the fuzz program's shape: log10 of the scan, its gradient under create_graph
