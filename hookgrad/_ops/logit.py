@@ -43,6 +43,10 @@ class LogitBackward0(Op):
         out = unsigned_nans(np.log, ratio)
         if ratio.dtype == np.float32 and np.isnan(ratio).any():
             out = np.where(ratio != ratio, ratio, out)
+        if out.size > 1 and not _dense(a._data):
+            squares = np.vdot(out, out)
+            if squares != squares:
+                return _strided_nans(out, a._data, eps)
         return out
 
     def backward(self, grad):
@@ -67,6 +71,35 @@ class LogitBackward0(Op):
             if squares - squares != 0:
                 return _make(_vector_form(out, grad._data, a._data, self.eps))
         return result
+
+
+def _dense(x):
+    """Whether PyTorch's iterator walks ``x`` as one contiguous run (any dims order, no gaps):
+    its logit kernel then takes MKL's log (the rule above), else its own loops."""
+    if x.flags.c_contiguous or x.flags.f_contiguous:
+        return True
+    dims = sorted((d for d in range(x.ndim) if x.shape[d] != 1), key=lambda d: -x.strides[d])
+    step = x.itemsize
+    for d in reversed(dims):
+        if x.strides[d] != step:
+            return False
+        step *= x.shape[d]
+    return True
+
+
+def _strided_nans(out, x, eps):
+    """The NaN signs of PyTorch's own logit loops (an input with gaps or expanded): the
+    vector loop's Sleef log gives every NaN without sign bit; the element loop's float32
+    ``logf`` of a negative ratio (an input outside [0, 1] without eps) sets it."""
+    vector = vector_positions(out.shape, x, 0.0, _STEP_BYTES)
+    nans = out != out
+    out = np.array(out, copy=True)
+    if out.dtype == np.float32 and (eps is None or eps < 0):
+        xs = np.broadcast_to(x, out.shape)
+        out[nans & (xs == xs) & ~np.isinf(xs)] = -np.nan
+    if vector is not None:
+        out[nans & vector] = np.nan
+    return out
 
 
 def _vector_form(out, dy, x, eps):
