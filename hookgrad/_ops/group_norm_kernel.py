@@ -7,12 +7,16 @@ then the elements left over one by one, then merges the 8 lanes' moments into th
 rounding). Cancellation makes those roundings visible: a group of equal values (variance 0,
 rstd 316) turns a residual of one ulp into 1e-5, and an infinity makes the mean NaN. Those
 groups are redone here: the statistics exactly for groups of fewer than 128 elements (one
-chunk, a few steps over all such groups at once); larger groups keep NumPy's mean."""
+chunk, a few steps over all such groups at once); larger groups keep NumPy's mean. A group
+with an infinite or NaN weight is redone too, in float64 as well (4 lanes, under 64
+elements): there the mean's own rounding shows (-mean * inf is -inf or +inf for PyTorch's
+mean of one ulp where NumPy's exact 0 gives NaN)."""
 import numpy as np
+
+from .fused import fma64
 
 _LANES = 8
 _EXACT_BELOW = 16 * _LANES  # one chunk of 16 vectors: no cascade
-_RECIPROCALS = (np.float32(1) / np.arange(1, 17, dtype=np.float32)).astype(np.float32)
 _F32 = np.float32
 
 
@@ -23,39 +27,44 @@ def fma32(a, b, c):
     return (np.asarray(a, np.float64) * b + np.asarray(c, np.float64)).astype(_F32)
 
 
-def _add_moments(count_add, mean_add, m2_add, count, mean, m2):
+def _add_moments(count_add, mean_add, m2_add, count, mean, m2, fma):
     """PyTorch's scalar AddMoments: merge (count_add, mean_add, m2_add) into the others."""
+    kind = mean.dtype.type
     total = count + count_add
-    c = _F32(count_add) / _F32(total) if total else _F32(0)
+    c = kind(count_add) / kind(total) if total else kind(0)
     delta = mean_add - mean
-    mean = fma32(c, delta, mean)
-    m2 = m2 + fma32(delta * delta * c, _F32(count), m2_add)
+    mean = fma(c, delta, mean)
+    m2 = m2 + fma(delta * delta * c, kind(count), m2_add)
     return total, mean, m2
 
 
 def small_group_moments(rows):
-    """(mean, biased variance) of each row of the float32 matrix ``rows`` (fewer than 128
-    columns) as PyTorch's RowwiseMoments computes them."""
+    """(mean, biased variance) of each row of the float32 / float64 matrix ``rows`` (fewer
+    than 16 vectors of columns: 128 float32, 64 float64) as PyTorch's RowwiseMoments
+    computes them (its vectors: 8 float32 lanes, 4 float64)."""
+    kind = rows.dtype.type
+    lanes, fma = (_LANES, fma32) if kind is _F32 else (_LANES // 2, fma64)
+    reciprocals = (kind(1) / np.arange(1, 17, dtype=kind)).astype(kind)
     n_rows, size = rows.shape
-    vectors = size // _LANES
-    lane_mean = lane_m2 = np.zeros((n_rows, _LANES), _F32)
+    vectors = size // lanes
+    lane_mean = lane_m2 = np.zeros((n_rows, lanes), kind)
     for j in range(vectors):
-        x = rows[:, j * _LANES:(j + 1) * _LANES]
+        x = rows[:, j * lanes:(j + 1) * lanes]
         delta = x - lane_mean
-        lane_mean = fma32(delta, _RECIPROCALS[j], lane_mean)
-        lane_m2 = fma32(delta, x - lane_mean, lane_m2)
-    count, mean, m2 = 0, np.zeros(n_rows, _F32), np.zeros(n_rows, _F32)
-    for i in range(vectors * _LANES, size):
+        lane_mean = fma(delta, reciprocals[j], lane_mean)
+        lane_m2 = fma(delta, x - lane_mean, lane_m2)
+    count, mean, m2 = 0, np.zeros(n_rows, kind), np.zeros(n_rows, kind)
+    for i in range(vectors * lanes, size):
         x = rows[:, i]
         delta = x - mean
         count += 1
-        mean = mean + delta / _F32(count)
+        mean = mean + delta / kind(count)
         m2 = m2 + delta * (x - mean)
-    # merging 8 empty lanes changes nothing but a non-finite mean (0 * inf): once is enough
-    for lane in range(_LANES if vectors else 1):
+    # merging empty lanes changes nothing but a non-finite mean (0 * inf): once is enough
+    for lane in range(lanes if vectors else 1):
         count, mean, m2 = _add_moments(vectors, lane_mean[:, lane], lane_m2[:, lane],
-                                       count, mean, m2)
-    return mean, m2 / _F32(size)
+                                       count, mean, m2, fma)
+    return mean, m2 / kind(size)
 
 
 def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
@@ -64,14 +73,20 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
     roundings show: |mean| * rstd above 16 (values far from 0 next to their spread, so the
     result is a difference of nearly equal numbers; or a non-finite statistic). Elsewhere the
     two differ in the last bits only, and NumPy's passes are several times faster."""
-    visible = ~(np.abs(mean) * rstd <= 16)
+    double = x.dtype == np.float64  # (float64: only where the weight is not finite)
+    visible = np.zeros(mean.shape, bool) if double else ~(np.abs(mean) * rstd <= 16)
+    if weight is not None and not np.isfinite(weight).all():
+        # an infinite weight shows the rounding of the mean itself (its sign, or 0): the
+        # shift is -mean * inf, -inf or +inf for PyTorch's mean where NumPy's 0 gives NaN
+        infinite = (~np.isfinite(weight.reshape(num_groups, -1))).any(1)
+        visible = visible | infinite[None, :, None]
     if not visible.any():
         return
     n, channels = x.shape[:2]
     grouped = x.reshape(mean.shape[:2] + (-1,))
     size = grouped.shape[2]
     batch, group = np.nonzero(visible[..., 0])
-    if 0 < size < _EXACT_BELOW:
+    if 0 < size < _EXACT_BELOW // (1 + double):
         with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
             group_mean, var = small_group_moments(grouped[batch, group])
             mean[batch, group, 0] = group_mean
@@ -89,8 +104,9 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
             return
         scale = row_rstd if weight is None else row_rstd * weight[rows_c, None]
         shift = np.zeros_like(scale) if bias is None else bias[rows_c, None]
-        shift = fma32(-scale, row_mean, shift)
-        y3[rows_n, rows_c] = fma32(scale, x3[rows_n, rows_c], shift)
+        fma = fma64 if double else fma32
+        shift = fma(-scale, row_mean, shift)
+        y3[rows_n, rows_c] = fma(scale, x3[rows_n, rows_c], shift)
 
 
 # --------------------------------------------------------------------------- backward

@@ -215,7 +215,8 @@ class NativeGroupNormBackward0(Op):
             y = _fused_affine(x, *per_channel, weight, bias, self.shape)
         else:
             y = _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
-        if x.dtype == np.float32 and x.size:  # PyTorch's roundings, where they show
+        if x.dtype in (np.float32, np.float64) and x.size:  # PyTorch's roundings, where
+            # they show
             replay_where_visible(x, num_groups, mean, invstd,
                                  None if weight is None else weight._data,
                                  None if bias is None else bias._data, eps, y)

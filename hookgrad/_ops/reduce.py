@@ -12,6 +12,7 @@ from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .norm_checks import refuse_norm_without_identity
+from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1
 from .selection import where
@@ -408,8 +409,8 @@ class LinalgVectorNormBackward0(ReductionOp):
             return np.add.reduce(x != 0, dims, x.dtype, keepdims=keepdim)
         if p == 1:
             return np.add.reduce(x, dims, keepdims=keepdim)
-        if p == 2:
-            return np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
+        if p == 2:  # (with the NaN sign of PyTorch's sum of squares)
+            return two_norm(x, a._data, dims, keepdim)
         with np.errstate(divide="ignore"):
             if x.dtype == np.float32:
                 return _float32_p_norm(x, dims, keepdim, p)

@@ -258,8 +258,14 @@ class LogcumsumexpBackward0(Op):
                                       f"'{type_name(x)}'")
         self.save(a)
         self.dim = dim
-        return x.copy() if x.ndim == 0 else np.ascontiguousarray(
-            np.logaddexp.accumulate(x, axis=dim))
+        if x.ndim == 0:
+            return x.copy()
+        out = np.ascontiguousarray(np.logaddexp.accumulate(x, axis=dim))
+        # PyTorch's scan starts from -inf: its first value is x + log1p(exp(-inf)), which
+        # is x but for -0 (-0 + 0 is +0); NumPy's starts from x itself
+        first = (slice(None),) * dim + (slice(0, 1),)
+        out[first] += 0.0
+        return out
 
     def backward(self, grad):
         a, result = self.saved()

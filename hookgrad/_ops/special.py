@@ -7,7 +7,6 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -18,6 +17,7 @@ from .division_nans import nan_signed
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import is_half, unary_in_float32
+from .logit import LogitBackward0
 from .op import (
     BinaryOp,
     Op,
@@ -30,7 +30,7 @@ from .op import (
     refuse_out,
     type_name,
 )
-from .scalar_forms import AddBackward1, MulBackward1, number_minus
+from .scalar_forms import AddBackward1, MulBackward1
 from .selection import where
 from .vml import vml
 from .zero_ties import binary_zero_ties
@@ -211,47 +211,6 @@ class Deg2RadBackward0(Op):
 
 class Rad2DegBackward0(Deg2RadBackward0):
     scale = 180 / math.pi
-
-
-class LogitBackward0(Op):
-    """``log(p / (1 - p))``, ``p`` clamped to ``[eps, 1 - eps]`` when ``eps`` is given; the
-    gradient is 0 outside that range (NaN outside [0, 1] without ``eps``), as PyTorch's."""
-
-    saved_names = ('self',)
-
-    def forward(self, a, eps):
-        self.save(a)
-        self.eps = eps
-        x = float_input(a)
-        if eps is not None and eps >= 0:  # (a negative eps clamps nothing, as in PyTorch)
-            x = np.clip(x, eps, 1 - eps)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ratio = x / (1 - x)
-            if ratio.dtype not in (np.float32, np.float64):  # (half types round the NaN apart)
-                return np.log(ratio)
-        # PyTorch's NaNs: log of a negative ratio is a NaN without sign bit; a NaN ratio
-        # (a NaN input, or inf / -inf, whose NaN has it set) passes through as it is, which
-        # NumPy's float32 log does not do
-        out = unsigned_nans(np.log, ratio)
-        if ratio.dtype == np.float32 and np.isnan(ratio).any():
-            out = np.where(ratio != ratio, ratio, out)
-        return out
-
-    def backward(self, grad):
-        (a,) = self.saved()
-        low, high = (0.0, 1.0) if self.eps is None else (self.eps, 1 - self.eps)
-        if _grad_state.grad_enabled:  # PyTorch's infinitely differentiable formula (its
-            # choice by grad mode): outside [low, high] (NaN included) NaN without eps, 0 with it
-            inside = _make((a._data >= low) & (a._data <= high))
-            slope = grad / (a * number_minus(1.0, a))
-            return where(inside, slope, _make(np.array(np.nan if self.eps is None else 0.0,
-                                                       slope._data.dtype)))
-        if grad._zero_tensor:  # (PyTorch's kernel reads sgn's ZeroTensor as zeros: 0 * inf
-            grad = _make(np.zeros_like(grad._data))  # is NaN at 0 and 1)
-        result = grad / (a * (1 - a) + 0.0)  # (+ 0.0: at -0. too the slope is +inf)
-        if self.eps is None or self.eps < 0:  # (PyTorch's kernel: a negative eps is none)
-            return result.masked_fill((a < 0) | (a > 1), float("nan"))
-        return result.masked_fill((a < self.eps) | (a > 1 - self.eps), 0.0)
 
 
 def _sinc(x):
