@@ -8,6 +8,7 @@ import numpy as np
 
 from .._parallel import get_num_threads
 from ..backends import mkldnn
+from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 
 FLOAT32 = np.dtype(np.float32)
 
@@ -89,21 +90,40 @@ def conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw):
     return y
 
 
+def weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups, transposed):
+    """Whether oneDNN's backward-weights kernel leaves out the zero padding from this weight
+    gradient where a GEMM over zero-padded columns would not: PyTorch runs the convolution on
+    oneDNN (the forward's rule), there is padding, ``gy`` (grad_output) is not finite and the
+    kernel oneDNN takes for this shape on this CPU (``onednn_isa``) is a direct one. A
+    ``transposed`` convolution's (``x4`` its gradient, ``gy`` its input) is oneDNN's
+    deconvolution kernel's, with its own rule (``_deconvolution_skips_padding``)."""
+    if not (padding[0] or padding[1]) or gy.dtype != FLOAT32:
+        return False  # (cheap tests first: a finite gradient is the normal case)
+    out_hw = gy.shape[2:]
+    if transposed:
+        direct = groups == 1 and _deconvolution_skips_padding(x4, w4, stride, padding,
+                                                              dilation, out_hw)
+    elif onednn_isa() == AVX512_CORE:
+        direct = groups == 1 and _avx512_backward_weights(x4, w4, stride, padding, dilation,
+                                                          out_hw)
+    elif onednn_isa() == AVX2:
+        direct = _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw)
+    else:  # (older CPUs: not measured; oneDNN's GEMM)
+        direct = False
+    return bool(direct and runs_on_onednn(x4, w4, stride, dilation, groups)
+                and not np.isfinite(gy).all())
+
+
 def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
                                 transposed=False):
-    """The weight gradient of a convolution as oneDNN's AVX-512 backward-weights kernel sums
-    it, where that differs from a GEMM over zero-padded columns, else None: PyTorch runs the
-    convolution on oneDNN (the forward's rule), that kernel takes it, there is padding and
-    ``gy`` (grad_output) is not finite. The kernel leaves out the padding, so a tap that meets
-    only padding gets 0, not 0 * NaN. (PyTorch's double-backward-capable weight gradient is
-    the same ``convolution_backward``, so create_graph does not change it.) A ``transposed``
-    convolution's (``x4`` its gradient, ``gy`` its input) is oneDNN's deconvolution kernel's,
-    with its own rule (``_deconvolution_skips_padding``)."""
-    direct = _deconvolution_skips_padding if transposed else _avx512_backward_weights
-    if not (padding[0] or padding[1]) or gy.dtype != FLOAT32 or groups != 1 \
-            or not direct(x4, w4, stride, padding, dilation, gy.shape[2:]) \
-            or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(gy).all():
-        return None  # (cheap tests first: a finite gradient is the normal case)
+    """The weight gradient of a convolution as oneDNN's direct backward-weights kernels sum
+    it, where that differs from a GEMM over zero-padded columns (``weight_grad_skips_padding``),
+    else None. Those kernels leave out the padding, so a tap that meets only padding next to a
+    NaN of ``gy`` gets a finite sum, not 0 * NaN. (PyTorch's double-backward-capable weight
+    gradient is the same ``convolution_backward``, so create_graph does not change it.)"""
+    if not weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups,
+                                     transposed):
+        return None
     n, _, h, wid = x4.shape
     o, cg, kh, kw = w4.shape
     gw = np.zeros((groups, o // groups, cg, kh, kw), gy.dtype)
@@ -116,6 +136,40 @@ def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
             gs = gg[:, :, :, r0:r0 + rows, c0:c0 + cols]
             gw[:, :, :, a, b] = np.einsum("ngcrs,ngors->goc", xs, gs)
     return gw.reshape(w4.shape)
+
+
+def _end_padding(size, out, kernel, stride, padding):
+    """The padding oneDNN counts after the end of a dim (the windows' reach past the input;
+    0 where they stop short of it)."""
+    return max(0, (out - 1) * stride + kernel - size - padding)
+
+
+def _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw):
+    """Whether oneDNN, on an AVX2 CPU, computes this float32 weight gradient with a direct
+    kernel (which leaves out the padding) rather than its im2col GEMM (which sums it). Its
+    AVX2 kernel (``jit:avx2``): undilated; ungrouped, or 8k input and output channels per
+    group; each side's padding under the kernel's extent, a kernel narrower than 14 and no
+    taller than the input, and a top padding under the kernel's height. Its depthwise kernel
+    (``jit_dw:avx2``, one input and one output channel per group): undilated, at most 3 wide
+    and strided at most its width, each side's padding at most half the kernel (rounded
+    down), an input at least the kernel's height plus the rows its top padding leaves over a
+    whole stride, and a padding over 1 above or below only in whole strides. (oneDNN v3.12's
+    dispatch; over 5,500 random shapes on an AVX2 CPU, every one's kernel under
+    ONEDNN_VERBOSE=1 and its NaN pattern are as this rule says.)"""
+    if dilation[0] != 1 or dilation[1] != 1:
+        return False
+    (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
+        padding
+    bottom = _end_padding(height, out_hw[0], kh, sh, top)
+    right = _end_padding(width, out_hw[1], kw, sw, left)
+    per_in, per_out = x4.shape[1] // groups, w4.shape[0] // groups
+    if groups > 1 and per_in == per_out == 1:  # (depthwise)
+        return (kw <= 3 and sw <= kw and max(top, bottom) <= kh // 2
+                and max(left, right) <= kw // 2 and height >= kh + (-top) % sh
+                and (top <= 1 or top % sh == 0) and (bottom <= 1 or bottom % sh == 0))
+    if groups > 1 and (per_in % 8 or per_out % 8):
+        return False
+    return (max(top, bottom) < kh and max(left, right) < kw and kw < 14 and kh <= height)
 
 
 def _avx512_backward_weights(x4, w4, stride, padding, dilation, out_hw):
