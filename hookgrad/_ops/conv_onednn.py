@@ -149,7 +149,7 @@ def _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw):
     kernel (which leaves out the padding) rather than its im2col GEMM (which sums it). Its
     AVX2 kernel (``jit:avx2``): undilated; ungrouped, or 8k input and output channels per
     group; each side's padding under the kernel's extent, a kernel narrower than 14 and no
-    taller than the input, and a top padding under the kernel's height. Its depthwise kernel
+    taller than the input, and not 3 input channels of a 1x1 map. Its depthwise kernel
     (``jit_dw:avx2``, one input and one output channel per group): undilated, at most 3 wide
     and strided at most its width, each side's padding at most half the kernel (rounded
     down), an input at least the kernel's height plus the rows its top padding leaves over a
@@ -169,6 +169,8 @@ def _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw):
                 and (top <= 1 or top % sh == 0) and (bottom <= 1 or bottom % sh == 0))
     if groups > 1 and (per_in % 8 or per_out % 8):
         return False
+    if per_in == 3 and height == width == 1:
+        return False  # (3 channels of one pixel: oneDNN reads that input as channels-last)
     return (max(top, bottom) < kh and max(left, right) < kw and kw < 14 and kh <= height)
 
 
