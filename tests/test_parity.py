@@ -18,7 +18,8 @@ NEEDS_PYTHON = {"m9_hook_signatures": ((3, 11), "typing.Self, in the optimizer h
 # Cases recorded on a CPU whose oneDNN kernels (PyTorch's CPU convolutions) differ by
 # instruction set: hookgrad follows the kernels of the CPU it runs on (onednn_isa), so such a
 # recording only holds on a CPU with that instruction set.
-NEEDS_ISA = {"s20_conv_weight_grad_padding_nan": AVX512_CORE}
+NEEDS_ISA = {"s20_conv_weight_grad_padding_nan": AVX512_CORE,
+             "s21x_conv_transpose_weight_grad_nonfinite_input": AVX512_CORE}
 
 
 @pytest.fixture(scope="session")

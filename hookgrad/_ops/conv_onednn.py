@@ -37,12 +37,17 @@ def without_padding_products(x4, w4, stride, padding, dilation, groups):
         return None
     out_hw = tuple((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
         x4.shape[2:], w4.shape[2:], stride, padding, dilation))
-    extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
-    # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider than
-    # the output row they unroll over (a tiny output): it then pads with zeros as well
-    if not (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
-            and runs_on_onednn(x4, w4, stride, dilation, groups)
-            and _direct_kernel(x4.shape[1], w4.shape[0], groups)):
+    if onednn_isa() == AVX2:
+        direct = _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw)
+    elif onednn_isa() == AVX512_CORE:
+        extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
+        # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider
+        # than the output row they unroll over (a tiny output): it then pads with zeros too
+        direct = (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
+                  and _direct_kernel(x4.shape[1], w4.shape[0], groups))
+    else:  # (older CPUs: not measured; oneDNN's GEMM)
+        direct = False
+    if not (direct and runs_on_onednn(x4, w4, stride, dilation, groups)):
         return None
     return conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw)
 
@@ -58,6 +63,48 @@ def _direct_kernel(in_channels, out_channels, groups):
     per_in, per_out = in_channels // groups, out_channels // groups
     return (per_in == per_out == 1 or (per_in % 4 == 0 and per_out % 4 == 0)
             or (per_out % 8 == 0 and in_channels < 8))
+
+
+def _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw):
+    """Whether oneDNN, on an AVX2 CPU, runs this float32 convolution (or a transposed one's
+    input gradient) with a direct kernel, which leaves out the padding, rather than its im2col
+    GEMM. Both its AVX2 kernel (``jit:avx2``) and its depthwise one (``jit_dw:avx2``: one
+    input and one output channel per group) refuse a window wholly in the padding (on any
+    side, the end paddings counted as the windows' reach past the input) and a left padding
+    wider than the output columns they unroll over (4 for depthwise, 3 otherwise, fewer in a
+    narrower output), the depthwise one also such a right padding ahead of the leftover
+    columns. The AVX2 one takes grouped convolutions only with 8k output channels per group
+    and 8k input channels per group or under 8 in all, a kernel over 7 wide only unstrided or
+    unpadded at the top and left, and widens its unroll for a right padding past it, up to 7
+    columns, refusing one that still falls short. (oneDNN v3.12's dispatch; over 13,000
+    random shapes on an AVX2 CPU its forward kernel under ONEDNN_VERBOSE=1 is as this rule
+    says, but for 4 that took its reference kernel, and their NaN patterns as its kernel's.)"""
+    (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
+        padding
+    ext_h, ext_w = dilation[0] * (kh - 1) + 1, dilation[1] * (kw - 1) + 1
+    out_w = out_hw[1]
+    bottom = (out_hw[0] - 1) * sh + ext_h - height - top  # (negative: the windows stop short)
+    right = (out_w - 1) * sw + ext_w - width - left
+    if max(top, bottom) >= ext_h or max(left, right) >= ext_w:
+        return False
+    per_in, per_out = x4.shape[1] // groups, w4.shape[0] // groups
+
+    def right_past(columns):  # the right padding of the first ``columns`` output columns
+        return max(0, (columns - 1) * sw + ext_w - width - left)
+
+    if groups > 1 and per_in == per_out == 1:  # (depthwise)
+        unroll = min(4, out_w)
+        return left <= unroll and right_past(out_w - out_w % unroll) <= unroll
+    if groups > 1 and (per_out % 8 or (per_in % 8 if per_in >= 8 else x4.shape[1] >= 8)):
+        return False
+    unroll = min(3, out_w)
+    if left > unroll or kw > 7 and (top or left) and (sh != 1 or sw != 1):
+        return False
+    past = right_past(out_w - out_w % unroll)
+    if past > unroll * sw and out_w // unroll > 1:
+        unroll = min(past // sw + out_w % unroll, out_w, 7)
+        return unroll >= max(left, right_past(out_w - out_w % unroll))
+    return True
 
 
 def _taps(size, out_size, kernel, stride, padding, dilation):
@@ -100,14 +147,14 @@ def weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups, tra
     if not (padding[0] or padding[1]) or gy.dtype != FLOAT32:
         return False  # (cheap tests first: a finite gradient is the normal case)
     out_hw = gy.shape[2:]
-    if transposed:
+    if onednn_isa() == AVX2:  # (a transposed one's is the same kernel's)
+        direct = _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw)
+    elif transposed:
         direct = groups == 1 and _deconvolution_skips_padding(x4, w4, stride, padding,
                                                               dilation, out_hw)
     elif onednn_isa() == AVX512_CORE:
         direct = groups == 1 and _avx512_backward_weights(x4, w4, stride, padding, dilation,
                                                           out_hw)
-    elif onednn_isa() == AVX2:
-        direct = _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw)
     else:  # (older CPUs: not measured; oneDNN's GEMM)
         direct = False
     return bool(direct and runs_on_onednn(x4, w4, stride, dilation, groups)
@@ -232,10 +279,14 @@ def add_edge_taps(y, x4, w4, stride, padding, dilation, groups):
     height, never when dilated. ``y`` (``(N, C_out, H_out, W_out)``, the sum over the real
     input values) gets those NaNs in place. (Read off PyTorch 2.13: every 1-d shape of
     input width 1-6, kernel 1-6, stride 2-4, all paddings, 1,068 of them, and 1,000 random
-    2-d ones.)"""
+    2-d ones.) Grouped, only on an AVX2 CPU, where oneDNN's strided brgemm kernel takes it,
+    with 8 or more input channels a group (of the transposed op; fewer go to its GEMM, which
+    adds no such taps): 14 of 15 random grouped shapes that differed in 3,000 now agree."""
     s, p = stride[1], padding[1]
     out_h, out_w = y.shape[2:]
-    if groups != 1 or s == 1 or not out_w % s or dilation[0] != 1 or dilation[1] != 1 \
+    a, b = w4.shape[0] // groups, w4.shape[1]  # (per group: input channels, output channels)
+    if s == 1 or not out_w % s or dilation[0] != 1 or dilation[1] != 1 \
+            or groups != 1 and (onednn_isa() != AVX2 or a < 8) \
             or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(w4).all():
         return
     height, width = x4.shape[2:]
@@ -246,7 +297,8 @@ def add_edge_taps(y, x4, w4, stride, padding, dilation, groups):
         inputs = (columns + p - kw) // s
         columns = columns[(inputs < 0) | (inputs >= width)]
         for kh in range(w4.shape[2]):
-            infinite = ~np.isfinite(w4[:, :, kh, kw]).all(axis=0)  # (per output channel)
+            infinite = ~np.isfinite(w4[:, :, kh, kw].reshape(groups, a, b)).all(axis=1)
+            infinite = infinite.reshape(-1)  # (per output channel)
             if columns.size and infinite.any():
                 r = rows + kh
                 r = r[(r >= 0) & (r < out_h)]
