@@ -72,11 +72,9 @@ def _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw):
     input and one output channel per group) refuse a window wholly in the padding (on any
     side, the end paddings counted as the windows' reach past the input) and a left padding
     wider than the output columns they unroll over (4 for depthwise, 3 otherwise, fewer in a
-    narrower output), the depthwise one also such a right padding ahead of the leftover
-    columns. The AVX2 one takes grouped convolutions only with 8k output channels per group
-    and 8k input channels per group or under 8 in all, a kernel over 7 wide only unstrided or
-    unpadded at the top and left, and widens its unroll for a right padding past it, up to 7
-    columns, refusing one that still falls short. (oneDNN v3.12's dispatch; over 13,000
+    narrower output). The AVX2 one takes grouped convolutions only with 8k output channels per group
+    and 8k input channels per group or under 8 in all, and a kernel over 7 wide only
+    unstrided or unpadded at the top and left. (oneDNN v3.12's dispatch; over 13,000
     random shapes on an AVX2 CPU its forward kernel under ONEDNN_VERBOSE=1 is as this rule
     says, but for 4 that took its reference kernel, and their NaN patterns as its kernel's.)"""
     (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
@@ -88,23 +86,13 @@ def _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw):
     if max(top, bottom) >= ext_h or max(left, right) >= ext_w:
         return False
     per_in, per_out = x4.shape[1] // groups, w4.shape[0] // groups
-
-    def right_past(columns):  # the right padding of the first ``columns`` output columns
-        return max(0, (columns - 1) * sw + ext_w - width - left)
-
+    # (their check of a right padding past the unrolled columns never fails here: PyTorch
+    # pads both sides alike, so that padding is at most the left one, already within them)
     if groups > 1 and per_in == per_out == 1:  # (depthwise)
-        unroll = min(4, out_w)
-        return left <= unroll and right_past(out_w - out_w % unroll) <= unroll
+        return left <= min(4, out_w)
     if groups > 1 and (per_out % 8 or (per_in % 8 if per_in >= 8 else x4.shape[1] >= 8)):
         return False
-    unroll = min(3, out_w)
-    if left > unroll or kw > 7 and (top or left) and (sh != 1 or sw != 1):
-        return False
-    past = right_past(out_w - out_w % unroll)
-    if past > unroll * sw and out_w // unroll > 1:
-        unroll = min(past // sw + out_w % unroll, out_w, 7)
-        return unroll >= max(left, right_past(out_w - out_w % unroll))
-    return True
+    return min(3, out_w) >= left and not (kw > 7 and (top or left) and (sh != 1 or sw != 1))
 
 
 def _taps(size, out_size, kernel, stride, padding, dilation):
