@@ -131,7 +131,9 @@ def weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups, tra
     oneDNN (the forward's rule), there is padding, ``gy`` (grad_output) is not finite and the
     kernel oneDNN takes for this shape on this CPU (``onednn_isa``) is a direct one. A
     ``transposed`` convolution's (``x4`` its gradient, ``gy`` its input) is oneDNN's
-    deconvolution kernel's, with its own rule (``_deconvolution_skips_padding``)."""
+    deconvolution kernel's: on AVX-512 with its own rule (``_deconvolution_skips_padding``),
+    on AVX2 the convolution's (over 2,900 random transposed shapes with an infinite input,
+    35 of 400 differed before, none after)."""
     if not (padding[0] or padding[1]) or gy.dtype != FLOAT32:
         return False  # (cheap tests first: a finite gradient is the normal case)
     out_hw = gy.shape[2:]
@@ -189,8 +191,8 @@ def _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw):
     and strided at most its width, each side's padding at most half the kernel (rounded
     down), an input at least the kernel's height plus the rows its top padding leaves over a
     whole stride, and a padding over 1 above or below only in whole strides. (oneDNN v3.12's
-    dispatch; over 5,500 random shapes on an AVX2 CPU, every one's kernel under
-    ONEDNN_VERBOSE=1 and its NaN pattern are as this rule says.)"""
+    dispatch; over 15,500 random shapes with a NaN or infinite grad_output on an AVX2 CPU,
+    every one's kernel under ONEDNN_VERBOSE=1 and its NaN pattern are as this rule says.)"""
     if dilation[0] != 1 or dilation[1] != 1:
         return False
     (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
