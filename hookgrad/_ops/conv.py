@@ -14,6 +14,7 @@ from . import conv_kernels
 from .conv_onednn import (
     add_edge_taps,
     native_single_products,
+    weight_grad_skips_padding,
     weight_grad_without_padding,
     without_padding_products,
 )
@@ -338,8 +339,8 @@ class ConvolutionBackward0(Op):
         x4, gy = as_4d(input._data), as_4d(grad._data)
         if self.transposed:
             x4, gy = gy, x4
-        return weight_grad_without_padding(x4, gy, as_4d(weight._data), *self.params,
-                                           self.transposed) is not None
+        return weight_grad_skips_padding(x4, gy, as_4d(weight._data), *self.params,
+                                         self.transposed)
 
     def geometry(self):
         """What the gradients need besides the arrays: ``(params, transposed, in_hw,

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._parallel import get_num_threads
 from ..backends import mkldnn
+from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 
 FLOAT32 = np.dtype(np.float32)
 
@@ -36,12 +37,17 @@ def without_padding_products(x4, w4, stride, padding, dilation, groups):
         return None
     out_hw = tuple((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
         x4.shape[2:], w4.shape[2:], stride, padding, dilation))
-    extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
-    # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider than
-    # the output row they unroll over (a tiny output): it then pads with zeros as well
-    if not (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
-            and runs_on_onednn(x4, w4, stride, dilation, groups)
-            and _direct_kernel(x4.shape[1], w4.shape[0], groups)):
+    if onednn_isa() == AVX2:
+        direct = _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw)
+    elif onednn_isa() == AVX512_CORE:
+        extents = [d * (k - 1) + 1 for d, k in zip(dilation, w4.shape[2:])]
+        # oneDNN's direct kernels refuse a window wholly in the padding, and padding wider
+        # than the output row they unroll over (a tiny output): it then pads with zeros too
+        direct = (all(p < e and p <= o for p, e, o in zip(padding, extents, out_hw))
+                  and _direct_kernel(x4.shape[1], w4.shape[0], groups))
+    else:  # (older CPUs: not measured; oneDNN's GEMM)
+        direct = False
+    if not (direct and runs_on_onednn(x4, w4, stride, dilation, groups)):
         return None
     return conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw)
 
@@ -57,6 +63,36 @@ def _direct_kernel(in_channels, out_channels, groups):
     per_in, per_out = in_channels // groups, out_channels // groups
     return (per_in == per_out == 1 or (per_in % 4 == 0 and per_out % 4 == 0)
             or (per_out % 8 == 0 and in_channels < 8))
+
+
+def _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw):
+    """Whether oneDNN, on an AVX2 CPU, runs this float32 convolution (or a transposed one's
+    input gradient) with a direct kernel, which leaves out the padding, rather than its im2col
+    GEMM. Both its AVX2 kernel (``jit:avx2``) and its depthwise one (``jit_dw:avx2``: one
+    input and one output channel per group) refuse a window wholly in the padding (on any
+    side, the end paddings counted as the windows' reach past the input) and a left padding
+    wider than the output columns they unroll over (4 for depthwise, 3 otherwise, fewer in a
+    narrower output). The AVX2 one takes grouped convolutions only with 8k output channels per group
+    and 8k input channels per group or under 8 in all, and a kernel over 7 wide only
+    unstrided or unpadded at the top and left. (oneDNN v3.12's dispatch; over 13,000
+    random shapes on an AVX2 CPU its forward kernel under ONEDNN_VERBOSE=1 is as this rule
+    says, but for 4 that took its reference kernel, and their NaN patterns as its kernel's.)"""
+    (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
+        padding
+    ext_h, ext_w = dilation[0] * (kh - 1) + 1, dilation[1] * (kw - 1) + 1
+    out_w = out_hw[1]
+    bottom = (out_hw[0] - 1) * sh + ext_h - height - top  # (negative: the windows stop short)
+    right = (out_w - 1) * sw + ext_w - width - left
+    if max(top, bottom) >= ext_h or max(left, right) >= ext_w:
+        return False
+    per_in, per_out = x4.shape[1] // groups, w4.shape[0] // groups
+    # (their check of a right padding past the unrolled columns never fails here: PyTorch
+    # pads both sides alike, so that padding is at most the left one, already within them)
+    if groups > 1 and per_in == per_out == 1:  # (depthwise)
+        return left <= min(4, out_w)
+    if groups > 1 and (per_out % 8 or (per_in % 8 if per_in >= 8 else x4.shape[1] >= 8)):
+        return False
+    return min(3, out_w) >= left and not (kw > 7 and (top or left) and (sh != 1 or sw != 1))
 
 
 def _taps(size, out_size, kernel, stride, padding, dilation):
@@ -89,21 +125,42 @@ def conv_skipping_padding(x4, w4, stride, padding, dilation, groups, out_hw):
     return y
 
 
+def weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups, transposed):
+    """Whether oneDNN's backward-weights kernel leaves out the zero padding from this weight
+    gradient where a GEMM over zero-padded columns would not: PyTorch runs the convolution on
+    oneDNN (the forward's rule), there is padding, ``gy`` (grad_output) is not finite and the
+    kernel oneDNN takes for this shape on this CPU (``onednn_isa``) is a direct one. A
+    ``transposed`` convolution's (``x4`` its gradient, ``gy`` its input) is oneDNN's
+    deconvolution kernel's: on AVX-512 with its own rule (``_deconvolution_skips_padding``),
+    on AVX2 the convolution's (over 2,900 random transposed shapes with an infinite input,
+    35 of 400 differed before, none after)."""
+    if not (padding[0] or padding[1]) or gy.dtype != FLOAT32:
+        return False  # (cheap tests first: a finite gradient is the normal case)
+    out_hw = gy.shape[2:]
+    if onednn_isa() == AVX2:  # (a transposed one's is the same kernel's)
+        direct = _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw)
+    elif transposed:
+        direct = groups == 1 and _deconvolution_skips_padding(x4, w4, stride, padding,
+                                                              dilation, out_hw)
+    elif onednn_isa() == AVX512_CORE:
+        direct = groups == 1 and _avx512_backward_weights(x4, w4, stride, padding, dilation,
+                                                          out_hw)
+    else:  # (older CPUs: not measured; oneDNN's GEMM)
+        direct = False
+    return bool(direct and runs_on_onednn(x4, w4, stride, dilation, groups)
+                and not np.isfinite(gy).all())
+
+
 def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
                                 transposed=False):
-    """The weight gradient of a convolution as oneDNN's AVX-512 backward-weights kernel sums
-    it, where that differs from a GEMM over zero-padded columns, else None: PyTorch runs the
-    convolution on oneDNN (the forward's rule), that kernel takes it, there is padding and
-    ``gy`` (grad_output) is not finite. The kernel leaves out the padding, so a tap that meets
-    only padding gets 0, not 0 * NaN. (PyTorch's double-backward-capable weight gradient is
-    the same ``convolution_backward``, so create_graph does not change it.) A ``transposed``
-    convolution's (``x4`` its gradient, ``gy`` its input) is oneDNN's deconvolution kernel's,
-    with its own rule (``_deconvolution_skips_padding``)."""
-    direct = _deconvolution_skips_padding if transposed else _avx512_backward_weights
-    if not (padding[0] or padding[1]) or gy.dtype != FLOAT32 or groups != 1 \
-            or not direct(x4, w4, stride, padding, dilation, gy.shape[2:]) \
-            or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(gy).all():
-        return None  # (cheap tests first: a finite gradient is the normal case)
+    """The weight gradient of a convolution as oneDNN's direct backward-weights kernels sum
+    it, where that differs from a GEMM over zero-padded columns (``weight_grad_skips_padding``),
+    else None. Those kernels leave out the padding, so a tap that meets only padding next to a
+    NaN of ``gy`` gets a finite sum, not 0 * NaN. (PyTorch's double-backward-capable weight
+    gradient is the same ``convolution_backward``, so create_graph does not change it.)"""
+    if not weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups,
+                                     transposed):
+        return None
     n, _, h, wid = x4.shape
     o, cg, kh, kw = w4.shape
     gw = np.zeros((groups, o // groups, cg, kh, kw), gy.dtype)
@@ -116,6 +173,42 @@ def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
             gs = gg[:, :, :, r0:r0 + rows, c0:c0 + cols]
             gw[:, :, :, a, b] = np.einsum("ngcrs,ngors->goc", xs, gs)
     return gw.reshape(w4.shape)
+
+
+def _end_padding(size, out, kernel, stride, padding):
+    """The padding oneDNN counts after the end of a dim (the windows' reach past the input;
+    0 where they stop short of it)."""
+    return max(0, (out - 1) * stride + kernel - size - padding)
+
+
+def _avx2_backward_weights(x4, w4, stride, padding, dilation, groups, out_hw):
+    """Whether oneDNN, on an AVX2 CPU, computes this float32 weight gradient with a direct
+    kernel (which leaves out the padding) rather than its im2col GEMM (which sums it). Its
+    AVX2 kernel (``jit:avx2``): undilated; ungrouped, or 8k input and output channels per
+    group; each side's padding under the kernel's extent, a kernel narrower than 14 and no
+    taller than the input, and not 3 input channels of a 1x1 map. Its depthwise kernel
+    (``jit_dw:avx2``, one input and one output channel per group): undilated, at most 3 wide
+    and strided at most its width, each side's padding at most half the kernel (rounded
+    down), an input at least the kernel's height plus the rows its top padding leaves over a
+    whole stride, and a padding over 1 above or below only in whole strides. (oneDNN v3.12's
+    dispatch; over 15,500 random shapes with a NaN or infinite grad_output on an AVX2 CPU,
+    every one's kernel under ONEDNN_VERBOSE=1 and its NaN pattern are as this rule says.)"""
+    if dilation[0] != 1 or dilation[1] != 1:
+        return False
+    (height, width), (kh, kw), (sh, sw), (top, left) = x4.shape[2:], w4.shape[2:], stride, \
+        padding
+    bottom = _end_padding(height, out_hw[0], kh, sh, top)
+    right = _end_padding(width, out_hw[1], kw, sw, left)
+    per_in, per_out = x4.shape[1] // groups, w4.shape[0] // groups
+    if groups > 1 and per_in == per_out == 1:  # (depthwise)
+        return (kw <= 3 and sw <= kw and max(top, bottom) <= kh // 2
+                and max(left, right) <= kw // 2 and height >= kh + (-top) % sh
+                and (top <= 1 or top % sh == 0) and (bottom <= 1 or bottom % sh == 0))
+    if groups > 1 and (per_in % 8 or per_out % 8):
+        return False
+    if per_in == 3 and height == width == 1:
+        return False  # (3 channels of one pixel: oneDNN reads that input as channels-last)
+    return (max(top, bottom) < kh and max(left, right) < kw and kw < 14 and kh <= height)
 
 
 def _avx512_backward_weights(x4, w4, stride, padding, dilation, out_hw):
@@ -176,10 +269,14 @@ def add_edge_taps(y, x4, w4, stride, padding, dilation, groups):
     height, never when dilated. ``y`` (``(N, C_out, H_out, W_out)``, the sum over the real
     input values) gets those NaNs in place. (Read off PyTorch 2.13: every 1-d shape of
     input width 1-6, kernel 1-6, stride 2-4, all paddings, 1,068 of them, and 1,000 random
-    2-d ones.)"""
+    2-d ones.) Grouped, only on an AVX2 CPU, where oneDNN's strided brgemm kernel takes it,
+    with 8 or more input channels a group (of the transposed op; fewer go to its GEMM, which
+    adds no such taps): 14 of 15 random grouped shapes that differed in 3,000 now agree."""
     s, p = stride[1], padding[1]
     out_h, out_w = y.shape[2:]
-    if groups != 1 or s == 1 or not out_w % s or dilation[0] != 1 or dilation[1] != 1 \
+    a, b = w4.shape[0] // groups, w4.shape[1]  # (per group: input channels, output channels)
+    if s == 1 or not out_w % s or dilation[0] != 1 or dilation[1] != 1 \
+            or groups != 1 and (onednn_isa() != AVX2 or a < 8) \
             or not runs_on_onednn(x4, w4, stride, dilation, groups) or np.isfinite(w4).all():
         return
     height, width = x4.shape[2:]
@@ -190,7 +287,8 @@ def add_edge_taps(y, x4, w4, stride, padding, dilation, groups):
         inputs = (columns + p - kw) // s
         columns = columns[(inputs < 0) | (inputs >= width)]
         for kh in range(w4.shape[2]):
-            infinite = ~np.isfinite(w4[:, :, kh, kw]).all(axis=0)  # (per output channel)
+            infinite = ~np.isfinite(w4[:, :, kh, kw].reshape(groups, a, b)).all(axis=1)
+            infinite = infinite.reshape(-1)  # (per output channel)
             if columns.size and infinite.any():
                 r = rows + kh
                 r = r[(r >= 0) & (r < out_h)]

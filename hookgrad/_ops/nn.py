@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .._tensor_base import _make
-from ..backends import cpu, mkldnn
+from ..backends import mkldnn
 from . import onednn_gelu
 from .activation_backward import (
     INV_SQRT_2PI,
@@ -35,6 +35,7 @@ from .elementwise_layout import c_order, empty_like_layout, unary_iterator_layou
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .onednn_gelu import runs_on_onednn
+from .onednn_isa import AVX512_CORE, onednn_isa
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .vml import vml
@@ -266,7 +267,7 @@ def _gelu_of_infinities_in_onednn(x, out):
     PyTorch's own.)"""
     in_onednn = x.dtype == np.float32 or x.dtype.kind == "V"  # (kind "V": bfloat16)
     if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
-            and cpu.get_cpu_capability() == "AVX512"):
+            and onednn_isa() == AVX512_CORE):
         return out
     out = np.where(x == np.inf, _NEGATIVE_NAN, out)
     return np.where(x == -np.inf, np.float32(np.nan), out).astype(out.dtype, copy=False)

@@ -8,8 +8,9 @@ step by step in NumPy (``fma32`` for each fused step), so values, signed zeros a
 of infinite inputs are oneDNN's. (The constants are the kernel's float32 bit patterns.)"""
 import numpy as np
 
-from ..backends import cpu, mkldnn
+from ..backends import mkldnn
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT, fma32
+from .onednn_isa import AVX2, onednn_isa
 
 
 def _f32(bits):
@@ -27,18 +28,17 @@ _LN_FLT_MAX = _f32(0x42B17218)
 _LN_FLT_MIN = _f32(0xC2AEAC50)
 _EXP_POLYNOMIAL = [_f32(b) for b in (0x3F7FFFFB, 0x3EFFFEE3, 0x3E2AAD40, 0x3D2B9D0D,
                                        0x3C07CFCE)]  # p1 .. p5
-_AVX2 = cpu.get_cpu_capability() == "AVX2"
 _ONE = np.float32(1)
 _HALF = np.float32(0.5)
 
 
 def runs_on_onednn(x):
     """Whether PyTorch computes gelu or gelu_backward of array ``x`` with oneDNN's AVX2
-    kernel: float32, more than one element, row-major, mkldnn enabled, on a CPU whose best
-    vector ISA is AVX2 (AVX-512 CPUs run another erf approximation there, not modelled: the
-    exact formula stands in, with that kernel's NaNs for infinities)."""
+    kernel: float32, more than one element, row-major, mkldnn enabled, where oneDNN runs its
+    AVX2 kernels (``onednn_isa``). (Its AVX-512 kernels use another erf approximation, not
+    modelled: the exact formula stands in there, with that kernel's NaNs for infinities.)"""
     return (x.dtype == np.float32 and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
-            and _AVX2)
+            and onednn_isa() == AVX2)
 
 
 def _fma_normal(a, b, c):

@@ -1,15 +1,12 @@
 """torch.backends.cpu."""
-import numpy as np
+from .._ops.onednn_isa import cpu_features
 
 
 def _detected_capability():
     """The vector ISA PyTorch's CPU kernels dispatch to on this machine: "AVX512" with
     AVX-512 F, BW, VL and DQ and FMA, "AVX2" with AVX2 and FMA, else "DEFAULT" (read from
     NumPy's own CPU feature detection)."""
-    try:
-        features = np._core._multiarray_umath.__cpu_features__
-    except AttributeError:  # (not a NumPy that reports them)
-        return "DEFAULT"
+    features = cpu_features()
     if all(features.get(f) for f in ("AVX512F", "AVX512BW", "AVX512VL", "AVX512DQ", "FMA3")):
         return "AVX512"
     if features.get("AVX2") and features.get("FMA3"):

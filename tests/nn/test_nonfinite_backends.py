@@ -6,13 +6,14 @@ import pytest
 from _recorded import load
 
 import hookgrad as torch
+from hookgrad._ops.onednn_isa import AVX512_CORE, onednn_isa
 from nn.nonfinite_backend_cases import CASES, run
 
 RECORDED = load("nonfinite_backends")
 # Recorded on an AVX-512 CPU, where oneDNN's gelu makes NaN of +inf; on an AVX2 CPU its other
 # kernel keeps inf (pinned bit for bit there by the parity case s31_gelu_onednn_bits).
 ONEDNN_GELU = {"gelu_float32_contiguous", "gelu_float32_matrix"}
-AVX512 = torch.backends.cpu.get_cpu_capability() == "AVX512"
+AVX512 = onednn_isa() == AVX512_CORE
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
