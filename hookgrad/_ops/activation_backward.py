@@ -10,6 +10,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
+from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
@@ -204,11 +205,11 @@ def _memory_order(x):
     return order if x.transpose(order).flags.c_contiguous else None
 
 
-def _vector_prefix(g, x, block_bytes=128):
+def _vector_prefix(g, x, block_bytes=2 * VECTOR_BYTES):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
-    with vector instructions, the rest one by one: whole blocks of two AVX-512 vectors (32
-    float32, 16 float64; ``block_bytes`` 64: one vector, for a kernel that steps one at a
-    time) when both are laid out alike as one dense block (or ``g`` is one broadcast value),
+    with vector instructions, the rest one by one: whole blocks of two vectors (AVX-512: 32
+    float32, 16 float64; AVX2 half as many; ``block_bytes`` one vector, for a kernel that
+    steps one at a time) when both are laid out alike as one dense block (or ``g`` is one broadcast value),
     as ``vector_block_prefix``; 0 where it would loop element by element."""
     if g.shape != x.shape or not (g.strides == x.strides or not any(g.strides)):
         return 0
@@ -217,8 +218,8 @@ def _vector_prefix(g, x, block_bytes=128):
 
 def vector_block_prefix(x, block_bytes=64):
     """How many leading elements (in memory order) of a loop over ``x`` PyTorch's CPU kernel
-    runs ``block_bytes`` at a time (one AVX-512 vector, 64 bytes, where the kernel loops one
-    vector per step, as softshrink's), the rest one by one: a dense float32/float64 block on
+    runs ``block_bytes`` at a time (64 bytes for hardtanh's and the shrinks' kernels, in the
+    AVX-512 and the AVX2 build alike: measured), the rest one by one: a dense float32/float64 block on
     one thread (up to 32768 elements); 0 where it loops element by element or is not
     modelled."""
     if not x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4:
@@ -379,7 +380,7 @@ class LogSigmoidBackwardBackward0(ActivationGrad):
 
 
 def _hardswish_grad(g, x):
-    return _by_vector_loops(g, x, 128, _hardswish_vector, _hardswish_element)
+    return _by_vector_loops(g, x, 2 * VECTOR_BYTES, _hardswish_vector, _hardswish_element)
 
 
 def _hardswish_element(g, x):

@@ -2,11 +2,12 @@
 element, and the NaN signs of its vector loop (SLEEF's pow) where that loop runs."""
 import numpy as np
 
+from ..backends.cpu import VECTOR_BYTES
 from .vector_loop import PARALLEL_GRAIN, vector_positions
 
-# PyTorch's pow kernel (built for AVX-512) steps two vectors (128 bytes) at a time, the rest
-# of each inner row element by element (its scalar op)
-_VECTOR_STEP_BYTES = 128
+# PyTorch's pow kernel steps two vectors at a time (128 bytes in its AVX-512 build, 64 in its
+# AVX2 one), the rest of each inner row element by element (its scalar op)
+_VECTOR_STEP_BYTES = 2 * VECTOR_BYTES
 
 
 def power_of_floats(x, y):

@@ -15,6 +15,11 @@ def _detected_capability():
 
 
 CAPABILITY = _detected_capability()
+# The width of the vectors of the ATen kernels PyTorch dispatches here (Vectorized<T>: 64
+# bytes in its AVX-512 build, 32 in its AVX2 one). Kernels whose loops step a vector or two
+# at a time leave a different tail to their element loop on each, and the two loops can
+# differ in a NaN's sign or a branch taken for NaN.
+VECTOR_BYTES = 64 if CAPABILITY == "AVX512" else 32
 
 
 def get_cpu_capability():
