@@ -405,8 +405,9 @@ class UnaryOp(Op):
         if cls.saves is not None:
             cls.saves_output = cls.saves == "result"
             cls.saved_names = ("result",) if cls.saves_output else ("self",)
-        if "forward" in cls.__dict__:  # (its own: laid out after it, as the generated ones)
-            cls.forward = laid_out_unary(cls.__dict__["forward"])
+        if "forward" in cls.__dict__:  # (its own: laid out after it, as the generated ones,
+            if not cls.__dict__.get("own_layout"):  # unless it lays its result out itself)
+                cls.forward = laid_out_unary(cls.__dict__["forward"])
         elif _generated_forward(cls, _UNARY_FORWARDS.values()):
             cls.forward = _UNARY_FORWARDS[cls.saves == "self", cls.float_input, bool(cls.quiet)]
             cls._quiet = dict.fromkeys(cls.quiet, "ignore")
