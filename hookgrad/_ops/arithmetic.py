@@ -10,7 +10,7 @@ from .alpha_check import check_alpha
 from .c_pow import power_of_floats
 from .division_nans import nan_signed
 from .elementwise import log, reciprocal, sqrt_array
-from .elementwise_layout import c_order, first_operand_layout, iterator_layout
+from .elementwise_layout import c_order, first_operand_layout, promoted, unary_result
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -33,7 +33,7 @@ class AddBackward0(Op):
         x, y = operands(a, b)
         if alpha == 1:
             if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
-                return x + y if x.flags.c_contiguous else iterator_layout(x + y, x, y)
+                return first_operand_layout(x + y, x, y)
             else:
                 out = split_add(x, y)
                 out = x + y if out is None else out
@@ -42,8 +42,7 @@ class AddBackward0(Op):
             out = x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
         else:
             out = x + alpha * y
-        # (a first operand C-contiguous leads to NumPy's layout; others: elementwise_layout)
-        return out if x.flags.c_contiguous else iterator_layout(out, x, y)
+        return first_operand_layout(out, x, y)  # (PyTorch's layout: elementwise_layout)
 
     def backward(self, grad):  # (PyTorch's maybe_multiply: grad * Scalar, MulBackward1)
         return grad, (grad if self.alpha == 1 else MulBackward1.apply(grad, self.alpha))
@@ -95,7 +94,9 @@ class RsubBackward0(Op):
         check_subtraction(other, a)
         self.alpha = alpha
         x, y = operands(a, other)
-        return y - x if alpha == 1 else y - alpha * x
+        out = y - x if alpha == 1 else y - alpha * x
+        # (PyTorch's sub(other, input): a number there leads nowhere, the input does)
+        return first_operand_layout(out, *((y, x) if type(y) is np.ndarray else (x, y)))
 
     def backward(self, grad):
         return (_negated(grad, self.alpha) if self.needs(0) else None), \
@@ -166,9 +167,9 @@ class DivBackward0(Op):
         if x.dtype.kind in "biu" and (not isinstance(y, np.ndarray) or y.dtype.kind in "biu"):
             # true division of integers gives the default float dtype, both sides cast
             default = _dtype.get_default_dtype().np_dtype
-            x = x.astype(default)
+            x = promoted(x, default)  # (laid out as PyTorch's copies)
             if isinstance(y, np.ndarray):
-                y = y.astype(default)
+                y = promoted(y, default)
         if self._record:  # as PyTorch: the divisor (a number too), and self for other's grad
             self._save_operands(a, b)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -338,7 +339,12 @@ class PowBackward0(Op):
         self.save(a)
         kind = x.dtype.kind
         if kind == "f":  # (the common case first: one dtype test)
-            return power_by_number(x, e)
+            out = power_by_number(x, e)
+            return out if x.flags.c_contiguous else unary_result(out, x)  # (PyTorch's layout)
+        return unary_result(self._other_kinds(x, e, kind), a._data, x is not a._data)
+
+    @staticmethod
+    def _other_kinds(x, e, kind):
         if kind in "iu" and isinstance(e, int) and e < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)

@@ -10,6 +10,7 @@ from .activation_backward import (
     zero_where,
     zeros_of_input,
 )
+from .elementwise_layout import unary_result
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
@@ -24,7 +25,8 @@ class NegBackward0(Op):
             raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
                                "you are trying to invert a mask, use the `~` or `logical_not()` "
                                "operator instead.")
-        return -a._data
+        x = a._data
+        return -x if x.flags.c_contiguous else unary_result(-x, x)
 
     def backward(self, grad):
         if plain_backward():  # (the array of -grad, without its op)
@@ -186,13 +188,15 @@ class ReluBackward0(Op):
         if x.dtype.kind not in "fV":
             if x.dtype.kind == "b":
                 raise RuntimeError("Boolean inputs not supported for relu")
-            return np.maximum(x, 0, dtype=x.dtype)
+            out = np.maximum(x, 0, dtype=x.dtype)
         # zero where x < 0, x itself elsewhere: -0.0 and NaN pass through as in PyTorch
         # (np.maximum gives +0.0 for -0.0, and is slower than zero_where)
-        if x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
-            return zero_where(x, x < 0)
-        out = split_relu(x)
-        return zero_where(x, x < 0) if out is None else out
+        elif x.size < SPLIT_MIN_SIZE:  # (the common case: one test)
+            out = zero_where(x, x < 0)
+        else:
+            out = split_relu(x)
+            out = zero_where(x, x < 0) if out is None else out
+        return out if x.flags.c_contiguous else unary_result(out, x)  # (elementwise_layout)
 
     def backward(self, grad):
         (result,) = self.saved()

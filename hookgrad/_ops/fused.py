@@ -75,4 +75,6 @@ def fma64(a, b, c):
         high, low = _two_product(a, b)
         total, tail = _two_sum(c, high)
         fused = total + _add_round_to_odd(tail, low)
-        return np.where(np.isfinite(fused), fused, a * b + c)
+        # (a zero sum takes IEEE's sign, that of the plain expression: -0 only when the
+        # product and c are both -0, which the error terms' +0 would lose)
+        return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)

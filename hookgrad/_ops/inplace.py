@@ -511,6 +511,8 @@ def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
         node._for_backward = ()
     node.op_node, node.chain = result._grad_fn, chain_from_base(view)
     node.layout = memory_order(base._data)  # (which the base's gradient takes)
+    node.base_shape = base._data.shape  # (PyTorch's saved base geometry: its shape now, not
+    # the recorded one an in-place reshape under no_grad left behind; the engine checks it)
     base._set_history(node, 0)
     regenerate_view(view)
     _saved_result_is(result._grad_fn, view, view._grad_fn)

@@ -464,6 +464,11 @@ def _log_sigmoid(x):
 
 class LogSigmoidBackward0(UnaryOp):
     function, saves = _log_sigmoid, "self"
+    own_layout = True  # (C order whatever the input's layout: see _log_sigmoid)
+
+    def forward(self, a):
+        self.save(a)
+        return _log_sigmoid(float_input(a))
 
     def backward(self, grad):
         return LogSigmoidBackwardBackward0.of(grad, self.saved()[0])

@@ -20,7 +20,8 @@ from ..autograd.graph import (
     _strip_backward,
 )
 from .complex_support import complex_form
-from .elementwise_layout import first_operand_layout
+from .elementwise_layout import first_operand_layout, laid_out_unary, promoted
+from .unary_forwards import _UNARY_FORWARDS, float_input
 
 _complex_tensors_made = _dtype.complex_tensors_made
 
@@ -230,18 +231,6 @@ def replay_view(chain, array):
 
 # --------------------------------------------------------------------------- shared helpers
 
-def float_input(a):
-    """The array of ``a``, in the default float dtype unless it is floating already (what
-    PyTorch computes ``exp`` or ``sin`` of an integer tensor in)."""
-    x = a._data
-    if x.dtype.kind in "fV":
-        return x
-    if x.dtype.kind == "c":  # (an op that has a complex form computes it before this)
-        raise RuntimeError("hookgrad cannot compute this op in a real dtype from a complex "
-                           "tensor (its imaginary part would be lost)")
-    return x.astype(_dtype.get_default_dtype().np_dtype)
-
-
 def type_name(x):
     """PyTorch's ScalarType name of an array's dtype: ``Float``, ``Long``, ``Bool``."""
     return _dtype.from_numpy_dtype(x.dtype).legacy_name[:-6]  # "FloatTensor" -> "Float"
@@ -278,24 +267,24 @@ def operands(a, b):
         y = b._data
         if x.dtype is y.dtype or x.dtype == y.dtype:  # (the same dtype object, mostly: cheap)
             return x, y
-        target = _dtype.result_type((a, b)).np_dtype
-        return x.astype(target, copy=False), y.astype(target, copy=False)
+        target = _dtype.result_type((a, b)).np_dtype  # (copies laid out as PyTorch's)
+        return promoted(x, target), promoted(y, target)
     if isinstance(b, np.generic):
         b = b.item()
     if not isinstance(b, (int, float)):
         if type(b) is not complex:
             raise TypeError(f"unsupported operand: a Tensor and a {type(b).__name__} (expected "
                             "a Tensor or a Python number)")
-        return x.astype(_dtype.result_type((a, b)).np_dtype, copy=False), b
+        return promoted(x, _dtype.result_type((a, b)).np_dtype), b
     kind = x.dtype.kind
     if kind == "f":
         return x, b
     if kind == "V":  # bfloat16 (ml_dtypes): a number would make NumPy compute in float32
         return x, x.dtype.type(b)
     if type(b) is float and kind != "c":
-        return x.astype(_dtype.get_default_dtype().np_dtype), b
+        return promoted(x, _dtype.get_default_dtype().np_dtype), b
     if type(b) is int and kind == "b":
-        return x.astype(np.int64), b
+        return promoted(x, np.dtype(np.int64)), b
     return x, b
 
 
@@ -414,7 +403,10 @@ class UnaryOp(Op):
         if cls.saves is not None:
             cls.saves_output = cls.saves == "result"
             cls.saved_names = ("result",) if cls.saves_output else ("self",)
-        if _generated_forward(cls, _UNARY_FORWARDS.values()):
+        if "forward" in cls.__dict__:  # (its own: laid out after it, as the generated ones,
+            if not cls.__dict__.get("own_layout"):  # unless it lays its result out itself)
+                cls.forward = laid_out_unary(cls.__dict__["forward"])
+        elif _generated_forward(cls, _UNARY_FORWARDS.values()):
             cls.forward = _UNARY_FORWARDS[cls.saves == "self", cls.float_input, bool(cls.quiet)]
             cls._quiet = dict.fromkeys(cls.quiet, "ignore")
 
@@ -434,42 +426,6 @@ def _static_function(cls):
     function = cls.__dict__.get("function")
     if function is not None and not isinstance(function, (np.ufunc, staticmethod)):
         cls.function = staticmethod(function)
-
-
-def _unary(self, a):
-    return self.function(a._data)
-
-
-def _unary_saving(self, a):
-    self.save(a)
-    return self.function(a._data)
-
-
-def _unary_float(self, a):
-    return self.function(float_input(a))
-
-
-def _unary_float_saving(self, a):
-    self.save(a)
-    return self.function(float_input(a))
-
-
-def _unary_float_quiet(self, a):
-    with np.errstate(**self._quiet):
-        return self.function(float_input(a))
-
-
-def _unary_float_saving_quiet(self, a):
-    self.save(a)
-    with np.errstate(**self._quiet):
-        return self.function(float_input(a))
-
-
-_UNARY_FORWARDS = {  # (saves the input, float input, quiet) -> forward
-    (False, False, False): _unary, (True, False, False): _unary_saving,
-    (False, True, False): _unary_float, (True, True, False): _unary_float_saving,
-    (False, True, True): _unary_float_quiet, (True, True, True): _unary_float_saving_quiet,
-}
 
 
 class BinaryOp(Op):

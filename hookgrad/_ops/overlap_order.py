@@ -28,17 +28,17 @@ def overlaps_itself(data):
     return False
 
 
-def iteration_order(data, operands):
+def iteration_order(data, operands, shape=None):
     """PyTorch's TensorIterator order of the dims, outermost first: the written tensor's dims
     sorted by stride (the smallest innermost); a tie goes to the smaller size inside, else to
-    the next operand's strides (a broadcast dim tells nothing), else stays as it is."""
-    shape = data.shape
-    strides = [data.strides]
-    for o in operands:  # (an operand of its own shape, as scatter's index, tells nothing)
-        try:
-            strides.append(np.broadcast_to(o, shape).strides)
-        except ValueError:
-            pass
+    the next operand's strides (a broadcast dim tells nothing), else stays as it is.
+    ``shape``: the iteration's shape when ``data`` (an input then) broadcasts to it."""
+    shape = data.shape if shape is None else shape
+    strides = []
+    for o in (data, *operands):  # (an operand of its own shape, as scatter's index, tells
+        st = broadcast_strides(o, shape)  # nothing)
+        if st is not None:
+            strides.append(st)
 
     def should_swap(dim0, dim1):  # (PyTorch's comparison, dims given inner first)
         for st in strides:
@@ -51,7 +51,7 @@ def iteration_order(data, operands):
                 return 1
         return 0
 
-    perm = list(range(data.ndim - 1, -1, -1))  # innermost first, as PyTorch starts
+    perm = list(range(len(shape) - 1, -1, -1))  # innermost first, as PyTorch starts
     for i in range(1, len(perm)):  # PyTorch's insertion sort, which stops at a clear "no"
         dim1 = i
         for dim0 in range(i - 1, -1, -1):
@@ -62,6 +62,24 @@ def iteration_order(data, operands):
             elif comparison < 0:
                 break
     return perm[::-1]
+
+
+def broadcast_strides(array, shape):
+    """``array``'s strides broadcast to ``shape`` as PyTorch's iterator sees them: 0 in a
+    dim it adds or expands, its own stride in a dim of size 1 that stays 1 (NumPy's
+    ``broadcast_to`` gives 0 there too); None if it does not broadcast to ``shape``."""
+    offset = len(shape) - array.ndim
+    if offset < 0:
+        return None
+    strides = [0] * offset
+    for size, stride, full in zip(array.shape, array.strides, shape[offset:]):
+        if size == full:
+            strides.append(stride)
+        elif size == 1:
+            strides.append(0)
+        else:
+            return None
+    return strides
 
 
 def _ranks(data, operands):

@@ -5,6 +5,8 @@ that ``include_self=False`` leaves out get none."""
 import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import ERROR_NODE_SEQ
 from .index import positions_along
 from .index_checks import INT32_OR_64
 from .op import Op, refuse_out
@@ -88,15 +90,39 @@ def _prod_grads(node, grad, a, src, result, dim, index):
                                        include_self=node.include_self)
     grad_src = (grad * masked_src_result).gather(dim, index).where(
         single_zero, (grad * result).gather(dim, index) / src.masked_fill(src_zero, 1))
+    if _grad_state.grad_enabled and (zeros_per_place._data > 1).any():
+        # (PyTorch's test, on src's places as gathered: those of an index reaching no zero
+        # never count) its DelayedError: the values pass, a later backward through them fails
+        if (zeros_per_place.gather(dim, index)._data > 1).any():
+            grad_src = DelayedError.apply(grad_src)
     return grad_self, grad_src
+
+
+class DelayedError(Op):
+    """PyTorch's ``DelayedError``: its output is its input's data, recorded by an ``Error``
+    node that raises when a backward reaches it (scatter_reduce's prod: the gradient of src
+    where several zeros of src meet in one place has no derivative of its own)."""
+
+    node_name = "torch::autograd::Error"
+
+    def _link(self, inputs, adopted=None):
+        super()._link(inputs, adopted)
+        self._seq = ERROR_NODE_SEQ  # (as PyTorch's other error nodes: see graph.py)
+
+    def forward(self, a):
+        return a._data.view()  # (tensor_data(): the same memory, not a view of a)
+
+    def backward(self, grad):
+        raise RuntimeError("scatter_reduce(): Double backward is unsupported for src when >1 "
+                           "zeros in src are scattered to the same position in self")
 
 
 def _mean_grads(node, grad, a, src, result, dim, index):
     counts = a.new_ones(a.shape) if node.include_self else a.new_zeros(a.shape)
     counts = counts.scatter_add(dim, index, src.new_ones(src.shape))
     counts = counts.masked_fill(counts == 0, 1)
-    grad_self = grad / counts
-    return grad_self, grad_self.gather(dim, index)
+    grad_self = grad / counts  # (src's: grad.gather(...) / counts.gather(...), as PyTorch)
+    return grad_self, grad.gather(dim, index) / counts.gather(dim, index)
 
 
 def _extreme_grads(node, grad, a, src, result, dim, index):

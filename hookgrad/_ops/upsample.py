@@ -122,8 +122,10 @@ def _weights(weight, axis, ndim, dtype):
     return weight.astype(dtype).reshape(shape)
 
 
-def resample(x, plan):
-    """Apply ``plan`` (one entry per spatial axis, the last axis last) to array ``x``."""
+def resample(x, plan, fused=False):
+    """Apply ``plan`` (one entry per spatial axis, the last axis last) to array ``x``.
+    ``fused``: a window's taps summed as the antialiased kernels sum them, the first product
+    rounded, each later one added with a fused multiply-add (their compiled loop)."""
     if plan[0][0] == "cubic":
         return cubic_forward(x, plan)
     ndim = x.ndim
@@ -132,6 +134,8 @@ def resample(x, plan):
         entry = plan[k]
         if entry[0] == "nearest":
             x = np.take(x, entry[1], axis=axis)
+        elif entry[0] == "taps" and fused and x.dtype.kind == "f":
+            x = _fused_taps(x, entry[1], axis)
         elif entry[0] == "taps":
             total = None
             for index, weight, inside in entry[1]:
@@ -148,6 +152,29 @@ def resample(x, plan):
             x = (_weights(low_weight, axis, ndim, x.dtype) * np.take(x, low, axis=axis)
                  + _weights(high_weight, axis, ndim, x.dtype) * np.take(x, high, axis=axis))
     return x
+
+
+def _fused_taps(x, taps, axis):
+    """One axis of antialiased resampling as PyTorch's kernel sums a window: the first
+    product rounded, the next taps in blocks of 16 bytes' worth (four float32, two float64),
+    each product rounded and added, the rest with a fused multiply-add each; a tap past the
+    window is skipped (the sum stays as it is). (Measured against PyTorch 2.13 bit for bit
+    over random sizes, scales and values: neither all-fused nor all-rounded sums match.)"""
+    fma = fma64 if x.dtype == np.float64 else fma32
+    block = 16 // x.dtype.itemsize
+    count = sum(inside.astype(np.int64) for _, _, inside in taps)
+    blocked = _weights(1 + (count - 1) // block * block, axis, x.ndim, np.int64)  # (1st fused)
+    total = None
+    for j, (index, weight, inside) in enumerate(taps):
+        w = _weights(weight, axis, x.ndim, x.dtype)
+        t = np.take(x, index, axis=axis)
+        if total is None:
+            total = w * t
+            continue
+        with np.errstate(all="ignore"):
+            summed = np.where(j < blocked, total + w * t, fma(w, t, total).astype(x.dtype))
+        total = np.where(_weights(inside, axis, x.ndim, bool), summed, total)
+    return total
 
 
 def _scatter(g, axis, index, size, weight=None, inside=None):
@@ -189,7 +216,7 @@ def _antialias_forward(x, plan, in_sizes):
     mirror: an axis whose size does not change is left alone (whatever the scale factor),
     and resizing the height into a width of 1 writes the first output row into every row."""
     out = resample(x, tuple(("nearest", np.arange(size)) if len(entry[1][0][0]) == size
-                            else entry for entry, size in zip(plan, in_sizes)))
+                            else entry for entry, size in zip(plan, in_sizes)), fused=True)
     if out.shape[-1] == 1 and out.shape[-2] != in_sizes[0]:
         out = np.repeat(out[..., :1, :], out.shape[-2], axis=-2)
     return out

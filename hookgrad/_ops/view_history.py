@@ -54,7 +54,7 @@ class CopySlices(Node):
         tensor (``CopyBackwards``), the view's region of it (``AsStridedBackward0``), a clone
         of the region handed to the op's backward (``CloneBackward0``), and the op's gradient
         for the view written back into the region (``CopySlices``)."""
-        result = _make(laid_out(self._in_meta[0][0], self.layout, grad._data.dtype))
+        result = _make(laid_out(self.base_shape, self.layout, grad._data.dtype))
         result.copy_(grad)
         region = RegionView.apply(result, self.chain, self.layout)
         op_grads = self.op_node._apply([region.clone()])
