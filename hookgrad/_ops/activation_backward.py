@@ -209,8 +209,8 @@ def _vector_prefix(g, x, block_bytes=2 * VECTOR_BYTES):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
     with vector instructions, the rest one by one: whole blocks of two vectors (AVX-512: 32
     float32, 16 float64; AVX2 half as many; ``block_bytes`` one vector, for a kernel that
-    steps one at a time) when both are laid out alike as one dense block (or ``g`` is one broadcast value),
-    as ``vector_block_prefix``; 0 where it would loop element by element."""
+    steps one at a time) when both are laid out alike as one dense block (or ``g`` is one
+    broadcast value), as ``vector_block_prefix``; 0 where it would loop element by element."""
     if g.shape != x.shape or not (g.strides == x.strides or not any(g.strides)):
         return 0
     return vector_block_prefix(x, block_bytes)
@@ -219,9 +219,9 @@ def _vector_prefix(g, x, block_bytes=2 * VECTOR_BYTES):
 def vector_block_prefix(x, block_bytes=64):
     """How many leading elements (in memory order) of a loop over ``x`` PyTorch's CPU kernel
     runs ``block_bytes`` at a time (64 bytes for hardtanh's and the shrinks' kernels, in the
-    AVX-512 and the AVX2 build alike: measured), the rest one by one: a dense float32/float64 block on
-    one thread (up to 32768 elements); 0 where it loops element by element or is not
-    modelled."""
+    AVX-512 and the AVX2 build alike: measured), the rest one by one: a dense float32 /
+    float64 block on one thread (up to 32768 elements); 0 where it loops element by element
+    or is not modelled."""
     if not x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4:
         return 0
     if not x.flags.c_contiguous and _memory_order(x) is None:

@@ -11,15 +11,8 @@ import numpy as np
 
 from .._dtype import from_numpy_dtype
 from .._tensor_base import ZERO_TENSOR_MESSAGE, _make
-from . import grad_mode
-from ._grad_layout import (
-    accumulate_error,
-    copy_recorded,
-    first_grad,
-    obeys_layout_contract,
-    warn_if_contract_broken,
-    writeable_alias,
-)
+from . import _grad_layout, grad_mode
+from ._grad_layout import accumulate_error, copy_recorded, first_grad, obeys_layout_contract
 from ._hook_results import check_hook_result, check_hook_tuple, hook_name  # noqa: F401
 from ._post_accumulate import accumulate_nothing as _accumulate_nothing
 from ._post_accumulate import call_post_accumulate_hooks as _call_post_accumulate_hooks
@@ -562,7 +555,7 @@ def _accumulate(task, variable, grads):
                 # Nothing else holds this gradient: keep its buffer (PyTorch "steals" it).
                 data = grad._data
                 if data.base is not None and not data.flags.writeable:
-                    data = writeable_alias(data)
+                    data = _grad_layout.writeable_alias(data)
                 if data is None:
                     variable._grad = _copy(grad)
                 elif grad._view_base is not None or data is not grad._data:
@@ -577,7 +570,7 @@ def _accumulate(task, variable, grads):
                 variable._grad = first_grad(variable, grad, False)
         elif task.create_graph or _grad_state.grad_enabled:
             variable._grad = old + grad
-            warn_if_contract_broken("sum", variable._grad._data, variable._data)
+            _grad_layout.warn_if_contract_broken("sum", variable._grad._data, variable._data)
         else:
             if old._zero_tensor:  # (sgn's gradient kept as .grad: PyTorch's ZeroTensor)
                 raise RuntimeError(ZERO_TENSOR_MESSAGE)
@@ -588,7 +581,7 @@ def _accumulate(task, variable, grads):
                 except (ValueError, TypeError):  # (a .grad reshaped or recast in place)
                     raise accumulate_error(old_data, grad._data) from None
                 old._vc[0] += 1
-                warn_if_contract_broken("in place", old_data, variable._data)
+                _grad_layout.warn_if_contract_broken("in place", old_data, variable._data)
             else:
                 variable._grad = _make(_array_sum(old_data, grad._data))
     hooks = variable._post_accumulate_grad_hooks
