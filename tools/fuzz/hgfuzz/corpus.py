@@ -30,13 +30,21 @@ def save_corpus(entries, torch_version, seed, path=CORPUS):
 
 
 def load_known(path=KNOWN):
+    """The known differences; with the default list also those of this CPU's vector ISA
+    (``known_differences.<ISA>.txt``: entries whose PyTorch trace, recorded on an AVX-512
+    CPU, is another on this ISA, where hookgrad follows PyTorch)."""
     known = {}
-    if not Path(path).exists():
-        return known
-    for line in Path(path).read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            entry_id, _, signature = line.partition("\t")
-            known[entry_id] = signature
+    paths = [Path(path)]
+    if Path(path) == KNOWN:
+        from hookgrad.backends.cpu import get_cpu_capability
+        paths.append(KNOWN.with_name(f"known_differences.{get_cpu_capability()}.txt"))
+    for each in paths:
+        if not each.exists():
+            continue
+        for line in each.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                entry_id, _, signature = line.partition("\t")
+                known[entry_id] = signature
     return known
 
 
