@@ -16,7 +16,7 @@ from .elementwise import unsigned_nans
 from .op import Op, float_input
 from .scalar_forms import number_minus
 from .selection import where
-from .vector_loop import vector_positions
+from .vector_loop import contiguous_run, vector_positions
 
 _STEP_BYTES = 64  # (cpu_kernel_vec's step: two AVX2 registers)
 
@@ -79,12 +79,7 @@ def _dense(x):
     if x.flags.c_contiguous or x.flags.f_contiguous:
         return True
     dims = sorted((d for d in range(x.ndim) if x.shape[d] != 1), key=lambda d: -x.strides[d])
-    step = x.itemsize
-    for d in reversed(dims):
-        if x.strides[d] != step:
-            return False
-        step *= x.shape[d]
-    return True
+    return contiguous_run(x, dims)
 
 
 def _strided_nans(out, x, eps):

@@ -10,6 +10,8 @@ one of the input's NaNs, sign included, and which one is the order of PyTorch's 
 Read off PyTorch 2.13 (AMD64, AVX2) for every position pair of two NaNs of opposite signs."""
 import numpy as np
 
+from .vector_loop import contiguous_run
+
 
 def two_norm(x, signed, dims, keepdim):
     """``sqrt(sum(x * x))`` over ``dims`` (``x`` = ``|signed|``) with PyTorch's NaN sign."""
@@ -31,7 +33,7 @@ def _signed_nans(out, x, dims):
     if n < 2:  # (PyTorch's one-element norm is |x|: a NaN without sign)
         return out
     order = sorted(reduced, key=lambda d: -x.strides[d])  # (the iterator's: memory order)
-    run = _is_run(x, order)
+    run = contiguous_run(x, order)
     rows = x.transpose(kept + [d for d in dims if d not in reduced] + order)
     rows = rows.reshape(-1, n)
     flat = np.array(out, copy=True).reshape(-1)
@@ -44,17 +46,6 @@ def _signed_nans(out, x, dims):
         negative = _vector_loop_sign(rows, nan)
     flat[which] = np.where(negative, -np.nan, np.nan)
     return flat.reshape(out.shape)
-
-
-def _is_run(x, order):
-    """Whether the reduced dims (in memory order) are one contiguous run of memory (PyTorch's
-    iterator then reduces them as one innermost dim)."""
-    step = x.itemsize
-    for d in reversed(order):
-        if x.strides[d] != step:
-            return False
-        step *= x.shape[d]
-    return True
 
 
 def _vector_loop_sign(rows, nan):

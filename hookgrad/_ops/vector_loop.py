@@ -60,3 +60,14 @@ def _vector_row(shape, x, y):
     if len(inner_steps) == 2 and inner_steps == [0, 0]:  # (PyTorch's element loop)
         return None
     return length
+
+
+def contiguous_run(x, dims):
+    """Whether ``dims`` of ``x`` (outermost first) are one contiguous run of memory, as
+    PyTorch's iterator then walks them as one innermost dim."""
+    step = x.itemsize
+    for d in reversed(dims):
+        if x.strides[d] != step:
+            return False
+        step *= x.shape[d]
+    return True
