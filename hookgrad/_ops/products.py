@@ -182,7 +182,9 @@ class AddbmmBackward0(Op):
         # (as PyTorch: each batch only for the other's gradient)
         self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]
-        return _combine(self, a._data, np.matmul(x, y).sum(0, dtype=x.dtype), beta, alpha)
+        with np.errstate(all="ignore"):  # (infinities of both signs summed: NaN, silently)
+            total = np.matmul(x, y).sum(0, dtype=x.dtype)
+        return _combine(self, a._data, total, beta, alpha)
 
     def backward(self, grad):
         b1, b2 = self.saved()

@@ -74,6 +74,10 @@ OPS = {
         torch.tensor([[-0.75, -0.25], [0.25, 1.0], [0.5, -1.5]])) * INF,
     # x as the weight of a convolution whose padding PyTorch's oneDNN leaves out of the sum
     "conv1d-weight": lambda x: F.conv1d(torch.ones(2, 1, 4), x.reshape(1, 1, -1), padding=1),
+    # (each element a batch's product, the batches summed: infinities of both signs; fuzz
+    # 32:11725)
+    "addbmm": lambda x: torch.addbmm(torch.zeros(1, 1), x.reshape(-1, 1, 1),
+                                     torch.ones(x.numel(), 1, 1)),
 }
 
 
