@@ -9,7 +9,7 @@ of infinite inputs are oneDNN's. (The constants are the kernel's float32 bit pat
 import numpy as np
 
 from ..backends import mkldnn
-from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT, fma32
+from .fused import fma32
 from .onednn_isa import AVX2, onednn_isa
 
 
@@ -42,18 +42,9 @@ def runs_on_onednn(x):
 
 
 def _fma_normal(a, b, c):
-    """float32 ``fma(a, b, c)`` of float32 values (as float64 arrays or numbers) whose result
-    is 0 or normal, as float64: rounded in float64 (the product is exact there), then to
-    float32, except where the first rounding lands on a float32 midpoint, which ``fma32``
-    rounds once. (``fma32`` also covers results below float32's normal range.)"""
-    total = a * b + c
-    out = total.astype(np.float32)
-    if total.ndim:
-        tie = (total.view(np.uint64) & _BEYOND_FLOAT32) == _FLOAT32_MIDPOINT
-        if tie.any():
-            a, b, c = np.broadcast_arrays(a, b, c)
-            out[tie] = fma32(a[tie], b[tie], c[tie])
-    return out.astype(np.float64)
+    """float32 ``fma(a, b, c)`` of float32 values (as float64 arrays or numbers), as float64
+    (the steps below chain in float64 without converting back and forth)."""
+    return fma32(a, b, c).astype(np.float64)
 
 
 def _horner(coefficients, t):
