@@ -9,6 +9,7 @@ create_graph, no op hook), the recorded op otherwise."""
 import numpy as np
 
 from .._tensor_base import _make
+from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
@@ -81,7 +82,9 @@ class NotImplementedGrad(Op):
     @classmethod
     def of(cls, function, array, inputs):
         """``array`` (the formula's value) with this node as history when recording."""
-        if plain_backward() or not any(t._requires_grad for t in inputs):
+        # (grad mode, not plain_backward: an op hook watching the pass, as a ZeroTensor's
+        # rules, does not make a pass without create_graph record)
+        if not _grad_state.grad_enabled or not any(t._requires_grad for t in inputs):
             return _make(array)
         node = object.__new__(cls)
         node._link([t for t in inputs if t._requires_grad])

@@ -34,16 +34,20 @@ def fma32(a, b, c):
     midpoint (or below float32's normal range, which has fewer bits): those few elements
     are summed again rounded to odd (53 bits, more than 24 + 2), which rounds correctly."""
     with np.errstate(all="ignore"):
-        product = np.asarray(a, np.float64) * np.asarray(b, np.float64)
-        addend = np.asarray(c, np.float64)
-        total = product + addend
-        if total.ndim == 0:
-            return _add_round_to_odd(product, addend).astype(np.float32)
+        total = np.multiply(a, b, dtype=np.float64)  # (NumPy casts in chunks: no copies)
+        if total.ndim == 0 and np.ndim(c) == 0:
+            return _add_round_to_odd(total, np.float64(c)).astype(np.float32)
+        if np.shape(c) == total.shape:
+            np.add(total, c, out=total)
+        else:
+            total = np.add(total, c, dtype=np.float64)
         out = total.astype(np.float32)
-        suspect = (total.view(np.uint64) & _BEYOND_FLOAT32) == _FLOAT32_MIDPOINT
-        suspect |= np.abs(total) < _FLOAT32_NORMAL
+        bits = total.view(np.uint64)
+        suspect = np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits) == _FLOAT32_MIDPOINT
+        suspect |= np.abs(out) <= _FLOAT32_NORMAL  # (also what rounded up to the boundary)
         if suspect.any():
-            product, addend = np.broadcast_arrays(product, addend)
+            product = np.broadcast_to(np.multiply(a, b, dtype=np.float64), out.shape)
+            addend = np.broadcast_to(np.asarray(c, np.float64), out.shape)
             out[suspect] = _add_round_to_odd(product[suspect], addend[suspect])
         return out
 
@@ -78,3 +82,14 @@ def fma64(a, b, c):
         # (a zero sum takes IEEE's sign, that of the plain expression: -0 only when the
         # product and c are both -0, which the error terms' +0 would lose)
         return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)
+
+
+def fma(a, b, c):
+    """``fma(a, b, c)`` in the arrays' float dtype (float32 or float64, all three alike);
+    other dtypes (integers, complex, half) as ``a * b + c``."""
+    dtype = np.result_type(a, b, c)
+    if dtype == np.float32:
+        return fma32(a, b, c)
+    if dtype == np.float64:
+        return fma64(a, b, c)
+    return a * b + c

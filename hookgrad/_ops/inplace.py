@@ -15,7 +15,6 @@ from .clone import CloneBackward0
 from .op import in_place_integer, shares_elements
 from .overlap_order import (
     overlaps_itself,
-    reads_updated_elements,
     write_in_order,
     write_reading_updates,
 )
@@ -354,10 +353,6 @@ def _write_reading_updates(t, array, overlap, fn, args, kwargs):
     """``_write`` (its checks, its version bump) where an input shares ``t``'s memory in a
     layout PyTorch allows: its loop reads, for each element, what the elements before wrote
     (see overlap_order)."""
-    operands = [a._data for a in args if isinstance(a, TensorBase)]
-    if not reads_updated_elements(t._data, operands):
-        _write(t, array, overlap, fn, args, kwargs)
-        return
     original = t._data.copy()
     _write(t, array, overlap, fn, args, kwargs)
     write_reading_updates(t, original, array, fn, args, kwargs)

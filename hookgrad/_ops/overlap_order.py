@@ -12,6 +12,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
+from ..backends.cpu import VECTOR_BYTES
 
 
 def overlaps_itself(data):
@@ -124,10 +125,11 @@ def write_in_order(t, array, fn, args, kwargs):
 # An input that is a view of the written tensor's memory in a layout PyTorch's overlap check
 # gives up on (``x.addcdiv_(x.diagonal(), y)``, ``x.sub_(x[:, :1])``): its kernel's loop reads
 # each element's operands just before writing it, so an element sees the values of the
-# elements before it. Reproduced where that loop goes element by element: an inner dim of
-# fewer than VECTOR_SPAN elements, or an operand strided along it (its vector loop reads
-# VECTOR_SPAN elements at a time and a broadcast operand once per row: not modelled).
-VECTOR_SPAN = 16
+# elements before it, except where the loop is vectorized: along a row (the innermost dim
+# after TensorIterator's coalescing) where every operand is contiguous, or all but one whose
+# stride is 0, it reads two vectors of each contiguous operand before storing them, and the
+# broadcast operand once at the row's start; the row's tail after the last whole pair of
+# vectors goes element by element again.
 # The most elements written one at a time (each recomputes the op) where rounds do not apply.
 ONE_BY_ONE_MAX = 1024
 
@@ -143,16 +145,43 @@ def _addresses(array, shape):
     return address
 
 
-def reads_updated_elements(data, operands):
-    """Whether PyTorch's loop for writing ``data`` from ``operands`` (some sharing its memory)
-    goes element by element (see VECTOR_SPAN)."""
-    if not data.ndim:
-        return False
-    inner = iteration_order(data, operands)[-1]
-    if data.shape[inner] < VECTOR_SPAN:
-        return True
-    return any(np.broadcast_to(o, data.shape).strides[inner] not in (0, o.itemsize)
-               for o in [data] + operands)
+def _row(data, operands, order):
+    """The length of TensorIterator's inner loop (the innermost dims of ``order`` it
+    coalesces) and each operand's stride along it, output first; None if an operand does
+    not broadcast to ``data``."""
+    strides = [broadcast_strides(o, data.shape) for o in (data, *operands)]
+    if None in strides:  # (an operand of its own shape, as an index: no vector loop)
+        return None
+    dims = [d for d in order if data.shape[d] > 1] or [order[-1]]
+    inner = dims[-1]
+    length = data.shape[inner]
+    for outer in reversed(dims[:-1]):  # (PyTorch's can_coalesce, inner dim first)
+        if any(st[outer] != st[inner] * length for st in strides):
+            break
+        length *= data.shape[outer]
+    return length, [st[inner] for st in strides]
+
+
+def _read_times(data, operands, order, position):
+    """Per operand, the place in PyTorch's order at which each element reads it (see the
+    note above): its own place, or its vector pair's (a broadcast operand: its row's) first."""
+    row = _row(data, operands, order)
+    if row is None:
+        return [position] * len(operands)
+    length, strides = row
+    itemsize = data.itemsize
+    broadcast = [i for i, st in enumerate(strides[1:]) if st != itemsize]
+    vectorized = strides[0] == itemsize and (
+        not broadcast or (len(broadcast) == 1 and strides[1 + broadcast[0]] == 0))
+    if not vectorized:
+        return [position] * len(operands)
+    span = 2 * VECTOR_BYTES // itemsize  # (two vectors per step)
+    along = position % length
+    row_start = position - along
+    in_pairs = along < length // span * span
+    pair_start = np.where(in_pairs, position - along % span, position)
+    return [np.where(in_pairs, row_start, position) if i in broadcast else pair_start
+            for i in range(len(operands))]
 
 
 def _input_ranks(data, operands):
@@ -162,23 +191,22 @@ def _input_ranks(data, operands):
     in an earlier round)."""
     shape, n = data.shape, data.size
     order = iteration_order(data, operands)
-    position = np.empty(n, np.int64)  # each element's place in PyTorch's order
-    position[np.arange(n).reshape([shape[d] for d in order]).transpose(
-        np.argsort(order)).reshape(-1)] = np.arange(n)
+    position = np.arange(n).reshape([shape[d] for d in order]).transpose(
+        np.argsort(order)).reshape(-1)  # each element's place in PyTorch's order
     written = _addresses(data, shape).reshape(-1)
     by_address = np.argsort(written, kind="stable")
     sorted_addresses = written[by_address]
+    if any(o.itemsize != data.itemsize for o in operands):
+        return None
     reads = []  # per operand: reads a location written before, written after, its writer
-    for operand in operands:
-        if operand.itemsize != data.itemsize:
-            return None
+    for operand, read_time in zip(operands, _read_times(data, operands, order, position)):
         read = _addresses(operand, shape).reshape(-1)
         slot = np.minimum(np.searchsorted(sorted_addresses, read), n - 1)
         hit = sorted_addresses[slot] == read
         writer = by_address[slot]
         writer_position = np.where(hit, position[writer], -1)
-        reads.append((hit & (writer_position < position), hit & (writer_position > position),
-                      writer))
+        reads.append((hit & (writer_position < read_time),
+                      hit & (writer_position >= read_time), writer))
     ranks = np.zeros(n, np.int64)
     for _ in range(n):
         new = ranks

@@ -5,6 +5,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
 from .elementwise_layout import first_operand_layout
+from .fused import fma
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
 
@@ -13,8 +14,11 @@ def _lerp(x, y, w):
     """PyTorch's two-sided formula: from ``start`` for small weights, from ``end`` for large
     ones (the same numbers, rounded as PyTorch rounds them)."""
     diff = y - x
-    return np.where(np.abs(w) < 0.5, x + w * diff, y - diff * (1 - w)).astype(diff.dtype,
-                                                                             copy=False)
+    # (each side one fused multiply-add, as PyTorch's kernels compile both its vector and
+    # its scalar loop: from start, or from end with weight - 1 = -(1 - weight) exactly)
+    w = np.asarray(w, diff.dtype)
+    return np.where(np.abs(w) < 0.5, fma(w, diff, x), fma(w - 1, diff, y)).astype(
+        diff.dtype, copy=False)
 
 
 # the C++ names PyTorch's dtype-mismatch messages use
@@ -100,7 +104,8 @@ class AddcmulBackward0(Op):
         # (as PyTorch: each factor only for the other's gradient)
         self.save(t1 if self.needs(2) else None, t2 if self.needs(1) else None)
         x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
-        return first_operand_layout(x + value * (y * z), x, y, z)
+        # (PyTorch's ``self + value * t1 * t2``, left to right, the addition fused)
+        return first_operand_layout(fma(value * y, z, x), x, y, z)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -121,7 +126,7 @@ class AddcdivBackward0(Op):
         # (as PyTorch: the divisor always, tensor1 for the divisor's gradient)
         self.save(t1 if self.needs(2) else None, t2)
         x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
-        return first_operand_layout(x + value * (y / z), x, y, z)
+        return first_operand_layout(x + value * y / z, x, y, z)  # (left to right, as PyTorch)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -160,6 +165,8 @@ def _pointwise_operands(name, a, t1, t2, value):
         raise NotImplementedError(f'"{name}_cpu_out" not implemented for \'Bool\'')
     if target.kind not in "fVc" and not isinstance(value, int):
         value = int(value)
+    if target.kind == "f":
+        value = target.type(value)  # (PyTorch's value.to<scalar_t>())
     return x, y, z, value
 
 
