@@ -60,6 +60,8 @@ def _sequential(rows):
         return rows[0]
     if not count:
         return np.zeros(rows.shape[1:], rows.dtype)
+    if _reduces_in_order(rows, 0):
+        return np.add.reduce(rows, 0)
     if rows[0].size <= _ACCUMULATE_RATIO * count:
         # np.add.accumulate is strictly sequential, one call; its inner loop runs along the
         # rows, so it is only cheap for narrow rows
@@ -68,6 +70,16 @@ def _sequential(rows):
     for row in rows[2:]:
         total += row
     return total
+
+
+def _reduces_in_order(array, axis):
+    """Whether ``np.add.reduce(array, axis)`` adds along ``axis`` one item at a time, in
+    order: where another axis (of more than one element) has a smaller stride, NumPy's
+    inner loop runs along that one and the reduced axis is walked outside it, in order.
+    (Along the smallest stride NumPy sums pairwise instead.)"""
+    stride = abs(array.strides[axis])
+    return any(abs(st) < stride for d, (n, st) in enumerate(zip(array.shape, array.strides))
+               if d != axis and n > 1)
 
 
 def _settled(total):
@@ -80,7 +92,9 @@ def _sequential_groups(rows, step):
     and the rows after the last complete group summed the same way."""
     full = len(rows) // step
     grouped = rows[:full * step].reshape((full, step) + rows.shape[1:])
-    if not full or grouped[:, 0].size <= _ACCUMULATE_RATIO * step:
+    if full and _reduces_in_order(grouped, 1):
+        sums = np.add.reduce(grouped, 1)
+    elif not full or grouped[:, 0].size <= _ACCUMULATE_RATIO * step:
         sums = np.add.accumulate(grouped, 1)[:, -1] if full else grouped[:, 0]
     else:
         sums = grouped[:, 0] + grouped[:, 1]
