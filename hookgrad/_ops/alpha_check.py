@@ -47,7 +47,8 @@ def check_alpha(input, other, alpha):
         np.broadcast_shapes(*shapes)
     except ValueError:
         return
-    check_scalar_factor(_dtype.result_type((input, other)), alpha)
+    operands = [v.item() if isinstance(v, np.generic) else v for v in (input, other)]
+    check_scalar_factor(_dtype.result_type(operands), alpha)  # (a NumPy scalar: a number)
 
 
 # PyTorch's C++ names of the types a Scalar is converted to, for its overflow message

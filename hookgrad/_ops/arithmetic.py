@@ -11,6 +11,7 @@ from .c_pow import power_of_floats
 from .division_nans import nan_signed
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import c_order, first_operand_layout, promoted, unary_result
+from .fused import add_scaled
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -41,7 +42,7 @@ class AddBackward0(Op):
         elif type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
             out = x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
         else:
-            out = x + alpha * y
+            out = add_scaled(x, y, alpha)  # (rounded once, as PyTorch's fused kernel)
         return first_operand_layout(out, x, y)  # (PyTorch's layout: elementwise_layout)
 
     def backward(self, grad):  # (PyTorch's maybe_multiply: grad * Scalar, MulBackward1)
@@ -76,7 +77,7 @@ class SubBackward0(Op):
         check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        return first_operand_layout(x - y if alpha == 1 else x - alpha * y, x, y)
+        return first_operand_layout(x - y if alpha == 1 else add_scaled(x, y, -alpha), x, y)
 
     def backward(self, grad):
         if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
@@ -94,7 +95,7 @@ class RsubBackward0(Op):
         check_subtraction(other, a)
         self.alpha = alpha
         x, y = operands(a, other)
-        out = y - x if alpha == 1 else y - alpha * x
+        out = y - x if alpha == 1 else add_scaled(y, x, -alpha)
         # (PyTorch's sub(other, input): a number there leads nowhere, the input does)
         return first_operand_layout(out, *((y, x) if type(y) is np.ndarray else (x, y)))
 
