@@ -5,11 +5,9 @@ then the elements left over one by one, then merges the 8 lanes' moments into th
 1 / sqrt(var + eps) in double. The affine part is ``x * scale + shift`` with
 ``scale = rstd * weight`` and ``shift = beta - scale * mean``, each a fused multiply-add (one
 rounding). Cancellation makes those roundings visible: a group of equal values (variance 0,
-rstd 316) turns a residual of one ulp into 1e-5, and an infinity makes the mean NaN; and
-an ill-conditioned op after it (atanh of a 2-element group's +-0.99999) amplifies any last
-bit. Groups of fewer than 128 elements (one chunk) are all redone here, the statistics
-exactly, a few steps over all such groups at once; larger groups only where roundings
-show, keeping NumPy's mean. A group
+rstd 316) turns a residual of one ulp into 1e-5, and an infinity makes the mean NaN. Those
+groups are redone here: the statistics exactly for groups of fewer than 128 elements (one
+chunk, a few steps over all such groups at once); larger groups keep NumPy's mean. A group
 with an infinite or NaN weight is redone too, in float64 as well (4 lanes, under 64
 elements): there the mean's own rounding shows (-mean * inf is -inf or +inf for PyTorch's
 mean of one ulp where NumPy's exact 0 gives NaN)."""
@@ -70,19 +68,13 @@ def small_group_moments(rows):
 
 
 def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
-    """Redo, in place, the groups of the group norm ``y = group_norm(x)`` (``mean`` and
-    ``rstd`` of shape (batch, groups, 1), from NumPy's mean and variance) as PyTorch rounds
-    them: every group under one chunk of 16 vectors (128 float32 elements, 64 float64: a few
-    steps over all groups at once, bit for bit); in larger float32 groups where PyTorch's
-    roundings show, |mean| * rstd above 16 (values far from 0 next to their spread, so the
+    """Redo, in place, the groups of the float32 group norm ``y = group_norm(x)`` (``mean``
+    and ``rstd`` of shape (batch, groups, 1), from NumPy's mean and variance) where PyTorch's
+    roundings show: |mean| * rstd above 16 (values far from 0 next to their spread, so the
     result is a difference of nearly equal numbers; or a non-finite statistic). Elsewhere the
     two differ in the last bits only, and NumPy's passes are several times faster."""
-    double = x.dtype == np.float64  # (large float64 groups: where the weight is not finite)
-    size = x[0].size // num_groups if len(x) else 0
-    if 0 < size < _EXACT_BELOW // (1 + double):  # (small groups: all of them, cheaply)
-        visible = np.ones(mean.shape, bool)
-    else:
-        visible = np.zeros(mean.shape, bool) if double else ~(np.abs(mean) * rstd <= 16)
+    double = x.dtype == np.float64  # (float64: only where the weight is not finite)
+    visible = np.zeros(mean.shape, bool) if double else ~(np.abs(mean) * rstd <= 16)
     if weight is not None and not np.isfinite(weight).all():
         # an infinite weight shows the rounding of the mean itself (its sign, or 0): the
         # shift is -mean * inf, -inf or +inf for PyTorch's mean where NumPy's 0 gives NaN
