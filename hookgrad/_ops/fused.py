@@ -44,9 +44,12 @@ def fma32(a, b, c):
         else:
             total = np.add(total, c, dtype=np.float64)
         out = total.astype(np.float32)
+        tiny = np.abs(out) <= _FLOAT32_NORMAL  # (also what rounded up to the boundary)
+        if tiny.any():
+            tiny &= total != 0  # (an exact zero rounds exactly)
         bits = total.view(np.uint64)
         suspect = np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits) == _FLOAT32_MIDPOINT
-        suspect |= np.abs(out) <= _FLOAT32_NORMAL  # (also what rounded up to the boundary)
+        suspect |= tiny
         if suspect.any():
             product = np.broadcast_to(np.multiply(a, b, dtype=np.float64), out.shape)
             addend = np.broadcast_to(np.asarray(c, np.float64), out.shape)
