@@ -113,6 +113,8 @@ def add_scaled(x, y, alpha):
         return x + alpha * y
     alpha, y = kind(alpha), np.asarray(y, dtype)
     out = fma(alpha, y, x)
+    if y.shape == out.shape and 0 not in y.strides:  # (not broadcast: the common case)
+        return out
     if CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
             or not x.ndim:
         return out

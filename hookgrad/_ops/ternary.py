@@ -14,11 +14,14 @@ def _lerp(x, y, w):
     """PyTorch's two-sided formula: from ``start`` for small weights, from ``end`` for large
     ones (the same numbers, rounded as PyTorch rounds them)."""
     diff = y - x
-    # (each side one fused multiply-add, as PyTorch's kernels compile both its vector and
-    # its scalar loop: from start, or from end with weight - 1 = -(1 - weight) exactly)
+    # (one fused multiply-add, as PyTorch's vector loop (and its scalar loop, compiled):
+    # from start for small weights, from end with weight - 1 = -(1 - weight) exactly)
     w = np.asarray(w, diff.dtype)
-    return np.where(np.abs(w) < 0.5, fma(w, diff, x), fma(w - 1, diff, y)).astype(
-        diff.dtype, copy=False)
+    small = np.abs(w) < 0.5
+    if small.ndim:
+        return np.asarray(fma(np.where(small, w, w - 1), diff, np.where(small, x, y)),
+                          diff.dtype)
+    return np.asarray(fma(w, diff, x) if small else fma(w - 1, diff, y), diff.dtype)
 
 
 # the C++ names PyTorch's dtype-mismatch messages use
