@@ -67,14 +67,17 @@ def small_group_moments(rows):
     return mean, m2 / kind(size)
 
 
-def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
+def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y, closest=None):
     """Redo, in place, the groups of the float32 group norm ``y = group_norm(x)`` (``mean``
     and ``rstd`` of shape (batch, groups, 1), from NumPy's mean and variance) where PyTorch's
     roundings show: |mean| * rstd above 16 (values far from 0 next to their spread, so the
-    result is a difference of nearly equal numbers; or a non-finite statistic). Elsewhere the
-    two differ in the last bits only, and NumPy's passes are several times faster."""
+    result is a difference of nearly equal numbers; or a non-finite statistic), or where a
+    later op can show them (``_ill_conditioned``). Elsewhere the two differ in the last bits
+    only, and NumPy's passes are several times faster."""
     double = x.dtype == np.float64  # (float64: only where the weight is not finite)
     visible = np.zeros(mean.shape, bool) if double else ~(np.abs(mean) * rstd <= 16)
+    if not double and closest is not None:
+        visible |= _ill_conditioned(x.size // mean.size, mean, closest)
     if weight is not None and not np.isfinite(weight).all():
         # an infinite weight shows the rounding of the mean itself (its sign, or 0): the
         # shift is -mean * inf, -inf or +inf for PyTorch's mean where NumPy's 0 gives NaN
@@ -107,6 +110,18 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y):
         fma = fma64 if double else fma32
         shift = fma(-scale, row_mean, shift)
         y3[rows_n, rows_c] = fma(scale, x3[rows_n, rows_c], shift)
+
+
+def _ill_conditioned(size, mean, closest):
+    """The groups (of ``size`` elements; ``closest``: each one's least squared distance of an
+    element from the mean) whose results a later op can turn a last-bit difference of the
+    mean into a large one: a group of at most two elements (its results sit within eps of
+    +-1: atanh, 1 - y), or one with an element within 16 ulps of the mean (its result is
+    that difference: 0 or its rounding, rsqrt, log, division; fuzz 35:12804, 36:3463)."""
+    if size <= 2:
+        return np.ones(mean.shape, bool)
+    with np.errstate(invalid="ignore", over="ignore", under="ignore"):
+        return closest <= np.square(mean * _F32(2.0 ** -19))
 
 
 # --------------------------------------------------------------------------- backward

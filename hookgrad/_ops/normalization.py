@@ -24,11 +24,13 @@ _KERNEL_STEPS_UP_TO = 64  # group sizes whose gradients follow the kernel's step
 
 
 def _moments(x, axes, eps):
-    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting."""
+    """Mean and 1/sqrt(biased variance + eps) over ``axes``, kept for broadcasting, with
+    ``x - mean`` and its squares."""
     mean = mean_array(x, axes, True)
     centred = x - mean
-    var = mean_array(centred * centred, axes, True)
-    return mean, 1 / np.sqrt(var + eps), centred, var
+    squares = centred * centred
+    var = mean_array(squares, axes, True)
+    return mean, 1 / np.sqrt(var + eps), centred, squares
 
 
 def _positions(x):
@@ -203,7 +205,7 @@ class NativeGroupNormBackward0(Op):
         self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
         self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
-        mean, invstd, centred, _ = _moments(x.reshape(self.grouped), (2,), eps)
+        mean, invstd, centred, squares = _moments(x.reshape(self.grouped), (2,), eps)
         self.mean, self.invstd = mean, invstd
         if self._record:  # (nothing to save without a node)
             self.save(input, weight, _make(mean.reshape(self.grouped[:2])),
@@ -219,7 +221,8 @@ class NativeGroupNormBackward0(Op):
             # they show
             replay_where_visible(x, num_groups, mean, invstd,
                                  None if weight is None else weight._data,
-                                 None if bias is None else bias._data, eps, y)
+                                 None if bias is None else bias._data, eps, y,
+                                 squares.min(2, keepdims=True) if squares.size else None)
         return y
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
