@@ -15,6 +15,7 @@ from .fused import add_scaled
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
+from .zero_division import ZERO_DIVISION
 
 
 def _as_array(x):
@@ -220,7 +221,7 @@ def check_integer_divisor(x, y):
     """PyTorch raises for an integer division or remainder by zero (NumPy gives 0)."""
     if x.dtype.kind in "biu" and np.asarray(y).dtype.kind in "biu" and np.any(y == 0) \
             and x.size:  # (nothing is divided in an empty tensor)
-        raise RuntimeError("ZeroDivisionError")
+        raise RuntimeError(ZERO_DIVISION)
 
 
 class DivBackward2(DivBackward0):

@@ -25,6 +25,7 @@ from .view_history import (
     memory_order,
     regenerate_view,
 )
+from .zero_division import ZERO_DIVISION, write_before_zero_divisor
 
 _new = object.__new__
 
@@ -285,6 +286,15 @@ def in_place(function, overlap=None, check_inputs=True):
 def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
     """``t.op_(*args, **kwargs)`` implemented as ``fn(t, *args, **kwargs)`` written back into
     ``t`` (``overlap``: see ``_write``; ``check_inputs``: see ``in_place``)."""
+    try:
+        return _apply_inplace(t, fn, args, kwargs, overlap, check_inputs)
+    except RuntimeError as error:
+        if error.args == (ZERO_DIVISION,):
+            write_before_zero_divisor(t, fn, args, kwargs)  # (as far as PyTorch's loop got)
+        raise
+
+
+def _apply_inplace(t, fn, args, kwargs, overlap, check_inputs):
     recording = _grad_state.grad_enabled and (
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
         or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
