@@ -31,17 +31,20 @@ class AddBackward0(Op):
     def forward(self, a, b, alpha=1):
         self.alpha = alpha
         x, y = operands(a, b)
+        # y + x, not x + y (the same sum, and NumPy lays it out alike): given two NaNs,
+        # PyTorch's add returns the second operand's (every layout, scalar or not), NumPy's
+        # loops mostly the first's (sum_nans.py has the measurements)
         if alpha == 1:
             if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
-                return first_operand_layout(x + y, x, y)
+                return first_operand_layout(y + x, x, y)
             else:
                 out = split_add(x, y)
-                out = x + y if out is None else out
+                out = y + x if out is None else out
         # (bool by its dtype class, cheaper than comparing dtypes: other dtypes pass at once)
         elif type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
             out = x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
         else:
-            out = x + alpha * y
+            out = alpha * y + x
         return first_operand_layout(out, x, y)  # (PyTorch's layout: elementwise_layout)
 
     def backward(self, grad):  # (PyTorch's maybe_multiply: grad * Scalar, MulBackward1)
@@ -76,7 +79,12 @@ class SubBackward0(Op):
         check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        return first_operand_layout(x - y if alpha == 1 else x - alpha * y, x, y)
+        if alpha == 1:  # (x's NaN where both are NaN; PyTorch's is y's: a fix would cost
+            return first_operand_layout(x - y, x, y)  # every call, so none is made)
+        # (a float x + (-alpha) * y is x - alpha * y exactly and keeps y's NaN where both are
+        # NaN, as PyTorch's sub; not for integers: NumPy refuses -1 for an unsigned dtype)
+        out = (-alpha) * y + x if x.dtype.kind == "f" else x - alpha * y
+        return first_operand_layout(out, x, y)
 
     def backward(self, grad):
         if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)

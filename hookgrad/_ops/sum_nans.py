@@ -16,10 +16,10 @@ def lanes_total(lanes, width):
     """The last axis of ``lanes`` (leftover elements, then ``width`` vector lanes) added in
     order from 0, as PyTorch's inner sum, its NaNs as PyTorch's (above)."""
     total = np.add.accumulate(lanes, -1)[..., -1]
-    if lanes.ndim == 1:
-        if total == total:  # (the common case: a number)
-            return total
-    elif not np.isnan(total).any():  # (a row per output: far fewer than the summed items)
+    # (is any total NaN: a number's self-comparison, else a dot product, NaN only from a
+    # NaN, several times cheaper than np.isnan(...).any() on a few rows)
+    check = total if lanes.ndim == 1 else total[0] if len(total) == 1 else total.dot(total)
+    if check == check:
         return total
     last = lanes[..., -width:]
     nan = np.isnan(last)
