@@ -15,10 +15,11 @@ import numpy as np
 def lanes_total(lanes, width):
     """The last axis of ``lanes`` (leftover elements, then ``width`` vector lanes) added in
     order from 0, as PyTorch's inner sum, its NaNs as PyTorch's (above)."""
-    total = np.add.accumulate(lanes, -1)[..., -1]
-    # (is any total NaN: a number's self-comparison, else a dot product, NaN only from a
-    # NaN, several times cheaper than np.isnan(...).any() on a few rows)
-    check = total if lanes.ndim == 1 else total[0] if len(total) == 1 else total.dot(total)
+    if lanes.ndim == 1:
+        total = check = np.add.accumulate(lanes)[-1]  # (a NumPy number, as before this rule)
+    else:  # (a dot product is NaN only from a NaN: cheaper than np.isnan(...).any())
+        total = np.add.accumulate(lanes, 1)[:, -1]
+        check = total[0] if len(total) == 1 else total.dot(total)
     if check == check:
         return total
     last = lanes[..., -width:]
