@@ -33,7 +33,7 @@ class AddBackward0(Op):
         x, y = operands(a, b)
         # y + x, not x + y (the same sum, and NumPy lays it out alike): given two NaNs,
         # PyTorch's add returns the second operand's (every layout, scalar or not), NumPy's
-        # loops mostly the first's (sum_nans.py has the measurements)
+        # loops mostly the first's (sum_nans.py has the measurements and what is left)
         if alpha == 1:
             if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
                 return first_operand_layout(y + x, x, y)
