@@ -30,10 +30,10 @@ def prod_nan_signed(out, x, dims):
         if check == check or not _modelled(x) or x.size >= GRAIN_SIZE:  # (over the grain
             return out  # size PyTorch's threads split it)
         rows = x.reshape(1, -1)
-    elif tuple(dims) == (x.ndim - 1,) and _modelled(x):  # (each row along the last dim)
-        flat = out.reshape(-1)
+    elif dims == (x.ndim - 1,):  # (each row along the last dim)
+        flat = out if out.ndim == 1 else out.reshape(-1)
         check = flat.dot(flat)  # (NaN only from a NaN: cheaper than np.isnan(...).any())
-        if check == check:
+        if check == check or not _modelled(x):
             return out
         rows = x.reshape(-1, x.shape[-1])
     else:  # (other dims: PyTorch's outer loop, not modelled)

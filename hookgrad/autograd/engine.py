@@ -578,7 +578,7 @@ def _accumulate(task, variable, grads):
             old_data = old._data
             if old_data.flags.writeable:
                 try:
-                    np.add(grad._data, old_data, out=old_data)  # (+=, new NaN first)
+                    np.add(grad._data, old_data, old_data)  # (+=, the new NaN first)
                 except (ValueError, TypeError):  # (a .grad reshaped or recast in place)
                     raise accumulate_error(old_data, grad._data) from None
                 old._vc[0] += 1
