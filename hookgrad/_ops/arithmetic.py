@@ -33,12 +33,15 @@ class AddBackward0(Op):
     def forward(self, a, b, alpha=1):
         self.alpha = alpha
         x, y = operands(a, b)
+        # y + x, not x + y (the same sum, and NumPy lays it out alike): given two NaNs,
+        # PyTorch's add returns the second operand's (every layout, scalar or not), NumPy's
+        # loops mostly the first's (sum_nans.py has the measurements and what is left)
         if alpha == 1:
             if x.size < SPLIT_MIN_SIZE:  # (the common case; layout: below)
-                return first_operand_layout(x + y, x, y)
+                return first_operand_layout(y + x, x, y)
             else:
                 out = split_add(x, y)
-                out = x + y if out is None else out
+                out = y + x if out is None else out
         # (bool by its dtype class, cheaper than comparing dtypes: other dtypes pass at once)
         elif type(x.dtype) is _BOOL_DTYPE and np.asarray(y).dtype == _BOOL:
             out = x | (y & bool(alpha))  # (alpha is cast to the result's dtype: bool)
@@ -78,7 +81,12 @@ class SubBackward0(Op):
         check_subtraction(a, b)
         self.alpha = alpha
         x, y = operands(a, b)
-        return first_operand_layout(x - y if alpha == 1 else add_scaled(x, y, -alpha), x, y)
+        if alpha == 1:  # (x's NaN where both are NaN; PyTorch's is y's: a fix would cost
+            return first_operand_layout(x - y, x, y)  # every call, so none is made)
+        # (floats: x + (-alpha) * y rounded once as PyTorch's add kernel, y's NaN where both
+        # are NaN; not for integers: NumPy refuses -1 for an unsigned dtype)
+        out = add_scaled(x, y, -alpha) if np.result_type(x, y).kind == "f" else x - alpha * y
+        return first_operand_layout(out, x, y)
 
     def backward(self, grad):
         if self.alpha == 1 and plain_backward():  # (the array of -grad, without its op)
@@ -96,7 +104,8 @@ class RsubBackward0(Op):
         check_subtraction(other, a)
         self.alpha = alpha
         x, y = operands(a, other)
-        out = y - x if alpha == 1 else add_scaled(y, x, -alpha)
+        out = y - x if alpha == 1 else add_scaled(y, x, -alpha) if np.result_type(
+            x, y).kind == "f" else y - alpha * x
         # (PyTorch's sub(other, input): a number there leads nowhere, the input does)
         return first_operand_layout(out, *((y, x) if type(y) is np.ndarray else (x, y)))
 

@@ -14,6 +14,7 @@ from .half import forward_in_float32, is_half
 from .norm_checks import refuse_norm_without_identity
 from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
+from .prod_nans import prod_nan_signed
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
@@ -514,7 +515,8 @@ class ProdBackward0(ReductionOp):
         self.dims, self.keepdim = dims, keepdim
         x = a._data if dtype is None else a._data.astype(dtype.np_dtype)  # (no cast node)
         with np.errstate(over="ignore"):  # (an overflow is inf, silently, as in PyTorch)
-            return np.multiply.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
+            out = np.multiply.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
+        return prod_nan_signed(out, x, dims)  # (which NaN, where several meet)
 
     def backward(self, grad):
         a, result = self.saved()

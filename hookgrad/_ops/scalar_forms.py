@@ -43,7 +43,7 @@ class AddBackward1(Op):
 
     def forward(self, a, other):
         x, y = operands(a, other)
-        return x + y
+        return y + x  # (the number's NaN where both are NaN, as PyTorch: see AddBackward0)
 
     def backward(self, grad):
         return grad

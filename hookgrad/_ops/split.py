@@ -46,7 +46,7 @@ def _threshold_chunk(start, stop, out, g, result):
 
 
 def _add_chunk(start, stop, out, x, y):
-    np.add(x[start:stop], y[start:stop], out=out[start:stop])
+    np.add(y[start:stop], x[start:stop], out=out[start:stop])  # (y's NaN first: AddBackward0)
 
 
 def split_relu(x):

@@ -43,6 +43,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._parallel import get_num_threads
 from .op import mean_array
+from .sum_nans import lanes_total
 
 GRAIN_SIZE = 32768  # at::internal::GRAIN_SIZE: below it a reduction runs on one thread
 _ZERO = 0.0  # (a Python float: added to float32 / float64 arrays keeps their dtype)
@@ -147,7 +148,7 @@ def inner_sum(x):
     lanes = row_sum(x[:, :vectors * width].reshape(rows, vectors, width).transpose(1, 0, 2))
     if vectors * width < n:  # a total from 0: the leftover elements, then the lanes
         lanes = np.concatenate((x[:, vectors * width:], lanes), 1)
-    return np.add.accumulate(lanes, 1)[:, -1]
+    return lanes_total(lanes, width)
 
 
 def outer_sum(x, vectorised):
@@ -337,7 +338,7 @@ def _small_line(flat, width):
         lanes = np.add.accumulate(whole if vectors <= 4 else whole[_small_order(vectors)], 0)[-1]
     if vectors * width < size:
         lanes = np.concatenate((flat[vectors * width:], lanes))
-    return np.add.accumulate(lanes)[-1]
+    return lanes_total(lanes, width)
 
 
 def sum_all(x):

@@ -344,8 +344,9 @@ def _sum_grads(old, grad, create_graph):
 
 def _array_sum(a, b):
     """``a + b`` as an array: NumPy gives 0-d operands a read-only scalar, which a hook's
-    in-place edit of the gradient (allowed in PyTorch) could not write."""
-    total = a + b
+    in-place edit of the gradient (allowed in PyTorch) could not write. (b + a: b's NaN where
+    both are NaN, as PyTorch's add: arithmetic.AddBackward0)"""
+    total = b + a
     return total if type(total) is np.ndarray else np.asarray(total)
 
 
@@ -577,7 +578,7 @@ def _accumulate(task, variable, grads):
             old_data = old._data
             if old_data.flags.writeable:
                 try:
-                    old_data += grad._data
+                    np.add(grad._data, old_data, old_data)  # (+=, the new NaN first)
                 except (ValueError, TypeError):  # (a .grad reshaped or recast in place)
                     raise accumulate_error(old_data, grad._data) from None
                 old._vc[0] += 1
