@@ -113,6 +113,10 @@ def add_scaled(x, y, alpha):
         return x + alpha * y
     alpha, y = kind(alpha), np.asarray(y, dtype)
     out = fma(alpha, y, x)
+    y_nan = np.isnan(y)
+    if y_nan.any():  # (both NaN: y's, PyTorch's second operand, whatever alpha's sign)
+        out = np.ascontiguousarray(out) if out.ndim else np.asarray(out).copy()
+        np.copyto(out, y, where=y_nan)
     if y.shape == out.shape and 0 not in y.strides:  # (not broadcast: the common case)
         return out
     if CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
