@@ -101,6 +101,17 @@ def fma(a, b, c):
 
 
 def add_scaled(x, y, alpha):
+    """``_scaled_sum`` laid out as NumPy lays out ``x + alpha * y`` (after ``x``, which the
+    callers' layout rules expect; the fused product follows ``y``)."""
+    out = _scaled_sum(x, y, alpha)
+    if type(x) is np.ndarray and x.shape == out.shape and out.strides != x.strides:
+        laid = np.empty_like(x, dtype=out.dtype)
+        laid[...] = out
+        return laid
+    return out
+
+
+def _scaled_sum(x, y, alpha):
     """``x + alpha * y`` as PyTorch's add kernel computes it: for a float32 / float64 result
     one fused multiply-add, with ``alpha`` (and a number ``y``) in the result's dtype; other
     dtypes as written. Where ``y`` is a number or broadcast along the memory rows of a dense
