@@ -9,6 +9,7 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from . import _memory_format
 from ._dtype import from_numpy_dtype
 from ._empty_layout import empty_view_layout
 from ._printing import tensor_repr
@@ -166,8 +167,14 @@ class TensorBase:
                 strides = tuple(reversed(strides))
         return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
 
-    def is_contiguous(self, memory_format=None):
-        return self._data.flags.c_contiguous
+    def is_contiguous(self, *args, memory_format=_memory_format.contiguous_format):
+        if memory_format is _memory_format.contiguous_format and not args:
+            return self._data.flags.c_contiguous
+        _memory_format.refuse_positional("is_contiguous", args)
+        _memory_format.check_type(memory_format, "is_contiguous")
+        if memory_format.rank is None:  # (preserve_format: PyTorch's plain test)
+            return self._data.flags.c_contiguous
+        return _memory_format.is_contiguous_as(self._data.shape, self.stride(), memory_format)
 
     def is_floating_point(self):
         return self._data.dtype.kind in "fV"
