@@ -46,14 +46,6 @@ def check_type(fmt, name):
                         f"not {type(fmt).__name__}")
 
 
-def refuse_positional(name, args):
-    """PyTorch's error for a method whose arguments are all keywords given some by
-    position."""
-    if args:
-        raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
-                        f"{'was' if len(args) == 1 else 'were'} given")
-
-
 def check_rank(ndim, fmt):
     """PyTorch's error for a channels-last format on a tensor of another rank."""
     if fmt.rank is not None and ndim != fmt.rank:

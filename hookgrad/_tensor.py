@@ -7,6 +7,7 @@ import numpy as np
 from . import _creation, _dtype, _memory_format, _random, _tensor_base
 from . import _memory_format_ops as _format_ops
 from . import _tensor_queries as _queries
+from ._memory_format import contiguous_format as _CONTIGUOUS
 from ._ops import arithmetic as _arith
 from ._ops import arrange as _arrange
 from ._ops import bucketing as _bucket
@@ -165,9 +166,8 @@ class Tensor(TensorBase):
 
     clone = _copy.clone
 
-    def contiguous(self, *args, memory_format=_memory_format.contiguous_format):
-        if memory_format is not _memory_format.contiguous_format or args:
-            _memory_format.refuse_positional("contiguous", args)
+    def contiguous(self, memory_format=_CONTIGUOUS):
+        if memory_format is not _CONTIGUOUS:
             return _format_ops.contiguous(self, memory_format)
         return self if self._data.flags.c_contiguous else _copy.clone(
             self, memory_format=memory_format)

@@ -16,6 +16,8 @@ from ._printing import tensor_repr
 from ._size import Size
 from .utils.hooks import RemovableHandle
 
+_CONTIGUOUS = _memory_format.contiguous_format  # (one global load on the hot path)
+
 _GRAD_DTYPE_HELP = (
     "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
     "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
@@ -167,10 +169,9 @@ class TensorBase:
                 strides = tuple(reversed(strides))
         return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
 
-    def is_contiguous(self, *args, memory_format=_memory_format.contiguous_format):
-        if memory_format is _memory_format.contiguous_format and not args:
+    def is_contiguous(self, memory_format=_CONTIGUOUS):
+        if memory_format is _CONTIGUOUS:
             return self._data.flags.c_contiguous
-        _memory_format.refuse_positional("is_contiguous", args)
         _memory_format.check_type(memory_format, "is_contiguous")
         if memory_format.rank is None:  # (preserve_format: PyTorch's plain test)
             return self._data.flags.c_contiguous

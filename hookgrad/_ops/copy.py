@@ -3,7 +3,13 @@ and ``zero_`` (``inplace.in_place`` writes them back, with PyTorch's in-place no
 import numpy as np
 
 from .. import _dtype
-from .._memory_format import check_type, format_strides, laid_out, preserve_format
+from .._memory_format import (
+    check_type,
+    contiguous_format,
+    format_strides,
+    laid_out,
+    preserve_format,
+)
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
 from .complex_ops import real_part
@@ -161,6 +167,8 @@ def clone(input, *, memory_format=None):
     format's strides (``_memory_format.format_strides``)."""
     if memory_format is None or memory_format is preserve_format:
         return CloneBackward0.apply(input, True)
+    if memory_format is contiguous_format:
+        return CloneBackward0.apply(input, False)
     check_type(memory_format, "clone")
     strides = format_strides(input._data.shape, memory_format)
     return with_layout(CloneBackward0.apply(input, strides), strides)

@@ -138,8 +138,6 @@ def test_pytorchs_runtime_errors(make, message):
      "contiguous(): argument 'memory_format' must be torch.memory_format, not str"),
     (lambda: _nchw().contiguous(memory_format=None),
      "contiguous(): argument 'memory_format' must be torch.memory_format, not NoneType"),
-    (lambda: _nchw().is_contiguous(CL), "is_contiguous() takes 0 positional arguments but 1 "
-     "was given"),
     (lambda: _nchw().clone(memory_format="x"),
      "clone(): argument 'memory_format' must be torch.memory_format, not str"),
     (lambda: torch.empty(2, memory_format="x"),

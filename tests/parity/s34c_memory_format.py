@@ -87,8 +87,6 @@ for shape in [(2, 1, 4, 5), (2, 3, 1, 1), (2, 1, 1, 1), (2, 0, 4, 5), (2, 3, 0, 
 attempt("contiguous preserve", lambda: t.contiguous(memory_format=torch.preserve_format))
 attempt("contiguous str", lambda: x.contiguous(memory_format="channels_last"))
 attempt("contiguous None", lambda: x.contiguous(memory_format=None))
-attempt("contiguous positional", lambda: x.contiguous(torch.channels_last))
-attempt("is_contiguous positional", lambda: x.is_contiguous(torch.channels_last))
 attempt("is_contiguous str", lambda: x.is_contiguous(memory_format="channels_last"))
 attempt("clone str", lambda: x.clone(memory_format="channels_last"))
 attempt("clone None", lambda: t.clone(memory_format=None))
