@@ -79,8 +79,6 @@ from ._dtype import (
 from ._dtype import bool_ as bool
 from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions)
 from ._functions import _is_zerotensor
-
-# the API real programs use: legacy types, sampling, devices, TorchScript checks
 from ._legacy_types import (
     BFloat16Tensor,
     BoolTensor,
@@ -92,6 +90,15 @@ from ._legacy_types import (
     IntTensor,
     LongTensor,
     ShortTensor,
+)
+
+# the API real programs use: legacy types, sampling, devices, TorchScript checks
+from ._memory_format import (
+    channels_last,
+    channels_last_3d,
+    contiguous_format,
+    memory_format,
+    preserve_format,
 )
 from ._ops.weight_norm import norm_except_dim
 from ._ops.weight_norm import weight_norm as _weight_norm
@@ -160,6 +167,5 @@ _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
 cfloat, cdouble, chalf = complex64, complex128, complex32  # (no complex32 tensors: _dtype.py)
 strided = "torch.strided"
-contiguous_format = preserve_format = channels_last = "contiguous_format"
 
 __version__ = "0.1.0"

@@ -1,7 +1,10 @@
 """Tensor factories: tensor, zeros, ones, arange, rand, ... and the legacy ``Tensor(...)``."""
+import functools
+
 import numpy as np
 
 from . import _dtype, _random, _spaced
+from . import _memory_format as _formats
 from ._device import check as _check_device
 from ._device import device  # noqa: F401  (torch.device, also from here)
 from ._ops.complex_support import refuse_complex_number
@@ -170,7 +173,7 @@ def _np(dtype, default=None):
 
 def _factory(fill, name):
     def make(*size_args, size=None, out=None, dtype=None, layout=None, device=None,
-             requires_grad=False, pin_memory=False, memory_format=None):
+             requires_grad=False, pin_memory=False):
         if out is not None:
             refuse_out(name)
         if not size_args and size is None:
@@ -181,9 +184,30 @@ def _factory(fill, name):
     return make
 
 
-zeros = _factory(np.zeros, "zeros")
+zeros = _factory(np.zeros, "zeros")  # (no memory_format, as in PyTorch)
 ones = _factory(np.ones, "ones")
-empty = _factory(np.zeros, "empty")  # zero-filled: uninitialised memory would be irreproducible
+_empty = _factory(np.zeros, "empty")  # zero-filled: uninitialised memory would be irreproducible
+
+
+def empty(*size_args, size=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False, pin_memory=False, memory_format=None):
+    if memory_format is None or memory_format is _formats.contiguous_format:
+        return _empty(*size_args, size=size, out=out, dtype=dtype, device=device,
+                      requires_grad=requires_grad)
+    _formats.check_type(memory_format, "empty")
+    if memory_format is _formats.preserve_format:
+        raise RuntimeError("unsupported memory format Preserve")
+    result = _empty(*size_args, size=size, out=out, dtype=dtype, device=device)
+    strides = _formats.format_strides(result._data.shape, memory_format)
+    return _laid_leaf(result._data, strides, requires_grad)
+
+
+def _with_strides(data, strides):
+    """``data``'s values in a new array with ``strides`` (elements), or its empty array
+    marked with them (NumPy keeps no strides for an empty array; the tensor keeps PyTorch's)."""
+    if data.size:
+        return _formats.laid_out(data, strides)
+    return data
 
 
 def full(size, fill_value, *, out=None, dtype=None, device=None, requires_grad=False):
@@ -209,21 +233,48 @@ def _fill_value(value, np_dtype):
 def _like(value, name):
     def make(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
         _check_device(device)
-        return _leaf(_filled_like(input._data, value, _np(dtype, input.dtype), memory_format),
-                     requires_grad)
+        np_dtype = _np(dtype, input.dtype)
+        strides = _like_strides(input, memory_format, name)
+        if strides is None:
+            return _leaf(_filled_like(input._data, value, np_dtype), requires_grad)
+        return _laid_leaf(np.full(input._data.shape, value, np_dtype), strides, requires_grad)
     make.__name__ = make.__qualname__ = name
     return make
 
 
-def _filled_like(data, value, np_dtype, memory_format):
+def _like_strides(input, memory_format, name):
+    """The strides (elements) a ``*_like`` factory gives its result for ``memory_format``:
+    None for preserve_format (the default, ``_filled_like``), else the format's (its rank
+    checked)."""
+    if memory_format is None or memory_format is _formats.preserve_format:
+        return None
+    _formats.check_type(memory_format, name)
+    return _formats.format_strides(input._data.shape, memory_format)
+
+
+def _laid_leaf(data, strides, requires_grad):
+    """A new leaf of ``data``'s values laid out with ``strides`` (elements)."""
+    tensor = _leaf(_with_strides(data, strides), requires_grad)
+    if not data.size:
+        tensor._empty_layout = (tuple(strides), 0)
+    return tensor
+
+
+def _filled_like(data, value, np_dtype):
     """An array of ``data``'s shape filled with ``value``, laid out as PyTorch's
     preserve_format (the default) lays it: with ``data``'s strides when its memory is
     non-overlapping and dense (a transposed or permuted tensor, a LAPACK result), else dense
-    strides in the order of ``data``'s. (An explicit ``memory_format`` means contiguous:
-    this package's format constants are one value.)"""
-    if memory_format is not None or data.ndim < 2 or (
-            data.base is None and data.flags.c_contiguous):  # (a fresh contiguous array)
+    strides in the order of ``data``'s."""
+    if data.ndim < 2 or (data.base is None and data.flags.c_contiguous):  # (a fresh one)
         return np.full(data.shape, value, np_dtype)
+    out = _preserved_empty(data, np_dtype)
+    out.fill(value)
+    return out
+
+
+def _preserved_empty(data, np_dtype):
+    """A new array of ``data``'s shape (its values unset) laid out as preserve_format lays
+    it (see ``_filled_like``)."""
     itemsize = np.dtype(np_dtype).itemsize
     if non_overlapping_and_dense(data):  # (its strides exactly, those of dims of size 1 too)
         strides = [stride // data.itemsize * itemsize for stride in data.strides]
@@ -233,9 +284,7 @@ def _filled_like(data, value, np_dtype, memory_format):
         for dim in reversed(iteration_order(data, ())):  # (innermost first)
             strides[dim] = step
             step *= max(data.shape[dim], 1)
-    out = np.lib.stride_tricks.as_strided(np.empty(data.size, np_dtype), data.shape, strides)
-    out.fill(value)
-    return out
+    return np.lib.stride_tricks.as_strided(np.empty(data.size, np_dtype), data.shape, strides)
 
 
 zeros_like = _like(0, "zeros_like")
@@ -247,8 +296,11 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
               memory_format=None):
     _check_device(device)
     np_dtype = _np(dtype, input.dtype)
-    return _leaf(_filled_like(input._data, _fill_value(fill_value, np_dtype), np_dtype,
-                              memory_format), requires_grad)
+    value = _fill_value(fill_value, np_dtype)
+    strides = _like_strides(input, memory_format, "full_like")
+    if strides is None:
+        return _leaf(_filled_like(input._data, value, np_dtype), requires_grad)
+    return _laid_leaf(np.full(input._data.shape, value, np_dtype), strides, requires_grad)
 
 
 def rand(*size_args, size=None, generator=None, out=None, dtype=None, device=None,
@@ -294,15 +346,15 @@ def randperm(n, *, generator=None, out=None, dtype=None, device=None, requires_g
 def rand_like(input, *, generator=None, dtype=None, device=None, requires_grad=False,
               memory_format=None):
     _check_device(device)
-    return rand(input._data.shape, generator=generator, dtype=dtype or input.dtype,
-                requires_grad=requires_grad)
+    return _random_like(input, memory_format, "rand_like", requires_grad, functools.partial(
+        _random.rand, generator=generator, dtype=_dtype.to_dtype(dtype or input.dtype)))
 
 
 def randn_like(input, *, generator=None, dtype=None, device=None, requires_grad=False,
                memory_format=None):
     _check_device(device)
-    return randn(input._data.shape, generator=generator, dtype=dtype or input.dtype,
-                 requires_grad=requires_grad)
+    return _random_like(input, memory_format, "randn_like", requires_grad, functools.partial(
+        _random.randn, generator=generator, dtype=_dtype.to_dtype(dtype or input.dtype)))
 
 
 def randint_like(input, low, high=None, *, generator=None, dtype=None, device=None,
@@ -310,8 +362,27 @@ def randint_like(input, low, high=None, *, generator=None, dtype=None, device=No
     _check_device(device)
     if high is None:
         low, high = 0, low
-    return randint(low, high, input._data.shape, generator=generator,
-                   dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return _random_like(input, memory_format, "randint_like", requires_grad, functools.partial(
+        _random.randint, low, high, generator=generator,
+        dtype=_dtype.to_dtype(dtype or input.dtype)))
+
+
+def _random_like(input, memory_format, name, requires_grad, draw):
+    """A new leaf of ``input``'s shape drawn by ``draw(shape)`` and laid out as
+    ``memory_format`` lays it (preserve_format, the default: ``input``'s strides where its
+    memory is dense). PyTorch draws into the new tensor's memory in memory order, so the
+    values are drawn flat and viewed with the layout's strides."""
+    data = input._data
+    strides = _like_strides(input, memory_format, name)
+    if strides is None:
+        if data.ndim < 2 or (data.base is None and data.flags.c_contiguous):  # (a fresh one)
+            return _leaf(draw(data.shape), requires_grad)
+        strides = [s // data.itemsize for s in _preserved_empty(data, data.dtype).strides]
+    flat = draw((data.size,))
+    if not data.size:
+        return _laid_leaf(flat.reshape(data.shape), strides, requires_grad)
+    return _leaf(np.ndarray(data.shape, flat.dtype, flat, 0,
+                            [s * flat.itemsize for s in strides]), requires_grad)
 
 
 def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,

@@ -4,8 +4,10 @@ Most methods are the op functions themselves (``Tensor.exp is torch.exp``); the 
 ``def``s where a method's signature differs from its function's (``view(*shape)``)."""
 import numpy as np
 
-from . import _creation, _dtype, _random, _tensor_base
+from . import _creation, _dtype, _memory_format, _random, _tensor_base
+from . import _memory_format_ops as _format_ops
 from . import _tensor_queries as _queries
+from ._memory_format import contiguous_format as _CONTIGUOUS
 from ._ops import arithmetic as _arith
 from ._ops import arrange as _arrange
 from ._ops import bucketing as _bucket
@@ -120,6 +122,11 @@ class Tensor(TensorBase):
                 dtype = a
             elif isinstance(a, TensorBase):
                 dtype = a.dtype
+        if "memory_format" in kwargs:
+            fmt = kwargs["memory_format"]
+            if fmt is not None and type(fmt) is not _memory_format.memory_format:
+                _format_ops.refuse_to(args, kwargs)
+            return _format_ops.to(self, dtype, copy, fmt)
         if dtype is None or (dtype.np_dtype == self._data.dtype and not copy):
             return self.clone() if copy else self
         return _copy.to_dtype(self, dtype)
@@ -159,9 +166,11 @@ class Tensor(TensorBase):
 
     clone = _copy.clone
 
-    def contiguous(self, memory_format=None):
+    def contiguous(self, memory_format=_CONTIGUOUS):
+        if memory_format is not _CONTIGUOUS:
+            return _format_ops.contiguous(self, memory_format)
         return self if self._data.flags.c_contiguous else _copy.clone(
-            self, memory_format="contiguous_format")
+            self, memory_format=memory_format)
 
     def new_zeros(self, *size_args, size=None, dtype=None, device=None, requires_grad=False):
         size = _sizes(size_args, size)

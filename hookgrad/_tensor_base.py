@@ -9,11 +9,14 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from . import _memory_format
 from ._dtype import from_numpy_dtype
 from ._empty_layout import empty_view_layout
 from ._printing import tensor_repr
 from ._size import Size
 from .utils.hooks import RemovableHandle
+
+_CONTIGUOUS = _memory_format.contiguous_format  # (one global load on the hot path)
 
 _GRAD_DTYPE_HELP = (
     "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
@@ -166,8 +169,13 @@ class TensorBase:
                 strides = tuple(reversed(strides))
         return strides if dim is None else strides[_wrap_dim(dim, self._data.ndim)]
 
-    def is_contiguous(self, memory_format=None):
-        return self._data.flags.c_contiguous
+    def is_contiguous(self, memory_format=_CONTIGUOUS):
+        if memory_format is _CONTIGUOUS:
+            return self._data.flags.c_contiguous
+        _memory_format.check_type(memory_format, "is_contiguous")
+        if memory_format.rank is None:  # (preserve_format: PyTorch's plain test)
+            return self._data.flags.c_contiguous
+        return _memory_format.is_contiguous_as(self._data.shape, self.stride(), memory_format)
 
     def is_floating_point(self):
         return self._data.dtype.kind in "fV"

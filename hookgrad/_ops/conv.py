@@ -9,6 +9,7 @@ without ``create_graph`` it is one fused pass over the kernels instead."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
 from . import conv_kernels
 from .conv_onednn import (
@@ -304,6 +305,8 @@ class ConvolutionBackward0(Op):
                 self.columns = cols
         if bias_data is not None:
             y += bias_data.reshape(1, -1, 1, 1)
+        if x.ndim == 4 and y.size and suggests_channels_last(x, w):
+            return laid_out(y, format_strides(y.shape, channels_last))
         return _like_input(y, x.ndim)
 
     def backward(self, grad):

@@ -3,6 +3,13 @@ and ``zero_`` (``inplace.in_place`` writes them back, with PyTorch's in-place no
 import numpy as np
 
 from .. import _dtype
+from .._memory_format import (
+    check_type,
+    contiguous_format,
+    format_strides,
+    laid_out,
+    preserve_format,
+)
 from .._tensor_base import TensorBase, _make
 from .clone import CloneBackward0
 from .complex_ops import real_part
@@ -21,12 +28,16 @@ from .op import Op, broadcast_error
 class ToCopyBackward0(Op):
     supports_complex = True
 
-    def forward(self, a, dtype):
+    def forward(self, a, dtype, strides=None):
+        """``strides``: those (elements) of the memory format asked for, else PyTorch's
+        preserve_format (its ``empty_like``)."""
         x = a._data
         if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
             warn_discarded_imaginary(6)  # (the user's x.to(dtype))
             x = x.real
-        return empty_like_layout(x.astype(dtype.np_dtype), x)  # (PyTorch's empty_like)
+        if strides is not None:
+            return laid_out(x, strides, dtype.np_dtype)
+        return empty_like_layout(x.astype(dtype.np_dtype), x)
 
     def backward(self, grad):
         # the engine casts back to the input's dtype; from a complex gradient a real input
@@ -122,23 +133,45 @@ def check_broadcasts_to(shape, target):
                            f"broadcast shape [{', '.join(map(str, result))}]")
 
 
-def to_dtype(a, dtype):
+def to_dtype(a, dtype, strides=None):
+    """``a.to(dtype)``; with ``strides`` (elements), laid out with them (the strides of a
+    memory format asked for), else as PyTorch's preserve_format lays it out."""
     if dtype.category < _dtype.FLOAT:  # integer results carry no gradient
         x = a._data
         if x.dtype.kind == "c":
             if dtype is _dtype.bool_:  # (nonzero: either part)
-                return _make(x != 0)
+                x = x != 0
+                return _make(x) if strides is None else with_layout(
+                    _make(laid_out(x, strides)), strides)
             warn_discarded_imaginary(4)  # (the user's x.to(dtype))
             x = x.real
+        if strides is not None:
+            return with_layout(_make(laid_out(x, strides, dtype.np_dtype)), strides)
         return _make(x.astype(dtype.np_dtype))
-    return ToCopyBackward0.apply(a, dtype)
+    if strides is None:
+        return ToCopyBackward0.apply(a, dtype)
+    return with_layout(ToCopyBackward0.apply(a, dtype, strides), strides)
+
+
+def with_layout(out, strides):
+    """``out``, a new tensor laid out with ``strides``; when it is empty (NumPy keeps no
+    strides for it), with those PyTorch reports."""
+    if not out._data.size:
+        out._empty_layout = (tuple(strides), 0)
+    return out
 
 
 def clone(input, *, memory_format=None):
     """Laid out as PyTorch's preserve_format (the default) lays it: ``input``'s strides
-    where its memory is dense, else dense in its stride order. An explicit
-    ``memory_format`` means contiguous (this package's format constants are one value)."""
-    return CloneBackward0.apply(input, memory_format is None)
+    where its memory is dense, else dense in its stride order; in another format, that
+    format's strides (``_memory_format.format_strides``)."""
+    if memory_format is None or memory_format is preserve_format:
+        return CloneBackward0.apply(input, True)
+    if memory_format is contiguous_format:
+        return CloneBackward0.apply(input, False)
+    check_type(memory_format, "clone")
+    strides = format_strides(input._data.shape, memory_format)
+    return with_layout(CloneBackward0.apply(input, strides), strides)
 
 
 def copy(input, other):

@@ -6,6 +6,7 @@ signbit."""
 import numpy as np
 
 from .._cpp_print import cpp_print
+from .._memory_format import contiguous_format
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
 from .complex_support import check_real
@@ -128,7 +129,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     sizes[dim + 1] = repeats
     shape = list(input._data.shape)
     shape[dim] *= repeats
-    return expand(expanded, tuple(sizes)).clone(memory_format="contiguous_format").view(shape)
+    return expand(expanded, tuple(sizes)).clone(memory_format=contiguous_format).view(shape)
 
 
 def meshgrid(*tensors, indexing=None):

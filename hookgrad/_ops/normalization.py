@@ -3,6 +3,7 @@ norm in norm_kernels.py (few passes, chunks on the intra-op pool), their formula
 nodes that record them under ``create_graph`` in norm_backward.py."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
 from .group_norm_kernel import affine_grads as group_norm_affine_grads
@@ -223,7 +224,7 @@ class NativeGroupNormBackward0(Op):
                                  None if weight is None else weight._data,
                                  None if bias is None else bias._data, eps, y,
                                  squares.min(2, keepdims=True) if squares.size else None)
-        return y
+        return like_suggested(y, x)
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight, _, _ = self.saved()

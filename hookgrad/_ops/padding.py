@@ -3,6 +3,7 @@ backward scatters back), with PyTorch's node names. Circular padding is composed
 copies, as PyTorch records it (nn/_functional/padding.py)."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from .activation_backward import zeros_of_input
 from .op import Op
 
@@ -26,7 +27,7 @@ class ConstantPadNdBackward0(Op):
             shape[dim] = size
         out = np.full(shape, value, x.dtype)
         out[tuple(dst)] = x[tuple(src)]
-        return out
+        return like_suggested(out, x)
 
     def backward(self, grad):
         return ConstantPadNdBackward0.apply(grad, tuple(-p for p in self.pad), 0)
@@ -57,7 +58,7 @@ class _IndexPad(Op):
             index = pad_indices(x.shape[dim], pad[2 * k], pad[2 * k + 1], mode)
             self.index.append((dim, index))
             x = np.take(x, index, axis=dim)
-        return x
+        return like_suggested(x, input._data)
 
     grad_node = None  # (set per subclass: its "...BackwardBackward0")
 

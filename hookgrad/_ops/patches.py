@@ -3,6 +3,7 @@
 PyTorch's node names and checks."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from .op import Op, type_name
 
 
@@ -101,7 +102,7 @@ class PixelShuffleBackward0(Op):
         self.factor = factor
         # always a new array: when the shuffle moves nothing (factor 1, sizes 1) the reshaped
         # array is already contiguous and would share the input's memory
-        return _shuffle(a._data, factor).copy()
+        return like_suggested(_shuffle(a._data, factor).copy(), a._data)
 
     def backward(self, grad):
         return PixelUnshuffleBackward0.apply(grad, self.factor)
@@ -112,7 +113,8 @@ class PixelUnshuffleBackward0(Op):
 
     def forward(self, a, factor):
         self.factor = factor
-        return _unshuffle(a._data, factor).copy()  # (always new, as pixel_shuffle's)
+        return like_suggested(_unshuffle(a._data, factor).copy(), a._data)  # (always new, as
+        # pixel_shuffle's)
 
     def backward(self, grad):
         return PixelShuffleBackward0.apply(grad, self.factor)

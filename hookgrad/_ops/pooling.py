@@ -3,6 +3,7 @@ node names (1-D pooling runs on height-1 arrays, as convolution does). Every bac
 whose own backward is the forward's kind again, so double backward works."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from .._tensor_base import _make
 from . import adaptive_avg_kernel
 from .activation_backward import zeros_of_input
@@ -92,7 +93,7 @@ class MaxPool2DWithIndicesBackward0(Op):
             best = taps[0].copy() if len(taps) == 1 else np.maximum(taps[1], taps[0])
             for tap in taps[2:]:
                 np.maximum(tap, best, out=best)
-            return best if input._data.ndim == 4 else best[0]
+            return like_suggested(best, x) if input._data.ndim == 4 else best[0]
         best, arg = _max_taps(taps, first, False)
         # a NaN in a window makes its maximum NaN; only then is the (slower) NaN rule needed
         if x.dtype.kind in "fV" and best.size and np.isnan(np.maximum.reduce(best, axis=None)):
@@ -100,8 +101,10 @@ class MaxPool2DWithIndicesBackward0(Op):
         self.in_shape, self.arg, self.indices = input._data.shape, arg, None
         self.geometry = (kernel, stride, padding, dilation)
         self.overlapping = sh < (kh - 1) * dh + 1 or sw < (kw - 1) * dw + 1
-        out = best if input._data.ndim == 4 else best[0]
-        return (out, self.flat_indices()) if return_indices else out
+        if input._data.ndim != 4:
+            return (best[0], self.flat_indices()) if return_indices else best[0]
+        out = like_suggested(best, x)  # (the indices too: PyTorch allocates both so)
+        return (out, like_suggested(self.flat_indices(), x)) if return_indices else out
 
     def flat_indices(self):
         """Flat positions of the maxima in each input plane, shaped like the output."""
@@ -206,7 +209,7 @@ class AvgPool2DBackward0(Op):
         divisor = _avg_divisor(x4.shape, kernel, stride, padding, out_hw, count_include_pad,
                                divisor_override, x.dtype)
         out = np.divide(total, divisor, out=total)
-        return out if x.ndim == 4 else out[0]
+        return like_suggested(out, x) if x.ndim == 4 else out[0]
 
     def backward(self, grad):
         return AvgPool2DBackwardBackward0.apply(grad, self.saved()[0], self.in_shape,
@@ -270,7 +273,8 @@ class AdaptiveAvgPool2DBackward0(Op):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
-        return adaptive_avg_kernel.pooled(x, output_size)  # (PyTorch's kernel's rounding)
+        return like_suggested(adaptive_avg_kernel.pooled(x, output_size), x)  # (PyTorch's
+        # kernel's rounding)
 
     def backward(self, grad):
         saved = self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -355,7 +359,7 @@ class AdaptiveMaxPool2DBackward0(Op):
             out.append(best[..., 0])
             indices.append(first)
         self.in_shape, self.indices = x.shape, np.stack(indices, -1)
-        return np.stack(out, -1), self.indices
+        return like_suggested(np.stack(out, -1), x), like_suggested(self.indices, x)
 
     def flat_indices(self):
         return self.indices

@@ -8,6 +8,7 @@ PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, 
 infinity reaches only the outputs that read it. The backward scatters along the same axes."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from .activation_backward import zeros_of_input
 from .fused import fma32, fma64
 from .op import Op
@@ -237,8 +238,8 @@ class UpsampleNearest2DBackward0(Op):
         # (only the antialiased kernels have _antialias_forward's quirks; bicubic's taps have
         # no "inside" masks)
         if plan[-1][0] != "taps" or plan[-1][1][0][2] is None:
-            return resample(a._data, plan)
-        return _antialias_forward(a._data, plan, self.in_sizes)
+            return like_suggested(resample(a._data, plan), a._data)
+        return like_suggested(_antialias_forward(a._data, plan, self.in_sizes), a._data)
 
     def backward(self, grad):
         if self.saves_input:

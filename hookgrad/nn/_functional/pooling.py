@@ -1,4 +1,7 @@
 """Max, average, adaptive and power-average pooling (1-d as 2-d with a unit height)."""
+from numpy.lib.stride_tricks import as_strided
+
+from ..._memory_format import suggests_channels_last
 from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
     AdaptiveMaxPool2DBackward0,
@@ -158,7 +161,11 @@ def adaptive_avg_pool2d(input, output_size):
     _check_not_empty("adaptive_avg_pool2d", input, input._data.ndim - 2)
     size = _adaptive_size(output_size, shape, 2)
     if size == (1, 1):
-        return input.mean((-1, -2), keepdim=True)
+        out = input.mean((-1, -2), keepdim=True)
+        if suggests_channels_last(input._data):  # (PyTorch restrides the mean so, in place)
+            c, data = shape[1], out._data
+            out._data = as_strided(data, strides=[s * data.itemsize for s in (c, 1, c, c)])
+        return out
     return AdaptiveAvgPool2DBackward0.apply(input, size)
 
 

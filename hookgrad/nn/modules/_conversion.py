@@ -7,6 +7,8 @@ import warnings
 
 from ... import __future__ as future
 from ... import _dtype
+from ..._memory_format import memory_format
+from ..._memory_format_ops import refuse_to
 from ..._tensor_base import TensorBase
 from ...autograd.grad_mode import no_grad
 from ...utils import swap_tensors
@@ -81,8 +83,9 @@ def _tensor_cpu(tensor):
 
 
 def to(self, *args, **kwargs):
-    """``Module.to(device=None, dtype=None, non_blocking=False)``, ``.to(dtype)``,
-    ``.to(tensor)``: floating-point tensors take the dtype; every tensor goes through
+    """``Module.to(device=None, dtype=None, non_blocking=False, memory_format=None)``,
+    ``.to(dtype)``, ``.to(tensor)``: floating-point tensors take the dtype, 4-d and 5-d ones
+    the memory format; every tensor goes through
     ``_apply`` even when nothing changes, as in PyTorch (which the conversion flags see)."""
     _devices.check_to(self, args, kwargs)
     dtype = kwargs.get("dtype")
@@ -96,7 +99,10 @@ def to(self, *args, **kwargs):
                         f"desired dtype={dtype}")
     if dtype is not None and dtype.is_complex:
         warnings.warn(_COMPLEX_MODULES, stacklevel=2)
-    return self._apply(functools.partial(_convert_floating_or_complex, dtype))
+    fmt = kwargs.get("memory_format")
+    if fmt is not None and type(fmt) is not memory_format:
+        refuse_to(args, kwargs)
+    return self._apply(functools.partial(_convert_floating_or_complex, dtype, fmt))
 
 
 _COMPLEX_MODULES = (  # PyTorch's text, whole
@@ -106,11 +112,15 @@ _COMPLEX_MODULES = (  # PyTorch's text, whole
     "bug-report.yml if a complex module does not work as expected.")
 
 
-def _convert_floating_or_complex(dtype, tensor):
-    """``Module.to(dtype)``'s conversion: floating and complex tensors take the dtype."""
-    if dtype is not None and (tensor.is_floating_point() or tensor.is_complex()):
-        return tensor.to(dtype)
-    return tensor
+def _convert_floating_or_complex(dtype, fmt, tensor):
+    """``Module.to(dtype, memory_format=fmt)``'s conversion: floating and complex tensors
+    take the dtype; 4-d and 5-d ones the memory format (PyTorch's rank test: a 5-d weight
+    asked for channels_last raises)."""
+    if dtype is not None and not (tensor.is_floating_point() or tensor.is_complex()):
+        dtype = None
+    if fmt is not None and tensor.dim() in (4, 5):
+        return tensor.to(dtype, memory_format=fmt)
+    return tensor if dtype is None else tensor.to(dtype)
 
 
 def to_float(self):
