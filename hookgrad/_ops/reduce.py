@@ -6,12 +6,13 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import ZERO_TENSOR_MESSAGE, _make, _wrap_dim
+from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .norm_checks import refuse_norm_without_identity
+from .norm_grad import norm_backward
 from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1
@@ -422,36 +423,6 @@ class LinalgVectorNormBackward0(ReductionOp):
         if not self.whole:
             grad, norm = self.restore(grad), self.restore(norm)
         return norm_backward(a, norm, grad, p, self.dims)
-
-
-def norm_backward(a, norm, grad, p, dims):
-    """PyTorch's ``norm_backward``: the gradient of the p-norm ``norm`` of ``a`` over ``dims``
-    (``grad`` and ``norm`` with those dims kept), case by case; differentiable again. Under
-    create_graph the nodes are made in the order PyTorch's compiled formula makes them: GCC
-    evaluates the operands of ``x * y`` right to left, so ``y``'s nodes come first (the
-    engine runs later nodes first, which orders the sums of gradients and the hook calls)."""
-    if p == 0:
-        return None  # PyTorch leaves this gradient undefined
-    if p == 1:
-        return a.sgn() * grad
-    if p == 2:  # zero subgradient at the origin
-        return grad * (a / norm).masked_fill_(norm == 0, 0)
-    if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
-        magnitude = a.abs()
-        mask = (magnitude == norm) | magnitude.isnan()
-        share = grad / mask.sum(dims, keepdim=True) * mask
-        return a.sgn() * share
-    # (in place, as PyTorch: its pow_ saves a clone of its input, a CloneBackward0 node)
-    if p < 1:
-        powered = a.abs().pow_(p - 1).masked_fill_(a == 0, 0)
-        scaled = a.sgn() * powered
-        norm_power = norm.pow(1 - p)
-        return scaled * grad * norm_power
-    if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
-        raise RuntimeError(ZERO_TENSOR_MESSAGE)
-    powered = a.abs().pow_(p - 1 if p < 2 else p - 2)
-    scaled = a.sgn() * powered if p < 2 else a * powered
-    return scaled * (grad / norm.pow(p - 1)).masked_fill_(norm == 0, 0)
 
 
 def _sizes_are_one(shape, dims):
