@@ -8,8 +8,8 @@ from .._tensor_base import TensorBase, _make
 from ..autograd._running import should_compute_output
 from .cdist import CdistBackwardBackward0, _distances, _pairwise, distance_slope
 from .norm_checks import refuse_norm_without_identity
-from .op import Op, operands, plain_backward, type_name
 from .norm_grad import norm_backward
+from .op import Op, operands, plain_backward, type_name
 from .reduce import LinalgVectorNormBackward0
 
 
