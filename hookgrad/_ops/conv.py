@@ -468,9 +468,10 @@ class ConvolutionBackwardBackward0(Op):
             grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
                                                     not transposed,
                                                     None if transposed else in_hw, groups)
-        if self.needs(2) and ggi is not None:
+        if self.needs(2) and ggi is not None and input._data.size:
             # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
-            # input, which depends on those two alone
+            # input, which depends on those two alone (undefined for an empty input, as
+            # PyTorch's, so a leaf weight's .grad is left as it was)
             if plain_backward() or not (grad._data.size and ggi._data.size):
                 # (the weight gives just its shape, so it goes in without its history)
                 grad_weight = ConvolutionBackwardBackward0.apply(
