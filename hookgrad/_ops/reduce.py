@@ -257,16 +257,19 @@ class VarBackward0(ReductionOp):
         return self.var_grad(self.saved()[0], grad)
 
     def var_grad(self, a, grad):
-        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``."""
+        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``,
+        the right operand's nodes first (GCC's order of evaluation)."""
         if self.whole or a._data.ndim == 0:
             if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean (an infinite one
                 # too, where their difference is NaN), inf elsewhere
                 return grad * where(a == a.mean(), float("nan"), float("inf"))
-            return MulBackward1.apply(grad, 2.0 / self.dof) * (a - a.mean())
+            deviation = a - a.mean()
+            return MulBackward1.apply(grad, 2.0 / self.dof) * deviation
         if a._data.ndim > 1:
             grad = self.restore(grad)
         scale = 2.0 / self.dof if self.dof else float("inf")
-        return MulBackward1.apply(grad, scale) * (a - a.mean(self.dims, keepdim=True))
+        deviation = a - a.mean(self.dims, keepdim=True)
+        return MulBackward1.apply(grad, scale) * deviation
 
     def std_grad(self, a, result, grad):
         return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill(result == 0, 0))
