@@ -191,7 +191,8 @@ class Atan2Backward0(BinaryOp):
 
     def backward(self, grad):
         b, a = self.saved()
-        denominator = a * a + b * b
+        other_squared = b * b  # (GCC evaluates the right operand of + first)
+        denominator = a * a + other_squared
         # at the origin both gradients are 0 (not 0 / 0), as PyTorch gives them
         recip = denominator.reciprocal().masked_fill(denominator == 0, 0)
         return (grad * b * recip if self.needs(0) else None,
@@ -234,7 +235,8 @@ class SincBackward0(UnaryOp):
         # PyTorch's formula, node for node (0 where pi * self * self is 0)
         pa = MulBackward1.apply(a, math.pi)
         squared = MulBackward1.apply(a * a, math.pi)
-        slope = grad * ((pa * pa.cos() - pa.sin()) / squared)
+        sine = pa.sin()  # (the right operand of - first, as GCC evaluates it)
+        slope = grad * ((pa * pa.cos() - sine) / squared)
         return where(_make(squared._data == 0), _make(np.zeros((), slope._data.dtype)), slope)
 
 
