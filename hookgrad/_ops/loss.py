@@ -403,11 +403,13 @@ class BinaryCrossEntropyBackward0(Op):
         if self.needs(0):
             grad_input = BinaryCrossEntropyBackwardBackward0.of(grad, input, target, self.weight,
                                                                 self.reduction, self.count)
-        if self.needs(1):  # PyTorch's binary_cross_entropy_target_backward (unclamped)
-            grad_target = input.logit().neg() * grad
+        if self.needs(1):  # PyTorch's binary_cross_entropy_target_backward (unclamped), in
+            # place as its (under create_graph, mul_ saves a clone when grad requires grad)
+            grad_target = input.logit().neg_()
+            grad_target.mul_(grad)
             if self.weight is not None:
-                grad_target = grad_target * self.weight
-            if self.reduction == "mean":
+                grad_target.mul_(self.weight)
+            if self.reduction == "mean":  # (C++'s div_ by a number: DivBackward1)
                 grad_target = DivBackward1.apply(grad_target, self.count)
         return grad_input, grad_target
 
