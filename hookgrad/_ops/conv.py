@@ -454,6 +454,17 @@ class ConvolutionBackwardBackward0(Op):
                 terms.append(ggb.reshape(shape).expand(grad._data.shape))
             for term in terms:
                 grad_output = term if grad_output is None else grad_output + term
+        # (the weight's gradient before the input's, as PyTorch's _convolution_double_backward)
+        if self.needs(2) and ggi is not None and input._data.size:
+            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
+            # input, which depends on those two alone (undefined for an empty input, as
+            # PyTorch's, so a leaf weight's .grad is left as it was)
+            if plain_backward() or not (grad._data.size and ggi._data.size):
+                # (the weight gives just its shape, so it goes in without its history)
+                grad_weight = ConvolutionBackwardBackward0.apply(
+                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
+            else:
+                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         shape = as_4d(grad._data).shape  # (PyTorch computes 1-d as 2-d of height 1)
         if ggw is not None and input._data.size and not all(shape[2:]) and all(shape[:2]):
             # PyTorch convolves grad_output with ggw for the input's term whether or not the
@@ -468,16 +479,6 @@ class ConvolutionBackwardBackward0(Op):
             grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
                                                     not transposed,
                                                     None if transposed else in_hw, groups)
-        if self.needs(2) and ggi is not None and input._data.size:
-            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
-            # input, which depends on those two alone (undefined for an empty input, as
-            # PyTorch's, so a leaf weight's .grad is left as it was)
-            if plain_backward() or not (grad._data.size and ggi._data.size):
-                # (the weight gives just its shape, so it goes in without its history)
-                grad_weight = ConvolutionBackwardBackward0.apply(
-                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
-            else:
-                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         return grad_output, grad_input, grad_weight
 
 
