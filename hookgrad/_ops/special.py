@@ -166,7 +166,8 @@ class RemainderBackward1(RemainderBackward0):
                     q = self.quotient(a._data, b._data)
                 grad_other = _make(np.asarray(-grad._data * q))
             else:  # PyTorch's formula: the quotient is a node too (with zero derivatives)
-                grad_other = -grad * DivBackward2.apply(a, b, self.rounding_mode)
+                quotient = DivBackward2.apply(a, b, self.rounding_mode)  # (made first, as GCC
+                grad_other = -grad * quotient  # evaluates the right operand of * first)
         return (grad if self.needs(0) else None), grad_other
 
 
