@@ -494,7 +494,11 @@ class PreluKernelBackwardBackward0(Op):
             if ggi is None:
                 grad_output = where(nonnegative, 0.0, ggw * x)
             else:
-                negative = ggi * weight if ggw is None else ggi * weight + ggw * x
+                if ggw is None:
+                    negative = ggi * weight
+                else:  # (GCC evaluates the right operand of + first)
+                    right = ggw * x
+                    negative = ggi * weight + right
                 grad_output = where(nonnegative, ggi, negative)
         if self.needs(1):
             grad_x = zeros_of_input(self, 1) if ggw is None else \

@@ -439,20 +439,19 @@ class ConvolutionBackwardBackward0(Op):
         grad_output = grad_input = grad_weight = None
         if self.needs(0):
             # d/d grad_output of <ggi, grad_input> + <ggw, grad_weight> + <ggb, grad_bias>
-            terms = []
+            # (each term added as it is made, as PyTorch's formula does)
             filled = input._data.size != 0  # (PyTorch convolves nothing for an empty input)
             if ggi is not None and filled:
-                terms.append(ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
-                                                        dilation, transposed, self.out_hw,
-                                                        groups))
+                grad_output = ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
+                                                         dilation, transposed, self.out_hw,
+                                                         groups)
             if ggw is not None and filled:
-                terms.append(ConvolutionBackward0.apply(input, ggw, None, stride, padding,
-                                                        dilation, transposed, self.out_hw,
-                                                        groups))
+                term = ConvolutionBackward0.apply(input, ggw, None, stride, padding, dilation,
+                                                  transposed, self.out_hw, groups)
+                grad_output = term if grad_output is None else grad_output + term
             if ggb is not None:
                 shape = (1, -1) + (1,) * (grad._data.ndim - 2)
-                terms.append(ggb.reshape(shape).expand(grad._data.shape))
-            for term in terms:
+                term = ggb.reshape(shape).expand(grad._data.shape)
                 grad_output = term if grad_output is None else grad_output + term
         # (the weight's gradient before the input's, as PyTorch's _convolution_double_backward)
         if self.needs(2) and ggi is not None and input._data.size:

@@ -476,11 +476,12 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
             grad_input = self._finish(grad_input * grad)
         if self.needs(1):
             if pos_weight is None:
-                grad_target = -input
+                grad_target = self._finish(-input * grad)
             else:
-                grad_target = LogSigmoidBackward0.apply(-input) - \
-                    LogSigmoidBackward0.apply(input) * pos_weight
-            grad_target = self._finish(grad_target * grad)
+                # (in place, as PyTorch's: mul_ by a gradient that requires grad saves a clone)
+                grad_target = LogSigmoidBackward0.apply(-input).sub_(
+                    LogSigmoidBackward0.apply(input).mul_(pos_weight))
+                grad_target = self._finish(grad_target.mul_(grad))
         return grad_input, grad_target
 
     def _finish(self, grad):
