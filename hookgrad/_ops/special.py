@@ -365,8 +365,9 @@ class FmaxBackward0(BinaryOp):
     def backward(self, grad):
         b, a = self.saved()
         to_self = _make(self.keeps_self(a._data, b._data) | np.isnan(b._data))
-        return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None,
-                grad.masked_fill(to_self, 0.0) if self.needs(1) else None)
+        # (other's first: PyTorch's generated code takes the inputs in alphabetical order)
+        grad_other = grad.masked_fill(to_self, 0.0) if self.needs(1) else None
+        return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None), grad_other
 
 
 class FminBackward0(FmaxBackward0):
