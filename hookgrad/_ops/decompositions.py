@@ -339,14 +339,16 @@ class LinalgEighBackward0(Op):
 
     def backward(self, g_w, g_v):
         w, v = self.saved()
-        if g_v is None:
-            return (v * g_w.unsqueeze(-2)) @ v.mT
+        if g_v is None:  # (V^H first: GCC evaluates a call's arguments right to left)
+            v_h = v.mT
+            return (v * g_w.unsqueeze(-2)) @ v_h
         # PyTorch's steps (so its nodes under create_graph, and its roundings): the symmetric
         # part of V^T gV over the eigenvalue gaps (a gap of 1 on the diagonal, where the
         # skew-symmetric part is 0), gL on the diagonal, then V (X V^T)
         projected = v.mT @ g_v
         inner = MulBackward1.apply(projected - projected.mT, 0.5)
-        gaps = w.unsqueeze(-2) - w.unsqueeze(-1)
+        column = w.unsqueeze(-1)  # (GCC evaluates the right operand of - first)
+        gaps = w.unsqueeze(-2) - column
         gaps.diagonal(0, -2, -1).fill_(1)
         inner = inner / gaps
         if g_w is not None:
