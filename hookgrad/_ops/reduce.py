@@ -446,6 +446,10 @@ def _float32_p_norm(x, dims, keepdim, p):
     return (np.asarray(total, np.float64) ** root).astype(np.float32)
 
 
+class NormBackward0(LinalgVectorNormBackward0):
+    """``at::norm`` of the whole tensor, as ``norm_except_dim(v, p, -1)`` records it."""
+
+
 class NormBackward1(LinalgVectorNormBackward0):
     """``at::norm`` along dims, as ``F.pairwise_distance`` records it (the same maths)."""
 
