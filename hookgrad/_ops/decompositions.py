@@ -15,6 +15,7 @@ from .._warn_once import warn_once
 from ..autograd.grad_mode import is_grad_enabled
 from . import mkl_lapack
 from .complex_support import check_real_array
+from .inplace import apply_inplace
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
@@ -183,37 +184,41 @@ class LinalgQrBackward0(Op):
         if self.mode == "complete" and m > n:
             raise RuntimeError("The QR decomposition is not differentiable when mode='complete' "
                                "and nrows > ncols.")
-        if m >= n:
-            return _qr_grad_tall(q, r, g_q, g_r)
-        # A = Q [R1 R2] with X = A[:, :m] = Q R1 (square) and Y = A[:, m:] = Q R2
-        g_r1 = None if g_r is None else g_r[..., :m]
-        y = q @ r[..., m:]
-        if g_r is not None:
-            g_r2 = g_r[..., m:]
-            g_q = y @ g_r2.mT if g_q is None else g_q + y @ g_r2.mT
-        g_x = _qr_grad_tall(q, r[..., :m], g_q, g_r1)
-        g_y = q @ g_r[..., m:] if g_r is not None else _make(np.zeros(
-            y._data.shape, y._data.dtype))
-        return cat([g_x, g_y], -1)
+        return _qr_grad(q, r, g_q, g_r, m, n)
 
 
-def _copy_lower_to_upper(m):
-    return m.tril() + m.tril(-1).mT
-
-
-def _qr_grad_tall(q, r, g_q, g_r):
-    """A = QR with A (m, n), m >= n, R square: gA = (gQ + Q copyltu(M)) R^{-T},
-    M = R gR^T - gQ^T Q (copyltu mirrors M's lower triangle upwards)."""
-    if g_r is not None and g_q is not None:
-        m = r @ g_r.mT - g_q.mT @ q
-    elif g_r is not None:
-        m = r @ g_r.mT
-    else:
-        m = -(g_q.mT @ q)
-    b = q @ _copy_lower_to_upper(m)
+def _qr_grad(q, r, g_q, g_r, m, n):
+    """PyTorch's linalg_qr_backward op by op (its nodes under create_graph, in the order its
+    compiled formula makes them: GCC evaluates the right operand of an operator first).
+    M = gR R^H - Q^H gQ; for m >= n, gA = (Q syminvadj(triu(M)) + gQ) R^{-H}, syminvadj(X) =
+    X + X^H with its diagonal halved in place; for m < n, gA = [Q tril(-M + M^H) R1^{-H},
+    0] + Q gR."""
     if g_q is not None:
-        b = b + g_q
-    return solve_triangular(r.mT, b, upper=False, left=False)
+        if g_r is not None:
+            right = q.mT @ g_q
+            g_a = g_r @ r.mT - right
+        else:
+            g_a = -(q.mT @ g_q)
+    else:
+        g_a = g_r @ r.mT
+    if m >= n:
+        upper = g_a.triu()
+        sym = upper + upper.mT
+        # (C++'s mul_ by a number: an in-place MulBackward1)
+        apply_inplace(sym.diagonal(0, -2, -1), MulBackward1.apply, (0.5,), {})
+        g_a = q @ sym
+        if g_q is not None:
+            g_a = g_a + g_q
+        return solve_triangular(r.mT, g_a, upper=False, left=False)
+    negated = -g_a
+    skew = (negated - negated.mT).tril()
+    g_a = q @ skew
+    g_a = solve_triangular(r.narrow(-1, 0, m).mT, g_a, upper=False, left=False)
+    zeros = _make(np.zeros(r.shape[:-1] + (n - m,), g_a._data.dtype))
+    g_a = cat([g_a, zeros], -1)
+    if g_r is not None:
+        g_a = g_a + q @ g_r
+    return g_a
 
 
 def linalg_qr(A, mode="reduced", *, out=None):
