@@ -65,6 +65,7 @@ def weight_norm(v, g, dim=0):
     ndim = v.dim()
     if dim is not None and dim < -1:
         dim += ndim
-    if dim in (0, ndim - 1) and dim != -1:
+    v, g = v.contiguous(), g.contiguous()  # (as PyTorch's: clones of non-contiguous ones)
+    if dim in (0, ndim - 1) and dim != -1:  # (PyTorch's fused node, half too on the CPU)
         return WeightNormInterfaceBackward0.apply(v, g, dim)
     return v * (g / norm_except_dim(v, 2, dim))
