@@ -94,11 +94,14 @@ class LinalgSvdBackward0(_ThinSvd):
     def backward(self, g_u, g_s, g_vh):
         u, s, vh = self.saved()
         k = s.shape[-1]
-        if self.full_matrices:
-            u, vh = u[..., :k], vh[..., :k, :]
-            g_u = None if g_u is None else g_u[..., :k]
-            g_vh = None if g_vh is None else g_vh[..., :k, :]
-        if g_u is None and g_vh is None:
+        if self.full_matrices:  # (PyTorch's narrows, its last argument first: GCC evaluates
+            # a call's arguments right to left)
+            vh, u = vh.narrow(-2, 0, k), u.narrow(-1, 0, k)
+            g_vh = None if g_vh is None else g_vh.narrow(-2, 0, k)
+            g_u = None if g_u is None else g_u.narrow(-1, 0, k)
+        if g_u is None and g_vh is None:  # (the diagonal folded into the smaller factor)
+            if u.shape[-2] >= vh.shape[-1]:
+                return u @ (g_s.unsqueeze(-1) * vh)
             return (u * g_s.unsqueeze(-2)) @ vh
         return _full_svd_grad(u, s, vh, g_u, g_s, g_vh)
 
