@@ -358,7 +358,7 @@ class LinalgEighBackward0(Op):
         column = w.unsqueeze(-1)  # (GCC evaluates the right operand of - first)
         gaps = w.unsqueeze(-2) - column
         gaps.diagonal(0, -2, -1).fill_(1)
-        inner = inner / gaps
+        inner.div_(gaps)  # (in place, as PyTorch's: it saves a clone of what it divides)
         if g_w is not None:
             inner.diagonal(0, -2, -1).copy_(g_w)
         return v @ (inner @ v.mT)
