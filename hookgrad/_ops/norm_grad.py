@@ -4,6 +4,7 @@ come in PyTorch's order."""
 import numpy as np
 
 from .._tensor_base import ZERO_TENSOR_MESSAGE
+from .op import plain_backward
 
 
 def norm_backward(a, norm, grad, p, dims):
@@ -16,21 +17,31 @@ def norm_backward(a, norm, grad, p, dims):
         return None  # PyTorch leaves this gradient undefined
     if p == 1:
         return a.sgn() * grad
+    # PyTorch's pow_ and masked_fill_ are in place (pow_ saves a clone of its input: a
+    # CloneBackward0 node); in place only where that shows, as the in-place call costs more
+    recording = not plain_backward()
     if p == 2:  # zero subgradient at the origin
-        return grad * (a / norm).masked_fill_(norm == 0, 0)
+        return grad * _masked_fill(a / norm, norm == 0, recording)
     if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
         magnitude = a.abs()
         mask = (magnitude == norm) | magnitude.isnan()
         share = grad / mask.sum(dims, keepdim=True) * mask
         return a.sgn() * share
-    # (in place, as PyTorch: its pow_ saves a clone of its input, a CloneBackward0 node)
     if p < 1:
-        powered = a.abs().pow_(p - 1).masked_fill_(a == 0, 0)
+        powered = _masked_fill(_pow(a.abs(), p - 1, recording), a == 0, recording)
         scaled = a.sgn() * powered
         norm_power = norm.pow(1 - p)
         return scaled * grad * norm_power
     if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
         raise RuntimeError(ZERO_TENSOR_MESSAGE)
-    powered = a.abs().pow_(p - 1 if p < 2 else p - 2)
+    powered = _pow(a.abs(), p - 1 if p < 2 else p - 2, recording)
     scaled = a.sgn() * powered if p < 2 else a * powered
-    return scaled * (grad / norm.pow(p - 1)).masked_fill_(norm == 0, 0)
+    return scaled * _masked_fill(grad / norm.pow(p - 1), norm == 0, recording)
+
+
+def _pow(t, exponent, in_place):
+    return t.pow_(exponent) if in_place else t.pow(exponent)
+
+
+def _masked_fill(t, mask, in_place):
+    return t.masked_fill_(mask, 0) if in_place else t.masked_fill(mask, 0)
