@@ -5,6 +5,7 @@ import pytest
 
 import hookgrad as torch
 from hookgrad.autograd import gradcheck, gradgradcheck
+from hookgrad.autograd.gradcheck import GradcheckError
 
 RNG = np.random.default_rng(5)
 
@@ -40,15 +41,26 @@ def test_matrix_exp_matches_its_series_and_scales():
                                   _t(RNG.normal(size=3)))),
     lambda: (torch.linalg.householder_product, (_t(RNG.normal(size=(4, 3))),
                                                 _t(RNG.uniform(0.5, 1.5, size=3)))),
-    lambda: (lambda v, g: torch._weight_norm(v, g, 0), (_t(RNG.normal(size=(3, 4))),
-                                                        _t(RNG.uniform(1, 2, size=(3, 1))))),
-    lambda: (lambda v, g: torch._weight_norm(v, g, 1), (_t(RNG.normal(size=(3, 4))),
-                                                        _t(RNG.uniform(1, 2, size=(1, 4))))),
 ])
 def test_gradients_and_second_derivatives(make):
     fn, inputs = make()
     assert gradcheck(fn, inputs)
     assert gradgradcheck(fn, inputs)
+
+
+@pytest.mark.parametrize("dim, g_shape", [(0, (3, 1)), (1, (1, 4))])
+def test_weight_norm_second_derivative_is_pytorchs(dim, g_shape):
+    # PyTorch's fused weight-norm node differentiates its gradient with the saved norms held
+    # constant (_weight_norm_differentiable_backward), so its second derivative is not the
+    # exact one: PyTorch 2.13's own gradgradcheck of _weight_norm fails. hookgrad gives
+    # PyTorch's (tests/parity/s34a_weight_norm_graph.py pins its graph and values).
+    inputs = (_t(RNG.normal(size=(3, 4))), _t(RNG.uniform(1, 2, size=g_shape)))
+
+    def fn(v, g):
+        return torch._weight_norm(v, g, dim)
+    assert gradcheck(fn, inputs)
+    with pytest.raises(GradcheckError, match="Jacobian mismatch"):
+        gradgradcheck(fn, inputs)
 
 
 def test_householder_product_is_orthogonal_and_matches_the_reflections():

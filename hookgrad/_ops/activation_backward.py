@@ -48,6 +48,8 @@ class ActivationGrad(Op):
     arity = 2
     kernel = None
     second = None
+    product_inside = False  # (True: ``second(grad_grad, grad_output, x, ...)``, PyTorch's
+    # formula multiplying them itself, after its other nodes)
 
     def forward(self, grad, x, *params):
         self.params = params
@@ -60,8 +62,12 @@ class ActivationGrad(Op):
         if self.needs(0):
             grad_output = type(self).of(grad_grad, x, *self.params)
         if self.needs(1):
-            grad_x = zeros_of_input(self, 1) if self.second is None else \
-                self.second(grad_grad * grad, x, *self.params)
+            if self.second is None:
+                grad_x = zeros_of_input(self, 1)
+            elif self.product_inside:
+                grad_x = self.second(grad_grad, grad, x, *self.params)
+            else:
+                grad_x = self.second(grad_grad * grad, x, *self.params)
         return grad_output, grad_x
 
     @classmethod
@@ -318,9 +324,10 @@ def _gelu_grad(g, x, approximate):
     return g * slope
 
 
-def _gelu_second(h, x, approximate):
+def _gelu_second(grad_grad, grad, x, approximate):
     # PyTorch's gelu_double_backward term by term (C++'s tensor-number products are
-    # MulBackward1 nodes): the nodes under create_graph are its own
+    # MulBackward1 nodes): the nodes under create_graph are its own, in its order (GCC
+    # evaluates the right operand of a * b first; grad_grad * grad_output comes last)
     mul = MulBackward1.apply
     if approximate == "tanh":
         inner = mul(x + mul(x ** 3, _GELU_CUBIC), _SQRT_2_OVER_PI)
@@ -330,17 +337,24 @@ def _gelu_second(h, x, approximate):
         g = number_minus(1, tanh_inner * tanh_inner)
         slope = mul(AddBackward1.apply(mul(x, 3 * _GELU_CUBIC) * x, 1), _SQRT_2_OVER_PI)
         f_prime_gh = mul(g, 0.5) * slope
-        g_prime = mul(sech_inner, 2) * (-sech_inner * tanh_inner) * slope
+        neg_sech_tanh = -sech_inner * tanh_inner
+        g_prime = mul(sech_inner, 2) * neg_sech_tanh * slope
+        g_prime_fh = f * slope * g_prime
         h_prime = mul(mul(x, 6 * _GELU_CUBIC), _SQRT_2_OVER_PI)
-        return h * (mul(f_prime_gh, 2) + f * slope * g_prime + f * g * h_prime)
+        f_g_h_prime = f * g * h_prime
+        total = mul(f_prime_gh, 2) + g_prime_fh + f_g_h_prime
+        return grad_grad * grad * total
     input_sq = x * x
     pdf = mul(mul(input_sq, -0.5).exp(), INV_SQRT_2PI)
-    return h * (mul(pdf, 2) - input_sq * pdf)
+    curvature = input_sq * pdf
+    slope = mul(pdf, 2) - curvature
+    return grad_grad * grad * slope
 
 
 class GeluBackwardBackward0(ActivationGrad):
     kernel = staticmethod(_gelu_grad)
     second = staticmethod(_gelu_second)
+    product_inside = True
 
 
 def _softplus_grad(g, x, beta, threshold):
@@ -448,7 +462,8 @@ class SigmoidBackwardBackward0(_OutputGrad):
 
     @staticmethod
     def output_second(grad_grad, grad, y):  # (C++'s -2 * output + 1: Mul/AddBackward1)
-        return grad_grad * grad * AddBackward1.apply(MulBackward1.apply(y, -2), 1)
+        slope = AddBackward1.apply(MulBackward1.apply(y, -2), 1)  # (made first, as GCC does)
+        return grad_grad * grad * slope
 
 
 # --------------------------------------------------------------------------- prelu
@@ -479,7 +494,11 @@ class PreluKernelBackwardBackward0(Op):
             if ggi is None:
                 grad_output = where(nonnegative, 0.0, ggw * x)
             else:
-                negative = ggi * weight if ggw is None else ggi * weight + ggw * x
+                if ggw is None:
+                    negative = ggi * weight
+                else:  # (GCC evaluates the right operand of + first)
+                    right = ggw * x
+                    negative = ggi * weight + right
                 grad_output = where(nonnegative, ggi, negative)
         if self.needs(1):
             grad_x = zeros_of_input(self, 1) if ggw is None else \

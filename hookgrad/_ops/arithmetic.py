@@ -203,8 +203,12 @@ class DivBackward0(Op):
                 y = b._data
                 return (_make(g / y) if self.needs(0) else None,
                         _make(-g * ((a._data / y) / y)) if self.needs(1) else None)
-        # (other's first, as MulBackward0's; PyTorch's grouping)
-        grad_b = -grad * ((a / b) / b) if self.needs(1) else None
+        # (other's first, as MulBackward0's; PyTorch's grouping, and its order of nodes: GCC
+        # evaluates the operands of -grad * (...) right to left)
+        grad_b = None
+        if self.needs(1):
+            quotient = (a / b) / b
+            grad_b = -grad * quotient
         grad_a = grad / other if self.needs(0) else None
         return grad_a, grad_b
 

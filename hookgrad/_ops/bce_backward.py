@@ -49,8 +49,11 @@ def _input_grad(grad_output, grad, input, target, weight, reduction, count):
     """binary_cross_entropy_double_backward."""
     plus_eps = AddBackward1.apply(input, _EPS)
     one_minus_plus_eps = AddBackward1.apply(number_minus(1, input), _EPS)
-    curvature = (input * input - MulBackward1.apply(input, 2) * target + target) / (
-        plus_eps ** 2 * one_minus_plus_eps ** 2)
+    # (in PyTorch's order of nodes: GCC evaluates the right operand of an operator first)
+    denominator_right = one_minus_plus_eps ** 2
+    denominator = plus_eps ** 2 * denominator_right
+    twice = MulBackward1.apply(input, 2) * target
+    curvature = (input * input - twice + target) / denominator
     return _weighted_mean(curvature * (grad * grad_output), weight, reduction, count)
 
 
@@ -68,7 +71,9 @@ def _target_grad(grad, grad_output, input, weight, reduction, count):
 
 def _grad_output_grad(grad, input, target, weight, reduction, count):
     """binary_cross_entropy_double_backward_grad_output."""
-    slope = (input - target) / (AddBackward1.apply(input, _EPS) * AddBackward1.apply(
-        number_minus(1, input), _EPS)) * grad
+    # (in PyTorch's order of nodes: GCC evaluates the right operand of an operator first)
+    one_minus_plus_eps = AddBackward1.apply(number_minus(1, input), _EPS)
+    denominator = AddBackward1.apply(input, _EPS) * one_minus_plus_eps
+    slope = (input - target) / denominator * grad
     slope = _weighted_mean(slope, weight, reduction, count)
     return slope if reduction == "none" else slope.sum()

@@ -42,13 +42,17 @@ class CdistBackward0(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
-        grad_t, result_t = grad.mT, result.mT
-        if not plain_backward():  # (PyTorch's formulas make them contiguous: clones)
-            grad, grad_t, result_t = grad.contiguous(), grad_t.contiguous(), result_t.contiguous()
-        grad_a = CdistBackwardBackward0.apply(grad, a, b, result, self.p) \
-            if self.needs(0) else None
-        grad_b = CdistBackwardBackward0.apply(grad_t, b, a, result_t, self.p) \
-            if self.needs(1) else None
+        plain = plain_backward()
+        grad_a = grad_b = None
+        if self.needs(0):
+            grad_a = CdistBackwardBackward0.apply(grad if plain else grad.contiguous(), a, b,
+                                                  result, self.p)
+        if self.needs(1):
+            # (PyTorch's formula makes the transposes contiguous (clones), its last argument
+            # first: GCC evaluates a call's arguments right to left)
+            result_t = result.mT if plain else result.mT.contiguous()
+            grad_t = grad.mT if plain else grad.mT.contiguous()
+            grad_b = CdistBackwardBackward0.apply(grad_t, b, a, result_t, self.p)
         return grad_a, grad_b
 
 

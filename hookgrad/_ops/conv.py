@@ -442,21 +442,31 @@ class ConvolutionBackwardBackward0(Op):
         grad_output = grad_input = grad_weight = None
         if self.needs(0):
             # d/d grad_output of <ggi, grad_input> + <ggw, grad_weight> + <ggb, grad_bias>
-            terms = []
+            # (each term added as it is made, as PyTorch's formula does)
             filled = input._data.size != 0  # (PyTorch convolves nothing for an empty input)
             if ggi is not None and filled:
-                terms.append(ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
-                                                        dilation, transposed, self.out_hw,
-                                                        groups))
+                grad_output = ConvolutionBackward0.apply(ggi, weight, None, stride, padding,
+                                                         dilation, transposed, self.out_hw,
+                                                         groups)
             if ggw is not None and filled:
-                terms.append(ConvolutionBackward0.apply(input, ggw, None, stride, padding,
-                                                        dilation, transposed, self.out_hw,
-                                                        groups))
+                term = ConvolutionBackward0.apply(input, ggw, None, stride, padding, dilation,
+                                                  transposed, self.out_hw, groups)
+                grad_output = term if grad_output is None else grad_output + term
             if ggb is not None:
                 shape = (1, -1) + (1,) * (grad._data.ndim - 2)
-                terms.append(ggb.reshape(shape).expand(grad._data.shape))
-            for term in terms:
+                term = ggb.reshape(shape).expand(grad._data.shape)
                 grad_output = term if grad_output is None else grad_output + term
+        # (the weight's gradient before the input's, as PyTorch's _convolution_double_backward)
+        if self.needs(2) and ggi is not None and input._data.size:
+            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
+            # input, which depends on those two alone (undefined for an empty input, as
+            # PyTorch's, so a leaf weight's .grad is left as it was)
+            if plain_backward() or not (grad._data.size and ggi._data.size):
+                # (the weight gives just its shape, so it goes in without its history)
+                grad_weight = ConvolutionBackwardBackward0.apply(
+                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
+            else:
+                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         shape = as_4d(grad._data).shape  # (PyTorch computes 1-d as 2-d of height 1)
         if ggw is not None and input._data.size and not all(shape[2:]) and all(shape[:2]):
             # PyTorch convolves grad_output with ggw for the input's term whether or not the
@@ -471,15 +481,6 @@ class ConvolutionBackwardBackward0(Op):
             grad_input = ConvolutionBackward0.apply(grad, ggw, None, stride, padding, dilation,
                                                     not transposed,
                                                     None if transposed else in_hw, groups)
-        if self.needs(2) and ggi is not None:
-            # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
-            # input, which depends on those two alone
-            if plain_backward() or not (grad._data.size and ggi._data.size):
-                # (the weight gives just its shape, so it goes in without its history)
-                grad_weight = ConvolutionBackwardBackward0.apply(
-                    grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
-            else:
-                grad_weight = _recorded_weight_grad(grad, ggi, self.geometry)
         return grad_output, grad_input, grad_weight
 
 

@@ -15,6 +15,7 @@ from .._warn_once import warn_once
 from ..autograd.grad_mode import is_grad_enabled
 from . import mkl_lapack
 from .complex_support import check_real_array
+from .inplace import apply_inplace
 from .matrix_functions import LinAlgError, lapack_layout
 from .op import Op, refuse_out, return_type, type_name
 from .scalar_forms import MulBackward1
@@ -93,11 +94,14 @@ class LinalgSvdBackward0(_ThinSvd):
     def backward(self, g_u, g_s, g_vh):
         u, s, vh = self.saved()
         k = s.shape[-1]
-        if self.full_matrices:
-            u, vh = u[..., :k], vh[..., :k, :]
-            g_u = None if g_u is None else g_u[..., :k]
-            g_vh = None if g_vh is None else g_vh[..., :k, :]
-        if g_u is None and g_vh is None:
+        if self.full_matrices:  # (PyTorch's narrows, its last argument first: GCC evaluates
+            # a call's arguments right to left)
+            vh, u = vh.narrow(-2, 0, k), u.narrow(-1, 0, k)
+            g_vh = None if g_vh is None else g_vh.narrow(-2, 0, k)
+            g_u = None if g_u is None else g_u.narrow(-1, 0, k)
+        if g_u is None and g_vh is None:  # (the diagonal folded into the smaller factor)
+            if u.shape[-2] >= vh.shape[-1]:
+                return u @ (g_s.unsqueeze(-1) * vh)
             return (u * g_s.unsqueeze(-2)) @ vh
         return _full_svd_grad(u, s, vh, g_u, g_s, g_vh)
 
@@ -183,37 +187,41 @@ class LinalgQrBackward0(Op):
         if self.mode == "complete" and m > n:
             raise RuntimeError("The QR decomposition is not differentiable when mode='complete' "
                                "and nrows > ncols.")
-        if m >= n:
-            return _qr_grad_tall(q, r, g_q, g_r)
-        # A = Q [R1 R2] with X = A[:, :m] = Q R1 (square) and Y = A[:, m:] = Q R2
-        g_r1 = None if g_r is None else g_r[..., :m]
-        y = q @ r[..., m:]
-        if g_r is not None:
-            g_r2 = g_r[..., m:]
-            g_q = y @ g_r2.mT if g_q is None else g_q + y @ g_r2.mT
-        g_x = _qr_grad_tall(q, r[..., :m], g_q, g_r1)
-        g_y = q @ g_r[..., m:] if g_r is not None else _make(np.zeros(
-            y._data.shape, y._data.dtype))
-        return cat([g_x, g_y], -1)
+        return _qr_grad(q, r, g_q, g_r, m, n)
 
 
-def _copy_lower_to_upper(m):
-    return m.tril() + m.tril(-1).mT
-
-
-def _qr_grad_tall(q, r, g_q, g_r):
-    """A = QR with A (m, n), m >= n, R square: gA = (gQ + Q copyltu(M)) R^{-T},
-    M = R gR^T - gQ^T Q (copyltu mirrors M's lower triangle upwards)."""
-    if g_r is not None and g_q is not None:
-        m = r @ g_r.mT - g_q.mT @ q
-    elif g_r is not None:
-        m = r @ g_r.mT
-    else:
-        m = -(g_q.mT @ q)
-    b = q @ _copy_lower_to_upper(m)
+def _qr_grad(q, r, g_q, g_r, m, n):
+    """PyTorch's linalg_qr_backward op by op (its nodes under create_graph, in the order its
+    compiled formula makes them: GCC evaluates the right operand of an operator first).
+    M = gR R^H - Q^H gQ; for m >= n, gA = (Q syminvadj(triu(M)) + gQ) R^{-H}, syminvadj(X) =
+    X + X^H with its diagonal halved in place; for m < n, gA = [Q tril(-M + M^H) R1^{-H},
+    0] + Q gR."""
     if g_q is not None:
-        b = b + g_q
-    return solve_triangular(r.mT, b, upper=False, left=False)
+        if g_r is not None:
+            right = q.mT @ g_q
+            g_a = g_r @ r.mT - right
+        else:
+            g_a = -(q.mT @ g_q)
+    else:
+        g_a = g_r @ r.mT
+    if m >= n:
+        upper = g_a.triu()
+        sym = upper + upper.mT
+        # (C++'s mul_ by a number: an in-place MulBackward1)
+        apply_inplace(sym.diagonal(0, -2, -1), MulBackward1.apply, (0.5,), {})
+        g_a = q @ sym
+        if g_q is not None:
+            g_a = g_a + g_q
+        return solve_triangular(r.mT, g_a, upper=False, left=False)
+    negated = -g_a
+    skew = (negated - negated.mT).tril()
+    g_a = q @ skew
+    g_a = solve_triangular(r.narrow(-1, 0, m).mT, g_a, upper=False, left=False)
+    zeros = _make(np.zeros(r.shape[:-1] + (n - m,), g_a._data.dtype))
+    g_a = cat([g_a, zeros], -1)
+    if g_r is not None:
+        g_a = g_a + q @ g_r
+    return g_a
 
 
 def linalg_qr(A, mode="reduced", *, out=None):
@@ -339,16 +347,18 @@ class LinalgEighBackward0(Op):
 
     def backward(self, g_w, g_v):
         w, v = self.saved()
-        if g_v is None:
-            return (v * g_w.unsqueeze(-2)) @ v.mT
+        if g_v is None:  # (V^H first: GCC evaluates a call's arguments right to left)
+            v_h = v.mT
+            return (v * g_w.unsqueeze(-2)) @ v_h
         # PyTorch's steps (so its nodes under create_graph, and its roundings): the symmetric
         # part of V^T gV over the eigenvalue gaps (a gap of 1 on the diagonal, where the
         # skew-symmetric part is 0), gL on the diagonal, then V (X V^T)
         projected = v.mT @ g_v
         inner = MulBackward1.apply(projected - projected.mT, 0.5)
-        gaps = w.unsqueeze(-2) - w.unsqueeze(-1)
+        column = w.unsqueeze(-1)  # (GCC evaluates the right operand of - first)
+        gaps = w.unsqueeze(-2) - column
         gaps.diagonal(0, -2, -1).fill_(1)
-        inner = inner / gaps
+        inner.div_(gaps)  # (in place, as PyTorch's: it saves a clone of what it divides)
         if g_w is not None:
             inner.diagonal(0, -2, -1).copy_(g_w)
         return v @ (inner @ v.mT)

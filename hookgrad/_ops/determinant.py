@@ -160,8 +160,10 @@ class LinalgInvExBackward0(Op):
 
     def backward(self, grad):
         (inverse,) = self.saved()
-        # (PyTorch's grouping, each transpose its own node: -(inv^H @ (grad @ inv^H)))
-        return -(inverse.mT @ (grad @ inverse.mT))
+        # (PyTorch's grouping, each transpose its own node: -(inv^H @ (grad @ inv^H)), the
+        # inner product first: GCC evaluates a call's arguments right to left)
+        right = grad @ inverse.mT
+        return -(inverse.mT @ right)
 
 
 def linalg_det(A, *, out=None):

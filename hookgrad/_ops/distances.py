@@ -8,8 +8,9 @@ from .._tensor_base import TensorBase, _make
 from ..autograd._running import should_compute_output
 from .cdist import CdistBackwardBackward0, _distances, _pairwise, distance_slope
 from .norm_checks import refuse_norm_without_identity
-from .op import Op, operands, type_name
-from .reduce import LinalgVectorNormBackward0, norm_backward
+from .norm_grad import norm_backward
+from .op import Op, operands, plain_backward, type_name
+from .reduce import LinalgVectorNormBackward0
 
 
 class DistBackward0(Op):
@@ -37,9 +38,14 @@ class DistBackward0(Op):
 
     def backward(self, grad):
         a, b, result = self.saved()
-        difference = a - b
-        dims = tuple(range(difference.ndim))
-        grad_a = norm_backward(difference, result, grad, self.p, dims)
+        if not plain_backward() and self.needs(0) and self.needs(1):
+            # PyTorch's formula for each input computes self - other and its norm_backward
+            # afresh, other's first: under create_graph, two chains of nodes
+            grad_b = self._grad_a(a, b, result, grad)
+            if grad_b is not None:
+                grad_b = -grad_b
+                return self._grad_a(a, b, result, grad), grad_b
+        grad_a = self._grad_a(a, b, result, grad)
         if grad_a is None:  # (p = 0: PyTorch's formula negates the undefined gradient, when
             # this pass wants other's: autograd.grad of input alone does not)
             if should_compute_output(self, 1):
@@ -47,6 +53,10 @@ class DistBackward0(Op):
                                    "Tensor in C++) for argument #0 'self'")
             return None, None
         return grad_a, -grad_a
+
+    def _grad_a(self, a, b, result, grad):
+        difference = a - b
+        return norm_backward(difference, result, grad, self.p, tuple(range(difference.ndim)))
 
 
 def dist(input, other, p=2):

@@ -111,7 +111,8 @@ class RsqrtBackward0(UnaryOp):
     function, saves, quiet = _rsqrt, "result", ("divide", "invalid")
 
     def backward(self, grad):  # PyTorch's formula: -0.5 * grad * result.pow(3)
-        return MulBackward1.apply(grad, -0.5) * self.saved()[0] ** 3
+        cube = self.saved()[0] ** 3  # (GCC evaluates the right operand of * first)
+        return MulBackward1.apply(grad, -0.5) * cube
 
 
 class ReciprocalBackward0(UnaryOp):
@@ -119,7 +120,8 @@ class ReciprocalBackward0(UnaryOp):
 
     def backward(self, grad):
         (result,) = self.saved()
-        return -grad * (result * result)  # (PyTorch's grouping)
+        square = result * result  # (PyTorch's grouping; GCC makes the right operand first)
+        return -grad * square
 
 
 class AbsBackward0(UnaryOp):

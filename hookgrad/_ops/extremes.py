@@ -211,6 +211,7 @@ class AminmaxBackward0(AmaxBackward0):
     def forward(self, a, dims, keepdim, whole=False):
         self.save(a)
         self.dims, self.keepdim = dims, keepdim
+        self.given = 0 if whole else 1  # (the dims named, for a 0-d input's formula)
         x = a._data
         if whole:  # (aminmax() without a dim: PyTorch's whole-tensor kernel)
             low, high = whole_extreme(np.min, x), whole_extreme(np.max, x)
@@ -220,7 +221,10 @@ class AminmaxBackward0(AmaxBackward0):
 
     def backward(self, grad_min, grad_max):
         a, low, high = self.saved()
-        parts = [self.share_among_ties(grad, a, result.detach())
+        share = self.share_among_ties
+        if not a._data.ndim and not self.keepdim and not plain_backward():
+            share = self._share_0d  # (as amax's: PyTorch restores the dims named by reshaping)
+        parts = [share(grad, a, result.detach())
                  for grad, result in zip((grad_min, grad_max), (low, high)) if grad is not None]
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 

@@ -304,7 +304,8 @@ class SpecialI1Backward0(Op):
         if plain_backward():
             return grad * (i0(a) - result / a).masked_fill(~not_tiny, 0.5)
         safe = where(not_tiny, a, _make(np.array(eps, dtype)))
-        slope = i0(safe) - result * safe.reciprocal()
+        scaled = result * safe.reciprocal()  # (GCC evaluates the right operand of - first)
+        slope = i0(safe) - scaled
         return grad * where(not_tiny, slope, _make(np.array(0.5, dtype)))
 
 

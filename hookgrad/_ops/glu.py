@@ -50,7 +50,8 @@ class GluBackwardBackward0(FormulaGrad):
             # ones, times grad_grad, its two halves summed
             ones = filled_like(a.narrow(dim, 0, half), 1)
             both = grad_grad * GluBackwardBackward0.of(ones, a, dim)
-            grad_output_grad = both.narrow(dim, 0, half) + both.narrow(dim, half, half)
+            second = both.narrow(dim, half, half)  # (GCC evaluates the right operand first)
+            grad_output_grad = both.narrow(dim, 0, half) + second
         if self.needs(1):
             input_grad = _glu_double_backward(grad_grad, grad_output, a, dim, half)
         return grad_output_grad, input_grad
@@ -64,8 +65,11 @@ def _glu_double_backward(grad_grad, grad_output, a, dim, half):
     sig_one_sub_sig = sig * one_sub_sig
     grad_grad_first = grad_grad.narrow(dim, 0, half)
     grad_grad_second = grad_grad.narrow(dim, half, half)
+    # (in PyTorch's order of nodes: GCC evaluates the right operand of an operator first)
+    grad_grad_second_first = grad_grad_second * first
     first_grad = grad_grad_second * grad_output * sig_one_sub_sig
-    second_order = sig_one_sub_sig * one_sub_sig - sig * sig_one_sub_sig
-    second_grad = (grad_grad_second * first * grad_output * second_order
-                   + grad_grad_first * grad_output * sig_one_sub_sig)
+    sig_sig_one_sub_sig = sig * sig_one_sub_sig
+    second_order = sig_one_sub_sig * one_sub_sig - sig_sig_one_sub_sig
+    from_first = grad_grad_first * grad_output * sig_one_sub_sig
+    second_grad = grad_grad_second_first * grad_output * second_order + from_first
     return cat([first_grad, second_grad], dim)

@@ -102,7 +102,8 @@ class LinalgSlogdetBackward0(Op):
         scaled = g_log.unsqueeze(-1).expand(g_log.shape + (n,))
         # (PyTorch solves A^H X = diag(g)^H: the right-hand side's TransposeBackward0 shows
         # in the double-backward graph)
-        return solve(a.mT, diag_embed(scaled).mT)
+        rhs = diag_embed(scaled).mT  # (GCC evaluates a call's arguments right to left)
+        return solve(a.mT, rhs)
 
 
 def _slogdet_outputs(A, name="linalg.slogdet"):

@@ -403,11 +403,13 @@ class BinaryCrossEntropyBackward0(Op):
         if self.needs(0):
             grad_input = BinaryCrossEntropyBackwardBackward0.of(grad, input, target, self.weight,
                                                                 self.reduction, self.count)
-        if self.needs(1):  # PyTorch's binary_cross_entropy_target_backward (unclamped)
-            grad_target = input.logit().neg() * grad
+        if self.needs(1):  # PyTorch's binary_cross_entropy_target_backward (unclamped), in
+            # place as its (under create_graph, mul_ saves a clone when grad requires grad)
+            grad_target = input.logit().neg_()
+            grad_target.mul_(grad)
             if self.weight is not None:
-                grad_target = grad_target * self.weight
-            if self.reduction == "mean":
+                grad_target.mul_(self.weight)
+            if self.reduction == "mean":  # (C++'s div_ by a number: DivBackward1)
                 grad_target = DivBackward1.apply(grad_target, self.count)
         return grad_input, grad_target
 
@@ -474,11 +476,12 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
             grad_input = self._finish(grad_input * grad)
         if self.needs(1):
             if pos_weight is None:
-                grad_target = -input
+                grad_target = self._finish(-input * grad)
             else:
-                grad_target = LogSigmoidBackward0.apply(-input) - \
-                    LogSigmoidBackward0.apply(input) * pos_weight
-            grad_target = self._finish(grad_target * grad)
+                # (in place, as PyTorch's: mul_ by a gradient that requires grad saves a clone)
+                grad_target = LogSigmoidBackward0.apply(-input).sub_(
+                    LogSigmoidBackward0.apply(input).mul_(pos_weight))
+                grad_target = self._finish(grad_target.mul_(grad))
         return grad_input, grad_target
 
     def _finish(self, grad):

@@ -12,7 +12,6 @@ from .._tensor_base import _make
 from .complex_support import check_real_array
 from .lu_lapack import exact, getrf_batch, solve_from_lu
 from .op import Op, broadcast_error, type_name
-from .shape import cat
 
 _PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0,
            1187353796428800.0, 129060195264000.0, 10559470521600.0, 670442572800.0,
@@ -77,12 +76,16 @@ class MatrixExpBackward0(Op):
 
     def backward(self, grad):
         # d exp(A)[G] for the adjoint: the upper-right block of exp([[A^T, G], [0, A^T]])
+        # (written into zeros in place, as PyTorch's differential_analytic_matrix_function:
+        # CopySlices nodes under create_graph)
         (a,) = self.saved()
         at = a.mT
         n = at.shape[-1]
-        top = _cat((at, grad), -1)
-        bottom = _cat((_zeros_like_tensor(at), at), -1)
-        block = matrix_exp(_cat((top, bottom), -2))
+        block = _make(np.zeros(at.shape[:-2] + (2 * n, 2 * n), grad._data.dtype))
+        block.narrow(-2, 0, n).narrow(-1, 0, n).copy_(at)
+        block.narrow(-2, n, n).narrow(-1, n, n).copy_(at)
+        block.narrow(-2, 0, n).narrow(-1, n, n).copy_(grad)
+        block = matrix_exp(block)
         return block.narrow(-2, 0, n).narrow(-1, n, n)  # (PyTorch's narrows: SliceBackward0s)
 
 
@@ -166,14 +169,6 @@ class LinalgSolveBackward(Op):
         else:
             grad_a = -(grad_b @ x.mT)
         return grad_a, grad_b
-
-
-def _cat(tensors, dim):
-    return cat(list(tensors), dim)
-
-
-def _zeros_like_tensor(t):
-    return _make(np.zeros_like(t._data))
 
 
 def matrix_exp(a):

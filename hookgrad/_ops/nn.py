@@ -544,7 +544,8 @@ class MishBackward0(UnaryOp):
         if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
             s = sigmoid(a)
             t = tanh(exp(a).log1p())
-            return grad * (t + a * s * number_minus(1.0, t * t))
+            t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
+            return grad * (t + a * s * t_slope)
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
         return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
 

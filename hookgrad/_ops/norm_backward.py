@@ -134,15 +134,15 @@ def _layer_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
     x = input.reshape(m, n)
     g = grad.reshape(m, n)
     invstd = node.invstd.reshape(m, 1).astype(dtype, copy=False)
-    input_sub_mu = x - _make(node.mean.reshape(m, 1).astype(dtype, copy=False))
-    sigma_neg_1_2 = _make(invstd)
-    sigma_neg_1 = _make(invstd * invstd)
-    sigma_neg_3_2 = _make(invstd * invstd * invstd)
     gamma = _make(np.ones(1, dtype)) if weight is None else weight.reshape(1, n)
     _refuse_bias_without_weight(weight, ggI, ggB)
     ggG = None if ggG is None or weight is None else ggG.reshape(1, n)
     ggB = None if ggB is None or weight is None else ggB.reshape(1, n)
     ggI = None if ggI is None else ggI.reshape(m, n)
+    input_sub_mu = x - _make(node.mean.reshape(m, 1).astype(dtype, copy=False))
+    sigma_neg_1_2 = _make(invstd)
+    sigma_neg_1 = _make(invstd * invstd)
+    sigma_neg_3_2 = _make(invstd * invstd * invstd)
     grad_input = grad_weight = grad_grad = None
     input_mu_sigma_neg_3_2 = input_sub_mu * sigma_neg_3_2
     if node.needs(1) and ggI is not None:
@@ -153,11 +153,13 @@ def _layer_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
         ggI_mu_sum = (ggI * input_sub_mu).sum(1, True)
         all_sub = DivBackward1.apply(ggI_sum * gxhat_sum, n).sub((ggI * gxhat).sum(1, True)).add(
             MulBackward1.apply(sigma_neg_1 * gxhat_mu_sum * ggI_mu_sum, _ratio(3.0, n)))
-        grad_input = (DivBackward1.apply(input_mu_sigma_neg_3_2 * all_sub, n)
-                      + DivBackward1.apply(ggI_mu_sum * sigma_neg_3_2, n)
-                      * (DivBackward1.apply(gxhat_sum, n) - gxhat)
-                      + DivBackward1.apply(gxhat_mu_sum * sigma_neg_3_2, n)
-                      * (DivBackward1.apply(ggI_sum, n) - ggI))
+        # (each product's right operand first, as GCC evaluates PyTorch's formula)
+        term_0 = DivBackward1.apply(input_mu_sigma_neg_3_2 * all_sub, n)
+        right = DivBackward1.apply(gxhat_sum, n) - gxhat
+        term_1 = DivBackward1.apply(ggI_mu_sum * sigma_neg_3_2, n) * right
+        right = DivBackward1.apply(ggI_sum, n) - ggI
+        term_2 = DivBackward1.apply(gxhat_mu_sum * sigma_neg_3_2, n) * right
+        grad_input = term_0 + term_1 + term_2
     if node.needs(1) and ggG is not None:
         t0 = g * ggG * sigma_neg_1_2
         t1 = DivBackward1.apply(sigma_neg_1_2 * (g * ggG).sum(1, True), -n)
@@ -201,8 +203,9 @@ def _input_grad_of(g, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1, n):
     """Layer norm's first-order input gradient of an incoming gradient ``g`` (rows of width
     ``n``), as PyTorch's double backward writes it."""
     h0 = DivBackward1.apply(gamma * sigma_neg_1_2, n)
-    h1 = MulBackward1.apply(g, n).sub(g.sum(1, True)).sub(
-        input_sub_mu.mul(sigma_neg_1) * (g * input_sub_mu).sum(1, True))
+    h1 = MulBackward1.apply(g, n).sub(g.sum(1, True))
+    right = (g * input_sub_mu).sum(1, True)  # (GCC evaluates the right operand of * first)
+    h1 = h1.sub(input_sub_mu.mul(sigma_neg_1) * right)
     return h0 * h1
 
 
@@ -268,10 +271,11 @@ def _batch_norm_double_backward(node, grad, input, weight, ggI, ggG, ggB):
                    + MulBackward1.apply(sigma_neg_1 * grad_in_mu_sum * ggI_in_mu_sum,
                                         3.0 / count if count else float("inf")))
         first = DivBackward1.apply(input_mu_sigma_neg_3_2 * all_sub, count)
-        second = DivBackward1.apply(ggI_in_mu_sum * sigma_neg_3_2, count) * (
-            DivBackward1.apply(grad_sum, count) - grad)
-        third = DivBackward1.apply(grad_in_mu_sum * sigma_neg_3_2, count) * (
-            DivBackward1.apply(ggI_sum, count) - ggI)
+        # (each product's right operand first, as GCC evaluates PyTorch's formula)
+        right = DivBackward1.apply(grad_sum, count) - grad
+        second = DivBackward1.apply(ggI_in_mu_sum * sigma_neg_3_2, count) * right
+        right = DivBackward1.apply(ggI_sum, count) - ggI
+        third = DivBackward1.apply(grad_in_mu_sum * sigma_neg_3_2, count) * right
         grad_input = gamma * (first + second + third)
     if ggG is not None:
         if training:
@@ -314,8 +318,9 @@ def _bn_input_grad_of(g, gamma, input_sub_mu, sigma_neg_1_2, sigma_neg_1, count)
     """Batch norm's first-order input gradient of an incoming gradient ``g``, as PyTorch's
     double backward writes it."""
     h0 = DivBackward1.apply(gamma * sigma_neg_1_2, count)
-    h1 = MulBackward1.apply(g, count) - _sum_except_channels(g) - (
-        input_sub_mu.mul(sigma_neg_1) * _sum_except_channels(g * input_sub_mu))
+    h1 = MulBackward1.apply(g, count) - _sum_except_channels(g)
+    right = _sum_except_channels(g * input_sub_mu)  # (GCC: the right operand of * first)
+    h1 = h1 - input_sub_mu.mul(sigma_neg_1) * right
     return h0 * h1
 
 
@@ -348,15 +353,19 @@ def group_norm_grads(norm, grad, grad_mean, grad_rstd, input, weight):
         rstd_cube = rstd4 * rstd4 * rstd4
         both_stats = grad_mean is not None and grad_rstd is not None
         if both_stats:
-            grad_var = MulBackward1.apply(rstd_cube, -0.5) * grad_rstd.view(stats4)
+            grad_rstd4 = grad_rstd.view(stats4)  # (GCC evaluates the right operand first)
+            grad_var = MulBackward1.apply(rstd_cube, -0.5) * grad_rstd4
             stats_part = _var_mean_grad(grad_var, grad_mean.view(stats4), x4, depth * positions)
         if grad is not None:
             a = rstd4 if weight4 is None else rstd4 * weight4
             b = (ds.sum(2) if weight4 is None else (ds * weight4).sum(2)).unsqueeze_(-2)
             c = (db.sum(2) if weight4 is None else (db * weight4).sum(2)).unsqueeze_(-2)
             b = MulBackward1.apply((c * mean4 - b) * rstd_cube, scale)
-            c = -b * mean4 - MulBackward1.apply(c * rstd4, scale)
-            grad_input = a * grad4 + b * x4 + c
+            # (each operator's right operand first, as GCC evaluates PyTorch's formula)
+            right = MulBackward1.apply(c * rstd4, scale)
+            c = -b * mean4 - right
+            right = b * x4
+            grad_input = a * grad4 + right + c
             if both_stats:
                 grad_input += stats_part
             grad_input = grad_input.reshape_as(input)
@@ -373,6 +382,7 @@ def group_norm_grads(norm, grad, grad_mean, grad_rstd, input, weight):
 
 def _var_mean_grad(grad_var, grad_mean, x4, count):
     """The gradient through the biased variance and the mean over the last two dims."""
+    deviation = x4 - x4.mean((2, 3), keepdim=True)  # (made first, as GCC evaluates it)
     through_var = MulBackward1.apply(grad_var, 2.0 / count if count else float("inf")) * (
-        x4 - x4.mean((2, 3), keepdim=True))
+        deviation)
     return through_var + DivBackward1.apply(grad_mean.expand(x4.shape), count)

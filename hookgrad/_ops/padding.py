@@ -51,7 +51,7 @@ class _IndexPad(Op):
     def forward(self, input, pad, mode):
         self.save(input if self.saves_input else None)
         x = input._data
-        self.in_shape = x.shape
+        self.in_shape, self.pad, self.mode = x.shape, pad, mode
         self.index = []
         for k in range(len(pad) // 2):
             dim = x.ndim - 1 - k
@@ -86,20 +86,11 @@ class _IndexPadGrad(Op):
         return g
 
     def backward(self, grad):
-        return (_IndexPadAgain.apply(grad, self.pad_op) if self.needs(0) else None,
+        # the gradient's gradient is the pad of it, PyTorch's pad node again (which saves
+        # the gradient it pads, as the pad saves its input)
+        pad_op = self.pad_op
+        return (type(pad_op).apply(grad, pad_op.pad, pad_op.mode) if self.needs(0) else None,
                 zeros_of_input(self, 1) if self.needs(1) else None)
-
-
-class _IndexPadAgain(Op):
-    def forward(self, grad, pad_op):
-        self.pad_op = pad_op
-        g = grad._data
-        for dim, index in pad_op.index:
-            g = np.take(g, index, axis=dim)
-        return g
-
-    def backward(self, grad):
-        return type(self.pad_op).grad_node.apply(grad, None, self.pad_op)
 
 
 def _pad_node(mode, ndims):

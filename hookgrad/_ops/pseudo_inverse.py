@@ -75,16 +75,21 @@ class LinalgPinvBackward0(Op):
 def pinv_backward(grad, p, a):
     """The gradient for A of a loss of P = pinv(A), from
     dP = -P dA P + P P^T dA^T (I - A P) + (I - P A) dA^T P^T P, grouped as PyTorch groups it
-    (the products kept to the smaller of m and n), so that its graph is PyTorch's too."""
+    (the products kept to the smaller of m and n), so that its graph is PyTorch's too, its
+    nodes made in PyTorch's order (GCC evaluates the right operand of + and - first)."""
     m, n = a.shape[-2], a.shape[-1]
     p_t, grad_t = p.mT, grad.mT
     if m <= n:
         k = grad_t @ p
         k_p_t = k @ p_t
-        return -(p @ k).mT + k_p_t - (a @ p) @ k_p_t + (p_t @ p) @ (grad_t - k @ a)
+        last = (p_t @ p) @ (grad_t - k @ a)
+        third = (a @ p) @ k_p_t
+        return -(p @ k).mT + k_p_t - third + last
     k = p @ grad_t
     p_t_k = p_t @ k
-    return -(k @ p).mT + (grad_t - a @ k) @ p @ p_t + p_t_k - p_t_k @ p @ a
+    last = p_t_k @ p @ a
+    second = (grad_t - a @ k) @ p @ p_t
+    return -(k @ p).mT + second + p_t_k - last
 
 
 def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):

@@ -6,12 +6,13 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import ZERO_TENSOR_MESSAGE, _make, _wrap_dim
+from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .norm_checks import refuse_norm_without_identity
+from .norm_grad import norm_backward
 from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .prod_nans import prod_nan_signed
@@ -257,16 +258,19 @@ class VarBackward0(ReductionOp):
         return self.var_grad(self.saved()[0], grad)
 
     def var_grad(self, a, grad):
-        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``."""
+        """PyTorch's var_backward, op by op: ``(2 / dof) * grad * (self - self.mean(...))``,
+        the right operand's nodes first (GCC's order of evaluation)."""
         if self.whole or a._data.ndim == 0:
             if self.dof <= 0:  # 2 / 0: NaN where the input equals its mean (an infinite one
                 # too, where their difference is NaN), inf elsewhere
                 return grad * where(a == a.mean(), float("nan"), float("inf"))
-            return MulBackward1.apply(grad, 2.0 / self.dof) * (a - a.mean())
+            deviation = a - a.mean()
+            return MulBackward1.apply(grad, 2.0 / self.dof) * deviation
         if a._data.ndim > 1:
             grad = self.restore(grad)
         scale = 2.0 / self.dof if self.dof else float("inf")
-        return MulBackward1.apply(grad, scale) * (a - a.mean(self.dims, keepdim=True))
+        deviation = a - a.mean(self.dims, keepdim=True)
+        return MulBackward1.apply(grad, scale) * deviation
 
     def std_grad(self, a, result, grad):
         return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill(result == 0, 0))
@@ -425,30 +429,6 @@ class LinalgVectorNormBackward0(ReductionOp):
         return norm_backward(a, norm, grad, p, self.dims)
 
 
-def norm_backward(a, norm, grad, p, dims):
-    """PyTorch's ``norm_backward``: the gradient of the p-norm ``norm`` of ``a`` over ``dims``
-    (``grad`` and ``norm`` with those dims kept), case by case; differentiable again."""
-    if p == 0:
-        return None  # PyTorch leaves this gradient undefined
-    if p == 1:
-        return a.sgn() * grad
-    if p == 2:  # zero subgradient at the origin
-        return grad * (a / norm).masked_fill(norm == 0, 0)
-    if p in (np.inf, -np.inf):  # like amax of |a|: ties share evenly, NaNs count as ties
-        magnitude = a.abs()
-        mask = (magnitude == norm) | magnitude.isnan()
-        return a.sgn() * (grad / mask.sum(dims, keepdim=True) * mask)
-    if p < 1:
-        scaled = a.sgn() * a.abs().pow(p - 1).masked_fill(a == 0, 0)
-        return scaled * grad * norm.pow(1 - p)
-    if grad._zero_tensor:  # (PyTorch's formula masks grad / norm ** (p - 1) in place)
-        raise RuntimeError(ZERO_TENSOR_MESSAGE)
-    scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)
-    if p < 2:
-        return a.sgn() * a.abs().pow(p - 1) * scale
-    return a * a.abs().pow(p - 2) * scale
-
-
 def _sizes_are_one(shape, dims):
     for d in dims:
         if shape[d] != 1:
@@ -465,6 +445,10 @@ def _float32_p_norm(x, dims, keepdim, p):
     total = np.add.reduce(powered, dims, keepdims=keepdim)
     root = np.float64(np.float32(1) / p32)
     return (np.asarray(total, np.float64) ** root).astype(np.float32)
+
+
+class NormBackward0(LinalgVectorNormBackward0):
+    """``at::norm`` of the whole tensor, as ``norm_except_dim(v, p, -1)`` records it."""
 
 
 class NormBackward1(LinalgVectorNormBackward0):

@@ -275,10 +275,11 @@ class LogcumsumexpBackward0(Op):
         # a quarter of it leaves room to add the input without overflowing
         lowest = float(np.finfo(grad._data.dtype).min) / 4
         log_abs = grad.abs().log()
+        # (both selections first, as PyTorch's formula makes them)
+        selected = [where(grad > 0, log_abs, lowest), where(grad < 0, log_abs, lowest)]
         parts = []
-        for chosen in (grad > 0, grad < 0):
-            log_part = where(chosen, log_abs, lowest) - result
-            summed = log_part.flip(self.dim).logcumsumexp(self.dim).flip(self.dim)
+        for log_part in selected:
+            summed = (log_part - result).flip(self.dim).logcumsumexp(self.dim).flip(self.dim)
             parts.append((summed + a).exp())
         return parts[0] - parts[1]
 

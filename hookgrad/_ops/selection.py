@@ -63,20 +63,22 @@ class ClampBackward0(Op):
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
         x, low, high = a._data, _array(low), _array(high)
+        # (min's and max's gradients before self's: PyTorch's generated code takes the inputs
+        # in alphabetical order, which orders the new nodes under create_graph)
         if high is None:
-            return (keep_where(grad, x >= low),
-                    keep_where(grad, x < low) if self.needs(1) else None, None)
+            grad_low = keep_where(grad, x < low) if self.needs(1) else None
+            return keep_where(grad, x >= low), grad_low, None
         if low is None:
-            return (keep_where(grad, x <= high), None,
-                    keep_where(grad, x > high) if self.needs(2) else None)
+            grad_high = keep_where(grad, x > high) if self.needs(2) else None
+            return keep_where(grad, x <= high), None, grad_high
         shape = x.shape
         if shape != getattr(low, "shape", ()) or shape != getattr(high, "shape", ()):
             _check_logical_in_place(x, low, high, _computed(self, 0), _computed(self, 1),
                                     _computed(self, 2))
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
-        return (keep_where(grad, (x >= low) & (x <= high)),
-                keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None,
-                keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None)
+        grad_low = keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None
+        grad_high = keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None
+        return keep_where(grad, (x >= low) & (x <= high)), grad_low, grad_high
 
 
 def _computed(node, i):
@@ -204,8 +206,9 @@ class MaximumBackward0(BinaryOp):
         b, a = self.saved()
         x, y = a._data, b._data
         tie = x == y
-        return (_tie_grad(grad, tie, x < y) if self.needs(0) else None,
-                _tie_grad(grad, tie, x > y) if self.needs(1) else None)
+        # (other's first: PyTorch's generated code takes the inputs in alphabetical order)
+        grad_other = _tie_grad(grad, tie, x > y) if self.needs(1) else None
+        return (_tie_grad(grad, tie, x < y) if self.needs(0) else None), grad_other
 
 
 class MinimumBackward0(MaximumBackward0):
@@ -215,8 +218,8 @@ class MinimumBackward0(MaximumBackward0):
         b, a = self.saved()
         x, y = a._data, b._data
         tie = x == y
-        return (_tie_grad(grad, tie, x > y) if self.needs(0) else None,
-                _tie_grad(grad, tie, x < y) if self.needs(1) else None)
+        grad_other = _tie_grad(grad, tie, x < y) if self.needs(1) else None  # (other's first)
+        return (_tie_grad(grad, tie, x > y) if self.needs(0) else None), grad_other
 
 
 def _tie_grad(grad, tie, other_wins):
@@ -284,8 +287,9 @@ class ClampMinBackward1(Op):
         bound, a = self.saved()
         # (a NaN on either side sends no gradient to either; PyTorch's formula is a where)
         x, y = a._data, bound._data
-        return (keep_where(grad, x >= y) if self.needs(0) else None,
-                keep_where(grad, x < y) if self.needs(1) else None)
+        # (the bound's first: PyTorch's generated code takes the inputs in alphabetical order)
+        grad_bound = keep_where(grad, x < y) if self.needs(1) else None
+        return (keep_where(grad, x >= y) if self.needs(0) else None), grad_bound
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -295,8 +299,8 @@ class ClampMaxBackward1(ClampMinBackward1):
     def backward(self, grad):
         bound, a = self.saved()
         x, y = a._data, bound._data
-        return (keep_where(grad, x <= y) if self.needs(0) else None,
-                keep_where(grad, x > y) if self.needs(1) else None)
+        grad_bound = keep_where(grad, x > y) if self.needs(1) else None  # (the bound's first)
+        return (keep_where(grad, x <= y) if self.needs(0) else None), grad_bound
 
 
 def _refuse_bool_bounds(kernel, input, *bounds):

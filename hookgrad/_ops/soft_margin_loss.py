@@ -49,7 +49,8 @@ def _soft_margin_double_backward(grad, input, target, reduction):
     mean."""
     z = (input * -target).exp()
     z_plus_1 = AddBackward1.apply(z, 1)
-    result = grad * (target * target) * z / (z_plus_1 * z_plus_1)
+    denominator = z_plus_1 * z_plus_1  # (GCC evaluates the right operand of / first)
+    result = grad * (target * target) * z / denominator
     return DivBackward1.apply(result, input._data.size) if reduction == "mean" else result
 
 

@@ -182,9 +182,10 @@ class SoftmaxBackwardDataBackward0(FormulaGrad):
         if self.needs(0):
             grad_grad_output = SoftmaxBackwardDataBackward0.of(grad, output, dims)
         if self.needs(1):
-            grad_output_value = (grad_output * grad
-                                 - (output * grad_output).sum(dims, keepdim=True) * grad
-                                 - grad_output * (output * grad).sum(dims, keepdim=True))
+            # (GCC evaluates the right operand of each - and * first: the terms right to left)
+            last = grad_output * (output * grad).sum(dims, keepdim=True)
+            middle = (output * grad_output).sum(dims, keepdim=True) * grad
+            grad_output_value = grad_output * grad - middle - last
         return grad_grad_output, grad_output_value
 
 
@@ -262,7 +263,8 @@ class LogSoftmaxBackwardDataBackward0(FormulaGrad):
         if self.needs(0):
             grad_grad_output = grad - (grad * output.exp()).sum(dims, keepdim=True)
         if self.needs(1):
-            grad_output_value = -grad_output.sum(dims, keepdim=True) * output.exp() * grad
+            exp = output.exp()  # (GCC evaluates the right operand of * first)
+            grad_output_value = -grad_output.sum(dims, keepdim=True) * exp * grad
         return grad_grad_output, grad_output_value
 
 

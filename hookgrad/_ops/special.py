@@ -166,7 +166,8 @@ class RemainderBackward1(RemainderBackward0):
                     q = self.quotient(a._data, b._data)
                 grad_other = _make(np.asarray(-grad._data * q))
             else:  # PyTorch's formula: the quotient is a node too (with zero derivatives)
-                grad_other = -grad * DivBackward2.apply(a, b, self.rounding_mode)
+                quotient = DivBackward2.apply(a, b, self.rounding_mode)  # (made first, as GCC
+                grad_other = -grad * quotient  # evaluates the right operand of * first)
         return (grad if self.needs(0) else None), grad_other
 
 
@@ -191,7 +192,8 @@ class Atan2Backward0(BinaryOp):
 
     def backward(self, grad):
         b, a = self.saved()
-        denominator = a * a + b * b
+        other_squared = b * b  # (GCC evaluates the right operand of + first)
+        denominator = a * a + other_squared
         # at the origin both gradients are 0 (not 0 / 0), as PyTorch gives them
         recip = denominator.reciprocal().masked_fill(denominator == 0, 0)
         return (grad * b * recip if self.needs(0) else None,
@@ -234,7 +236,8 @@ class SincBackward0(UnaryOp):
         # PyTorch's formula, node for node (0 where pi * self * self is 0)
         pa = MulBackward1.apply(a, math.pi)
         squared = MulBackward1.apply(a * a, math.pi)
-        slope = grad * ((pa * pa.cos() - pa.sin()) / squared)
+        sine = pa.sin()  # (the right operand of - first, as GCC evaluates it)
+        slope = grad * ((pa * pa.cos() - sine) / squared)
         return where(_make(squared._data == 0), _make(np.zeros((), slope._data.dtype)), slope)
 
 
@@ -362,8 +365,9 @@ class FmaxBackward0(BinaryOp):
     def backward(self, grad):
         b, a = self.saved()
         to_self = _make(self.keeps_self(a._data, b._data) | np.isnan(b._data))
-        return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None,
-                grad.masked_fill(to_self, 0.0) if self.needs(1) else None)
+        # (other's first: PyTorch's generated code takes the inputs in alphabetical order)
+        grad_other = grad.masked_fill(to_self, 0.0) if self.needs(1) else None
+        return (grad.masked_fill(~to_self, 0.0) if self.needs(0) else None), grad_other
 
 
 class FminBackward0(FmaxBackward0):

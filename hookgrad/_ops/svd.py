@@ -4,7 +4,6 @@ PyTorch's three outputs (U, S, Vh; the singular values are output 1) and its gra
 with tensor operations so that it is differentiable again under ``create_graph``."""
 import numpy as np
 
-from .._tensor_base import _make
 from . import mkl_lapack
 from .arrange import diag_embed
 from .complex_support import check_real_array
@@ -114,27 +113,51 @@ class LinalgSvdBackward0(Op):
 
 def _full_svd_grad(u, s, vh, g_u, g_s, g_vh):
     """The gradient of the thin SVD when U or Vh receive gradients too (double backward of a
-    singular-value function, or a loss of U and V): the standard real formula with
-    F_ij = 1 / (s_j^2 - s_i^2) off the diagonal, plus the parts outside span(U) / span(V)."""
-    k = s.shape[-1]
-    s_row = s.unsqueeze(-2)  # scales column j by s_j
-    squares = s * s
-    gaps = squares.unsqueeze(-2) - squares.unsqueeze(-1) + _make(np.eye(k, dtype=s._data.dtype))
-    inner = diag_embed(g_s) if g_s is not None else _make(np.zeros_like(gaps._data))
-    v = vh.mT
-    if g_u is not None:
-        uhgu = u.mT @ g_u
-        inner = inner + (uhgu - uhgu.mT) / gaps * s_row
+    singular-value function, or a loss of U and V): PyTorch's svd_backward for real inputs
+    op by op, its nodes in the order its compiled formula makes them (GCC evaluates the
+    right operand of an operator and a call's arguments right to left). With skew(X) =
+    X - X^T and E_ij = s_j^2 - s_i^2 (1 on the diagonal): gA = U [(skew(U^T gU) S +
+    S skew(V^T gV)) / E + diag(gS)] V^T, plus the parts outside span(U) / span(V)."""
+    m, n = u.shape[-2], vh.shape[-1]
+
+    def skew(x):
+        transposed = x.mT
+        return x - transposed
+
+    uhgu = skew(u.mT @ g_u) if g_u is not None else None
+    vhgv = None
     if g_vh is not None:
         g_v = g_vh.mT
-        vhgv = v.mT @ g_v
-        inner = inner + s.unsqueeze(-1) * ((vhgv - vhgv.mT) / gaps)
-    grad = u @ inner @ vh
-    if g_u is not None and u.shape[-2] > k:
-        grad = grad + ((g_u - u @ uhgu) / s_row) @ vh
-    if g_vh is not None and v.shape[-2] > k:
-        grad = grad + u @ ((g_v - v @ vhgv) / s_row).mT
-    return grad
+        vhgv = skew(vh @ g_v)
+    squares = s * s
+    column = squares.unsqueeze(-1)
+    gaps = squares.unsqueeze(-2) - column
+    gaps.diagonal(0, -2, -1).fill_(1)
+    if uhgu is not None and vhgv is not None:
+        right = s.unsqueeze(-1) * vhgv
+        inner = (uhgu * s.unsqueeze(-2) + right) / gaps
+    elif uhgu is not None:
+        s_row = s.unsqueeze(-2)
+        inner = (uhgu / gaps) * s_row
+    else:
+        quotient = vhgv / gaps
+        inner = s.unsqueeze(-1) * quotient
+    if g_s is not None:
+        inner = inner + diag_embed(g_s)
+    if m > n and g_u is not None:
+        grad = u @ inner
+        g_u_sinv = g_u / s.unsqueeze(-2)
+        outside = u @ (u.mT @ g_u_sinv)
+        return (grad + g_u_sinv - outside) @ vh
+    if m < n and g_vh is not None:
+        grad = inner @ vh
+        sinv_g_vh = g_vh / s.unsqueeze(-1)
+        outside = (sinv_g_vh @ vh.mT) @ vh
+        return u @ (grad + sinv_g_vh - outside)
+    if m >= n:
+        right = inner @ vh
+        return u @ right
+    return (u @ inner) @ vh
 
 
 def _check_input(x, name):

@@ -141,9 +141,15 @@ class AddcdivBackward0(Op):
             name = _dtype.from_numpy_dtype(t2._data.dtype).legacy_name[:-6]
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{name}")
-        return (grad if self.needs(0) else None,
-                grad * (filled_like(t2, v) / t2) if self.needs(1) else None,  # (PyTorch's
-                -grad * (MulBackward1.apply(t1, v) / (t2 * t2)) if self.needs(2) else None)
+        # (PyTorch's formulas, in its order: GCC evaluates the right operand of an operator
+        # first)
+        grad_t1 = grad * (filled_like(t2, v) / t2) if self.needs(1) else None
+        grad_t2 = None
+        if self.needs(2):
+            squared = t2 * t2
+            quotient = MulBackward1.apply(t1, v) / squared
+            grad_t2 = -grad * quotient
+        return grad if self.needs(0) else None, grad_t1, grad_t2
 
 
 _INTEGER_ADDCDIV = (

@@ -118,7 +118,10 @@ class AtanhBackward0(_Trig):
         (a,) = self.saved()
         if plain_backward() and a._data.dtype == grad._data.dtype:
             return _make(grad._data / (1 - a._data ** 2))
-        return MulBackward1.apply(grad, 1) / number_minus(1, a ** 2)  # grad * 1 / (1 - self.pow(2))
+        # grad * 1 / (1 - self.pow(2)), the divisor first (GCC evaluates the right operand of /
+        # first)
+        divisor = number_minus(1, a ** 2)
+        return MulBackward1.apply(grad, 1) / divisor
 
 
 def sinh(input, *, out=None):

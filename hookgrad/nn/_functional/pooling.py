@@ -1,7 +1,5 @@
 """Max, average, adaptive and power-average pooling (1-d as 2-d with a unit height)."""
-from numpy.lib.stride_tricks import as_strided
-
-from ..._memory_format import suggests_channels_last
+from ..._ops.channels_last import restride_pooled_mean
 from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
     AdaptiveMaxPool2DBackward0,
@@ -160,12 +158,8 @@ def adaptive_avg_pool2d(input, output_size):
                            f"{_shape(input)}")
     _check_not_empty("adaptive_avg_pool2d", input, input._data.ndim - 2)
     size = _adaptive_size(output_size, shape, 2)
-    if size == (1, 1):
-        out = input.mean((-1, -2), keepdim=True)
-        if suggests_channels_last(input._data):  # (PyTorch restrides the mean so, in place)
-            c, data = shape[1], out._data
-            out._data = as_strided(data, strides=[s * data.itemsize for s in (c, 1, c, c)])
-        return out
+    if size == (1, 1):  # (PyTorch's shortcut: the mean over H and W)
+        return restride_pooled_mean(input.mean((-1, -2), keepdim=True), input)
     return AdaptiveAvgPool2DBackward0.apply(input, size)
 
 
