@@ -17,6 +17,7 @@ from ..._ops.loss import (
     SmoothL1LossBackward0,
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
+from ..._ops.op import type_name
 from ..._ops.soft_margin_loss import SoftMarginLossBackward0
 from ..._ops.special import xlogy
 from ..._tensor_base import _make
@@ -63,9 +64,25 @@ def _weighted(loss, weight, reduction):
     return _apply_reduction(loss, reduction)
 
 
+def _floating_kernel(kernel, input, target, into_input=False):
+    """PyTorch's refusals of these losses' kernels, which have no integer versions: two
+    integer (or bool) operands; with ``into_input`` (huber, whose result is allocated in the
+    input's dtype), an integer input whatever the target."""
+    x, y = input._data, target._data
+    if x.dtype.kind not in "biu":
+        return
+    if y.dtype.kind in "biu":
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{type_name(np.empty(0, np.result_type(x, y)))}'")
+    if into_input:
+        raise RuntimeError(f"result type {type_name(y)} can't be cast to the desired output "
+                           f"type {type_name(x)}")
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     _warn_target_size(input, target)
     reduction = _reduction(size_average, reduce, reduction)
+    _floating_kernel("mse_cpu", input, target)
     input, target = _broadcast_pair(input, target)
     if weight is not None:
         diff = input - target
@@ -90,6 +107,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     if beta == 0:
         return l1_loss(input, target, reduction=reduction)
+    _floating_kernel("smooth_l1_cpu", input, target)
     input, target = _broadcast_pair(input, target)
     return SmoothL1LossBackward0.apply(input, target, reduction, beta)
 
@@ -99,6 +117,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     reduction = _reduction(None, None, reduction)
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    _floating_kernel("huber_cpu", input, target, into_input=True)
     input, target = _broadcast_pair(input, target)
     if weight is None:
         return HuberLossBackward0.apply(input, target, reduction, delta)
