@@ -6,25 +6,7 @@
 # in the order GCC evaluates them (the right operand and a call's last argument first).
 # (The family of fuzz 32:10237.)
 import torch
-
-
-def graph(t):
-    """Every node reachable from t, in creation order, each with its inputs (by rank)."""
-    seen, stack = {}, [t.grad_fn]
-    while stack:
-        f = stack.pop()
-        if f is None or id(f) in seen:
-            continue
-        seen[id(f)] = f
-        stack.extend(g for g, _ in f.next_functions)
-    nodes = sorted((f for f in seen.values() if "Accumulate" not in f.name()),
-                   key=lambda f: f._sequence_nr())
-    rank = {id(f): i for i, f in enumerate(nodes)}
-
-    def ref(f):
-        return "-" if f is None else "." if id(f) not in rank else rank[id(f)]
-    return " ".join(f"{i}{f.name().replace('Backward', '')}{[ref(g) for g, _ in f.next_functions]}"
-                    for i, f in enumerate(nodes)).replace("'", "")
+from _graph_order import graph
 
 
 base = [[0.5, -1.0, 2.0], [0.1, 0.7, -0.3], [1.1, 0.2, 0.4]]

@@ -7,25 +7,7 @@
 # AddBackward0 of the triple backward had its inputs swapped).
 import torch
 import torch.nn.functional as F
-
-
-def graph(t):
-    """Every node reachable from t, in creation order, each with its inputs (by rank)."""
-    seen, stack = {}, [t.grad_fn]
-    while stack:
-        f = stack.pop()
-        if f is None or id(f) in seen:
-            continue
-        seen[id(f)] = f
-        stack.extend(g for g, _ in f.next_functions)
-    nodes = sorted((f for f in seen.values() if "Accumulate" not in f.name()),
-                   key=lambda f: f._sequence_nr())
-    rank = {id(f): i for i, f in enumerate(nodes)}
-
-    def ref(f):
-        return "-" if f is None else "leaf" if id(f) not in rank else rank[id(f)]
-    return " ".join(f"{i}:{f.name()}{[ref(g) for g, _ in f.next_functions]}"
-                    for i, f in enumerate(nodes))
+from _graph_order import graph
 
 
 x0 = [[-0.728, -0.024, 0.103, -2.422], [0.5, 1.5, -2.0, 0.25]]
@@ -45,12 +27,12 @@ for P in (-2, 1.5, 3, float("inf")):
         out = f(x, y)
         gx, gy = torch.autograd.grad((out * out.detach()).sum(), (x, y), create_graph=True,
                                      allow_unused=True)
-        print(P, name, "g", graph(gx))
+        print(P, name, "g", graph(gx, compact=False))
         if gy is not None:  # dist: other's gradient is not -(self's) node
             print("  shared:", gy.grad_fn.next_functions[0][0] is gx.grad_fn)
         s = (gx * gx).sum() + out.sum() + (0 if gy is None else (gy * gy).sum())
         hx, = torch.autograd.grad(s, x, create_graph=True)
-        print("  h", graph(hx))
+        print("  h", graph(hx, compact=False))
 # the fuzz program's own step
 v2 = torch.tensor([[-0.728, -0.024, 0.103, -2.422]], dtype=torch.float64, requires_grad=True)
 v3 = v2.norm(-2, keepdim=True)

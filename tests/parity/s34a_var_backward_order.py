@@ -4,25 +4,7 @@
 # nodes first, so this orders the gradient sums and hook calls of a higher-order backward
 # (found with the 0-d reductions checked for fuzz 33:3864).
 import torch
-
-
-def graph(t):
-    """Every node reachable from t, in creation order, each with its inputs (by rank)."""
-    seen, stack = {}, [t.grad_fn]
-    while stack:
-        f = stack.pop()
-        if f is None or id(f) in seen:
-            continue
-        seen[id(f)] = f
-        stack.extend(g for g, _ in f.next_functions)
-    nodes = sorted((f for f in seen.values() if "Accumulate" not in f.name()),
-                   key=lambda f: f._sequence_nr())
-    rank = {id(f): i for i, f in enumerate(nodes)}
-
-    def ref(f):
-        return "-" if f is None else "leaf" if id(f) not in rank else rank[id(f)]
-    return " ".join(f"{i}:{f.name()}{[ref(g) for g, _ in f.next_functions]}"
-                    for i, f in enumerate(nodes))
+from _graph_order import graph
 
 
 cases = [("var dim", lambda a: a.var(1)), ("var", lambda a: a.var(correction=0)),
@@ -35,6 +17,6 @@ for name, f in cases:
                      requires_grad=True)
     out = f(x)
     g, = torch.autograd.grad((out * out.detach()).sum(), x, create_graph=True)
-    print(name, "g", graph(g))
+    print(name, "g", graph(g, compact=False))
     h, = torch.autograd.grad((g * g).sum() + out.sum(), x, create_graph=True)
-    print("  h", graph(h))
+    print("  h", graph(h, compact=False))

@@ -5,25 +5,7 @@
 # NormBackward1 over a view of rows or columns, a middle dim transposed to the front).
 # (The norm family of fuzz 32:10237.)
 import torch
-
-
-def graph(t):
-    """Every node reachable from t, in creation order, each with its inputs (by rank)."""
-    seen, stack = {}, [t.grad_fn]
-    while stack:
-        f = stack.pop()
-        if f is None or id(f) in seen:
-            continue
-        seen[id(f)] = f
-        stack.extend(g for g, _ in f.next_functions)
-    nodes = sorted((f for f in seen.values() if "Accumulate" not in f.name()),
-                   key=lambda f: f._sequence_nr())
-    rank = {id(f): i for i, f in enumerate(nodes)}
-
-    def ref(f):
-        return "-" if f is None else "." if id(f) not in rank else rank[id(f)]
-    return " ".join(f"{i}{f.name().replace('Backward', '')}{[ref(g) for g, _ in f.next_functions]}"
-                    for i, f in enumerate(nodes)).replace("'", "")
+from _graph_order import graph
 
 
 for dim, v_shape, g_shape in [(0, (2, 3), (2, 1)), (1, (2, 3), (1, 3)), (2, (3, 2, 2), (1, 1, 2)),
