@@ -65,6 +65,13 @@ def iteration_order(data, operands, shape=None):
     return perm[::-1]
 
 
+def loop_positions(shape, order):
+    """Each element's place (an array of ``shape``) in the walk over ``shape`` in ``order``
+    (``iteration_order``'s, outermost first)."""
+    return np.arange(int(np.prod(shape))).reshape([shape[d] for d in order]).transpose(
+        np.argsort(order))
+
+
 def broadcast_strides(array, shape):
     """``array``'s strides broadcast to ``shape`` as PyTorch's iterator sees them: 0 in a
     dim it adds or expands, its own stride in a dim of size 1 that stays 1 (NumPy's
@@ -189,15 +196,14 @@ def _input_ranks(data, operands):
     before it, else one more than the latest round among those writers; None when rounds
     cannot reproduce the order (an element would read a location that a later element wrote
     in an earlier round)."""
+    if any(o.itemsize != data.itemsize for o in operands):
+        return None
     shape, n = data.shape, data.size
     order = iteration_order(data, operands)
-    position = np.arange(n).reshape([shape[d] for d in order]).transpose(
-        np.argsort(order)).reshape(-1)  # each element's place in PyTorch's order
+    position = loop_positions(shape, order).reshape(-1)
     written = _addresses(data, shape).reshape(-1)
     by_address = np.argsort(written, kind="stable")
     sorted_addresses = written[by_address]
-    if any(o.itemsize != data.itemsize for o in operands):
-        return None
     reads = []  # per operand: reads a location written before, written after, its writer
     for operand, read_time in zip(operands, _read_times(data, operands, order, position)):
         read = _addresses(operand, shape).reshape(-1)

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
-from .overlap_order import iteration_order
+from .overlap_order import iteration_order, loop_positions
 
 ZERO_DIVISION = "ZeroDivisionError"  # (PyTorch's message, of a plain RuntimeError)
 
@@ -23,9 +23,7 @@ def write_before_zero_divisor(t, fn, args, kwargs):
         zero = np.broadcast_to(divisors == 0, data.shape)
     except ValueError:
         return
-    order = iteration_order(data, [divisors])
-    position = np.arange(data.size).reshape([data.shape[d] for d in order]).transpose(
-        np.argsort(order))  # each element's place in the loop
+    position = loop_positions(data.shape, iteration_order(data, [divisors]))
     first = position[zero].min()
     if not first:
         return
