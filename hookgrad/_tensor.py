@@ -534,7 +534,7 @@ class Tensor(TensorBase):
     clamp_min_, clamp_max_ = _ipf.clamp_min_, _ipf.clamp_max_
     cumsum_, cumprod_ = (in_place(_scan.cumsum, check_inputs=False),
                          in_place(_scan.cumprod, check_inputs=False))
-    tril_, triu_ = in_place(_tri.tril), in_place(_tri.triu)
+    tril_, triu_ = _tri.tril_, _tri.triu_
     addmv_, addr_, baddbmm_ = _ipf.addmv_, _ipf.addr_, _ipf.baddbmm_
     addbmm_ = in_place(_prod.addbmm, check_inputs=False)
     index_put_, masked_scatter_ = (in_place(_put.index_put, check_inputs=False),

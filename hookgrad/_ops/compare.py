@@ -13,7 +13,8 @@ from .op import broadcast_error, operands, refuse_out, type_name
 def _compare(ufunc, name, tensors_only=False, bitwise=False, complex_ok=False):
     """``name(input, other, *, out=None)`` computing ``ufunc``; ``tensors_only``: both operands
     must be Tensors (PyTorch's TypeError for a number); ``bitwise``: integers and bools only;
-    ``complex_ok``: NumPy computes it on complex numbers as PyTorch (eq, ne)."""
+    ``complex_ok``: NumPy computes it on complex numbers as PyTorch (eq, ne, and the logical ops,
+    for which a complex number is true where it is not zero)."""
     def compare(input, other, *, out=None):
         if out is not None:
             refuse_out(name)
@@ -40,9 +41,9 @@ lt = _compare(np.less, "lt")
 le = _compare(np.less_equal, "le")
 gt = _compare(np.greater, "gt")
 ge = _compare(np.greater_equal, "ge")
-logical_and = _compare(np.logical_and, "logical_and", tensors_only=True)
-logical_or = _compare(np.logical_or, "logical_or", tensors_only=True)
-logical_xor = _compare(np.logical_xor, "logical_xor", tensors_only=True)
+logical_and = _compare(np.logical_and, "logical_and", tensors_only=True, complex_ok=True)
+logical_or = _compare(np.logical_or, "logical_or", tensors_only=True, complex_ok=True)
+logical_xor = _compare(np.logical_xor, "logical_xor", tensors_only=True, complex_ok=True)
 bitwise_and = _compare(np.bitwise_and, "bitwise_and", bitwise=True)
 bitwise_or = _compare(np.bitwise_or, "bitwise_or", bitwise=True)
 bitwise_xor = _compare(np.bitwise_xor, "bitwise_xor", bitwise=True)
@@ -52,7 +53,6 @@ greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 def logical_not(input, *, out=None):
     if out is not None:
         refuse_out("logical_not")
-    check_real("logical_not", input)
     return _make(np.asarray(np.logical_not(input._data)))
 
 

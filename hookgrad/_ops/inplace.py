@@ -68,6 +68,11 @@ def _check_leaf(t):
             # view's grad_fn since: PyTorch's check reads the view's node as stored, none.
             raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
+    elif t._requires_grad:
+        # (a view of a leaf that itself requires grad: ``b.view(...).requires_grad_()``; or a
+        # view of such a view, whose base is b; PyTorch asks whether the base is a leaf)
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
 
 
 ALLOW_OVERLAP = "allow"  # the ``overlap`` of writes PyTorch makes into any tensor (fill_, zero_)
@@ -114,6 +119,15 @@ def _writable(data):
     return np.asarray(_Memory(interface, data))
 
 
+def _changed(array, data):
+    """Where ``array`` differs from ``data`` bit for bit: the elements an op writes into
+    memory shared by several elements (a NaN it keeps is no change; -0.0 to 0.0 is one)."""
+    if array.dtype == data.dtype and data.dtype.kind == "f":
+        bits = np.dtype(f"u{data.dtype.itemsize}")
+        return array.view(bits) != data.view(bits)
+    return array != data
+
+
 def refuse_overlap(data, overlap):
     """PyTorch's refusal of a write into memory that overlaps itself, which its iterator
     checks before the shapes and dtypes (called where one of those errors is coming)."""
@@ -155,7 +169,7 @@ def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
             raise RuntimeError(OVERLAP_ERROR)
         if overlap is not ALLOW_OVERLAP:
             warnings.warn(overlap, UserWarning, stacklevel=4)
-        np.copyto(writable, array, casting="unsafe", where=array != data)
+        np.copyto(writable, array, casting="unsafe", where=_changed(array, data))
     elif not contiguous and fn is not None and overlaps_itself(data):
         write_in_order(t, array, fn, args, kwargs or {})
     elif not flags.writeable:

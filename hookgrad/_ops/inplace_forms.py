@@ -13,6 +13,7 @@ from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideInPlaceBackward, add, check_subtraction, sub
+from .complex_support import warn_discarded_imaginary
 from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
@@ -32,6 +33,7 @@ class EqBackward0(Op):
     node gives zeros, as PyTorch's). ``EqBackward1``: ``t.eq_(tensor)``."""
 
     ufunc = staticmethod(np.equal)
+    supports_complex = True  # (eq and ne; the orderings refuse, see _comparison_nodes)
 
     def forward(self, a, other):
         x, y = operands(a, other)
@@ -54,8 +56,9 @@ class EqBackward1(EqBackward0):
 
 
 def _comparison_nodes(ufunc, name):
-    number = type(f"{name}Backward0", (EqBackward0,), {"ufunc": staticmethod(ufunc)})
-    tensor = type(f"{name}Backward1", (EqBackward1,), {"ufunc": staticmethod(ufunc)})
+    body = {"ufunc": staticmethod(ufunc), "supports_complex": name == "Ne"}
+    number = type(f"{name}Backward0", (EqBackward0,), body)
+    tensor = type(f"{name}Backward1", (EqBackward1,), body)
     number.__module__ = tensor.__module__ = __name__
     return number, tensor
 
@@ -80,7 +83,9 @@ def _inplace_comparison(name):
     compare_in_dtype = _comparison(name)
 
     def method(self, other):
-        return apply_inplace(self, compare_in_dtype, (other,), {}, None, True)
+        apply_inplace(self, compare_in_dtype, (other,), {}, None, True)
+        _warn_if_complex_into_real(self, (other,), 3)
+        return self
     method.__name__ = method.__qualname__ = name + "_"
     return method
 
@@ -96,7 +101,16 @@ def _write_untracked(t, fn, *args):
     if args:  # (an input overlapping t in part is refused first, as by PyTorch's kernels)
         check_input_overlap(t, args)
     _write(t, fn(t, *args)._data, None, fn, args)
+    _warn_if_complex_into_real(t, args, 4)
     return t
+
+
+def _warn_if_complex_into_real(t, args, stacklevel):
+    """PyTorch computes a comparison or logical op with a complex operand in the complex
+    dtype and copies the 0 / 1 results into a real ``t``: that copy's warning (once)."""
+    if _dtype.complex_tensors_made[0] and t._data.dtype.kind != "c" and any(
+            isinstance(a, TensorBase) and a._data.dtype.kind == "c" for a in args):
+        warn_discarded_imaginary(stacklevel)
 
 
 def logical_not_(self):

@@ -273,7 +273,8 @@ class VarBackward0(ReductionOp):
         return MulBackward1.apply(grad, scale) * deviation
 
     def std_grad(self, a, result, grad):
-        return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill(result == 0, 0))
+        # (in place, as PyTorch's formula: a ZeroTensor gradient's quotient refuses the write)
+        return self.var_grad(a, (grad / MulBackward1.apply(result, 2)).masked_fill_(result == 0, 0))
 
     def mean_grad(self, a, grad):
         grad = grad if self.whole else self.restore(grad)
