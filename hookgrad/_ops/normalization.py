@@ -228,17 +228,19 @@ class NativeGroupNormBackward0(Op):
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight, _, _ = self.saved()
-        if grad_mean is not None or grad_rstd is not None or not plain_backward() or not (
-                np.isfinite(grad._data).all() and np.isfinite(self.invstd).all()
-                and (weight is None or np.isfinite(weight._data).all())):
-            # (non-finite values: PyTorch's formula, whose sums spread an infinity or NaN
-            # over the group as its kernel's do)
+        plain = grad_mean is None and grad_rstd is None and plain_backward()
+        kernel = plain and self._kernel_rounding(input, grad, weight)
+        if not kernel and not (plain and np.isfinite(grad._data).all()
+                               and np.isfinite(self.invstd).all()
+                               and (weight is None or np.isfinite(weight._data).all())):
+            # (non-finite values outside the kernel's steps: PyTorch's formula, whose sums
+            # spread an infinity or NaN over the group as its kernel's do; the kernel's steps
+            # spread them themselves, and keep the finite groups' roundings: fuzz 37:5429)
             return group_norm_grads(self, grad, grad_mean, grad_rstd, input, weight)
         grouped = input.reshape(self.grouped)
         mean, invstd = _make(self.mean), _make(self.invstd)
         xhat = (grouped - mean) * invstd
         grad_input = grad_weight = grad_bias = None
-        kernel = self._kernel_rounding(input, grad, weight)
         if kernel:  # (PyTorch's float32 kernel's steps, whose roundings cancellation shows)
             rows = self.in_shape[:2] + (-1,)
             dy, x = grad._data.reshape(rows), input._data.reshape(rows)

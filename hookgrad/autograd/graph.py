@@ -76,8 +76,8 @@ class Node:
 
     # ``_record``: linked into the graph by ``_link`` (an op run without recording is not:
     # Op.apply marks it False, its one field an op sets itself)
-    # ``_checked_meta``: set only where an input's shape changed in place without grad mode
-    # since its node recorded it (what the engine checks gradients against; see _link)
+    # ``_checked_meta``: None, or where an input's shape changed in place without grad mode
+    # since its node recorded it, what the engine checks gradients against (see _link)
     __slots__ = ("_next", "_seq", "_in_meta", "_checked_meta", "_for_backward", "_hooks",
                  "_record", "__weakref__")
 
@@ -126,8 +126,9 @@ class Node:
             meta += adopted._in_meta[1:]
         self._next = tuple(edges)
         self._in_meta = tuple(meta)
-        if recorded:
-            self._checked_meta = tuple(recorded.get(i, m) for i, m in enumerate(meta))
+        # (always set: an unset slot would send the engine's read through __getattr__)
+        self._checked_meta = tuple(recorded.get(i, m) for i, m in enumerate(meta)) \
+            if recorded else None
         self._seq = next(_sequence)
         # (an adopting node frees the adopted op's saved tensors when a pass releases its own)
         self._for_backward = None if adopted is None else adopted._for_backward
