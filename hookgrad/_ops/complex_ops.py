@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make
+from .elementwise_layout import first_operand_layout
 from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
 
 
@@ -19,7 +20,7 @@ def _complex_array(real, imag):
     dtype = _complex_of(real.dtype)
     out = np.empty(np.broadcast_shapes(real.shape, imag.shape), dtype)
     out.real, out.imag = real, imag
-    return out
+    return first_operand_layout(out, real, imag)  # (the iterator's layout, as PyTorch's)
 
 
 class RealView(ViewOp):

@@ -85,9 +85,10 @@ def first_operand_layout(out, x, *others):
     with such a dim, of C-contiguous operands laid out as it is, a few more)."""
     if type(x) is not np.ndarray:
         return out
-    if x.flags.c_contiguous:
+    if x.flags.c_contiguous and x.shape == out.shape:  # (a broadcast x decides no dim)
         if 1 not in out.shape:
-            return out
+            # (C order, which NumPy's result has unless its op put another operand first)
+            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
         if x.strides == out.strides and _canonical(out):  # (x as the C order: see below)
             for y in others:
                 if type(y) is np.ndarray and y.ndim and (y.strides != x.strides

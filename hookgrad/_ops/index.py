@@ -260,7 +260,9 @@ class MaskedFillBackward0(Op):
                                f"dtype {cpp_type_name(m)}")
         self.save(mask)  # (as PyTorch's node)
         v = value.item() if isinstance(value, TensorBase) else value
-        return np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
+        out = np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
+        # (PyTorch fills a contiguous clone of the broadcast input, whatever the layouts)
+        return out if out.flags.c_contiguous else out.copy()
 
     def backward(self, grad):
         (mask,) = self.saved()

@@ -3,6 +3,7 @@ constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
 from .._tensor_base import _make
+from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
@@ -351,6 +352,8 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         z = np.abs(first_operand_layout(x - y, x, y))
         # (PyTorch writes the elementwise loss into a tensor of the input's dtype, then reduces)
         loss = np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta)
+        if not non_overlapping_and_dense(x):  # (PyTorch's output: empty_like(input), which
+            loss = np.ascontiguousarray(loss)  # is contiguous for a broadcast input)
         return reduce_array(loss.astype(input._data.dtype, copy=False), reduction)
 
     grad_op = HuberLossBackwardBackward0
@@ -375,6 +378,18 @@ def _clamped_log(x):
         return np.maximum(np.log(x), -100)
 
 
+def _check_probabilities(x, t):
+    """PyTorch's kernel checks each element's input, then its target, in [0, 1] (NaN fails):
+    the first element where either is outside names which."""
+    bad_input, bad_target = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))
+    if not (bad_input.any() or bad_target.any()):
+        return
+    bad_input, bad_target = np.broadcast_arrays(bad_input, bad_target)
+    first = np.flatnonzero(bad_input | bad_target)[0]
+    which = "input" if bad_input.reshape(-1)[first] else "target"
+    raise RuntimeError(f"all elements of {which} should be between 0 and 1")
+
+
 class BinaryCrossEntropyBackward0(Op):
     # (the weight is saved too, as PyTorch's node: an in-place write on it fails backward's
     # version check; the backward formulas use the constant ``self.weight``)
@@ -386,14 +401,13 @@ class BinaryCrossEntropyBackward0(Op):
             return forward_in_float32(self, BinaryCrossEntropyBackward0.forward, input, target,
                                       weight, reduction)
         x, t = operands(input, target)
-        if not ((x >= 0) & (x <= 1)).all():
-            raise RuntimeError("all elements of input should be between 0 and 1")
+        _check_probabilities(x, t)
         self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
         self.save(input, target, weight)
         loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
         if weight is not None:
             loss = loss * weight._data
-        return reduce_array(loss, reduction)
+        return reduce_array(first_operand_layout(loss, x, t), reduction)  # (the input's layout)
 
     def backward(self, grad):
         input, target, _ = self.saved()
@@ -435,7 +449,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         loss = (1 - t) * x + softplus_neg
         if weight is not None:
             loss = loss * weight._data
-        return reduce_array(loss, reduction)
+        # (PyTorch's ``(1 - target).mul_(input)...``: the target's layout)
+        return reduce_array(first_operand_layout(loss, t), reduction)
 
     def backward(self, grad):
         input, target = self.saved()[1:3]

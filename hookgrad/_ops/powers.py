@@ -221,14 +221,14 @@ def gcd(input, other, *, out=None):
     if out is not None:
         refuse_out("gcd")
     x, y = _integer_operands("gcd", input, tensor_argument("gcd", "other", 2, other))
-    return _make(np.asarray(np.gcd(x, y)))
+    return _make(_iterator_layout(np.asarray(np.gcd(x, y)), x, y))
 
 
 def lcm(input, other, *, out=None):
     if out is not None:
         refuse_out("lcm")
     x, y = _integer_operands("lcm", input, tensor_argument("lcm", "other", 2, other))
-    return _make(np.asarray(np.lcm(x, y)))
+    return _make(_iterator_layout(np.asarray(np.lcm(x, y)), x, y))
 
 
 def gcd_method(self, other):
@@ -278,10 +278,18 @@ def _shift(name, input, other, left):
     amount = np.where(valid, s, 0)
     if left:
         shifted = np.left_shift(x, amount)
-        return _make(np.asarray(np.where(valid, shifted, 0).astype(x.dtype)))
-    shifted = np.right_shift(x, amount)
-    beyond = np.where(x < 0, -1, 0) if x.dtype.kind == "i" else 0
-    return _make(np.asarray(np.where(valid, shifted, beyond).astype(x.dtype)))
+        result = np.where(valid, shifted, 0)
+    else:
+        shifted = np.right_shift(x, amount)
+        result = np.where(valid, shifted, np.where(x < 0, -1, 0) if x.dtype.kind == "i" else 0)
+    return _make(_iterator_layout(np.asarray(result.astype(x.dtype)), x, s))
+
+
+def _iterator_layout(out, x, y):
+    """``out`` in PyTorch's layout for operands ``x`` and ``y`` in its order (an operand
+    from a number, 0-d, plays no part: the result follows the other)."""
+    return first_operand_layout(out, x, y) if x.ndim or not y.ndim else \
+        first_operand_layout(out, y)
 
 
 def bitwise_left_shift(input, other, *, out=None):

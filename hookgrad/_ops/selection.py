@@ -280,7 +280,9 @@ class ClampMinBackward1(Op):
         self.save(bound, a)
         target = _bounds_dtype(a, bound, None)
         x = a._data.astype(target, copy=False)
-        out = self.function(x, bound._data).astype(target, copy=False)
+        # (in the iterator's layout, led by the input's: fuzz 41:1725)
+        out = first_operand_layout(self.function(x, bound._data), x, bound._data)
+        out = out.astype(target, copy=False)
         return binary_zero_ties(out, x, bound._data) if out.dtype.kind == "f" else out
 
     def backward(self, grad):

@@ -303,7 +303,11 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     if target._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect "
                            "to argument 'target'. This input cannot have requires_grad True.")
+    shape = input._data.shape
     input, target = _broadcast_pair(input, target)
+    if input._data.shape != shape:  # (PyTorch multiplies the target into -input in place)
+        raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, input._data.shape))}]")
     return SoftMarginLossBackward0.apply(input, target, reduction)
 
 
