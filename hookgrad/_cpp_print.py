@@ -72,7 +72,7 @@ def _format(values):
 def _number(value, fmt, width, scale):
     value = float(value) / scale
     if math.isnan(value):
-        text = "nan"
+        text = c_double(value)  # (printf's "-nan" for a NaN with its sign bit set)
     elif math.isinf(value):
         text = "inf" if value > 0 else "-inf"
     else:
