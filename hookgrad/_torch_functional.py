@@ -6,7 +6,7 @@ the pools ``stride=()`` for "the kernel size"), and the in-place ``torch.<op>_``
 nn.functional's)."""
 from . import _tensor
 from ._ops import matrix_functions as _matrix_functions
-from ._ops.op import refuse_out
+from ._ops.op import refuse_out as _refuse_out  # (private: this module is star-imported)
 from .nn import functional as _F
 
 _REDUCTIONS = ("none", "mean", "sum")  # PyTorch's at::Reduction enum, by value
@@ -101,7 +101,7 @@ def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generato
 
 def threshold(input, threshold, value, *, out=None):
     if out is not None:
-        refuse_out("threshold")
+        _refuse_out("threshold")
     return _F.threshold(input, threshold, value)
 
 
@@ -111,7 +111,7 @@ def threshold_(input, threshold, value):
 
 def hardshrink(input, lambd=0.5, *, out=None):
     if out is not None:
-        refuse_out("hardshrink")
+        _refuse_out("hardshrink")
     return _F.hardshrink(input, lambd)
 
 
