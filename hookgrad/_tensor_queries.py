@@ -1,10 +1,10 @@
 """Tensor methods that answer a question about a tensor (``is_signed()``, ``is_nonzero()``,
 ...) or give it back as it is on a CPU build without negative-bit views, plus ``frexp`` and
-``histc``, which need no gradient."""
+``histc``."""
 import numpy as np
 
 from ._cpp_print import c_double
-from ._ops.op import refuse_out, return_type
+from ._ops.op import Op, refuse_out, return_type
 from ._tensor_base import _make
 
 frexp_type = return_type("frexp", ("mantissa", "exponent"))
@@ -47,12 +47,26 @@ def frexp(input, *, out=None):
     1); the exponent as int32."""
     if out is not None:
         refuse_out("frexp")
-    data = input._data
-    if data.dtype.kind != "f":
+    if input._data.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
-    mantissa, exponent = np.frexp(data)
-    # np.asarray: a 0-d input gives NumPy scalars, and a tensor holds an ndarray
-    return frexp_type(_make(np.asarray(mantissa)), _make(np.asarray(exponent, np.int32)))
+    return frexp_type(*FrexpBackward0.apply(input))
+
+
+class FrexpBackward0(Op):
+    """``frexp``'s node: the mantissa's gradient is ``grad / exponent.exp2()`` (PyTorch's
+    formula, the exponent saved); the exponent is not differentiable."""
+
+    saves_indices = True
+    saved_names = ("exponent",)
+
+    def forward(self, a):
+        mantissa, exponent = np.frexp(a._data)
+        # np.asarray: a 0-d input gives NumPy scalars, and a tensor holds an ndarray
+        return np.asarray(mantissa), np.asarray(exponent, np.int32)
+
+    def backward(self, grad, grad_exponent=None):
+        (exponent,) = self.saved()
+        return grad / exponent.exp2()
 
 
 def histc(input, bins=100, min=0, max=0, *, out=None):
