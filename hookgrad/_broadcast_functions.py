@@ -4,7 +4,7 @@ import numpy as np
 
 from . import _dtype
 from ._device import check as _check_device
-from ._ops.op import refuse_out
+from ._ops.op import refuse_out, type_name
 from ._ops.views import expand
 from ._size import Size
 from ._tensor_base import TensorBase, _make
@@ -100,4 +100,8 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False, out=None
     values = elements._data if isinstance(elements, TensorBase) else np.asarray(elements)
     tests = (test_elements._data if isinstance(test_elements, TensorBase)
              else np.asarray(test_elements))
+    for array in (values, tests):  # (PyTorch's kernels sort and compare: no bool, no complex)
+        if array.dtype.kind in "bc":
+            raise RuntimeError("Unsupported input type encountered for isin(): "
+                               + ("Bool" if array.dtype.kind == "b" else type_name(array)))
     return _make(np.asarray(np.isin(values, tests, invert=invert)))

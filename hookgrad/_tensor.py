@@ -484,7 +484,8 @@ class Tensor(TensorBase):
                                             _strided.as_strided)
     addmv, addr, addbmm, baddbmm = _prod.addmv, _prod.addr, _prod.addbmm, _prod.baddbmm
     vdot, cross, kron, inner = _prod.vdot, _prod.cross, _prod.kron, _prod.inner
-    det, inverse, svd, qr, cholesky, slogdet, logdet, pinverse, dist = _lm.TENSOR_METHODS
+    det, inverse, svd, qr, cholesky, slogdet, logdet, pinverse, dist, matrix_exp = \
+        _lm.TENSOR_METHODS
     mode, kthvalue, nanmedian = _stats.mode, _stats.kthvalue, _stats.nanmedian
     quantile, nanquantile = _stats.quantile, _stats.nanquantile
     scatter_reduce, index_put = _scatter_reduce.scatter_reduce, _put.index_put

@@ -10,7 +10,9 @@ def _shuffled(x, groups):
     n, c = x.shape[:2]
     rest = x.shape[2:]
     grouped = x.reshape((n, groups, c // groups) + rest)
-    return np.ascontiguousarray(np.swapaxes(grouped, 1, 2)).reshape(x.shape)
+    # (a copy always: with one group, or one channel per group, the swap changes nothing and
+    # ascontiguousarray would hand back the input's memory)
+    return np.swapaxes(grouped, 1, 2).copy(order="C").reshape(x.shape)
 
 
 class ChannelShuffleBackward0(Op):

@@ -3,12 +3,16 @@ graphs show the primitives' nodes, as PyTorch's do): movedim, tile, hstack, vsta
 repeat_interleave, meshgrid, diff, msort; and ops that need no gradient: isclose, count_nonzero,
 signbit."""
 
+import operator
+
 import numpy as np
 
+from .. import _creation
 from .._cpp_print import cpp_print
 from .._memory_format import contiguous_format
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
+from . import compare as _cmp
 from .complex_support import check_real
 from .elementwise_layout import first_operand_layout
 from .index import AliasBackward0, index_select
@@ -169,21 +173,44 @@ def meshgrid(*tensors, indexing=None):
 
 def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
     """Differences of neighbours along ``dim``, ``n`` times (after concatenating ``prepend``
-    and ``append``): slices and a subtraction, as PyTorch records it."""
+    and ``append``): slices and a subtraction (bool: logical_xor), as PyTorch records them;
+    ``n`` = 0 a copy, ``n`` beyond the length as many steps as the length allows."""
     if out is not None:
         refuse_out("diff")
-    if input._data.ndim == 0:
+    ndim = input._data.ndim
+    if ndim == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")
-    dim = _wrap_dim(dim, input._data.ndim)
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    dim = _wrap_dim(dim, ndim)
+    for other in (prepend, append):
+        if other is not None:
+            _check_diff_operand(input, other, dim)
+    if n == 0:  # (PyTorch's zeros_like then copy_, prepend and append unused)
+        return _creation.zeros_like(input).copy_(input)
     parts = [t for t in (prepend, input, append) if t is not None]
     x = cat(parts, dim) if len(parts) > 1 else input
+    subtract = _cmp.logical_xor if x._data.dtype == np.bool_ else operator.sub
     for _ in range(n):
         length = x._data.shape[dim]
         if length == 0:
             break
         before = narrow(x, dim, 0, length - 1)  # (the subtrahend first: C++'s right to left)
-        x = narrow(x, dim, 1, length - 1) - before
+        x = subtract(narrow(x, dim, 1, length - 1), before)
     return x
+
+
+def _check_diff_operand(input, other, dim):
+    """PyTorch's checks of diff's ``prepend`` / ``append`` against the input."""
+    shape, other_shape = input._data.shape, other._data.shape
+    if len(other_shape) != len(shape):
+        raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    for i, (size, other_size) in enumerate(zip(shape, other_shape)):
+        if i != dim and size != other_size:
+            raise RuntimeError(
+                "diff expects the shape of tensor to prepend or append to match that of input "
+                f"except along the differencing dimension; input.size({i}) = {size}, but got "
+                f"tensor.size({i}) = {other_size}")
 
 
 def msort(input, *, out=None):

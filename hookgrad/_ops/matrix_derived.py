@@ -3,14 +3,14 @@ graphs show the same nodes and their values round the same: ``matrix_power`` (re
 squaring), ``cov`` / ``corrcoef``, ``diagflat``, ``adjoint`` / ``mH`` / ``H``, ``hsplit`` /
 ``vsplit`` / ``dsplit`` and ``fill_diagonal_``."""
 import math
+import warnings
 
 import numpy as np
 
 from .. import _dtype
 from .._tensor_base import _make
-from .._warn_once import warn_once
 from .arrange import diag_embed, tensor_split
-from .op import refuse_out
+from .op import refuse_out, type_name
 from .strided import as_strided
 
 
@@ -108,25 +108,76 @@ def dsplit(input, *indices_or_sections, sections=None, indices=None):
 
 def cov(input, *, correction=1, fweights=None, aweights=None):
     """The covariance of the rows of ``input`` (the observations along dim 1), as PyTorch
-    computes it: the mean removed, ``x @ x.T`` divided by the degrees of freedom, squeezed.
-    (Frequency and analytic weights are not provided.)"""
-    if fweights is not None or aweights is not None:
-        raise NotImplementedError("cov(): fweights and aweights are not provided by hookgrad")
+    computes it: the (weighted) mean removed, ``x @ (x * w).T`` divided by the degrees of
+    freedom, squeezed; ``fweights`` (integer frequencies) times ``aweights`` (floating
+    weights) weigh the observations."""
     if input.dim() > 2:
         raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an "
                            f"input with {input.dim()} dimensions")
+    if input.dtype is _dtype.bool_:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
     x = input.view(1, -1) if input.dim() < 2 else input
-    if not (x.is_floating_point() or x.is_complex()):
-        x = x.to(_dtype.get_default_dtype())
-    norm_factor = x.shape[1] - correction
-    if norm_factor <= 0:
-        warn_once("cov-dof", "cov(): degrees of freedom is <= 0. Correction should be strictly "
-                  "less than the number of observations.", stacklevel=3)
-        norm_factor = 0
-    # (the mean as PyTorch's cov takes it: the sum divided by the count, a 0-d int64 tensor)
-    centred = x - (x.sum(1) / _make(np.array(x.shape[1], np.int64))).unsqueeze(1)
-    product = centred.mm(centred.t().conj() if centred.is_complex() else centred.t())
-    return product.true_divide(norm_factor).squeeze()
+    observations = x.shape[1]
+    w = None
+    if fweights is not None:
+        kind = fweights.dtype
+        _check_weights("fweights", fweights, observations, "integral",
+                       kind.is_floating_point or kind.is_complex or kind is _dtype.bool_)
+        w = fweights
+    if aweights is not None:
+        _check_weights("aweights", aweights, observations, "floating point",
+                       not aweights.dtype.is_floating_point)
+        w = aweights if w is None else w * aweights
+    if w is None:
+        if not (x.is_floating_point() or x.is_complex()):
+            x = x.to(_dtype.get_default_dtype())
+        # (the mean as PyTorch's cov takes it: the sum divided by the count, a 0-d int64)
+        total = _make(np.array(observations, np.int64))
+        centred = x - (x.sum(1) / total).unsqueeze(1)
+        norm_factor = _degrees_of_freedom(total - correction)
+        weighted = centred
+    else:
+        total = w.sum()
+        if not bool(total.ne(0)):
+            raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+        average = (x * w).sum(1) / total
+        if aweights is not None and correction != 0:
+            norm_factor = total - correction * (w * aweights).sum() / total
+        else:
+            norm_factor = total - correction
+        norm_factor = _degrees_of_freedom(norm_factor)
+        centred = x - average.unsqueeze(1)
+        weighted = centred * w
+    weighted = weighted.t().conj() if weighted.is_complex() else weighted.t()
+    return centred.mm(weighted).true_divide(norm_factor).squeeze()
+
+
+def _check_weights(name, weights, observations, kind, wrong_dtype):
+    """PyTorch's checks of cov's ``fweights`` / ``aweights``, in its order."""
+    if weights.dim() > 1:
+        raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got "
+                           f"{name} with {weights.dim()} dimensions")
+    if wrong_dtype:
+        raise RuntimeError(f"cov(): expected {name} to have {kind} dtype but got {name} with "
+                           f"{type_name(weights._data)} dtype")
+    if weights.numel() != observations:
+        raise RuntimeError(f"cov(): expected {name} to have the same numel as there are "
+                           f"observations in the input but got {weights.numel()} != "
+                           f"{observations}")
+    if observations and not bool(weights.min().ge(0)):
+        raise RuntimeError(f"cov(): {name} cannot be negative")
+
+
+def _degrees_of_freedom(norm_factor):
+    """The divisor, 0 (in place, as PyTorch zeroes it) where it is not positive, with
+    PyTorch's warning (its TORCH_WARN: every time, Python's filter deciding)."""
+    if bool(norm_factor.le(0)):
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less "
+                      "than the number of observations. (Triggered internally at /__w/pytorch/"
+                      "pytorch/aten/src/ATen/native/Correlation.cpp:129.)", UserWarning,
+                      stacklevel=3)
+        norm_factor.zero_()
+    return norm_factor
 
 
 def corrcoef(input):

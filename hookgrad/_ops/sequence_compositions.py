@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .._dtype import int64
-from .._tensor_base import TensorBase, _make
+from .._dtype import bool_, int64
+from .._tensor_base import TensorBase, _make, _wrap_dim
 from .arithmetic import DivBackward1
 from .derived import meshgrid
 from .scalar_forms import MulBackward1
@@ -89,31 +89,72 @@ def _refuse_number_x(name, y, x):
 
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     """The trapezoidal rule along ``dim``: with a spacing ``dx`` (default 1) as ``(sum -
-    (first + last) / 2) * dx``, with sample points ``x`` as ``sum((left + right) * gaps) / 2``."""
+    (first + last) / 2) * dx``, with sample points ``x`` as ``sum((left + right) * gaps) / 2``
+    (PyTorch's checks in its order)."""
     _refuse_number_x("trapezoid", y, x)
-    dim = dim % y.dim() if y.dim() else dim
+    if x is not None:
+        dim = _wrap_dim(dim, y.dim())  # (a 0-d y: dim 0, whose size it then lacks)
+    if y.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = _wrap_dim(dim, y.dim())
     if y.shape[dim] == 0:
         return _empty_along(y, dim)
+    _refuse_bool("trapezoid", y, x)
     if x is None:
+        _check_dx("trapezoid", dx)
         last = y.select(dim, -1)  # (before the first: C++'s right-to-left arguments)
         ends = MulBackward1.apply(y.select(dim, 0) + last, 0.5)
         return MulBackward1.apply(y.sum(dim) - ends, 1 if dx is None else dx)
-    if x.dim() == 1:
-        if x.shape[0] != y.shape[dim]:
-            raise RuntimeError("trapezoid: There must be one `x` value for each sample point")
-        sizes = [1] * y.dim()
-        sizes[dim] = x.shape[0]
-        x = x.view(sizes)
-    gaps = _gaps(x, dim)
+    gaps = _gaps(_sample_points("trapezoid", x, y, dim), dim)
     sides = y.narrow(dim, 0, y.shape[dim] - 1) + y.narrow(dim, 1, y.shape[dim] - 1)
     return DivBackward1.apply((sides * gaps).sum(dim), 2.0)
+
+
+def _refuse_bool(name, y, x):
+    if x is None:
+        if y.dtype is bool_:
+            raise RuntimeError(f"{name}: received a bool input for `y`, but bool is not "
+                               "supported")
+    elif y.dtype is bool_ or x.dtype is bool_:
+        raise RuntimeError(f"{name}: received a bool input for `x` or `y`, but bool is not "
+                           "supported")
+
+
+def _check_dx(name, dx):
+    if isinstance(dx, (bool, complex)):
+        raise RuntimeError(f"{name}: Currently, we only support dx as a real number.")
+
+
+def _sample_points(name, x, y, dim):
+    """``x`` viewed against ``y`` as PyTorch views it: a 1-d ``x`` along ``dim`` (one point
+    per sample), fewer dims padded with leading 1s, not broadcast further."""
+    if x.dim() == 1:
+        if y.dim() == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        if x.shape[0] != y.shape[dim]:
+            raise RuntimeError(f"{name}: There must be one `x` value for each sample point")
+        sizes = [1] * y.dim()
+        sizes[dim] = x.shape[0]
+        return x.view(sizes)
+    if x.dim() < y.dim():
+        return x.view((1,) * (y.dim() - x.dim()) + tuple(x.shape))
+    return x
+
+
+def _slices(t, dim):
+    """PyTorch's ``t.slice(dim, 0, -1)`` and ``t.slice(dim, 1)`` (empty for 0 or 1 element)."""
+    if t.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    size = t.shape[dim]
+    count = max(size - 1, 0)
+    return t.narrow(dim, 0, count), t.narrow(dim, 1 if size else 0, count)
 
 
 def _gaps(x, dim):
     """The spacing of sample points ``x`` along ``dim``, its slices made in PyTorch's order
     (the subtrahend first: C++ evaluates the arguments right to left)."""
-    before = x.narrow(dim, 0, x.shape[dim] - 1)
-    return x.narrow(dim, 1, x.shape[dim] - 1) - before
+    before, after = _slices(x, dim)
+    return after - before
 
 
 def trapz(y, x=None, *, dx=None, dim=-1):
@@ -123,15 +164,13 @@ def trapz(y, x=None, *, dx=None, dim=-1):
 def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     """The running trapezoidal integral along ``dim`` (one element fewer than ``y``)."""
     _refuse_number_x("cumulative_trapezoid", y, x)
-    dim = dim % y.dim() if y.dim() else dim
-    count = max(y.shape[dim] - 1, 0)
     if x is None:
-        sides = y.narrow(dim, 0, count) + y.narrow(dim, 1, count)
-        return MulBackward1.apply(sides, (1 if dx is None else dx) / 2.0).cumsum(dim)
-    if x.dim() == 1:
-        sizes = [1] * y.dim()
-        sizes[dim] = x.shape[0]
-        x = x.view(sizes)
-    gaps = _gaps(x, dim)  # (before the sides, as PyTorch)
-    sides = y.narrow(dim, 0, count) + y.narrow(dim, 1, count)
-    return DivBackward1.apply((sides * gaps).cumsum(dim), 2.0)
+        _refuse_bool("cumulative_trapezoid", y, None)
+        _check_dx("cumulative_trapezoid", dx)
+        left, right = _slices(y, dim)
+        return MulBackward1.apply(left + right, (1 if dx is None else dx) / 2.0).cumsum(dim)
+    dim = _wrap_dim(dim, y.dim())
+    _refuse_bool("cumulative_trapezoid", y, x)
+    gaps = _gaps(_sample_points("cumulative_trapezoid", x, y, dim), dim)  # (before the sides)
+    left, right = _slices(y, dim)
+    return DivBackward1.apply(((left + right) * gaps).cumsum(dim), 2.0)
