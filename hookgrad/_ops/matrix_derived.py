@@ -7,8 +7,9 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype
+from .. import _creation, _dtype
 from .._tensor_base import _make
+from . import complex_ops as _complex
 from .arrange import diag_embed, tensor_split
 from .op import refuse_out, type_name
 from .strided import as_strided
@@ -141,15 +142,30 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
         if not bool(total.ne(0)):
             raise RuntimeError("cov(): weights sum to zero, can't be normalized")
         average = (x * w).sum(1) / total
-        if aweights is not None and correction != 0:
-            norm_factor = total - correction * (w * aweights).sum() / total
-        else:
+        if correction == 0:
+            norm_factor = total
+        elif aweights is None:
             norm_factor = total - correction
+        elif fweights is None and observations == 1 and correction == 1:
+            norm_factor = _make(np.array(0, np.int64))  # (PyTorch's corner case)
+        else:
+            norm_factor = total - correction * (w * aweights).sum() / total
         norm_factor = _degrees_of_freedom(norm_factor)
-        centred = x - average.unsqueeze(1)
+        if observations == 1 and (fweights is None) != (aweights is None):
+            # PyTorch's shortcut for one observation and one kind of weights: it writes zeros
+            # into the input itself (which the user then sees), an integer one made float
+            centred = x.zero_()
+            if not (centred.is_floating_point() or centred.is_complex()):
+                centred = centred.to(_dtype.float32)
+        else:
+            centred = x - average.unsqueeze(1)
         weighted = centred * w
     weighted = weighted.t().conj() if weighted.is_complex() else weighted.t()
-    return centred.mm(weighted).true_divide(norm_factor).squeeze()
+    product = centred.mm(weighted)
+    if product.is_complex() and 1 in centred.shape:  # (PyTorch zeroes the imaginary parts)
+        real = _complex.real(product)
+        product = _complex.complex(real, _creation.zeros_like(real))
+    return product.true_divide(norm_factor).squeeze()
 
 
 def _check_weights(name, weights, observations, kind, wrong_dtype):

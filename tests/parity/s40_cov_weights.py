@@ -1,7 +1,9 @@
 # torch.cov with frequency and analytic weights (fuzz table part 7: hookgrad refused them):
-# PyTorch's weighted mean, its degrees of freedom with aweights, its checks in its order and
-# messages, its warning every time the degrees of freedom are not positive (a TORCH_WARN, not
-# once, with the source line), bool input refused, and the nodes of the result.
+# PyTorch's weighted mean, its degrees of freedom with aweights and its corner cases, its
+# checks in its order and messages, its warning every time the degrees of freedom are not
+# positive (a TORCH_WARN, not once), bool input refused, the nodes of the result; one
+# observation with one kind of weights zeroes the input itself (fuzz 902:2576, PyTorch's
+# shortcut, an in-place write a leaf refuses), and complex rows lose their imaginary parts.
 import warnings
 
 import torch
@@ -31,3 +33,14 @@ t("bool", lambda: torch.cov(torch.tensor([True, False])))
 t("dof unweighted", lambda: torch.cov(torch.tensor([[1.0]])))
 t("empty", lambda: torch.cov(torch.zeros(2, 0), fweights=torch.zeros(0, dtype=torch.int64)))
 t("corrcoef", lambda: torch.corrcoef(x))
+for kw in [dict(fweights=torch.tensor([3])), dict(aweights=torch.tensor([3.0])), dict(fweights=torch.tensor([3]), aweights=torch.tensor([2.0])), dict(aweights=torch.tensor([3.0]), correction=0)]:
+    one = torch.tensor([[1.5], [2.0]])
+    t("one observation " + str(list(kw)), lambda: torch.cov(one, **kw)); print(one)
+one = torch.tensor([[2], [5]])
+t("one int observation", lambda: torch.cov(one, fweights=torch.tensor([2]))); print(one)
+leaf = torch.tensor([[1.5]], requires_grad=True)
+t("one observation, leaf", lambda: torch.cov(leaf, fweights=torch.tensor([2])))
+leaf = torch.tensor([1.5], requires_grad=True)
+t("one observation, leaf view", lambda: torch.cov(leaf, aweights=torch.tensor([2.0])))
+z = torch.tensor([[1 + 2j, 3 - 1j]])
+t("complex row", lambda: torch.cov(z)); t("complex weighted", lambda: torch.cov(z, aweights=torch.tensor([1.0, 2.0])))
