@@ -68,8 +68,9 @@ def matrix_H(input):
 
 
 def diagflat(input, offset=0):
-    """A matrix with the flattened input on its ``offset`` diagonal."""
-    return diag_embed(input.reshape(-1), offset)
+    """A matrix with the flattened input on its ``offset`` diagonal (PyTorch's
+    ``contiguous().view(-1)``: a clone and a view of a non-contiguous input, fuzz 902:1230)."""
+    return diag_embed(input.contiguous().view(-1), offset)
 
 
 def _split(name, input, given, sections, indices, dim, min_dims):

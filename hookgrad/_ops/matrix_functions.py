@@ -10,6 +10,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from .complex_support import check_real_array
+from .elementwise import exp_array
 from .lu_lapack import exact, getrf_batch, solve_from_lu
 from .op import Op, broadcast_error, type_name
 
@@ -20,9 +21,16 @@ _THETA13 = 5.371920351148152
 
 
 def _expm(a):
-    """exp of each matrix of the float64 array ``a`` (..., n, n)."""
+    """exp of each matrix of the float64 array ``a`` (..., n, n); NaN for a matrix with an
+    infinite or NaN element, as PyTorch's (its norm is not finite)."""
     n = a.shape[-1]
-    norm = np.abs(a).sum(axis=-2).max() if a.size else 0.0
+    norms = np.abs(a).sum(axis=-2).max(axis=-1) if a.size else np.zeros(a.shape[:-2])
+    broken = ~np.isfinite(norms)
+    if broken.any():
+        result = _expm(np.where(broken[..., None, None], 0.0, a))
+        result[broken] = np.nan
+        return result
+    norm = norms.max() if norms.size else 0.0
     squarings = max(0, int(np.ceil(np.log2(norm / _THETA13)))) if norm > _THETA13 else 0
     a = a / 2.0 ** squarings
     b = _PADE13
@@ -72,6 +80,8 @@ class MatrixExpBackward0(Op):
         check_real_array("linalg_matrix_exp", x)
         _refuse_integral(x, "linalg.matrix_exp")
         self.save(a)
+        if x.shape[-1] == 1:  # (PyTorch's exp of the one element, in the input's dtype)
+            return exp_array(x)
         return _expm(x.astype(np.float64)).astype(x.dtype)
 
     def backward(self, grad):
