@@ -68,12 +68,17 @@ def _rebased_multi_output_view_message(node, output_nr):
             "the inplace operation by an out-of-place one.")
 
 
-NO_GRAD_VIEW_REBASED = (
-    "A view was created in no_grad mode and its base or another view of its base has been "
-    "modified inplace with grad mode enabled. Given that this use case is ambiguous and "
-    "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
-    "inplace either both inside the no_grad block (if you don't want the inplace to be "
-    "tracked) or both outside (if you want the inplace to be tracked).")
+def _no_grad_view_rebased_message(node, output_nr):
+    """PyTorch's refusal to give a grad_fn to a view made in no_grad mode (or a view of one,
+    ``node`` its own node) after its base or another view of it was modified in place."""
+    what = "A view was created in" if node is None else (
+        f"Output {output_nr} of {re.sub(r'Backward[0-9]*$', '', node.name())} is a view of a "
+        "view which was created in")
+    return (what + " no_grad mode and its base or another view of its base has been modified "
+            "inplace with grad mode enabled. Given that this use case is ambiguous and "
+            "error-prone, it is forbidden. You can clarify your code by moving both the view "
+            "and the inplace either both inside the no_grad block (if you don't want the "
+            "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
 
 
 def _requires_grad_leaf_message(value):
@@ -300,7 +305,8 @@ class TensorBase:
     def grad_fn(self):
         if self._view_base is not None and self._view_version != self._vc[0]:
             if self._no_grad_view and self._view_base._requires_grad:
-                raise RuntimeError(NO_GRAD_VIEW_REBASED)
+                raise RuntimeError(_no_grad_view_rebased_message(self._grad_fn,
+                                                                 self._output_nr))
             if self._multi_output_view and (self._grad_fn is not None or
                                             self._view_base._requires_grad):
                 raise RuntimeError(_rebased_multi_output_view_message(self._grad_fn,
