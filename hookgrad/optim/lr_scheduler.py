@@ -1,4 +1,5 @@
-"""Learning-rate schedulers: StepLR, MultiStepLR, ExponentialLR, CosineAnnealingLR, LambdaLR.
+"""Learning-rate schedulers: the base class, StepLR, MultiStepLR, ExponentialLR,
+CosineAnnealingLR, LambdaLR; the others live in lr_scheduler_*.py and are re-exported here.
 
 Each follows PyTorch's chainable (recursive) update in ``get_lr`` and its closed form when
 ``step(epoch)`` is given, so the numbers match PyTorch's to the last bit."""
@@ -10,14 +11,25 @@ from bisect import bisect_right
 from collections import Counter
 from functools import wraps
 
-from .optimizer import Optimizer
+from .._tensor import Tensor
+from .optimizer import Optimizer, _scalar
 
 __all__ = [
+    "ChainedScheduler",
+    "ConstantLR",
     "CosineAnnealingLR",
+    "CosineAnnealingWarmRestarts",
+    "CyclicLR",
     "ExponentialLR",
     "LRScheduler",
     "LambdaLR",
+    "LinearLR",
     "MultiStepLR",
+    "MultiplicativeLR",
+    "OneCycleLR",
+    "PolynomialLR",
+    "ReduceLROnPlateau",
+    "SequentialLR",
     "StepLR",
 ]
 
@@ -30,7 +42,21 @@ EPOCH_DEPRECATION_WARNING = (
 
 
 def _lrs(optimizer):
-    return [group["lr"] for group in optimizer.param_groups]
+    return _param_groups_val_list(optimizer, "lr")
+
+
+def _param_groups_val_list(optimizer, key):
+    """Each group's ``key`` (a Tensor value cloned, so the caller cannot change the group's)."""
+    return [group[key].clone() if isinstance(group[key], Tensor) else group[key]
+            for group in optimizer.param_groups]
+
+
+def _update_param_group_val(group, key, value):
+    """Set a group's ``key``: a Tensor value there is filled in place, as in PyTorch."""
+    if isinstance(group[key], Tensor):
+        group[key].fill_(_scalar(value))
+    else:
+        group[key] = value
 
 
 def _mark_step_called(optimizer):
@@ -63,7 +89,9 @@ class LRScheduler:
         self.optimizer = optimizer
         if last_epoch == -1:
             for group in optimizer.param_groups:
-                group.setdefault("initial_lr", group["lr"])
+                initial_lr = group["lr"]
+                group.setdefault("initial_lr", initial_lr.clone()
+                                 if isinstance(initial_lr, Tensor) else initial_lr)
         else:
             for i, group in enumerate(optimizer.param_groups):
                 if "initial_lr" not in group:
@@ -73,9 +101,13 @@ class LRScheduler:
                         "trying to resume training from a checkpoint but haven't properly loaded "
                         "the optimizer state\n2. You're using last_epoch >= 0 for a fresh "
                         "training run (not recommended)")
-        self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
+        self.base_lrs = _param_groups_val_list(optimizer, "initial_lr")
         self.last_epoch = last_epoch
         _mark_step_called(optimizer)
+        self._initial_step()
+
+    def _initial_step(self):
+        """The step taken at construction (SequentialLR takes it again for its first one)."""
         self._step_count = 0
         self._is_initial = True
         try:
@@ -124,6 +156,11 @@ class LRScheduler:
         self._step_count += 1
         if epoch is not None:
             warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch=None):
+        """Compute and set the lrs: the chainable ``get_lr``, or with ``epoch`` the closed form
+        (SequentialLR calls this with 0 at a milestone, without the step's warnings)."""
         self._get_lr_called_within_step = True
         try:
             if epoch is None:
@@ -135,9 +172,13 @@ class LRScheduler:
                 values = closed_form() if closed_form is not None else self.get_lr()
         finally:
             self._get_lr_called_within_step = False
-        for group, lr in zip(self.optimizer.param_groups, values):
-            group["lr"] = lr
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
+            _update_param_group_val(group, "lr", lr)
         self._last_lr = _lrs(self.optimizer)
+
+
+class _LRScheduler(LRScheduler):
+    """The old name, kept (as a subclass, so its ``__name__`` stays) as PyTorch keeps it."""
 
 
 class LambdaLR(LRScheduler):
@@ -260,3 +301,19 @@ class CosineAnnealingLR(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min)
                 * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+# The other schedulers, in their own modules (they subclass LRScheduler, defined above).
+from .lr_scheduler_compose import (  # noqa: E402
+    ChainedScheduler,
+    ReduceLROnPlateau,
+    SequentialLR,
+)
+from .lr_scheduler_cyclic import CyclicLR, OneCycleLR  # noqa: E402
+from .lr_scheduler_more import (  # noqa: E402
+    ConstantLR,
+    CosineAnnealingWarmRestarts,
+    LinearLR,
+    MultiplicativeLR,
+    PolynomialLR,
+)
