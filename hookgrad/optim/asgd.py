@@ -71,5 +71,6 @@ class ASGD(Optimizer):
                 step = float(step_t._data)
                 eta._data[...] = lr / ((1 + lambd * lr * step) ** alpha)
                 mu._data[...] = 1 / max(1, step - t0)
-                _bump(step_t, eta, mu, ax, p)
+                # version counters as PyTorch's in-place ops leave them (the parameter: mul_, add_)
+                _bump(step_t, eta, mu, ax, p, p)
         return loss

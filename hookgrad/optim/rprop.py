@@ -74,5 +74,6 @@ class Rprop(Optimizer):
                 param = _real(p._data)
                 param -= np.sign(grad) * sizes
                 prev_data[...] = grad
-                _bump(state["step"], prev, step_size, p)
+                # version counters as PyTorch's in-place ops leave them (step_size: mul_, clamp_)
+                _bump(state["step"], prev, step_size, step_size, p)
         return loss
