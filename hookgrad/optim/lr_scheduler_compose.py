@@ -5,7 +5,7 @@ import math
 import warnings
 from bisect import bisect_right
 
-from .lr_scheduler import (
+from .lr_scheduler_base import (
     EPOCH_DEPRECATION_WARNING,
     LRScheduler,
     _param_groups_val_list,

@@ -6,7 +6,7 @@ import types
 from functools import partial
 
 from .._tensor import Tensor
-from .lr_scheduler import LRScheduler, _update_param_group_val
+from .lr_scheduler_base import LRScheduler, _update_param_group_val
 from .optimizer import Optimizer
 
 __all__ = ["CyclicLR", "OneCycleLR"]

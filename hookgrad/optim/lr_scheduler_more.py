@@ -6,7 +6,12 @@ Each uses PyTorch's chainable ``get_lr`` (from the current lr) and its closed fo
 import math
 import types
 
-from .lr_scheduler import LRScheduler, _lrs, _param_groups_val_list, _update_param_group_val
+from .lr_scheduler_base import (
+    LRScheduler,
+    _lrs,
+    _param_groups_val_list,
+    _update_param_group_val,
+)
 
 __all__ = ["ConstantLR", "CosineAnnealingWarmRestarts", "LinearLR", "MultiplicativeLR",
            "PolynomialLR"]
