@@ -3,6 +3,7 @@ its order of float operations; ``eta`` and ``mu`` are float32 scalars in the sta
 Complex parameters are updated as pairs of independent reals, as in PyTorch."""
 import numpy as np
 
+from .._ops.complex_ops import view_as_real
 from .._ops.fused import _scaled_sum
 from .._tensor_base import _make
 from .adadelta import check_lr
@@ -13,8 +14,9 @@ __all__ = ["ASGD"]
 
 
 class ASGD(Optimizer):
-    """Averaged stochastic gradient descent; ``foreach``/``capturable`` are accepted and
-    ignored (one implementation), ``differentiable=True`` is refused."""
+    """Averaged stochastic gradient descent; ``foreach=True`` takes PyTorch's foreach formula
+    (its numbers differ in the last bits), ``capturable`` is accepted and ignored,
+    ``differentiable=True`` is refused."""
 
     def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0,
                  foreach=None, maximize=False, differentiable=False, capturable=False):
@@ -52,6 +54,9 @@ class ASGD(Optimizer):
                     state["mu"] = _make(np.ones((), np.float32))
                     state["ax"] = _make(np.zeros_like(p._data))
                 step_t, eta, mu, ax = state["step"], state["eta"], state["mu"], state["ax"]
+                if group["foreach"]:
+                    _foreach_form(p, step_t, eta, mu, ax, group)
+                    continue
                 grad = _real(p.grad._data)
                 if group["maximize"]:
                     grad = -grad
@@ -74,3 +79,24 @@ class ASGD(Optimizer):
                 # version counters as PyTorch's in-place ops leave them (the parameter: mul_, add_)
                 _bump(step_t, eta, mu, ax, p, p)
         return loss
+
+
+def _foreach_form(p, step_t, eta, mu, ax, group):
+    """PyTorch's ``foreach=True`` update (on CPU its foreach ops run tensor by tensor): the
+    decay folded into one product with eta, ``ax`` always averaged by ``addcmul_``."""
+    lr, lambd, alpha = _scalar(group["lr"]), group["lambd"], group["alpha"]
+    grad = -p.grad if group["maximize"] else p.grad
+    param = p
+    if p.is_complex():
+        grad, param, ax = view_as_real(grad), view_as_real(p), view_as_real(ax)
+    step_t += 1
+    if group["weight_decay"] != 0:
+        intermediate = grad.add(param, alpha=group["weight_decay"])
+        intermediate.add_(param, alpha=lambd)
+    else:
+        intermediate = grad.add(param, alpha=lambd)
+    param.addcmul_(intermediate, eta, value=-1)
+    ax.addcmul_(param.sub(ax), mu)
+    # eta in float32 tensor arithmetic here (the step is the state's tensor), mu in double
+    eta.copy_(lr / ((1 + lambd * lr * step_t) ** alpha))
+    mu.fill_(1 / max(1, step_t.item() - group["t0"]))
