@@ -1,7 +1,8 @@
 # Pins PyTorch 2.13's ASGD: parameters after each of 25 steps under several option sets
 # (lambd, alpha, t0 small enough for the averaging to start, weight decay, maximize, two
-# groups, foreach=True's own formula), its state_dict layout (step/eta/mu/ax: dtypes, shapes, values),
-# defaults, a state round trip, complex parameters, and argument errors (s40a).
+# groups, foreach=True's own formula), its state_dict layout (step/eta/mu/ax: dtypes,
+# shapes, values), defaults, a state round trip, complex parameters, and argument errors
+# (s40a).
 import copy
 
 import torch
