@@ -10,7 +10,7 @@ __all__ = ["Adafactor"]
 
 
 class Adafactor(Optimizer):
-    """Adafactor; ``foreach`` is accepted and ignored (one implementation)."""
+    """Adafactor; ``foreach=True`` rounds its last step as PyTorch's foreach form does."""
 
     def __init__(self, params, lr=1e-2, beta2_decay=-0.8, eps=(None, 1e-3), d=1.0,
                  weight_decay=0.0, *, foreach=None, maximize=False):
@@ -96,4 +96,7 @@ def _update(param, state, group, eps1, eps2):
     update = var_estimate.clamp_(min=eps1 * eps1).rsqrt_()
     update.mul_(grad)
     denom = max(1.0, update.norm(2).item() / ((update.numel() ** 0.5) * d))
-    param.add_(update, alpha=-alpha / denom)
+    if group["foreach"]:  # PyTorch's foreach form: scale, then add (two roundings)
+        param.add_(update.mul_(-alpha / denom))
+    else:
+        param.add_(update, alpha=-alpha / denom)
