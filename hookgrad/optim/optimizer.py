@@ -189,11 +189,14 @@ class Optimizer:
         self.defaults.setdefault("differentiable", False)
 
     def __repr__(self):
-        lines = [self.__class__.__name__ + " ("]
+        # As PyTorch's: a blank line between groups (each group's text ends with a newline
+        # and the next one starts with another).
+        text = self.__class__.__name__ + " ("
         for i, group in enumerate(self.param_groups):
-            lines.append(f"Parameter Group {i}")
-            lines += [f"    {key}: {group[key]}" for key in sorted(group) if key != "params"]
-        return "\n".join(lines) + "\n)"
+            text += f"\nParameter Group {i}\n"
+            text += "".join(f"    {key}: {group[key]}\n" for key in sorted(group)
+                            if key != "params")
+        return text + ")"
 
     # ------------------------------------------------------------------ hooks
     def register_step_pre_hook(self, hook: StepPreHook) -> RemovableHandle:
