@@ -32,10 +32,8 @@ class Adafactor(Optimizer):
                     "weight_decay": weight_decay, "foreach": foreach, "maximize": maximize}
         super().__init__(params, defaults)
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            group.setdefault("foreach", None)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("foreach", None),)
 
     @_use_grad
     def step(self, closure=None):

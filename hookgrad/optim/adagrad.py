@@ -39,12 +39,9 @@ class Adagrad(Optimizer):
                 state["step"] = _step_counter()
                 state["sum"] = _make(np.full_like(p._data, initial_accumulator_value))
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            for key, value in (("foreach", None), ("maximize", False),
-                               ("differentiable", False), ("fused", None)):
-                group.setdefault(key, value)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("foreach", None), ("maximize", False), ("differentiable", False),
+                          ("fused", None))
 
     def share_memory(self):
         """Nothing to do: state lives in this process's memory."""

@@ -51,13 +51,10 @@ class Adam(Optimizer):
                     "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            for key, value in (("amsgrad", False), ("maximize", False), ("foreach", None),
-                               ("capturable", False), ("differentiable", False),
-                               ("decoupled_weight_decay", False), ("fused", None)):
-                group.setdefault(key, value)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("amsgrad", False), ("maximize", False), ("foreach", None),
+                          ("capturable", False), ("differentiable", False),
+                          ("decoupled_weight_decay", False), ("fused", None))
 
     @_use_grad
     def step(self, closure=None):

@@ -32,13 +32,9 @@ class RAdam(Optimizer):
                     "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            for key, value in (("foreach", None), ("maximize", False),
-                               ("differentiable", False), ("decoupled_weight_decay", False),
-                               ("capturable", False)):
-                group.setdefault(key, value)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("foreach", None), ("maximize", False), ("differentiable", False),
+                          ("decoupled_weight_decay", False), ("capturable", False))
 
     @_use_grad
     def step(self, closure=None):

@@ -37,13 +37,9 @@ class RMSprop(Optimizer):
                     "foreach": foreach, "maximize": maximize, "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            for key, value in (("momentum", 0), ("centered", False), ("foreach", None),
-                               ("maximize", False), ("differentiable", False),
-                               ("capturable", False)):
-                group.setdefault(key, value)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("momentum", 0), ("centered", False), ("foreach", None),
+                          ("maximize", False), ("differentiable", False), ("capturable", False))
 
     @_use_grad
     def step(self, closure=None):

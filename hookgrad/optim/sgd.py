@@ -24,12 +24,9 @@ class SGD(Optimizer):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
 
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        for group in self.param_groups:
-            for key, value in (("nesterov", False), ("maximize", False), ("foreach", None),
-                               ("differentiable", False), ("fused", False)):
-                group.setdefault(key, value)
+    # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
+    _restored_defaults = (("nesterov", False), ("maximize", False), ("foreach", None),
+                          ("differentiable", False), ("fused", False))
 
     @_use_grad
     def step(self, closure=None):
