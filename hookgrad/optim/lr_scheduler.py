@@ -5,13 +5,13 @@ lr_scheduler_*.py and are re-exported here.
 Each follows PyTorch's chainable (recursive) update in ``get_lr`` and its closed form when
 ``step(epoch)`` is given, so the numbers match PyTorch's to the last bit."""
 import math
-import types
 from bisect import bisect_right
 from collections import Counter
 
 from .lr_scheduler_base import (  # noqa: F401  (re-exported: PyTorch's module has them)
     EPOCH_DEPRECATION_WARNING,
     LRScheduler,
+    _LambdaState,
     _lrs,
     _LRScheduler,
 )
@@ -45,34 +45,12 @@ __all__ = [
 ]
 
 
-class LambdaLR(LRScheduler):
+class LambdaLR(_LambdaState, LRScheduler):
     """lr = initial lr × ``lr_lambda(epoch)`` (one function, or one per group)."""
 
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
-        self.optimizer = optimizer
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got "
-                                 f"{len(lr_lambda)}")
-            self.lr_lambdas = list(lr_lambda)
+        self._set_lambdas(optimizer, lr_lambda, check_callable=False)
         super().__init__(optimizer, last_epoch)
-
-    def state_dict(self):
-        """Saves callable objects' ``__dict__``; plain functions and lambdas are saved as None."""
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
-        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
-                               for fn in self.lr_lambdas]
-        return state
-
-    def load_state_dict(self, state_dict):
-        lr_lambdas = state_dict.pop("lr_lambdas")
-        self.__dict__.update(state_dict)
-        state_dict["lr_lambdas"] = lr_lambdas
-        for fn, saved in zip(self.lr_lambdas, lr_lambdas):
-            if saved is not None:
-                fn.__dict__.update(saved)
 
     def get_lr(self):
         self._warn_if_called_directly()

@@ -2,6 +2,7 @@
 step-order and epoch-deprecation warnings, ``state_dict``; and the helpers that read and
 set the groups' lrs (a Tensor lr filled in place, as in PyTorch). The schedulers import it
 from here; ``lr_scheduler`` re-exports it."""
+import types
 import warnings
 import weakref
 from functools import wraps
@@ -157,3 +158,39 @@ class LRScheduler:
 
 class _LRScheduler(LRScheduler):
     """The old name, kept (as a subclass, so its ``__name__`` stays) as PyTorch keeps it."""
+
+
+class _LambdaState:
+    """LambdaLR's and MultiplicativeLR's ``lr_lambdas``: one function per param group, and
+    their state dict, which saves a callable object's ``__dict__`` and a plain function or
+    lambda as None (PyTorch's layout)."""
+
+    def _set_lambdas(self, optimizer, lr_lambda, check_callable):
+        self.optimizer = optimizer
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got "
+                                 f"{len(lr_lambda)}")
+            self.lr_lambdas = list(lr_lambda)
+        if check_callable:  # (MultiplicativeLR's check; LambdaLR has none)
+            for fn in self.lr_lambdas:
+                if not callable(fn):
+                    raise TypeError(f"lr_lambda should be a function, but got "
+                                    f"{type(fn).__name__}")
+
+    def state_dict(self):
+        """Saves callable objects' ``__dict__``; plain functions and lambdas are saved as None."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict):
+        lr_lambdas = state_dict.pop("lr_lambdas")
+        self.__dict__.update(state_dict)
+        state_dict["lr_lambdas"] = lr_lambdas  # the caller's dict is left as it was
+        for fn, saved in zip(self.lr_lambdas, lr_lambdas):
+            if saved is not None:
+                fn.__dict__.update(saved)

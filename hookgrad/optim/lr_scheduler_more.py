@@ -4,10 +4,10 @@ LinearLR, PolynomialLR, and CosineAnnealingWarmRestarts.
 Each uses PyTorch's chainable ``get_lr`` (from the current lr) and its closed form for
 ``step(epoch)``, in PyTorch's order of float operations, so the numbers match to the bit."""
 import math
-import types
 
 from .lr_scheduler_base import (
     LRScheduler,
+    _LambdaState,
     _lrs,
     _param_groups_val_list,
     _update_param_group_val,
@@ -17,37 +17,12 @@ __all__ = ["ConstantLR", "CosineAnnealingWarmRestarts", "LinearLR", "Multiplicat
            "PolynomialLR"]
 
 
-class MultiplicativeLR(LRScheduler):
+class MultiplicativeLR(_LambdaState, LRScheduler):
     """Multiply each group's lr by ``lr_lambda(epoch)`` (one function, or one per group)."""
 
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
-        self.optimizer = optimizer
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got "
-                                 f"{len(lr_lambda)}")
-            self.lr_lambdas = list(lr_lambda)
-        for fn in self.lr_lambdas:
-            if not callable(fn):
-                raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+        self._set_lambdas(optimizer, lr_lambda, check_callable=True)
         super().__init__(optimizer, last_epoch)
-
-    def state_dict(self):
-        """Saves callable objects' ``__dict__``; plain functions and lambdas are saved as None."""
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
-        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
-                               for fn in self.lr_lambdas]
-        return state
-
-    def load_state_dict(self, state_dict):
-        lr_lambdas = state_dict.pop("lr_lambdas")
-        self.__dict__.update(state_dict)
-        state_dict["lr_lambdas"] = lr_lambdas  # the caller's dict is left as it was
-        for fn, saved in zip(self.lr_lambdas, lr_lambdas):
-            if saved is not None:
-                fn.__dict__.update(saved)
 
     def get_lr(self):
         self._warn_if_called_directly()
