@@ -283,7 +283,13 @@ class ConvolutionBackward0(Op):
             pass  # y: the sum oneDNN computes, without the padding
         elif not transposed and (y := native_single_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
-            pass  # y: one product per output, signed zeros as PyTorch's GEMM leaves them
+            # y: one product per output, signed zeros as PyTorch's GEMM leaves them; with one
+            # output channel or one output position its GEMM is a matrix-vector product into
+            # the zeroed output, and a dilated one runs its dilated kernel, which also adds
+            # into zeros: -0. turns into 0. there (fuzz 43:8588)
+            if bias_data is None and (w4.shape[0] == 1 or y.shape[2] * y.shape[3] == 1
+                                      or tuple(dilation) != (1, 1)):
+                y += 0.0
         elif (plan := _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed,
                                    out_hw, self._record)) is not None:
             self.plan = plan
