@@ -59,26 +59,43 @@ class ClampBackward0(Op):
 
     def backward(self, grad):
         high, low, a = self.saved()
-        x = a._data
         low = _scalar_or_saved(self.low, low)
         high = _scalar_or_saved(self.high, high)
-        x, low, high = a._data, _array(low), _array(high)
+        # (each comparison in its operands' promoted dtype, as PyTorch's: a float32 input
+        # against a float64 0-d bound compares in float32, fuzz 43:15226)
         # (min's and max's gradients before self's: PyTorch's generated code takes the inputs
         # in alphabetical order, which orders the new nodes under create_graph)
         if high is None:
-            grad_low = keep_where(grad, x < low) if self.needs(1) else None
-            return keep_where(grad, x >= low), grad_low, None
+            x, lo = _compared(a, low)
+            grad_low = keep_where(grad, x < lo) if self.needs(1) else None
+            return keep_where(grad, x >= lo), grad_low, None
         if low is None:
-            grad_high = keep_where(grad, x > high) if self.needs(2) else None
-            return keep_where(grad, x <= high), None, grad_high
+            x, hi = _compared(a, high)
+            grad_high = keep_where(grad, x > hi) if self.needs(2) else None
+            return keep_where(grad, x <= hi), None, grad_high
+        x = a._data
         shape = x.shape
-        if shape != getattr(low, "shape", ()) or shape != getattr(high, "shape", ()):
-            _check_logical_in_place(x, low, high, _computed(self, 0), _computed(self, 1),
-                                    _computed(self, 2))
+        if shape != getattr(_array(low), "shape", ()) or shape != getattr(_array(high), "shape",
+                                                                         ()):
+            _check_logical_in_place(x, _array(low), _array(high), _computed(self, 0),
+                                    _computed(self, 1), _computed(self, 2))
+        x_low, lo = _compared(a, low)
+        x_high, hi = _compared(a, high)
+        low_high, high_low = _compared(low, high)
         # with min > max the result is max everywhere: its gradient goes to max (PyTorch's rule)
-        grad_low = keep_where(grad, (x < low) & (low < high)) if self.needs(1) else None
-        grad_high = keep_where(grad, (x > high) | (high < low)) if self.needs(2) else None
-        return keep_where(grad, (x >= low) & (x <= high)), grad_low, grad_high
+        grad_low = keep_where(grad, (x_low < lo) & (low_high < high_low)) if self.needs(1) \
+            else None
+        grad_high = keep_where(grad, (x_high > hi) | (high_low < low_high)) if self.needs(2) \
+            else None
+        return keep_where(grad, (x_low >= lo) & (x_high <= hi)), grad_low, grad_high
+
+
+def _compared(u, v):
+    """The arrays of two clamp operands (tensors or numbers) in the dtype PyTorch compares
+    them in, their promoted one."""
+    kind = _dtype.result_type([u, v]).np_dtype
+    return (np.asarray(_array(u)).astype(kind, copy=False),
+            np.asarray(_array(v)).astype(kind, copy=False))
 
 
 def _computed(node, i):
@@ -288,7 +305,7 @@ class ClampMinBackward1(Op):
     def backward(self, grad):
         bound, a = self.saved()
         # (a NaN on either side sends no gradient to either; PyTorch's formula is a where)
-        x, y = a._data, bound._data
+        x, y = _compared(a, bound)
         # (the bound's first: PyTorch's generated code takes the inputs in alphabetical order)
         grad_bound = keep_where(grad, x < y) if self.needs(1) else None
         return (keep_where(grad, x >= y) if self.needs(0) else None), grad_bound
@@ -300,7 +317,7 @@ class ClampMaxBackward1(ClampMinBackward1):
 
     def backward(self, grad):
         bound, a = self.saved()
-        x, y = a._data, bound._data
+        x, y = _compared(a, bound)
         grad_bound = keep_where(grad, x > y) if self.needs(1) else None  # (the bound's first)
         return (keep_where(grad, x <= y) if self.needs(0) else None), grad_bound
 
