@@ -84,7 +84,11 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
                            "dimension 0")
     low, high = data.dtype.type(min), data.dtype.type(max)
     if low == high and data.size:  # the data's range; PyTorch's min of a NaN prints -nan
-        low, high = (-np.nan, -np.nan) if np.isnan(data).any() else (data.min(), data.max())
+        # (PyTorch's aminmax starts from the dtype's largest and lowest finite values: a
+        # range of infinities of one sign prints that bound, fuzz 44:9977)
+        finite = np.finfo(data.dtype)
+        low, high = (-np.nan, -np.nan) if np.isnan(data).any() else (
+            np.minimum(data.min(), finite.max), np.maximum(data.max(), finite.min))
     if low == high:
         low, high = low - 1, high + 1
     if not (np.isfinite(low) and np.isfinite(high)):
