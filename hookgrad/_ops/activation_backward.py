@@ -379,12 +379,12 @@ class SoftplusBackwardBackward0(ActivationGrad):
     second = staticmethod(_softplus_second)
 
 
-def _sigmoid_array(x):
-    return np.tanh(x * 0.5) * 0.5 + 0.5
-
-
 def _log_sigmoid_grad(g, x):
-    return g * _sigmoid_array(-x)
+    """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
+    from 1 for a negative x (a large x keeps its tiny gradient)."""
+    z = np.exp(-np.abs(x))
+    tail = z / (1 + z)
+    return g * np.where(x < 0, 1 - tail, tail)
 
 
 def _log_sigmoid_second(h, x):

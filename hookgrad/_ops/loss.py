@@ -14,7 +14,7 @@ from .elementwise import sigmoid
 from .elementwise_layout import first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .nll_sum import cascade_sum
-from .nn import LogSigmoidBackward0, sigmoid_tensor
+from .nn import LogSigmoidBackward0, sigmoid_array
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .selection import keep_where
@@ -464,7 +464,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         pos_weight = self.pos_weight
         grad_input = grad_target = None
         if self.needs(0):
-            s = sigmoid_tensor(input)
+            s = _make(sigmoid_array(input._data))  # (1 / (1 + exp(-x)), PyTorch's sigmoid)
             if pos_weight is None:
                 grad_input = grad * (s - target)
             else:

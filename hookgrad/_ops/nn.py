@@ -108,7 +108,10 @@ def erf(input, *, out=None):
 # --------------------------------------------------------------------------- activations
 
 def sigmoid_array(x):
-    return np.tanh(x * 0.5) * 0.5 + 0.5  # never overflows, and tanh is vectorised
+    """PyTorch's ``1 / (1 + exp(-x))``: an overflowing exp gives 0, and a very negative x its
+    tiny value (``tanh(x / 2) / 2 + 1 / 2`` cancels to 0 below -17 in float32)."""
+    with np.errstate(over="ignore"):
+        return 1 / (1 + np.exp(-x))
 
 
 def sigmoid_tensor(a):
@@ -276,7 +279,8 @@ def _gelu_of_infinities_in_onednn(x, out):
 def _silu(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_silu, x)
-    return x * sigmoid_array(x)
+    with np.errstate(over="ignore"):  # (PyTorch's x / (1 + exp(-x)), fuzz 44:8481)
+        return x / (1 + np.exp(-x))
 
 
 class SiluBackward0(UnaryOp):
@@ -290,8 +294,10 @@ class SiluBackward0(UnaryOp):
             # which orders the nodes, and so a second order's accumulation)
             right = AddBackward1.apply(a * number_minus(1.0, s), 1.0)
             return grad * s * right
-        s = sigmoid_tensor(a)
-        return grad * s * (1 + a * (1 - s))
+        x = a._data
+        s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
+        return _make(np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype,
+                                                                           copy=False))
 
 
 class SoftplusBackward0(Op):
@@ -547,7 +553,8 @@ class MishBackward0(UnaryOp):
             t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
             return grad * (t + a * s * t_slope)
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
-        return grad * (t + a * sigmoid_tensor(a) * (1 - t * t))
+        # (1 / (1 + exp(-x)): a very negative x keeps its tiny slope)
+        return grad * (t + a * _make(sigmoid_array(a._data)) * (1 - t * t))
 
 
 def _hardswish(x):
