@@ -5,6 +5,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
+from .cat_layout import cat_layout, stack_layout
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, refuse_out
 
@@ -40,7 +41,9 @@ class CatBackward0(_Variadic):
         arrays = [t._data for t in tensors if t._data.shape != (0,)] or [tensors[0]._data]
         self.dim = dim
         self.sizes = [t._data.shape[dim] if t._data.shape != (0,) else None for t in tensors]
-        return np.concatenate(arrays, axis=dim, dtype=dtype.np_dtype)
+        # (the layout from all inputs: a skipped one suggests the contiguous format)
+        return cat_layout(np.concatenate(arrays, axis=dim, dtype=dtype.np_dtype),
+                          [t._data for t in tensors])
 
     def backward(self, grad):
         grads, start = [], 0
@@ -59,7 +62,8 @@ class StackBackward0(_Variadic):
     def forward(self, *args):
         *tensors, dim, dtype = args
         self.dim = dim
-        return np.stack([t._data for t in tensors], axis=dim, dtype=dtype.np_dtype)
+        arrays = [t._data for t in tensors]
+        return stack_layout(np.stack(arrays, axis=dim, dtype=dtype.np_dtype), arrays, dim)
 
     def backward(self, grad):
         if grad._requires_grad:  # PyTorch's: one select per input
