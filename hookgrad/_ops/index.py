@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
+from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
 from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
@@ -493,7 +494,11 @@ class IndexCopyBackward0(Op):
 
 
 class IndexFillBackward0(ScatterBackward1):
-    """``input.index_fill(dim, index, value)`` with a number: positions are a dim key."""
+    """``input.index_fill(dim, index, value)`` with a number: positions are a dim key. The
+    result is PyTorch's ``clone(preserve_format)`` filled in place: ``input``'s layout."""
+
+    def forward(self, a, positions, value, index=None):
+        return empty_like_layout(super().forward(a, positions, value, index), a._data)
 
 
 class TakeBackward0(Op):

@@ -6,6 +6,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .cat_layout import cat_layout, stack_layout
+from .elementwise_layout import empty_like_layout
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, refuse_out
 
@@ -265,7 +266,8 @@ class FlipBackward0(Op):
 
     def forward(self, a, dims):
         self.dims = dims
-        return np.flip(a._data, dims).copy()
+        # (PyTorch's result is empty_like(input): the input's layout, not C order)
+        return empty_like_layout(np.flip(a._data, dims).copy(), a._data)
 
     def backward(self, grad):
         return grad.flip(self.dims)
