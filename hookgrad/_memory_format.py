@@ -106,6 +106,14 @@ def suggest(shape, strides):
     return fmt
 
 
+def suggested(a):
+    """``suggest(...)`` of the array ``a``; the contiguous format, without a look at its
+    strides, for the common C-contiguous array without dims of size 1."""
+    if a.ndim < 4 or a.ndim > 5 or (a.flags.c_contiguous and 1 not in a.shape):
+        return contiguous_format
+    return suggest(a.shape, [s // a.itemsize for s in a.strides])
+
+
 def suggests_channels_last(*arrays):
     """Whether one of the 4-d ``arrays`` suggests channels_last: PyTorch's CPU convolution
     (oneDNN's and its own) then gives its result that layout. A C-contiguous array without

@@ -182,11 +182,11 @@ class GatherBackward0(Op):
         self.save(a, index)  # (as PyTorch's node)
         if not x.ndim:  # a 0-d input (index 0): the one element
             return x.copy()
-        # the index may be smaller than the input outside ``dim``: gather from that corner
-        if not x.ndim:  # a 0-d input: its one element (the index was checked to be 0)
-            return x.copy()
+        # the index may be smaller than the input outside ``dim``: gather from that corner;
+        # PyTorch's result is a new contiguous tensor of the index's shape (NumPy's follows
+        # the index's layout)
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
-        return np.take_along_axis(x[corner], idx, axis=dim)
+        return np.ascontiguousarray(np.take_along_axis(x[corner], idx, axis=dim))
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)

@@ -3,6 +3,7 @@ pieces are views), flip, roll, repeat. The single view ops are in views.py."""
 import numpy as np
 
 from .. import _dtype
+from .._memory_format import like_suggested
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .cat_layout import cat_layout, stack_layout
@@ -292,7 +293,8 @@ class RollBackward0(Op):
         x = a._data
         if not dims:
             return np.roll(x.reshape(-1), shifts[0]).reshape(x.shape)
-        return np.roll(x, shifts, dims)
+        # (PyTorch's result is in the format the input suggests: channels-last or contiguous)
+        return like_suggested(np.ascontiguousarray(np.roll(x, shifts, dims)), x)
 
     def backward(self, grad):
         return RollBackward0.apply(grad, tuple(-s for s in self.shifts), self.dims)
