@@ -9,6 +9,7 @@ from .._cpp_print import cpp_print
 from .._memory_format import contiguous_format
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
+from .c_strides import c_strided
 from .complex_support import check_real
 from .elementwise_layout import first_operand_layout
 from .index import AliasBackward0, index_select
@@ -99,7 +100,7 @@ def equal(input, other):
 def count_nonzero(input, dim=None):
     x = input._data
     axes = dims_of(dim, x.ndim)
-    return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64, order="C"))
+    return _make(c_strided(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64)))
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
