@@ -13,7 +13,7 @@ from .c_strides import c_strided
 from .complex_support import check_real
 from .elementwise_layout import first_operand_layout
 from .index import AliasBackward0, index_select
-from .op import refuse_out, type_name
+from .op import broadcast_error, refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
@@ -79,6 +79,11 @@ def _close_operands(name, input, other):
     x, y = input._data, other._data
     if x.dtype != y.dtype:
         raise RuntimeError(f"{type_name(x)} did not match {type_name(y)}")
+    if x.shape != y.shape:
+        try:
+            np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:  # (PyTorch's message, not NumPy's)
+            raise broadcast_error([x.shape, y.shape]) from None
     return x, y
 
 
