@@ -3,7 +3,6 @@ constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
 from .._tensor_base import _make
-from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
@@ -11,7 +10,7 @@ from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .composite import FormulaGrad
 from .elementwise import sigmoid
-from .elementwise_layout import first_operand_layout
+from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0, sigmoid_tensor
@@ -331,7 +330,10 @@ class SmoothL1LossBackward0(Op):
         self.reduction, self.count, self.beta = reduction, x.size, beta
         self.save(input, target)
         z = np.abs(first_operand_layout(x - y, x, y))
-        return reduce_array(np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta), reduction)
+        loss = np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta)
+        if reduction == "none":  # (NumPy's where moves a dim of size 1: the iterator's layout)
+            loss = first_operand_layout(loss, x, y)
+        return reduce_array(loss, reduction)
 
     grad_op = SmoothL1LossBackwardBackward0
 
@@ -352,8 +354,8 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         z = np.abs(first_operand_layout(x - y, x, y))
         # (PyTorch writes the elementwise loss into a tensor of the input's dtype, then reduces)
         loss = np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta)
-        if not non_overlapping_and_dense(x):  # (PyTorch's output: empty_like(input), which
-            loss = np.ascontiguousarray(loss)  # is contiguous for a broadcast input)
+        if reduction == "none":  # (PyTorch's output: empty_like(input), which is contiguous
+            loss = empty_like_layout(loss, x)  # for a broadcast input)
         return reduce_array(loss.astype(input._data.dtype, copy=False), reduction)
 
     grad_op = HuberLossBackwardBackward0
