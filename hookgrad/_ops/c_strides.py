@@ -6,15 +6,23 @@ dim the stride the input's layout suggests: ``x.t().amax(1, keepdim=True)`` of a
 import numpy as np
 
 
+def has_c_strides(a):
+    """Whether the array ``a`` has C strides in every dim (a flag test and a shape scan for
+    the common arrays without dims of size 1)."""
+    if not a.flags.c_contiguous:
+        return False
+    if a.ndim < 2 or 1 not in a.shape:
+        return True
+    step = a.itemsize
+    for size, stride in zip(reversed(a.shape), reversed(a.strides)):
+        if stride != step:
+            return False
+        step *= size
+    return True
+
+
 def c_strided(out):
     """``out`` (an array) itself if it has C strides, else a C-strided copy."""
-    if not out.flags.c_contiguous:
-        return np.ascontiguousarray(out)  # (a new array: C strides in every dim)
-    if out.ndim < 2 or 1 not in out.shape:
+    if has_c_strides(out):
         return out
-    step = out.itemsize
-    for size, stride in zip(reversed(out.shape), reversed(out.strides)):
-        if stride != step:
-            return out.copy(order="C")
-        step *= size
-    return out
+    return np.ascontiguousarray(out) if not out.flags.c_contiguous else out.copy(order="C")
