@@ -7,6 +7,7 @@ from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
 from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
+from .index_layout import index_layout
 from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 
@@ -81,11 +82,14 @@ class IndexBackward0(Op):
             out = a._data[key]
         except IndexError as error:
             raise checks.advanced_index_error(a._data.shape, key) or error from None
-        if not out.flags.c_contiguous and _row_major(a._data):
-            # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
-            # index's dims first in memory when slices come before them (so flatten() of the
-            # result would copy, not view). (Permuted inputs keep NumPy's layout.)
-            out = np.ascontiguousarray(out)
+        if _row_major(a._data):
+            if not out.flags.c_contiguous:
+                # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
+                # index's dims first in memory when slices come before them (so flatten() of
+                # the result would copy, not view)
+                out = np.ascontiguousarray(out)
+        elif out.ndim > 1:  # (a permuted input: PyTorch's iterator order, index_layout)
+            out = index_layout(out, a._data, key)
         return out
 
     def backward(self, grad):
