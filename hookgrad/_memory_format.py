@@ -128,14 +128,15 @@ def suggests_channels_last(*arrays):
 def like_suggested(out, x):
     """``out``, a new result of a CPU kernel of PyTorch's that allocates it in the memory
     format ``x`` suggests (pooling, upsampling, group_norm, constant padding), laid out so:
-    channels-last when the 4-d or 5-d ``x`` suggests it, else as it is. A C-contiguous ``x``
-    without dims of size 1 costs a flag test and a shape scan."""
+    channels-last when the 4-d or 5-d ``x`` suggests it, else C order (NumPy's result may
+    follow a permuted ``x``). A C-contiguous ``x`` without dims of size 1 costs a flag test
+    and a shape scan."""
     if x.ndim < 4 or x.ndim > 5 or out.ndim != x.ndim or not out.size or (
             x.flags.c_contiguous and 1 not in x.shape):
-        return out
+        return out if out.flags.c_contiguous or not out.size else np.ascontiguousarray(out)
     fmt = suggest(x.shape, [s // x.itemsize for s in x.strides])
     if fmt is contiguous_format:
-        return out
+        return out if out.flags.c_contiguous else np.ascontiguousarray(out)
     strides = format_strides(out.shape, fmt)
     if all(s * out.itemsize == t for s, t in zip(strides, out.strides)):
         return out  # (already so: NumPy kept the input's layout)

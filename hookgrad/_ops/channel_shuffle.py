@@ -1,7 +1,9 @@
 """``channel_shuffle``: the channels read as ``(groups, C / groups)`` and transposed, into a new
-contiguous tensor; ``native_channel_shuffle`` computes the same with no derivative."""
+tensor in the format the input suggests; ``native_channel_shuffle`` computes the same with no
+derivative."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op
 
@@ -10,7 +12,8 @@ def _shuffled(x, groups):
     n, c = x.shape[:2]
     rest = x.shape[2:]
     grouped = x.reshape((n, groups, c // groups) + rest)
-    return np.ascontiguousarray(np.swapaxes(grouped, 1, 2)).reshape(x.shape)
+    out = np.ascontiguousarray(np.swapaxes(grouped, 1, 2)).reshape(x.shape)
+    return like_suggested(out, x)  # (PyTorch's empty_like(x, x's suggested format))
 
 
 class ChannelShuffleBackward0(Op):

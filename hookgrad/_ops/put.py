@@ -56,7 +56,7 @@ class IndexPutBackward0(Op):
         """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
         PyTorch orders its checks). ``index_tensors``: as for ``saved_indices``."""
         self.key, self.accumulate = key, accumulate
-        out = a._data.copy()
+        out = empty_like_layout(a._data.copy(), a._data)  # (PyTorch's clone(preserve_format))
         v = values._data if isinstance(values, TensorBase) else values
         try:
             if accumulate:
