@@ -106,6 +106,14 @@ def suggest(shape, strides):
     return fmt
 
 
+def suggested(a):
+    """``suggest(...)`` of the array ``a``; the contiguous format, without a look at its
+    strides, for the common C-contiguous array without dims of size 1."""
+    if a.ndim < 4 or a.ndim > 5 or (a.flags.c_contiguous and 1 not in a.shape):
+        return contiguous_format
+    return suggest(a.shape, [s // a.itemsize for s in a.strides])
+
+
 def suggests_channels_last(*arrays):
     """Whether one of the 4-d ``arrays`` suggests channels_last: PyTorch's CPU convolution
     (oneDNN's and its own) then gives its result that layout. A C-contiguous array without
@@ -120,14 +128,15 @@ def suggests_channels_last(*arrays):
 def like_suggested(out, x):
     """``out``, a new result of a CPU kernel of PyTorch's that allocates it in the memory
     format ``x`` suggests (pooling, upsampling, group_norm, constant padding), laid out so:
-    channels-last when the 4-d or 5-d ``x`` suggests it, else as it is. A C-contiguous ``x``
-    without dims of size 1 costs a flag test and a shape scan."""
+    channels-last when the 4-d or 5-d ``x`` suggests it, else C order (NumPy's result may
+    follow a permuted ``x``). A C-contiguous ``x`` without dims of size 1 costs a flag test
+    and a shape scan."""
     if x.ndim < 4 or x.ndim > 5 or out.ndim != x.ndim or not out.size or (
             x.flags.c_contiguous and 1 not in x.shape):
-        return out
+        return out if out.flags.c_contiguous or not out.size else np.ascontiguousarray(out)
     fmt = suggest(x.shape, [s // x.itemsize for s in x.strides])
     if fmt is contiguous_format:
-        return out
+        return out if out.flags.c_contiguous else np.ascontiguousarray(out)
     strides = format_strides(out.shape, fmt)
     if all(s * out.itemsize == t for s, t in zip(strides, out.strides)):
         return out  # (already so: NumPy kept the input's layout)

@@ -13,6 +13,7 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
+from .elementwise_layout import first_operand_layout
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -48,13 +49,22 @@ class ActivationGrad(Op):
     arity = 2
     kernel = None
     second = None
+    input_first = False  # (True: PyTorch's kernel iterates (x, grad_output), not the other way
+    # round, so x's layout leads the result's: threshold_backward, leaky_relu_backward)
     product_inside = False  # (True: ``second(grad_grad, grad_output, x, ...)``, PyTorch's
     # formula multiplying them itself, after its other nodes)
 
     def forward(self, grad, x, *params):
         self.params = params
         self.save(grad if self.second is not None and self.needs(1) else None, x)
-        return self.kernel(grad._data, x._data, *params)
+        return self.laid_out(grad._data, x._data, params)
+
+    @classmethod
+    def laid_out(cls, g, x, params):
+        """The kernel's result, in PyTorch's layout where x leads (``input_first``)."""
+        if cls.input_first:
+            return first_operand_layout(cls.kernel(g, x, *params), x, g)
+        return cls.kernel(g, x, *params)
 
     def backward(self, grad_grad):
         grad, x = self.saved()
@@ -74,7 +84,7 @@ class ActivationGrad(Op):
     def of(cls, grad, x, *params):
         """The formula's value: on arrays in a plain backward, recorded otherwise."""
         if plain_backward():
-            return _make(cls.kernel(grad._data, x._data, *params))
+            return _make(cls.laid_out(grad._data, x._data, params))
         return cls.apply(grad, x, *params)
 
 
@@ -115,6 +125,7 @@ def threshold_grad(g, x, threshold):
 
 class ThresholdBackwardBackward0(ActivationGrad):
     kernel = staticmethod(threshold_grad)
+    input_first = True
 
 
 def _hardtanh_grad(g, x, low, high):
@@ -163,6 +174,7 @@ def _leaky_relu_grad(g, x, slope):
 
 class LeakyReluBackwardBackward0(ActivationGrad):
     kernel = staticmethod(_leaky_relu_grad)
+    input_first = True
 
 
 def _shrink_grad(g, x, lambd):

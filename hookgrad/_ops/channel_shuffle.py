@@ -1,7 +1,9 @@
 """``channel_shuffle``: the channels read as ``(groups, C / groups)`` and transposed, into a new
-contiguous tensor; ``native_channel_shuffle`` computes the same with no derivative."""
+tensor in the format the input suggests; ``native_channel_shuffle`` computes the same with no
+derivative."""
 import numpy as np
 
+from .._memory_format import like_suggested
 from ..autograd.graph import ERROR_NODE_SEQ
 from .op import Op
 
@@ -12,7 +14,8 @@ def _shuffled(x, groups):
     grouped = x.reshape((n, groups, c // groups) + rest)
     # (a copy always: with one group, or one channel per group, the swap changes nothing and
     # ascontiguousarray would hand back the input's memory)
-    return np.swapaxes(grouped, 1, 2).copy(order="C").reshape(x.shape)
+    out = np.swapaxes(grouped, 1, 2).copy(order="C").reshape(x.shape)
+    return like_suggested(out, x)  # (PyTorch's empty_like(x, x's suggested format))
 
 
 class ChannelShuffleBackward0(Op):

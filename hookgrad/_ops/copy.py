@@ -141,13 +141,15 @@ def to_dtype(a, dtype, strides=None):
         if x.dtype.kind == "c":
             if dtype is _dtype.bool_:  # (nonzero: either part)
                 x = x != 0
-                return _make(x) if strides is None else with_layout(
+                return _make(empty_like_layout(x, a._data)) if strides is None else with_layout(
                     _make(laid_out(x, strides)), strides)
             warn_discarded_imaginary(4)  # (the user's x.to(dtype))
             x = x.real
         if strides is not None:
             return with_layout(_make(laid_out(x, strides, dtype.np_dtype)), strides)
-        return _make(x.astype(dtype.np_dtype))
+        # (preserve_format as the float path: NumPy's astype keeps a broadcast input's order
+        # and moves a dim of size 1)
+        return _make(empty_like_layout(x.astype(dtype.np_dtype), a._data))
     if strides is None:
         return ToCopyBackward0.apply(a, dtype)
     return with_layout(ToCopyBackward0.apply(a, dtype, strides), strides)

@@ -13,10 +13,11 @@ from .._memory_format import contiguous_format
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from .._warn_once import warn_once
 from . import compare as _cmp
+from .c_strides import c_strided
 from .complex_support import check_real
 from .elementwise_layout import first_operand_layout
 from .index import AliasBackward0, index_select
-from .op import refuse_out, type_name
+from .op import broadcast_error, refuse_out, type_name
 from .reduce import dims_of
 from .shape import cat, repeat
 from .sort import sort
@@ -82,6 +83,11 @@ def _close_operands(name, input, other):
     x, y = input._data, other._data
     if x.dtype != y.dtype:
         raise RuntimeError(f"{type_name(x)} did not match {type_name(y)}")
+    if x.shape != y.shape:
+        try:
+            np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:  # (PyTorch's message, not NumPy's)
+            raise broadcast_error([x.shape, y.shape]) from None
     return x, y
 
 
@@ -103,7 +109,7 @@ def equal(input, other):
 def count_nonzero(input, dim=None):
     x = input._data
     axes = dims_of(dim, x.ndim)
-    return _make(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64, order="C"))
+    return _make(c_strided(np.asarray(np.count_nonzero(x, axis=axes), dtype=np.int64)))
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):

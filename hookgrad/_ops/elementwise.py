@@ -10,7 +10,7 @@ from .activation_backward import (
     zero_where,
     zeros_of_input,
 )
-from .elementwise_layout import unary_result
+from .elementwise_layout import first_operand_layout, unary_result
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
@@ -211,9 +211,11 @@ def _threshold_backward(g, result):
     """``grad`` where ``result > 0``, +0 elsewhere; a NaN result lets its gradient through,
     as PyTorch's ``threshold_backward`` (which zeroes only ``result <= 0``)."""
     if g.size < SPLIT_MIN_SIZE:  # (the common case: one test)
-        return zero_where(g, result <= 0)
-    out = split_threshold_backward(g, result)
-    return zero_where(g, result <= 0) if out is None else out
+        out = zero_where(g, result <= 0)
+    else:
+        out = split_threshold_backward(g, result)
+        out = zero_where(g, result <= 0) if out is None else out
+    return first_operand_layout(out, result, g)  # (its iterator takes the result first)
 
 
 def _sign(x):

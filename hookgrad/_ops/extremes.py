@@ -58,14 +58,15 @@ class MaxBackward1(Op):
         x, value = a._data, result._data
         mask = np.isnan(x) if np.isnan(value) else x == value
         count = np.count_nonzero(mask)
+        # (zeros_like(input, contiguous_format): C order, not the input's)
         if plain_backward():
-            out = np.zeros_like(x)
+            out = np.zeros(x.shape, x.dtype)
             if count:  # (else nothing reaches the result: an empty input)
                 out[mask] = grad._data / count
             return _make(out)
         # (an empty input too: PyTorch's graph divides by the count, 0, and fills nothing)
         share = grad / _make(np.asarray(count))
-        return MaskedFillBackward1.apply(_make(np.zeros_like(x)), share, _make(mask))
+        return MaskedFillBackward1.apply(_make(np.zeros(x.shape, x.dtype)), share, _make(mask))
 
 
 class MinBackward1(MaxBackward1):

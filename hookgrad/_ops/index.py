@@ -5,7 +5,9 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
+from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
+from .index_layout import index_layout
 from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
 from .scalar_forms import MulBackward1
 
@@ -80,11 +82,14 @@ class IndexBackward0(Op):
             out = a._data[key]
         except IndexError as error:
             raise checks.advanced_index_error(a._data.shape, key) or error from None
-        if not out.flags.c_contiguous and _row_major(a._data):
-            # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
-            # index's dims first in memory when slices come before them (so flatten() of the
-            # result would copy, not view). (Permuted inputs keep NumPy's layout.)
-            out = np.ascontiguousarray(out)
+        if _row_major(a._data):
+            if not out.flags.c_contiguous:
+                # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
+                # index's dims first in memory when slices come before them (so flatten() of
+                # the result would copy, not view)
+                out = np.ascontiguousarray(out)
+        elif out.ndim > 1:  # (a permuted input: PyTorch's iterator order, index_layout)
+            out = index_layout(out, a._data, key)
         return out
 
     def backward(self, grad):
@@ -181,11 +186,11 @@ class GatherBackward0(Op):
         self.save(a, index)  # (as PyTorch's node)
         if not x.ndim:  # a 0-d input (index 0): the one element
             return x.copy()
-        # the index may be smaller than the input outside ``dim``: gather from that corner
-        if not x.ndim:  # a 0-d input: its one element (the index was checked to be 0)
-            return x.copy()
+        # the index may be smaller than the input outside ``dim``: gather from that corner;
+        # PyTorch's result is a new contiguous tensor of the index's shape (NumPy's follows
+        # the index's layout)
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
-        return np.take_along_axis(x[corner], idx, axis=dim)
+        return np.ascontiguousarray(np.take_along_axis(x[corner], idx, axis=dim))
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -493,7 +498,11 @@ class IndexCopyBackward0(Op):
 
 
 class IndexFillBackward0(ScatterBackward1):
-    """``input.index_fill(dim, index, value)`` with a number: positions are a dim key."""
+    """``input.index_fill(dim, index, value)`` with a number: positions are a dim key. The
+    result is PyTorch's ``clone(preserve_format)`` filled in place: ``input``'s layout."""
+
+    def forward(self, a, positions, value, index=None):
+        return empty_like_layout(super().forward(a, positions, value, index), a._data)
 
 
 class TakeBackward0(Op):

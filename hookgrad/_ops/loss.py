@@ -3,15 +3,15 @@ constants (PyTorch does not differentiate them either)."""
 import numpy as np
 
 from .._tensor_base import _make
-from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
+from .c_strides import c_strided
 from .composite import FormulaGrad
 from .elementwise import sigmoid
-from .elementwise_layout import first_operand_layout
+from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0, sigmoid_array
@@ -180,10 +180,19 @@ def _pair_grads(node, grad_op, grad, *params):
     ``grad_op(grad, target, input)`` (its negation) for the target, as PyTorch's formulas."""
     input, target = node.saved()
     if plain_backward():  # (the target's by the swapped formula, not a negation: 0, not -0)
-        return (grad_op.formula(grad, input, target, *params)[0] if node.needs(0) else None,
-                grad_op.formula(grad, target, input, *params)[0] if node.needs(1) else None)
+        # (in C order: PyTorch writes the mse / smooth_l1 / huber gradients into
+        # zeros_like(input, contiguous_format), whatever the operands' layouts)
+        return (_c_strided(grad_op.formula(grad, input, target, *params)[0])
+                if node.needs(0) else None,
+                _c_strided(grad_op.formula(grad, target, input, *params)[0])
+                if node.needs(1) else None)
     return (grad_op.apply(grad, input, target, *params) if node.needs(0) else None,
             grad_op.apply(grad, target, input, *params) if node.needs(1) else None)
+
+
+def _c_strided(t):
+    data = c_strided(t._data)
+    return t if data is t._data else _make(data)
 
 
 def _mse_grad(grad, input, target, reduction, count):
@@ -199,7 +208,7 @@ class MseLossBackwardBackward0(FormulaGrad):
 
     def forward(self, grad, input, target, reduction, count):
         out = super().forward(grad, input, target, reduction, count)
-        return out.astype(input._data.dtype, copy=False)
+        return c_strided(out.astype(input._data.dtype, copy=False))  # (see _pair_grads)
 
     def backward(self, grad_grad):
         grad, input, target = self.saved()
@@ -279,7 +288,7 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
         # (in ``self``'s dtype, as PyTorch writes it into a tensor like ``self``: no cast of
         # the gradient follows for an input and target of two dtypes)
         out = super().forward(grad, input, target, reduction, count, beta)
-        return out.astype(input._data.dtype, copy=False)
+        return c_strided(out.astype(input._data.dtype, copy=False))  # (see _pair_grads)
 
     @classmethod
     def grad_output_grad(cls, grad_grad, grad, input, target, reduction, count, beta):
@@ -331,7 +340,10 @@ class SmoothL1LossBackward0(Op):
         self.reduction, self.count, self.beta = reduction, x.size, beta
         self.save(input, target)
         z = np.abs(first_operand_layout(x - y, x, y))
-        return reduce_array(np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta), reduction)
+        loss = np.where(z < beta, z * z * (0.5 / beta), z - 0.5 * beta)
+        if reduction == "none":  # (NumPy's where moves a dim of size 1: the iterator's layout)
+            loss = first_operand_layout(loss, x, y)
+        return reduce_array(loss, reduction)
 
     grad_op = SmoothL1LossBackwardBackward0
 
@@ -352,8 +364,8 @@ class HuberLossBackward0(SmoothL1LossBackward0):
         z = np.abs(first_operand_layout(x - y, x, y))
         # (PyTorch writes the elementwise loss into a tensor of the input's dtype, then reduces)
         loss = np.where(z < delta, z * z * 0.5, (z - 0.5 * delta) * delta)
-        if not non_overlapping_and_dense(x):  # (PyTorch's output: empty_like(input), which
-            loss = np.ascontiguousarray(loss)  # is contiguous for a broadcast input)
+        if reduction == "none":  # (PyTorch's output: empty_like(input), which is contiguous
+            loss = empty_like_layout(loss, x)  # for a broadcast input)
         return reduce_array(loss.astype(input._data.dtype, copy=False), reduction)
 
     grad_op = HuberLossBackwardBackward0

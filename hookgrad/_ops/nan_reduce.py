@@ -4,6 +4,7 @@ import numpy as np
 
 from .._dtype import to_dtype
 from .._tensor_base import _make
+from .c_strides import c_strided
 from .complex_support import check_real
 from .op import ReductionOp, refuse_out, type_name
 from .reduce import _sum_dtype, dims_of, refuse_integer_grad
@@ -55,5 +56,5 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
                            f"but got {type_name(input._data)}")
     dims = dims_of(dim, input._data.ndim)
     total = _nansum(input, dim, keepdim, dtype)
-    count = np.add.reduce(~np.isnan(input._data), dims, np.int64, keepdims=keepdim)
+    count = c_strided(np.add.reduce(~np.isnan(input._data), dims, np.int64, keepdims=keepdim))
     return total / _make(count.astype(total._data.dtype))

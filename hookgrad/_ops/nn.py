@@ -31,7 +31,13 @@ from .activation_backward import (
     vector_block_prefix,
 )
 from .elementwise import exp, exp_array, sigmoid, tanh
-from .elementwise_layout import c_order, empty_like_layout, unary_iterator_layout
+from .elementwise_layout import (
+    c_order,
+    empty_like_layout,
+    first_operand_layout,
+    laid_out_unary,
+    unary_iterator_layout,
+)
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .onednn_gelu import runs_on_onednn
@@ -183,6 +189,8 @@ class EluBackward0(Op):
         positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
         negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
         return np.where(positive, x * scale, negative)
+
+    forward = laid_out_unary(forward)  # (PyTorch's one-input iterator's layout)
 
     def backward(self, grad):
         return EluBackwardBackward0.of(grad, self.saved()[0], *self.params)
@@ -378,6 +386,8 @@ class HardshrinkBackward0(Op):
         # PyTorch's zeros are +0 (a product with the mask would give -0 for negative inputs)
         return np.where((x >= -lambd) & (x <= lambd), x.dtype.type(0), x)
 
+    forward = laid_out_unary(forward)  # (PyTorch's one-input iterator's layout)
+
     grad_op = HardshrinkBackwardBackward0
 
     def backward(self, grad):
@@ -411,6 +421,8 @@ class SoftshrinkBackward0(HardshrinkBackward0):
             zeros[zeros == 0] = 0
         return out
 
+    forward = laid_out_unary(forward)  # (PyTorch's one-input iterator's layout)
+
 
 class PreluKernelBackward0(Op):
     """``x`` where positive, ``weight * x`` elsewhere (``weight`` broadcasts against ``x``:
@@ -424,7 +436,8 @@ class PreluKernelBackward0(Op):
             return forward_in_float32(self, PreluKernelBackward0.forward, a, weight)
         self.save(a, weight)
         x = a._data
-        return np.where(x > 0, x, weight._data * x)
+        # (laid out by the iterator of the input and the broadcast weight, as PyTorch's kernel)
+        return first_operand_layout(np.where(x > 0, x, weight._data * x), x, weight._data)
 
     def backward(self, grad):
         a, weight = self.saved()

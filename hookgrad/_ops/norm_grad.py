@@ -4,6 +4,7 @@ come in PyTorch's order."""
 import numpy as np
 
 from .._tensor_base import ZERO_TENSOR_MESSAGE
+from .c_strides import has_c_strides
 from .op import plain_backward
 
 
@@ -44,4 +45,8 @@ def _pow(t, exponent, in_place):
 
 
 def _masked_fill(t, mask, in_place):
-    return t.masked_fill_(mask, 0) if in_place else t.masked_fill(mask, 0)
+    # (also in place for a ``t`` laid out otherwise than C order: the out-of-place masked_fill
+    # gives a contiguous clone, where PyTorch's masked_fill_ keeps ``t``'s layout)
+    if in_place or not has_c_strides(t._data):  # (size-1 dims' strides too)
+        return t.masked_fill_(mask, 0)
+    return t.masked_fill(mask, 0)

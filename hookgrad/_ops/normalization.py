@@ -171,7 +171,8 @@ class NativeLayerNormBackward0(Op):
         self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
         if self._record:  # (nothing to save without a node)
             self.save(bias, input, weight, _make(self.mean), _make(self.invstd))
-        return y2.reshape(x.shape)
+        # (PyTorch's kernel writes a contiguous result, whatever the input's layout)
+        return np.ascontiguousarray(y2.reshape(x.shape))
 
     def backward(self, grad):
         bias, input, weight, _, _ = self.saved()

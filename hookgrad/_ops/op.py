@@ -19,6 +19,7 @@ from ..autograd.graph import (
     _op_hooks,
     _strip_backward,
 )
+from .c_strides import c_strided
 from .complex_support import complex_form
 from .elementwise_layout import first_operand_layout, laid_out_unary, promoted
 from .unary_forwards import _UNARY_FORWARDS, float_input
@@ -496,13 +497,13 @@ class ReductionOp(Op):
 
 
 def _contiguous_result(forward):
-    """``forward`` whose array results are made C-contiguous."""
+    """``forward`` whose array results are given C strides (c_strides: size-1 dims too)."""
     def contiguous_forward(self, *args):
         out = forward(self, *args)
         if type(out) is np.ndarray:
-            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
-        if type(out) is tuple:  # (np.ascontiguousarray would make a 0-d array 1-d)
-            return tuple(np.asarray(o, order="C") if type(o) is np.ndarray else o for o in out)
+            return c_strided(out)
+        if type(out) is tuple:
+            return tuple(c_strided(o) if type(o) is np.ndarray else o for o in out)
         return out
     contiguous_forward.__doc__ = forward.__doc__
     return contiguous_forward

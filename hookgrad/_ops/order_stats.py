@@ -85,7 +85,8 @@ class NanmedianBackward1(KthvalueBackward0):
         order = _order(x, dim, False)  # NaN last
         count = (~np.isnan(x)).sum(axis=dim, keepdims=True)
         rank = np.maximum(count - 1, 0) // 2
-        self.index = np.take_along_axis(order, rank, axis=dim)
+        # (C order, as PyTorch's new results: NumPy's take follows the input's layout)
+        self.index = np.ascontiguousarray(np.take_along_axis(order, rank, axis=dim))
         return self._values(x)
 
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make, _wrap_dim, tensor_argument
 from . import index_checks as checks
+from .elementwise_layout import empty_like_layout
 from .index import (
     IndexAddGrad,
     IndexBackward0,
@@ -55,7 +56,7 @@ class IndexPutBackward0(Op):
         """``same_dtype``: refuse a values tensor of another dtype (after checking the key, as
         PyTorch orders its checks). ``index_tensors``: as for ``saved_indices``."""
         self.key, self.accumulate = key, accumulate
-        out = a._data.copy()
+        out = empty_like_layout(a._data.copy(), a._data)  # (PyTorch's clone(preserve_format))
         v = values._data if isinstance(values, TensorBase) else values
         try:
             if accumulate:
@@ -261,12 +262,12 @@ class IndexFillBackward1(Op):
         if value._data.ndim:
             raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got "
                                f"tensor with {value._data.ndim} dimension(s).")
-        self.dim, self.key = dim, dim_key(dim, idx)
+        self.dim, self.key = dim, _fill_key(dim, idx, a._data.ndim)
         self.index = np.asarray(index._data if isinstance(index, TensorBase) else index)
         self.save(index)  # (as PyTorch's node)
         out = a._data.copy()
         out[self.key] = value._data
-        return out
+        return empty_like_layout(out, a._data)  # (PyTorch fills a clone(preserve_format))
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -279,9 +280,15 @@ class IndexFillBackward1(Op):
         return kept, picked
 
 
+def _fill_key(dim, idx, ndim):
+    """The positions ``index_fill`` fills: along ``dim``; all of a 0-d input (its one element,
+    which PyTorch treats as a dim of size 1) unless the index is empty."""
+    return dim_key(dim, idx) if ndim else np.bool_(idx.size > 0)
+
+
 def index_fill(input, dim, index, value):
     dim = _wrap_dim(dim, input._data.ndim)
     idx = checks.index_fill_index(input._data, dim, index)
     if isinstance(value, TensorBase):
         return IndexFillBackward1.apply(input, value, dim, idx, index)
-    return IndexFillBackward0.apply(input, dim_key(dim, idx), value, index)
+    return IndexFillBackward0.apply(input, _fill_key(dim, idx, input._data.ndim), value, index)

@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
+from .c_strides import c_strided
 from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import forward_in_float32, is_half
 from .norm_checks import refuse_norm_without_identity
@@ -570,8 +571,8 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
 def _all_any(reduce, a, dim, keepdim):
     x = a._data
     axes = () if dim == () or dim == [] else dims_of(dim, x.ndim)  # () reduces nothing here
-    out = reduce(x, axis=axes, keepdims=keepdim)  # (C order: PyTorch's result layout)
-    return _make(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_, order="C"))
+    out = reduce(x, axis=axes, keepdims=keepdim)  # (C strides: PyTorch's result layout)
+    return _make(c_strided(np.asarray(out, np.uint8 if x.dtype == np.uint8 else np.bool_)))
 
 
 def all(input, dim=None, keepdim=False, *, out=None):

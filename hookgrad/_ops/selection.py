@@ -42,6 +42,8 @@ class ClampBackward1(Op):
             keep = x >= self.low
         if self.high is not None:
             keep = keep & (x <= self.high)
+        if keep is not True:  # (the mask of comparisons with numbers: x's iterator layout)
+            keep = first_operand_layout(keep, x, 0)
         return keep_where(grad, keep)
 
 
@@ -166,7 +168,9 @@ def keep_where(grad, keep):
         return grad
     if plain_backward():
         g = grad._data
-        return _make(zero_where(g, ~keep) if np.shape(keep) == g.shape else np.where(keep, g, 0))
+        out = zero_where(g, ~keep) if np.shape(keep) == g.shape else np.where(keep, g, 0)
+        # (as where(mask, grad, 0): the mask leads; the 0-d zero makes the shapes unequal)
+        return _make(first_operand_layout(out, keep, g, 0))
     return where(_make(np.asarray(keep)), grad, 0)
 
 
@@ -222,7 +226,7 @@ class MaximumBackward0(BinaryOp):
     def backward(self, grad):
         b, a = self.saved()
         x, y = a._data, b._data
-        tie = x == y
+        tie = first_operand_layout(x == y, x, y)  # (self == other's layout, which leads)
         # (other's first: PyTorch's generated code takes the inputs in alphabetical order)
         grad_other = _tie_grad(grad, tie, x > y) if self.needs(1) else None
         return (_tie_grad(grad, tie, x < y) if self.needs(0) else None), grad_other
@@ -234,7 +238,7 @@ class MinimumBackward0(MaximumBackward0):
     def backward(self, grad):
         b, a = self.saved()
         x, y = a._data, b._data
-        tie = x == y
+        tie = first_operand_layout(x == y, x, y)  # (self == other's layout, which leads)
         grad_other = _tie_grad(grad, tie, x < y) if self.needs(1) else None  # (other's first)
         return (_tie_grad(grad, tie, x > y) if self.needs(0) else None), grad_other
 
@@ -244,8 +248,9 @@ def _tie_grad(grad, tie, other_wins):
     gradient equally, the other operand's winners get none."""
     if plain_backward():
         g = grad._data
-        out = np.where(tie, g / 2, g).astype(g.dtype, copy=False)
-        return _make(np.where(other_wins, 0, out).astype(g.dtype, copy=False))
+        out = first_operand_layout(np.where(tie, g / 2, g).astype(g.dtype, copy=False), tie, g)
+        out[other_wins] = 0  # (masked_fill_: in place, so in where()'s layout; a new array)
+        return _make(out)
     half = where(_make(tie), DivBackward1.apply(grad, 2), grad)
     return half.masked_fill(_make(other_wins), 0)
 
@@ -269,8 +274,11 @@ class WhereBackward0(Op):
         (condition,) = self.saved()
         if plain_backward():  # (the arrays the two where() below compute, without their ops)
             g, cond = grad._data, condition._data
-            return (_make(np.where(cond, g, 0)) if self.needs(0) else None,
-                    _make(np.where(cond, 0, g)) if self.needs(1) else None)
+            # (laid out as where(): the condition leads)
+            return (_make(first_operand_layout(np.where(cond, g, 0), cond, g, 0))
+                    if self.needs(0) else None,
+                    _make(first_operand_layout(np.where(cond, 0, g), cond, 0, g))
+                    if self.needs(1) else None)
         # (other's first: PyTorch's generated code takes the inputs in alphabetical order,
         # which orders the new nodes, and so a later backward's accumulation)
         grad_other = where(condition, 0, grad) if self.needs(1) else None

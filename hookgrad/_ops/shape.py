@@ -3,8 +3,11 @@ pieces are views), flip, roll, repeat. The single view ops are in views.py."""
 import numpy as np
 
 from .. import _dtype
+from .._memory_format import like_suggested
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
+from .cat_layout import cat_layout, stack_layout
+from .elementwise_layout import empty_like_layout
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, refuse_out
 
@@ -40,7 +43,9 @@ class CatBackward0(_Variadic):
         arrays = [t._data for t in tensors if t._data.shape != (0,)] or [tensors[0]._data]
         self.dim = dim
         self.sizes = [t._data.shape[dim] if t._data.shape != (0,) else None for t in tensors]
-        return np.concatenate(arrays, axis=dim, dtype=dtype.np_dtype)
+        # (the layout from all inputs: a skipped one suggests the contiguous format)
+        return cat_layout(np.concatenate(arrays, axis=dim, dtype=dtype.np_dtype),
+                          [t._data for t in tensors])
 
     def backward(self, grad):
         grads, start = [], 0
@@ -59,7 +64,8 @@ class StackBackward0(_Variadic):
     def forward(self, *args):
         *tensors, dim, dtype = args
         self.dim = dim
-        return np.stack([t._data for t in tensors], axis=dim, dtype=dtype.np_dtype)
+        arrays = [t._data for t in tensors]
+        return stack_layout(np.stack(arrays, axis=dim, dtype=dtype.np_dtype), arrays, dim)
 
     def backward(self, grad):
         if grad._requires_grad:  # PyTorch's: one select per input
@@ -261,7 +267,8 @@ class FlipBackward0(Op):
 
     def forward(self, a, dims):
         self.dims = dims
-        return np.flip(a._data, dims).copy()
+        # (PyTorch's result is empty_like(input): the input's layout, not C order)
+        return empty_like_layout(np.flip(a._data, dims).copy(), a._data)
 
     def backward(self, grad):
         return grad.flip(self.dims)
@@ -286,7 +293,8 @@ class RollBackward0(Op):
         x = a._data
         if not dims:
             return np.roll(x.reshape(-1), shifts[0]).reshape(x.shape)
-        return np.roll(x, shifts, dims)
+        # (PyTorch's result is in the format the input suggests: channels-last or contiguous)
+        return like_suggested(np.ascontiguousarray(np.roll(x, shifts, dims)), x)
 
     def backward(self, grad):
         return RollBackward0.apply(grad, tuple(-s for s in self.shifts), self.dims)

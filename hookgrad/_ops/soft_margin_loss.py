@@ -5,7 +5,7 @@ from .._tensor_base import _make
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
 from .elementwise import exp_array
-from .elementwise_layout import first_operand_layout
+from .elementwise_layout import first_operand_layout, unary_iterator_layout
 from .half import forward_in_float32, is_half
 from .loss import reduce_array, scaled_grad
 from .op import Op, operands
@@ -27,9 +27,11 @@ class SoftMarginLossBackward0(Op):
         # PyTorch's formula as it is: exp overflows to inf past ~88 (float32), and so does the
         # loss; exp is the exp op's (NumPy's float32 exp drops a NaN's sign bit: -input of a
         # NaN has it, and PyTorch's loss keeps it, as signbit shows)
+        # (``-input`` is an op of its own: its layout, not a broadcast input's, leads the product)
+        negated = unary_iterator_layout(-x, x)
         with np.errstate(over="ignore"):
-            return reduce_array(np.log1p(exp_array(first_operand_layout(-x * y, x, y))),
-                                reduction)
+            return reduce_array(
+                np.log1p(exp_array(first_operand_layout(negated * y, negated, y))), reduction)
 
     def backward(self, grad):
         input, target = self.saved()

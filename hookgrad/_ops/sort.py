@@ -4,6 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make, _wrap_dim
 from .complex_support import check_real
+from .elementwise_layout import empty_like_layout
 from .extremes import MaxBackward1
 from .index import selected_grad
 from .op import Op, refuse_out, return_type
@@ -38,7 +39,9 @@ class SortBackward0(Op):
             self.index = None
             return x.copy(), np.zeros((), np.int64)
         self.index = _order(x, dim, descending, stable)
-        return np.take_along_axis(x, self.index, axis=dim), self.index.astype(np.int64)
+        # (PyTorch allocates both results like ``input`` (empty_like): its layout, not C order)
+        return (empty_like_layout(np.take_along_axis(x, self.index, axis=dim), x),
+                empty_like_layout(self.index.astype(np.int64), x))
 
     def backward(self, grad, grad_indices=None):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
@@ -89,7 +92,8 @@ def argsort(input, dim=-1, descending=False, *, stable=False, out=None):
     x = input._data
     if x.ndim == 0:
         return _make(np.zeros((), np.int64))
-    return _make(_order(x, _wrap_dim(dim, x.ndim), descending, bool(stable)).astype(np.int64))
+    order = _order(x, _wrap_dim(dim, x.ndim), descending, bool(stable)).astype(np.int64)
+    return _make(empty_like_layout(order, x))  # (sort's indices: laid out like ``input``)
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):

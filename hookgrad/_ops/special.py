@@ -205,7 +205,9 @@ class Deg2RadBackward0(Op):
 
     def forward(self, a):
         x = float_input(a)
-        return x * x.dtype.type(self.scale)
+        # (PyTorch's is a product with a wrapped number: that iterator's layout, which keeps a
+        # size-1 dim's stride, where NumPy moves it)
+        return first_operand_layout(x * x.dtype.type(self.scale), x, self.scale)
 
     def backward(self, grad):
         return MulBackward1.apply(grad, self.scale)

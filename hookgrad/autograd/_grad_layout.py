@@ -61,14 +61,34 @@ def first_grad(variable, grad, recording):
     by the contract; under create_graph / grad mode written by ``copy_`` (``CopyBackwards``
     when the gradient has history), as every first ``.grad`` then is."""
     data = variable._data
+    dtype = grad._data.dtype
     if data.size and non_overlapping_and_dense(data):
-        out = np.empty_like(data, dtype=grad._data.dtype)  # (order "K": the leaf's strides)
+        # (PyTorch's empty_strided of the leaf's strides, a dim of size 1's too, which
+        # NumPy's empty_like "K" would not keep)
+        out = np.ndarray(data.shape, dtype, np.empty(data.size, dtype), 0,
+                         [st // data.itemsize * dtype.itemsize for st in data.strides])
     else:
-        out = np.empty(data.shape, grad._data.dtype)
+        out = np.empty(data.shape, dtype)
     if recording:
         return _make(out).copy_(grad)
     out[...] = grad._data
     return _make(out)
+
+
+def c_strided_leaf(data):
+    """Whether a leaf's ``.grad`` copy is a plain C-contiguous one: C strides in every dim (a
+    C-contiguous leaf with a dim of size 1 of another stride, as ``x.t()`` of a (1, n)
+    ``x``, wants its own strides there, as ``first_grad`` gives)."""
+    if not data.flags.c_contiguous:
+        return False
+    if 1 not in data.shape or data.ndim < 2:
+        return True
+    step = data.itemsize
+    for size, stride in zip(reversed(data.shape), reversed(data.strides)):
+        if stride != step:
+            return False
+        step *= size
+    return True
 
 
 def non_overlapping_and_dense(array):

@@ -565,7 +565,7 @@ def _accumulate(task, variable, grads):
                         variable._grad.__class__ = type(grad)
                 else:
                     variable._grad = grad if grad._grad_fn is None else grad.detach()
-            elif variable._data.flags.c_contiguous:
+            elif _grad_layout.c_strided_leaf(variable._data):
                 variable._grad = _copy(grad)
             else:  # (PyTorch's layout contract: the leaf's strides if dense, else contiguous)
                 variable._grad = first_grad(variable, grad, False)

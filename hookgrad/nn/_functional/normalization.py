@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from ..._memory_format import suggested
 from ..._ops import reduce as _reduce
 from ..._ops.arithmetic import AddBackward1
 from ..._ops.normalization import (
@@ -59,16 +60,20 @@ def _normalized_shape(name, input, normalized_shape, star, **affine):
         raise TypeError(f"{name}(): argument 'normalized_shape' (position 2) must be tuple of "
                         f"ints, not {type(normalized_shape).__name__}")
     normalized = tuple(normalized_shape)
-    shape = input._data.shape
-    if len(normalized) > len(shape) or tuple(shape[len(shape) - len(normalized):]) != normalized:
-        raise RuntimeError(f"Given normalized_shape={list(normalized)}, expected input with "
-                           f"shape [{star}{', '.join(map(str, normalized))}], but got input of "
-                           f"size{_shape(input)}")
+    # (PyTorch's order: the rank, the parameters' shapes, then the input's)
+    if not normalized:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                           "containing at least one element, but got normalized_shape = []")
     for key, t in affine.items():
         if t is not None and tuple(t._data.shape) != normalized:
             raise RuntimeError(f"Expected {key} to be of same shape as normalized_shape, but got "
                                f"{key} of shape {_shape(t)} and normalized_shape = "
                                f"{list(normalized)}")
+    shape = input._data.shape
+    if len(normalized) > len(shape) or tuple(shape[len(shape) - len(normalized):]) != normalized:
+        raise RuntimeError(f"Given normalized_shape={list(normalized)}, expected input with "
+                           f"shape [{star}{', '.join(map(str, normalized))}], but got input of "
+                           f"size{_shape(input)}")
     return normalized
 
 
@@ -151,7 +156,10 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
         eps = float(np.finfo(input._data.dtype).eps)
     # PyTorch's composite: pow, mean, an in-place add of eps (AddBackward1), rsqrt
     out = input * AddBackward1.apply(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
-    return out * weight if weight is not None else out
+    out = out * weight if weight is not None else out
+    # (then ``contiguous(input.suggest_memory_format())``: a clone, CloneBackward0, where the
+    # product is laid out otherwise, as for a transposed input)
+    return out.contiguous(memory_format=suggested(input._data))
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

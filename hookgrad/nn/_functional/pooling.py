@@ -1,4 +1,6 @@
 """Max, average, adaptive and power-average pooling (1-d as 2-d with a unit height)."""
+import numpy as np
+
 from ..._ops.channels_last import restride_pooled_mean
 from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
@@ -104,8 +106,8 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                         (1,) + dilation, ceil_mode, return_indices)
     if return_indices:
         return result[0].squeeze(-2), result[1].squeeze(-2)
-    if result._grad_fn is None:  # PyTorch's own 1-d kernel: a new tensor, no view
-        out = _make(result._data.squeeze(-2))
+    if result._grad_fn is None:  # PyTorch's own 1-d kernel: a new contiguous tensor, no view
+        out = _make(np.ascontiguousarray(result._data.squeeze(-2)))
         if len(shape) == 2:  # (which squeezes an unbatched result in place)
             out._vc[0] = 1
         return out
