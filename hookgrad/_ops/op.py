@@ -39,6 +39,8 @@ class Op(Node):
     saves_output = False  # keep the output for backward (``self.saved()[-1]``)
     saves_indices = False  # keep the non-differentiable outputs too (PyTorch's ``indices``)
     supports_complex = False  # computes on complex inputs (see complex_support.py)
+    # its backward raises PyTorch's "not implemented" also when no gradient reaches it
+    raises_without_gradient = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -140,7 +142,7 @@ class Op(Node):
         """No gradient for any input; but the node unpacks what it saved (PyTorch's version
         checks) and raises if PyTorch does not implement its derivative, as PyTorch's do."""
         _ = self._for_backward and self._unpack_saved()  # (None: nothing saved)
-        if self.node_name == "torch::autograd::NotImplemented":
+        if self.node_name == "torch::autograd::NotImplemented" or self.raises_without_gradient:
             self.backward(*grads)
         return (None,) * len(self._next)
 
