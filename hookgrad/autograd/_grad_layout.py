@@ -76,9 +76,11 @@ def first_grad(variable, grad, recording):
 
 
 def c_strided_leaf(data):
-    """Whether a leaf's ``.grad`` copy is a plain C-contiguous one: C strides in every dim (a
-    C-contiguous leaf with a dim of size 1 of another stride, as ``x.t()`` of a (1, n)
-    ``x``, wants its own strides there, as ``first_grad`` gives)."""
+    """Whether ``data`` has C strides in every dim, size-1 dims included (what ``at::empty``
+    gives; ``_ops/c_strides.py`` asks it of new results). For a leaf: whether its ``.grad``
+    copy is a plain C-contiguous one (a C-contiguous leaf with a dim of size 1 of another
+    stride, as ``x.t()`` of a (1, n) ``x``, wants its own strides there, as ``first_grad``
+    gives)."""
     if not data.flags.c_contiguous:
         return False
     if 1 not in data.shape or data.ndim < 2:
