@@ -6,6 +6,8 @@
 import copy
 
 import torch
+from _optim_cases import bowl_loss
+from _optim_cases import train as run
 
 
 def start():
@@ -20,29 +22,11 @@ TARGETS = [torch.tensor([[0.25, 0.5, -0.5], [1.0, -0.25, 0.125]]),
 
 
 def loss_fn(ps):
-    total = 0
-    for k, (p, t) in enumerate(zip(ps, TARGETS)):
-        diff = p - t
-        total = total + (diff * diff * (1 + diff * diff)).sum() * 2.0 ** -k
-    return total
+    return bowl_loss(ps, TARGETS, lambda k: 2.0 ** -k)
 
 
-def train(name, steps=25, groups=False, sign=1, **kw):
-    ps = start()
-    spec = [{"params": ps[:1]}, {"params": ps[1:], "lr": 0.03}] if groups else ps
-    opt = torch.optim.ASGD(spec, **kw)
-    for i in range(steps):
-        opt.zero_grad()
-        loss = loss_fn(ps)
-        (sign * loss).backward()
-        opt.step()
-        print(name, i, repr(loss.item()), [p.detach().flatten().tolist() for p in ps])
-    sd = opt.state_dict()
-    for key, st in sd["state"].items():
-        print(name, "state", key, [(k, v.dtype, tuple(v.shape), v.flatten().tolist())
-                                   for k, v in st.items()])
-    print(name, "groups", sd["param_groups"])
-    return opt, ps
+def train(name, **kw):
+    return run(torch.optim.ASGD, start, loss_fn, name, split=1, **kw)
 
 
 train("default")
