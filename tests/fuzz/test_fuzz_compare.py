@@ -165,3 +165,22 @@ def test_an_index_past_the_end_after_two_ellipses_counts_as_torch_failed():
     # one ellipsis, or nothing but None after the second
     program["steps"][1]["a"][1] = {"tuple": [ellipsis, {"slice": [None, 2, 1]}, ellipsis, None]}
     assert known_torch_bug(program, reference) is None
+
+
+def test_two_ellipses_rule_reads_the_shape_of_a_tuple_results_element():
+    # x = torch.linalg.inv_ex(m)[0][..., ..., 0::1] (fuzz 47:11743): the indexed value is the
+    # first of a tuple result, whose recorded shape sits in the result's list of pieces
+    from hgfuzz.torch_bugs import known_torch_bug
+    ellipsis = {"ellipsis": 1}
+    program = {"steps": [{"k": "tensor", "s": [1, 1], "T": "float32", "v": [-0.25]},
+                         {"k": "call", "f": "la", "n": "inv_ex", "a": [{"$": 0}]},
+                         {"k": "call", "f": "op", "n": "getitem",
+                          "a": [{"$": 1, "i": 0}, {"tuple": [ellipsis, ellipsis,
+                                                             {"slice": [0, None, 1]}]}]}]}
+    tensor = {"T": "float32", "s": [1, 1], "v": [-4.0], "rg": False, "leaf": True}
+    info = {"T": "int32", "s": [], "v": [0], "rg": False, "leaf": True}
+    reference = {"steps": [{"o": tensor}, {"o": {"L": [tensor, info]}}, {"o": tensor}]}
+    assert "ellipses" in known_torch_bug(program, reference)
+    # the 0-d second piece leaves the ellipses no dim to stand for
+    program["steps"][2]["a"][0]["i"] = 1
+    assert known_torch_bug(program, reference) is None

@@ -2,6 +2,18 @@
 named, narrow and says why; a program a rule matches counts as torch-failed (not counted)."""
 
 
+def _shape_of(ref, steps):
+    """The recorded shape of the value a step argument refers to (``{"$": step}``, or
+    ``{"$": step, "i": k}`` for the k-th of a tuple result), or None."""
+    if not isinstance(ref, dict) or "$" not in ref or ref["$"] >= len(steps):
+        return None
+    out = steps[ref["$"]].get("o") or {}
+    if "i" in ref:
+        pieces = out.get("L") or []
+        out = pieces[ref["i"]] if ref["i"] < len(pieces) else {}
+    return out.get("s")
+
+
 def _empty_batch_multi_margin_loss(program, reference):
     """F.multi_margin_loss of an empty batch with reduction 'mean' or 'sum' returns whatever
     its output's memory held (PyTorch never writes it): 1.2e-32 in one process, 6.0e+24 or
@@ -13,10 +25,7 @@ def _empty_batch_multi_margin_loss(program, reference):
             continue
         if step.get("kw", {}).get("reduction", "mean") == "none":
             continue
-        first = step["a"][0] if step.get("a") else None
-        if not isinstance(first, dict) or "$" not in first or first["$"] >= len(steps):
-            continue
-        shape = steps[first["$"]].get("o", {}).get("s")
+        shape = _shape_of(step["a"][0] if step.get("a") else None, steps)
         if shape is not None and 0 in shape:
             return "multi_margin_loss of an empty batch returns uninitialised memory"
     return None
@@ -53,11 +62,7 @@ def _index_past_the_end_after_two_ellipses(program, reference):
             continue
         parts = key["tuple"]
         ellipses = [i for i, k in enumerate(parts) if isinstance(k, dict) and "ellipsis" in k]
-        first = args[0]
-        if len(ellipses) < 2 or not isinstance(first, dict) or "$" not in first \
-                or first["$"] >= len(steps):
-            continue
-        shape = steps[first["$"]].get("o", {}).get("s")
+        shape = _shape_of(args[0], steps) if len(ellipses) >= 2 else None
         used = sum(1 for k in parts if k is not None and not isinstance(k, bool)
                    and not (isinstance(k, dict) and "ellipsis" in k))
         after = parts[ellipses[1] + 1:]
