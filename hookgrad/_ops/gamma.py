@@ -9,7 +9,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from . import cephes_gamma
-from .cephes_bessel import i0_float32, i1_float32
+from .cephes_bessel import i0_cephes, i1_cephes
 from .elementwise_layout import unary_iterator_layout
 from .half import is_half, unary_in_float32
 from .inplace import apply_inplace
@@ -225,51 +225,17 @@ class MvlgammaBackward0(Op):
 
 # --------------------------------------------------------------------------- i0, i1
 
-def _bessel_scaled(x, order):
-    """``exp(-|x|) * I_order(|x|)`` for order 0 or 1, in float64: the power series (all its
-    terms positive) up to 30, the asymptotic series beyond."""
-    a = np.abs(np.asarray(x, np.float64))
-    with np.errstate(invalid="ignore", over="ignore", under="ignore", divide="ignore"):
-        small = np.minimum(a, 30.0)
-        quarter = small * small / 4
-        term = (small / 2) ** order
-        total = term.copy()
-        for k in range(1, 90):
-            term = term * quarter / (k * (k + order))
-            total += term
-        near = total * np.exp(-small)
-        big = np.maximum(a, 30.0)
-        mu = 4.0 * order * order
-        term = np.ones_like(big)
-        total = term.copy()
-        for k in range(1, 25):
-            term = -term * (mu - (2 * k - 1) ** 2) / (k * 8 * big)
-            total += term
-        far = total / np.sqrt(2 * math.pi * big)
-        return np.where(a <= 30, near, np.where(np.isinf(a), 0.0, far))
-
-
-def _bessel(x, order):
-    scaled = _bessel_scaled(x, order).astype(x.dtype)
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = np.exp(np.abs(x)) * scaled
-    return np.copysign(out, x) if order else out
-
-
 def i0_array(x):
-    if x.dtype == np.float32:  # (PyTorch's float32 kernel, bit for bit)
-        return i0_float32(x)
-    if x.itemsize == 2 and is_half(x):  # (in float32)
+    """PyTorch's kernel, bit for bit (half precision through float32)."""
+    if x.itemsize == 2 and is_half(x):
         return unary_in_float32(i0_array, x)
-    return _bessel(x, 0)
+    return i0_cephes(x)
 
 
 def i1_array(x):
-    if x.dtype == np.float32:
-        return i1_float32(x)
-    if x.itemsize == 2 and is_half(x):  # (in float32)
+    if x.itemsize == 2 and is_half(x):
         return unary_in_float32(i1_array, x)
-    return _bessel(x, 1)
+    return i1_cephes(x)
 
 
 def _i0_laid_out(x):
@@ -301,8 +267,8 @@ class SpecialI1Backward0(Op):
         dtype = result._data.dtype
         eps = np.finfo(dtype).eps
         not_tiny = a.abs() > eps
-        if plain_backward():
-            return grad * (i0(a) - result / a).masked_fill(~not_tiny, 0.5)
+        if plain_backward():  # (result * (1 / x), two roundings, as PyTorch's formula)
+            return grad * (i0(a) - result * a.reciprocal()).masked_fill(~not_tiny, 0.5)
         safe = where(not_tiny, a, _make(np.array(eps, dtype)))
         scaled = result * safe.reciprocal()  # (GCC evaluates the right operand of - first)
         slope = i0(safe) - scaled

@@ -231,11 +231,12 @@ class SincBackward0(UnaryOp):
 
     def backward(self, grad):
         (a,) = self.saved()
+        # PyTorch's formula, node for node, its roundings too (0 where pi * self * self is 0)
         if plain_backward():
             pa = a * math.pi
-            slope = (pa * pa.cos() - pa.sin()) / (pa * a)
-            return (grad * slope).masked_fill(a == 0, 0.0)
-        # PyTorch's formula, node for node (0 where pi * self * self is 0)
+            squared = (a * a) * math.pi
+            sine = pa.sin()
+            return (grad * ((pa * pa.cos() - sine) / squared)).masked_fill(squared == 0, 0.0)
         pa = MulBackward1.apply(a, math.pi)
         squared = MulBackward1.apply(a * a, math.pi)
         sine = pa.sin()  # (the right operand of - first, as GCC evaluates it)
