@@ -14,6 +14,7 @@ from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
 from .elementwise_layout import first_operand_layout
+from .fused import fma
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -211,8 +212,12 @@ class RreluWithNoiseBackwardBackward0(ActivationGrad):
 
 
 def hardsigmoid_grad(g, x):
-    # PyTorch's test is "strictly inside (-3, 3)": a NaN input gets 0, as outside
-    return zero_where(g / 6, ~((x > -3) & (x < 3)))
+    # PyTorch's test is "strictly inside (-3, 3)": a NaN input gets 0, as outside; inside,
+    # g times its constant 1 / 6 computed in float32 (float64 too: 1.0f / 6.0f)
+    return zero_where(g * g.dtype.type(_ONE_SIXTH_FLOAT), ~((x > -3) & (x < 3)))
+
+
+_ONE_SIXTH_FLOAT = np.float32(1) / np.float32(6)
 
 
 # --------------------------------------------------------------------------- smooth
@@ -455,7 +460,14 @@ class _OutputGrad(ActivationGrad):
 
 
 def _tanh_grad(g, y):
+    """``g * (1 - y * y)`` with ``1 - y * y`` one fused multiply-add, as PyTorch's kernel
+    compiles it (near |y| = 1 the unfused form rounds the product first and cancels)."""
+    if y.dtype in _FMA_TYPES:
+        return g * fma(np.negative(y), y, y.dtype.type(1))
     return g * (1 - y * y)
+
+
+_FMA_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 class TanhBackwardBackward0(_OutputGrad):
@@ -467,7 +479,7 @@ class TanhBackwardBackward0(_OutputGrad):
 
 
 def _sigmoid_grad(g, y):
-    return g * y * (1 - y)
+    return g * (1 - y) * y  # (PyTorch's kernel's order)
 
 
 class SigmoidBackwardBackward0(_OutputGrad):

@@ -7,7 +7,7 @@ own algorithm (a 32-entry table of 2^(i/32) and a cubic, in float64, rounded onc
 float32). float64 runs the full series in float64."""
 import numpy as np
 
-from .norm_kernels import fused_multiply_add
+from .fused import fma64
 
 # Cephes's Chebyshev coefficients (PyTorch's ATen/native/Math.h): i0 over [0, 8] and over the
 # inverted (8, inf), then i1's
@@ -112,7 +112,7 @@ def _chbevl(y, coefficients):
         if wide_y is not None:
             b0 = (wide_y * b1 - b2).astype(np.float32)
         else:
-            b0 = fused_multiply_add(y, b1, -b2)
+            b0 = fma64(y, b1, -b2)
         b0 += c
     return y.dtype.type(0.5) * (b0 - b2)
 

@@ -53,14 +53,14 @@ def _log10(x):
 
 class Log2Backward0(UnaryOp):
     function, saves = vml("Log2", _log2), "self"
-    base = 2
+    log_base = 0.6931471805599453  # (PyTorch's literals: ln 10's is an ulp below math.log(10))
 
     def backward(self, grad):
-        return grad / MulBackward1.apply(self.saved()[0], math.log(self.base))
+        return grad / MulBackward1.apply(self.saved()[0], self.log_base)
 
 
 class Log10Backward0(Log2Backward0):
-    function, base = vml("Log10", _log10), 10
+    function, log_base = vml("Log10", _log10), 2.3025850929940456
 
 
 class TanBackward0(UnaryOp):
