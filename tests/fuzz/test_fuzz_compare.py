@@ -184,3 +184,7 @@ def test_two_ellipses_rule_reads_the_shape_of_a_tuple_results_element():
     # the 0-d second piece leaves the ellipses no dim to stand for
     program["steps"][2]["a"][0]["i"] = 1
     assert known_torch_bug(program, reference) is None
+    # one ellipsis: nothing to check (and no error)
+    program["steps"][2]["a"][0]["i"] = 0
+    program["steps"][2]["a"][1] = {"tuple": [ellipsis, {"slice": [0, None, 1]}]}
+    assert known_torch_bug(program, reference) is None

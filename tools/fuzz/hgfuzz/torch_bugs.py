@@ -62,7 +62,9 @@ def _index_past_the_end_after_two_ellipses(program, reference):
             continue
         parts = key["tuple"]
         ellipses = [i for i, k in enumerate(parts) if isinstance(k, dict) and "ellipsis" in k]
-        shape = _shape_of(args[0], steps) if len(ellipses) >= 2 else None
+        if len(ellipses) < 2:
+            continue
+        shape = _shape_of(args[0], steps)
         used = sum(1 for k in parts if k is not None and not isinstance(k, bool)
                    and not (isinstance(k, dict) and "ellipsis" in k))
         after = parts[ellipses[1] + 1:]
