@@ -133,11 +133,13 @@ def logical_xor_(self, other):
 
 
 def _check_number_bounds(t, *bounds):
-    """A clamp with number bounds that would make an integer tensor floating: PyTorch's
-    message names the C++ type (``long int``) here."""
+    """A clamp with number bounds that would make an integer tensor floating (or a bool one
+    integer): PyTorch's message names the C++ type (``long int``, ``bool``) here."""
     kind = t._data.dtype.kind
-    if kind in "biu" and any(type(b) is float for b in bounds):
-        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+    result = ("Float" if kind in "biu" and any(type(b) is float for b in bounds) else
+              "Long" if kind == "b" and any(type(b) is int for b in bounds) else None)
+    if result is not None:
+        raise RuntimeError(f"result type {result} can't be cast to the desired output type "
                            f"{_CPP_NAMES[t._data.dtype.name]}")
 
 

@@ -8,7 +8,7 @@ from .._tensor_base import _make
 from . import adaptive_avg_kernel
 from .activation_backward import zeros_of_input
 from .conv import zero_padded
-from .op import Op
+from .op import Op, type_name
 
 
 def pool_output_size(size, kernel, stride, padding, dilation, ceil_mode):
@@ -273,6 +273,11 @@ class AdaptiveAvgPool2DBackward0(Op):
         self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
         x = input._data
         self.in_shape, self.output_size = x.shape, output_size
+        if x.dtype.kind in "biu":  # (PyTorch's kernel has floating types only; with no
+            if x.size:  # element it returns before dispatching on the dtype)
+                raise NotImplementedError(
+                    f'"adaptive_avg_pool2d" not implemented for \'{type_name(x)}\'')
+            return np.zeros(x.shape[:-2] + tuple(output_size), x.dtype)
         return like_suggested(adaptive_avg_kernel.pooled(x, output_size), x)  # (PyTorch's
         # kernel's rounding)
 

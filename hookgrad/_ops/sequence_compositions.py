@@ -74,10 +74,10 @@ def unravel_index(indices, shape):
 
 
 def _empty_along(y, dim):
+    """PyTorch's result of no samples: zeros of ``y``'s dtype (integer and bool too)."""
     shape = list(y.shape)
     del shape[dim]
-    dtype = y.dtype if y.is_floating_point() or y.is_complex() else None
-    return y.new_zeros(shape, dtype=dtype) if dtype else _make(np.zeros(shape, np.float32))
+    return y.new_zeros(shape)
 
 
 def _refuse_number_x(name, y, x):

@@ -188,3 +188,25 @@ def test_two_ellipses_rule_reads_the_shape_of_a_tuple_results_element():
     program["steps"][2]["a"][0]["i"] = 0
     program["steps"][2]["a"][1] = {"tuple": [ellipsis, {"slice": [0, None, 1]}]}
     assert known_torch_bug(program, reference) is None
+
+
+def test_batch_norm_of_a_size1_dim_transposed_then_differentiated_counts_as_torch_failed():
+    # fuzz 48:13245: PyTorch misreads the (6, 1, 2, 6)-strided gradient the transpose hands
+    # batch_norm's backward
+    from hgfuzz.torch_bugs import known_torch_bug
+    program = {"steps": [{"k": "tensor", "s": [2, 2, 3, 1], "T": "float32", "v": [0.5] * 12,
+                          "rg": True},
+                         {"k": "call", "f": "F", "n": "batch_norm", "a": [{"$": 0}],
+                          "kw": {"training": True}},
+                         {"k": "call", "f": "t", "n": "transpose", "a": [{"$": 1}, -3, -1]},
+                         {"k": "backward", "t": {"$": 2}}]}
+    tensor = {"T": "float32", "s": [2, 2, 3, 1], "v": [0.5] * 12, "rg": True, "leaf": True}
+    moved = {**tensor, "s": [2, 1, 3, 2], "leaf": False}
+    reference = {"steps": [{"o": tensor}, {"o": {**tensor, "leaf": False}}, {"o": moved}, {}]}
+    assert "batch_norm" in known_torch_bug(program, reference)
+    # no size-1 spatial dim: PyTorch reads the gradient right
+    wide = {**tensor, "s": [2, 2, 3, 4]}
+    assert known_torch_bug(program, {"steps": [{"o": wide}, {"o": wide}, {"o": moved}, {}]}) \
+        is None
+    # nothing differentiated: nothing misread
+    assert known_torch_bug({"steps": program["steps"][:3]}, reference) is None

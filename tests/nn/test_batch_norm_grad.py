@@ -28,3 +28,27 @@ def test_gradients_as_pytorch(key):
             np.testing.assert_array_equal(have, want)
         else:
             np.testing.assert_allclose(have, want, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("training", [False, True])
+def test_a_gradient_with_an_odd_size1_stride_is_read_by_its_strides(training):
+    # (2, 2, 3, 1) transposed back from (2, 1, 3, 2): strides (6, 1, 2, 6), channels-last to
+    # PyTorch's check (it skips size-1 dims). PyTorch 2.13 reads such a gradient in the wrong
+    # order (fuzz 48:13245, counted as its bug by the fuzzer); the gradient must equal the
+    # one of the same values laid out contiguously
+    F = torch.nn.functional
+    x = torch.arange(12, dtype=torch.float64).reshape(2, 2, 3, 1).requires_grad_()
+    weight = torch.tensor([1.5, -0.5], dtype=torch.float64)
+    grad = (torch.arange(12, dtype=torch.float64).reshape(2, 1, 3, 2) * 0.5 - 2).transpose(1, 3)
+    assert grad.stride() == (6, 1, 2, 6)
+
+    def input_grad(g):
+        mean, var = torch.tensor([-0.25, -0.5], dtype=torch.float64), torch.ones(2) * 0.75
+        out = F.batch_norm(x, mean, var.double(), weight, training=training)
+        return torch.autograd.grad(out, x, g)[0]
+
+    expected = input_grad(grad.contiguous())  # (training: its sums, in another order)
+    np.testing.assert_allclose(input_grad(grad).numpy(), expected.numpy(), rtol=1e-12)
+    if not training:  # (eval mode: grad * weight / sqrt(var + eps), element by element)
+        scale = (weight / torch.sqrt(torch.ones(2, dtype=torch.float64) * 0.75 + 1e-5))
+        np.testing.assert_allclose(expected.numpy(), (grad * scale.view(1, 2, 1, 1)).numpy())

@@ -74,7 +74,35 @@ def _index_past_the_end_after_two_ellipses(program, reference):
     return None
 
 
-RULES = (_empty_batch_multi_margin_loss, _internal_assert, _index_past_the_end_after_two_ellipses)
+_AXIS_SWAPS = ("transpose", "permute", "movedim", "swapaxes", "swapdims")
+
+
+def _batch_norm_gradient_read_as_channels_last(program, reference):
+    """PyTorch 2.13's batch_norm backward misreads a gradient that passes its channels-last
+    check only because a size-1 dim's stride is ignored (a (2, 2, 3, 1) output transposed
+    back from (2, 1, 3, 2) has strides (6, 1, 2, 6)): it takes the elements in the wrong
+    order, so its input gradient is not the gradient (grad * invstd in eval mode comes out
+    permuted; training mode's sums to about 0). hookgrad follows the strides."""
+    steps = reference.get("steps", [])
+    if not any(step.get("k") in ("backward", "grad") for step in program["steps"]):
+        return None
+    normed = set()
+    for index, step in enumerate(program["steps"]):
+        if step.get("k") != "call":
+            continue
+        if step.get("n") == "batch_norm":
+            shape = _shape_of({"$": index}, steps)
+            if shape is not None and len(shape) == 4 and 1 in shape[2:]:
+                normed.add(index)
+        elif step.get("n") in _AXIS_SWAPS and step.get("a"):
+            first = step["a"][0]
+            if isinstance(first, dict) and first.get("$") in normed and "i" not in first:
+                return "batch_norm's backward misreads a gradient with an odd size-1 stride"
+    return None
+
+
+RULES = (_empty_batch_multi_margin_loss, _internal_assert, _index_past_the_end_after_two_ellipses,
+         _batch_norm_gradient_read_as_channels_last)
 
 
 def known_torch_bug(program, reference):
