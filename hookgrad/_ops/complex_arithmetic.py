@@ -133,7 +133,7 @@ class AngleBackward0(powers.AngleBackward0):
 
     def forward(self, a):
         self.save(a)
-        return np.angle(a._data)
+        return np.ascontiguousarray(np.angle(a._data))  # (PyTorch's: C order, any input)
 
     def backward(self, grad):
         if grad._requires_grad or _grad_state.grad_enabled:

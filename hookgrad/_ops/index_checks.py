@@ -104,19 +104,39 @@ def index_copy_index(x, dim, index, source):
     return idx
 
 
-def index_fill_index(x, dim, index):
-    """``index_fill``'s index array (flattened; negative indices count from the end)."""
+def index_fill_index(x, dim, index, strides):
+    """``index_fill``'s index array (flattened; negative indices count from the end).
+    ``strides``: the input's, in elements (PyTorch's ``stride()``)."""
     idx = index._data
     if idx.dtype != np.int64:
         raise IndexError("index_fill_(): Expected dtype int64 for index.")
     if idx.ndim > 1:
         raise RuntimeError("Index has to be a vector/scalar")
     idx = idx.reshape(-1)
+    if not x.size and idx.size and x.ndim:
+        _refuse_restride_of_nothing(x, dim, idx.size, strides)
     size = x.shape[dim] if x.ndim else 1
     bad = first_outside(idx, -size, size)
     if bad is not None:
         raise IndexError(_bounds_message(bad, dim, size))
     return idx
+
+
+def _refuse_restride_of_nothing(x, dim, count, strides):
+    """PyTorch's kernel first views its (cloned, so storage-less) empty input with ``dim``'s
+    size set to the index count and stride 0; where that view has elements it cannot lie in
+    no storage, and PyTorch's ``setStorage`` error comes before any index check."""
+    sizes = list(x.shape)
+    sizes[dim] = count
+    steps = list(strides)
+    steps[dim] = 0
+    if 0 in sizes:
+        return
+    needed = (sum((n - 1) * st for n, st in zip(sizes, steps)) + 1) * x.itemsize
+    raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, sizes))}], strides "
+                       f"[{', '.join(map(str, steps))}], storage offset 0, and itemsize "
+                       f"{x.itemsize} requiring a storage size of {needed} are out of bounds "
+                       "for storage of size 0")
 
 
 def take_index(x, index):

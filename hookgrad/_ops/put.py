@@ -288,7 +288,7 @@ def _fill_key(dim, idx, ndim):
 
 def index_fill(input, dim, index, value):
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_fill_index(input._data, dim, index)
+    idx = checks.index_fill_index(input._data, dim, index, input.stride())
     if isinstance(value, TensorBase):
         return IndexFillBackward1.apply(input, value, dim, idx, index)
     return IndexFillBackward0.apply(input, _fill_key(dim, idx, input._data.ndim), value, index)
