@@ -41,11 +41,12 @@ class _Gemm:
     """cblas ``sgemm`` / ``dgemm`` without argument types, and its scalars 1 and 0 as C
     values: a call converts nothing (ctypes' conversions of 14 declared arguments cost more
     than a small product itself). Integers go as C ints, pointers as ``c_void_p``."""
-    __slots__ = ("function", "one", "zero")
+    __slots__ = ("function", "one", "zero", "alpha")
 
     def __init__(self, function, scalar):
         function.restype = None
         self.function, self.one, self.zero = function, scalar(1.0), scalar(0.0)
+        self.alpha = self.one
 
 
 def _load():
@@ -109,10 +110,11 @@ def _as_operand(x, lead, rows, cols):
     return lead == 0, x.strides[0] // item, x  # (PyTorch's !transpose_c)
 
 
-def product(m1, m2, bias=None):
-    """``m1 @ m2`` (or ``bias + m1 @ m2``, ``bias`` broadcast to the result, GEMM's beta = 1
-    as PyTorch's addmm) as PyTorch computes it, a new C-contiguous array; or None where MKL's
-    GEMM does not apply (other dtypes, an empty product, no suitable MKL)."""
+def product(m1, m2, bias=None, alpha=1.0, beta=1.0):
+    """``m1 @ m2`` (or ``beta * bias + alpha * (m1 @ m2)``, ``bias`` broadcast to the result
+    and copied into it, GEMM's alpha and beta as given, as PyTorch's addmm; beta 0 ignores
+    ``bias``) as PyTorch computes it, a new C-contiguous array; or None where MKL's GEMM does
+    not apply (other dtypes, an empty product, no suitable MKL)."""
     dtype = m1.dtype
     functions = _functions if _functions is not None else _load()
     function = functions.get(dtype)  # (None for other dtypes, or without MKL)
@@ -122,17 +124,19 @@ def product(m1, m2, bias=None):
     cols = m2.shape[1]
     if not rows or not cols or not depth:
         return None
-    if rows * cols * depth <= _SMALL_PRODUCT and bias is None:
+    if rows * cols * depth <= _SMALL_PRODUCT and bias is None and alpha == 1:
         out = np.empty((rows, cols), dtype)  # (one call whatever the thread count)
         _call(function, m1, m2, out, rows, cols, depth, False)
         return out
     if max(m1.size, m2.size, rows * cols) > _INT_MAX:
         return None
     out = np.empty((rows, cols), dtype)
-    beta = False  # (whether GEMM adds the product to out: beta 1, else 0)
-    if bias is not None:
+    adds = bias is not None and beta != 0  # (whether GEMM adds out, times beta)
+    if adds:
         out[...] = bias
-        beta = True
+    if alpha != 1 or (adds and beta != 1):
+        function = _Scaled(function, alpha, beta)
+    beta = adds
     threads = vml.threads()
     if threads == 1:
         _call(function, m1, m2, out, rows, cols, depth, beta)
@@ -216,22 +220,34 @@ def _call(gemm, m1, m2, out, rows, cols, depth, beta):
         m, n, ldc = cols, rows, cols
         ta, lda, a = _operand(m2, cols, depth)
         tb, ldb, b = _operand(m1, depth, rows)
-    one = gemm.one
     gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
-                  depth, one, live_pointer(a), lda, live_pointer(b), ldb,
-                  one if beta else gemm.zero, live_pointer(out), ldc)
+                  depth, gemm.alpha, live_pointer(a), lda, live_pointer(b), ldb,
+                  gemm.one if beta else gemm.zero, live_pointer(out), ldc)
+
+
+class _Scaled:
+    """A _Gemm passing other factors: ``alpha``, and ``beta`` where it would pass 1."""
+    __slots__ = ("function", "alpha", "one", "zero")
+
+    def __init__(self, gemm, alpha, beta):
+        scalar = type(gemm.one)
+        self.function, self.zero = gemm.function, gemm.zero
+        self.alpha, self.one = scalar(alpha), scalar(beta)
 
 
 # PyTorch's bmm multiplies matrices of fewer multiply-adds than this in its own loop
 _SMALL_BMM = 400
 
 
-def batched(x, y):
-    """``np.matmul(x, y)`` of two 3-d arrays as PyTorch's ``bmm`` computes it: matrices of
-    fewer than 400 multiply-adds in its own loop (products added in order to +0); larger
-    ones by MKL's batched GEMM when each matrix of both operands is row- or column-major
-    (PyTorch's baddbmm_with_gemm_, batch strides as they are, 0 for an expanded operand),
-    else one product per matrix; or None (no suitable MKL, other dtypes, an empty product)."""
+def batched(x, y, bias=None, alpha=1.0, beta=1.0):
+    """``np.matmul(x, y)`` of two 3-d arrays as PyTorch's ``bmm`` computes it, or ``beta *
+    bias + alpha * (x @ y)`` as its ``baddbmm`` does (``bias`` broadcast to the result; beta
+    0 ignores it): matrices of fewer than 400 multiply-adds in its own loop (products added
+    in order to +0, then ``bias * beta + alpha * sum``, unfused); larger ones by MKL's
+    batched GEMM (alpha and beta as given, into a copy of ``bias``) when each matrix of both
+    operands is row- or column-major (PyTorch's baddbmm_with_gemm_, batch strides as they
+    are, 0 for an expanded operand), else one product per matrix; or None (no suitable MKL,
+    other dtypes, an empty product)."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
     if not functions or dtype not in functions or y.dtype != dtype:
@@ -240,18 +256,27 @@ def batched(x, y):
     cols = y.shape[2]
     if not batch or not rows or not cols or not depth:
         return None
+    adds = bias is not None and beta != 0
     if depth * rows * cols < _SMALL_BMM:
         out = np.zeros((batch, rows, cols), dtype)
         for k in range(depth):
             out += x[:, :, k:k + 1] * y[:, k:k + 1, :]
+        if alpha != 1:
+            out *= dtype.type(alpha)
+        if adds:
+            out += bias if beta == 1 else bias * dtype.type(beta)
         return out
     if max(x.size, y.size, batch * rows * cols) > _INT_MAX:
         return None
     out = np.empty((batch, rows, cols), dtype)
+    if adds:
+        out[...] = bias
+    gemm = functions[dtype]
+    if alpha != 1 or (adds and beta != 1):
+        gemm = _Scaled(gemm, alpha, beta)
     if not (_matrices_fit(x) and _matrices_fit(y)):
         for index in range(batch):  # (PyTorch's loop of addmm over the batch)
-            _threaded(_call, functions[dtype], x[index], y[index], out[index], rows, cols,
-                      depth, False)
+            _threaded(_call, gemm, x[index], y[index], out[index], rows, cols, depth, adds)
         return out
     # column-major: out.T = y.T @ x.T per matrix, as PyTorch passes them
     ta, lda = _batch_operand(y)
@@ -259,15 +284,14 @@ def batched(x, y):
     m, n = cols, rows
     lda, ldb = _normalized_leads(ta == _TRANS, tb == _TRANS, m, n, depth, lda, ldb)
     if batch == 1:
-        gemm = functions[dtype]
-        _threaded(gemm.function, _COL_MAJOR, ta, tb, m, n, depth, gemm.one, pointer(y), lda,
-                  pointer(x), ldb, gemm.zero, pointer(out), cols)
+        _threaded(gemm.function, _COL_MAJOR, ta, tb, m, n, depth, gemm.alpha, pointer(y), lda,
+                  pointer(x), ldb, gemm.one if adds else gemm.zero, pointer(out), cols)
         return out
     steps = np.arange(batch, dtype=np.uint64)
     pointers = [address(array) + steps * np.uint64(stride) for array, stride in
                 ((y, y.strides[0]), (x, x.strides[0]), (out, out.strides[0]))]
     header = (ta, tb, m, n, depth, lda, ldb, cols)
-    scalars = np.array([1.0, 0.0], dtype)
+    scalars = np.array([alpha, beta if adds else 0.0], dtype)
     function = _batch_functions[dtype]
     step = _batch_step(batch, rows * cols * depth) if _set_local_threads is None else 0
     if step:  # (each matrix's bits do not depend on the blocks)
@@ -325,9 +349,11 @@ def _vector(v):
     return 1, np.ascontiguousarray(v)
 
 
-def matrix_vector(mat, vec):
+def matrix_vector(mat, vec, bias=None, alpha=1.0, beta=1.0):
     """``mat @ vec`` as PyTorch's ``mv`` computes it (MKL's GEMV, transposed for a
-    row-major matrix, as PyTorch's addmv picks by the strides); or None."""
+    row-major matrix, as PyTorch's addmv picks by the strides), or ``beta * bias + alpha *
+    (mat @ vec)`` as its ``addmv`` does (GEMV's alpha and beta into a copy of ``bias``, which
+    beta 0 ignores); or None."""
     dtype = mat.dtype
     functions = _functions if _functions is not None else _load()
     if not functions or dtype not in functions or vec.dtype != dtype:
@@ -349,9 +375,27 @@ def matrix_vector(mat, vec):
         lda = max(lda, m)
     incx, vec = _vector(vec)
     out = np.empty(rows, dtype)
-    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, 1.0, address(mat), lda,
-              address(vec), incx, 0.0, address(out), 1)
+    adds = bias is not None and beta != 0
+    if adds:
+        out[...] = bias
+    _threaded(_gemv_functions[dtype], _COL_MAJOR, trans, m, n, alpha, address(mat), lda,
+              address(vec), incx, beta if adds else 0.0, address(out), 1)
     return out
+
+
+def accumulate(m1, m2, out, alpha, beta):
+    """PyTorch's in-place ``out.addmm_(m1, m2, beta=beta, alpha=alpha)`` of a C-contiguous
+    ``out`` (beta 0 ignores it): True, or False where MKL's GEMM does not apply."""
+    dtype = m1.dtype
+    functions = _functions if _functions is not None else _load()
+    function = functions.get(dtype)
+    rows, depth = m1.shape
+    cols = m2.shape[1]
+    if function is None or m2.dtype != dtype or not rows or not cols or not depth \
+            or max(m1.size, m2.size, out.size) > _INT_MAX:
+        return False
+    _threaded(_call, _Scaled(function, alpha, beta), m1, m2, out, rows, cols, depth, beta != 0)
+    return True
 
 
 def dot(x, y):

@@ -133,10 +133,11 @@ class AddmmBackward0(Op):
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         c = bias._data
-        if beta == 1 and alpha == 1 and c.ndim <= 2 and c.shape[-1:] in ((y.shape[1],), (1,)) \
+        if c.ndim <= 2 and c.shape[-1:] in ((y.shape[1],), (1,)) \
                 and (c.ndim < 2 or c.shape[0] in (1, x.shape[0])):
-            # PyTorch's addmm: the input copied into the result, GEMM adds the product
-            out = _gemm(x, y, c)
+            # PyTorch's addmm: the input copied into the result, GEMM adds alpha times the
+            # product to beta times it
+            out = _gemm(x, y, c, alpha, beta)
             if out is not None:
                 return out
         out = _mm(x, y)
@@ -166,10 +167,11 @@ class AddmmBackward0(Op):
                 grad_bias = _make(sum_array(g, (0,), False))
             else:
                 grad_bias = grad if self.beta == 1 else grad * self.beta
-        if self.alpha != 1:
-            grad = grad * self.alpha
-        return (grad_bias,) + _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1),
-                                        self.needs(2), self.mat1_strides)
+        grads = _mm_grads(grad, a, b, self.mat2_transposed, self.needs(1), self.needs(2),
+                          self.mat1_strides)
+        if self.alpha != 1:  # (after the products, as PyTorch's maybe_multiply)
+            grads = tuple(None if g is None else g * self.alpha for g in grads)
+        return (grad_bias,) + grads
 
 
 class MvBackward0(Op):

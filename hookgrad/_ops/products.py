@@ -6,8 +6,12 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
+from ..backends.cpu import VECTOR_BYTES
 from .alpha_check import check_scalar_factor, factor_in_dtype
 from .arithmetic import mul
+from .elementwise_layout import first_operand_layout
+from .fused import fma
+from .gemm import accumulate, batched, matrix_vector
 from .half import forward_in_float32, is_half, one_dtype
 from .linalg import (
     DotBackward0,
@@ -20,6 +24,7 @@ from .linalg import (
 from .op import Op, refuse_out
 from .reduce import SumBackward1
 from .scalar_forms import MulBackward1
+from .vector_loop import vector_positions
 from .views import flatten, permute, reshape, view
 
 
@@ -77,6 +82,11 @@ class AddmvBackward0(Op):
         _refuse_bool("addmv_impl_cpu", m)
         # (as PyTorch: each factor only for the other's gradient)
         self.save(mat if self.needs(2) else None, vec if self.needs(1) else None)
+        out = matrix_vector(m, v, _expand_input(x, m.shape[:1]), factor_in_dtype(alpha, m.dtype),
+                            factor_in_dtype(beta, m.dtype))  # (PyTorch's bits where MKL is)
+        if out is not None:
+            self.beta, self.alpha = beta, alpha
+            return out
         return _combine(self, x, m @ v, beta, alpha)
 
     def backward(self, grad):
@@ -106,6 +116,12 @@ class AddrBackward0(Op):
         self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
         # (the ufunc's own method, not np.outer: a NumPy warning (0 * inf) raised in NumPy's
         # Python code would escape the package's filter, which matches hookgrad's modules)
+        if dtype in _FLOAT_TYPES:
+            self.beta, self.alpha = beta, alpha
+            x = a._data.astype(dtype, copy=False)
+            out = _addr_kernel(x, vec1._data.astype(dtype, copy=False),
+                               vec2._data.astype(dtype, copy=False), beta, alpha)
+            return first_operand_layout(out, x) if x.ndim == 2 else out  # (the iterator's)
         product = np.multiply.outer(vec1._data.astype(dtype), vec2._data.astype(dtype))
         return _combine(self, a._data.astype(dtype, copy=False), product, beta, alpha)
 
@@ -114,6 +130,33 @@ class AddrBackward0(Op):
         return (_scaled(grad, self.beta) if self.needs(0) else None,
                 _scaled(grad.mv(vec2), self.alpha) if self.needs(1) else None,
                 _scaled(grad.t().mv(vec1), self.alpha) if self.needs(2) else None)
+
+
+_FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _addr_kernel(x, v1, v2, beta, alpha):
+    """PyTorch's addr kernel: ``(alpha * v1[i]) * v2[j]``, plus ``beta * x`` unless beta is
+    0, that sum fused two ways: its vector loop computes ``fma(alpha * v1[i], v2[j], beta *
+    x)``, its element loop (the elements short of a whole vector step at each row's end)
+    ``fma(beta, x, (alpha * v1[i]) * v2[j])``."""
+    dtype = v1.dtype.type
+    scaled = v1 * dtype(factor_in_dtype(alpha, v1.dtype))
+    with np.errstate(all="ignore"):
+        product = np.multiply.outer(scaled, v2)
+        if beta == 0:  # (the input ignored, NaN included)
+            return product
+        shape = product.shape
+        base = _expand_input(x, shape)
+        factor = dtype(factor_in_dtype(beta, v1.dtype))
+        element = fma(np.full(shape, factor), base, product)
+        vector = vector_positions(shape, base, np.broadcast_to(v2, shape), 2 * VECTOR_BYTES,
+                                  np.broadcast_to(v1[:, None], shape))
+        if vector is None or not vector.any():
+            return element
+        fused = fma(np.broadcast_to(scaled[:, None], shape), np.broadcast_to(v2, shape),
+                    base * factor)
+    return np.where(vector, fused, element)
 
 
 def _check_batches(b1, b2):
@@ -148,6 +191,12 @@ class BaddbmmBackward0(Op):
                                f"batch2: {_CPP[y.dtype.name]}")
         # (as PyTorch: each batch only for the other's gradient)
         self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
+        shape = (x.shape[0], x.shape[1], y.shape[2])
+        out = batched(x, y, _expand_input(a._data, shape), factor_in_dtype(alpha, x.dtype),
+                      factor_in_dtype(beta, x.dtype))  # (PyTorch's bits where MKL is)
+        if out is not None:
+            self.beta, self.alpha = beta, alpha
+            return out
         return _combine(self, a._data, np.matmul(x, y), beta, alpha)
 
     def backward(self, grad):
@@ -182,6 +231,11 @@ class AddbmmBackward0(Op):
         # (as PyTorch: each batch only for the other's gradient)
         self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]
+        out = _addbmm_gemm(a._data, x, y, factor_in_dtype(alpha, x.dtype),
+                           factor_in_dtype(beta, x.dtype))
+        if out is not None:
+            self.beta, self.alpha = beta, alpha
+            return out
         with np.errstate(all="ignore"):  # (infinities of both signs summed: NaN, silently)
             total = np.matmul(x, y).sum(0, dtype=x.dtype)
         return _combine(self, a._data, total, beta, alpha)
@@ -192,6 +246,19 @@ class AddbmmBackward0(Op):
         return (_scaled(grad, self.beta) if self.needs(0) else None,
                 _scaled(expanded.bmm(b2.transpose(1, 2)), self.alpha) if self.needs(1) else None,
                 _scaled(b1.transpose(1, 2).bmm(expanded), self.alpha) if self.needs(2) else None)
+
+
+def _addbmm_gemm(bias, x, y, alpha, beta):
+    """PyTorch's addbmm: ``bias`` copied into the result (unless beta is 0), then one in-place
+    ``addmm_`` per matrix of the batch, the first with ``beta``, the others adding to it; or
+    None where MKL's GEMM does not apply."""
+    out = np.empty((x.shape[1], y.shape[2]), x.dtype)
+    if beta != 0:
+        out[...] = _expand_input(bias, out.shape)
+    for index in range(x.shape[0]):
+        if not accumulate(x[index], y[index], out, alpha, beta if index == 0 else 1.0):
+            return None
+    return out if x.shape[0] else None
 
 
 class VdotBackward0(DotBackward0):

@@ -7,16 +7,17 @@ import numpy as np
 PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
-def vector_positions(shape, x, y, step_bytes):
-    """Where PyTorch's vector loop computes ``op(x, y)`` (a mask of ``shape``), stepping
-    ``step_bytes`` at a time, or None where it loops element by element or the layout is not
-    modelled. ``y`` is an array or a number."""
+def vector_positions(shape, x, y, step_bytes, *more):
+    """Where PyTorch's vector loop computes ``op(x, y, *more)`` (a mask of ``shape``),
+    stepping ``step_bytes`` at a time, or None where it loops element by element or the
+    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays."""
     logical, order = shape, _iteration_order(shape, x, y)
     if order is not None:  # (PyTorch's iterator follows the operands' memory order)
         shape = tuple(shape[d] for d in order)
         x = np.broadcast_to(x, logical).transpose(order)
         y = np.broadcast_to(y, logical).transpose(order) if type(y) is np.ndarray else y
-    length = _vector_row(shape, x, y)
+        more = [np.broadcast_to(z, logical).transpose(order) for z in more]
+    length = _vector_row(shape, x, y, more)
     if length is None:
         return None
     step = step_bytes // x.dtype.itemsize
@@ -34,11 +35,11 @@ def _iteration_order(shape, x, y):
     return None
 
 
-def _vector_row(shape, x, y):
+def _vector_row(shape, x, y, more=()):
     """The length of the inner rows PyTorch's iterator loops over (its dimensions merged where
     every operand steps through them as one), or None where that loop is not a vector one or
     the layout is not modelled."""
-    operands = [x] + ([y] if type(y) is np.ndarray else [])
+    operands = [x] + ([y] if type(y) is np.ndarray else []) + list(more)
     steps = []
     for array in operands:
         if array.dtype.itemsize != x.dtype.itemsize and array is not x:
