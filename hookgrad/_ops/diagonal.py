@@ -60,7 +60,12 @@ class TraceBackward0(Op):
         self.shape = x.shape
         # (an integer trace sums into int64, as sum does; np.trace warns)
         dtype = np.int64 if x.dtype.kind in "iu" else x.dtype
-        return np.asarray(np.add.reduce(np.diagonal(x), dtype=dtype), dtype=dtype)
+        diagonal = np.diagonal(x)
+        if not diagonal.size or dtype.kind != "f" or dtype.itemsize < 4:
+            return np.asarray(np.add.reduce(diagonal, dtype=dtype), dtype=dtype)
+        # PyTorch's kernel: one running sum in order, in double for float, cast at the end
+        with np.errstate(all="ignore"):
+            return np.asarray(np.cumsum(diagonal, dtype=np.float64)[-1], dtype=dtype)
 
     def backward(self, grad):
         if plain_backward():

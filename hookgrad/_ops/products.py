@@ -280,7 +280,13 @@ class LinalgCrossBackward0(Op):
         shape = np.broadcast_shapes(x.shape, y.shape)
         x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
         with np.errstate(invalid="ignore", over="ignore"):
-            return np.cross(x, y, axis=dim)
+            if x.dtype not in _FLOAT_TYPES:
+                return np.cross(x, y, axis=dim)
+            # PyTorch's kernel: each component one fused multiply-subtract,
+            # fma(x[i], y[j], -(x[j] * y[i]))
+            x, y = np.moveaxis(x, dim, 0), np.moveaxis(y, dim, 0)
+            parts = [fma(x[i], y[j], -(x[j] * y[i])) for i, j in ((1, 2), (2, 0), (0, 1))]
+            return np.stack(parts, axis=dim)
 
     def backward(self, grad):
         b, a = self.saved()
