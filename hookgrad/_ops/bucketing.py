@@ -142,8 +142,12 @@ class BincountBackward(Op):
 
     def forward(self, weights, x, length):
         w = weights._data
-        dtype = w.dtype if w.dtype.kind in "fV" else np.float64
-        return np.bincount(x, weights=w.astype(np.float64), minlength=length).astype(dtype)
+        if w.dtype == np.float32:  # (PyTorch's kernel: float32 sums, in the input's order)
+            out = np.zeros(max(length, int(x.max()) + 1), np.float32)
+            np.add.at(out, x, w)
+            return out
+        # (any other weights: converted to double, double sums)
+        return np.bincount(x, weights=w.astype(np.float64), minlength=length)
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::bincount is not implemented")
