@@ -13,11 +13,11 @@ from .composite import FormulaGrad
 from .elementwise import sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
+from .margin_sums import multi_margin_grad, multi_margin_rows, reduced_in_double
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0, sigmoid_array
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
-from .selection import keep_where
 from .sum_order import sum_all
 
 
@@ -534,17 +534,10 @@ class MultiMarginLossBackward0(Op):
         self.params = (p, margin, reduction)
         self.target, self.weight = t, weight
         self.save(input, target, weight)
-        classes = x2.shape[1]
-        picked = np.take_along_axis(x2, t[:, None], axis=1)
-        z = margin - picked + x2
-        z = np.where(z > 0, z, 0)  # (a NaN margin adds nothing, as in PyTorch's loop)
-        np.put_along_axis(z, t[:, None], 0, axis=1)
-        if p == 2:
-            z = z * z
-        losses = z.sum(1) / classes
-        if weight is not None:
-            losses = losses * weight._data[t]
-        return reduce_array(losses if x.ndim == 2 else losses.reshape(()), reduction)
+        losses = multi_margin_rows(x2, t, p, margin, None if weight is None else weight._data)
+        if reduction == "none" and target._data.ndim:  # (a 1-d input's: one loss per target)
+            return losses
+        return reduced_in_double(losses, reduction)
 
     def backward(self, grad):
         input, _, _ = self.saved()
@@ -558,24 +551,8 @@ class MultiMarginLossBackward0(Op):
 
     def input_grad(self, grad, input):
         p, margin, reduction = self.params
-        x = input if input._data.ndim == 2 else input.unsqueeze(0)
-        rows, classes = x._data.shape
-        target = self.target.reshape(-1, 1)
-        is_target = np.arange(classes) == target
-        z = x - x.gather(1, _make(target)) + margin
-        if p == 2:
-            slope = z * (2 / classes)
-        else:
-            slope = _make(np.full(z._data.shape, 1 / classes, z._data.dtype))
-        if self.weight is not None:
-            slope = slope * _make(self.weight._data[self.target].reshape(-1, 1))
-        # PyTorch's coefficients, times the incoming gradient last: each class above the margin
-        # its slope, the target minus their sum, the others 0 (selected, not masked products,
-        # so an infinite input stays out of them)
-        active = keep_where(slope, (z._data > 0) & ~is_target)
-        coefficients = active - keep_where(active.sum(1, keepdim=True), is_target)
-        grad = scaled_grad(grad, reduction, rows)
-        if reduction == "none" and input._data.ndim == 2:
-            grad = grad.unsqueeze(1)
-        grad_x = coefficients * grad
-        return grad_x if input._data.ndim == 2 else grad_x.squeeze(0)
+        x = input._data
+        weight = None if self.weight is None else self.weight._data
+        out = multi_margin_grad(x if x.ndim == 2 else x[None], self.target, p, margin, weight,
+                                reduction, grad._data)
+        return _make(out.reshape(x.shape))

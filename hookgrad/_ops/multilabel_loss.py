@@ -4,6 +4,7 @@ Its gradient, as PyTorch's, is not differentiable again."""
 import numpy as np
 
 from ..autograd.graph import ERROR_NODE_SEQ
+from .margin_sums import multilabel_margin_rows, reduced_in_double
 from .op import Op
 
 
@@ -26,32 +27,27 @@ class MultilabelMarginLossBackward0(Op):
         rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
         labels = target.reshape(rows.shape)
         classes = rows.shape[1]
-        losses = np.zeros(rows.shape[0], x.dtype)
-        slopes = np.zeros(rows.shape, x.dtype)
-        for n, (row, label_row) in enumerate(zip(rows, labels)):
-            chosen = _targets(label_row)
+        counts = np.zeros(rows.shape, np.int64)  # (the +g / -g steps of PyTorch's backward)
+        chosen_per_row = [_targets(label_row) for label_row in labels]
+        for n, (row, chosen) in enumerate(zip(rows, chosen_per_row)):
             others = np.ones(classes, bool)
             others[chosen] = False
             for y in chosen:
-                margins = 1 - row[y] + row
-                active = others & (margins > 0)
-                losses[n] += margins[active].sum()
-                slopes[n, active] += 1
-                slopes[n, y] -= active.sum()
-        scale = x.dtype.type(1 / classes) if classes else x.dtype.type(0)
-        losses *= scale
-        self.slopes = (slopes * scale).reshape(x.shape)
-        self.reduction, self.batch = reduction, losses.size if x.ndim == 2 else 1
-        if reduction == "none":
+                active = others & ((1 - row[y] + row) > 0)
+                counts[n, active] += 1
+                counts[n, y] -= active.sum()
+        sums = multilabel_margin_rows(rows, chosen_per_row)
+        self.counts = counts.reshape(x.shape)
+        self.reduction, self.batch = reduction, sums.size if x.ndim == 2 else 1
+        if reduction == "none" and x.ndim == 2:
+            with np.errstate(all="ignore"):
+                losses = sums / x.dtype.type(classes)
             return losses.reshape(x.shape[:-1]) if x.ndim == 2 else losses.reshape(())
-        total = losses.sum()
-        if reduction == "mean":
-            total = total / losses.size if losses.size else x.dtype.type(0)
-        return np.asarray(total, x.dtype)
+        return reduced_in_double(sums, reduction, classes)
 
     def backward(self, grad):
         a, _ = self.saved()
-        return MultilabelMarginLossGrad.apply(grad, a, self.slopes, self.reduction, self.batch)
+        return MultilabelMarginLossGrad.apply(grad, a, self.counts, self.reduction, self.batch)
 
 
 class MultilabelMarginLossGrad(Op):
@@ -65,13 +61,23 @@ class MultilabelMarginLossGrad(Op):
         super()._link([t for t in inputs if t.requires_grad], adopted)
         self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
 
-    def forward(self, grad, input, slopes, reduction, batch):
-        g = grad._data
-        if reduction == "none":
-            return slopes * (g[..., None] if g.ndim else g)
-        if reduction == "mean" and batch:
-            g = g / batch
-        return slopes * g
+    def forward(self, grad, input, counts, reduction, batch):
+        """PyTorch's kernel: each element's ``counts`` steps of ``+g`` / ``-g`` added one by
+        one (``g``: 1 / classes, 1 / (rows * classes) for 'mean', in double, cast), then
+        times the incoming gradient."""
+        x, go = input._data, grad._data
+        classes = x.shape[-1] if x.ndim else 1
+        with np.errstate(all="ignore"):
+            step = x.dtype.type(np.float64(1) / (batch * classes if reduction == "mean"
+                                                 else classes))
+            # (sums[k]: k steps added one by one; sums[0] = +0, an untouched element)
+            sums = np.zeros(int(np.abs(counts).max(initial=0)) + 1, x.dtype)
+            sums[1:] = np.add.accumulate(np.full(sums.size - 1, step, x.dtype))
+            slopes = np.where(counts >= 0, sums[np.maximum(counts, 0)],
+                              x.dtype.type(0) - sums[np.maximum(-counts, 0)])
+            if reduction == "none" and go.ndim:
+                return slopes * go[..., None]
+            return slopes * go
 
     def backward(self, grad):
         raise RuntimeError("derivative for aten::multilabel_margin_loss_backward is not "

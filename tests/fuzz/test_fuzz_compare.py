@@ -128,6 +128,9 @@ def test_pytorch_reading_uninitialised_memory_is_not_counted():
     reference = {"steps": [{"o": empty}, {"o": {**empty, "T": "int64", "s": [0]}},
                            {"o": {**empty, "s": [], "v": [1.2e-32]}}]}
     assert "uninitialised" in known_torch_bug(program, reference)
+    program["steps"][2]["n"] = "multilabel_margin_loss"
+    assert "uninitialised" in known_torch_bug(program, reference)
+    program["steps"][2]["n"] = "multi_margin_loss"
     program["steps"][2]["kw"] = {"reduction": "none"}
     assert known_torch_bug(program, reference) is None
     del program["steps"][2]["kw"]

@@ -14,20 +14,24 @@ def _shape_of(ref, steps):
     return out.get("s")
 
 
+_MARGIN_LOSSES = ("multi_margin_loss", "multilabel_margin_loss")
+
+
 def _empty_batch_multi_margin_loss(program, reference):
-    """F.multi_margin_loss of an empty batch with reduction 'mean' or 'sum' returns whatever
-    its output's memory held (PyTorch never writes it): 1.2e-32 in one process, 6.0e+24 or
-    -3.6e-11 in the next. The same process usually repeats the garbage, so running the program
-    twice does not catch it. hookgrad gives the mean of nothing (NaN) and the sum (0)."""
+    """F.multi_margin_loss and F.multilabel_margin_loss of an empty batch with reduction
+    'mean' or 'sum' return whatever their output's memory held (PyTorch never writes it):
+    1.2e-32 in one process, 6.0e+24 or -3.6e-11 in the next. The same process usually
+    repeats the garbage, so running the program twice does not catch it. hookgrad gives the
+    mean of nothing (NaN) and the sum (0)."""
     steps = reference.get("steps", [])
     for step in program["steps"]:
-        if step.get("k") != "call" or step.get("n") != "multi_margin_loss":
+        if step.get("k") != "call" or step.get("n") not in _MARGIN_LOSSES:
             continue
         if step.get("kw", {}).get("reduction", "mean") == "none":
             continue
         shape = _shape_of(step["a"][0] if step.get("a") else None, steps)
         if shape is not None and 0 in shape:
-            return "multi_margin_loss of an empty batch returns uninitialised memory"
+            return f"{step['n']} of an empty batch returns uninitialised memory"
     return None
 
 
