@@ -2,6 +2,7 @@
 ``x[key] = value`` (subscript.py parses the keys, put.py writes); gather, scatter,
 masked_fill, masked_select, index_select / index_add / index_fill / index_copy, take."""
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
@@ -64,7 +65,12 @@ class UnsqueezeBackward0(ViewOp):
 
     @staticmethod
     def view_array(x, dim):
-        return np.expand_dims(x, dim)
+        out = np.expand_dims(x, dim)
+        # PyTorch's strides: the new dim's is the size times the stride of the dim after it
+        # (1 at the end); NumPy's may differ, which stride() and a product's layout test see
+        new = x.shape[dim] * x.strides[dim] if dim < x.ndim else x.itemsize
+        strides = x.strides[:dim] + (new,) + x.strides[dim:]
+        return out if out.strides == strides else as_strided(out, out.shape, strides)
 
     def backward(self, grad):
         return grad.squeeze(self.params[0])
