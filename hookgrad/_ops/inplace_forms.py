@@ -168,7 +168,7 @@ def float_power_(self, exponent):
     if self._data.dtype != np.float64:
         raise RuntimeError(f"the base given to float_power_ has dtype {type_name(self._data)} "
                            "but the operation's result requires dtype Double")
-    return apply_inplace(self, float_power, (exponent,), {})
+    return apply_inplace(self, float_power, (exponent,), {}, None, True)
 
 
 # In-place ops PyTorch numbers apart from their out-of-place forms; it has no derivative for
@@ -228,7 +228,7 @@ def floor_divide_in_place(input, other):
 
 
 def floor_divide_(self, other):
-    return apply_inplace(self, floor_divide_in_place, (other,), {})
+    return apply_inplace(self, floor_divide_in_place, (other,), {}, None, True)
 
 
 def _tensor_only(function, name, parameter="other", check_inputs=True):

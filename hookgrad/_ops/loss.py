@@ -459,6 +459,11 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
         loss = (1 - t) * x + softplus_neg
+        if np.vdot(loss, loss) != np.vdot(loss, loss) and loss.dtype.kind == "f":
+            # (PyTorch subtracts log_sigmoid(x), whose NaN has the sign bit: a NaN input's
+            # loss is that NaN, where NumPy's sum kept the product's)
+            loss = np.where(np.isnan(np.broadcast_to(x, loss.shape)), -np.nan, loss).astype(
+                loss.dtype, copy=False)
         if weight is not None:
             loss = loss * weight._data
         # (PyTorch's ``(1 - target).mul_(input)...``: the target's layout)

@@ -344,8 +344,10 @@ def broadcast_view(x, shape, writeable=False):
             view.flags.writeable = False
         return view
     lead = len(shape) - x.ndim  # (a kept dim keeps its stride, size 1 too: not NumPy's 0)
-    strides = (0,) * lead + tuple(0 if d == 1 and t != 1 else st
-                                  for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    strides = tuple(0 if d == 1 and t != 1 else st
+                    for d, t, st in zip(x.shape, shape[lead:], x.strides))
+    for size in reversed(shape[:lead]):  # (a new dim of size 1: PyTorch's size * stride of
+        strides = (0 if size != 1 else shape[-len(strides)] * strides[0],) + strides  # next)
     if not x.flags.c_contiguous:  # (a strided array is no buffer for np.ndarray)
         view = np.lib.stride_tricks.as_strided(x, shape, strides, writeable=x.flags.writeable)
     else:
