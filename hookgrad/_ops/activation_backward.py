@@ -467,7 +467,10 @@ def _tanh_grad(g, y):
         # once more to float32 errs only on an exact float32 midpoint: 2.4x the unfused
         # form's time, where the exact fma32 takes about 100x)
         one_minus = np.square(y, dtype=np.float64)
-        np.subtract(1, one_minus, out=one_minus)
+        if one_minus.ndim:
+            np.subtract(1, one_minus, out=one_minus)
+        else:  # (a 0-d y squares to a NumPy scalar)
+            one_minus = 1 - one_minus
         return g * one_minus.astype(np.float32)
     if y.dtype == np.float64:
         return g * fma(np.negative(y), y, 1.0)

@@ -59,7 +59,7 @@ class TraceBackward0(Op):
             raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
         self.shape = x.shape
         # (an integer trace sums into int64, as sum does; np.trace warns)
-        dtype = np.int64 if x.dtype.kind in "iu" else x.dtype
+        dtype = np.dtype(np.int64) if x.dtype.kind in "iu" else x.dtype
         diagonal = np.diagonal(x)
         if not diagonal.size or dtype.kind != "f" or dtype.itemsize < 4:
             return np.asarray(np.add.reduce(diagonal, dtype=dtype), dtype=dtype)
