@@ -10,11 +10,11 @@ from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .c_strides import c_strided
 from .composite import FormulaGrad
-from .elementwise import sigmoid
+from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .nll_sum import cascade_sum
-from .nn import LogSigmoidBackward0, sigmoid_array
+from .nn import LogSigmoidBackward0
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .selection import keep_where
@@ -440,6 +440,14 @@ class BinaryCrossEntropyBackward0(Op):
         return grad_input, grad_target
 
 
+def _times(a, b):
+    """``a * b``, into ``a`` (a fresh array) where the product has its shape and dtype."""
+    if (isinstance(a, np.ndarray) and np.result_type(a, b) == a.dtype
+            and np.broadcast_shapes(a.shape, np.shape(b)) == a.shape):
+        return np.multiply(a, b, out=a)
+    return np.asarray(a * b)
+
+
 class BinaryCrossEntropyWithLogitsBackward0(Op):
     """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
 
@@ -470,24 +478,32 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
             _backward_dtype_error(target, input)
         if not plain_backward():
             return self._recorded_backward(grad, input, target)
-        grad = scaled_grad(grad, self.reduction, self.count)
-        if self.weight is not None:
-            grad = grad * self.weight
-        pos_weight = self.pos_weight
+        # (the recorded formulas' order, on arrays: each step rounds as PyTorch's)
+        pos_weight, g, t = self.pos_weight, grad._data, target._data
         grad_input = grad_target = None
         if self.needs(0):
-            s = _make(sigmoid_array(input._data))  # (1 / (1 + exp(-x)), PyTorch's sigmoid)
+            s = _sigmoid(input._data)  # (torch.sigmoid's values, as the recorded path's)
             if pos_weight is None:
-                grad_input = grad * (s - target)
+                slope = s - t
             else:
-                grad_input = grad * (s * (1 + (pos_weight - 1) * target) - pos_weight * target)
+                scaled_target = pos_weight._data * t
+                slope = (scaled_target + 1 - t) * s - scaled_target
+            grad_input = self._finish_array(_times(slope, g))
         if self.needs(1):
             if pos_weight is None:
-                grad_target = grad * -input
+                slope = -input._data
             else:
-                log_sigmoid = LogSigmoidBackward0.apply(input)
-                grad_target = grad * ((1 - pos_weight) * log_sigmoid - input)
+                slope = (LogSigmoidBackward0.apply(-input) - LogSigmoidBackward0.apply(input)
+                         * pos_weight)._data
+            grad_target = self._finish_array(_times(slope, g))
         return grad_input, grad_target
+
+    def _finish_array(self, grad):
+        if self.weight is not None:
+            grad = _times(grad, self.weight._data)
+        if self.reduction == "mean":
+            grad = np.asarray(grad / grad.dtype.type(self.count))
+        return _make(grad)
 
     def _recorded_backward(self, grad, input, target):
         """PyTorch's formulas op by op (its nodes under create_graph): the slope, times the
