@@ -7,6 +7,7 @@ from .._tensor_base import _make
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
+from .log_softmax_grad import log_softmax_grad_array
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
 from .sum_order import sum_array
@@ -241,7 +242,9 @@ class LogSoftmaxBackward0(Op):
             g, y = grad._data, result._data
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
-            return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
+                return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
+            return _make(log_softmax_grad_array(g, y, self.dims, exp_array,
+                                                exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
 
 
@@ -254,6 +257,14 @@ class LogSoftmaxBackwardDataBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_log_softmax_grad)
+
+    def forward(self, grad, output, dims):
+        g = grad._data
+        if g.itemsize == 2 and is_half(g):  # (the formula's value)
+            return super().forward(grad, output, dims)
+        self.save(grad, output)
+        self.params = (dims,)
+        return log_softmax_grad_array(g, output._data, dims, exp_array)
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term
