@@ -1,8 +1,9 @@
-"""log_softmax's gradient, ``grad - exp(output) * sum(grad)``, rounded as PyTorch's CPU kernel
-rounds it over the last dim (``_vec_host_softmax_backward_lastdim``): the row's sum by
-``vec::reduce_all`` over vector lanes, and ``grad - exp * sum`` one fused multiply-add (GCC
-contracts the vector multiply and subtract). Its exp is its vectorised one (not modelled:
-torch.exp's, which this uses, differs from it in the last bit on a few elements)."""
+"""softmax's and log_softmax's gradients rounded as PyTorch's CPU kernels round them over the
+last dim (``_vec_host_softmax_backward_lastdim``): the row sums by ``vec::reduce_all`` /
+``map2_reduce_all`` over vector lanes; log_softmax's ``grad - exp(output) * sum`` one fused
+multiply-add (GCC contracts the vector multiply and subtract), softmax's ``(grad - sum) *
+output``. log_softmax's exp is the kernel's vectorised one (not modelled: torch.exp's, which
+this uses, differs from it in the last bit on a few elements)."""
 import numpy as np
 
 from ..backends.cpu import VECTOR_BYTES
@@ -60,3 +61,17 @@ def log_softmax_grad_array(grad, output, dims, exp, exact=True):
         np.negative(negated, out=negated)
         return (fma32 if dtype == np.float32 else fma64)(negated, total, grad)
     return grad - exp(output) * np.add.reduce(grad, axis=dims, keepdims=True)
+
+
+def softmax_grad_array(grad, output, dims):
+    """The gradient of softmax's input from its output's ``grad`` and its ``output`` (arrays
+    of one dtype): ``(grad - sum(grad * output)) * output``, the products rounded, then
+    summed in lanes as ``map2_reduce_all`` sums them. (A float32 backward without
+    create_graph, the common training case, keeps its one-pass NumPy sums: the lane order
+    costs about three times that gradient.)"""
+    dtype = grad.dtype
+    if (dims == (grad.ndim - 1,) and (dtype == np.float32 or dtype == np.float64)
+            and output.dtype == dtype and grad.shape == output.shape and grad.size):
+        total = lane_sum(grad * output)
+        return (grad - total) * output
+    return output * (grad - (grad * output).sum(dims, keepdims=True))
