@@ -13,6 +13,7 @@ from .composite import FormulaGrad
 from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
+from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0
 from .op import Op, operands, plain_backward, type_name
@@ -195,16 +196,12 @@ def _c_strided(t):
     return t if data is t._data else _make(data)
 
 
-def _mse_grad(grad, input, target, reduction, count):
-    return ((input - target) * (scaled_grad(grad, reduction, count) * 2),)
-
-
 class MseLossBackwardBackward0(FormulaGrad):
     """``mse_loss_backward(grad, self, target)``: in ``self``'s dtype (PyTorch writes it into
     ``empty_like(self)``), differentiated by PyTorch's own double-backward formulas."""
 
     arity = 3
-    formula = staticmethod(_mse_grad)
+    formula = staticmethod(mse_grad)
 
     def forward(self, grad, input, target, reduction, count):
         out = super().forward(grad, input, target, reduction, count)
@@ -255,10 +252,6 @@ class MseLossBackward0(Op):
         return _pair_grads(self, MseLossBackwardBackward0, grad, self.reduction, self.count)
 
 
-def _smooth_l1_grad(grad, input, target, reduction, count, beta):
-    return (((input - target) / beta).clamp(-1, 1) * scaled_grad(grad, reduction, count),)
-
-
 def _smooth_l1_double_backward(grad, input, target, reduction, beta):
     """PyTorch's ``smooth_l1_loss_double_backward``: ``grad * (|d| < beta) / beta`` (strictly
     inside: at ``|d| == beta`` the second derivative is 0; an infinite ``grad`` there is NaN),
@@ -281,7 +274,7 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
     linear in it), ``double_backward(grad * grad_output)`` for ``self`` and ``target``."""
 
     arity = 3
-    formula = staticmethod(_smooth_l1_grad)
+    formula = staticmethod(smooth_l1_grad)
     double_backward = staticmethod(_smooth_l1_double_backward)
 
     def forward(self, grad, input, target, reduction, count, beta):
@@ -308,12 +301,8 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
         return grad_grad_out, grad_input, grad_target
 
 
-def _huber_grad(grad, input, target, reduction, count, delta):
-    return ((input - target).clamp(-delta, delta) * scaled_grad(grad, reduction, count),)
-
-
 class HuberLossBackwardBackward0(SmoothL1LossBackwardBackward0):
-    formula = staticmethod(_huber_grad)
+    formula = staticmethod(huber_grad)
     double_backward = staticmethod(_huber_double_backward)
 
     @classmethod
