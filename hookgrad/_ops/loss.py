@@ -153,15 +153,13 @@ class NllLossBackward0(Op):
             raise RuntimeError(f"size mismatch (got input: {list(self.in_shape)}, target: "
                                f"{list(self.args[0]._data.shape)})")
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
-        mean = self.reduction == "mean" and self.total != 0
-        if self.w is None:  # every weight is 1
-            values = -1 / self.total if mean else -1
-        else:
-            values = -self.w / self.total if mean else -self.w
+        g = g.reshape(self.safe.shape) if g.ndim else g
+        if self.reduction == "mean" and self.total != 0:  # (PyTorch's -(g / total), then
+            g = g / g.dtype.type(self.total)  # times the weight: each rounds in the dtype)
+        values = -g if self.w is None else self.w * -g
         # zeros but at the targets (not a product with zeros: an infinite gradient would
         # make NaN everywhere), PyTorch's scatter
-        per_target = np.broadcast_to((g.reshape(self.safe.shape) if g.ndim else g) * values,
-                                     self.safe.shape).astype(g.dtype, copy=False)
+        per_target = np.broadcast_to(values, self.safe.shape).astype(g.dtype, copy=False)
         if self.valid is not None:
             per_target = np.where(self.valid, per_target, 0)
         out = np.zeros(shape, g.dtype)
