@@ -14,11 +14,11 @@ from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
+from .multi_margin_grad import multi_margin_grad
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
-from .selection import keep_where
 from .sum_order import sum_all
 
 
@@ -561,24 +561,8 @@ class MultiMarginLossBackward0(Op):
 
     def input_grad(self, grad, input):
         p, margin, reduction = self.params
-        x = input if input._data.ndim == 2 else input.unsqueeze(0)
-        rows, classes = x._data.shape
-        target = self.target.reshape(-1, 1)
-        is_target = np.arange(classes) == target
-        z = x - x.gather(1, _make(target)) + margin
-        if p == 2:
-            slope = z * (2 / classes)
-        else:
-            slope = _make(np.full(z._data.shape, 1 / classes, z._data.dtype))
-        if self.weight is not None:
-            slope = slope * _make(self.weight._data[self.target].reshape(-1, 1))
-        # PyTorch's coefficients, times the incoming gradient last: each class above the margin
-        # its slope, the target minus their sum, the others 0 (selected, not masked products,
-        # so an infinite input stays out of them)
-        active = keep_where(slope, (z._data > 0) & ~is_target)
-        coefficients = active - keep_where(active.sum(1, keepdim=True), is_target)
-        grad = scaled_grad(grad, reduction, rows)
-        if reduction == "none" and input._data.ndim == 2:
-            grad = grad.unsqueeze(1)
-        grad_x = coefficients * grad
-        return grad_x if input._data.ndim == 2 else grad_x.squeeze(0)
+        x = input._data if input._data.ndim == 2 else input._data[None]
+        weight = None if self.weight is None else self.weight._data
+        grad_x = multi_margin_grad(grad._data, x, self.target.reshape(-1), p, margin, weight,
+                                   reduction)
+        return _make(grad_x if input._data.ndim == 2 else grad_x[0])
