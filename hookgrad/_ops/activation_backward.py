@@ -15,6 +15,7 @@ from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
 from .elementwise_layout import first_operand_layout
 from .fused import fma
+from .half import is_half, unary_in_float32
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -396,10 +397,23 @@ class SoftplusBackwardBackward0(ActivationGrad):
     second = staticmethod(_softplus_second)
 
 
+_exp, _log1p = vml("Exp", np.exp), vml("Log1p", np.log1p)
+
+
+def log_sigmoid_array(x):
+    """``min(x, 0) - log1p(exp(-|x|))``, PyTorch's log_sigmoid_forward, with VML's exp and
+    log1p (torch.exp's: they round as PyTorch's kernel's far more often than NumPy's)."""
+    if x.itemsize == 2 and is_half(x):  # (in float32)
+        return unary_in_float32(log_sigmoid_array, x)
+    # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
+    # input's layout, so a later view or reshape of it views as PyTorch's does)
+    return np.asarray(np.minimum(x, 0) - _log1p(_exp(-np.abs(x))), order="C")
+
+
 def _log_sigmoid_grad(g, x):
     """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
     from 1 for a negative x (a large x keeps its tiny gradient)."""
-    z = np.exp(-np.abs(x))
+    z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's far more often than NumPy's)
     tail = z / (1 + z)
     return g * np.where(x < 0, 1 - tail, tail)
 

@@ -13,11 +13,14 @@ _EPS = 1e-12  # (PyTorch's, for every dtype)
 
 
 def _bce_grad(grad, input, target, weight, reduction, count):
-    if reduction == "mean":
-        grad = grad / count
+    # (in PyTorch's kernel's order, binary_cross_entropy_backward_out_cpu: the incoming
+    # gradient's quotient first, then ``mul_(weight)``, then ``div_(numel)``; each rounds)
+    result = grad * (input - target) / ((1 - input) * input).clamp(min=_EPS)
     if weight is not None:
-        grad = grad * weight
-    return (grad * (input - target) / ((1 - input) * input).clamp(min=_EPS),)
+        result = result * weight
+    if reduction == "mean":
+        result = result / count
+    return (result,)
 
 
 class BinaryCrossEntropyBackwardBackward0(FormulaGrad):

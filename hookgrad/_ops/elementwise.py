@@ -164,12 +164,21 @@ class TanhBackward0(UnaryOp):
 
 
 def _sigmoid(x):
-    """exp of a non-positive number only: no overflow for large |x|. A NaN comes out with its
-    sign bit flipped, as PyTorch's 1 / (1 + exp(-x)) gives it (signbit shows it)."""
-    e = np.exp(-np.abs(x))
-    out = np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
-    if out.dtype.kind != "f":  # (bfloat16's conversion gives its own NaN; complex: as it is)
-        return out
+    """PyTorch's ``1 / (1 + exp(-x))`` (its float32 / float64 kernels' formula: it rounds as
+    they do far more often than the overflow-free ``exp(-|x|)`` form, and where exp(-x)
+    overflows it gives their 0). A NaN comes out with its sign bit flipped, as PyTorch's
+    gives it (signbit shows it)."""
+    if x.dtype == np.float32 or x.dtype == np.float64:
+        with np.errstate(over="ignore"):
+            out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)
+            np.exp(out, out=out)
+            np.add(out, 1, out=out)
+            np.divide(1, out, out=out)
+    else:
+        e = np.exp(-np.abs(x))
+        out = np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+        if out.dtype.kind != "f":  # (bfloat16's conversion gives its own NaN; complex: as is)
+            return out
     squares = np.vdot(out, out)  # (NaN only from a NaN input)
     return out if squares == squares else np.where(x != x, np.negative(x), out)
 

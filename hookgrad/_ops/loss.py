@@ -10,12 +10,13 @@ from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .c_strides import c_strided
 from .composite import FormulaGrad
-from .elementwise import sigmoid
+from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
+from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
 from .margin_sums import multi_margin_grad, multi_margin_rows, reduced_in_double
 from .nll_sum import cascade_sum
-from .nn import LogSigmoidBackward0, sigmoid_array
+from .nn import LogSigmoidBackward0
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .sum_order import sum_all
@@ -152,15 +153,13 @@ class NllLossBackward0(Op):
             raise RuntimeError(f"size mismatch (got input: {list(self.in_shape)}, target: "
                                f"{list(self.args[0]._data.shape)})")
         shape = self.in_shape if len(self.in_shape) > 1 else (1,) + self.in_shape
-        mean = self.reduction == "mean" and self.total != 0
-        if self.w is None:  # every weight is 1
-            values = -1 / self.total if mean else -1
-        else:
-            values = -self.w / self.total if mean else -self.w
+        g = g.reshape(self.safe.shape) if g.ndim else g
+        if self.reduction == "mean" and self.total != 0:  # (PyTorch's -(g / total), then
+            g = g / g.dtype.type(self.total)  # times the weight: each rounds in the dtype)
+        values = -g if self.w is None else self.w * -g
         # zeros but at the targets (not a product with zeros: an infinite gradient would
         # make NaN everywhere), PyTorch's scatter
-        per_target = np.broadcast_to((g.reshape(self.safe.shape) if g.ndim else g) * values,
-                                     self.safe.shape).astype(g.dtype, copy=False)
+        per_target = np.broadcast_to(values, self.safe.shape).astype(g.dtype, copy=False)
         if self.valid is not None:
             per_target = np.where(self.valid, per_target, 0)
         out = np.zeros(shape, g.dtype)
@@ -195,16 +194,12 @@ def _c_strided(t):
     return t if data is t._data else _make(data)
 
 
-def _mse_grad(grad, input, target, reduction, count):
-    return ((input - target) * (scaled_grad(grad, reduction, count) * 2),)
-
-
 class MseLossBackwardBackward0(FormulaGrad):
     """``mse_loss_backward(grad, self, target)``: in ``self``'s dtype (PyTorch writes it into
     ``empty_like(self)``), differentiated by PyTorch's own double-backward formulas."""
 
     arity = 3
-    formula = staticmethod(_mse_grad)
+    formula = staticmethod(mse_grad)
 
     def forward(self, grad, input, target, reduction, count):
         out = super().forward(grad, input, target, reduction, count)
@@ -255,10 +250,6 @@ class MseLossBackward0(Op):
         return _pair_grads(self, MseLossBackwardBackward0, grad, self.reduction, self.count)
 
 
-def _smooth_l1_grad(grad, input, target, reduction, count, beta):
-    return (((input - target) / beta).clamp(-1, 1) * scaled_grad(grad, reduction, count),)
-
-
 def _smooth_l1_double_backward(grad, input, target, reduction, beta):
     """PyTorch's ``smooth_l1_loss_double_backward``: ``grad * (|d| < beta) / beta`` (strictly
     inside: at ``|d| == beta`` the second derivative is 0; an infinite ``grad`` there is NaN),
@@ -281,7 +272,7 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
     linear in it), ``double_backward(grad * grad_output)`` for ``self`` and ``target``."""
 
     arity = 3
-    formula = staticmethod(_smooth_l1_grad)
+    formula = staticmethod(smooth_l1_grad)
     double_backward = staticmethod(_smooth_l1_double_backward)
 
     def forward(self, grad, input, target, reduction, count, beta):
@@ -308,12 +299,8 @@ class SmoothL1LossBackwardBackward0(FormulaGrad):
         return grad_grad_out, grad_input, grad_target
 
 
-def _huber_grad(grad, input, target, reduction, count, delta):
-    return ((input - target).clamp(-delta, delta) * scaled_grad(grad, reduction, count),)
-
-
 class HuberLossBackwardBackward0(SmoothL1LossBackwardBackward0):
-    formula = staticmethod(_huber_grad)
+    formula = staticmethod(huber_grad)
     double_backward = staticmethod(_huber_double_backward)
 
     @classmethod
@@ -440,6 +427,14 @@ class BinaryCrossEntropyBackward0(Op):
         return grad_input, grad_target
 
 
+def _times(a, b):
+    """``a * b``, into ``a`` (a fresh array) where the product has its shape and dtype."""
+    if (isinstance(a, np.ndarray) and np.result_type(a, b) == a.dtype
+            and np.broadcast_shapes(a.shape, np.shape(b)) == a.shape):
+        return np.multiply(a, b, out=a)
+    return np.asarray(a * b)
+
+
 class BinaryCrossEntropyWithLogitsBackward0(Op):
     """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
 
@@ -475,24 +470,32 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
             _backward_dtype_error(target, input)
         if not plain_backward():
             return self._recorded_backward(grad, input, target)
-        grad = scaled_grad(grad, self.reduction, self.count)
-        if self.weight is not None:
-            grad = grad * self.weight
-        pos_weight = self.pos_weight
+        # (the recorded formulas' order, on arrays: each step rounds as PyTorch's)
+        pos_weight, g, t = self.pos_weight, grad._data, target._data
         grad_input = grad_target = None
         if self.needs(0):
-            s = _make(sigmoid_array(input._data))  # (1 / (1 + exp(-x)), PyTorch's sigmoid)
+            s = _sigmoid(input._data)  # (torch.sigmoid's values, as the recorded path's)
             if pos_weight is None:
-                grad_input = grad * (s - target)
+                slope = s - t
             else:
-                grad_input = grad * (s * (1 + (pos_weight - 1) * target) - pos_weight * target)
+                scaled_target = pos_weight._data * t
+                slope = (scaled_target + 1 - t) * s - scaled_target
+            grad_input = self._finish_array(_times(slope, g))
         if self.needs(1):
             if pos_weight is None:
-                grad_target = grad * -input
+                slope = -input._data
             else:
-                log_sigmoid = LogSigmoidBackward0.apply(input)
-                grad_target = grad * ((1 - pos_weight) * log_sigmoid - input)
+                slope = (LogSigmoidBackward0.apply(-input) - LogSigmoidBackward0.apply(input)
+                         * pos_weight)._data
+            grad_target = self._finish_array(_times(slope, g))
         return grad_input, grad_target
+
+    def _finish_array(self, grad):
+        if self.weight is not None:
+            grad = _times(grad, self.weight._data)
+        if self.reduction == "mean":
+            grad = np.asarray(grad / grad.dtype.type(self.count))
+        return _make(grad)
 
     def _recorded_backward(self, grad, input, target):
         """PyTorch's formulas op by op (its nodes under create_graph): the slope, times the

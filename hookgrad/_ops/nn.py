@@ -27,6 +27,7 @@ from .activation_backward import (
     _memory_order,
     gelu_tanh,
     hardsigmoid_grad,
+    log_sigmoid_array,
     prelu_grads,
     vector_block_prefix,
 )
@@ -473,21 +474,13 @@ class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
         return a._data * noise
 
 
-def _log_sigmoid(x):
-    if x.itemsize == 2 and is_half(x):  # (in float32)
-        return unary_in_float32(_log_sigmoid, x)
-    # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
-    # input's layout, so a later view or reshape of it views as PyTorch's does)
-    return np.asarray(np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x))), order="C")
-
-
 class LogSigmoidBackward0(UnaryOp):
-    function, saves = _log_sigmoid, "self"
-    own_layout = True  # (C order whatever the input's layout: see _log_sigmoid)
+    function, saves = log_sigmoid_array, "self"
+    own_layout = True  # (C order whatever the input's layout: see log_sigmoid_array)
 
     def forward(self, a):
         self.save(a)
-        return _log_sigmoid(float_input(a))
+        return log_sigmoid_array(float_input(a))
 
     def backward(self, grad):
         return LogSigmoidBackwardBackward0.of(grad, self.saved()[0])

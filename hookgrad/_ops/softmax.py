@@ -9,6 +9,7 @@ from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
+from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
 
 
@@ -159,7 +160,9 @@ class SoftmaxBackward0(Op):
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
-            return _make(_softmax_grad_last_dim(g, y))
+            if g.dtype == FLOAT32:  # (the hot path: NumPy's sums, see softmax_grad_array)
+                return _make(_softmax_grad_last_dim(g, y))
+            return _make(softmax_grad_array(g, y, self.dims))
         return SoftmaxBackwardDataBackward0.of(grad, result, self.dims)
 
 
@@ -172,6 +175,14 @@ class SoftmaxBackwardDataBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_softmax_grad)
+
+    def forward(self, grad, output, dims):
+        g = grad._data
+        if g.itemsize == 2 and is_half(g):  # (the formula's value)
+            return super().forward(grad, output, dims)
+        self.save(grad, output)
+        self.params = (dims,)
+        return softmax_grad_array(g, output._data, dims)
 
     def backward(self, grad):
         # PyTorch's derivatives: _softmax_backward_data of ``grad`` for the incoming gradient,
@@ -241,7 +252,9 @@ class LogSoftmaxBackward0(Op):
             g, y = grad._data, result._data
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
-            return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
+                return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
+            return _make(log_softmax_grad_array(g, y, self.dims, exp_array,
+                                                exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
 
 
@@ -254,6 +267,14 @@ class LogSoftmaxBackwardDataBackward0(FormulaGrad):
 
     arity = 2
     formula = staticmethod(_log_softmax_grad)
+
+    def forward(self, grad, output, dims):
+        g = grad._data
+        if g.itemsize == 2 and is_half(g):  # (the formula's value)
+            return super().forward(grad, output, dims)
+        self.save(grad, output)
+        self.params = (dims,)
+        return log_softmax_grad_array(g, output._data, dims, exp_array)
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term
