@@ -23,47 +23,22 @@ def _complex_array(real, imag):
     return first_operand_layout(out, real, imag)  # (the iterator's layout, as PyTorch's)
 
 
-class RealView(ViewOp):
-    """``z.real``: a view of the real parts (PyTorch's node: a select on view_as_real)."""
-
-    node_name = "SelectBackward0"
-    supports_complex = True
-
-    @staticmethod
-    def view_array(x):
-        return x.real
-
-    def backward(self, grad):
-        g = grad._data
-        return _make(_complex_array(g, np.zeros_like(g)))
-
-
-class ImagView(ViewOp):
-    """``z.imag``: a view of the imaginary parts; its gradient is ``grad * 1j``."""
-
-    node_name = "SelectBackward0"
-    supports_complex = True
-
-    @staticmethod
-    def view_array(x):
-        return x.imag
-
-    def backward(self, grad):
-        g = grad._data
-        return _make(_complex_array(np.zeros_like(g), g))
-
-
 def real(input):
-    """``torch.real``: a real tensor is returned as it is."""
+    """``torch.real``: a real tensor is returned as it is; a complex one's real parts are
+    ``view_as_real(z).select(-1, 0)``, PyTorch's composition (its graph: SelectBackward0 over
+    ViewAsRealBackward0)."""
     if input._data.dtype.kind != "c":
         return input
-    return RealView.apply(input)
+    from .index import SelectBackward0  # (index imports this module's neighbours)
+    return SelectBackward0.apply(view_as_real(input), input._data.ndim, 0)
 
 
 def imag(input):
+    """``torch.imag``: ``view_as_real(z).select(-1, 1)``, as PyTorch composes it."""
     if input._data.dtype.kind != "c":
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return ImagView.apply(input)
+    from .index import SelectBackward0
+    return SelectBackward0.apply(view_as_real(input), input._data.ndim, 1)
 
 
 def real_part(grad):
