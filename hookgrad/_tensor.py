@@ -378,8 +378,7 @@ class Tensor(TensorBase):
     logsumexp, logcumsumexp = _softmax.logsumexp, _scan.logcumsumexp
     cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _scan.cummin
 
-    def sum_to_size(self, *size_args, size=None):
-        return _red.sum_to_size(self, _sizes(size_args, size))
+    sum_to_size = _red.sum_to_size_method
 
     def count_nonzero(self, *dim_args, dim=None):
         return _derived.count_nonzero(self, _dims(dim_args, dim))
