@@ -133,9 +133,11 @@ def view_as_complex(input):
                         "or complex128")
     if not x.ndim or x.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
-    if x.strides[-1] != x.itemsize:
+    # (the strides PyTorch would have: an empty array's NumPy strides may be 0)
+    strides = input.stride()
+    if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
-    if any(stride % (2 * x.itemsize) for stride in x.strides[:-1]):
+    if any(stride % 2 for stride in strides[:-1]):
         raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
     return ViewAsComplexBackward0.apply(input)
 
