@@ -548,7 +548,7 @@ class Tensor(TensorBase):
         return _views.transpose_(self, dim0, dim1)
 
     from ._ops import complex_ops as _cx  # (real and imag are views; see complex_ops.py)
-    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj, \
+    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj_view, \
         _cx.conj_physical
     is_conj, resolve_conj, cfloat, cdouble = (_cx.is_conj, _cx.resolve_conj, _cx.cfloat,
                                               _cx.cdouble)

@@ -30,6 +30,8 @@ def real(input):
     if input._data.dtype.kind != "c":
         return input
     from .index import SelectBackward0  # (index imports this module's neighbours)
+    if is_conj(input):  # (PyTorch: of the conjugate's conjugate, the same real parts)
+        input = ConjBackward0.apply(input)
     return SelectBackward0.apply(view_as_real(input), input._data.ndim, 0)
 
 
@@ -38,6 +40,10 @@ def imag(input):
     if input._data.dtype.kind != "c":
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
     from .index import SelectBackward0
+    if is_conj(input):  # (PyTorch: a negative view of the conjugate's conjugate's parts)
+        pairs = NegViewBackward0.apply(view_as_real(ConjBackward0.apply(input)))
+        pairs.__dict__["_neg_bit"] = True
+        return SelectBackward0.apply(pairs, input._data.ndim, 1)
     return SelectBackward0.apply(view_as_real(input), input._data.ndim, 1)
 
 
@@ -81,13 +87,46 @@ def conj_physical(input, *, out=None):
     return ConjPhysicalBackward0.apply(input)
 
 
+def conj_view(input):
+    """``torch.conj`` / ``Tensor.conj``: PyTorch's result is a lazy view with its conjugate bit
+    set (unless ``input`` had it: then the bit is cleared). hookgrad's holds the conjugates
+    (``conj``) and records the bit, which ``is_conj``, ``resolve_conj``, ``view_as_real`` and
+    ``real`` / ``imag`` read; views of it have it through their base (``has_bit``). The
+    internal ``conj`` (backward formulas) sets no bit."""
+    if input._data.dtype.kind != "c":
+        return input
+    out = ConjBackward0.apply(input)
+    if not is_conj(input):
+        out.__dict__["_conj_bit"] = True
+    return out
+
+
+def has_bit(input, name):
+    """Whether ``input`` or the tensor it views has PyTorch's conjugate / negative bit."""
+    if input.__dict__.get(name):
+        return True
+    base = input._view_base
+    return base is not None and bool(base.__dict__.get(name))
+
+
 def is_conj(input):
-    """Always False: hookgrad's ``conj()`` is a materialised copy, never a lazy conj view."""
-    return False
+    return has_bit(input, "_conj_bit")
 
 
 def resolve_conj(input):
-    return input
+    """A copy without the bit (PyTorch's clone of the resolved values); else ``input``."""
+    return input.clone() if is_conj(input) else input
+
+
+class NegViewBackward0(Op):
+    """PyTorch's ``_neg_view`` (imag of a conjugate-bit tensor): hookgrad holds the negated
+    values (a copy) and records the negative bit."""
+
+    def forward(self, a):
+        return np.negative(a._data)
+
+    def backward(self, grad):
+        return grad.neg()
 
 
 class ViewAsRealBackward0(ViewOp):
@@ -120,6 +159,11 @@ class ViewAsComplexBackward0(ViewOp):
 def view_as_real(input):
     if input._data.dtype.kind != "c":
         raise RuntimeError("view_as_real is only supported for complex tensors")
+    if is_conj(input):
+        raise RuntimeError("view_as_real doesn't work on unresolved conjugated tensors.  To "
+                           "resolve the conjugate tensor so you can view it as real, use "
+                           "self.resolve_conj(); however, be warned that the resulting tensor "
+                           "will NOT alias the original.")
     return ViewAsRealBackward0.apply(input)
 
 
