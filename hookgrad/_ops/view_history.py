@@ -111,6 +111,18 @@ def chain_from_base(view):
     return undo + view._view_chain
 
 
+def base_dtype(chain, dtype):
+    """The dtype of the base a view ``chain`` selects a view of ``dtype`` from: view_as_real
+    and view_as_complex steps change it (``z.real`` is view_as_real(z).select(-1, 0))."""
+    for op, _params in reversed(chain):
+        name = getattr(op, "__name__", "")
+        if name == "ViewAsRealBackward0":
+            dtype = np.result_type(dtype, np.complex64)
+        elif name == "ViewAsComplexBackward0":
+            dtype = np.empty(0, dtype).real.dtype
+    return dtype
+
+
 def memory_order(array):
     """The order of ``array``'s dims in memory, outermost first (None: C order), so that a
     gradient for its tensor can be laid out as it is (``laid_out``)."""
@@ -168,7 +180,7 @@ def strided_backward(grad, shape, chain, layout=None):
     region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
     (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's).
     (``layout``: the base's ``memory_order``, which its gradient takes.)"""
-    storage = _make(laid_out(shape, layout, grad._data.dtype, zeros=True))
+    storage = _make(laid_out(shape, layout, base_dtype(chain, grad._data.dtype), zeros=True))
     if not grad._data.size:
         return storage
     region = replay_view(chain, storage._data)
@@ -207,7 +219,7 @@ def _embedded(grad, shape, chain, layout):
     region share memory (an expanded or overlapping unfolded view), the gradients of all of
     them add up there, as PyTorch's ``as_strided_backward`` sums them (its stride-0 dims
     first, last first, then the rest one by one)."""
-    out = laid_out(shape, layout, grad._data.dtype, zeros=True)
+    out = laid_out(shape, layout, base_dtype(chain, grad._data.dtype), zeros=True)
     region = replay_view(chain, out)
     if not _overlapping(region):
         region[...] = grad._data
