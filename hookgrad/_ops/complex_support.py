@@ -137,9 +137,12 @@ def refuse_complex_number(np_dtype, half_name="c10::Half"):
     raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
-def warn_discarded_imaginary(stacklevel):
+def warn_discarded_imaginary(stacklevel, count):
     """PyTorch's warning (once per process) when a cast to a real dtype drops imaginary
-    parts; ``stacklevel`` counts from the caller, as ``warnings.warn``'s."""
+    parts; ``stacklevel`` counts from the caller, as ``warnings.warn``'s. None for a cast of
+    no elements (``count`` 0: PyTorch's copy returns before it warns)."""
+    if not count:
+        return
     warn_once("complex to real cast", "Casting complex values to real discards the imaginary "
               "part (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
               "Copy.cpp:307.)", UserWarning, stacklevel=stacklevel + 1)

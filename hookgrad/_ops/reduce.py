@@ -159,7 +159,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if dtype is not None:
         refuse_integer_grad(input, dtype)
         if input._data.dtype.kind == "c" and not _dtype.to_dtype(dtype).is_complex:
-            warn_discarded_imaginary(2)  # (PyTorch sums the real parts, with its warning)
+            # (PyTorch sums the real parts, with its warning)
+            warn_discarded_imaginary(2, input._data.size)
             input = input.real
     if dim is None:
         if keepdim:
