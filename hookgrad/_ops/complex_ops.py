@@ -191,11 +191,17 @@ class ComplexBackward0(Op):
     imaginary part to ``imag``."""
 
     arity = 2
+    # (PyTorch's node saves each input whose gradient it computes: a pass frees them, and an
+    # in-place change to one is caught when it is unpacked)
+    saved_names = ("imag", "real")
 
     def forward(self, re, im):
+        if self._record:
+            self.save(im if self.needs(1) else None, re if self.needs(0) else None)
         return _complex_array(re._data, im._data)
 
     def backward(self, grad):
+        self.saved()
         return (real_part(grad) if self.needs(0) else None,
                 (imag(grad) if grad._requires_grad else _make(np.ascontiguousarray(
                     grad._data.imag))) if self.needs(1) else None)
