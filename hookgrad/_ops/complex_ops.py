@@ -172,10 +172,12 @@ def view_as_complex(input):
     if x.dtype.name not in ("float16", "float32", "float64"):
         raise RuntimeError("view_as_complex is only supported for half, float and double "
                            f"tensors, but got a tensor of scalar type: {type_name(x)}")
+    if not x.ndim:
+        raise RuntimeError("Input tensor must have one or more dimensions")
     if x.dtype == np.float16:
         raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
                         "or complex128")
-    if not x.ndim or x.shape[-1] != 2:
+    if x.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
     # (the strides PyTorch would have: an empty array's NumPy strides may be 0)
     strides = input.stride()
