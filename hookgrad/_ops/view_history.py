@@ -88,13 +88,46 @@ def regenerate_view(view):
         # regenerated node even after its base was detached in place, as PyTorch's: its edge
         # then leads nowhere)
         return
+    chain, source = chain_from_base(view), base
+    split = _last_dtype_change(chain)
+    if split is not None:  # (PyTorch replays view_as_real / view_as_complex: no as_strided
+        # changes the dtype; the rest of the chain is an as_strided of that view)
+        replayed = _replayed(base, chain[:split + 1])
+        if replayed._grad_fn is not None:
+            source, chain = replayed, chain[split + 1:]
+            if not chain:
+                view._set_history(source._grad_fn, 0)
+                return
     node = AsStridedBackward0()
-    node._link((base,))
-    node.chain, node.layout = chain_from_base(view), memory_order(base._data)
+    node._link((source,))
+    node.chain, node.layout = chain, memory_order(source._data)
     # (the base's shape now, as PyTorch saves it: what the graph recorded of a leaf base, which
     # the gradient is checked against, may be older)
-    node.base_shape = base._data.shape
+    node.base_shape = source._data.shape
     view._set_history(node, 0)
+
+
+_DTYPE_CHANGES = ("ViewAsRealBackward0", "ViewAsComplexBackward0")
+
+
+def _last_dtype_change(chain):
+    """The index of the last view_as_real / view_as_complex step of ``chain``, or None."""
+    for index in range(len(chain) - 1, -1, -1):
+        if getattr(chain[index][0], "__name__", "") in _DTYPE_CHANGES:
+            return index
+    return None
+
+
+def _replayed(base, chain):
+    """``chain`` (ending in a dtype change) applied to ``base`` as recorded ops: the steps
+    before the change as one as_strided view (``RegionView``), then the change."""
+    from ..autograd.grad_mode import enable_grad
+    with enable_grad():
+        out = base
+        if len(chain) > 1:
+            out = RegionView.apply(base, chain[:-1], memory_order(base._data))
+        op, params = chain[-1]
+        return op.apply(out, *params)
 
 
 def chain_from_base(view):
