@@ -11,6 +11,7 @@ from ._ops.complex_support import refuse_complex_number
 from ._ops.op import refuse_out
 from ._ops.overlap_order import iteration_order
 from ._parallel import get_num_threads
+from ._scalar_checks import checked_number
 from ._tensor_base import TensorBase, _make, _sizes
 from ._warn_once import warn_once
 from .autograd._grad_layout import non_overlapping_and_dense
@@ -154,7 +155,11 @@ def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=Fals
                   pin_memory=False):
     """A 0-d tensor holding the number ``s``, in the default float dtype unless given."""
     _check_device(device)
-    return _leaf(np.array(s, _np(dtype)), requires_grad)
+    np_dtype = _np(dtype)
+    with np.errstate(over="ignore"):  # (float16: PyTorch's overflow to inf)
+        value = checked_number(s, np_dtype, half_checked=False) if type(s) is not complex \
+            else _fill_value(s, np_dtype)
+        return _leaf(np.array(value, np_dtype), requires_grad)
 
 
 def from_numpy(array):
@@ -224,10 +229,12 @@ def _fill_value(value, np_dtype):
     """A fill value for an array of ``np_dtype``: a complex number only for a complex or bool
     one (PyTorch's overflow error otherwise, never NumPy's cast to the real part)."""
     if type(value) is complex and np_dtype.kind != "c":
-        if np_dtype.kind != "b":
+        if np_dtype.kind == "b":
+            return bool(value)
+        if value.imag:
             refuse_complex_number(np_dtype)
-        return bool(value)
-    return value
+        value = value.real  # (no imaginary part: PyTorch converts the real part)
+    return checked_number(value, np_dtype)
 
 
 def _like(value, name):

@@ -223,7 +223,7 @@ def can_cast(from_, to):
 
 
 # complex tensors
-real, imag, conj, conj_physical = _cx.real, _cx.imag, _cx.conj, _cx.conj_physical
+real, imag, conj, conj_physical = _cx.real, _cx.imag, _cx.conj_view, _cx.conj_physical
 is_conj, resolve_conj, is_complex, complex = (_cx.is_conj, _cx.resolve_conj, _cx.is_complex,
                                               _cx.complex)
 view_as_real, view_as_complex = _cx.view_as_real, _cx.view_as_complex

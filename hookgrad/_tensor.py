@@ -378,8 +378,7 @@ class Tensor(TensorBase):
     logsumexp, logcumsumexp = _softmax.logsumexp, _scan.logcumsumexp
     cumsum, cumprod, cummax, cummin = _scan.cumsum, _scan.cumprod, _scan.cummax, _scan.cummin
 
-    def sum_to_size(self, *size_args, size=None):
-        return _red.sum_to_size(self, _sizes(size_args, size))
+    sum_to_size = _red.sum_to_size_method
 
     def count_nonzero(self, *dim_args, dim=None):
         return _derived.count_nonzero(self, _dims(dim_args, dim))
@@ -549,7 +548,7 @@ class Tensor(TensorBase):
         return _views.transpose_(self, dim0, dim1)
 
     from ._ops import complex_ops as _cx  # (real and imag are views; see complex_ops.py)
-    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj, \
+    real, imag, conj, conj_physical = property(_cx.real), property(_cx.imag), _cx.conj_view, \
         _cx.conj_physical
     is_conj, resolve_conj, cfloat, cdouble = (_cx.is_conj, _cx.resolve_conj, _cx.cfloat,
                                               _cx.cdouble)

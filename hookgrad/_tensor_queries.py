@@ -29,11 +29,15 @@ def is_same_size(input, other):
 
 
 def is_neg(input):
-    return False  # hookgrad has no lazy negation views: nothing is ever "negative-bit"
+    """PyTorch's negative bit: ``imag`` of a conjugate-bit tensor and its views have it (see
+    complex_ops.conj_view)."""
+    from ._ops.complex_ops import has_bit  # (complex_ops imports the tensor modules)
+    return has_bit(input, "_neg_bit")
 
 
 def resolve_neg(input):
-    return input
+    """A copy without the bit (PyTorch's clone of the resolved values); else ``input``."""
+    return input.clone() if is_neg(input) else input
 
 
 def isreal(input):

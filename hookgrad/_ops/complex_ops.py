@@ -23,47 +23,28 @@ def _complex_array(real, imag):
     return first_operand_layout(out, real, imag)  # (the iterator's layout, as PyTorch's)
 
 
-class RealView(ViewOp):
-    """``z.real``: a view of the real parts (PyTorch's node: a select on view_as_real)."""
-
-    node_name = "SelectBackward0"
-    supports_complex = True
-
-    @staticmethod
-    def view_array(x):
-        return x.real
-
-    def backward(self, grad):
-        g = grad._data
-        return _make(_complex_array(g, np.zeros_like(g)))
-
-
-class ImagView(ViewOp):
-    """``z.imag``: a view of the imaginary parts; its gradient is ``grad * 1j``."""
-
-    node_name = "SelectBackward0"
-    supports_complex = True
-
-    @staticmethod
-    def view_array(x):
-        return x.imag
-
-    def backward(self, grad):
-        g = grad._data
-        return _make(_complex_array(np.zeros_like(g), g))
-
-
 def real(input):
-    """``torch.real``: a real tensor is returned as it is."""
+    """``torch.real``: a real tensor is returned as it is; a complex one's real parts are
+    ``view_as_real(z).select(-1, 0)``, PyTorch's composition (its graph: SelectBackward0 over
+    ViewAsRealBackward0)."""
     if input._data.dtype.kind != "c":
         return input
-    return RealView.apply(input)
+    from .index import SelectBackward0  # (index imports this module's neighbours)
+    if is_conj(input):  # (PyTorch: of the conjugate's conjugate, the same real parts)
+        input = ConjBackward0.apply(input)
+    return SelectBackward0.apply(view_as_real(input), input._data.ndim, 0)
 
 
 def imag(input):
+    """``torch.imag``: ``view_as_real(z).select(-1, 1)``, as PyTorch composes it."""
     if input._data.dtype.kind != "c":
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return ImagView.apply(input)
+    from .index import SelectBackward0
+    if is_conj(input):  # (PyTorch: a negative view of the conjugate's conjugate's parts)
+        pairs = NegViewBackward0.apply(view_as_real(ConjBackward0.apply(input)))
+        pairs.__dict__["_neg_bit"] = True
+        return SelectBackward0.apply(pairs, input._data.ndim, 1)
+    return SelectBackward0.apply(view_as_real(input), input._data.ndim, 1)
 
 
 def real_part(grad):
@@ -106,13 +87,46 @@ def conj_physical(input, *, out=None):
     return ConjPhysicalBackward0.apply(input)
 
 
+def conj_view(input):
+    """``torch.conj`` / ``Tensor.conj``: PyTorch's result is a lazy view with its conjugate bit
+    set (unless ``input`` had it: then the bit is cleared). hookgrad's holds the conjugates
+    (``conj``) and records the bit, which ``is_conj``, ``resolve_conj``, ``view_as_real`` and
+    ``real`` / ``imag`` read; views of it have it through their base (``has_bit``). The
+    internal ``conj`` (backward formulas) sets no bit."""
+    if input._data.dtype.kind != "c":
+        return input
+    out = ConjBackward0.apply(input)
+    if not is_conj(input):
+        out.__dict__["_conj_bit"] = True
+    return out
+
+
+def has_bit(input, name):
+    """Whether ``input`` or the tensor it views has PyTorch's conjugate / negative bit."""
+    if input.__dict__.get(name):
+        return True
+    base = input._view_base
+    return base is not None and bool(base.__dict__.get(name))
+
+
 def is_conj(input):
-    """Always False: hookgrad's ``conj()`` is a materialised copy, never a lazy conj view."""
-    return False
+    return has_bit(input, "_conj_bit")
 
 
 def resolve_conj(input):
-    return input
+    """A copy without the bit (PyTorch's clone of the resolved values); else ``input``."""
+    return input.clone() if is_conj(input) else input
+
+
+class NegViewBackward0(Op):
+    """PyTorch's ``_neg_view`` (imag of a conjugate-bit tensor): hookgrad holds the negated
+    values (a copy) and records the negative bit."""
+
+    def forward(self, a):
+        return np.negative(a._data)
+
+    def backward(self, grad):
+        return grad.neg()
 
 
 class ViewAsRealBackward0(ViewOp):
@@ -145,6 +159,11 @@ class ViewAsComplexBackward0(ViewOp):
 def view_as_real(input):
     if input._data.dtype.kind != "c":
         raise RuntimeError("view_as_real is only supported for complex tensors")
+    if is_conj(input):
+        raise RuntimeError("view_as_real doesn't work on unresolved conjugated tensors.  To "
+                           "resolve the conjugate tensor so you can view it as real, use "
+                           "self.resolve_conj(); however, be warned that the resulting tensor "
+                           "will NOT alias the original.")
     return ViewAsRealBackward0.apply(input)
 
 
@@ -153,14 +172,18 @@ def view_as_complex(input):
     if x.dtype.name not in ("float16", "float32", "float64"):
         raise RuntimeError("view_as_complex is only supported for half, float and double "
                            f"tensors, but got a tensor of scalar type: {type_name(x)}")
+    if not x.ndim:
+        raise RuntimeError("Input tensor must have one or more dimensions")
     if x.dtype == np.float16:
         raise TypeError("hookgrad has no torch.complex32 tensors: complex tensors are complex64 "
                         "or complex128")
-    if not x.ndim or x.shape[-1] != 2:
+    if x.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
-    if x.strides[-1] != x.itemsize:
+    # (the strides PyTorch would have: an empty array's NumPy strides may be 0)
+    strides = input.stride()
+    if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
-    if any(stride % (2 * x.itemsize) for stride in x.strides[:-1]):
+    if any(stride % 2 for stride in strides[:-1]):
         raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
     return ViewAsComplexBackward0.apply(input)
 
@@ -170,11 +193,17 @@ class ComplexBackward0(Op):
     imaginary part to ``imag``."""
 
     arity = 2
+    # (PyTorch's node saves each input whose gradient it computes: a pass frees them, and an
+    # in-place change to one is caught when it is unpacked)
+    saved_names = ("imag", "real")
 
     def forward(self, re, im):
+        if self._record:
+            self.save(im if self.needs(1) else None, re if self.needs(0) else None)
         return _complex_array(re._data, im._data)
 
     def backward(self, grad):
+        self.saved()
         return (real_part(grad) if self.needs(0) else None,
                 (imag(grad) if grad._requires_grad else _make(np.ascontiguousarray(
                     grad._data.imag))) if self.needs(1) else None)

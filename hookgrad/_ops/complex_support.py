@@ -20,6 +20,9 @@ _SORT = (RuntimeError, " Sort does not support complex dtypes on CPU")
 PYTORCH_ERRORS = {
     "relu": _CLAMP, "clamp": _CLAMP, "clamp_min": _CLAMP, "clamp_max": _CLAMP,
     "hardtanh": _CLAMP, "relu6": _CLAMP,
+    "maximum_cpu": (NotImplementedError, "\"maximum_cpu\" not implemented for '{type}'"),
+    "minimum_cpu": (NotImplementedError, "\"minimum_cpu\" not implemented for '{type}'"),
+    "clamp_cpu": (NotImplementedError, "\"clamp_cpu\" not implemented for '{type}'"),
     "floor": (NotImplementedError, "floor is not supported for complex inputs"),
     "ceil": (NotImplementedError, "ceil is not supported for complex inputs"),
     "trunc": (NotImplementedError, "trunc is not supported for complex inputs"),
@@ -89,8 +92,19 @@ def complex_form(op, args):
     from .complex_products import FORMS as PRODUCT_FORMS
     form = FORMS.get(op) or ELEMENTWISE_FORMS.get(op) or PRODUCT_FORMS.get(op)
     if form is None:
-        refuse_complex(op.op_name(), args)
+        name = _NODE_NAMES.get(op.__name__, op.op_name())
+        if name == "clamp" and complex_dtype_of(args[:1]) is None:
+            # (a real input, a complex tensor bound: the kernel's error; one bound alone is
+            # PyTorch's clamp_min / clamp_max)
+            name = ("maximum_cpu" if args[2] is None else "minimum_cpu" if args[1] is None
+                    else "clamp_cpu")
+        refuse_complex(name, args)
     return form
+
+
+# ops whose refusal depends on the node (a clamp bound that is a number or a tensor)
+_NODE_NAMES = {"ClampMinBackward0": "clamp", "ClampMaxBackward0": "clamp",
+               "ClampMinBackward1": "maximum_cpu", "ClampMaxBackward1": "minimum_cpu"}
 
 
 def check_real(name, *values):
@@ -137,9 +151,12 @@ def refuse_complex_number(np_dtype, half_name="c10::Half"):
     raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
-def warn_discarded_imaginary(stacklevel):
+def warn_discarded_imaginary(stacklevel, count):
     """PyTorch's warning (once per process) when a cast to a real dtype drops imaginary
-    parts; ``stacklevel`` counts from the caller, as ``warnings.warn``'s."""
+    parts; ``stacklevel`` counts from the caller, as ``warnings.warn``'s. None for a cast of
+    no elements (``count`` 0: PyTorch's copy returns before it warns)."""
+    if not count:
+        return
     warn_once("complex to real cast", "Casting complex values to real discards the imaginary "
               "part (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
               "Copy.cpp:307.)", UserWarning, stacklevel=stacklevel + 1)

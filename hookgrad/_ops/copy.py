@@ -33,7 +33,7 @@ class ToCopyBackward0(Op):
         preserve_format (its ``empty_like``)."""
         x = a._data
         if x.dtype.kind == "c" and dtype.category != _dtype.COMPLEX:
-            warn_discarded_imaginary(6)  # (the user's x.to(dtype))
+            warn_discarded_imaginary(6, x.size)  # (the user's x.to(dtype))
             x = x.real
         if strides is not None:
             return laid_out(x, strides, dtype.np_dtype)
@@ -68,7 +68,7 @@ class CopyBackwards(Op):
         out = np.empty_like(a._data)
         source = src._data if isinstance(src, TensorBase) else src
         if isinstance(src, TensorBase) and source.dtype.kind == "c" and out.dtype.kind != "c":
-            warn_discarded_imaginary(6)  # (the user's x.copy_(src))
+            warn_discarded_imaginary(6, out.size)  # (the user's x.copy_(src))
             source = source.real
         np.copyto(out, source, casting="unsafe")
         return out
@@ -143,7 +143,7 @@ def to_dtype(a, dtype, strides=None):
                 x = x != 0
                 return _make(empty_like_layout(x, a._data)) if strides is None else with_layout(
                     _make(laid_out(x, strides)), strides)
-            warn_discarded_imaginary(4)  # (the user's x.to(dtype))
+            warn_discarded_imaginary(4, x.size)  # (the user's x.to(dtype))
             x = x.real
         if strides is not None:
             return with_layout(_make(laid_out(x, strides, dtype.np_dtype)), strides)

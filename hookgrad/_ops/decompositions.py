@@ -63,7 +63,10 @@ class LinalgSvdBackward0(_ThinSvd):
     """``linalg.svd`` with ``full_matrices``: U (m, m) and Vh (n, n); the gradient reads
     their first k = min(m, n) columns / rows only, as PyTorch's."""
 
-    saved_names = ("U", "S", "Vh", "full_matrices", "S_sym_argsize_minus_1")
+    # (saved S first: PyTorch's node unpacks S, U, Vh, so S is the one its version-check
+    # error names when several were changed in place)
+    saved_names = ("S", "U", "Vh", "full_matrices", "S_sym_argsize_minus_1")
+    save_order = (1, 0, 2)
 
     def _wrapped_number(self, name):  # (the arguments PyTorch saves beside the tensors)
         if name == "full_matrices":
@@ -92,7 +95,7 @@ class LinalgSvdBackward0(_ThinSvd):
         return lapack_layout(u), s, lapack_layout(vh)
 
     def backward(self, g_u, g_s, g_vh):
-        u, s, vh = self.saved()
+        s, u, vh = self.saved()
         k = s.shape[-1]
         if self.full_matrices:  # (PyTorch's narrows, its last argument first: GCC evaluates
             # a call's arguments right to left)
@@ -116,8 +119,8 @@ def _apply_saving_outputs(node_class, A, *options):
     outputs = node_class.apply(A, *options)
     node = next((output._grad_fn for output in outputs if output._grad_fn is not None), None)
     if node is not None:
-        for output in outputs:
-            node._save_output(output)
+        for index in getattr(node_class, "save_order", range(len(outputs))):
+            node._save_output(outputs[index])
     return outputs
 
 

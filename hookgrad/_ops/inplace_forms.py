@@ -110,7 +110,7 @@ def _warn_if_complex_into_real(t, args, stacklevel):
     dtype and copies the 0 / 1 results into a real ``t``: that copy's warning (once)."""
     if _dtype.complex_tensors_made[0] and t._data.dtype.kind != "c" and any(
             isinstance(a, TensorBase) and a._data.dtype.kind == "c" for a in args):
-        warn_discarded_imaginary(stacklevel)
+        warn_discarded_imaginary(stacklevel, t._data.size)
 
 
 def logical_not_(self):

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import _make, _wrap_dim
+from .._tensor_base import _make, _sizes, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .c_strides import c_strided
@@ -159,7 +159,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if dtype is not None:
         refuse_integer_grad(input, dtype)
         if input._data.dtype.kind == "c" and not _dtype.to_dtype(dtype).is_complex:
-            warn_discarded_imaginary(2)  # (PyTorch sums the real parts, with its warning)
+            # (PyTorch sums the real parts, with its warning)
+            warn_discarded_imaginary(2, input._data.size)
             input = input.real
     if dim is None:
         if keepdim:
@@ -189,6 +190,15 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
             return MeanBackward1.apply(input, dims_of(None, input._data.ndim), True, dtype)
         return MeanBackward0.apply(input, dtype)
     return MeanBackward1.apply(input, dims_of(dim, input._data.ndim), keepdim, dtype)
+
+
+def sum_to_size_method(self, *size_args, size=None):
+    """``Tensor.sum_to_size``: its size is required, once (PyTorch's parser's errors)."""
+    if size is None and not size_args:
+        raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
+    if size is not None and size_args:
+        raise TypeError("sum_to_size() got multiple values for argument 'size'")
+    return sum_to_size(self, _sizes(size_args, size))
 
 
 def sum_to_size(a, shape):

@@ -88,13 +88,46 @@ def regenerate_view(view):
         # regenerated node even after its base was detached in place, as PyTorch's: its edge
         # then leads nowhere)
         return
+    chain, source = chain_from_base(view), base
+    split = _last_dtype_change(chain)
+    if split is not None:  # (PyTorch replays view_as_real / view_as_complex: no as_strided
+        # changes the dtype; the rest of the chain is an as_strided of that view)
+        replayed = _replayed(base, chain[:split + 1])
+        if replayed._grad_fn is not None:
+            source, chain = replayed, chain[split + 1:]
+            if not chain:
+                view._set_history(source._grad_fn, 0)
+                return
     node = AsStridedBackward0()
-    node._link((base,))
-    node.chain, node.layout = chain_from_base(view), memory_order(base._data)
+    node._link((source,))
+    node.chain, node.layout = chain, memory_order(source._data)
     # (the base's shape now, as PyTorch saves it: what the graph recorded of a leaf base, which
     # the gradient is checked against, may be older)
-    node.base_shape = base._data.shape
+    node.base_shape = source._data.shape
     view._set_history(node, 0)
+
+
+_DTYPE_CHANGES = ("ViewAsRealBackward0", "ViewAsComplexBackward0")
+
+
+def _last_dtype_change(chain):
+    """The index of the last view_as_real / view_as_complex step of ``chain``, or None."""
+    for index in range(len(chain) - 1, -1, -1):
+        if getattr(chain[index][0], "__name__", "") in _DTYPE_CHANGES:
+            return index
+    return None
+
+
+def _replayed(base, chain):
+    """``chain`` (ending in a dtype change) applied to ``base`` as recorded ops: the steps
+    before the change as one as_strided view (``RegionView``), then the change."""
+    from ..autograd.grad_mode import enable_grad
+    with enable_grad():
+        out = base
+        if len(chain) > 1:
+            out = RegionView.apply(base, chain[:-1], memory_order(base._data))
+        op, params = chain[-1]
+        return op.apply(out, *params)
 
 
 def chain_from_base(view):
@@ -109,6 +142,18 @@ def chain_from_base(view):
     for op, params in reversed(frame):
         undo += op.undo(*params)
     return undo + view._view_chain
+
+
+def base_dtype(chain, dtype):
+    """The dtype of the base a view ``chain`` selects a view of ``dtype`` from: view_as_real
+    and view_as_complex steps change it (``z.real`` is view_as_real(z).select(-1, 0))."""
+    for op, _params in reversed(chain):
+        name = getattr(op, "__name__", "")
+        if name == "ViewAsRealBackward0":
+            dtype = np.result_type(dtype, np.complex64)
+        elif name == "ViewAsComplexBackward0":
+            dtype = np.empty(0, dtype).real.dtype
+    return dtype
 
 
 def memory_order(array):
@@ -168,7 +213,7 @@ def strided_backward(grad, shape, chain, layout=None):
     region of zeros (``CopySlices``), the whole of which is returned through ``as_strided``
     (``AsStridedBackward0``); for an empty gradient, zeros with no history (as PyTorch's).
     (``layout``: the base's ``memory_order``, which its gradient takes.)"""
-    storage = _make(laid_out(shape, layout, grad._data.dtype, zeros=True))
+    storage = _make(laid_out(shape, layout, base_dtype(chain, grad._data.dtype), zeros=True))
     if not grad._data.size:
         return storage
     region = replay_view(chain, storage._data)
@@ -207,7 +252,7 @@ def _embedded(grad, shape, chain, layout):
     region share memory (an expanded or overlapping unfolded view), the gradients of all of
     them add up there, as PyTorch's ``as_strided_backward`` sums them (its stride-0 dims
     first, last first, then the rest one by one)."""
-    out = laid_out(shape, layout, grad._data.dtype, zeros=True)
+    out = laid_out(shape, layout, base_dtype(chain, grad._data.dtype), zeros=True)
     region = replay_view(chain, out)
     if not _overlapping(region):
         region[...] = grad._data

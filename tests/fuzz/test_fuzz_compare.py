@@ -213,3 +213,24 @@ def test_batch_norm_of_a_size1_dim_transposed_then_differentiated_counts_as_torc
         is None
     # nothing differentiated: nothing misread
     assert known_torch_bug({"steps": program["steps"][:3]}, reference) is None
+
+
+def test_backward_of_an_empty_view_as_real_refused_by_pytorch_counts_as_torch_failed():
+    # fuzz 901:2808 (HGFUZZ_BOOST_MORE2=15): PyTorch's view_as_real backward passes the
+    # (0, 0)-strided gradient of an empty sum to view_as_complex, which refuses it
+    from hgfuzz.torch_bugs import known_torch_bug
+    program = {"steps": [{"k": "tensor", "s": [0], "T": "float32", "v": [], "rg": True},
+                         {"k": "call", "f": "m", "n": "cfloat", "a": [{"$": 0}]},
+                         {"k": "call", "f": "t", "n": "view_as_real", "a": [{"$": 1}]},
+                         {"k": "call", "f": "m", "n": "sum", "a": [{"$": 2}]},
+                         {"k": "backward", "t": {"$": 3}}]}
+    leaf = {"T": "float32", "s": [0], "v": [], "rg": True, "leaf": True}
+    refused = {"e": ["RuntimeError", "Tensor must have a last dimension with stride 1"]}
+    records = [{"o": leaf}, {"o": {**leaf, "T": "complex64"}}, {"o": {**leaf, "s": [0, 2]}},
+               {"o": {**leaf, "s": []}}]
+    assert "view_as_real" in known_torch_bug(program, {"steps": records + [refused]})
+    # PyTorch differentiated it: compared as usual
+    assert known_torch_bug(program, {"steps": records + [{}]}) is None
+    # one element: no rule (PyTorch works there, so an error is hookgrad's to match)
+    one = [records[0], records[1], {"o": {**leaf, "s": [1, 2]}}, records[3]]
+    assert known_torch_bug(program, {"steps": one + [refused]}) is None

@@ -44,11 +44,13 @@ def test_real_ops_refuse_nothing_before_a_complex_tensor_exists_and_check_after(
 
 
 def test_conj_is_materialised_and_documented_so():
-    """hookgrad's conj() is conj_physical: a new tensor, never a lazy conj view (PyTorch's
-    is_conj() would say True and a write to z would show through)."""
+    """hookgrad's conj() is a new tensor of the conjugates with PyTorch's conjugate bit
+    recorded (is_conj(); resolve_conj() copies), never a lazy conj view: a write to z does not
+    show through, as it would in PyTorch."""
     z = torch.tensor([1 + 2j])
     c = z.conj()
-    assert c.tolist() == [1 - 2j] and not c.is_conj() and c.resolve_conj() is c
+    assert c.tolist() == [1 - 2j] and c.is_conj() and c.resolve_conj() is not c
+    assert not c.resolve_conj().is_conj() and c.resolve_conj().tolist() == [1 - 2j]
     z[0] = 5j
     assert c.tolist() == [1 - 2j]
     with pytest.raises(RuntimeError, match="double backward"):

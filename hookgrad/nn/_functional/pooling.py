@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..._ops.channels_last import restride_pooled_mean
+from ..._ops.op import type_name
 from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
     AdaptiveMaxPool2DBackward0,
@@ -179,6 +180,9 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
                            f"{_shape(input)}")
     _check_not_empty("adaptive_max_pool2d", input, 1)
     size = _adaptive_size(output_size, input._data.shape, 2)
+    if input._data.dtype.kind != "f":  # (PyTorch's kernel is for floating dtypes only)
+        raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for "
+                                  f"'{type_name(input._data)}'")
     out, indices = AdaptiveMaxPool2DBackward0.apply(input, size)
     return (out, indices) if return_indices else out
 

@@ -42,6 +42,8 @@ def _max_unpool2d(input, indices, out_hw):
         raise RuntimeError("Expected shape of indices to be same as that of the input tensor "
                            f"({_shape(input)}) but got indices tensor with shape: "
                            f"{_shape(indices)}")
+    if x.dtype.kind != "f":  # (PyTorch's kernel is for floating dtypes only)
+        raise NotImplementedError(f"\"max_unpool2d\" not implemented for '{type_name(x)}'")
     return MaxUnpool2DBackward0.apply(input, indices, tuple(int(s) for s in out_hw))
 
 

@@ -6,7 +6,16 @@ autograd.grad with random gradient / retain_graph / create_graph / inputs, somet
 second backward through the same graph, and after create_graph a second-order backward."""
 import numpy as np
 
-from . import ops_added, ops_elementwise, ops_index, ops_linalg, ops_more, ops_nn, ops_tensor
+from . import (
+    ops_added,
+    ops_elementwise,
+    ops_index,
+    ops_linalg,
+    ops_more,
+    ops_more2,
+    ops_nn,
+    ops_tensor,
+)
 from .beyond import reweighted
 from .context import Context
 
@@ -22,7 +31,8 @@ def op_table():
     global _TABLE
     if _TABLE is None:
         ops = (ops_elementwise.table() + ops_tensor.table() + ops_index.table()
-               + ops_nn.table() + ops_added.table() + ops_linalg.table() + ops_more.table())
+               + ops_nn.table() + ops_added.table() + ops_linalg.table() + ops_more.table()
+               + ops_more2.table())
         weights = np.array(reweighted(ops))
         _TABLE = (ops, weights / weights.sum())
     return _TABLE

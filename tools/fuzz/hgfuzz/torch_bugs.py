@@ -105,8 +105,25 @@ def _batch_norm_gradient_read_as_channels_last(program, reference):
     return None
 
 
+def _empty_view_as_real_backward(program, reference):
+    """view_as_real's backward is view_as_complex(grad.contiguous()): an empty gradient counts
+    as contiguous whatever its strides, so the expanded (0, 0)-strided gradient of a sum is
+    passed on and view_as_complex refuses it ("Tensor must have a last dimension with stride
+    1") where the same program with one element works. hookgrad differentiates it (zeros)."""
+    steps = reference.get("steps", [])
+    empty = any(step.get("k") == "call" and step.get("n") == "view_as_real" and 0 in (
+        _shape_of({"$": index}, steps) or [1]) for index, step in enumerate(program["steps"]))
+    if not empty:
+        return None
+    for step, record in zip(program["steps"], steps):
+        if step.get("k") in ("backward", "grad") and (record.get("e") or [None, ""])[1] == \
+                "Tensor must have a last dimension with stride 1":
+            return "view_as_real's backward refuses the expanded gradient of an empty tensor"
+    return None
+
+
 RULES = (_empty_batch_multi_margin_loss, _internal_assert, _index_past_the_end_after_two_ellipses,
-         _batch_norm_gradient_read_as_channels_last)
+         _batch_norm_gradient_read_as_channels_last, _empty_view_as_real_backward)
 
 
 def known_torch_bug(program, reference):
