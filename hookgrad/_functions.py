@@ -22,6 +22,7 @@ from ._ops import linalg_methods as _lm
 from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
+from ._ops import numeric_gradient as _numeric_gradient
 from ._ops import order_stats as _stats
 from ._ops import patches as _patches
 from ._ops import powers as _powers
@@ -240,6 +241,7 @@ frexp, histc = _queries.frexp, _queries.histc
 
 combinations, vander, unravel_index = _seq.combinations, _seq.vander, _seq.unravel_index
 trapezoid, trapz, cumulative_trapezoid = _seq.trapezoid, _seq.trapz, _seq.cumulative_trapezoid
+gradient = _numeric_gradient.gradient
 
 row_stack = vstack
 
