@@ -9,10 +9,9 @@ the dot product of its bag's gradient and its row (MKL's ``dot``, as PyTorch's).
 gradients are not differentiable again, as PyTorch's."""
 import numpy as np
 
-from .._tensor_base import _make
+from .activation_backward import NotImplementedGrad
 from .fused import fma32, fma64
 from .gemm import dot as mkl_dot
-from .activation_backward import NotImplementedGrad
 from .op import Op
 
 SUM, MEAN, MAX = 0, 1, 2
