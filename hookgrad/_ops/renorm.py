@@ -6,11 +6,14 @@ result the input times the factor (contiguous). Its gradient is PyTorch's
 import numpy as np
 
 from .._cpp_print import c_double
+from .._dtype import float64
 from .._tensor_base import _make, _wrap_dim, tensor_argument
 from .norm_grad import norm_backward
 from .op import Op, refuse_out
 from .reduce import norm
 from .selection import where
+
+_ACCUMULATE = {np.dtype(np.float32): float64, np.dtype(np.float16): float64}
 
 
 def _checks(input, p, maxnorm):
@@ -42,14 +45,19 @@ class RenormBackward0(Op):
         return np.ascontiguousarray(x * factor)
 
     def backward(self, grad):
+        # (PyTorch's CPU accumulate type: the norm, the sum and the formula in double for a
+        # float32 input, the result cast back)
         x = self.saved()[0]
         dims, p, maxnorm = self.dims, self.p, self.maxnorm
-        norms = norm(x, p, dims, True)
-        grad_output = (x * grad).sum(dims, keepdim=True)
+        acc = _ACCUMULATE.get(x._data.dtype)
+        norms = norm(x, p, dims, True, dtype=acc)
+        grad_output = (x * grad).sum(dims, keepdim=True, dtype=acc)
         nb = norm_backward(x, norms, grad_output, p, dims)
         invnorm = (norms + 1e-7).reciprocal()
-        factor = invnorm * maxnorm
-        return where(norms > maxnorm, factor * (grad - invnorm * nb), grad)
+        scaled = maxnorm * invnorm * (grad - invnorm * nb)
+        if acc is not None:
+            scaled = scaled.to(grad.dtype)
+        return where(norms > maxnorm, scaled, grad)
 
 
 def renorm(input, p, dim, maxnorm, *, out=None):
