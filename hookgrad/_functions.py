@@ -25,6 +25,7 @@ from ._ops import nn as _nn
 from ._ops import numeric_gradient as _numeric_gradient
 from ._ops import order_stats as _stats
 from ._ops import patches as _patches
+from ._ops import polar as _polar
 from ._ops import powers as _powers
 from ._ops import products as _prod
 from ._ops import put as _put
@@ -247,6 +248,7 @@ gradient = _numeric_gradient.gradient
 put, renorm = _scatter_into.put, _renorm.renorm
 select_scatter, slice_scatter = _scatter_into.select_scatter, _scatter_into.slice_scatter
 diagonal_scatter = _scatter_into.diagonal_scatter
+polar = _polar.polar
 
 row_stack = vstack
 
