@@ -55,6 +55,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
     return _F.group_norm(input, num_groups, weight, bias, eps)
 
 
+def affine_grid_generator(theta, size, align_corners):
+    from ._ops.affine_grid import affine_grid_generator as generator
+    return generator(theta, size, align_corners)
+
+
 def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
                   per_sample_weights=None, include_last_offset=False, padding_idx=None):
     """(output, offset2bag, bag_size, max_indices), as ``torch.embedding_bag``."""
