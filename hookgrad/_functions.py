@@ -22,13 +22,17 @@ from ._ops import linalg_methods as _lm
 from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
+from ._ops import numeric_gradient as _numeric_gradient
 from ._ops import order_stats as _stats
 from ._ops import patches as _patches
+from ._ops import polar as _polar
 from ._ops import powers as _powers
 from ._ops import products as _prod
 from ._ops import put as _put
 from ._ops import reduce as _red
+from ._ops import renorm as _renorm
 from ._ops import scan as _scan
+from ._ops import scatter_into as _scatter_into
 from ._ops import scatter_reduce as _scatter_reduce
 from ._ops import selection as _sel
 from ._ops import sequence_compositions as _seq
@@ -240,6 +244,11 @@ frexp, histc = _queries.frexp, _queries.histc
 
 combinations, vander, unravel_index = _seq.combinations, _seq.vander, _seq.unravel_index
 trapezoid, trapz, cumulative_trapezoid = _seq.trapezoid, _seq.trapz, _seq.cumulative_trapezoid
+gradient = _numeric_gradient.gradient
+put, renorm = _scatter_into.put, _renorm.renorm
+select_scatter, slice_scatter = _scatter_into.select_scatter, _scatter_into.slice_scatter
+diagonal_scatter = _scatter_into.diagonal_scatter
+polar = _polar.polar
 
 row_stack = vstack
 

@@ -48,6 +48,7 @@ from ._ops import views as _views
 from ._ops.inplace import in_place
 from ._size_arguments import size_arguments
 from ._tensor_base import TensorBase, _make, _sizes, tensor_argument
+from ._tensor_more import MoreTensorMethods
 from .autograd import backward as _autograd_backward
 from .autograd import engine as _engine
 from .utils.hooks import warn_if_has_hooks
@@ -57,7 +58,7 @@ def _comparable(other):
     return isinstance(other, (TensorBase, int, float, np.generic, complex))
 
 
-class Tensor(TensorBase):
+class Tensor(TensorBase, MoreTensorMethods):
     """A multi-dimensional array that records operations for automatic differentiation."""
 
     __module__ = "hookgrad"  # public name, as torch.Tensor (repr, annotations, pickling)

@@ -55,6 +55,19 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
     return _F.group_norm(input, num_groups, weight, bias, eps)
 
 
+def affine_grid_generator(theta, size, align_corners):
+    from ._ops.affine_grid import affine_grid_generator as generator
+    return generator(theta, size, align_corners)
+
+
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                  per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """(output, offset2bag, bag_size, max_indices), as ``torch.embedding_bag``."""
+    from .nn._functional.embedding_bag import torch_embedding_bag
+    return torch_embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
+                               per_sample_weights, include_last_offset, padding_idx)
+
+
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     # at::embedding's -1 means "no padding row" (_F.embedding's -1 means the last row)
     return _F.embedding(indices, weight, None if padding_idx == -1 else padding_idx,

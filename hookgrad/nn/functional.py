@@ -59,6 +59,8 @@ from ._functional.dropout import (  # noqa: F401
     dropout3d,
     feature_alpha_dropout,
 )
+from ._functional.embedding_bag import embedding_bag  # noqa: F401
+from ._functional.grids import affine_grid  # noqa: F401
 from ._functional.linear import bilinear, linear  # noqa: F401
 from ._functional.loss import (  # noqa: F401
     binary_cross_entropy,

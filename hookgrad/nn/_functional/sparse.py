@@ -31,11 +31,15 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 
 
 def _renorm_rows(weight, rows, max_norm, norm_type):
-    """PyTorch's ``embedding_renorm_``: shrink the used rows whose norm exceeds max_norm."""
+    """PyTorch's ``embedding_renorm_``: each used row whose norm (in the row's type, read as
+    a double) exceeds max_norm multiplied by ``max_norm / (norm + 1e-7)``."""
     data = weight._data
-    norms = np.linalg.norm(data[rows].astype(np.float64), ord=norm_type, axis=1)
-    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
-    data[rows] *= scale[:, None].astype(data.dtype)
+    flat = weight.detach()
+    for row in rows:
+        norm = flat[int(row)].norm(norm_type).item()
+        if norm > max_norm:
+            scale = max_norm / (norm + 1e-7)
+            data[row] = (flat[int(row)] * scale)._data
     weight._vc[0] += 1
 
 
