@@ -170,19 +170,26 @@ def _softmax_grad(grad, output, dims):
     return (output * (grad - (grad * output).sum(dims, keepdim=True)),)
 
 
-class SoftmaxBackwardDataBackward0(FormulaGrad):
-    """``_softmax_backward_data(grad_output, output)`` as PyTorch records it."""
+class _BackwardData(FormulaGrad):
+    """The gradient node of softmax / log_softmax: ``grad_array(grad, output, dims)`` on the
+    arrays (half precision: the formula's value)."""
 
     arity = 2
-    formula = staticmethod(_softmax_grad)
 
     def forward(self, grad, output, dims):
         g = grad._data
-        if g.itemsize == 2 and is_half(g):  # (the formula's value)
+        if g.itemsize == 2 and is_half(g):
             return super().forward(grad, output, dims)
         self.save(grad, output)
         self.params = (dims,)
-        return softmax_grad_array(g, output._data, dims)
+        return self.grad_array(g, output._data, dims)
+
+
+class SoftmaxBackwardDataBackward0(_BackwardData):
+    """``_softmax_backward_data(grad_output, output)`` as PyTorch records it."""
+
+    formula = staticmethod(_softmax_grad)
+    grad_array = staticmethod(softmax_grad_array)
 
     def backward(self, grad):
         # PyTorch's derivatives: _softmax_backward_data of ``grad`` for the incoming gradient,
@@ -262,19 +269,14 @@ def _log_softmax_grad(grad, output, dims):
     return (grad - output.exp() * grad.sum(dims, keepdim=True),)
 
 
-class LogSoftmaxBackwardDataBackward0(FormulaGrad):
+class LogSoftmaxBackwardDataBackward0(_BackwardData):
     """``_log_softmax_backward_data(grad_output, output)`` as PyTorch records it."""
 
-    arity = 2
     formula = staticmethod(_log_softmax_grad)
 
-    def forward(self, grad, output, dims):
-        g = grad._data
-        if g.itemsize == 2 and is_half(g):  # (the formula's value)
-            return super().forward(grad, output, dims)
-        self.save(grad, output)
-        self.params = (dims,)
-        return log_softmax_grad_array(g, output._data, dims, exp_array)
+    @staticmethod
+    def grad_array(grad, output, dims):
+        return log_softmax_grad_array(grad, output, dims, exp_array)
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term
