@@ -1,17 +1,14 @@
 """The tensor methods that take a memory format and are not a plain clone:
 ``Tensor.contiguous(memory_format=...)`` and ``Tensor.to(..., memory_format=...)``, as
 PyTorch decides between returning the tensor itself and copying it."""
-from . import _dtype
-from ._device import device
 from ._memory_format import (
     check_type,
     format_strides,
-    memory_format,
     preserve_format,
     suggest,
 )
 from ._ops import copy as _copy
-from ._tensor_base import TensorBase
+from ._parser_types import parser_type_name
 
 
 def contiguous(tensor, fmt):
@@ -33,20 +30,12 @@ _TO_SIGNATURES = "".join(
         "Tensor tensor, ")) + "\n"
 
 
-def _type_name(value):
-    if isinstance(value, TensorBase):
-        return "Tensor"
-    if isinstance(value, (_dtype.dtype, memory_format, device)):
-        return "torch." + type(value).__name__
-    return type(value).__name__
-
-
 def refuse_to(args, kwargs):
     """PyTorch's argument parser's error for ``to(*args, **kwargs)`` with a ``memory_format``
     that is not one."""
-    parts = [f"{key}={_type_name(value)}" for key, value in reversed(kwargs.items())]
+    parts = [f"{key}={parser_type_name(value)}" for key, value in reversed(kwargs.items())]
     if args:  # (PyTorch's parser lists the keywords last first, and so punctuates them)
-        got = ", ".join([*map(_type_name, args), *parts])
+        got = ", ".join([*map(parser_type_name, args), *parts])
     else:
         got = "".join(part + ", " for part in parts)
     raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but "

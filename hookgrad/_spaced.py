@@ -10,6 +10,7 @@ import numpy as np
 from . import _dtype
 from ._cpp_print import c_double
 from ._ops.fused import fma32, fma64
+from ._parser_types import parser_type_name
 from ._tensor_base import TensorBase
 
 _SIGNATURES = (
@@ -18,19 +19,13 @@ _SIGNATURES = (
     "bool requires_grad = False)")
 
 
-def _type_name(value):
-    if isinstance(value, TensorBase):
-        return "Tensor"
-    return type(value).__name__
-
-
 def _refuse_arguments(name, start, end, steps):
     base = ", float base = 10.0" if name == "logspace" else ""
     forms = [_SIGNATURES.format(base=base)]
     for first, second in (("Number", "Tensor"), ("Tensor", "Number"), ("Number", "Number")):
         forms.append(forms[0].replace("(Tensor start, Tensor end",
                                       f"({first} start, {second} end"))
-    got = ", ".join(_type_name(v) for v in (start, end, steps))
+    got = ", ".join(parser_type_name(v) for v in (start, end, steps))
     raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
                     "but expected one of:\n" + "".join(f" * {f}\n" for f in forms))
 

@@ -454,7 +454,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
         loss = (1 - t) * x + softplus_neg
-        if np.vdot(loss, loss) != np.vdot(loss, loss) and loss.dtype.kind == "f":
+        squares = np.vdot(loss, loss) if loss.dtype.kind == "f" else 0  # (NaN: a NaN loss)
+        if squares != squares:
             # (PyTorch subtracts log_sigmoid(x), whose NaN has the sign bit: a NaN input's
             # loss is that NaN, where NumPy's sum kept the product's)
             loss = np.where(np.isnan(np.broadcast_to(x, loss.shape)), -np.nan, loss).astype(

@@ -6,6 +6,7 @@ The operands of every binary operator are made right to left, as C++ (GCC) evalu
 the order in which the slices' gradients reach the input, and so their sum's rounding."""
 import numbers
 
+from .._parser_types import parser_type_name
 from .._tensor_base import TensorBase, _wrap_dim
 from .shape import cat
 from .views import narrow
@@ -20,14 +21,9 @@ _OVERLOADS = (
     " * (Tensor input, *, tuple of Tensors spacing, tuple of ints dim, int edge_order = 1)\n")
 
 
-def _type(value):
-    if isinstance(value, TensorBase):
-        return "Tensor"
-    return type(value).__name__
-
-
 def _refuse(args, kwargs):
-    got = [_type(a) for a in args] + [f"{k}={_type(v)}" for k, v in kwargs.items()]
+    got = [parser_type_name(a) for a in args] + [f"{k}={parser_type_name(v)}"
+                                                 for k, v in kwargs.items()]
     raise TypeError("gradient() received an invalid combination of arguments - got "
                     f"({', '.join(got)}), but expected one of:\n" + _OVERLOADS)
 
@@ -50,7 +46,7 @@ def _parse(input, args, kwargs):
     keys = set(kwargs) - {"spacing", "dim", "edge_order"}
     if not isinstance(input, TensorBase):
         raise TypeError("gradient(): argument 'input' (position 1) must be Tensor, not "
-                        f"{_type(input)}")
+                        f"{parser_type_name(input)}")
     shown = dict(kwargs)
     if args or keys:
         _refuse((input,) + args, shown)
@@ -79,7 +75,7 @@ def _parse(input, args, kwargs):
             for i, s in enumerate(spacing):
                 if not isinstance(s, TensorBase):
                     raise TypeError(f"expected Tensor as element {i} in argument 1, but got "
-                                    f"{_type(s)}")
+                                    f"{parser_type_name(s)}")
             return list(spacing), dims, int(edge_order), True
     elif _is_number(spacing):
         count = input.dim() if dims is None else len(dims)

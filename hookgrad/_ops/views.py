@@ -4,6 +4,7 @@ the base (see inplace.py). The views indexing makes (select, slice, x[None]) are
 import math
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from .. import _dtype
 from .._cpp_print import type_string
@@ -11,10 +12,10 @@ from .._tensor_base import _make, _wrap_dim
 from .._warn_once import warn_once
 from ..storage import storage_offset
 from .copy import CloneBackward0
+from .elementwise_layout import _canonical
 from .index import SliceBackward0, UnsqueezeBackward0
 from .inplace import apply_view_inplace
 from .op import Op, ViewOp, expand_view, plain_backward
-from .view_strides import reshaped_view
 
 
 def _infer_shape(shape, numel):
@@ -52,7 +53,9 @@ def _refuse_sizes(shape):
 
 
 class ViewBackward0(ViewOp):
-    view_array = staticmethod(reshaped_view)  # (PyTorch's strides for dims of size 1)
+    @staticmethod
+    def view_array(x, shape):
+        return reshaped_view(x, shape)  # (PyTorch's strides for dims of size 1)
 
     def backward(self, grad):
         return reshaped_grad(grad, self.shape)
@@ -256,6 +259,21 @@ def torch_view_strides(shape, strides, new_shape):
                 chunk_base_stride = strides[tensor_d - 1]
                 tensor_numel = view_numel = 1
     return tuple(new_strides) if view_d == -1 else None
+
+
+def reshaped_view(x, shape):
+    """``x.reshape(shape)`` (a view NumPy can make) with PyTorch's strides: NumPy's differ
+    only for dims of size 1 of an input that is not C-contiguous with C strides (a size-1
+    dim of another stride counts), which stride() and a product's layout test would see."""
+    out = x.reshape(shape)
+    if 1 not in out.shape or not out.size or (x.flags.c_contiguous and _canonical(x)):
+        return out  # (the common case: NumPy's strides are PyTorch's)
+    item = x.itemsize
+    strides = torch_view_strides(x.shape, [s // item for s in x.strides], out.shape)
+    if strides is None:
+        return out
+    strides = tuple(s * item for s in strides)
+    return out if strides == out.strides else as_strided(out, out.shape, strides)
 
 
 def reshape_node(input, shape):

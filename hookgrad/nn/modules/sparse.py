@@ -19,7 +19,21 @@ def _padding_index(padding_idx, num_embeddings, name):
     return padding_idx + num_embeddings if padding_idx < 0 else padding_idx
 
 
-class Embedding(Module):
+class _EmbeddingTable(Module):
+    """What Embedding and EmbeddingBag share: a normal-initialised table whose padding row is
+    zero."""
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        self._fill_padding_idx_with_zero()
+
+    def _fill_padding_idx_with_zero(self):
+        if self.padding_idx is not None:
+            with no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+
+class Embedding(_EmbeddingTable):
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
                  norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
                  _freeze=False, device=None, dtype=None):
@@ -40,15 +54,6 @@ class Embedding(Module):
                                      "embedding_dim")
             self.weight = Parameter(_weight, requires_grad=not _freeze)
         self.sparse = sparse
-
-    def reset_parameters(self):
-        init.normal_(self.weight)
-        self._fill_padding_idx_with_zero()
-
-    def _fill_padding_idx_with_zero(self):
-        if self.padding_idx is not None:
-            with no_grad():
-                self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input):
         return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
@@ -80,7 +85,7 @@ class Embedding(Module):
                    scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
 
-class EmbeddingBag(Module):
+class EmbeddingBag(_EmbeddingTable):
     """Bags of embedding rows reduced by sum, mean or max (``F.embedding_bag``)."""
 
     def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0,
@@ -105,15 +110,6 @@ class EmbeddingBag(Module):
         self.mode = mode
         self.sparse = sparse
         self.include_last_offset = include_last_offset
-
-    def reset_parameters(self):
-        init.normal_(self.weight)
-        self._fill_padding_idx_with_zero()
-
-    def _fill_padding_idx_with_zero(self):
-        if self.padding_idx is not None:
-            with no_grad():
-                self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type,
