@@ -98,7 +98,21 @@ def conj_view(input):
     out = ConjBackward0.apply(input)
     if not is_conj(input):
         out.__dict__["_conj_bit"] = True
+    if out._grad_fn is None and input.requires_grad:
+        _follow_base_without_grad(out, input)
     return out
+
+
+def _follow_base_without_grad(out, input):
+    """PyTorch's conj made without grad mode is a view: it reports its base's requires_grad
+    (a leaf with no grad_fn, through which no gradient flows) and shares its version counter.
+    hookgrad's holds a copy, so it views the same elements as ``input`` (its view chain)."""
+    base = input._view_base
+    out._vc = input._vc
+    out._view_version = input._vc[0]
+    out._view_base = input if base is None else base
+    out._view_chain = input._view_chain or ()
+    out._no_grad_view = True
 
 
 def has_bit(input, name):
