@@ -9,7 +9,7 @@ part). ``Op.apply`` calls ``refuse_complex`` once a complex tensor may exist; th
 that compute without an ``Op`` (comparisons, argmax, argsort, ...) call it themselves."""
 import numpy as np
 
-from .._dtype import complex_tensors_made
+from .._dtype import complex_tensors_made, result_type
 from .._tensor_base import TensorBase
 from .._warn_once import warn_once
 
@@ -46,6 +46,8 @@ PYTORCH_ERRORS = {
     "median": (NotImplementedError, "\"median_cpu\" not implemented for '{type}'"),
     "fmod": (NotImplementedError, "\"fmod_cpu\" not implemented for '{type}'"),
     "remainder": (NotImplementedError, "\"remainder_cpu\" not implemented for '{type}'"),
+    "div_floor_cpu": (NotImplementedError, "\"div_floor_cpu\" not implemented for '{type}'"),
+    "div_trunc_cpu": (NotImplementedError, "\"div_trunc_cpu\" not implemented for '{type}'"),
     "atan2": (NotImplementedError, "\"atan2_cpu\" not implemented for '{type}'"),
     "erf": (NotImplementedError, "\"erf_vml_cpu\" not implemented for '{type}'"),
     "lgamma": (NotImplementedError, "\"lgamma_vml_cpu\" not implemented for '{type}'"),
@@ -98,8 +100,15 @@ def complex_form(op, args):
             # PyTorch's clamp_min / clamp_max)
             name = ("maximum_cpu" if args[2] is None else "minimum_cpu" if args[1] is None
                     else "clamp_cpu")
+        rounding = args[2] if op.__name__ in _ROUNDING_DIVISIONS and len(args) > 2 else None
+        if rounding in ("floor", "trunc"):
+            name = f"div_{rounding}_cpu"
         refuse_complex(name, args)
     return form
+
+
+# divisions whose third argument is a rounding mode: a complex operand is the kernel's error
+_ROUNDING_DIVISIONS = {"DivBackward2", "NotImplemented"}
 
 
 # ops whose refusal depends on the node (a clamp bound that is a number or a tensor)
@@ -119,6 +128,10 @@ def refuse_complex(name, values):
     does not compute on complex tensors here."""
     found = complex_dtype_of(values)
     if found is not None:
+        if name in PYTORCH_ERRORS:  # (a kernel's error names the operands' common dtype)
+            tensors = [v for v in values if isinstance(v, (TensorBase, bool, int, float,
+                                                            complex))]
+            found = result_type(tensors).np_dtype
         _refuse(name, found)
 
 

@@ -321,7 +321,7 @@ def _apply_inplace(t, fn, args, kwargs, overlap, check_inputs):
         try:
             result = fn(t, *args, **kwargs)
         except NotImplementedError:
-            _refuse_unwritable_result(t, args, fn)
+            _refuse_unwritable_result(t, args, fn, t._data, overlap)
             raise
         if reads_written:
             _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
@@ -354,7 +354,7 @@ def _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs):
         try:  # (_out_of_place, written out as above)
             result = fn(old, *args, **kwargs)
         except NotImplementedError:
-            _refuse_unwritable_result(old, args, fn)
+            _refuse_unwritable_result(old, args, fn, t._data, overlap)
             raise
         if reads_written:
             _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
@@ -382,21 +382,23 @@ def _write_reading_updates(t, array, overlap, fn, args, kwargs):
     write_reading_updates(t, original, array, fn, args, kwargs)
 
 
-def _out_of_place(fn, t, args, kwargs):
+def _out_of_place(fn, t, args, kwargs, written, overlap):
     """``fn(t, *args, **kwargs)``; where the op has no kernel for the dtypes, PyTorch first
-    refuses a result that cannot be written into ``t`` (its shape check comes first)."""
+    refuses a result that cannot be written into ``written`` (its shape check comes first)."""
     try:
         return fn(t, *args, **kwargs)
     except NotImplementedError:
-        _refuse_unwritable_result(t, args, fn)
+        _refuse_unwritable_result(t, args, fn, written._data, overlap)
         raise
 
 
-def _refuse_unwritable_result(t, args, fn):
-    """Where the op raised NotImplementedError: PyTorch's shape error first, if the result
+def _refuse_unwritable_result(t, args, fn, written, overlap):
+    """Where the op raised NotImplementedError: PyTorch's refusal of ``written`` (the array
+    written into) if it overlaps itself (``refuse_overlap``); its shape error, if the result
     would not fit into ``t``; then its cast error, if the operands' common dtype would not
     cast to ``t``'s (not for ops computing in ``t``'s dtype: ``fn.computes_in_input_dtype``,
     comparisons and lerp, whose kernels refuse the dtypes first)."""
+    refuse_overlap(written, overlap)
     shape = t._data.shape
     try:
         broadcast = np.broadcast_shapes(
@@ -515,7 +517,7 @@ def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
         before._requires_grad = True
         before._grad_fn = view.grad_fn
         before._output_nr = view._output_nr
-    result = _out_of_place(fn, before, args, kwargs)
+    result = _out_of_place(fn, before, args, kwargs, view, overlap)
     if reads_written:
         _write_reading_updates(view, result._data, overlap, fn, args, kwargs)
     else:
