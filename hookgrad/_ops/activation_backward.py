@@ -15,7 +15,7 @@ from ..backends.cpu import VECTOR_BYTES
 from . import onednn_gelu
 from .elementwise_layout import first_operand_layout
 from .fused import fma
-from .half import is_half, unary_in_float32
+from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -51,6 +51,7 @@ class ActivationGrad(Op):
     arity = 2
     kernel = None
     second = None
+    float16_by_steps = False  # (True: PyTorch's float16 kernel rounds each step, in float16)
     input_first = False  # (True: PyTorch's kernel iterates (x, grad_output), not the other way
     # round, so x's layout leads the result's: threshold_backward, leaky_relu_backward)
     product_inside = False  # (True: ``second(grad_grad, grad_output, x, ...)``, PyTorch's
@@ -64,6 +65,9 @@ class ActivationGrad(Op):
     @classmethod
     def laid_out(cls, g, x, params):
         """The kernel's result, in PyTorch's layout where x leads (``input_first``)."""
+        if g.itemsize == 2 and is_half(g) and not (cls.float16_by_steps and g.dtype == FLOAT16):
+            # (in float32, rounded once, as PyTorch's kernels)
+            return cls.laid_out(g.astype(FLOAT32), x.astype(FLOAT32), params).astype(g.dtype)
         if cls.input_first:
             return first_operand_layout(cls.kernel(g, x, *params), x, g)
         return cls.kernel(g, x, *params)
@@ -465,7 +469,7 @@ class _OutputGrad(ActivationGrad):
     def forward(self, grad, y):
         self.params = ()
         self.save(grad if self.needs(1) else None, y)
-        return self.kernel(grad._data, y._data)
+        return self.laid_out(grad._data, y._data, ())
 
     def backward(self, grad_grad):
         grad, y = self.saved()
@@ -505,6 +509,7 @@ def _sigmoid_grad(g, y):
 
 class SigmoidBackwardBackward0(_OutputGrad):
     kernel = staticmethod(_sigmoid_grad)
+    float16_by_steps = True  # (its bfloat16 kernel computes in float32; float16's does not)
 
     @staticmethod
     def output_second(grad_grad, grad, y):  # (C++'s -2 * output + 1: Mul/AddBackward1)

@@ -12,6 +12,7 @@ from .division_nans import nan_signed
 from .elementwise import log, reciprocal, sqrt_array
 from .elementwise_layout import c_order, first_operand_layout, promoted, unary_result
 from .fused import add_scaled
+from .half import FLOAT16, by_scalar_in_float32, is_half, number_in_float32, unary_in_float32
 from .op import Op, operands, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1  # noqa: F401 (re-exported)
 from .split import SPLIT_MIN_SIZE, split_add
@@ -85,7 +86,7 @@ class SubBackward0(Op):
             return first_operand_layout(x - y, x, y)  # every call, so none is made)
         # (floats: x + (-alpha) * y rounded once as PyTorch's add kernel, y's NaN where both
         # are NaN; not for integers: NumPy refuses -1 for an unsigned dtype)
-        out = add_scaled(x, y, -alpha) if np.result_type(x, y).kind == "f" else x - alpha * y
+        out = add_scaled(x, y, -alpha) if np.result_type(x, y).kind in "fV" else x - alpha * y
         return first_operand_layout(out, x, y)
 
     def backward(self, grad):
@@ -105,7 +106,7 @@ class RsubBackward0(Op):
         self.alpha = alpha
         x, y = operands(a, other)
         out = y - x if alpha == 1 else add_scaled(y, x, -alpha) if np.result_type(
-            x, y).kind == "f" else y - alpha * x
+            x, y).kind in "fV" else y - alpha * x
         # (PyTorch's sub(other, input): a number there leads nowhere, the input does)
         return first_operand_layout(out, *((y, x) if type(y) is np.ndarray else (x, y)))
 
@@ -138,6 +139,10 @@ class MulBackward0(Op):
     def forward(self, a, b):
         x, y = operands(a, b)
         self.other = b
+        if x.itemsize == 2 and is_half(x):
+            halves = by_scalar_in_float32(np.multiply, a, b)
+            if halves is not None:
+                x, y = halves, 1  # (the product, times one below: its saves stay as they are)
         if self._record:  # each side saves only what the other side's gradient needs (a
             # number too: PyTorch saves it as a wrapped number, which a pass frees)
             # (needs() and saved_number(), written out: every product runs this)
@@ -159,6 +164,9 @@ class MulBackward0(Op):
                 b is None or b._data.dtype == g.dtype):
             # plain backward, no promotion involved: NumPy directly, no op overhead
             other = self.other if b is None else b._data
+            if g.itemsize == 2 and self.needs(0) and not isinstance(other, np.ndarray) and \
+                    is_half(g):  # (times a number: in float32)
+                return (_make(number_in_float32(np.multiply, g, other)), None)
             return (_make(_as_array(g * other)) if self.needs(0) else None,
                     _make(_as_array(g * a._data)) if self.needs(1) else None)
         # (other's gradient first: PyTorch's generated code computes the inputs' gradients in
@@ -183,6 +191,10 @@ class DivBackward0(Op):
                 y = promoted(y, default)
         if self._record:  # as PyTorch: the divisor (a number too), and self for other's grad
             self._save_operands(a, b)
+        if x.itemsize == 2 and is_half(x):
+            halves = by_scalar_in_float32(np.divide, a, b)
+            if halves is not None:
+                return first_operand_layout(halves, x)
         with np.errstate(divide="ignore", invalid="ignore"):
             return first_operand_layout(x / y, x, y)
 
@@ -226,7 +238,10 @@ class DivBackward1(DivBackward0):
 
     def backward(self, grad):
         if plain_backward():
-            return _make(_as_array(grad._data / self.other))
+            g = grad._data
+            if g.itemsize == 2 and is_half(g):  # (by a number: in float32)
+                return _make(number_in_float32(np.divide, g, self.other))
+            return _make(_as_array(g / self.other))
         return DivBackward1.apply(grad, self.other)
 
 
@@ -321,7 +336,10 @@ def power_by_number(x, e):
     """``x ** e`` of a floating array by a number, PyTorch's way: 2, 3 and -2 as products of
     ``x`` (each product rounded), 1 as a copy, -1 as the reciprocal, 0.5 / -0.5 as sqrt / rsqrt
     ((-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf) but in float16, any other exponent as C's
-    ``pow``."""
+    ``pow``. float16's 3 and -2 are computed in float32 and rounded once, as PyTorch's (its
+    bfloat16 kernel rounds each product)."""
+    if x.itemsize == 2 and (e == 3 or e == -2) and x.dtype == FLOAT16:  # (bfloat16's: steps)
+        return unary_in_float32(lambda wide: power_by_number(wide, e), x)
     if e == 2:
         return x * x
     if e == 1:  # (PyTorch's copy; pow_backward's exponent - 1 of a square)
@@ -344,10 +362,14 @@ def _zeros_where(mask, values):
     return where(_make(mask), _make(np.zeros((), values._data.dtype)), values)
 
 
+_STEPPED = (2, 3, -2, -1)  # (the exponents power_by_number computes as products)
+
+
 class PowBackward0(Op):
     """``tensor ** scalar``."""
 
     saved_names = ('self',)
+
     def forward(self, a, exponent):
         self.exponent = exponent
         x, e = operands(a, exponent)
@@ -364,11 +386,14 @@ class PowBackward0(Op):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if kind == "b":  # a bool to a bool power stays bool (NumPy's would be int8)
             return x.copy() if e else np.ones_like(x)
+        if x.dtype.kind == "V" and e in _STEPPED:  # (bfloat16: products, each rounded)
+            return power_by_number(x, e)
         if x.dtype.kind == "V" and (e == 0.5 or e == -0.5):
             # PyTorch computes these as sqrt and rsqrt: (-inf) ** 0.5 is NaN, (-0.) ** -0.5 -inf
             with np.errstate(divide="ignore", invalid="ignore"):
-                root = np.sqrt(x)
-                return root if e == 0.5 else 1 / root
+                if e == -0.5:  # (in float32, rounded once, as PyTorch's rsqrt)
+                    return unary_in_float32(lambda wide: 1 / np.sqrt(wide), x)
+                return np.sqrt(x)
         return np.power(x, e)
 
     def backward(self, grad):

@@ -11,6 +11,7 @@ from .activation_backward import (
     zeros_of_input,
 )
 from .elementwise_layout import first_operand_layout, unary_result
+from .half import is_half, unary_in_float32
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
@@ -104,6 +105,8 @@ class SqrtBackward0(UnaryOp):
 
 
 def _rsqrt(x):
+    if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
+        return unary_in_float32(_rsqrt, x)
     return 1 / np.sqrt(x)
 
 
@@ -168,6 +171,8 @@ def _sigmoid(x):
     they do far more often than the overflow-free ``exp(-|x|)`` form, and where exp(-x)
     overflows it gives their 0). A NaN comes out with its sign bit flipped, as PyTorch's
     gives it (signbit shows it)."""
+    if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
+        return unary_in_float32(_sigmoid, x)
     if x.dtype == np.float32 or x.dtype == np.float64:
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)

@@ -121,6 +121,10 @@ def _scaled_sum(x, y, alpha):
     dtype = np.result_type(x, y)
     kind = dtype.type
     if kind is not np.float32 and kind is not np.float64:
+        if dtype.itemsize == 2 and dtype.kind in "fV" and isinstance(y, np.ndarray):
+            # (2-byte floats: alpha rounded to the dtype, the rest in float32, rounded once)
+            wide = np.float32
+            return (x.astype(wide) + wide(kind(alpha)) * y.astype(wide)).astype(dtype)
         return x + alpha * y
     alpha, y = kind(alpha), np.asarray(y, dtype)
     out = fma(alpha, y, x)

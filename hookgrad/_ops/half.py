@@ -14,6 +14,7 @@ import numpy as np
 from .._tensor_base import TensorBase
 
 FLOAT32 = np.dtype(np.float32)
+FLOAT16 = np.dtype(np.float16)
 
 
 def is_half(array):
@@ -67,3 +68,27 @@ def unary_in_float32(function, x):
     """``function`` (an elementwise formula of one array) of a 2-byte float array, computed in
     float32 and rounded once."""
     return np.asarray(function(x.astype(FLOAT32))).astype(x.dtype)
+
+
+def by_scalar_in_float32(ufunc, a, other):
+    """``ufunc(a, other)`` (multiply or divide) as PyTorch's kernels compute it for a 2-byte
+    float tensor ``a`` and a single value ``other`` of another dtype (a Python number, or a
+    0-d tensor, read before its cast to ``a``'s dtype): in float32, the value rounded to
+    float32 rather than to ``a``'s dtype, and the result rounded once. None for any other
+    ``other``: those compute in ``a``'s dtype."""
+    x = a._data
+    if isinstance(other, TensorBase):
+        value = other._data
+        if value.ndim or value.dtype == x.dtype or value.dtype.kind == "c":
+            return None
+        other = value.item()
+    elif type(other) not in (float, int, bool):
+        return None
+    return number_in_float32(ufunc, x, other)
+
+
+def number_in_float32(ufunc, x, number):
+    """``ufunc(x, number)`` of a 2-byte float array and a real number, in float32 (the
+    number's opmath type in PyTorch's scalar kernels), rounded once."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return np.asarray(ufunc(x.astype(FLOAT32), np.float32(number))).astype(x.dtype)

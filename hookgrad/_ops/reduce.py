@@ -11,7 +11,7 @@ from ..autograd.grad_mode import state as _grad_state
 from .arithmetic import DivBackward1
 from .c_strides import c_strided
 from .complex_support import check_real_array, warn_discarded_imaginary
-from .half import forward_in_float32, is_half
+from .half import FLOAT32, forward_in_float32, is_half, number_in_float32
 from .norm_checks import refuse_norm_without_identity
 from .norm_grad import norm_backward
 from .norm_nans import two_norm
@@ -123,7 +123,9 @@ class MeanBackward0(Op):
         if self.count and not g.ndim and not grad._requires_grad and plain_backward():
             # What the division below gives (each element the 0-d gradient divided by the
             # count, in its dtype), as one fill: dividing the broadcast costs 20 times more
-            return _make(np.full(self.shape, g / self.count, g.dtype))
+            share = number_in_float32(np.divide, g, self.count) if g.itemsize == 2 and \
+                is_half(g) else g / self.count  # (2-byte floats: in float32, as PyTorch's)
+            return _make(np.full(self.shape, share, g.dtype))
         # (divided after the broadcast, as PyTorch: a new tensor, which hooks may write into)
         return DivBackward1.apply(expand_grad(grad, self.shape), self.count)  # (div.Scalar)
 
@@ -217,6 +219,9 @@ def sum_to_size(a, shape):
                                       if s == 1 and src[lead + i] != 1)
     if plain_backward():  # e.g. un-broadcasting a gradient: NumPy directly
         x = a._data
+        if x.itemsize == 2 and is_half(x):  # (accumulated in float32, as PyTorch's)
+            summed = sum_array(x.astype(FLOAT32), dims, False, None)
+            return _make(np.asarray(summed).astype(x.dtype).reshape(shape))
         return _make(np.asarray(sum_array(x, dims, False, _sum_dtype(x, None))).reshape(shape))
     if not shape:  # (PyTorch's sum_to: the plain sum, SumBackward0)
         return sum(a)

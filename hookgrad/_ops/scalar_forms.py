@@ -6,6 +6,7 @@ empty. From Python, ``tensor * number`` is ``MulBackward0``: these are for formu
 import numpy as np
 
 from .._tensor_base import _make
+from .half import is_half, number_in_float32
 from .op import Op, operands, plain_backward
 
 _INF = float("inf")
@@ -25,10 +26,15 @@ class MulBackward1(Op):
     def forward(self, a, other):
         self.other = other
         x, y = operands(a, other)
+        if x.itemsize == 2 and type(other) is not complex and is_half(x):
+            return number_in_float32(np.multiply, x, other)
         return x * y
 
     def backward(self, grad):
         if plain_backward():
+            g = grad._data
+            if g.itemsize == 2 and type(self.other) is not complex and is_half(g):
+                return _make(number_in_float32(np.multiply, g, self.other))
             if -_INF < self.other < _INF:
                 return _make(_as_array(grad._data * self.other))
             with np.errstate(invalid="ignore"):  # 0 * inf: NaN, silently as in PyTorch

@@ -6,6 +6,7 @@ from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
 from .elementwise_layout import first_operand_layout
 from .fused import fma
+from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
 
@@ -53,6 +54,8 @@ class LerpBackward0(Op):
     def forward(self, start, end, weight):
         self.weight = weight
         _check_lerp("scalar", start, end)
+        if start._data.itemsize == 2 and is_half(start._data):
+            return forward_in_float32(self, LerpBackward0.forward, start, end, weight)
         x, y = operands(start, end)
         return first_operand_layout(_lerp(x, y, weight), x, y)
 
@@ -74,6 +77,11 @@ class LerpBackward1(Op):
             # in-place write into an unsaved input does not break the backward)
             self.save(end if self.needs(2) else None, start if self.needs(2) else None, weight)
         _check_lerp("tensor", start, end, weight)
+        if start._data.itemsize == 2 and is_half(start._data):
+            return forward_in_float32(self, LerpBackward1._forward, start, end, weight)
+        return self._forward(start, end, weight)
+
+    def _forward(self, start, end, weight):
         x, y = operands(start, end)
         w = weight._data
         if not x.ndim and not y.ndim and w.dtype.kind == x.dtype.kind == "f":
@@ -106,9 +114,9 @@ class AddcmulBackward0(Op):
         self.value = value
         # (as PyTorch: each factor only for the other's gradient)
         self.save(t1 if self.needs(2) else None, t2 if self.needs(1) else None)
-        x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
-        # (PyTorch's ``self + value * t1 * t2``, left to right, the addition fused)
-        return first_operand_layout(fma(value * y, z, x), x, y, z)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, t1, t2):
+            return forward_in_float32(self, _addcmul, a, t1, t2, value)
+        return _addcmul(self, a, t1, t2, value)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -128,8 +136,9 @@ class AddcdivBackward0(Op):
         self.value = value
         # (as PyTorch: the divisor always, tensor1 for the divisor's gradient)
         self.save(t1 if self.needs(2) else None, t2)
-        x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
-        return first_operand_layout(x + value * y / z, x, y, z)  # (left to right, as PyTorch)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, t1, t2):
+            return forward_in_float32(self, _addcdiv, a, t1, t2, value)
+        return _addcdiv(self, a, t1, t2, value)
 
     def backward(self, grad):
         t1, t2 = self.saved()
@@ -159,6 +168,17 @@ _INTEGER_ADDCDIV = (
     "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
     "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
     "dtypes.")
+
+
+def _addcmul(op, a, t1, t2, value):
+    x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
+    # (PyTorch's ``self + value * t1 * t2``, left to right, the addition fused)
+    return first_operand_layout(fma(value * y, z, x), x, y, z)
+
+
+def _addcdiv(op, a, t1, t2, value):
+    x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
+    return first_operand_layout(x + value * y / z, x, y, z)  # (left to right, as PyTorch)
 
 
 def _pointwise_operands(name, a, t1, t2, value):
