@@ -53,6 +53,12 @@ def _make(data, requires_grad=False, grad_fn=None, output_nr=0):
     return t
 
 
+def view_node_label(node):
+    """How PyTorch's view errors name a view's node: ``SplitBackward0`` as ``Split``, but
+    ``SqueezeBackward2`` as ``Squeeze2`` (only a 0 goes with "Backward")."""
+    return re.sub(r"Backward0$|Backward(?=[0-9]+$)", "", node.name())
+
+
 def _rebased_multi_output_view_message(node, output_nr):
     """PyTorch's refusal to give a grad_fn to an output of split / chunk / unbind (or a view
     of one) after it, its base or another view of its base was modified in place."""
@@ -60,9 +66,8 @@ def _rebased_multi_output_view_message(node, output_nr):
         what = ("A view was created in no_grad mode and its base or another view of its base "
                 "has been modified inplace with grad mode enabled.")
     else:
-        name = re.sub(r"Backward\d*$", "", node.name())
-        what = (f"Output {output_nr} of {name} is a view and its base or another view of its "
-                "base has been modified inplace.")
+        what = (f"Output {output_nr} of {view_node_label(node)} is a view and its base or "
+                "another view of its base has been modified inplace.")
     return (what + " This view is the output of a function that returns multiple views. Such "
             "functions do not allow the output views to be modified inplace. You should replace "
             "the inplace operation by an out-of-place one.")
@@ -72,7 +77,7 @@ def _no_grad_view_rebased_message(node, output_nr):
     """PyTorch's refusal to give a grad_fn to a view made in no_grad mode (or a view of one,
     ``node`` its own node) after its base or another view of it was modified in place."""
     what = "A view was created in" if node is None else (
-        f"Output {output_nr} of {re.sub(r'Backward[0-9]*$', '', node.name())} is a view of a "
+        f"Output {output_nr} of {view_node_label(node)} is a view of a "
         "view which was created in")
     return (what + " no_grad mode and its base or another view of its base has been modified "
             "inplace with grad mode enabled. Given that this use case is ambiguous and "

@@ -6,11 +6,11 @@ import weakref
 import numpy as np
 
 from .. import _dtype
-from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make
+from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make, view_node_label
 from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.graph import _sequence, _strip_backward
+from ..autograd.graph import _sequence
 from .clone import CloneBackward0
 from .op import in_place_integer, shares_elements
 from .overlap_order import (
@@ -39,7 +39,7 @@ def _refuse_view_rebase(t):
     if t._no_grad_view:
         raise RuntimeError(
             ("A view" if node is None else f"Output {t._output_nr} of "
-             f"{_strip_backward(node.name())} is a view of a view which") +
+             f"{view_node_label(node)} is a view of a view which") +
             " was created in no_grad mode and is being modified inplace with grad mode "
             "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
             "You can clarify your code by moving both the view and the inplace either both "
@@ -48,7 +48,7 @@ def _refuse_view_rebase(t):
     raise RuntimeError(
         ("A view was created in no_grad mode and is being modified inplace with grad mode "
          "enabled." if node is None else f"Output {t._output_nr} of "
-         f"{_strip_backward(node.name())} is a view and is being modified inplace.") +
+         f"{view_node_label(node)} is a view and is being modified inplace.") +
         " This view is the output of a function that returns multiple views. Such "
         "functions do not allow the output views to be modified inplace. You should "
         "replace the inplace operation by an out-of-place one.")

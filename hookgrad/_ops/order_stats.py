@@ -155,8 +155,8 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
         batch = (1,) * x.ndim if keepdim else ()
     else:
         dim = _wrap_dim(dim, x.ndim)
-        moved = input if dim == x.ndim - 1 or not x.ndim else \
-            input.unsqueeze(-1).transpose(dim, -1)
+        # (a 0-d input's dim 0 is not its last, -1: PyTorch moves it too)
+        moved = input if dim == x.ndim - 1 else input.unsqueeze(-1).transpose(dim, -1)
         shape = list(x.shape)
         if x.ndim:
             shape[dim] = 1

@@ -162,6 +162,13 @@ def test_an_index_past_the_end_after_two_ellipses_counts_as_torch_failed():
     # PyTorch refused it: compared as usual
     refused = {"steps": [{"o": tensor}, {"e": ["IndexError", "Dimension out of range"]}]}
     assert known_torch_bug(program, refused) is None
+    # PyTorch's bounds check against the size it read there (fuzz 53:6768): the same bug
+    past = {"steps": [{"o": tensor}, {"e": ["IndexError", "index 1 is out of bounds for "
+                                                          "dimension 2 with size 0"]}]}
+    assert "ellipses" in known_torch_bug(program, past)
+    within = {"steps": [{"o": tensor}, {"e": ["IndexError", "index 5 is out of bounds for "
+                                                            "dimension 1 with size 4"]}]}
+    assert known_torch_bug(program, within) is None
     # the ellipses stand for no dim (a 1-d tensor, one slice): well defined
     one_d = {"steps": [{"o": {**tensor, "s": [8]}}, {"o": {**tensor, "s": [2]}}]}
     assert known_torch_bug(program, one_d) is None
