@@ -139,10 +139,6 @@ class MulBackward0(Op):
     def forward(self, a, b):
         x, y = operands(a, b)
         self.other = b
-        if x.itemsize == 2 and is_half(x):
-            halves = by_scalar_in_float32(np.multiply, a, b)
-            if halves is not None:
-                x, y = halves, 1  # (the product, times one below: its saves stay as they are)
         if self._record:  # each side saves only what the other side's gradient needs (a
             # number too: PyTorch saves it as a wrapped number, which a pass frees)
             # (needs() and saved_number(), written out: every product runs this)
@@ -150,6 +146,10 @@ class MulBackward0(Op):
             self.save(None if edges[0][0] is None else
                       b if isinstance(b, TensorBase) else SavedNumber(b),
                       None if edges[1][0] is None else a)
+        if x.itemsize == 2 and is_half(x):
+            halves = by_scalar_in_float32(np.multiply, a, b)
+            if halves is not None:
+                return first_operand_layout(halves, x)
         return first_operand_layout(x * y, x, y)
 
     def _wrapped_number(self, name):
