@@ -54,6 +54,22 @@ def _refuse_view_rebase(t):
         "replace the inplace operation by an out-of-place one.")
 
 
+def refuse_recorded_write(t):
+    """Autograd's checks before an in-place op it records on ``t`` (before the kernel's own
+    checks of shapes and dtypes, as PyTorch's VariableType runs them)."""
+    if t._no_grad_view or t._multi_output_view:
+        _refuse_view_rebase(t)
+    _check_leaf(t)
+
+
+def records_inplace(t, args):
+    """Whether an in-place op on ``t`` with ``args`` is recorded (grad mode, and ``t`` or an
+    argument requires grad)."""
+    return _grad_state.grad_enabled and (
+        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
+        or _any_requires_grad(args))
+
+
 def _check_leaf(t):
     if t._view_base is None:
         if t._grad_fn is None and t._requires_grad:
@@ -328,9 +344,7 @@ def _apply_inplace(t, fn, args, kwargs, overlap, check_inputs):
         else:
             _write(t, result._data, overlap, fn, args, kwargs)
         return t
-    if t._no_grad_view or t._multi_output_view:
-        _refuse_view_rebase(t)
-    _check_leaf(t)
+    refuse_recorded_write(t)
     if t._data.dtype.kind not in "fVc":  # (PyTorch gives an integer tensor history in place
         in_place_integer[0] += 1  # without its dtype check: Op.apply skips it meanwhile)
         try:

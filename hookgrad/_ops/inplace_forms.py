@@ -7,14 +7,19 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd._running import current_node, current_task
-from ..autograd.grad_mode import state as _grad_state
 from . import compare as _cmp
 from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideInPlaceBackward, add, check_subtraction, sub
 from .complex_support import warn_discarded_imaginary
-from .inplace import _check_leaf, _write, apply_inplace, check_input_overlap
+from .inplace import (
+    _write,
+    apply_inplace,
+    check_input_overlap,
+    records_inplace,
+    refuse_recorded_write,
+)
 from .linalg import _CPP_NAMES, addmm
 from .op import Op, broadcast_error, operands, type_name
 from .powers import (
@@ -283,9 +288,9 @@ def _product_shape(name, a, b):
 
 def _product_in_place(self, function, name, a, b, beta, alpha):
     """``t.baddbmm_(a, b)`` and its relatives: PyTorch's error when the product does not have
-    ``t``'s shape (its in-place call does not broadcast ``t``), after the leaf check."""
-    if _grad_state.grad_enabled and self._requires_grad:
-        _check_leaf(self)
+    ``t``'s shape (its in-place call does not broadcast ``t``), after autograd's checks."""
+    if records_inplace(self, (a, b)):
+        refuse_recorded_write(self)
     if isinstance(a, TensorBase) and isinstance(b, TensorBase):
         shape, own = _product_shape(name, a, b), self._data.shape
         if name == "addmv" and (len(own) > 1 or (own and own[0] not in (1,) + shape[:1])):
