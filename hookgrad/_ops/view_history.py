@@ -98,6 +98,10 @@ def regenerate_view(view):
             if not chain:
                 view._set_history(source._grad_fn, 0)
                 return
+            # (each later view op composes one more as_strided onto the replay, as PyTorch's
+            # view functions do: one AsStridedBackward0 per step)
+            source = _stepped(source, chain[:-1])
+            chain = chain[-1:]
     node = AsStridedBackward0()
     node._link((source,))
     node.chain, node.layout = chain, memory_order(source._data)
@@ -128,6 +132,15 @@ def _replayed(base, chain):
             out = RegionView.apply(base, chain[:-1], memory_order(base._data))
         op, params = chain[-1]
         return op.apply(out, *params)
+
+
+def _stepped(source, steps):
+    """``source`` viewed by each of ``steps`` in turn, each step recorded as an as_strided."""
+    from ..autograd.grad_mode import enable_grad
+    with enable_grad():
+        for step in steps:
+            source = RegionView.apply(source, (step,), memory_order(source._data))
+    return source
 
 
 def chain_from_base(view):
@@ -195,6 +208,9 @@ class RegionView(ViewOp):
 
     def backward(self, grad):
         return strided_backward(grad, self.shape, *self.params)
+
+
+RegionView.__name__ = RegionView.__qualname__ = "AsStridedBackward0"  # (type(node) shows it)
 
 
 class _DropDims:
