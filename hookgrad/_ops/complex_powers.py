@@ -86,7 +86,8 @@ class PowBackward2(arithmetic.PowBackward2):
         _, exponent, result = self.saved()
         e = exponent._data
         slope = conj(MulBackward1.apply(result, _scalar_log(self.base, e.dtype.kind == "c")))
-        if self.base == 0 and type(self.base) is not bool:  # no log of 0: the gradient is 0 where the exponent is real >= 0
+        if self.base == 0 and type(self.base) is not bool:
+            # (no log of 0: the gradient is 0 where the exponent is real and >= 0)
             slope = _zeros_where(_nonnegative_real(e), slope)
         return _as_inputs(self, (grad * slope,))
 
