@@ -5,6 +5,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from . import arithmetic, elementwise
+from .c_complex import cpow
 from .complex_ops import conj
 from .op import operands
 from .scalar_forms import MulBackward1
@@ -101,18 +102,13 @@ _SPECIAL_POWERS = {  # the exponents PyTorch's kernel computes without std::pow
 
 
 def complex_power(x, e):
-    """``x ** e`` for a complex array as PyTorch computes it: a few exponents directly, else
-    std::pow's formulas (NumPy multiplies out integer powers: other rounding)."""
-    special = _SPECIAL_POWERS.get(e) if type(e) is not complex else None
+    """``x ** e`` for a complex array as PyTorch computes it: a few exponents directly (a
+    complex one with no imaginary part too: PyTorch compares the Scalar's value), else
+    ``std::pow`` of two complex numbers (the exponent in ``x``'s dtype), glibc's ``cpow``."""
+    special = _SPECIAL_POWERS.get(e)
     if special is not None:
         return special(x)
-    if type(e) is complex:  # exp(e * log(x)), 0 at 0
-        zero = x == 0
-        return np.where(zero, 0, np.exp(e * np.log(np.where(zero, 1, x))))
-    size, angle = np.abs(x), np.angle(x)
-    positive_real = (x.imag == 0) & (x.real > 0)  # (the real power, as std::pow)
-    polar = np.exp(e * np.log(size)) * (np.cos(e * angle) + 1j * np.sin(e * angle))
-    return np.where(positive_real, np.power(x.real, e) + 0j, polar)
+    return cpow(x, np.asarray(e, x.dtype))
 
 
 class PowBackward0(arithmetic.PowBackward0):

@@ -91,8 +91,10 @@ def complex_form(op, args):
     # the arithmetic and elementwise ops, which import this one)
     from .complex_arithmetic import FORMS
     from .complex_elementwise import FORMS as ELEMENTWISE_FORMS
+    from .complex_powers import FORMS as POWER_FORMS
     from .complex_products import FORMS as PRODUCT_FORMS
-    form = FORMS.get(op) or ELEMENTWISE_FORMS.get(op) or PRODUCT_FORMS.get(op)
+    form = (FORMS.get(op) or ELEMENTWISE_FORMS.get(op) or PRODUCT_FORMS.get(op)
+            or POWER_FORMS.get(op))
     if form is None:
         name = _NODE_NAMES.get(op.__name__, op.op_name())
         if name == "clamp" and complex_dtype_of(args[:1]) is None:

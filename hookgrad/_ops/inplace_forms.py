@@ -12,7 +12,7 @@ from . import selection as _sel
 from . import special as _special
 from . import trig as _trig
 from .arithmetic import FloorDivideInPlaceBackward, add, check_subtraction, sub
-from .complex_support import warn_discarded_imaginary
+from .complex_support import complex_dtype_of, warn_discarded_imaginary
 from .inplace import (
     _write,
     apply_inplace,
@@ -169,10 +169,13 @@ def clamp_max_(self, max):
 
 
 def float_power_(self, exponent):
-    """``float_power`` computes in float64; in place, only a float64 tensor can hold it."""
-    if self._data.dtype != np.float64:
+    """``float_power`` computes in float64 (complex128 for a complex operand); in place, only a
+    tensor of that dtype can hold it."""
+    wanted = np.complex128 if complex_dtype_of((self, exponent)) is not None else np.float64
+    if self._data.dtype != wanted:
         raise RuntimeError(f"the base given to float_power_ has dtype {type_name(self._data)} "
-                           "but the operation's result requires dtype Double")
+                           "but the operation's result requires dtype "
+                           f"{type_name(np.empty(0, wanted))}")
     return apply_inplace(self, float_power, (exponent,), {}, None, True)
 
 

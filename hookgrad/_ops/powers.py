@@ -11,7 +11,7 @@ from .._tensor_base import TensorBase, _make, tensor_argument
 from ..autograd.graph import ERROR_NODE_SEQ
 from .arithmetic import PowBackward2
 from .arithmetic import pow as _pow
-from .complex_support import check_real
+from .complex_support import check_real, complex_dtype_of
 from .elementwise_layout import first_operand_layout
 from .inplace import apply_inplace
 from .op import (
@@ -39,7 +39,9 @@ def float_power(input, exponent, *, out=None):
     if not isinstance(input, TensorBase) and not isinstance(exponent, TensorBase):
         raise TypeError("float_power(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
-    check_real("float_power", input, exponent)
+    if complex_dtype_of((input, exponent)) is not None:  # (in complex128)
+        from .complex_powers import complex_float_power  # (it builds on this module)
+        return complex_float_power(input, exponent)
     # (the exponent cast first: PyTorch's C++ evaluates the call's arguments right to left)
     power = exponent.to(_dtype.float64) if isinstance(exponent, TensorBase) else \
         float(exponent)
