@@ -6,6 +6,8 @@ complex_math.h) for ``logaddexp``. NumPy's complex ``exp`` and ``log`` are the C
 ``cexp`` / ``clog`` (measured bit for bit), so they are used as they are."""
 import numpy as np
 
+from ..backends.cpu import VECTOR_BYTES
+
 
 def _parts(real, imag):
     """A complex array from its real and imaginary parts (arrays of one real dtype)."""
@@ -178,3 +180,41 @@ def logaddexp(x, y):
     if nan.any():
         out = np.where(nan, np.asarray(complex(np.nan, np.nan), out.dtype), out)
     return out
+
+
+def vector_loop_product(x, y, like):
+    """``x * y`` as PyTorch's complex mul kernel computes it: its vector loop's four rounded
+    products summed (no fused multiply-add, no C99 infinity recovery), and, for the elements
+    it leaves to its element loop (the last ``n % (2 * lanes)`` of each contiguous run: the
+    whole result, or each row where ``y`` is broadcast along leading dims), ``c10_multiply``'s
+    fused form, but for complex64 the last of an odd count (the compiler pairs them; measured
+    on AVX2); laid out as ``like`` (NumPy's product)."""
+    shape = like.shape
+    a, b = np.broadcast_to(x.real, shape), np.broadcast_to(x.imag, shape)
+    y = np.asarray(y, like.dtype)
+    c, d = y.real, y.imag
+    out = np.empty_like(like)
+    with np.errstate(invalid="ignore", over="ignore"):
+        out.real, out.imag = a * c - b * d, a * d + b * c
+    run = _contiguous_run(x, y, out)
+    tail = run % (2 * VECTOR_BYTES // like.itemsize) if run else 0  # (two vectors a step)
+    if tail:
+        begin = run - tail
+        cols = np.s_[..., begin:begin + (tail - tail % 2 if like.itemsize == 8 else tail)]
+        y_rows = y.reshape(-1, run)[cols] if y.ndim else y
+        out.reshape(-1, run)[cols] = c10_multiply(x.reshape(-1, run)[cols], y_rows)
+    return out
+
+
+def _contiguous_run(x, y, out):
+    """The length of the runs PyTorch's loop covers at a time, for the layouts modelled: a
+    C-contiguous ``x`` and result and a number, a same-shape C-contiguous ``y`` (the whole
+    result), or a C-contiguous ``y`` broadcast along leading dims (a row); else 0."""
+    shape = out.shape
+    if not out.ndim or x.shape != shape or not (out.flags.c_contiguous and x.flags.c_contiguous):
+        return 0
+    if not y.ndim or (y.shape == shape and y.flags.c_contiguous):
+        return out.size  # (a number: its element loop's odd elements are not all modelled)
+    if y.flags.c_contiguous and y.shape == shape[len(shape) - y.ndim:] and y.size == shape[-1]:
+        return shape[-1]
+    return 0

@@ -8,7 +8,9 @@ from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
 from . import arithmetic, elementwise, powers
 from .arithmetic import _scalar_or_saved
+from .c_complex import vector_loop_product
 from .complex_ops import conj, real_part
+from .op import operands
 from .scalar_forms import MulBackward1 as _RealMulBackward1
 
 
@@ -68,6 +70,11 @@ class RsubBackward1(arithmetic.RsubBackward1):
 
 class MulBackward0(arithmetic.MulBackward0):
     supports_complex = True
+
+    def forward(self, a, b):
+        fused = super().forward(a, b)  # (NumPy's product: the element loop's rounding)
+        x, y = operands(a, b)
+        return vector_loop_product(x, y, fused)
 
     def backward(self, grad):
         b, a = self.saved()
