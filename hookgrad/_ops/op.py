@@ -205,6 +205,12 @@ def _mark_view(result, source, op, params):
     if (base is None or (base is not src and base is not src.base)) and \
             not np.may_share_memory(out, src) and out.size:
         return  # e.g. reshape of a non-contiguous array had to copy (never an empty one)
+    link_view(result, source, op, params)
+
+
+def link_view(result, source, op, params):
+    """``result`` becomes a view of ``source``'s base, one ``(op, params)`` step further
+    (also for a view hookgrad holds as a copy: see materialized_views)."""
     result._vc = source._vc
     result._view_version = source._vc[0]
     base = source._view_base
