@@ -15,7 +15,7 @@ import weakref
 
 import numpy as np
 
-from .op import link_view, replay_view
+from .op import _mark_view, replay_view
 
 made = [False]  # (whether any materialised view exists: the writers test it first)
 
@@ -28,7 +28,7 @@ def mark(out, source, op):
     """``out`` (``op``'s result on ``source``, a new array) becomes a view of ``source``'s base
     with ``op`` as its chain's last step, registered with the family's version counter: its
     array (which views of it view: it outlives ``out``), its base and its chain."""
-    link_view(out, source, op, ())
+    _mark_view(out, source, op, (), copied=True)
     counter = out._vc
     if len(counter) == 1:
         counter.append([])
