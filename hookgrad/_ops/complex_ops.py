@@ -113,12 +113,12 @@ def _conj_view(input):
 
 def has_bit(input, op):
     """Whether ``input`` has PyTorch's conjugate (``op``: ConjBackward0) or negative
-    (NegViewBackward0) bit: each such step of its view chain toggles it."""
-    chain = input._view_chain
-    if not chain or input._view_base is None:  # (a base's chain: its in-place view ops)
-        chain = memory_chain(input)  # (a detach() keeps the bits, as PyTorch's)
-        if chain is None:
-            return False
+    (NegViewBackward0) bit: each such step of its view chain toggles it, and of the chain of
+    the copy its base's memory is in, if any."""
+    base = input._view_base
+    chain = () if base is None else input._view_chain  # (a base's chain: its in-place views)
+    # (and the base's own bit: a detach() of a conj view keeps the bit, as PyTorch's)
+    chain += memory_chain(input if base is None else base) or ()
     return sum(step[0] is op for step in chain) % 2 == 1
 
 

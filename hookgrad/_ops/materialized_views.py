@@ -52,11 +52,11 @@ def after_write(t):
             live.append((array, base, chain_from_shape_now(base, chain)))
     if len(live) != len(records):
         records[:] = [r for r in records if r[0]() is not None and r[1]() is not None]
-    data = t._data
-    for array, base, chain in reversed(live):  # (copies are new arrays: t's memory is in
-        if np.may_share_memory(data, array):   # one of them at most)
-            write_region(chain, base._data, array)
-            break
+    written = t._data
+    for array, base, chain in reversed(live):  # (copies are new arrays: t's memory is in one
+        if np.may_share_memory(written, array):  # of them at most; and that one's base's
+            write_region(chain, base._data, array)  # memory, in an earlier one at most: a
+            written = base._data  # conj of a detach() of a conj)
     for array, base, chain in live:
         try:
             values = replay_view(chain, base._data)
