@@ -251,6 +251,12 @@ class TensorBase:
                                "tensor.detach().numpy() instead.")
         if self._data.dtype.kind == "V":  # (NumPy itself has no bfloat16, as PyTorch says)
             raise TypeError("Got unsupported ScalarType BFloat16")
+        if len(self._vc) > 1 and not force:  # (a family with conj / negative views)
+            from ._ops.complex_ops import is_conj, is_neg
+            for name, short, has in (("conjugate", "conj", is_conj), ("negative", "neg", is_neg)):
+                if has(self):
+                    raise RuntimeError(f"Can't call numpy() on Tensor that has {name} bit set. "
+                                       f"Use tensor.resolve_{short}().numpy() instead.")
         return self._data
 
     def __array__(self, dtype=None, copy=None):

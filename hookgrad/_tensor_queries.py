@@ -31,8 +31,8 @@ def is_same_size(input, other):
 def is_neg(input):
     """PyTorch's negative bit: ``imag`` of a conjugate-bit tensor and its views have it (see
     complex_ops.conj_view)."""
-    from ._ops.complex_ops import has_bit  # (complex_ops imports the tensor modules)
-    return has_bit(input, "_neg_bit")
+    from ._ops import complex_ops  # (complex_ops imports the tensor modules)
+    return complex_ops.is_neg(input)
 
 
 def resolve_neg(input):

@@ -6,6 +6,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import _make
 from .elementwise_layout import first_operand_layout
+from .materialized_views import mark, memory_chain
 from .op import Op, ViewOp, broadcast_error, refuse_out, type_name
 
 
@@ -31,7 +32,7 @@ def real(input):
         return input
     from .index import SelectBackward0  # (index imports this module's neighbours)
     if is_conj(input):  # (PyTorch: of the conjugate's conjugate, the same real parts)
-        input = ConjBackward0.apply(input)
+        input = _conj_view(input)
     return SelectBackward0.apply(view_as_real(input), input._data.ndim, 0)
 
 
@@ -41,8 +42,8 @@ def imag(input):
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
     from .index import SelectBackward0
     if is_conj(input):  # (PyTorch: a negative view of the conjugate's conjugate's parts)
-        pairs = NegViewBackward0.apply(view_as_real(ConjBackward0.apply(input)))
-        pairs.__dict__["_neg_bit"] = True
+        pairs = view_as_real(_conj_view(input))
+        pairs = mark(NegViewBackward0.apply(pairs), pairs, NegViewBackward0)
         return SelectBackward0.apply(pairs, input._data.ndim, 1)
     return SelectBackward0.apply(view_as_real(input), input._data.ndim, 1)
 
@@ -55,11 +56,18 @@ def real_part(grad):
     return _make(np.ascontiguousarray(grad._data.real))
 
 
+def _conjugate(x):
+    return np.conjugate(x, out=np.empty_like(x))  # (an array also when 0-d, in x's layout)
+
+
 class ConjBackward0(Op):
     """``z.conj()``: a new tensor of the conjugates (PyTorch makes a lazy view with its conj
-    bit set; hookgrad materialises it, as ``conj_physical``: see ``is_conj``)."""
+    bit set; hookgrad materialises it: see ``conj_view``). As a step of a view chain (see
+    materialized_views) the conjugates of the source's array, undone by conjugating."""
 
     supports_complex = True
+    view_array = inverse_array = staticmethod(_conjugate)
+    view_fn_step = True  # (PyTorch replays it as an op: see view_history.replay_recorded)
 
     def forward(self, a):
         return np.conjugate(a._data)
@@ -69,7 +77,8 @@ class ConjBackward0(Op):
 
 
 class ConjPhysicalBackward0(ConjBackward0):
-    pass
+    view_array = inverse_array = None  # (a new tensor: never a view)
+    view_fn_step = False
 
 
 def conj(input):
@@ -89,42 +98,36 @@ def conj_physical(input, *, out=None):
 
 def conj_view(input):
     """``torch.conj`` / ``Tensor.conj``: PyTorch's result is a lazy view with its conjugate bit
-    set (unless ``input`` had it: then the bit is cleared). hookgrad's holds the conjugates
-    (``conj``) and records the bit, which ``is_conj``, ``resolve_conj``, ``view_as_real`` and
-    ``real`` / ``imag`` read; views of it have it through their base (``has_bit``). The
-    internal ``conj`` (backward formulas) sets no bit."""
+    set (unless ``input`` had it: then the bit is cleared). hookgrad's holds the conjugates,
+    a view of ``input``'s base all the same (see materialized_views: writes go both ways); its
+    bit is read from its view chain (``has_bit``). The internal ``conj`` (backward formulas)
+    is no view and has no bit."""
     if input._data.dtype.kind != "c":
         return input
-    out = ConjBackward0.apply(input)
-    if not is_conj(input):
-        out.__dict__["_conj_bit"] = True
-    if out._grad_fn is None and input.requires_grad:
-        _follow_base_without_grad(out, input)
-    return out
+    return _conj_view(input)
 
 
-def _follow_base_without_grad(out, input):
-    """PyTorch's conj made without grad mode is a view: it reports its base's requires_grad
-    (a leaf with no grad_fn, through which no gradient flows) and shares its version counter.
-    hookgrad's holds a copy, so it views the same elements as ``input`` (its view chain)."""
+def _conj_view(input):
+    return mark(ConjBackward0.apply(input), input, ConjBackward0)
+
+
+def has_bit(input, op):
+    """Whether ``input`` has PyTorch's conjugate (``op``: ConjBackward0) or negative
+    (NegViewBackward0) bit: each such step of its view chain toggles it, and of the chain of
+    the copy its base's memory is in, if any."""
     base = input._view_base
-    out._vc = input._vc
-    out._view_version = input._vc[0]
-    out._view_base = input if base is None else base
-    out._view_chain = input._view_chain or ()
-    out._no_grad_view = True
-
-
-def has_bit(input, name):
-    """Whether ``input`` or the tensor it views has PyTorch's conjugate / negative bit."""
-    if input.__dict__.get(name):
-        return True
-    base = input._view_base
-    return base is not None and bool(base.__dict__.get(name))
+    chain = () if base is None else input._view_chain  # (a base's chain: its in-place views)
+    # (and the base's own bit: a detach() of a conj view keeps the bit, as PyTorch's)
+    chain += memory_chain(input if base is None else base) or ()
+    return sum(step[0] is op for step in chain) % 2 == 1
 
 
 def is_conj(input):
-    return has_bit(input, "_conj_bit")
+    return has_bit(input, ConjBackward0)
+
+
+def is_neg(input):
+    return has_bit(input, NegViewBackward0)
 
 
 def resolve_conj(input):
@@ -132,9 +135,16 @@ def resolve_conj(input):
     return input.clone() if is_conj(input) else input
 
 
+def _negative(x):
+    return np.negative(x, out=np.empty_like(x))
+
+
 class NegViewBackward0(Op):
     """PyTorch's ``_neg_view`` (imag of a conjugate-bit tensor): hookgrad holds the negated
-    values (a copy) and records the negative bit."""
+    values (a copy, a view all the same: see materialized_views)."""
+
+    view_array = inverse_array = staticmethod(_negative)
+    view_fn_step = True
 
     def forward(self, a):
         return np.negative(a._data)
@@ -147,6 +157,7 @@ class ViewAsRealBackward0(ViewOp):
     """``torch.view_as_real(z)``: the complex elements as pairs of reals (last dim of 2)."""
 
     supports_complex = True
+    view_fn_step = True  # (PyTorch replays it as an op: no as_strided changes the dtype)
 
     @staticmethod
     def view_array(x):
@@ -161,6 +172,8 @@ class ViewAsRealBackward0(ViewOp):
 
 class ViewAsComplexBackward0(ViewOp):
     """``torch.view_as_complex(x)``: pairs of reals (last dim of 2, stride 1) as complex."""
+
+    view_fn_step = True
 
     @staticmethod
     def view_array(x):

@@ -12,6 +12,8 @@ from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import _sequence
 from .clone import CloneBackward0
+from .materialized_views import after_write
+from .materialized_views import made as _materialized
 from .op import in_place_integer, shares_elements
 from .overlap_order import (
     overlaps_itself,
@@ -196,17 +198,18 @@ def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
             if writable is None:
                 raise RuntimeError(OVERLAP_ERROR)
             writable[...] = array
-            t._vc[0] += 1
-            return
-        # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit in
-        # place): immutable and aliased by no view, so the tensor gets an array of its own.
-        t._data = data = np.empty((), data.dtype)
-        np.copyto(data, array, casting="unsafe")
+        else:
+            # A NumPy scalar (what a backward formula on 0-d arrays gives, for a hook to edit
+            # in place): immutable and aliased by no view, so the tensor gets its own array.
+            t._data = data = np.empty((), data.dtype)
+            np.copyto(data, array, casting="unsafe")
     else:
         # (np.copyto(data, array, casting="unsafe") as an assignment, which casts the same
         # way at less than half the call's cost)
         data[...] = array
     t._vc[0] += 1
+    if _materialized[0] and len(t._vc) > 1:  # (a family holding conj / neg views' copies)
+        after_write(t)
 
 
 def apply_view_inplace(t, view_op, args):
@@ -394,6 +397,8 @@ def _write_reading_updates(t, array, overlap, fn, args, kwargs):
     original = t._data.copy()
     _write(t, array, overlap, fn, args, kwargs)
     write_reading_updates(t, original, array, fn, args, kwargs)
+    if _materialized[0] and len(t._vc) > 1:
+        after_write(t)
 
 
 def _out_of_place(fn, t, args, kwargs, written, overlap):

@@ -197,12 +197,13 @@ def _notify(cls, args, result):
         fn(cls, args, result)
 
 
-def _mark_view(result, source, op, params):
+def _mark_view(result, source, op, params, copied=False):
     """Make ``result`` a view of ``source``'s base: shared version counter and a replayable
-    chain of view ops (used when an in-place op through the view rewrites the base)."""
+    chain of view ops (used when an in-place op through the view rewrites the base).
+    ``copied``: a view hookgrad holds as a copy (see materialized_views)."""
     out, src = result._data, source._data
     base = out.base  # NumPy points a view at the array owning the memory
-    if (base is None or (base is not src and base is not src.base)) and \
+    if (base is None or (base is not src and base is not src.base)) and not copied and \
             not np.may_share_memory(out, src) and out.size:
         return  # e.g. reshape of a non-contiguous array had to copy (never an empty one)
     result._vc = source._vc

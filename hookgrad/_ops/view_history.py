@@ -7,6 +7,13 @@ from .._tensor_base import _make
 from ..autograd._saved_tensors import FREED_MESSAGE
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
+from .materialized_views import (
+    chain_from_shape_now,
+    has_materialized_step,
+    is_materialized,
+    mark,
+    write_region,
+)
 from .op import ViewOp, replay_view, shares_elements
 
 OVERLAP_ERROR = (
@@ -56,12 +63,17 @@ class CopySlices(Node):
         for the view written back into the region (``CopySlices``)."""
         result = _make(laid_out(self.base_shape, self.layout, grad._data.dtype))
         result.copy_(grad)
-        region = RegionView.apply(result, self.chain, self.layout)
+        chain = self.chain
+        replays = any(_is_view_fn(op) for op, _params in chain)  # (PyTorch's view_fn)
+        region = replay_recorded(result, chain) if replays else RegionView.apply(
+            result, chain, self.layout)
         op_grads = self.op_node._apply([region.clone()])
-        if op_grads[0] is None:
-            region._data[...] = 0
-        else:
+        if op_grads[0] is not None:
             region.copy_(op_grads[0])
+        elif replays:
+            write_region(chain, result._data, 0)
+        else:
+            region._data[...] = 0
         return (result,) + tuple(op_grads[1:])
 
 
@@ -89,19 +101,16 @@ def regenerate_view(view):
         # then leads nowhere)
         return
     chain, source = chain_from_base(view), base
-    split = _last_dtype_change(chain)
-    if split is not None:  # (PyTorch replays view_as_real / view_as_complex: no as_strided
-        # changes the dtype; the rest of the chain is an as_strided of that view)
-        replayed = _replayed(base, chain[:split + 1])
+    if any(_is_view_fn(op) for op, _params in chain):
+        # (PyTorch replays the chain: see ``replay_recorded``; its last step, a plain view,
+        # is the as_strided node made here)
+        last = None if _is_view_fn(chain[-1][0]) else chain[-1:]
+        replayed = replay_recorded(base, chain if last is None else chain[:-1])
         if replayed._grad_fn is not None:
-            source, chain = replayed, chain[split + 1:]
-            if not chain:
-                view._set_history(source._grad_fn, 0)
+            if last is None:
+                view._set_history(replayed._grad_fn, 0)
                 return
-            # (each later view op composes one more as_strided onto the replay, as PyTorch's
-            # view functions do: one AsStridedBackward0 per step)
-            source = _stepped(source, chain[:-1])
-            chain = chain[-1:]
+            source, chain = replayed, last
     node = AsStridedBackward0()
     node._link((source,))
     node.chain, node.layout = chain, memory_order(source._data)
@@ -111,36 +120,36 @@ def regenerate_view(view):
     view._set_history(node, 0)
 
 
-_DTYPE_CHANGES = ("ViewAsRealBackward0", "ViewAsComplexBackward0")
+def _is_view_fn(op):
+    """Whether PyTorch replays the view op ``op`` as itself (its ``view_fn``): view_as_real /
+    view_as_complex (no as_strided changes the dtype), conj and the negative view (bits)."""
+    return getattr(op, "view_fn_step", False)
 
 
-def _last_dtype_change(chain):
-    """The index of the last view_as_real / view_as_complex step of ``chain``, or None."""
-    for index in range(len(chain) - 1, -1, -1):
-        if getattr(chain[index][0], "__name__", "") in _DTYPE_CHANGES:
-            return index
-    return None
-
-
-def _replayed(base, chain):
-    """``chain`` (ending in a dtype change) applied to ``base`` as recorded ops: the steps
-    before the change as one as_strided view (``RegionView``), then the change."""
+def replay_recorded(base, chain):
+    """``chain`` applied to ``base`` as recorded ops, as PyTorch's ``view_fn`` of the view
+    replays it: the plain view steps before the first view_fn step as one as_strided
+    (``RegionView``), each view_fn step as its op (a conj or negative view again a view of
+    ``base``, see materialized_views), each plain step after one as an as_strided of its own."""
     from ..autograd.grad_mode import enable_grad
+    run, started, out = (), False, base
     with enable_grad():
-        out = base
-        if len(chain) > 1:
-            out = RegionView.apply(base, chain[:-1], memory_order(base._data))
-        op, params = chain[-1]
-        return op.apply(out, *params)
-
-
-def _stepped(source, steps):
-    """``source`` viewed by each of ``steps`` in turn, each step recorded as an as_strided."""
-    from ..autograd.grad_mode import enable_grad
-    with enable_grad():
-        for step in steps:
-            source = RegionView.apply(source, (step,), memory_order(source._data))
-    return source
+        for op, params in chain:
+            if _is_view_fn(op):
+                if run:
+                    out = RegionView.apply(out, run, memory_order(out._data))
+                    run = ()
+                source, out = out, op.apply(out, *params)
+                if is_materialized(op):
+                    mark(out, source, op)
+                started = True
+            elif started:
+                out = RegionView.apply(out, ((op, params),), memory_order(out._data))
+            else:
+                run += ((op, params),)
+        if run:
+            out = RegionView.apply(out, run, memory_order(out._data))
+    return out
 
 
 def chain_from_base(view):
@@ -148,13 +157,7 @@ def chain_from_base(view):
     chain starts from the base's first shape; if the base has since changed shape in place
     (``squeeze_``, ``t_``, ... on the base: its frame, ``base._view_chain``), those ops are
     undone first, last one first."""
-    frame = view._view_base._view_chain
-    if frame is None:
-        return view._view_chain
-    undo = ()
-    for op, params in reversed(frame):
-        undo += op.undo(*params)
-    return undo + view._view_chain
+    return chain_from_shape_now(view._view_base, view._view_chain)
 
 
 def base_dtype(chain, dtype):
@@ -307,6 +310,9 @@ def _replaced(grad, region, chain, layout):
     through an expanded view)."""
     out = laid_out(grad._data.shape, layout, grad._data.dtype)
     out[...] = grad._data
+    if has_materialized_step(chain):  # (written back through the conj / negative views)
+        write_region(chain, out, 0 if region is None else region._data)
+        return _make(out)
     target = replay_view(chain, out)
     if shares_elements(target):
         raise RuntimeError(OVERLAP_ERROR)

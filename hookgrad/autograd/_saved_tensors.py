@@ -240,6 +240,8 @@ class SavedTensor:
         # (PyTorch's type string: its legacy class name, or "CPUBoolType" for a dtype without)
         kind = "CPUBoolType" if data.dtype == bool else \
             f"torch.{from_numpy_dtype(data.dtype).legacy_name}"
+        if data.dtype.kind == "c" and data is not t and t.is_conj():  # (and for a tensor with
+            kind = f"CPU{from_numpy_dtype(data.dtype).legacy_name[:-6]}Type"  # the conj bit)
         what = f"[{kind} [{shape}]]"
         # An output names its own node; an input names its grad_fn as of now (after the
         # in-place op that changed it), as PyTorch does.

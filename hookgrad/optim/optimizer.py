@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from .._ops.materialized_views import after_write
+from .._ops.materialized_views import made as _materialized
 from .._tensor import Tensor
 from .._tensor_base import _make
 from ..autograd.grad_mode import enable_grad, no_grad
@@ -118,9 +120,12 @@ def _scalar(x):
 
 
 def _bump(*tensors):
-    """Record an in-place write, as an in-place op would (views share the counter)."""
+    """Record an in-place write, as an in-place op would (views share the counter; conj views
+    of a parameter, held as copies, are recomputed: see materialized_views)."""
     for t in tensors:
         t._vc[0] += 1
+        if _materialized[0] and len(t._vc) > 1:
+            after_write(t)
 
 
 def _lerp_(t, end, weight):

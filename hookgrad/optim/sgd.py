@@ -1,4 +1,6 @@
 """SGD with momentum, dampening, Nesterov, weight decay and maximize (PyTorch's for-loop path)."""
+from .._ops.materialized_views import after_write
+from .._ops.materialized_views import made as _materialized
 from .._tensor_base import _make
 from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _use_grad
 
@@ -70,3 +72,5 @@ def _plain_step(params, lr):
         if grad is not None:
             p._data += scale * grad._data
             p._vc[0] += 1
+            if _materialized[0] and len(p._vc) > 1:  # (conj views of it: see _bump)
+                after_write(p)

@@ -43,16 +43,19 @@ def test_real_ops_refuse_nothing_before_a_complex_tensor_exists_and_check_after(
         torch.relu(torch.tensor([1j]))
 
 
-def test_conj_is_materialised_and_documented_so():
-    """hookgrad's conj() is a new tensor of the conjugates with PyTorch's conjugate bit
-    recorded (is_conj(); resolve_conj() copies), never a lazy conj view: a write to z does not
-    show through, as it would in PyTorch."""
+def test_conj_is_a_view_held_as_a_copy():
+    """hookgrad's conj() holds the conjugates (a copy) with PyTorch's conjugate bit (is_conj();
+    resolve_conj() copies), a view of z all the same (see materialized_views): a write to z
+    shows through it, a write through it lands in z, as with PyTorch's lazy conj view."""
     z = torch.tensor([1 + 2j])
     c = z.conj()
     assert c.tolist() == [1 - 2j] and c.is_conj() and c.resolve_conj() is not c
     assert not c.resolve_conj().is_conj() and c.resolve_conj().tolist() == [1 - 2j]
+    assert c._base is z and c._version == z._version == 0
     z[0] = 5j
-    assert c.tolist() == [1 - 2j]
+    assert c.tolist() == [-5j] and c._version == 1
+    c.imag.add_(1)  # (a view of a view held as a copy)
+    assert z.tolist() == [4j] and c.tolist() == [-4j] and z._version == 2
     with pytest.raises(RuntimeError, match="double backward"):
         w = torch.tensor([1 + 1j], requires_grad=True)
         (g,) = torch.autograd.grad(w.abs().sum(), w, create_graph=True)
