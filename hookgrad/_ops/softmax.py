@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
+from ..backends.cpu import CAPABILITY
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
@@ -248,10 +249,18 @@ class LogSoftmaxBackward0(Op):
             return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
         if dims == (x.ndim - 1,):
             top = _vector_max_nan(top)
+        elif CAPABILITY == "AVX2":  # (its kernel along other dims compares: NaNs passed over)
+            top = np.fmax.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
         with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
             shifted = x - top
             sums = np.add.reduce(_keeping_nan(np.exp, shifted), axis=dims, keepdims=True)
-            return shifted - _keeping_nan(np.log, sums)
+            logs = _keeping_nan(np.log, sums)
+            if CAPABILITY == "AVX2":
+                # (there PyTorch's kernel logs a NaN sum as a positive NaN, which the elements
+                # that are not NaN themselves show: those beside an inf maximum, or beside a
+                # NaN elsewhere; a sum of exps is NaN or at least 1: abs changes only a NaN)
+                logs = np.abs(logs)
+            return shifted - logs
 
     def backward(self, grad):
         (result,) = self.saved()
