@@ -85,6 +85,10 @@ def step_label(step):
         return "backward(create_graph)" if step.get("cg") else "backward"
     if kind == "grad":
         return "autograd.grad(create_graph)" if step.get("cg") else "autograd.grad"
+    if kind == "mhook":  # (op table part 9: module, state-dict and optimizer hooks)
+        return f"mhook:{step['w']}:{step.get('how', 'observe')}"
+    if kind == "module":
+        return f"module:{step['c']}"
     if kind in HOOK_KINDS:
         where = "pre" if step.get("pre") else "post"
         return f"{kind}:{step['how']}" if kind != "node_hook" else f"node_{where}:{step['how']}"
