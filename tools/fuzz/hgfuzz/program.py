@@ -18,6 +18,9 @@ Step kinds (``k``):
   remove     ``h`` a hook step: handle.remove()
   backward   ``t``, ``g`` gradient (an arg or null), ``rg`` retain_graph, ``cg`` create_graph,
              ``in`` inputs (refs or null)
+  module     an nn module with seeded parameters; mhook: a module / global / state-dict /
+             optimizer hook (both in interp_modules.py, with the call form ``mod`` and a call's
+             ``sth``, saved-tensor hooks)
   grad       torch.autograd.grad(``o``, ``i``, grad_outputs=``go``, retain_graph=``rg``,
              create_graph=``cg``, allow_unused=``au``); its result is the tuple of gradients
 
