@@ -155,6 +155,11 @@ def _in_place_on_backward_hook_wrapper(program, reference):
         out = record.get("o")
         if index in later and isinstance(out, dict) and out.get("rg") == "!RuntimeError":
             return "grad_fn of a module backward hook's wrapped tensor after an in-place op"
+    for grads in [r.get("g") or {} for r in reference.get("steps", [])] + [
+            (reference.get("final") or {}).get("grads") or {}]:
+        for key, grad in grads.items():
+            if int(key.split(".")[0]) in later and isinstance(grad, dict) and "!" in grad:
+                return "is_leaf of a module backward hook's wrapped tensor after an in-place op"
     return None
 
 
