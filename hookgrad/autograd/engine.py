@@ -427,7 +427,7 @@ def _call_function(task, node, grads, compute=True):
                 # (an undefined gradient accumulates nothing, but PyTorch still runs these)
                 _call_post_accumulate_hooks(node.variable._post_accumulate_grad_hooks,
                                             node.variable)
-        elif not compute:  # (PyTorch runs it: it unpacks its saves, computes no output)
+        elif not (compute or node._runs_unneeded):  # (PyTorch runs it: unpacks, no output)
             if getattr(node, "released", False):
                 raise RuntimeError(FREED_MESSAGE)
             if node._derivative_not_implemented():

@@ -43,6 +43,7 @@ class BackwardCFunction(FunctionCtx, Node):
     dirty_tensors = frozenset()
     materialize_grads = True
     _masks_unneeded_grads = False
+    _runs_unneeded = True  # (PyTorch's PyNode: backward runs when no gradient is needed)
     _user_backward = True
     _record = False  # (until _link: a call without grad mode is never linked)
 

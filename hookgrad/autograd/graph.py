@@ -251,6 +251,10 @@ class Node:
     # whatever their backward returned (post-hooks see it; it is not routed).
     _masks_unneeded_grads = True
     _checks_own_outputs = False  # True: the engine skips _validate_outputs on the fast path
+    # True: backward runs (its outputs reach the post-hooks) also in a pass that needs none of
+    # its gradients, a non-leaf ``backward(inputs=...)`` target's node: PyTorch's PyNode calls
+    # a custom Function's Python backward there, where its own ops compute nothing
+    _runs_unneeded = False
     # True: backward is user code (a custom Function), whose complex gradient for a real input
     # PyTorch refuses (its own formulas take the real part)
     _user_backward = False

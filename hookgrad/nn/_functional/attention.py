@@ -108,9 +108,10 @@ def _in_projection_packed(q, k, v, w, b=None):
             return proj[0], proj[1], proj[2]
         w_q, w_kv = w.split([embed, embed * 2])
         b_q, b_kv = (None, None) if b is None else b.split([embed, embed * 2])
+        q_proj = linear(q, w_q, b_q)  # (first, as PyTorch: saved-tensor hooks see the order)
         kv = linear(k, w_kv, b_kv).unflatten(-1, (2, embed)).unsqueeze(0).transpose(0, -2)
         kv = kv.squeeze(-2).contiguous()
-        return linear(q, w_q, b_q), kv[0], kv[1]
+        return q_proj, kv[0], kv[1]
     w_q, w_k, w_v = w.chunk(3)
     b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
     return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)

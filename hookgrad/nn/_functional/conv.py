@@ -3,6 +3,7 @@ import warnings
 
 from ..._ops.conv import ConvolutionBackward0
 from ..._ops.conv_onednn import runs_on_onednn
+from ..._ops.op import cpp_type_name
 from ..._ops.padding import ConstantPadNdBackward0
 from .utils import _shape, _tuple, _type_name
 
@@ -117,6 +118,12 @@ def _same_padding(input, weight, stride, dilation, dims):
 
 
 def _conv(input, weight, bias, stride, padding, dilation, groups, dims):
+    if bias is not None and not isinstance(padding, str) and \
+            bias._data.dtype != input._data.dtype:
+        # (PyTorch's conv1d / conv2d check it first; their padding='same' / 'valid' forms,
+        # another entry point, do not)
+        raise RuntimeError(f"Input type ({cpp_type_name(input._data)}) and bias type "
+                           f"({cpp_type_name(bias._data)}) should be the same")
     unbatched = _batched(input, dims, f"conv{dims}d")
     if unbatched:
         input = input.unsqueeze(0)

@@ -34,6 +34,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                     ("weight", weight), ("bias", bias)):
         if t is not None and t._data.size != shape[1]:
             raise RuntimeError(f"{name} should contain {shape[1]} elements not {t._data.size}")
+    _check_batch_norm_dtypes(input, weight, bias, running_mean, running_var)
     return NativeBatchNormBackward0.apply(input, weight, bias, running_mean, running_var,
                                           training, momentum, eps)
 
@@ -84,11 +85,11 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return NativeLayerNormBackward0.apply(input, weight, bias, len(normalized), eps)
 
 
-def _check_parameter_dtypes(input, weight, bias):
-    """PyTorch's CPU rule for a norm's parameters: of the input's dtype, or float32 ones (all
-    of them) for a bfloat16 or half input; the first defined parameter's dtype decides which
-    case applies."""
-    params = [t for t in (weight, bias) if t is not None]
+def _check_parameter_dtypes(input, *parameters):
+    """PyTorch's CPU rule for a norm's parameters (weight, bias, then batch norm's running
+    statistics): of the input's dtype, or float32 ones (all of them) for a bfloat16 or half
+    input; the first defined parameter's dtype decides which case applies."""
+    params = [t for t in parameters if t is not None]
     if not params:
         return
     dtype = input._data.dtype
@@ -97,9 +98,19 @@ def _check_parameter_dtypes(input, weight, bias):
             raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
         if type_name(input._data) not in ("BFloat16", "Half"):
             raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
-    elif len(params) == 2 and params[1]._data.dtype != dtype:  # (its kernel reads it as such)
-        raise RuntimeError(f"expected scalar type {type_name(input._data)} but found "
-                           f"{type_name(params[1]._data)}")
+    else:  # (its kernel reads them as the input's type)
+        other = next((t for t in params[1:] if t._data.dtype != dtype), None)
+        if other is not None:
+            raise RuntimeError(f"expected scalar type {type_name(input._data)} but found "
+                               f"{type_name(other._data)}")
+
+
+def _check_batch_norm_dtypes(input, *parameters):
+    """batch_norm's kernel dispatches on the input's dtype (floating types only) before the
+    parameter rule."""
+    if input._data.dtype.kind not in "fV":
+        raise NotImplementedError(f'"batch_norm" not implemented for \'{type_name(input._data)}\'')
+    _check_parameter_dtypes(input, *parameters)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
@@ -119,6 +130,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if size[0] * int(np.prod(size[2:])) == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size "
                          f"{size}")
+    _check_parameter_dtypes(input, weight, bias)
     return NativeGroupNormBackward0.apply(input, weight, bias, num_groups, eps)
 
 
@@ -139,6 +151,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     if not folded._data.size:
         out = _empty_batch_norm(folded, weight, bias)
     else:
+        _check_batch_norm_dtypes(folded, weight, bias)  # (its running statistics: any dtype)
         out = NativeBatchNormBackward0.apply(folded, weight, bias, mean, var, use_input_stats,
                                              momentum, eps)
     if use_input_stats:

@@ -48,6 +48,9 @@ class BackwardHookFunctionBackward(Node):
     # Outputs are the incoming gradients, or what a hook returned in their place after
     # check_hook_tuple compared it with them: the engine's own checks would find nothing.
     _checks_own_outputs = True
+    # PyTorch's BackwardHookFunction is a custom Function, run (its pre-hooks, i.e. the module's
+    # backward pre-hooks, with it) when a pass targets its output with backward(inputs=...)
+    _runs_unneeded = True
 
     @classmethod
     def _node(cls, tensors, module_hook, outputs_side):

@@ -114,6 +114,8 @@ def short(summary, limit=8):
         return "(" + ", ".join(short(s, 4) for s in summary["L"]) + ")"
     if "py" in summary:
         return repr(summary["v"])
+    if "D" in summary:
+        return "{" + ", ".join(f"{k}: {short(v, 4)}" for k, v in summary["D"]) + "}"
     return repr(summary)[:120]
 
 
@@ -169,7 +171,7 @@ def _non_finite(values_a, values_b):
 def _kind(summary):
     if summary is None:
         return "None"
-    for key in ("T", "L", "py", "dtype", "obj", "alias", "!"):
+    for key in ("T", "L", "D", "py", "dtype", "obj", "alias", "!"):
         if key in summary:
             return key
     return "?"
@@ -190,6 +192,14 @@ def compare_summaries(a, b, where, loose=False, by_value=True):
         out = []
         for item_a, item_b in zip(a["L"], b["L"]):
             out += compare_summaries(item_a, item_b, where, loose, by_value)
+        return out
+    if kind_a == "D":  # a dict (a state dict, a hook's kwargs): its keys, then its values
+        keys_a, keys_b = [k for k, _ in a["D"]], [k for k, _ in b["D"]]
+        if keys_a != keys_b:
+            return [(f"{where}.keys", "", str(keys_a)[:300], str(keys_b)[:300])]
+        out = []
+        for (_, item_a), (_, item_b) in zip(a["D"], b["D"]):
+            out += compare_summaries(item_a, item_b, f"{where}", loose, by_value)
         return out
     if kind_a != "T":
         same = a == b

@@ -11,6 +11,7 @@ from . import (
     ops_elementwise,
     ops_index,
     ops_linalg,
+    ops_modules,
     ops_more,
     ops_more2,
     ops_nn,
@@ -32,7 +33,7 @@ def op_table():
     if _TABLE is None:
         ops = (ops_elementwise.table() + ops_tensor.table() + ops_index.table()
                + ops_nn.table() + ops_added.table() + ops_linalg.table() + ops_more.table()
-               + ops_more2.table())
+               + ops_more2.table() + ops_modules.table())
         weights = np.array(reweighted(ops))
         _TABLE = (ops, weights / weights.sum())
     return _TABLE
@@ -58,6 +59,7 @@ def add_op(ctx, ops, weights, keep_errors=0.2):
     step = {"k": "call", "f": ctx.choice(list(op.forms)), "n": op.name, "a": args}
     if kwargs:
         step["kw"] = kwargs
+    step.update(ctx.__dict__.pop("extra", None) or {})  # (a module call's saved-tensor hooks)
     if ctx.chance(0.04):
         step["ng"] = 1
     record = ctx.emit(step)
@@ -188,6 +190,13 @@ def _second_order_source(ctx, step, record):
 def generate(seed, index, torch):
     """Program ``index`` of ``seed`` (a dict, JSON-ready)."""
     ctx = Context(np.random.default_rng([seed, index]), torch)
+    try:
+        return _generate(ctx)
+    finally:
+        ctx.interp.close()  # (the global module hooks PyTorch ran the program with)
+
+
+def _generate(ctx):
     ops, weights = op_table()
     for leaf in range(ctx.integer(1, 3)):
         dtype = ctx.choice(["float32", "float64", "int64", "bool"], p=[0.75, 0.13, 0.08, 0.04])
@@ -202,6 +211,7 @@ def generate(seed, index, torch):
                 add_hook(ctx)
     step, record = add_backward(ctx)
     if step is None:
+        ops_modules.finish(ctx)
         return {"steps": ctx.steps}
     if ctx.chance(0.2):  # the same graph again (retain_graph or PyTorch's refusal)
         if ctx.chance(0.3):
@@ -219,4 +229,5 @@ def generate(seed, index, torch):
             if ctx.chance(0.3):
                 add_hook(ctx)
             add_backward(ctx, create_graph=ctx.chance(0.2))
+    ops_modules.finish(ctx)
     return {"steps": ctx.steps}

@@ -15,6 +15,7 @@ from functools import reduce
 
 import numpy as np
 
+from .interp_modules import ModuleSteps
 from .summary import summarize
 
 MESSAGE_CHARS = 400
@@ -46,8 +47,9 @@ def exception_record(error):
     return [type(error).__name__, message[:MESSAGE_CHARS]]
 
 
-class Interpreter:
+class Interpreter(ModuleSteps):
     def __init__(self, lib):
+        self._init_modules()
         self.lib = lib
         self.tensor_type = lib.Tensor
         self.env = []
@@ -176,10 +178,14 @@ class Interpreter:
         if kind == "call":
             args = [self.arg(a) for a in step.get("a", [])]
             kwargs = {key: self.arg(v) for key, v in step.get("kw", {}).items()}
-            if step.get("ng"):
-                with self.lib.no_grad():
-                    return self._call(step["f"], step["n"], args, kwargs)
-            return self._call(step["f"], step["n"], args, kwargs)
+            if step.get("sth"):
+                with self._saved_hooks(step):
+                    return self._grad_mode_call(step, args, kwargs)
+            return self._grad_mode_call(step, args, kwargs)
+        if kind == "module":
+            return self._module(step)
+        if kind == "mhook":
+            return self._mhook(step)
         if kind == "hook":
             return self._ref(step["t"]).register_hook(self._tensor_hook(len(self.env),
                                                                          step["how"]))
@@ -202,6 +208,12 @@ class Interpreter:
         if kind == "grad":
             return self._grad(step)
         raise ValueError(f"unknown step kind {kind!r}")
+
+    def _grad_mode_call(self, step, args, kwargs):
+        if step.get("ng"):
+            with self.lib.no_grad():
+                return self._call(step["f"], step["n"], args, kwargs)
+        return self._call(step["f"], step["n"], args, kwargs)
 
     def _tensor(self, step):
         dtype = getattr(self.lib, step["T"])
@@ -237,6 +249,8 @@ class Interpreter:
             return reduce(getattr, name.split("."), self.lib)(*args, **kwargs)
         if form == "builtin":
             return BUILTINS[name](*args)
+        if form == "mod":
+            return self._call_module(args, kwargs)
         raise ValueError(f"unknown call form {form!r}")
 
     def _backward(self, step):
@@ -334,8 +348,10 @@ def run(program, lib):
     interpreter turns on) is as it was afterwards: a replay inside the test suite must not
     change what later tests see."""
     previous = lib.is_warn_always_enabled() if hasattr(lib, "is_warn_always_enabled") else None
+    interpreter = Interpreter(lib)
     try:
-        return Interpreter(lib).run(program)
+        return interpreter.run(program)
     finally:
+        interpreter.close()
         if previous is not None:
             lib.set_warn_always(previous)

@@ -18,6 +18,9 @@ Step kinds (``k``):
   remove     ``h`` a hook step: handle.remove()
   backward   ``t``, ``g`` gradient (an arg or null), ``rg`` retain_graph, ``cg`` create_graph,
              ``in`` inputs (refs or null)
+  module     an nn module with seeded parameters; mhook: a module / global / state-dict /
+             optimizer hook (both in interp_modules.py, with the call form ``mod`` and a call's
+             ``sth``, saved-tensor hooks)
   grad       torch.autograd.grad(``o``, ``i``, grad_outputs=``go``, retain_graph=``rg``,
              create_graph=``cg``, allow_unused=``au``); its result is the tuple of gradients
 
@@ -85,6 +88,10 @@ def step_label(step):
         return "backward(create_graph)" if step.get("cg") else "backward"
     if kind == "grad":
         return "autograd.grad(create_graph)" if step.get("cg") else "autograd.grad"
+    if kind == "mhook":  # (op table part 9: module, state-dict and optimizer hooks)
+        return f"mhook:{step['w']}:{step.get('how', 'observe')}"
+    if kind == "module":
+        return f"module:{step['c']}"
     if kind in HOOK_KINDS:
         where = "pre" if step.get("pre") else "post"
         return f"{kind}:{step['how']}" if kind != "node_hook" else f"node_{where}:{step['how']}"

@@ -5,6 +5,7 @@ import json
 import math
 
 from .program import HOOK_KINDS
+from .render_modules import MODULE_HEADER, module_call, module_statements, saved_hooks_context
 
 OPERATORS = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%",
              "pow": "**", "matmul": "@", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
@@ -94,6 +95,8 @@ def _call_expression(step):
         if name == "getitem":
             return f"{arg(args[0])}[{arg(args[1], index_context=True)}]"
         return f"operator.{name}({', '.join(rendered)})"
+    if form == "mod":
+        return module_call(step, arg)
     prefix = {"t": "torch.", "F": "F.", "la": "torch.linalg.", "path": "torch.",
               "builtin": ""}[form]
     return f"{prefix}{name}({', '.join(rendered)})"
@@ -121,6 +124,8 @@ def _statements(step, index, leaves):
         if form == "setattr":
             return [f"{arg(args[0])}.{op} = {arg(args[1])}", f"{name} = None"], False
         return [f"{name} = {_call_expression(step)}"], True
+    if kind in ("module", "mhook"):
+        return module_statements(step, index, arg), False
     target = arg(step.get("t", {})) if "t" in step else None
     if kind in HOOK_KINDS:
         how = step["how"]
@@ -191,6 +196,8 @@ def render(program, reference=None, traced=None):
                                                          else "")
                              for key in record.get("g", {})} | set(leaves))
     lines = [HEADER]
+    if any(step["k"] in ("module", "mhook") for step in program["steps"]):
+        lines.append(MODULE_HEADER)
     for index, step in enumerate(program["steps"]):
         body, shows = _statements(step, index, leaves)
         if shows:
@@ -205,6 +212,8 @@ def render(program, reference=None, traced=None):
                      and "e" in trace["steps"][index] for trace in (reference, traced))
         if step.get("ng"):
             body = ["with torch.no_grad():"] + ["    " + line for line in body]
+        if step.get("sth"):
+            body = [saved_hooks_context(step)] + ["    " + line for line in body]
         if raised:
             body = ["try:"] + ["    " + line for line in body] + [
                 "except Exception as error:",

@@ -114,6 +114,8 @@ def summarize(value, tensor_type, with_graph=True):
         return {"py": "str", "v": value[:200]}
     if isinstance(value, (tuple, list)):
         return {"L": [summarize(v, tensor_type, with_graph) for v in value]}
+    if isinstance(value, dict):  # a state dict, a hook's kwargs
+        return {"D": [[str(k), summarize(v, tensor_type, with_graph)] for k, v in value.items()]}
     text = str(value)
     if text.startswith("torch.") and hasattr(value, "is_floating_point"):
         return {"dtype": dtype_name(value)}

@@ -2,6 +2,8 @@
 named, narrow and says why; a program a rule matches counts as torch-failed (not counted)."""
 import re
 
+from .program import refs_in
+
 
 def _shape_of(ref, steps):
     """The recorded shape of the value a step argument refers to (``{"$": step}``, or
@@ -132,8 +134,49 @@ def _empty_view_as_real_backward(program, reference):
     return None
 
 
+_BACKWARD_HOOKS = ("bwd", "bpre", "gbwd", "gbpre")
+_CUSTOM_VIEW = "This view was created inside a custom Function (or because an input was returned"
+
+
+def _downstream(program, sources):
+    """The steps that use (directly or through other steps) one of ``sources``."""
+    reached = set(sources)
+    for index, step in enumerate(program["steps"]):
+        if any(r in reached for r in refs_in(step)):
+            reached.add(index)
+    return reached
+
+
+def _in_place_on_backward_hook_wrapper(program, reference):
+    """Not a PyTorch bug but a documented hookgrad improvement (docs/hooks.md 7.6): PyTorch
+    wraps a module's tensors for its full backward hooks / backward pre-hooks in a custom
+    Function whose outputs are views that refuse in-place ops ("Output 0 of
+    BackwardHookFunction is a view and is being modified inplace ..."; a view of one, or one
+    written under no_grad, refuses its grad_fn later), where hookgrad runs them with
+    PyTorch's out-of-place gradients (tests/nn/test_inplace_backward_hooks.py)."""
+    steps = program["steps"]
+    if not any(s.get("k") == "mhook" and s.get("w") in _BACKWARD_HOOKS for s in steps):
+        return None
+    calls = [i for i, s in enumerate(steps) if s.get("k") == "call" and s.get("f") == "mod"]
+    later = _downstream(program, calls)
+    for index, record in enumerate(reference.get("steps", [])):
+        message = str((record.get("e") or [None, ""])[1])
+        if _CUSTOM_VIEW in message or "of BackwardHookFunction is a view" in message:
+            return "in-place op on a module backward hook's wrapped tensor (docs/hooks.md 7.6)"
+        out = record.get("o")
+        if index in later and isinstance(out, dict) and out.get("rg") == "!RuntimeError":
+            return "grad_fn of a module backward hook's wrapped tensor after an in-place op"
+    for grads in [r.get("g") or {} for r in reference.get("steps", [])] + [
+            (reference.get("final") or {}).get("grads") or {}]:
+        for key, grad in grads.items():
+            if int(key.split(".")[0]) in later and isinstance(grad, dict) and "!" in grad:
+                return "is_leaf of a module backward hook's wrapped tensor after an in-place op"
+    return None
+
+
 RULES = (_empty_batch_multi_margin_loss, _internal_assert, _index_past_the_end_after_two_ellipses,
-         _batch_norm_gradient_read_as_channels_last, _empty_view_as_real_backward)
+         _batch_norm_gradient_read_as_channels_last, _empty_view_as_real_backward,
+         _in_place_on_backward_hook_wrapper)
 
 
 def known_torch_bug(program, reference):
