@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
+from .complex_ops import conj
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import forward_in_float32, is_half, one_dtype
@@ -15,6 +16,9 @@ def _lerp(x, y, w):
     """PyTorch's two-sided formula: from ``start`` for small weights, from ``end`` for large
     ones (the same numbers, rounded as PyTorch rounds them)."""
     diff = y - x
+    if diff.dtype.kind == "c":  # (PyTorch's formula, its complex products unfused)
+        small = np.abs(w) < 0.5
+        return np.where(small, x + w * diff, y - diff * (1 - np.asarray(w, diff.dtype)))
     # (one fused multiply-add, as PyTorch's vector loop (and its scalar loop, compiled):
     # from start for small weights, from end with weight - 1 = -(1 - weight) exactly)
     w = np.asarray(w, diff.dtype)
@@ -29,14 +33,15 @@ def _lerp(x, y, w):
 _CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
                    "int64": "long int", "int32": "int", "int16": "short int",
                    "int8": "signed char", "uint8": "unsigned char", "bool": "bool",
-                   "bfloat16": "c10::BFloat16"}
+                   "bfloat16": "c10::BFloat16", "complex64": "c10::complex<float>",
+                   "complex128": "c10::complex<double>"}
 
 
 def _check_lerp(kind, start, end, weight=None):
     """PyTorch's errors: floating inputs only, ``end`` (and a dimensioned ``weight``) of
     ``start``'s dtype."""
     x = start._data
-    if x.dtype.kind not in "fV":
+    if x.dtype.kind not in "fVc":
         raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for \'{type_name(x)}\'')
     for name, other in (("end", end), ("weight", weight)):
         if not isinstance(other, TensorBase) or (name == "weight" and not other._data.ndim):
@@ -50,6 +55,7 @@ class LerpBackward0(Op):
     """``start + weight * (end - start)`` with a number ``weight``."""
 
     arity = 2
+    supports_complex = True  # (start and end of one dtype; the gradients conjugate)
 
     def forward(self, start, end, weight):
         self.weight = weight
@@ -61,9 +67,11 @@ class LerpBackward0(Op):
 
     def backward(self, grad):
         w = self.weight  # (end's first: PyTorch's generated code takes the inputs in the
-        # alphabetical order of their names; grad * Scalar as PyTorch's)
-        grad_end = MulBackward1.apply(grad, w) if self.needs(1) else None
-        return (MulBackward1.apply(grad, 1 - w) if self.needs(0) else None), grad_end
+        # alphabetical order of their names; grad * Scalar as PyTorch's; for complex
+        # tensors the conjugates)
+        grad_end = MulBackward1.apply(grad, w.conjugate()) if self.needs(1) else None
+        return (MulBackward1.apply(grad, (1 - w).conjugate()) if self.needs(0) else None), \
+            grad_end
 
 
 class LerpBackward1(Op):
@@ -71,6 +79,7 @@ class LerpBackward1(Op):
 
     saved_names = ('end', 'self', 'weight')  # (PyTorch's order: its nodes save by name)
     arity = 3
+    supports_complex = True  # (the three of one dtype; the gradients conjugate)
 
     def forward(self, start, end, weight):
         if self._record:  # start and end only for the weight's gradient, as PyTorch (an
@@ -98,10 +107,10 @@ class LerpBackward1(Op):
                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
                 "`^` or `logical_xor()` operator instead.")
         grad_start = None  # (end, self, weight: PyTorch's alphabetical order, as above)
-        grad_end = grad * weight if self.needs(1) else None
+        grad_end = grad * conj(weight) if self.needs(1) else None
         if self.needs(0):  # (C++'s 1 - weight under create_graph)
-            grad_start = grad * (1 - weight if plain_backward() else number_minus(1, weight))
-        return (grad_start, grad_end, grad * (end - start) if self.needs(2) else None)
+            grad_start = grad * conj(1 - weight if plain_backward() else number_minus(1, weight))
+        return (grad_start, grad_end, grad * conj(end - start) if self.needs(2) else None)
 
 
 class AddcmulBackward0(Op):
@@ -224,7 +233,7 @@ def _same_dtype(x, other, name):
 
 
 def _floats_only(x, kernel):
-    if x.dtype.kind not in "fV":
+    if x.dtype.kind not in "fVc":
         raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 
