@@ -1,5 +1,6 @@
-"""PyTorch's rules for the ``alpha`` scalar of add, sub and rsub (and addr's ``alpha`` and
-``beta``): checked against the result's dtype once the operands are known to broadcast."""
+"""PyTorch's rules for the operands of add, sub and rsub: the ``alpha`` scalar (and addr's
+``alpha`` and ``beta``), checked against the result's dtype once the operands are known to
+broadcast; subtraction's refusal of bool operands."""
 import numpy as np
 
 from .. import _dtype
@@ -76,3 +77,20 @@ def factor_in_dtype(value, np_dtype):
         name = _CPP_NAMES.get(np_dtype.name, np_dtype.name)
         raise RuntimeError(f"value cannot be converted to type {name} without overflow")
     return int(number.real) if kind in "iub" else number.real
+
+
+def _is_bool(value):
+    return type(value) is bool or (isinstance(value, TensorBase) and value._data.dtype == np.bool_)
+
+
+def check_subtraction(a, b):
+    """PyTorch refuses subtraction with a bool operand (a Python bool counts as one)."""
+    a_bool, b_bool = _is_bool(a), _is_bool(b)
+    if not (a_bool or b_bool):
+        return
+    if a_bool and b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                       "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                       "operator instead.")
