@@ -64,12 +64,12 @@ def refuse_recorded_write(t):
     _check_leaf(t)
 
 
-def records_inplace(t, args):
-    """Whether an in-place op on ``t`` with ``args`` is recorded (grad mode, and ``t`` or an
-    argument requires grad)."""
+def records_inplace(t, args=(), kwargs=None):
+    """Whether an in-place op on ``t`` with ``args`` / ``kwargs`` is recorded (grad mode, and
+    ``t`` or an argument requires grad)."""
     return _grad_state.grad_enabled and (
         t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
-        or _any_requires_grad(args))
+        or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
 
 
 def _check_leaf(t):
@@ -215,12 +215,9 @@ def _write(t, array, overlap=None, fn=None, args=(), kwargs=None):
 def apply_view_inplace(t, view_op, args):
     """``t.unsqueeze_(...)``, ``t.t_()``, ...: ``t`` itself becomes the view
     ``view_op.apply(t, *args)`` (a new shape over the same memory), with its node as history."""
-    recording = _grad_state.grad_enabled and (
-        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base()))
+    recording = records_inplace(t)
     if recording:
-        if t._no_grad_view or t._multi_output_view:
-            _refuse_view_rebase(t)
-        _check_leaf(t)
+        refuse_recorded_write(t)
     result = view_op.apply(t, *args)
     if not recording:
         # What the graph recorded of ``t`` stays what PyTorch checks its gradients against:
@@ -328,9 +325,7 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
 
 
 def _apply_inplace(t, fn, args, kwargs, overlap, check_inputs):
-    recording = _grad_state.grad_enabled and (
-        t._requires_grad or (t._view_base is not None and t._requires_grad_from_base())
-        or _any_requires_grad(args) or (kwargs and _any_requires_grad(kwargs.values())))
+    recording = records_inplace(t, args, kwargs)
     reads_written = False
     if not recording:
         if check_inputs and args and (len(args) > 1 or isinstance(args[0], TensorBase)):
