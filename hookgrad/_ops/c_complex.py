@@ -188,7 +188,7 @@ def vector_loop_product(x, y, like):
     it leaves to its element loop (the last ``n % (2 * lanes)`` of each contiguous run: the
     whole result, or each row where ``y`` is broadcast along leading dims), ``c10_multiply``'s
     fused form, but for complex64 the last of an odd count (the compiler pairs them; measured
-    on AVX2); laid out as ``like`` (NumPy's product)."""
+    on AVX2); laid out as ``like`` (the result as its op laid it out)."""
     shape = like.shape
     a, b = np.broadcast_to(x.real, shape), np.broadcast_to(x.imag, shape)
     y = np.asarray(y, like.dtype)

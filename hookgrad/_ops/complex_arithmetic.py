@@ -72,9 +72,9 @@ class MulBackward0(arithmetic.MulBackward0):
     supports_complex = True
 
     def forward(self, a, b):
-        fused = super().forward(a, b)  # (NumPy's product: the element loop's rounding)
+        out = super().forward(a, b)  # (the saves, and the result laid out as PyTorch's)
         x, y = operands(a, b)
-        return vector_loop_product(x, y, fused)
+        return vector_loop_product(x, y, out)
 
     def backward(self, grad):
         b, a = self.saved()
