@@ -11,6 +11,7 @@ from ..autograd._grad_layout import non_overlapping_and_dense
 from ..autograd._saved_tensors import SavedTensor
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import _sequence
+from . import inplace_saves
 from .clone import CloneBackward0
 from .materialized_views import after_write
 from .materialized_views import made as _materialized
@@ -363,23 +364,34 @@ def _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs):
         # (a clone keeping the layout, as PyTorch's preserve_format: the saved input's memory
         # order decides which elements its backward's vector loop covers)
         old = _make(t._data.copy(order="K"), t._requires_grad, t._grad_fn, t._output_nr)
+        saves = inplace_saves.begin(old)  # (None unless saved-tensor hooks are active)
         try:  # (_out_of_place, written out as above)
             result = fn(old, *args, **kwargs)
         except NotImplementedError:
+            _abandon(saves)
             _refuse_unwritable_result(old, args, fn, t._data, overlap)
             raise
-        if reads_written:
-            _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
-        else:
-            _write(t, result._data, overlap)
+        except BaseException:
+            _abandon(saves)
+            raise
+        try:
+            if reads_written:
+                _write_reading_updates(t, result._data, overlap, fn, args, kwargs)
+            else:
+                _write(t, result._data, overlap)
+        except BaseException:
+            _abandon(saves)
+            raise
         node = result._grad_fn
         if node is None:  # (the op recorded nothing: an integer tensor's shift or bitwise op,
-            return t      # after a fill_ with a value that requires grad; t keeps its history)
+            _finish(saves, node, t)  # after a fill_ with a value that requires grad; t keeps
+            return t                 # its history)
         if node._for_backward:  # (a node that saved nothing saved no result, no input)
             _saved_result_is(node, t)
             if old._requires_grad:
                 _saved_input_is_clone(node, old)
         t._set_history(node, 0)
+        _finish(saves, node, t)
         return t
     _inplace_on_view(t, fn, args, kwargs, overlap, reads_written)
     return t
@@ -531,12 +543,18 @@ def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
         before._requires_grad = True
         before._grad_fn = view.grad_fn
         before._output_nr = view._output_nr
-    result = _out_of_place(fn, before, args, kwargs, view, overlap)
-    if reads_written:
-        _write_reading_updates(view, result._data, overlap, fn, args, kwargs)
-    else:
-        _write(view, result._data, overlap, fn, args, kwargs)
+    saves = inplace_saves.begin(before)  # (None unless saved-tensor hooks are active)
+    try:
+        result = _out_of_place(fn, before, args, kwargs, view, overlap)
+        if reads_written:
+            _write_reading_updates(view, result._data, overlap, fn, args, kwargs)
+        else:
+            _write(view, result._data, overlap, fn, args, kwargs)
+    except BaseException:
+        _abandon(saves)
+        raise
     if result._grad_fn is None:  # the op recorded nothing (``copy_`` into an integer tensor)
+        _finish(saves, None, view)
         return
     if before._requires_grad:
         _saved_input_is_clone(result._grad_fn, before)
@@ -551,3 +569,14 @@ def _inplace_on_view(view, fn, args, kwargs, overlap, reads_written=False):
     base._set_history(node, 0)
     regenerate_view(view)
     _saved_result_is(result._grad_fn, view, view._grad_fn)
+    _finish(saves, result._grad_fn, view)
+
+
+def _finish(saves, node, written):
+    if saves is not None:
+        inplace_saves.finish(saves, node, written)
+
+
+def _abandon(saves):
+    if saves is not None:
+        inplace_saves.abandon(saves)

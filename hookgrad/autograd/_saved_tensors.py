@@ -69,6 +69,7 @@ class _SavedHooksState(threading.local):
     def __init__(self):
         self.stack = []          # (pack, unpack) pairs; only the innermost is used
         self.disabled = None     # message of an active disable_saved_tensors_hooks
+        self.inplace = None      # an in-place op's saves under hooks (_ops/inplace_saves.py)
 
 
 saved_hooks_state = _SavedHooksState()
@@ -102,6 +103,13 @@ class SavedTensor:
         stack = saved_hooks_state.stack
         if stack:
             pack, unpack = stack[-1]
+            inplace = saved_hooks_state.inplace
+            if inplace is not None:  # (inside an in-place op: PyTorch's timing and arguments)
+                if is_output:
+                    inplace.defer(self, tensor, pack, unpack)
+                    return
+                if tensor is inplace.old:
+                    tensor = inplace.original_self()
             self._pack(tensor, tensor, pack, unpack)
 
     def _pack(self, tensor, argument, pack, unpack):

@@ -66,10 +66,12 @@ def lstm_cell(input, hidden, w_ih, w_hh, b_ih, b_hh, w_hr=None, projected=False)
 def gru_cell(input, hidden, w_ih, w_hh, b_ih, b_hh, projected=False):
     input_gates = _chunks(input if projected else linear(input, w_ih, b_ih), 3)
     hidden_gates = _chunks(linear(hidden, w_hh, b_hh), 3)
-    reset_gate = sigmoid(hidden_gates[0] + input_gates[0])
-    update_gate = sigmoid(hidden_gates[1] + input_gates[1])
-    new_gate = tanh(input_gates[2] + hidden_gates[2] * reset_gate)
-    return (hidden - new_gate) * update_gate + new_gate
+    # (PyTorch's in-place steps: its products save their left operand as a clone, which is
+    # what saved-tensor pack hooks see)
+    reset_gate = hidden_gates[0].add_(input_gates[0]).sigmoid_()
+    update_gate = hidden_gates[1].add_(input_gates[1]).sigmoid_()
+    new_gate = input_gates[2].add(hidden_gates[2].mul_(reset_gate)).tanh_()
+    return (hidden - new_gate).mul_(update_gate).add_(new_gate)
 
 
 def _step(mode, input, hidden, params):
