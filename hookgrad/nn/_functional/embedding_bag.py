@@ -67,7 +67,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
         raise ValueError("mode has to be one of sum, mean or max")
     if max_norm is not None:
         _check_indices(input, offsets, weight)
-        _renorm_rows(weight, np.unique(input._data), max_norm, norm_type)
+        _renorm_rows(weight, input._data, max_norm, norm_type)
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError(
             "embedding_bag: per_sample_weights was not None. per_sample_weights is only "

@@ -22,24 +22,30 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
                            "following scalar types: Long, Int; but got "
                            f"torch.{_type_name(input)}Tensor instead (while checking arguments "
                            "for embedding)")
+    if max_norm is not None:  # (first, as F.embedding: its rows are renormed in place)
+        _renorm_rows(weight, indices, max_norm, norm_type)
     if indices.size and (indices.min() < 0 or indices.max() >= num):
         raise IndexError("index out of range in self")
-    if max_norm is not None:
-        _renorm_rows(weight, np.unique(indices), max_norm, norm_type)
     return EmbeddingBackward0.apply(weight, input if isinstance(input, Tensor) else
                                     _make(indices), padding_idx, scale_grad_by_freq)
 
 
-def _renorm_rows(weight, rows, max_norm, norm_type):
-    """PyTorch's ``embedding_renorm_``: each used row whose norm (in the row's type, read as
-    a double) exceeds max_norm multiplied by ``max_norm / (norm + 1e-7)``."""
+def _renorm_rows(weight, indices, max_norm, norm_type):
+    """PyTorch's ``embedding_renorm_``: each distinct index in ascending order selects a row
+    (a negative one counts from the end, as ``select``); a row whose norm (in the row's type,
+    read as a double) exceeds max_norm is multiplied by ``max_norm / (norm + 1e-7)``. An index
+    out of range raises select's error there, after the rows before it were renormed."""
     data = weight._data
     flat = weight.detach()
-    for row in rows:
-        norm = flat[int(row)].norm(norm_type).item()
+    num = data.shape[0]
+    for index in np.unique(indices).tolist():  # (sorted: PyTorch's order)
+        if not -num <= index < num:  # (the op raised: no version bump)
+            raise IndexError(f"select(): index {index} out of range for tensor of size "
+                             f"[{', '.join(map(str, data.shape))}] at dimension 0")
+        norm = flat[index].norm(norm_type).item()
         if norm > max_norm:
             scale = max_norm / (norm + 1e-7)
-            data[row] = (flat[int(row)] * scale)._data
+            data[index] = (flat[index] * scale)._data
     weight._vc[0] += 1
 
 
