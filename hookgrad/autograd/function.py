@@ -48,8 +48,7 @@ class BackwardCFunction(FunctionCtx, Node):
     _record = False  # (until _link: a call without grad mode is never linked)
 
     def _apply(self, grads):
-        if all(g is None for g in grads):
-            return (None,) * len(self._next)
+        # (also when no gradient is defined: PyTorch's PyNode calls backward, with zeros)
         if self.materialize_grads:
             grads = [g if g is not None else _make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads, self._out_meta)]

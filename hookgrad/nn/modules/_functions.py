@@ -80,9 +80,8 @@ class BackwardHookFunctionBackward(Node):
         complete = grads[0] is not None if len(grads) == 1 else not _has_none(grads)
         if complete:
             outputs = tuple(grads)
-        elif all(g is None for g in grads):
-            outputs = (None,) * len(grads)
-        else:  # missing gradients are materialised as zeros, as for a custom Function
+        else:  # missing gradients are materialised as zeros, as for a custom Function (also
+            # when none is defined: PyTorch's PyNode calls backward with zeros then too)
             outputs = tuple(g if g is not None else _make(np.zeros(shape, dtype))
                             for g, (shape, dtype) in zip(grads, self._in_meta))
         hook = self._module_hook
