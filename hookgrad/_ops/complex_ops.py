@@ -164,10 +164,9 @@ class ViewAsRealBackward0(ViewOp):
         return x[..., None].view(x.real.dtype)
 
     def backward(self, grad):
-        if grad._requires_grad:
-            return ViewAsComplexBackward0.apply(grad.clone())
-        g = grad._data
-        return _make(_complex_array(g[..., 0], g[..., 1]))
+        # (PyTorch's formula, view_as_complex(grad.contiguous()): a view of the gradient,
+        # which a leaf's AccumulateGrad may then keep as its .grad)
+        return view_as_complex(grad if grad.is_contiguous() else grad.contiguous())
 
 
 class ViewAsComplexBackward0(ViewOp):
@@ -179,8 +178,8 @@ class ViewAsComplexBackward0(ViewOp):
     def view_array(x):
         return x.view(_complex_of(x.dtype))[..., 0]
 
-    def backward(self, grad):
-        return view_as_real(grad)
+    def backward(self, grad):  # (PyTorch's view_as_real(grad.contiguous().resolve_conj()))
+        return view_as_real((grad if grad.is_contiguous() else grad.contiguous()).resolve_conj())
 
 
 def view_as_real(input):
