@@ -154,6 +154,21 @@ def _view_getter(getter, self):
 for _name in ("mul", "__mul__", "__rmul__", "multiply", "div", "__truediv__", "true_divide",
               "divide", "dot", "vdot", "outer"):
     setattr(ZeroTensor, _name, _product(_name))
+
+
+def _reflected_product(self, other):
+    """``other * zero``: Python asks the subclass's ``__rmul__`` first, even for a tensor on
+    the left; the product keeps the written order (its node's edges, ``other`` first)."""
+    if isinstance(other, TensorBase):
+        result = Tensor.__mul__(other, self)
+        if type(result) is Tensor:
+            _become_zeros(result)
+        return result
+    return _reflected_number_product(self, other)
+
+
+_reflected_number_product = ZeroTensor.__rmul__
+ZeroTensor.__rmul__ = _reflected_product
 for _name in ("add", "__add__", "sub", "__sub__", "subtract"):
     setattr(ZeroTensor, _name, _sum(_name))
 for _name in ("view", "view_as", "reshape", "reshape_as", "t", "transpose", "swapdims",
