@@ -39,13 +39,29 @@ def warn_if_contract_broken(site, data, variable):
     """PyTorch's warning (once per process and ``site``) when an accumulated ``.grad``
     (``data``) and its leaf do not obey the layout contract: a ``.grad`` replaced or reshaped
     by the user, or summed with such a gradient."""
-    if data.shape == variable.shape and obeys_layout_contract(data, variable):
+    if data.shape == variable.shape:
+        if obeys_layout_contract(data, variable):
+            return
+    elif _obeys_by_position(data, variable):
         return
     warn_once(site, "grad and param do not obey the gradient layout contract. This is not an "
               f"error, but may impair performance.\ngrad.sizes() = {_sizes(data)}, strides() = "
               f"{_strides(data)}\nparam.sizes() = {_sizes(variable)}, strides() = "
               f"{_strides(variable)} (Triggered internally at /__w/pytorch/pytorch/torch/csrc/"
               f"autograd/functions/accumulate_grad.h:{CONTRACT_SITES[site]}.)", stacklevel=3)
+
+
+def _obeys_by_position(data, variable):
+    """PyTorch's contract test for a ``.grad`` whose shape the user changed in place (e.g.
+    ``unsqueeze_``): dim i of the gradient against dim i of the leaf, dims of size 1 skipped,
+    so a 0-d leaf's gradient of shape [1] passes; a dim the leaf lacks fails."""
+    if not (variable.flags.c_contiguous or non_overlapping_and_dense(variable)):
+        return data.flags.c_contiguous
+    wanted = [st // variable.itemsize for st in variable.strides]
+    for index, (size, stride) in enumerate(zip(data.shape, data.strides)):
+        if size != 1 and (index >= len(wanted) or stride // data.itemsize != wanted[index]):
+            return False
+    return True
 
 
 def _sizes(array):
