@@ -110,6 +110,28 @@ def _group_sum(grad, kv_heads):
     return grad.reshape(b, kv_heads, h // kv_heads, s, e).sum(2)
 
 
+def _rounded(array, dtype):
+    """``array`` rounded to the 2-byte float ``dtype`` and widened back."""
+    return array.astype(dtype).astype(array.dtype)
+
+
+def _by_query_blocks(left, right, factor, reduced):
+    """``left @ right`` (times ``factor``) summed over the query rows, as the backward kernel
+    adds each block of queries (32, 64 or 256 rows by the query length) into the key's or
+    value's gradient: a float16 / bfloat16 gradient is rounded after each block."""
+    length = right.shape[-2]
+    if reduced is None or length <= 32:
+        product = np.matmul(left, right)
+        return product if factor is None else product * factor
+    split = 32 if length < 192 else 64 if length < 768 else 256
+    total = None
+    for start in range(0, length, split):
+        part = np.matmul(left[..., start:start + split], right[..., start:start + split, :])
+        part = part if factor is None else part * factor
+        total = _rounded(part if total is None else total + part, reduced)
+    return total
+
+
 class ScaledDotProductFlashAttentionForCpuBackward0(Op):
     arity = 3
     saves_output = True
@@ -146,8 +168,8 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
             exps = np.exp(s - np.where(dead, accum.type(0), top))
             total = exps.sum(-1, keepdims=True)
             if q.dtype != accum:  # (float16 / bfloat16: the kernel's rounded buffer)
-                exps = exps.astype(q.dtype).astype(accum)
-            out = np.matmul(exps, v) / total
+                exps = _rounded(exps, q.dtype)
+            out = np.matmul(exps, v) * (accum.type(1) / total)
             out[np.broadcast_to(dead, out.shape)] = 0
             lse = np.where(dead, accum.type(0), top + np.log(total))[..., 0]
         b, h, length = lse.shape
@@ -186,21 +208,24 @@ class FlashAttentionGradient(Op):
         v = _grouped(_widened(value._data, accum), heads)
         m = None if mask is None else _widened(mask._data, accum)
         go = _widened(grad._data, accum)
+        reduced = q.dtype != accum
         with np.errstate(all="ignore"):
             s = _scores(qa, k, m, is_causal, factor)
             p = np.exp(s - lse._data[..., None])  # (a dead row: exp(-inf - 0) = 0)
-            if q.dtype != accum:
-                p = p.astype(q.dtype).astype(accum)
             ds = p * (np.matmul(go, np.swapaxes(v, -1, -2))
                       - (go * _widened(output._data, accum)).sum(-1, keepdims=True))
+            if reduced:  # (the kernel's products read its reduced-precision copies)
+                p, ds = _rounded(p, q.dtype), _rounded(ds, q.dtype)
             results = [None, None, None]
             if needs[0]:
                 results[0] = np.matmul(ds, k) * factor
             if needs[1]:
-                results[1] = _group_sum(np.matmul(np.swapaxes(ds, -1, -2), qa) * factor,
+                results[1] = _group_sum(_by_query_blocks(np.swapaxes(ds, -1, -2), qa, factor,
+                                                         q.dtype if reduced else None),
                                         key._data.shape[1])
             if needs[2]:
-                results[2] = _group_sum(np.matmul(np.swapaxes(p, -1, -2), go),
+                results[2] = _group_sum(_by_query_blocks(np.swapaxes(p, -1, -2), go, None,
+                                                         q.dtype if reduced else None),
                                         value._data.shape[1])
             # (the kernel accumulates into zeroed buffers: a sum of -0 terms gives +0)
             return tuple(None if r is None else np.ascontiguousarray((r + 0.0).astype(q.dtype))
