@@ -110,6 +110,15 @@ def _group_sum(grad, kv_heads):
     return grad.reshape(b, kv_heads, h // kv_heads, s, e).sum(2)
 
 
+def _heads_inner(grad, dtype):
+    """A gradient as the kernel leaves it: zeros of ``(B, L, H, E)`` it accumulated into (so a
+    sum of -0 terms is +0), seen transposed to ``(B, H, L, E)``."""
+    b, h, length, e = grad.shape
+    laid = np.zeros((b, length, h, e), dtype).transpose(0, 2, 1, 3)
+    laid[...] = grad + 0.0
+    return laid
+
+
 def _rounded(array, dtype):
     """``array`` rounded to the 2-byte float ``dtype`` and widened back."""
     return array.astype(dtype).astype(array.dtype)
@@ -227,9 +236,7 @@ class FlashAttentionGradient(Op):
                 results[2] = _group_sum(_by_query_blocks(np.swapaxes(p, -1, -2), go, None,
                                                          q.dtype if reduced else None),
                                         value._data.shape[1])
-            # (the kernel accumulates into zeroed buffers: a sum of -0 terms gives +0)
-            return tuple(None if r is None else np.ascontiguousarray((r + 0.0).astype(q.dtype))
-                         for r in results)
+            return tuple(None if r is None else _heads_inner(r, q.dtype) for r in results)
 
     def backward(self, *grads):
         raise RuntimeError("derivative for aten::_scaled_dot_product_flash_attention_for_cpu_"
