@@ -27,7 +27,7 @@ _FLOAT = np.dtype(np.float32)
 def _mask_shape_fits(mask, batch, heads, length, source):
     """PyTorch's ``check_attn_mask_shape``: a mask that needs no gradient, 2-D or 4-D, each
     dim either the inputs' or 1. (Its ``size(-2)`` raises on a 0-D or 1-D mask.)"""
-    if mask._requires_grad:
+    if mask.requires_grad:
         return False
     shape = mask._data.shape
     if len(shape) < 2:
