@@ -23,6 +23,10 @@ class MulBackward1(Op):
 
     arity = 1
 
+    @property
+    def _saved_other(self):  # (PyTorch's node keeps the Scalar as given: ``0`` stays an int)
+        return self.other
+
     def forward(self, a, other):
         self.other = other
         x, y = operands(a, other)

@@ -5,9 +5,12 @@ import warnings
 import numpy as np
 
 from ..._ops.arithmetic import MulBackward1
+from ..._ops.flash_attention import flash_attention, flash_eligible
+from ..._ops.op import cpp_type_name
 from ..._ops.shape import cat
 from ..._ops.softmax import safe_softmax
 from ..._tensor_base import _make
+from ...backends.cuda import flash_sdp_enabled, math_sdp_enabled
 from .activation import softmax
 from .dropout import dropout
 from .linear import linear
@@ -29,10 +32,42 @@ def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_
     return mask
 
 
+def _validate(query, key, value, attn_mask):
+    """PyTorch's ``validate_sdpa_input`` dtype checks."""
+    q, k, v = query._data, key._data, value._data
+    if not q.dtype == k.dtype == v.dtype:
+        raise RuntimeError("Expected query, key, and value to have the same dtype, but got "
+                           f"query.dtype: {cpp_type_name(q)} key.dtype: {cpp_type_name(k)} and "
+                           f"value.dtype: {cpp_type_name(v)} instead.")
+    if attn_mask is not None and attn_mask._data.dtype not in (np.bool_, np.float32, q.dtype):
+        raise RuntimeError("Expected attn_mask dtype to be bool or float or to match query "
+                           f"dtype, but got attn_mask.dtype: {cpp_type_name(attn_mask._data)} "
+                           f"and  query.dtype: {cpp_type_name(q)} instead.")
+
+
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
                                  is_causal=False, scale=None, enable_gqa=False):
-    """PyTorch's math path, node for node: ``q * sqrt(scale)`` times ``(k^T * sqrt(scale))``,
-    plus the mask, ``_safe_softmax`` (a fully masked row gives zeros), times ``v``."""
+    """PyTorch's CPU choice: the fused flash node where its selector picks the flash kernel
+    (see flash_attention.py), else the math path, node for node: ``q * sqrt(scale)`` times
+    ``(k^T * sqrt(scale))``, plus the mask, ``_safe_softmax`` (a fully masked row gives
+    zeros), times ``v``."""
+    _validate(query, key, value, attn_mask)
+    if not (query._data.size and key._data.size and value._data.size):
+        # PyTorch's empty case: zeros of the query's shape with the value's head dim, kept in
+        # the graph of all three inputs (the mask, dropout and is_causal are not looked at)
+        shape = query._data.shape[:-1] + value._data.shape[-1:]
+        zeros = _make(np.zeros(shape, query._data.dtype))
+        return zeros + MulBackward1.apply(query.sum() + key.sum() + value.sum(), 0)
+    if flash_eligible(query, key, value, attn_mask, dropout_p, enable_gqa):
+        return flash_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
+    if not math_sdp_enabled():
+        if not flash_sdp_enabled():
+            raise RuntimeError("No viable backend for scaled_dot_product_attention was found. "
+                               "This is likely due to turning off both the math kernel and the "
+                               "fused kernels.")
+        # (PyTorch then warns each failed check's reason too: those are not repeated here)
+        warnings.warn("Flash attention kernel not used because:", UserWarning, stacklevel=2)
+        raise RuntimeError("No available kernel.  Aborting execution.")
     length, source = query._data.shape[-2], key._data.shape[-2]
     negative = scale is not None and scale < 0
     factor = math.sqrt(abs(scale) if scale is not None else 1 / math.sqrt(query._data.shape[-1]))
@@ -49,9 +84,13 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         else:
             bias = attn_mask
     if enable_gqa and key._data.ndim >= 3:
-        repeats = query._data.shape[-3] // key._data.shape[-3]
-        key = key.repeat_interleave(repeats, -3)
-        value = value.repeat_interleave(repeats, -3)
+        heads, key_heads, value_heads = (t._data.shape[-3] for t in (query, key, value))
+        if not key_heads or not value_heads or heads % key_heads or heads % value_heads:
+            # (PyTorch's message stops there)
+            raise RuntimeError("Number of heads in key and value must divide the number of "
+                               "heads in ")
+        key = key.repeat_interleave(heads // key_heads, -3)
+        value = value.repeat_interleave(heads // value_heads, -3)
     query = MulBackward1.apply(query, 0.0 - factor if negative else factor)
     weights = query.matmul(MulBackward1.apply(key.transpose(-2, -1), factor))
     if bias is not None:
