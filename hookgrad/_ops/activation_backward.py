@@ -12,10 +12,11 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
-from . import onednn_gelu
+from . import onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
+from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -409,6 +410,8 @@ def log_sigmoid_array(x):
     log1p (torch.exp's: they round as PyTorch's kernel's far more often than NumPy's)."""
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(log_sigmoid_array, x)
+    if sleef_applies(x):
+        return sleef_activations.log_sigmoid(x)
     # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
     # input's layout, so a later view or reshape of it views as PyTorch's does)
     return np.asarray(np.minimum(x, 0) - _log1p(_exp(-np.abs(x))), order="C")

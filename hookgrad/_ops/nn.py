@@ -7,7 +7,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends import mkldnn
-from . import onednn_gelu
+from . import onednn_gelu, sleef_activations
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -41,6 +41,7 @@ from .elementwise_layout import (
 )
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
+from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .onednn_isa import AVX512_CORE, onednn_isa
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
@@ -176,6 +177,14 @@ class LeakyReluBackward1(LeakyReluBackward0):
         return LeakyReluBackwardBackward0.of(grad, result, self.slope)
 
 
+def _elu(x, alpha, scale, input_scale):
+    if sleef_applies(x):  # (PyTorch's AVX2 float32 kernel, bit for bit)
+        return sleef_activations.elu(x, alpha, scale, input_scale)
+    positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+    negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+    return np.where(positive, x * scale, negative)
+
+
 class EluBackward0(Op):
     """``scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1))`` (elu, selu, celu)."""
 
@@ -186,10 +195,7 @@ class EluBackward0(Op):
             return forward_in_float32(self, EluBackward0.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         self.save(a)
-        x = a._data
-        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
-        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
-        return np.where(positive, x * scale, negative)
+        return _elu(a._data, alpha, scale, input_scale)
 
     forward = laid_out_unary(forward)  # (PyTorch's one-input iterator's layout)
 
@@ -208,10 +214,7 @@ class EluBackward1(EluBackward0):
         if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
             return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
-        x = a._data
-        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
-        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
-        return np.where(positive, x * scale, negative)
+        return _elu(a._data, alpha, scale, input_scale)
 
     def backward(self, grad):
         return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
@@ -289,7 +292,7 @@ def _silu(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_silu, x)
     with np.errstate(over="ignore"):  # (PyTorch's x / (1 + exp(-x)), fuzz 44:8481)
-        return x / (1 + np.exp(-x))
+        return sleef_activations.silu(x) if sleef_applies(x) else x / (1 + np.exp(-x))
 
 
 class SiluBackward0(UnaryOp):
@@ -318,6 +321,8 @@ class SoftplusBackward0(Op):
         self.beta, self.threshold = beta, threshold
         self.save(a)
         x = float_input(a)
+        if sleef_applies(x):
+            return sleef_activations.softplus(x, beta, threshold)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)

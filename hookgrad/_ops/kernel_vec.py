@@ -1,0 +1,65 @@
+"""Which elements PyTorch's ``cpu_kernel_vec`` computes with its vector form and which with its
+scalar form, for a C-contiguous float32 input on its AVX2 build, and the scalar form's libm.
+
+The loop steps two 8-float vectors at a time through each thread's chunk of the elements
+and leaves the rest of the chunk (fewer than 16) to the op's scalar lambda, whose
+``std::exp`` etc. are glibc's. From 32768 elements (TensorIterator's grain) the elements
+are split between the intra-op threads in ``ceil(n / threads)`` chunks, each with its own
+tail. Kernels whose vector form calls SLEEF (sleef.py) round differently there."""
+import ctypes
+import ctypes.util
+
+import numpy as np
+
+from .._parallel import get_num_threads
+from ..backends.cpu import CAPABILITY
+
+GRAIN = 32768
+_STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
+_libm = None
+
+
+def applies(x):
+    """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 machine (an
+    AVX-512 build steps 32 floats and calls other SLEEF variants: not modelled)."""
+    return CAPABILITY == "AVX2" and x.dtype == np.float32 and x.flags.c_contiguous
+
+
+def scalar_positions(n):
+    """Flat indices of the elements of a contiguous ``n``-element run that the scalar lambda
+    computes."""
+    threads = get_num_threads() if n >= GRAIN else 1
+    threads = min(threads, -(-n // GRAIN)) if n >= GRAIN else 1
+    chunk = -(-n // threads)
+    tails = []
+    for start in range(0, n, chunk):
+        stop = min(start + chunk, n)
+        tail = stop - (stop - start) % _STEP
+        if tail < stop:
+            tails.append(np.arange(tail, stop))
+    return np.concatenate(tails) if tails else np.empty(0, np.intp)
+
+
+def libm(name, values):
+    """glibc's float function ``name`` ("expf") of each float32 in ``values`` (a few: the
+    scalar tails)."""
+    global _libm
+    if _libm is None:
+        _libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+        for fn in ("expf", "expm1f", "log1pf"):
+            getattr(_libm, fn).argtypes = [ctypes.c_float]
+            getattr(_libm, fn).restype = ctypes.c_float
+    function = getattr(_libm, name)
+    return np.array([function(float(v)) for v in values], np.float32)
+
+
+def compute(x, vector, scalar):
+    """``vector(x)`` (a SLEEF-form array function) with the scalar-lambda elements replaced
+    by ``scalar(values)``; ``x`` C-contiguous float32 of any shape."""
+    flat = x.reshape(-1)
+    with np.errstate(all="ignore"):
+        out = vector(flat)
+        tail = scalar_positions(flat.size)
+        if tail.size:
+            out[tail] = scalar(flat[tail])
+    return out.reshape(x.shape)
