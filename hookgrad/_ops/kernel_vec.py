@@ -11,11 +11,12 @@ import ctypes.util
 
 import numpy as np
 
-from .._parallel import get_num_threads
+from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY
 
 GRAIN = 32768
 _STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
+_BLOCK = 16384  # elements computed at a time (the emulation's temporaries stay in cache)
 _libm = None
 
 
@@ -53,13 +54,33 @@ def libm(name, values):
     return np.array([function(float(v)) for v in values], np.float32)
 
 
-def compute(x, vector, scalar):
+def _blocks(start, stop, vector, flat, out):
+    with np.errstate(all="ignore"):  # (each thread its own state)
+        for i in range(start, stop, _BLOCK):
+            j = min(i + _BLOCK, stop)
+            out[i:j] = vector(flat[i:j])
+
+
+def compute(x, vector, scalar=None):
     """``vector(x)`` (a SLEEF-form array function) with the scalar-lambda elements replaced
-    by ``scalar(values)``; ``x`` C-contiguous float32 of any shape."""
+    by ``scalar(values)`` (None: the kernel maps the vector form over every element); ``x``
+    C-contiguous float32 of any shape. Large inputs go in cache-sized blocks, on the
+    intra-op pool's threads."""
     flat = x.reshape(-1)
-    with np.errstate(all="ignore"):
-        out = vector(flat)
-        tail = scalar_positions(flat.size)
+    n = flat.size
+    if scalar is not None and n < _STEP:  # (the whole of it a tail)
+        with np.errstate(all="ignore"):
+            return scalar(flat).reshape(x.shape)
+    out = np.empty(n, np.float32)
+    threads = get_num_threads()
+    step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK) if n > 2 * _BLOCK else n
+    if step < n:
+        parallel_for(n, step, _blocks, vector, flat, out)
+    else:
+        _blocks(0, n, vector, flat, out)
+    if scalar is not None:
+        tail = scalar_positions(n)
         if tail.size:
-            out[tail] = scalar(flat[tail])
+            with np.errstate(all="ignore"):
+                out[tail] = scalar(flat[tail])
     return out.reshape(x.shape)

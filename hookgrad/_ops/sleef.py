@@ -13,12 +13,20 @@ import numpy as np
 _F32, _F64 = np.float32, np.float64
 _R_LN2 = _F32(1.442695040888963407359924681001892137426645954152985934135449406931)
 _L2U, _L2L = _F32(0.693145751953125), _F32(1.428606765330187045e-06)
+_L2 = _F64(_L2U) + _F64(_L2L)  # (exact in float64)
+_EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
+                                          0.0416664853692054748535156,
+                                          0.166666671633720397949219, 0.5))
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 
 
 def _fma(a, b, c):
-    """``a * b + c`` rounded once (the AVX2 FMA instruction)."""
-    return (np.multiply(a, b, dtype=_F64) + c).astype(_F32)
+    """``a * b + c`` rounded once (the AVX2 FMA instruction); ``a`` an array. (Explicit
+    conversions: a ufunc's own mixed-type loop is slower.)"""
+    t = a.astype(_F64)
+    t *= b.astype(_F64) if type(b) is np.ndarray else _F64(b)
+    t += c.astype(_F64) if type(c) is np.ndarray else _F64(c)
+    return t.astype(_F32)
 
 
 def _pow2i(q):
@@ -47,18 +55,30 @@ def _two_product(x, y):
 
 def expf(d):
     """Sleef_expf8_u10."""
-    q = np.rint(d * _R_LN2).astype(np.int32)
-    qf = q.astype(_F32)
-    s = _fma(qf, -_L2U, d)
-    s = _fma(qf, -_L2L, s)
-    u = _fma(_F32(0.000198527617612853646278381), s, _F32(0.00139304355252534151077271))
-    for c in (0.00833336077630519866943359, 0.0416664853692054748535156,
-              0.166666671633720397949219, 0.5):
-        u = _fma(u, s, _F32(c))
-    u = _F32(1) + _fma(s * s, u, s)
-    u = _ldexp2(u, q)
-    u[d < -104] = 0
-    u[d > 100] = np.inf
+    qf = np.rint(d * _R_LN2)
+    # s = fma(q, -L2L, fma(q, -L2U, d)): the inner one is exact (q * L2U has 23 bits and d
+    # is within a factor 2 of it), so both are d - q * (L2U + L2L) rounded once
+    s64 = qf.astype(_F64)
+    s64 *= _L2
+    np.subtract(d, s64, out=s64)
+    s = s64.astype(_F32)
+    s64 = s.astype(_F64)
+    u = s64 * _F64(_F32(0.000198527617612853646278381))
+    u += _F64(_F32(0.00139304355252534151077271))
+    for c in _EXP_POLY:
+        u = u.astype(_F32).astype(_F64)
+        u *= s64
+        u += c
+    u = u.astype(_F32).astype(_F64)
+    u *= (s * s).astype(_F64)
+    u += s64
+    u = u.astype(_F32)
+    u += _F32(1)
+    # (vldexp2's two products round once at most: a single correctly rounded scaling)
+    u = np.ldexp(u, qf.astype(np.int32))
+    if d.size and not -104 <= d.min() <= d.max() <= 100:  # (also for a NaN)
+        u[d < -104] = 0
+        u[d > 100] = np.inf
     return u
 
 

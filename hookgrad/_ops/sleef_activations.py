@@ -62,15 +62,15 @@ def _log_sigmoid(v):
 def log_sigmoid(x):
     """``min(x, 0) - log1p(exp(-|x|))`` (Activation.cpp's _vec_log_sigmoid: vector functions
     for every element, a partial last vector included)."""
-    return compute(x, _log_sigmoid, _log_sigmoid)
+    return compute(x, _log_sigmoid)
 
 
 def expm1(x):
     """torch.expm1 (SLEEF's for every element: its kernel maps the vector function over the
     whole buffer, a partial last vector included)."""
-    return compute(x, sleef.expm1f, sleef.expm1f)
+    return compute(x, sleef.expm1f)
 
 
 def log1p(x):
     """torch.log1p (as expm1)."""
-    return compute(x, sleef.log1pf, sleef.log1pf)
+    return compute(x, sleef.log1pf)
