@@ -9,6 +9,7 @@ from . import sleef
 from .kernel_vec import compute, libm
 
 _ONE = np.float32(1)
+_ALL_ONES = np.int32(-1).view(np.float32)
 
 
 def sigmoid(x):
@@ -55,8 +56,11 @@ def softplus(x, beta, threshold):
 
 
 def _log_sigmoid(v):
-    # (vec::minimum propagates a NaN, as np.minimum)
-    return np.minimum(v, np.float32(0)) - sleef.log1pf(sleef.expf(-np.abs(v)))
+    out = np.minimum(v, np.float32(0)) - sleef.log1pf(sleef.expf(-np.abs(v)))
+    nan = v != v
+    if nan.any():  # (vec::minimum ORs in the unordered mask: a NaN with all bits set)
+        out[nan] = _ALL_ONES
+    return out
 
 
 def log_sigmoid(x):

@@ -1,0 +1,31 @@
+# Issue 11 (fuzz 57:5585: torch.unique of sigmoid values counted 14 distinct in PyTorch, 13
+# in hookgrad): PyTorch's AVX2 float32 sigmoid, silu, elu / selu / celu, softplus,
+# logsigmoid, expm1 and log1p call SLEEF's vector functions (Sleef_expf8_u10,
+# Sleef_expm1f8_u10, Sleef_log1pf8_u10) on whole 16-float steps and glibc's on the tail
+# each thread's chunk leaves (expm1, log1p and logsigmoid: SLEEF's for every element). Last
+# bits differ from NumPy's; printed as bit patterns, 64 + 7 elements (a tail) and a large
+# tensor split between two threads (each chunk's tail).
+import numpy as np
+
+import torch
+
+F = torch.nn.functional
+torch.set_num_threads(2)
+
+special = [0.0, -0.0, 1e-45, -1e-45, 1e-30, -1e-30, 1e-8, -1e-8, 0.5, -0.5, 3.0, -3.0,
+           15.0, -15.0, 17.0, -17.0, 20.0, -20.0, 21.0, 88.0, -88.0, 89.0, -89.0, 100.0,
+           -103.0, -104.5, 101.0, -0.9999999, -1.0, -1.5, 3e38, float("inf"),
+           float("-inf"), float("nan")]
+rng = np.random.default_rng(43)
+randoms = (rng.standard_normal(71 - len(special)) * 4).astype(np.float32).tolist()
+small = torch.tensor(special + randoms)
+large = torch.tensor((rng.standard_normal(40007) * 4).astype(np.float32))
+ops = [("sigmoid", torch.sigmoid), ("silu", F.silu), ("elu", F.elu), ("selu", F.selu),
+       ("celu", lambda t: F.celu(t, 0.7)), ("softplus", F.softplus),
+       ("softplus beta", lambda t: F.softplus(t, 2.0, 5.0)), ("logsigmoid", F.logsigmoid),
+       ("expm1", torch.expm1), ("log1p", lambda t: torch.log1p(t.abs())),
+       ("log1p negative", torch.log1p)]
+for name, op in ops:
+    print(name, op(small).numpy().view(np.int32).tolist())
+    out = op(large).numpy().view(np.int32)
+    print(name, "large", out[19990:20010].tolist(), out[-12:].tolist())
