@@ -263,6 +263,10 @@ def vector_block_prefix(x, block_bytes=64):
 
 
 def _elu_grad(g, x, alpha, scale, input_scale):
+    out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
+        else None
+    if out is not None:
+        return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
     return _by_elu_loops(g, x, negative, scale)
 
@@ -382,6 +386,9 @@ class GeluBackwardBackward0(ActivationGrad):
 
 
 def _softplus_grad(g, x, beta, threshold):
+    out = sleef_activations.softplus_grad(g, x, beta, threshold) if sleef_applies(x) else None
+    if out is not None:
+        return out
     bx = x * beta
     z = np.exp(np.minimum(bx, threshold))
     return np.where(bx > threshold, g, g * z / (z + 1))
@@ -420,7 +427,10 @@ def log_sigmoid_array(x):
 def _log_sigmoid_grad(g, x):
     """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
     from 1 for a negative x (a large x keeps its tiny gradient)."""
-    z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's far more often than NumPy's)
+    if sleef_applies(x):  # (AVX2 float32: the forward's buffer, SLEEF's exp)
+        z = sleef_activations.log_sigmoid_buffer(x)
+    else:
+        z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's more often than NumPy's)
     tail = z / (1 + z)
     return g * np.where(x < 0, 1 - tail, tail)
 

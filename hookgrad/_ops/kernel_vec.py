@@ -54,33 +54,46 @@ def libm(name, values):
     return np.array([function(float(v)) for v in values], np.float32)
 
 
-def _blocks(start, stop, vector, flat, out):
+def _blocks(start, stop, vector, flat, others, out):
     with np.errstate(all="ignore"):  # (each thread its own state)
         for i in range(start, stop, _BLOCK):
             j = min(i + _BLOCK, stop)
-            out[i:j] = vector(flat[i:j])
+            out[i:j] = vector(flat[i:j], *(o[i:j] for o in others))
 
 
-def compute(x, vector, scalar=None):
-    """``vector(x)`` (a SLEEF-form array function) with the scalar-lambda elements replaced
-    by ``scalar(values)`` (None: the kernel maps the vector form over every element); ``x``
-    C-contiguous float32 of any shape. Large inputs go in cache-sized blocks, on the
-    intra-op pool's threads."""
+def compute(x, vector, scalar=None, *others):
+    """``vector(x, *others)`` (a SLEEF-form array function) with the scalar-lambda elements
+    replaced by ``scalar(values, *others' values)`` (None: the kernel maps the vector form
+    over every element); ``x`` C-contiguous float32 of any shape, ``others`` flat arrays of
+    its size. Large inputs go in cache-sized blocks, on the intra-op pool's threads."""
     flat = x.reshape(-1)
     n = flat.size
     if scalar is not None and n < _STEP:  # (the whole of it a tail)
         with np.errstate(all="ignore"):
-            return scalar(flat).reshape(x.shape)
+            return scalar(flat, *others).reshape(x.shape)
     out = np.empty(n, np.float32)
     threads = get_num_threads()
     step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK) if n > 2 * _BLOCK else n
     if step < n:
-        parallel_for(n, step, _blocks, vector, flat, out)
+        parallel_for(n, step, _blocks, vector, flat, others, out)
     else:
-        _blocks(0, n, vector, flat, out)
+        _blocks(0, n, vector, flat, others, out)
     if scalar is not None:
         tail = scalar_positions(n)
         if tail.size:
             with np.errstate(all="ignore"):
-                out[tail] = scalar(flat[tail])
+                out[tail] = scalar(flat[tail], *(o[tail] for o in others))
     return out.reshape(x.shape)
+
+
+def grad_operand(g, x):
+    """``g`` (a gradient for ``x``) as a flat array of ``x``'s size where PyTorch's binary
+    loop over (g, x) steps as the unary one over x (g float32 and C-contiguous of x's shape,
+    or one broadcast value); else None."""
+    if g.dtype != np.float32 or g.shape != x.shape:
+        return None
+    if g.flags.c_contiguous:
+        return g.reshape(-1)
+    if not any(g.strides):
+        return np.broadcast_to(g.reshape(-1)[:1], (g.size,))
+    return None

@@ -41,7 +41,6 @@ from .elementwise_layout import (
 )
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
-from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .onednn_isa import AVX512_CORE, onednn_isa
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
@@ -178,7 +177,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 
 
 def _elu(x, alpha, scale, input_scale):
-    if sleef_applies(x):  # (PyTorch's AVX2 float32 kernel, bit for bit)
+    if sleef_activations.applies(x):  # (PyTorch's AVX2 float32 kernel, bit for bit)
         return sleef_activations.elu(x, alpha, scale, input_scale)
     positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
     negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
@@ -292,7 +291,7 @@ def _silu(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_silu, x)
     with np.errstate(over="ignore"):  # (PyTorch's x / (1 + exp(-x)), fuzz 44:8481)
-        return sleef_activations.silu(x) if sleef_applies(x) else x / (1 + np.exp(-x))
+        return sleef_activations.silu(x) if sleef_activations.applies(x) else x / (1 + np.exp(-x))
 
 
 class SiluBackward0(UnaryOp):
@@ -307,9 +306,11 @@ class SiluBackward0(UnaryOp):
             right = AddBackward1.apply(a * number_minus(1.0, s), 1.0)
             return grad * s * right
         x = a._data
-        s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
-        return _make(np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype,
-                                                                           copy=False))
+        out = sleef_activations.silu_grad(grad._data, x) if sleef_activations.applies(x) else None
+        if out is None:
+            s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
+            out = np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype, copy=False)
+        return _make(out)
 
 
 class SoftplusBackward0(Op):
@@ -321,7 +322,7 @@ class SoftplusBackward0(Op):
         self.beta, self.threshold = beta, threshold
         self.save(a)
         x = float_input(a)
-        if sleef_applies(x):
+        if sleef_activations.applies(x):
             return sleef_activations.softplus(x, beta, threshold)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too

@@ -20,7 +20,7 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 
 
-def _fma(a, b, c):
+def fma(a, b, c):
     """``a * b + c`` rounded once (the AVX2 FMA instruction); ``a`` an array. (Explicit
     conversions: a ufunc's own mixed-type loop is slower.)"""
     t = a.astype(_F64)
@@ -50,7 +50,7 @@ def _two_sum(x, y):
 def _two_product(x, y):
     """SLEEF's dfmul of two floats (FMA form): the product and its exact error."""
     p = x * y
-    return p, _fma(x, y, -p)
+    return p, fma(x, y, -p)
 
 
 def expf(d):
@@ -91,9 +91,9 @@ def _expk2f(dx):
     t = qf * -_L2L
     rx, ry = _two_sum(sx, t)
     sx, sy = rx, ry + sy
-    u = _fma(_F32(0.1980960224e-3), sx, _F32(0.1394256484e-2))
-    u = _fma(u, sx, _F32(0.8333456703e-2))
-    u = _fma(u, sx, _F32(0.4166637361e-1))
+    u = fma(_F32(0.1980960224e-3), sx, _F32(0.1394256484e-2))
+    u = fma(u, sx, _F32(0.8333456703e-2))
+    u = fma(u, sx, _F32(0.4166637361e-1))
     # t = dfadd2(dfmul(s, u), 1/6): dfmul(pair, float) then pair + float
     tx, ty = _mul_pf(sx, sy, u)
     tx, e = _two_sum(tx, _F32(0.166666659414234244790680580464))
@@ -121,19 +121,19 @@ def _expk2f(dx):
 def _mul_pf(xx, xy, y):
     """SLEEF's dfmul_vf2_vf2_vf (FMA form)."""
     rx = xx * y
-    return rx, _fma(xy, y, _fma(xx, y, -rx))
+    return rx, fma(xy, y, fma(xx, y, -rx))
 
 
 def _mul_pp(xx, xy, yx, yy):
     """SLEEF's dfmul_vf2_vf2_vf2 (FMA form)."""
     rx = xx * yx
-    return rx, _fma(xx, yy, _fma(xy, yx, _fma(xx, yx, -rx)))
+    return rx, fma(xx, yy, fma(xy, yx, fma(xx, yx, -rx)))
 
 
 def _squ(xx, xy):
     """SLEEF's dfsqu_vf2_vf2 (FMA form)."""
     rx = xx * xx
-    return rx, _fma(xx + xx, xy, _fma(xx, xx, -rx))
+    return rx, fma(xx + xx, xy, fma(xx, xx, -rx))
 
 
 def expm1f(a):
@@ -155,7 +155,7 @@ def log1pf(d):
     dp1 = np.where(small, dp1 * _F32(18446744073709551616.0), dp1)
     e = ((dp1 * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
     t = _pow2i(-e)
-    m = _fma(d, t, t - _F32(1))
+    m = fma(d, t, t - _F32(1))
     e = np.where(small, e - 64, e)
     sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
     # x = dfdiv((m, 0), dfadd(2, m))
@@ -163,12 +163,12 @@ def log1pf(d):
     dy = (_F32(2) - dx) + m
     r = _F32(1) / dx
     xx = m * r
-    u = _fma(r, m, -xx)
-    xy = _fma(-dy, r, _fma(-dx, r, _F32(1)))
-    xy = _fma(xx, xy, u)
+    u = fma(r, m, -xx)
+    xy = fma(-dy, r, fma(-dx, r, _F32(1)))
+    xy = fma(xx, xy, u)
     x2 = xx * xx
-    t = _fma(_F32(0.3027294874), x2, _F32(0.3996108174))
-    t = _fma(t, x2, _F32(0.6666694880))
+    t = fma(_F32(0.3027294874), x2, _F32(0.3996108174))
+    t = fma(t, x2, _F32(0.6666694880))
     # s = dfadd(s, 2x); s = dfadd(s, x2 * x * t)
     rx = sx + xx * 2
     sy = (((sx - rx) + xx * 2) + sy) + xy * 2

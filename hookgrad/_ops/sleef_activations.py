@@ -2,11 +2,12 @@
 expm1 and log1p, bit for bit: each kernel's vector formula over SLEEF's functions
 (sleef.py) and, on the elements its loop leaves to the scalar lambda (kernel_vec.py),
 that lambda's formula over glibc's. Callers check ``kernel_vec.applies(x)`` first (float32,
-C-contiguous, AVX2); other inputs keep their NumPy forms."""
+C-contiguous, AVX2; ``applies`` here is the same); other inputs keep their NumPy forms."""
 import numpy as np
 
 from . import sleef
-from .kernel_vec import compute, libm
+from .kernel_vec import applies as applies  # (the check callers make first)
+from .kernel_vec import compute, grad_operand, libm
 
 _ONE = np.float32(1)
 _ALL_ONES = np.int32(-1).view(np.float32)
@@ -78,3 +79,65 @@ def expm1(x):
 def log1p(x):
     """torch.log1p (as expm1)."""
     return compute(x, sleef.log1pf)
+
+
+# Backward kernels (grad_output g, input x): None where g's layout is not modelled.
+
+def silu_grad(g, x):
+    """``g * s * (1 + x * (1 - s))``, ``s = 1 / (1 + exp(-x))``, its ``1 + x * ...`` one
+    FMA (GCC contracts it in both of silu_backward_kernel's forms)."""
+    flat_g = grad_operand(g, x)
+    if flat_g is None:
+        return None
+
+    def form(exp):
+        def run(v, gv):
+            s = _ONE / (_ONE + exp(-v))
+            return gv * s * sleef.fma(v, _ONE - s, _ONE)
+        return run
+
+    return compute(x, form(sleef.expf), form(lambda v: libm("expf", v)), flat_g)
+
+
+def elu_grad(g, x, alpha, scale, input_scale):
+    """elu_backward_kernel (of the input): ``g * negiptcoef * negcoef * exp(x * negiptcoef)``
+    where x <= 0, else ``g * scale``; a NaN x takes the vector form's exponential branch and
+    the scalar form's linear one."""
+    flat_g = grad_operand(g, x)
+    if flat_g is None:
+        return None
+    f32 = np.float32
+    negcoef, poscoef, negiptcoef = f32(alpha) * f32(scale), f32(scale), f32(input_scale)
+
+    def vector(v, gv):
+        return np.where(v > 0, gv * poscoef, gv * negiptcoef * negcoef * sleef.expf(v * negiptcoef))
+
+    def scalar(v, gv):
+        return np.where(v <= 0, gv * negiptcoef * negcoef * libm("expf", v * negiptcoef),
+                        gv * poscoef)
+
+    return compute(x, vector, scalar, flat_g)
+
+
+def softplus_grad(g, x, beta, threshold):
+    """softplus_backward_kernel: ``g`` where ``x * beta > threshold``, else ``g * z / (z + 1)``
+    with ``z = exp(x * beta)``."""
+    flat_g = grad_operand(g, x)
+    if flat_g is None:
+        return None
+    beta, threshold = np.float32(beta), np.float32(threshold)
+
+    def form(exp):
+        def run(v, gv):
+            bx = v * beta
+            z = exp(bx)
+            return np.where(bx > threshold, gv, gv * z / (z + _ONE))
+        return run
+
+    return compute(x, form(sleef.expf), form(lambda v: libm("expf", v)), flat_g)
+
+
+def log_sigmoid_buffer(x):
+    """``exp(-|x|)``, the buffer log_sigmoid_forward saves for its backward (SLEEF's for every
+    element: its loop takes a partial last vector)."""
+    return compute(np.ascontiguousarray(-np.abs(x)), sleef.expf)
