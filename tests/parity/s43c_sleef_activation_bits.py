@@ -29,3 +29,12 @@ for name, op in ops:
     print(name, op(small).numpy().view(np.int32).tolist())
     out = op(large).numpy().view(np.int32)
     print(name, "large", out[19990:20010].tolist(), out[-12:].tolist())
+# gradients: silu, elu, softplus backward call exp in both forms (silu's 1 + x * (1 - s)
+# one contracted FMA); logsigmoid's uses the forward's SLEEF buffer
+for name, op in ops[1:8]:
+    for x in (small, large):
+        x = x.clone().requires_grad_()
+        g = torch.linspace(-2, 2, len(x))
+        op(x).backward(g)
+        grad = x.grad.numpy().view(np.int32)
+        print(name, "grad", grad.tolist() if len(x) < 100 else grad[19990:20010].tolist())
