@@ -47,7 +47,7 @@ def libm(name, values):
     global _libm
     if _libm is None:
         _libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-        for fn in ("expf", "expm1f", "log1pf"):
+        for fn in ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f"):
             getattr(_libm, fn).argtypes = [ctypes.c_float]
             getattr(_libm, fn).restype = ctypes.c_float
     function = getattr(_libm, name)

@@ -546,29 +546,6 @@ class EmbeddingDenseBackward0(Op):
         return rows.view(self.indices.shape + (-1,))
 
 
-def _mish(x):
-    if x.itemsize == 2 and is_half(x):  # (in float32)
-        return unary_in_float32(_mish, x)
-    return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
-
-
-class MishBackward0(UnaryOp):
-    """``x * tanh(softplus(x))``."""
-
-    function, saves = _mish, "self"
-
-    def backward(self, grad):
-        (a,) = self.saved()
-        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
-            s = sigmoid(a)
-            t = tanh(exp(a).log1p())
-            t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
-            return grad * (t + a * s * t_slope)
-        t = tanh(SoftplusBackward0.apply(a, 1, 20))
-        # (1 / (1 + exp(-x)): a very negative x keeps its tiny slope)
-        return grad * (t + a * _make(sigmoid_array(a._data)) * (1 - t * t))
-
-
 def _hardswish(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_hardswish, x)

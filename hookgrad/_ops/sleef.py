@@ -184,3 +184,134 @@ def log1pf(d):
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
     return out
+
+
+def _rec(dx, dy):
+    """SLEEF's dfrec_vf2_vf2 (FMA form): 1 / (dx + dy) as a float pair."""
+    qx = _F32(1) / dx
+    return qx, qx * fma(-dy, qx, fma(-dx, qx, _F32(1)))
+
+
+def _div(nx, ny, dx, dy):
+    """SLEEF's dfdiv_vf2_vf2_vf2 (FMA form)."""
+    t = _F32(1) / dx
+    qx = nx * t
+    u = fma(t, nx, -qx)
+    qy = fma(-dy, t, fma(-dx, t, _F32(1)))
+    return qx, fma(qx, qy, fma(ny, t, u))
+
+
+def _add_pp(xx, xy, yx, yy):
+    """SLEEF's dfadd_vf2_vf2_vf2 (|x| >= |y|)."""
+    rx = xx + yx
+    return rx, (((xx - rx) + yx) + xy) + yy
+
+
+_ALL_ONES = np.int32(-1).view(_F32)
+
+
+def _nan_where(y, mask):
+    """SLEEF's ``vor`` of a mask into y: all bits set (a NaN) where ``mask``."""
+    y[mask] = _ALL_ONES
+    return y
+
+
+def _mulsign(y, x):
+    """SLEEF's vmulsign: y with x's sign bit XORed in."""
+    return (y.view(np.int32) ^ (x.view(np.int32) & np.int32(-0x80000000))).view(_F32)
+
+
+def sinhf(x):
+    """Sleef_sinhf8_u10."""
+    y = np.abs(x)
+    dx, dy = _expk2f(y)
+    rx, ry = _rec(dx, dy)
+    sx = dx - rx
+    sy = (((dx - sx) - rx) + dy) - ry
+    y = (sx + sy) * _F32(0.5)
+    y[(np.abs(x) > 89) | (y != y)] = np.inf
+    return _nan_where(_mulsign(y, x), x != x)
+
+
+def coshf(x):
+    """Sleef_coshf8_u10."""
+    y = np.abs(x)
+    dx, dy = _expk2f(y)
+    sx, sy = _add_pp(dx, dy, *_rec(dx, dy))
+    y = (sx + sy) * _F32(0.5)
+    y[(np.abs(x) > 89) | (y != y)] = np.inf
+    return _nan_where(y, x != x)
+
+
+def tanhf(x):
+    """Sleef_tanhf8_u10."""
+    y = np.abs(x)
+    dx, dy = _expk2f(y)
+    ex, ey = _rec(dx, dy)
+    nx, ny = _add_pp(dx, dy, -ex, -ey)
+    mx, my = _add_pp(dx, dy, ex, ey)
+    qx, qy = _div(nx, ny, mx, my)
+    y = qx + qy
+    y[(np.abs(x) > _F32(8.664339742)) | (y != y)] = 1
+    return _nan_where(_mulsign(y, x), x != x)
+
+
+def atanhf(x):
+    """Sleef_atanhf8_u10."""
+    y = np.abs(x)
+    nx, ny = _two_sum(_F32(1), y)
+    mx, my = _two_sum(_F32(1), -y)
+    sx, sy = _logk2f(*_div(nx, ny, mx, my))
+    out = (sx + sy) * _F32(0.5)
+    out[y == 1] = np.inf
+    out = _nan_where(out, (y > 1) | np.isinf(x) | (out != out))
+    return _nan_where(_mulsign(out, x), x != x)
+
+
+_EXP2_POLY = tuple(_F64(_F32(c)) for c in (0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1,
+                                           0.2402264476e+0, 0.6931471825e+0, 1.0))
+
+
+def exp2f(d):
+    """Sleef_exp2f8_u10."""
+    u = np.rint(d)
+    s = d - u
+    s64 = s.astype(_F64)
+    t = s64 * _F64(_F32(0.1535920892e-3))
+    for c in _EXP2_POLY:
+        t += c
+        if c != 1.0:
+            t = t.astype(_F32).astype(_F64)
+            t *= s64
+    out = np.ldexp(t.astype(_F32), np.nan_to_num(u).astype(np.int32))
+    out[d >= 128] = np.inf
+    out[d < -150] = 0
+    return out
+
+
+def _ilogbk(d):
+    """SLEEF's vilogbk (AVX2): the exponent of d > 0, a tiny d scaled up first."""
+    small = d < _F32(5.421010862427522e-20)
+    d = np.where(small, d * _F32(1.8446744073709552e19), d)
+    q = (d.view(np.int32) >> 23) & 0xFF
+    return q - np.where(small, np.int32(64 + 0x7F), np.int32(0x7F))
+
+
+def _logk2f(dx, dy):
+    """SLEEF's logk2f of the pair (dx, dy): log as a float pair."""
+    e = _ilogbk(dx * _F32(1.0 / 0.75))
+    scale = _pow2i(-e)
+    mx, my = dx * scale, dy * scale
+    # x = dfdiv(dfadd2(m, -1), dfadd2(m, 1))
+    nx, ny = _two_sum(mx, _F32(-1))
+    ex, ey = _two_sum(mx, _F32(1))
+    xx, xy = _div(nx, ny + my, ex, ey + my)
+    x2x, x2y = _squ(xx, xy)
+    t = fma(x2x, _F32(0.2392828464508056640625), _F32(0.28518211841583251953125))
+    t = fma(t, x2x, _F32(0.400005877017974853515625))
+    t = fma(t, x2x, _F32(0.666666686534881591796875))
+    sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
+    # s = dfadd(s, 2x); s = dfadd(s, dfmul(dfmul(x2, x), t))
+    sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
+    px, py = _mul_pf(*_mul_pp(x2x, x2y, xx, xy), t)
+    return _add_pp(sx, sy, px, py)

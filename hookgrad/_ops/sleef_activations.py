@@ -1,5 +1,6 @@
 """PyTorch's AVX2 float32 kernels of sigmoid, silu, elu (selu, celu), softplus, log_sigmoid,
-expm1 and log1p, bit for bit: each kernel's vector formula over SLEEF's functions
+mish, expm1, log1p, sinh, cosh, atanh and exp2 (and the backward kernels that call exp),
+bit for bit: each kernel's vector formula over SLEEF's functions
 (sleef.py) and, on the elements its loop leaves to the scalar lambda (kernel_vec.py),
 that lambda's formula over glibc's. Callers check ``kernel_vec.applies(x)`` first (float32,
 C-contiguous, AVX2; ``applies`` here is the same); other inputs keep their NumPy forms."""
@@ -141,3 +142,38 @@ def log_sigmoid_buffer(x):
     """``exp(-|x|)``, the buffer log_sigmoid_forward saves for its backward (SLEEF's for every
     element: its loop takes a partial last vector)."""
     return compute(np.ascontiguousarray(-np.abs(x)), sleef.expf)
+
+
+def mish(x):
+    """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel)."""
+    return compute(x, lambda v: v * sleef.tanhf(sleef.log1pf(sleef.expf(v))),
+                   lambda v: v * libm("tanhf", libm("log1pf", libm("expf", v))))
+
+
+def mish_grad(g, x):
+    """mish_backward_kernel: ``g * (t + x * s * (1 - t * t))`` with ``s = 1 / (1 + exp(-x))``,
+    ``t = tanh(log1p(exp(x)))``; GCC contracts ``1 - t * t`` and the outer sum into FMAs."""
+    flat_g = grad_operand(g, x)
+    if flat_g is None:
+        return None
+
+    def form(exp, log1p, tanh):
+        def run(v, gv):
+            s = _ONE / (_ONE + exp(-v))
+            t = tanh(log1p(exp(v)))
+            return gv * sleef.fma(v * s, sleef.fma(-t, t, _ONE), t)
+        return run
+
+    return compute(x, form(sleef.expf, sleef.log1pf, sleef.tanhf),
+                   form(*(lambda v, f=f: libm(f, v) for f in ("expf", "log1pf", "tanhf"))),
+                   flat_g)
+
+
+def _unary(vector, name):
+    """A plain unary kernel (UnaryOpsKernel's sinh, cosh, atanh, exp2): SLEEF's ``vector`` on
+    the vector steps, glibc's ``name`` on each chunk's tail."""
+    return lambda x: compute(x, vector, lambda v: libm(name, v))
+
+
+sinh, cosh = _unary(sleef.sinhf, "sinhf"), _unary(sleef.coshf, "coshf")
+atanh, exp2 = _unary(sleef.atanhf, "atanhf"), _unary(sleef.exp2f, "exp2f")

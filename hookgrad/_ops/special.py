@@ -117,8 +117,12 @@ class NanToNumBackward0(Op):
         return grad * _make(self.finite)
 
 
+def _exp2(x):
+    return sleef_activations.exp2(x) if sleef_applies(x) else np.exp2(x)
+
+
 class Exp2Backward0(UnaryOp):
-    function, saves = np.exp2, "result"
+    function, saves = _exp2, "result"
 
     def backward(self, grad):
         return MulBackward1.apply(grad * self.saved()[0], math.log(2))
