@@ -271,18 +271,21 @@ def _elu_grad(g, x, alpha, scale, input_scale):
     return _by_elu_loops(g, x, negative, scale)
 
 
-def _by_elu_loops(g, x, negative, scale):
-    """``g * negative`` where ``x <= 0``, ``g * scale`` elsewhere, as PyTorch's elu_backward
-    loops pick the branch for a NaN ``x`` (its input, or its result when ``is_result``)."""
+def _by_elu_loops(g, x, negative, scale, product=False):
+    """``g * negative`` (``negative`` itself with ``product``) where ``x <= 0``, ``g * scale``
+    elsewhere, as PyTorch's elu_backward loops pick the branch for a NaN ``x`` (its input, or
+    its result when ``is_result``)."""
     prefix = _vector_prefix(g, x)
+    if not product:
+        negative = g * negative
     if not prefix:
-        return np.where(x <= 0, g * negative, g * scale)
+        return np.where(x <= 0, negative, g * scale)
     order = _memory_order(x)
     if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
         x, g, negative = x.transpose(order), g.transpose(order), negative.transpose(order)
     # PyTorch's vector loop tests x > 0, so a NaN input takes the exponential branch (NaN);
     # its element loop tests x <= 0, so there a NaN takes the linear one (grad * scale)
-    out = np.where(x > 0, g * scale, g * negative)
+    out = np.where(x > 0, g * scale, negative)
     if prefix < x.size:
         tail = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
         linear = np.isnan(x.reshape(-1)[prefix:])
@@ -309,7 +312,10 @@ class EluBackwardBackward0(ActivationGrad):
 def _elu_grad_of_result(g, r, alpha, scale, input_scale):
     """``elu_backward`` with ``is_result``: the slope from the result ``r`` (in-place elu_,
     selu_ and celu_ save their result, the input being gone)."""
-    return _by_elu_loops(g, r, (r + alpha * scale) * input_scale, scale)
+    kind = r.dtype.type if r.dtype.kind == "f" and r.itemsize >= 4 else float
+    # (PyTorch's grouping, its coefficients in the dtype: a * negiptcoef * (b + negcoef))
+    product = g * kind(input_scale) * (r + kind(alpha) * kind(scale))
+    return _by_elu_loops(g, r, product, scale, product=True)
 
 
 def _elu_second_of_result(h, r, alpha, scale, input_scale):

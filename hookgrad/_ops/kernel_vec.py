@@ -29,9 +29,7 @@ def applies(x):
 def scalar_positions(n):
     """Flat indices of the elements of a contiguous ``n``-element run that the scalar lambda
     computes."""
-    threads = get_num_threads() if n >= GRAIN else 1
-    threads = min(threads, -(-n // GRAIN)) if n >= GRAIN else 1
-    chunk = -(-n // threads)
+    chunk = _chunk(n)
     tails = []
     for start in range(0, n, chunk):
         stop = min(start + chunk, n)
@@ -39,6 +37,22 @@ def scalar_positions(n):
         if tail < stop:
             tails.append(np.arange(tail, stop))
     return np.concatenate(tails) if tails else np.empty(0, np.intp)
+
+
+def _chunk(n):
+    """The elements each thread's chunk holds (the whole run below the grain)."""
+    threads = min(get_num_threads(), -(-n // GRAIN)) if n >= GRAIN else 1
+    return -(-n // threads)
+
+
+def lanes(n, positions):
+    """The lane (0 to 15) of each flat index in ``positions`` within its 16-float vector
+    step, -1 where the scalar lambda computes it."""
+    chunk = _chunk(n)
+    offset = positions % chunk
+    stop = np.minimum(positions - offset + chunk, n)
+    vector_end = stop - (stop - (positions - offset)) % _STEP
+    return np.where(positions < vector_end, offset % _STEP, -1)
 
 
 def libm(name, values):

@@ -219,12 +219,24 @@ class EluBackward1(EluBackward0):
         return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
 
 
+def _celu_params(params):
+    """PyTorch's celu formulas call ``elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), ...)``:
+    the input scale of the backward is the reciprocal of alpha rounded to float32 first (the
+    forward's is ``1 / alpha``), an ulp apart for most alphas."""
+    alpha = params[0]
+    return alpha, 1.0, 1.0 / float(np.float32(alpha))
+
+
 class CeluBackward0(EluBackward0):
-    pass
+    def backward(self, grad):
+        return EluBackwardBackward0.of(grad, self.saved()[0], *_celu_params(self.params))
 
 
 class CeluBackward1(EluBackward1):
     """In-place ``celu_``."""
+
+    def backward(self, grad):
+        return EluBackwardOfResult.of(grad, self.saved()[0], *_celu_params(self.params))
 
 
 class GeluBackward0(Op):

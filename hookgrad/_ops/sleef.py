@@ -10,6 +10,8 @@ product is exact in float64). Every function takes and returns C-contiguous floa
 arrays; callers handle layout, dtype and the scalar tail."""
 import numpy as np
 
+from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT, fma32
+
 _F32, _F64 = np.float32, np.float64
 _R_LN2 = _F32(1.442695040888963407359924681001892137426645954152985934135449406931)
 _L2U, _L2L = _F32(0.693145751953125), _F32(1.428606765330187045e-06)
@@ -21,12 +23,22 @@ _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 
 
 def fma(a, b, c):
-    """``a * b + c`` rounded once (the AVX2 FMA instruction); ``a`` an array. (Explicit
-    conversions: a ufunc's own mixed-type loop is slower.)"""
+    """``a * b + c`` rounded once (the AVX2 FMA instruction); ``a`` an array. The product is
+    exact in float64; the sum rounded there and again to float32 errs only where the first
+    rounding lands on a float32 midpoint: those few go through fused.fma32's exact sum.
+    (Explicit conversions: a ufunc's own mixed-type loop is slower.)"""
     t = a.astype(_F64)
     t *= b.astype(_F64) if type(b) is np.ndarray else _F64(b)
     t += c.astype(_F64) if type(c) is np.ndarray else _F64(c)
-    return t.astype(_F32)
+    out = t.astype(_F32)
+    bits = t.view(np.uint64)
+    np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+    suspect = bits == _FLOAT32_MIDPOINT
+    if suspect.any():
+        size = suspect.shape
+        out[suspect] = fma32(np.broadcast_to(a, size)[suspect], np.broadcast_to(b, size)[suspect],
+                             np.broadcast_to(c, size)[suspect])
+    return out
 
 
 def _pow2i(q):

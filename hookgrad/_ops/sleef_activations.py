@@ -8,7 +8,7 @@ import numpy as np
 
 from . import sleef
 from .kernel_vec import applies as applies  # (the check callers make first)
-from .kernel_vec import compute, grad_operand, libm
+from .kernel_vec import compute, grad_operand, lanes, libm
 
 _ONE = np.float32(1)
 _ALL_ONES = np.int32(-1).view(np.float32)
@@ -144,10 +144,33 @@ def log_sigmoid_buffer(x):
     return compute(np.ascontiguousarray(-np.abs(x)), sleef.expf)
 
 
+def _nan_lanes(x, out, vector_nan, scalar_nan=None):
+    """NaN results of a NaN input where the compiled kernel picks another operand's NaN than
+    NumPy's: ``vector_nan(lane)`` (None: keep) for the vector steps' lanes, ``scalar_nan``
+    (a function of the input's NaN bits) for the tails."""
+    flat_x = x.reshape(-1)
+    nan = np.flatnonzero(flat_x != flat_x)
+    if not nan.size:
+        return out
+    flat = out.reshape(-1).view(np.int32)
+    lane = lanes(flat_x.size, nan)
+    for position, at in zip(nan.tolist(), lane.tolist()):
+        if at >= 0:
+            bits = vector_nan(at)
+            if bits is not None:
+                flat[position] = bits
+        elif scalar_nan is not None:
+            flat[position] = scalar_nan(int(flat_x.view(np.int32)[position]))
+    return out
+
+
 def mish(x):
-    """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel)."""
-    return compute(x, lambda v: v * sleef.tanhf(sleef.log1pf(sleef.expf(v))),
-                   lambda v: v * libm("tanhf", libm("log1pf", libm("expf", v))))
+    """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel). A NaN x: its own (quiet)
+    in the first vector of each step, SLEEF tanhf's all-ones NaN in the second (the compiled
+    product takes its operands in the other order there)."""
+    out = compute(x, lambda v: v * sleef.tanhf(sleef.log1pf(sleef.expf(v))),
+                  lambda v: v * libm("tanhf", libm("log1pf", libm("expf", v))))
+    return _nan_lanes(x, out, lambda lane: -1 if lane >= 8 else None)
 
 
 def mish_grad(g, x):
@@ -164,9 +187,13 @@ def mish_grad(g, x):
             return gv * sleef.fma(v * s, sleef.fma(-t, t, _ONE), t)
         return run
 
-    return compute(x, form(sleef.expf, sleef.log1pf, sleef.tanhf),
-                   form(*(lambda v, f=f: libm(f, v) for f in ("expf", "log1pf", "tanhf"))),
-                   flat_g)
+    out = compute(x, form(sleef.expf, sleef.log1pf, sleef.tanhf),
+                  form(*(lambda v, f=f: libm(f, v) for f in ("expf", "log1pf", "tanhf"))),
+                  flat_g)
+    # (a NaN x: the vector form's FMAs give tanhf's all-ones NaN, the scalar one the NaN of
+    # -x, quiet, from the sigmoid)
+    return _nan_lanes(x, out, lambda lane: -1,
+                      lambda bits: (bits | 0x00400000) ^ np.int32(-0x80000000))
 
 
 def _unary(vector, name):
