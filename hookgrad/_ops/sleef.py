@@ -91,6 +91,8 @@ def expf(d):
     if d.size and not -104 <= d.min() <= d.max() <= 100:  # (also for a NaN)
         u[d < -104] = 0
         u[d > 100] = np.inf
+        nan = d != d  # (the input's NaN, quiet)
+        u[nan] = (d[nan].view(np.int32) | 0x00400000).view(_F32)
     return u
 
 
@@ -156,6 +158,9 @@ def expm1f(a):
     x[a > _F32(88.72283172607421875)] = np.inf
     x[a < _F32(-16.635532333438687426013570)] = -1
     x[(a == 0) & np.signbit(a)] = -0.0
+    nan = a != a
+    if nan.any():  # (the input's NaN, quiet: NumPy's loops pick operands' NaNs by position)
+        x[nan] = (a[nan].view(np.int32) | 0x00400000).view(_F32)
     return x
 
 
@@ -195,6 +200,7 @@ def log1pf(d):
     out[d < -1] = np.int32(-1).view(_F32)  # (all bits set: SLEEF ORs a mask in)
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
+    out[d != d] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
     return out
 
 
