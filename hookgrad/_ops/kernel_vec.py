@@ -18,12 +18,30 @@ GRAIN = 32768
 _STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
 _BLOCK = 16384  # elements computed at a time (the emulation's temporaries stay in cache)
 _libm = None
+_AVX2 = CAPABILITY == "AVX2"
+_FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f")
 
 
 def applies(x):
-    """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 machine (an
-    AVX-512 build steps 32 floats and calls other SLEEF variants: not modelled)."""
-    return CAPABILITY == "AVX2" and x.dtype == np.float32 and x.flags.c_contiguous
+    """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 machine whose
+    C maths library loads (an AVX-512 build steps 32 floats and calls other SLEEF variants:
+    not modelled)."""
+    return (x.dtype == np.float32 and _AVX2 and x.flags.c_contiguous
+            and (_libm is not None or _load_libm()))
+
+
+def _load_libm():
+    global _libm, _AVX2
+    try:
+        library = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+        for name in _FUNCTIONS:
+            getattr(library, name).argtypes = [ctypes.c_float]
+            getattr(library, name).restype = ctypes.c_float
+    except (OSError, AttributeError):
+        _AVX2 = False  # (no C maths library to call: NumPy's forms)
+        return False
+    _libm = library
+    return True
 
 
 def scalar_positions(n):
@@ -58,14 +76,9 @@ def lanes(n, positions):
 def libm(name, values):
     """glibc's float function ``name`` ("expf") of each float32 in ``values`` (a few: the
     scalar tails)."""
-    global _libm
     if _libm is None:
-        _libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-        for fn in ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f"):
-            getattr(_libm, fn).argtypes = [ctypes.c_float]
-            getattr(_libm, fn).restype = ctypes.c_float
-    function = getattr(_libm, name)
-    return np.array([function(float(v)) for v in values], np.float32)
+        _load_libm()
+    return np.fromiter(map(getattr(_libm, name), values.tolist()), np.float32, values.size)
 
 
 def _blocks(start, stop, vector, flat, others, out):
