@@ -12,10 +12,11 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
-from . import onednn_gelu
+from . import onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
+from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
@@ -262,22 +263,29 @@ def vector_block_prefix(x, block_bytes=64):
 
 
 def _elu_grad(g, x, alpha, scale, input_scale):
+    out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
+        else None
+    if out is not None:
+        return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
     return _by_elu_loops(g, x, negative, scale)
 
 
-def _by_elu_loops(g, x, negative, scale):
-    """``g * negative`` where ``x <= 0``, ``g * scale`` elsewhere, as PyTorch's elu_backward
-    loops pick the branch for a NaN ``x`` (its input, or its result when ``is_result``)."""
+def _by_elu_loops(g, x, negative, scale, product=False):
+    """``g * negative`` (``negative`` itself with ``product``) where ``x <= 0``, ``g * scale``
+    elsewhere, as PyTorch's elu_backward loops pick the branch for a NaN ``x`` (its input, or
+    its result when ``is_result``)."""
     prefix = _vector_prefix(g, x)
+    if not product:
+        negative = g * negative
     if not prefix:
-        return np.where(x <= 0, g * negative, g * scale)
+        return np.where(x <= 0, negative, g * scale)
     order = _memory_order(x)
     if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
         x, g, negative = x.transpose(order), g.transpose(order), negative.transpose(order)
     # PyTorch's vector loop tests x > 0, so a NaN input takes the exponential branch (NaN);
     # its element loop tests x <= 0, so there a NaN takes the linear one (grad * scale)
-    out = np.where(x > 0, g * scale, g * negative)
+    out = np.where(x > 0, g * scale, negative)
     if prefix < x.size:
         tail = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
         linear = np.isnan(x.reshape(-1)[prefix:])
@@ -304,7 +312,10 @@ class EluBackwardBackward0(ActivationGrad):
 def _elu_grad_of_result(g, r, alpha, scale, input_scale):
     """``elu_backward`` with ``is_result``: the slope from the result ``r`` (in-place elu_,
     selu_ and celu_ save their result, the input being gone)."""
-    return _by_elu_loops(g, r, (r + alpha * scale) * input_scale, scale)
+    kind = r.dtype.type if r.dtype.kind == "f" and r.itemsize >= 4 else float
+    # (PyTorch's grouping, its coefficients in the dtype: a * negiptcoef * (b + negcoef))
+    product = g * kind(input_scale) * (r + kind(alpha) * kind(scale))
+    return _by_elu_loops(g, r, product, scale, product=True)
 
 
 def _elu_second_of_result(h, r, alpha, scale, input_scale):
@@ -381,6 +392,9 @@ class GeluBackwardBackward0(ActivationGrad):
 
 
 def _softplus_grad(g, x, beta, threshold):
+    out = sleef_activations.softplus_grad(g, x, beta, threshold) if sleef_applies(x) else None
+    if out is not None:
+        return out
     bx = x * beta
     z = np.exp(np.minimum(bx, threshold))
     return np.where(bx > threshold, g, g * z / (z + 1))
@@ -409,6 +423,8 @@ def log_sigmoid_array(x):
     log1p (torch.exp's: they round as PyTorch's kernel's far more often than NumPy's)."""
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(log_sigmoid_array, x)
+    if sleef_applies(x):
+        return sleef_activations.log_sigmoid(x)
     # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
     # input's layout, so a later view or reshape of it views as PyTorch's does)
     return np.asarray(np.minimum(x, 0) - _log1p(_exp(-np.abs(x))), order="C")
@@ -417,7 +433,10 @@ def log_sigmoid_array(x):
 def _log_sigmoid_grad(g, x):
     """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
     from 1 for a negative x (a large x keeps its tiny gradient)."""
-    z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's far more often than NumPy's)
+    if sleef_applies(x):  # (AVX2 float32: the forward's buffer, SLEEF's exp)
+        z = sleef_activations.log_sigmoid_buffer(x)
+    else:
+        z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's more often than NumPy's)
     tail = z / (1 + z)
     return g * np.where(x < 0, 1 - tail, tail)
 

@@ -3,6 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
+from . import sleef_activations
 from .activation_backward import (
     SigmoidBackwardBackward0,
     TanhBackwardBackward0,
@@ -12,6 +13,7 @@ from .activation_backward import (
 )
 from .elementwise_layout import first_operand_layout, unary_result
 from .half import is_half, unary_in_float32
+from .kernel_vec import applies as sleef_applies
 from .op import Op, UnaryOp, plain_backward, refuse_out, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .split import SPLIT_MIN_SIZE, split_relu, split_threshold_backward
@@ -79,7 +81,9 @@ class LogBackward0(UnaryOp):
 
 def _log1p(x):
     """NumPy's log1p; PyTorch's float64 one (glibc's) gives every NaN without its sign bit
-    (a NaN's own, and that of x < -1), its float32 one NumPy's signs."""
+    (a NaN's own, and that of x < -1), its float32 one NumPy's signs (SLEEF's on AVX2)."""
+    if sleef_applies(x):
+        return sleef_activations.log1p(x)
     out = np.log1p(x)
     if out.dtype == np.float64 and out.ndim:
         nan = out != out
@@ -173,6 +177,8 @@ def _sigmoid(x):
     gives it (signbit shows it)."""
     if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
         return unary_in_float32(_sigmoid, x)
+    if sleef_applies(x):
+        return sleef_activations.sigmoid(x)
     if x.dtype == np.float32 or x.dtype == np.float64:
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)

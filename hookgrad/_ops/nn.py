@@ -7,7 +7,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends import mkldnn
-from . import onednn_gelu
+from . import onednn_gelu, sleef_activations
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -176,6 +176,14 @@ class LeakyReluBackward1(LeakyReluBackward0):
         return LeakyReluBackwardBackward0.of(grad, result, self.slope)
 
 
+def _elu(x, alpha, scale, input_scale):
+    if sleef_activations.applies(x):  # (PyTorch's AVX2 float32 kernel, bit for bit)
+        return sleef_activations.elu(x, alpha, scale, input_scale)
+    positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
+    negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
+    return np.where(positive, x * scale, negative)
+
+
 class EluBackward0(Op):
     """``scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1))`` (elu, selu, celu)."""
 
@@ -186,10 +194,7 @@ class EluBackward0(Op):
             return forward_in_float32(self, EluBackward0.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
         self.save(a)
-        x = a._data
-        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
-        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
-        return np.where(positive, x * scale, negative)
+        return _elu(a._data, alpha, scale, input_scale)
 
     forward = laid_out_unary(forward)  # (PyTorch's one-input iterator's layout)
 
@@ -208,21 +213,30 @@ class EluBackward1(EluBackward0):
         if a._data.itemsize == 2 and is_half(a._data):  # (in float32)
             return forward_in_float32(self, EluBackward1.forward, a, alpha, scale, input_scale)
         self.params = (alpha, scale, input_scale)
-        x = a._data
-        positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
-        negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
-        return np.where(positive, x * scale, negative)
+        return _elu(a._data, alpha, scale, input_scale)
 
     def backward(self, grad):
         return EluBackwardOfResult.of(grad, self.saved()[0], *self.params)
 
 
+def _celu_params(params):
+    """PyTorch's celu formulas call ``elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), ...)``:
+    the input scale of the backward is the reciprocal of alpha rounded to float32 first (the
+    forward's is ``1 / alpha``), an ulp apart for most alphas."""
+    alpha = params[0]
+    return alpha, 1.0, 1.0 / float(np.float32(alpha))
+
+
 class CeluBackward0(EluBackward0):
-    pass
+    def backward(self, grad):
+        return EluBackwardBackward0.of(grad, self.saved()[0], *_celu_params(self.params))
 
 
 class CeluBackward1(EluBackward1):
     """In-place ``celu_``."""
+
+    def backward(self, grad):
+        return EluBackwardOfResult.of(grad, self.saved()[0], *_celu_params(self.params))
 
 
 class GeluBackward0(Op):
@@ -289,7 +303,7 @@ def _silu(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_silu, x)
     with np.errstate(over="ignore"):  # (PyTorch's x / (1 + exp(-x)), fuzz 44:8481)
-        return x / (1 + np.exp(-x))
+        return sleef_activations.silu(x) if sleef_activations.applies(x) else x / (1 + np.exp(-x))
 
 
 class SiluBackward0(UnaryOp):
@@ -304,9 +318,11 @@ class SiluBackward0(UnaryOp):
             right = AddBackward1.apply(a * number_minus(1.0, s), 1.0)
             return grad * s * right
         x = a._data
-        s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
-        return _make(np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype,
-                                                                           copy=False))
+        out = sleef_activations.silu_grad(grad._data, x) if sleef_activations.applies(x) else None
+        if out is None:
+            s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
+            out = np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype, copy=False)
+        return _make(out)
 
 
 class SoftplusBackward0(Op):
@@ -318,6 +334,8 @@ class SoftplusBackward0(Op):
         self.beta, self.threshold = beta, threshold
         self.save(a)
         x = float_input(a)
+        if sleef_activations.applies(x):
+            return sleef_activations.softplus(x, beta, threshold)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
@@ -538,29 +556,6 @@ class EmbeddingDenseBackward0(Op):
         if self.padding_idx is not None:
             rows = rows.masked_fill_(_make(~self.keep.reshape(-1, 1)), 0)
         return rows.view(self.indices.shape + (-1,))
-
-
-def _mish(x):
-    if x.itemsize == 2 and is_half(x):  # (in float32)
-        return unary_in_float32(_mish, x)
-    return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
-
-
-class MishBackward0(UnaryOp):
-    """``x * tanh(softplus(x))``."""
-
-    function, saves = _mish, "self"
-
-    def backward(self, grad):
-        (a,) = self.saved()
-        if not plain_backward():  # PyTorch's infinitely differentiable formula, node for node
-            s = sigmoid(a)
-            t = tanh(exp(a).log1p())
-            t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
-            return grad * (t + a * s * t_slope)
-        t = tanh(SoftplusBackward0.apply(a, 1, 20))
-        # (1 / (1 + exp(-x)): a very negative x keeps its tiny slope)
-        return grad * (t + a * _make(sigmoid_array(a._data)) * (1 - t * t))
 
 
 def _hardswish(x):

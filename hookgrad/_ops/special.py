@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
+from . import sleef_activations
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -17,6 +18,7 @@ from .division_nans import nan_signed
 from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import is_half, unary_in_float32
+from .kernel_vec import applies as sleef_applies
 from .logit import LogitBackward0
 from .op import (
     BinaryOp,
@@ -36,8 +38,12 @@ from .vml import vml
 from .zero_ties import binary_zero_ties
 
 
+def _expm1(x):
+    return sleef_activations.expm1(x) if sleef_applies(x) else np.expm1(x)
+
+
 class Expm1Backward0(UnaryOp):
-    function, saves = np.expm1, "result"
+    function, saves = _expm1, "result"
 
     def backward(self, grad):
         return grad * AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad * (result + 1)
@@ -111,8 +117,12 @@ class NanToNumBackward0(Op):
         return grad * _make(self.finite)
 
 
+def _exp2(x):
+    return sleef_activations.exp2(x) if sleef_applies(x) else np.exp2(x)
+
+
 class Exp2Backward0(UnaryOp):
-    function, saves = np.exp2, "result"
+    function, saves = _exp2, "result"
 
     def backward(self, grad):
         return MulBackward1.apply(grad * self.saved()[0], math.log(2))

@@ -4,6 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends.cpu import get_cpu_capability
+from . import sleef_activations
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vector_loop import vector_positions
@@ -30,15 +31,23 @@ class _Trig(UnaryOp):
     saves, quiet = "self", ("invalid", "divide")  # out of the domain: NaN / inf
 
 
+def _sinh(x):
+    return sleef_activations.sinh(x) if sleef_activations.applies(x) else np.sinh(x)
+
+
+def _cosh(x):
+    return sleef_activations.cosh(x) if sleef_activations.applies(x) else np.cosh(x)
+
+
 class SinhBackward0(_Trig):
-    function = np.sinh
+    function = _sinh
 
     def backward(self, grad):
         return grad * self.saved()[0].cosh()
 
 
 class CoshBackward0(_Trig):
-    function = np.cosh
+    function = _cosh
 
     def backward(self, grad):
         return grad * self.saved()[0].sinh()
@@ -94,7 +103,9 @@ def _atanh(x):
     gives NumPy's, its vector loop (whole 64-byte steps of a contiguous row) a NaN with the
     sign bit set, but for float32 below -1 one without (read off PyTorch 2.13). (The vector
     loop's float32 values also differ from the correctly rounded ones by an ulp now and
-    then: not modelled.)"""
+    then: not modelled.) AVX2 float32: SLEEF's and glibc's, bit for bit."""
+    if sleef_activations.applies(x):
+        return sleef_activations.atanh(x)
     out = np.arctanh(x)
     if out.dtype not in (np.float32, np.float64) or not out.size:
         return out

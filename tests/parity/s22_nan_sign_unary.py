@@ -1,7 +1,8 @@
 # The sign bit of the NaN that sigmoid, angle and float64 log1p give, as PyTorch's kernels
 # set it (signbit shows it): sigmoid flips a NaN's sign (1 / (1 + exp(-x))), angle and
 # float64 log1p give a NaN without the sign bit whatever the input (float32 log1p keeps
-# NumPy's signs, as PyTorch's).
+# NumPy's signs, as PyTorch's AVX-512 build; its AVX2 build's SLEEF log1pf gives the
+# default NaN, without it: recorded per ISA).
 import torch
 
 nan, inf = float("nan"), float("inf")

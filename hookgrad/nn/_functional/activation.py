@@ -7,6 +7,7 @@ from ..._ops import elementwise as _ew
 from ..._ops import softmax as _softmax
 from ..._ops.glu import GluBackward0
 from ..._ops.inplace import ALLOW_OVERLAP, apply_inplace
+from ..._ops.mish import MishBackward0
 from ..._ops.nn import (
     CeluBackward0,
     CeluBackward1,
@@ -20,7 +21,6 @@ from ..._ops.nn import (
     LeakyReluBackward0,
     LeakyReluBackward1,
     LogSigmoidBackward0,
-    MishBackward0,
     PreluKernelBackward0,
     RreluWithNoiseBackward0,
     RreluWithNoiseBackward1,
