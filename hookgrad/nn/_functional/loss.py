@@ -178,12 +178,6 @@ def _refuse_grad(function, argument, tensor):
                            f"argument '{argument}'. This input cannot have requires_grad True.")
 
 
-def _check_class_target(target):
-    if target._data.dtype not in (np.int64, np.uint8):
-        raise RuntimeError("expected target dtype to be Long or Byte, but got "
-                           f"{_type_name(target)}")
-
-
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
@@ -194,32 +188,21 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if ndim != 1 and target_shape and shape[0] != target_shape[0]:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
                          f"({target_shape[0]}).")
-    classes = shape[0] if ndim == 1 else shape[1]
-    # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks)
+    if ndim == 1 and len(target_shape) == 1 and target_shape[0] != 1:
+        raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target_shape[0]}")
+    # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks,
+    # which the ops run after saving their inputs: nll_checks.py)
     _refuse_grad("nll_loss_forward" if ndim <= 2 else "nll_loss2d_forward", "weight", weight)
-    if weight is not None and weight._data.size != classes:
-        raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or "
-                           f"no classes but got weight tensor of shape: {_shape(weight)}")
     if ndim <= 2:
-        if len(target_shape) > 1:
-            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-        _check_class_target(target)
         return NllLossBackward0.apply(input, target, weight, reduction, ignore_index)
     if ndim == 4:
-        if len(target_shape) != 3:
-            raise RuntimeError("only batches of spatial targets supported (3D tensors) but got "
-                               f"targets of dimension: {len(target_shape)}")
-        if target_shape != (shape[0],) + shape[2:]:
-            raise RuntimeError(f"size mismatch (got input: {list(shape)} , target: "
-                               f"{list(target_shape)}")
-        _check_class_target(target)
         return NllLoss2DBackward0.apply(input, target, weight, reduction, ignore_index)
     expected = (shape[0],) + shape[2:]
     if target_shape != expected:
         raise RuntimeError(f"Expected target size {list(expected)}, got {list(target_shape)}")
-    _check_class_target(target)
     positions = int(np.prod(shape[2:]))  # (not -1: with an empty batch it is undetermined)
-    folded = input.reshape(shape[0], classes, 1, positions)
+    folded = input.reshape(shape[0], shape[1], 1, positions)
     out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, positions), weight,
                                    reduction, ignore_index)
     return out.view(expected) if reduction == "none" else out
@@ -319,11 +302,7 @@ def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin
     if weight is not None and weight._data.ndim != 1:
         raise ValueError("weight must be one-dimensional")
     _refuse_grad("multi_margin_loss", "weight", weight)
-    _check_class_target(target)
-    classes = input._data.shape[-1]
-    t = target._data
-    if t.size and (t.min() < 0 or t.max() >= classes):
-        raise RuntimeError("target out of range")
+    # (the op checks its arguments after saving them: class_target_checks.py)
     return MultiMarginLossBackward0.apply(input, target, p, margin, weight, reduction)
 
 
