@@ -15,6 +15,7 @@ from .index import (
 )
 from .index_keys import saved_indices
 from .op import Op, broadcast_error, refuse_out, type_name
+from .packed_on_error import checked
 from .views import expand
 
 
@@ -286,9 +287,14 @@ def _fill_key(dim, idx, ndim):
     return dim_key(dim, idx) if ndim else np.bool_(idx.size > 0)
 
 
+def _fill_index(input, dim, index):
+    return checks.index_fill_index(input._data, _wrap_dim(dim, input._data.ndim), index,
+                                   input.stride())
+
+
 def index_fill(input, dim, index, value):
+    idx = checked(_fill_index, (input, value), lambda: (index,), input, dim, index)
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_fill_index(input._data, dim, index, input.stride())
     if isinstance(value, TensorBase):
         return IndexFillBackward1.apply(input, value, dim, idx, index)
     return IndexFillBackward0.apply(input, _fill_key(dim, idx, input._data.ndim), value, index)

@@ -1,10 +1,10 @@
 """``embedding`` (with ``max_norm`` renormalisation) and ``one_hot``."""
 import numpy as np
 
+from ..._ops.embedding_checks import check_indices
 from ..._ops.nn import EmbeddingBackward0
 from ..._tensor import Tensor
 from ..._tensor_base import _make
-from .utils import _type_name
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
@@ -16,18 +16,13 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         elif padding_idx < 0:
             assert padding_idx >= -num, "Padding_idx must be within num_embeddings"
             padding_idx += num
-    indices = input._data if isinstance(input, Tensor) else np.asarray(input)
-    if indices.dtype not in (np.int64, np.int32):
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
-                           "following scalar types: Long, Int; but got "
-                           f"torch.{_type_name(input)}Tensor instead (while checking arguments "
-                           "for embedding)")
-    if indices.size and (indices.min() < 0 or indices.max() >= num):
-        raise IndexError("index out of range in self")
-    if max_norm is not None:
-        _renorm_rows(weight, np.unique(indices), max_norm, norm_type)
-    return EmbeddingBackward0.apply(weight, input if isinstance(input, Tensor) else
-                                    _make(indices), padding_idx, scale_grad_by_freq)
+    if not isinstance(input, Tensor):
+        input = _make(np.asarray(input))
+    if max_norm is not None:  # (checked first: the rows renormalised must exist)
+        check_indices(input, num)
+        _renorm_rows(weight, np.unique(input._data), max_norm, norm_type)
+    # (the op checks the indices after saving them: embedding_checks.py)
+    return EmbeddingBackward0.apply(weight, input, padding_idx, scale_grad_by_freq)
 
 
 def _renorm_rows(weight, rows, max_norm, norm_type):
