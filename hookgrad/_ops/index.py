@@ -320,11 +320,12 @@ class IndexSelectBackward0(Op):
 # --------------------------------------------------------------------------- scatter
 
 def _scatter_positions(name, a, dim, index, src=None):
-    """The advanced-indexing key of the positions ``index`` names along ``dim`` (``src``: the
-    tensor scattered, or None for a number), after PyTorch's checks in its order; with
-    ``dim`` wrapped."""
+    """``dim`` wrapped, and the advanced-indexing key of the positions ``index`` names along
+    it (``src``: the tensor scattered, or None for a number), after PyTorch's checks."""
     idx, dim = index._data, _wrap_dim(dim, a._data.ndim)
     if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
+        if src is not None:  # (but src's dtype)
+            _check_same_dtype(a, src)
         return dim, np.zeros(a._data.shape, bool)  # (a mask of no position)
     if idx.dtype.kind not in "iu":
         raise RuntimeError("scatter(): Expected dtype int32/int64 for index")  # (all of them)
@@ -420,7 +421,6 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
                              input, dim, index, tensor)
     if tensor is None:
         return ScatterBackward1.apply(input, positions, src, index)
-    _check_same_dtype(input, src)
     return ScatterBackward0.apply(input, src, positions, index, dim)
 
 
