@@ -21,6 +21,9 @@ def check_nll(spatial, input, target, weight):
     if target._data.dtype not in _CLASS_TARGETS:
         raise RuntimeError("expected target dtype to be Long or Byte, but got "
                            f"{_type_name(target._data)}")
+    if len(shape) == 1 and len(target_shape) == 1 and target_shape[0] != 1:
+        raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target_shape[0]}")
     classes = shape[1] if spatial or len(shape) > 1 else shape[0]
     if weight is not None and weight._data.size != classes:
         if spatial:

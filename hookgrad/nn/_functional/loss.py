@@ -188,9 +188,6 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if ndim != 1 and target_shape and shape[0] != target_shape[0]:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
                          f"({target_shape[0]}).")
-    if ndim == 1 and len(target_shape) == 1 and target_shape[0] != 1:
-        raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
-                         f"{target_shape[0]}")
     # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks,
     # which the ops run after saving their inputs: nll_checks.py)
     _refuse_grad("nll_loss_forward" if ndim <= 2 else "nll_loss2d_forward", "weight", weight)
