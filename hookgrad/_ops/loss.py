@@ -15,6 +15,7 @@ from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
+from .loss_weight_checks import check_loss_weight, check_with_logits
 from .margin_sums import multi_margin_grad, multi_margin_rows, reduced_in_double
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0
@@ -404,13 +405,20 @@ class BinaryCrossEntropyBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, reduction):
+        self.save(input, target, weight)  # (before the kernel's checks, as PyTorch's: see mm's)
+        if input._data.dtype != target._data.dtype:  # (its kernel's first check)
+            _backward_dtype_error(target, input)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, BinaryCrossEntropyBackward0.forward, input, target,
+            return forward_in_float32(self, BinaryCrossEntropyBackward0._loss, input, target,
                                       weight, reduction)
+        return self._loss(input, target, weight, reduction)
+
+    def _loss(self, input, target, weight, reduction):
         x, t = operands(input, target)
         _check_probabilities(x, t)
+        if weight is not None and weight._data.shape != x.shape:
+            check_loss_weight(input, weight)
         self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
-        self.save(input, target, weight)
         loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
         if weight is not None:
             loss = loss * weight._data
@@ -451,13 +459,18 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
+        self.save(pos_weight, input, target, weight)  # (before the kernel's checks: see mm's)
+        if weight is not None or pos_weight is not None:
+            check_with_logits(input, target, weight, pos_weight)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, BinaryCrossEntropyWithLogitsBackward0.forward, input,
+            return forward_in_float32(self, BinaryCrossEntropyWithLogitsBackward0._loss, input,
                                       target, weight, pos_weight, reduction)
+        return self._loss(input, target, weight, pos_weight, reduction)
+
+    def _loss(self, input, target, weight, pos_weight, reduction):
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
-        self.save(pos_weight, input, target, weight)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)

@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from ..._broadcast_functions import broadcast_shapes
 from ..._ops import selection as _selection
 from ..._ops.arithmetic import AddBackward1, DivBackward1, MulBackward1, SubBackward0, SubBackward1
 from ..._ops.loss import (
@@ -133,26 +134,14 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"size ({input.shape}) is deprecated. Please ensure they have the same "
                          "size.")
     if weight is not None and weight._data.shape != input._data.shape:
-        _check_loss_weight(input, weight)
-        weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+        # (F.binary_cross_entropy's own broadcast; the op checks the weight against the
+        # input's shape after saving it: loss_weight_checks.py)
+        weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
     if weight is not None and weight._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'binary_cross_entropy' is not differentiable with "
                            "respect to argument 'weight'. This input cannot have requires_grad "
                            "True.")
     return BinaryCrossEntropyBackward0.apply(input, target, weight, reduction)
-
-
-def _check_loss_weight(input, weight):
-    """PyTorch multiplies the elementwise loss by a weight in place: it must broadcast to the
-    input's shape."""
-    shape = input._data.shape
-    try:
-        broadcast = np.broadcast_shapes(shape, weight._data.shape)
-    except ValueError:  # (shapes that do not broadcast: the loss op's own error stands)
-        return
-    if broadcast != shape:
-        raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
-                           f"broadcast shape [{', '.join(map(str, broadcast))}]")
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -161,9 +150,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target._data.shape != input._data.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
-    for given in (weight, pos_weight):
-        if given is not None:
-            _check_loss_weight(input, given)
+    # (the op checks the weights after saving them: loss_weight_checks.py)
     _refuse_grad("binary_cross_entropy_with_logits", "weight", weight)
     _refuse_grad("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, weight, pos_weight,
