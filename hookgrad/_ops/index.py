@@ -9,7 +9,8 @@ from . import index_checks as checks
 from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
 from .index_layout import index_layout
-from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
+from .masked_fill import MaskedFillBackward0, MaskedFillBackward1, masked_fill  # noqa: F401
+from .op import Op, ViewOp, plain_backward, refuse_out
 from .packed_on_error import checked
 from .scalar_forms import MulBackward1
 
@@ -261,40 +262,6 @@ class ScatterAddGrad(Op):
         return None, GatherBackward0.apply(grad, self.dim, _make(self.index))
 
     node_name = "ScatterAddBackward0"
-
-
-class MaskedFillBackward0(Op):
-    def forward(self, a, mask, value):
-        m = mask._data
-        if m.dtype != np.bool_:
-            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
-                               f"dtype {cpp_type_name(m)}")
-        self.save(mask)  # (as PyTorch's node)
-        v = value.item() if isinstance(value, TensorBase) else value
-        out = np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
-        # (PyTorch fills a contiguous clone of the broadcast input, whatever the layouts)
-        return out if out.flags.c_contiguous else out.copy()
-
-    def backward(self, grad):
-        (mask,) = self.saved()
-        return grad.masked_fill(mask, 0)
-
-
-class MaskedFillBackward1(MaskedFillBackward0):
-    """``masked_fill`` with a 0-d tensor value: the value gets the masked gradient sum."""
-
-    arity = 2
-
-    def forward(self, a, value, mask):
-        if value._data.ndim:
-            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
-                               f"tensor with {value._data.ndim} dimension(s).")
-        return super().forward(a, mask, value)
-
-    def backward(self, grad):
-        (mask,) = self.saved()
-        return (grad.masked_fill(mask, 0) if self.needs(0) else None,
-                grad.masked_select(mask).sum() if self.needs(1) else None)  # (PyTorch's)
 
 
 class IndexSelectBackward0(Op):
@@ -562,12 +529,6 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
         raise NotImplementedError("hookgrad has no sparse tensors: gather(sparse_grad=True) is "
                                   "not supported")
     return GatherBackward0.apply(input, dim, index)
-
-
-def masked_fill(input, mask, value):
-    if isinstance(value, TensorBase):
-        return MaskedFillBackward1.apply(input, value, mask)
-    return MaskedFillBackward0.apply(input, mask, value)
 
 
 def index_select(input, dim, index, *, out=None):

@@ -26,5 +26,5 @@ def pack_saved(inputs, saves):
         return
     if any(isinstance(t, TensorBase) and t.requires_grad for t in inputs):
         for tensor in saves():
-            if tensor is not None:
+            if isinstance(tensor, TensorBase):  # (None: not saved; a refused argument: none)
                 SavedTensor(tensor)

@@ -12,6 +12,7 @@ from .arrange import select
 from .diagonal import diagonal
 from .index import SliceBackward0, take
 from .op import Op
+from .packed_on_error import checked
 from .views import narrow
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
@@ -167,6 +168,8 @@ def put(input, index, source, accumulate=False):
     input = tensor_argument("put", "input", 1, input)
     index = tensor_argument("put", "index", 2, index)
     source = tensor_argument("put", "source", 3, source)
-    flat = _put_checks(input, index, source)
+    # (the kernel's checks, after its node saves what it needs: packed_on_error.py)
+    flat = checked(_put_checks, (input, source), lambda: (
+        index, source if source.requires_grad else None), input, index, source)
     return PutBackward0.apply(input, source, index, flat, bool(accumulate))
 

@@ -19,6 +19,7 @@ from ..._ops.loss import (
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
 from ..._ops.op import type_name
+from ..._ops.packed_on_error import checked
 from ..._ops.soft_margin_loss import SoftMarginLossBackward0
 from ..._ops.special import xlogy
 from ..._tensor_base import _make
@@ -270,12 +271,18 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     if target._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect "
                            "to argument 'target'. This input cannot have requires_grad True.")
+    # (the kernel's broadcast, after its node saves input and target: packed_on_error.py)
+    input, target = checked(_soft_margin_pair, (input,), lambda: (input, target), input, target)
+    return SoftMarginLossBackward0.apply(input, target, reduction)
+
+
+def _soft_margin_pair(input, target):
     shape = input._data.shape
     input, target = _broadcast_pair(input, target)
     if input._data.shape != shape:  # (PyTorch multiplies the target into -input in place)
         raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
                            f"broadcast shape [{', '.join(map(str, input._data.shape))}]")
-    return SoftMarginLossBackward0.apply(input, target, reduction)
+    return input, target
 
 
 def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin=1.0,
@@ -398,6 +405,12 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
+    # (the kernel's checks, after its node saves input and target: packed_on_error.py)
+    checked(_multilabel_checks, (input,), lambda: (input, target), input, target)
+    return MultilabelMarginLossBackward0.apply(input, target, reduction)
+
+
+def _multilabel_checks(input, target):
     x, y = input._data, target._data
     if x.ndim > 2 or (x.ndim == 2 and x.shape[1] == 0) or (x.ndim == 1 and x.size == 0):
         raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, "
@@ -410,4 +423,3 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     classes = x.shape[-1] if x.ndim else 1
     if y.size and (y.min() < -1 or y.max() >= classes):
         raise RuntimeError("argument #2 'target' is out of range")
-    return MultilabelMarginLossBackward0.apply(input, target, reduction)
