@@ -136,8 +136,12 @@ class PutBackward0(Op):
     indices stays) or added in order at the input's flat (row-major) indices."""
 
     arity = 2  # (input, source)
+    # (as PyTorch's node: the index, and the source for its own gradient; their versions
+    # are checked when backward unpacks them)
+    saved_names = ("index", "source")
 
     def forward(self, input, source, index, flat, accumulate):
+        self.save(index, source if self.needs(1) else None)
         out = _copy(input._data)
         values = source._data.reshape(-1)
         view = out.reshape(1) if not out.ndim else out  # (a 0-d input: one element)
@@ -152,6 +156,7 @@ class PutBackward0(Op):
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         grad_input = grad_source = None
         if self.needs(0):
             if self.accumulate:
