@@ -234,8 +234,6 @@ def threshold_(input, threshold, value):
 
 
 def _glu_dim(input, dim):
-    if input._data.ndim == 0:
-        raise RuntimeError("glu does not support scalars because halving size must be even")
     dim = _wrap_dim(dim, input._data.ndim)
     size = input._data.shape[dim]
     if size % 2:
@@ -246,6 +244,8 @@ def _glu_dim(input, dim):
 
 
 def glu(input, dim=-1):
+    if input._data.ndim == 0:  # (F.glu's own check)
+        raise RuntimeError("glu does not support scalars because halving size must be even")
     # (the kernel's checks, after the node saves the input: packed_on_error.py)
     return GluBackward0.apply(input, checked(_glu_dim, (input,), lambda: (input,), input, dim))
 

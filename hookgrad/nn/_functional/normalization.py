@@ -142,8 +142,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
                            f"but got input of shape {_shape(input)} and num_groups={num_groups}")
     for name, t in (("weight", weight), ("bias", bias)):  # (the composite's, before any node)
         if t is not None and (t._data.ndim != 1 or t._data.size != shape[1]):
+            # (PyTorch's bias message shows the weight's shape: [0] without a weight)
+            shown = _shape(weight) if weight is not None else [0]
             raise RuntimeError(f"Expected {name} to be a vector of size equal to the number of "
-                               f"channels in input, but got {name} of shape {_shape(t)} and "
+                               f"channels in input, but got {name} of shape {shown} and "
                                f"input of shape {_shape(input)}")
     size = [shape[0] * shape[1] // num_groups, num_groups] + list(shape[2:])
     if size[0] * int(np.prod(size[2:])) == 1:
