@@ -20,6 +20,12 @@ def checked(check, inputs, saves, *args):
         raise
 
 
+def checked_dims(wrap, input, dim):
+    """``wrap(dim, ndim)``: the dim(s) a kernel wraps after its node saves ``input``, its one
+    differentiable input."""
+    return checked(wrap, (input,), lambda: (input,), dim, input._data.ndim)
+
+
 def pack_saved(inputs, saves):
     """Call the pack hook on each of ``saves()`` if the op would have been recorded."""
     if not saved_hooks_state.stack or not _grad_state.grad_enabled:
