@@ -23,6 +23,7 @@ from ._ops import inplace as _inplace
 from ._ops import inplace_forms as _ipf
 from ._ops import linalg as _linalg
 from ._ops import linalg_methods as _lm
+from ._ops import masked_fill as _masked_fill
 from ._ops import matrix_derived as _mderived
 from ._ops import nan_reduce as _nan
 from ._ops import nn as _nn
@@ -345,7 +346,7 @@ class Tensor(TensorBase, MoreTensorMethods):
     square_, clamp_, clip_ = in_place(_arith.square), _ipf.clamp_, _ipf.clip_
     lerp_, addcmul_, addcdiv_ = (in_place(_ternary.lerp), in_place(_ternary.addcmul),
                                  in_place(_ternary.addcdiv))
-    masked_fill_ = in_place(_index.masked_fill, _inplace.MASKED_FILL_ON_EXPANDED,
+    masked_fill_ = in_place(_masked_fill.masked_fill_in_place, _inplace.MASKED_FILL_ON_EXPANDED,
                             check_inputs=False)
     addmm_ = _ipf.addmm_
     index_add_, index_copy_, index_fill_ = (in_place(_index.index_add),

@@ -5,6 +5,7 @@ import numpy as np
 
 from .euclidean_dist import MODES, euclidean_cdist, takes_product
 from .op import Op, plain_backward, type_name
+from .packed_on_error import pack_saved
 
 
 def _distances(diff, p, max_drops_nan=False):
@@ -108,7 +109,8 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
                            f"X2: {b.shape[-1]}")
     if a.dtype != b.dtype:
         raise RuntimeError(f"expected scalar type {type_name(a)} but found {type_name(b)}")
-    if p < 0:
+    if p < 0:  # (_cdist_forward's check, after its node saves both: packed_on_error.py)
+        pack_saved((x1, x2), lambda: (x1, x2))
         raise RuntimeError("cdist only supports non-negative p values")
     if a.size and b.size and takes_product(a, b, p, mode):
         return euclidean_cdist(x1, x2)

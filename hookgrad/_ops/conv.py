@@ -12,6 +12,7 @@ from numpy.lib.stride_tricks import as_strided
 from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
 from . import conv_kernels
+from .conv_checks import checked_params
 from .conv_onednn import (
     add_edge_taps,
     native_single_products,
@@ -262,15 +263,25 @@ class ConvolutionBackward0(Op):
     arity = 3
 
     def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
-                groups):
+                groups, spec=None):
+        # (PyTorch's node saves both, whichever gradient is needed; before the checks, as
+        # PyTorch's autograd layer saves, and so packs, the inputs before its kernel runs)
+        self.save(input, weight)
+        if spec is not None:  # (the functional form's parameters, checked: conv_checks.py)
+            stride, padding, dilation, out_hw = checked_params(input, weight, bias, groups,
+                                                               transposed, spec)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, ConvolutionBackward0.forward, input, weight, bias,
+            return forward_in_float32(self, ConvolutionBackward0._convolve, input, weight, bias,
                                       stride, padding, dilation, transposed, out_hw, groups)
+        return self._convolve(input, weight, bias, stride, padding, dilation, transposed, out_hw,
+                              groups)
+
+    def _convolve(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
+                  groups):
         x, w = input._data, weight._data
         x4, w4 = as_4d(x), as_4d(w)
         self.params = (stride, padding, dilation, groups)
         self.transposed, self.in_hw, self.w_shape = transposed, x4.shape[2:], w.shape
-        self.save(input, weight)  # (PyTorch's node saves both, whichever gradient is needed)
         self.columns = self.buffers = None
         self.plan = None
         bias_data = None if bias is None else bias._data

@@ -75,9 +75,9 @@ class LinalgDetBackward0(Op):
     saves_output = True
 
     def forward(self, a):
+        self.save(a)  # (before the kernel's checks, as PyTorch's autograd layer: see mm's)
         x = a._data
         _check_square(x, "linalg.det")
-        self.save(a)
         return _det_array(x)
 
     def backward(self, grad):

@@ -15,13 +15,14 @@ from .reduce import LinalgVectorNormBackward0
 
 class DistBackward0(Op):
     arity = 2
-    saved_names = ("self", "other", "result", "p")
+    saved_names = ("other", "self", "result", "p")  # (PyTorch's order: other's first)
     saves_output = True
 
     def _wrapped_number(self, name):  # (p as given: PyTorch saves the Scalar)
         return self.p_given if name == "p" else None
 
     def forward(self, a, b, p):
+        self.save(b, a)  # (before the checks, as PyTorch's autograd layer saves: see mm's)
         if a._data.dtype == np.bool_ and isinstance(b, TensorBase) and b._data.dtype == np.bool_:
             raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
                                "supported. Use the `^` or `logical_xor()` operator instead.")
@@ -30,14 +31,13 @@ class DistBackward0(Op):
             raise RuntimeError("norm(): input dtype should be either floating point or complex. "
                                f"Got {type_name(x)} instead.")
         self.p_given, self.p = p, float(p)
-        self.save(a, b)
         difference = _make(x - y)  # (no graph: the norm of a plain array, as torch.norm's)
         dims = tuple(range(difference._data.ndim))
         refuse_norm_without_identity(difference._data, self.p, dims, True)
         return LinalgVectorNormBackward0.apply(difference, dims, False, p, None, True)._data
 
     def backward(self, grad):
-        a, b, result = self.saved()
+        b, a, result = self.saved()
         if not plain_backward() and self.needs(0) and self.needs(1):
             # PyTorch's formula for each input computes self - other and its norm_backward
             # afresh, other's first: under create_graph, two chains of nodes

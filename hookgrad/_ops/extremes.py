@@ -6,6 +6,7 @@ from .._tensor_base import TensorBase, _make, _wrap_dim
 from .complex_support import check_real
 from .index import MaskedFillBackward1, selected_grad
 from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
+from .packed_on_error import checked
 from .reduce import dims_of
 from .selection import maximum, minimum
 from .zero_ties import signed_zero_extreme, whole_zero_tie
@@ -180,7 +181,8 @@ class AminBackward0(AmaxBackward0):
 
 
 def _amax_amin(op, name, a, dim, keepdim):
-    dims = dims_of(dim, a._data.ndim)
+    # (the dim wrapped by the kernel, after the node saves the input: packed_on_error.py)
+    dims = checked(dims_of, (a,), lambda: (a,), dim, a._data.ndim)
     if not a._data.size:  # (only an empty input has a dim of size 0)
         if isinstance(dim, int) and dims and not a._data.shape[dims[0]]:  # (the dim as given)
             raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")

@@ -9,7 +9,9 @@ from . import index_checks as checks
 from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
 from .index_layout import index_layout
-from .op import Op, ViewOp, cpp_type_name, plain_backward, refuse_out
+from .masked_fill import MaskedFillBackward0, MaskedFillBackward1, masked_fill  # noqa: F401
+from .op import Op, ViewOp, plain_backward, refuse_out
+from .packed_on_error import checked
 from .scalar_forms import MulBackward1
 
 
@@ -171,10 +173,10 @@ class IndexPutImplBackward0(Op):
 
 class GatherBackward0(Op):
     def forward(self, a, dim, index):
-        idx = index._data
+        self.save(index, a)  # (as PyTorch's node, before its kernel's checks: see mm's)
+        idx, dim = index._data, _wrap_dim(dim, a._data.ndim)
         if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
             self.shape, self.dim, self.index = a._data.shape, dim, idx
-            self.save(a, index)
             return np.empty(idx.shape, a._data.dtype)
         if idx.dtype not in checks.INT32_OR_64:
             raise RuntimeError("gather(): Expected dtype int32/int64 for index")
@@ -189,7 +191,6 @@ class GatherBackward0(Op):
                                    f"{list(x.shape)} apart from dimension {dim}")
         checks.check_along_dim(idx, x, dim)
         self.shape, self.dim, self.index = x.shape, dim, idx
-        self.save(a, index)  # (as PyTorch's node)
         if not x.ndim:  # a 0-d input (index 0): the one element
             return x.copy()
         # the index may be smaller than the input outside ``dim``: gather from that corner;
@@ -263,46 +264,12 @@ class ScatterAddGrad(Op):
     node_name = "ScatterAddBackward0"
 
 
-class MaskedFillBackward0(Op):
-    def forward(self, a, mask, value):
-        m = mask._data
-        if m.dtype != np.bool_:
-            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
-                               f"dtype {cpp_type_name(m)}")
-        self.save(mask)  # (as PyTorch's node)
-        v = value.item() if isinstance(value, TensorBase) else value
-        out = np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
-        # (PyTorch fills a contiguous clone of the broadcast input, whatever the layouts)
-        return out if out.flags.c_contiguous else out.copy()
-
-    def backward(self, grad):
-        (mask,) = self.saved()
-        return grad.masked_fill(mask, 0)
-
-
-class MaskedFillBackward1(MaskedFillBackward0):
-    """``masked_fill`` with a 0-d tensor value: the value gets the masked gradient sum."""
-
-    arity = 2
-
-    def forward(self, a, value, mask):
-        if value._data.ndim:
-            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
-                               f"tensor with {value._data.ndim} dimension(s).")
-        return super().forward(a, mask, value)
-
-    def backward(self, grad):
-        (mask,) = self.saved()
-        return (grad.masked_fill(mask, 0) if self.needs(0) else None,
-                grad.masked_select(mask).sum() if self.needs(1) else None)  # (PyTorch's)
-
-
 class IndexSelectBackward0(Op):
     def forward(self, a, dim, index):
-        x = a._data
+        self.save(index)  # (as PyTorch's node, before its kernel's checks: see mm's)
+        x, dim = a._data, _wrap_dim(dim, a._data.ndim)
         idx = checks.index_select_index(x, dim, index)
         self.shape, self.dim, self.index = x.shape, dim, idx
-        self.save(index)  # (as PyTorch's node)
         if not x.ndim:  # a 0-d input (index 0): a 0-d result
             return x.copy()
         return np.take(x, idx, axis=dim)
@@ -320,18 +287,20 @@ class IndexSelectBackward0(Op):
 # --------------------------------------------------------------------------- scatter
 
 def _scatter_positions(name, a, dim, index, src=None):
-    """The advanced-indexing key of the positions ``index`` names along ``dim`` (``src``: the
-    tensor scattered, or None for a number), after PyTorch's checks in its order."""
-    idx = index._data
+    """``dim`` wrapped, and the advanced-indexing key of the positions ``index`` names along
+    it (``src``: the tensor scattered, or None for a number), after PyTorch's checks."""
+    idx, dim = index._data, _wrap_dim(dim, a._data.ndim)
     if not idx.size:  # (PyTorch checks neither the dtype nor the shape of an empty index)
-        return np.zeros(a._data.shape, bool)  # (a mask of no position)
+        if src is not None:  # (but src's dtype)
+            _check_same_dtype(a, src)
+        return dim, np.zeros(a._data.shape, bool)  # (a mask of no position)
     if idx.dtype.kind not in "iu":
         raise RuntimeError("scatter(): Expected dtype int32/int64 for index")  # (all of them)
     if src is not None:
         _check_same_dtype(a, src)
     checks.scatter_shape_check(a._data, dim, idx, None if src is None else src._data)
     checks.check_along_dim(idx, a._data, dim)
-    return positions_along(dim, idx)
+    return dim, positions_along(dim, idx)
 
 
 def _corner(shape):
@@ -414,21 +383,19 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported by hookgrad: use "
                                   "scatter_add for reduce='add'")
-    dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter", input, dim, index,
-                                   src if isinstance(src, TensorBase) else None)
-    if not isinstance(src, TensorBase):
+    tensor = src if isinstance(src, TensorBase) else None
+    dim, positions = checked(_scatter_positions, (input, tensor), lambda: (index,), "scatter",
+                             input, dim, index, tensor)
+    if tensor is None:
         return ScatterBackward1.apply(input, positions, src, index)
-    _check_same_dtype(input, src)
     return ScatterBackward0.apply(input, src, positions, index, dim)
 
 
 def scatter_add(input, dim, index, src, *, out=None):
     if out is not None:
         refuse_out("scatter_add")
-    dim = _wrap_dim(dim, input._data.ndim)
-    positions = _scatter_positions("scatter_add", input, dim, index, src)
-    _check_same_dtype(input, src)
+    dim, positions = checked(_scatter_positions, (input, src), lambda: (
+        index if src.requires_grad else None,), "scatter_add", input, dim, index, src)
     return ScatterAddBackward0.apply(input, src, positions, index, dim)
 
 
@@ -515,11 +482,11 @@ class TakeBackward0(Op):
     """``input.take(index)``: elements of the flattened input, in ``index``'s shape."""
 
     def forward(self, a, index):
+        self.save(index, a)  # (as PyTorch's node, before its kernel's checks: see mm's)
         x = a._data
         idx = checks.take_index(x, index)
         self.shape, self.index = x.shape, idx
         self.flat = np.unravel_index(idx, x.shape) if x.ndim else None
-        self.save(a, index)  # (as PyTorch's node)
         return x.reshape(-1)[idx]
 
     def backward(self, grad):
@@ -536,16 +503,16 @@ class TakeBackward0(Op):
 def index_add(input, dim, index, source, *, alpha=1, out=None):
     if out is not None:
         refuse_out("index_add")
-    dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_add_index(input._data, dim, index, source)
+    dim, idx = checked(checks.index_add_index, (input, source), lambda: (
+        (index, source) if source.requires_grad else ()), input._data, dim, index, source, alpha)
     return IndexAddBackward0.apply(input, source, dim, idx, alpha, index)
 
 
 def index_copy(input, dim, index, source, *, out=None):
     if out is not None:
         refuse_out("index_copy")
-    dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_copy_index(input._data, dim, index, source)
+    dim, idx = checked(checks.index_copy_index, (input, source), lambda: (
+        index, source if source.requires_grad else None), input._data, dim, index, source)
     return IndexCopyBackward0.apply(input, source, dim, idx, index)
 
 
@@ -561,19 +528,13 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
     if sparse_grad:
         raise NotImplementedError("hookgrad has no sparse tensors: gather(sparse_grad=True) is "
                                   "not supported")
-    return GatherBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
-
-
-def masked_fill(input, mask, value):
-    if isinstance(value, TensorBase):
-        return MaskedFillBackward1.apply(input, value, mask)
-    return MaskedFillBackward0.apply(input, mask, value)
+    return GatherBackward0.apply(input, dim, index)
 
 
 def index_select(input, dim, index, *, out=None):
     if out is not None:
         refuse_out("index_select")
-    return IndexSelectBackward0.apply(input, _wrap_dim(dim, input._data.ndim), index)
+    return IndexSelectBackward0.apply(input, dim, index)
 
 
 def nonzero(input, *, out=None, as_tuple=False):

@@ -3,7 +3,7 @@ indices that PyTorch refuses, and words its errors in its own terms (``axis``, `
 Each op keeps PyTorch's order of checks and its exception type, which differ from op to op."""
 import numpy as np
 
-from .._tensor_base import TensorBase
+from .._tensor_base import TensorBase, _wrap_dim
 from .op import type_name
 
 INT32_OR_64 = (np.dtype(np.int32), np.dtype(np.int64))
@@ -56,9 +56,10 @@ def check_along_dim(idx, x, dim):
         raise RuntimeError(_bounds_message(bad, dim, size))
 
 
-def index_add_index(x, dim, index, source):
-    """``index_add``'s index array (flattened), checked as PyTorch checks it."""
-    idx = index._data
+def index_add_index(x, dim, index, source, alpha=1):
+    """``index_add``'s dim (wrapped) and index array (flattened), checked as PyTorch checks
+    them."""
+    idx, dim = index._data, _wrap_dim(dim, x.ndim)
     if idx.ndim > 1:
         raise IndexError("index_add_(): Index is supposed to be a vector, but got dim: "
                          f"{idx.ndim} with type: {type_name(idx)} and size: {list(idx.shape)}")
@@ -72,18 +73,25 @@ def index_add_index(x, dim, index, source):
     if source._data.ndim and idx.size != source._data.shape[dim]:
         raise RuntimeError(f"index_add_(): Number of indices ({idx.size}) should be equal to "
                            f"source.size(dim): ({source._data.shape[dim]}), for dim: {dim}")
+    shape = source._data.shape
+    if len(shape) != x.ndim or any(n != m for d, (n, m) in enumerate(zip(shape, x.shape))
+                                   if d != dim):
+        raise RuntimeError("source tensor shape must match self tensor shape, excluding the "
+                           f"specified dimension. Got self.shape = {list(x.shape)} "
+                           f"source.shape = {list(shape)}")
     size = x.shape[dim] if x.ndim else 1
     bad = first_outside(idx, 0, size)
     if bad is not None:
-        if x.ndim == 0:
+        if x.ndim == 0 or alpha != 1:  # (PyTorch's kernel with a factor: index_select's)
             raise IndexError("index out of range in self")
         raise RuntimeError(_bounds_message(bad, dim, size))
-    return idx
+    return dim, idx
 
 
 def index_copy_index(x, dim, index, source):
-    """``index_copy``'s index array (flattened), checked as PyTorch checks it."""
-    idx = index._data
+    """``index_copy``'s dim (wrapped) and index array (flattened), checked as PyTorch checks
+    them."""
+    idx, dim = index._data, _wrap_dim(dim, x.ndim)
     if idx.ndim > 1:
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {idx.ndim})")
     if idx.dtype != np.int64:
@@ -101,7 +109,7 @@ def index_copy_index(x, dim, index, source):
     bad = first_outside(idx, 0, size)
     if bad is not None:
         raise IndexError("index_copy_(): " + _bounds_message(bad, dim, size))
-    return idx
+    return dim, idx
 
 
 def index_fill_index(x, dim, index, strides):

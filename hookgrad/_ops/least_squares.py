@@ -15,6 +15,7 @@ from .._tensor_base import _make
 from . import mkl_lapack
 from .matrix_functions import LinAlgError
 from .op import Op, broadcast_error, refuse_out, return_type, type_name
+from .packed_on_error import checked
 from .pseudo_inverse import LinalgPinvBackward0, pinv_backward
 from .sum_order import sum_array
 
@@ -56,15 +57,15 @@ def _check(a, b, driver):
 
 class LinalgLstsqBackward0(Op):
     arity = 2
-    saved_names = ("self", "b", "solution")
+    saved_names = ("b", "self", "solution")  # (PyTorch's order)
 
     def forward(self, a, b, solution, residuals, vector):
         self.vector = vector
-        self.save(a, b)
+        self.save(b, a)
         return solution, residuals
 
     def backward(self, g_solution, g_residuals):
-        a, b, solution = self.saved()
+        b, a, solution = self.saved()
         if self.vector:
             b, solution = b.unsqueeze(-1), solution.unsqueeze(-1)
             g_solution = None if g_solution is None else g_solution.unsqueeze(-1)
@@ -130,7 +131,8 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
         refuse_out("linalg.lstsq")
     x, y = A._data, B._data
     driver = "gelsy" if driver is None else driver
-    vector, batch = _check(x, y, driver)
+    # (the kernel's checks, after the node saves B and A: packed_on_error.py)
+    vector, batch = checked(_check, (A, B), lambda: (B, A), x, y, driver)
     m, n = x.shape[-2:]
     if rcond is None:
         rcond = np.finfo(x.dtype).eps * max(m, n)

@@ -51,6 +51,22 @@ def _refuse_bool(kernel, x):
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
+def _expand_input(x, shape):
+    """``input``'s array broadcast to the product's shape, with PyTorch's expand error."""
+    try:
+        return np.broadcast_to(x, shape)
+    except ValueError:
+        for i in range(1, min(len(shape), x.ndim) + 1):
+            if x.shape[-i] not in (1, shape[-i]):
+                d = len(shape) - i
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({shape[d]}) must match the existing size "
+                    f"({x.shape[-i]}) at non-singleton dimension {d}.  Target sizes: "
+                    f"[{', '.join(map(str, shape))}].  Tensor sizes: "
+                    f"[{', '.join(map(str, x.shape))}]") from None
+        raise
+
+
 def _small_product(x, y):
     """Whether split_mm would leave a product of these operands' sizes to one call, by a
     bound its multiply-adds cannot exceed (``x.size * y.size`` is the product's count times
@@ -63,13 +79,23 @@ class MmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        if self._record:
+            # save(b if needs(0) else None, a if needs(1) else None), written out: the hot
+            # path of every matrix product. Before the checks, as PyTorch's autograd layer
+            # saves the inputs (calling the saved-tensor pack hooks) before its kernel runs
+            edges = self._next
+            self._for_backward = (None if edges[0][0] is None else SavedTensor(b),
+                                  None if edges[1][0] is None else SavedTensor(a))
         if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
-            out = forward_in_float32(self, MmBackward0.forward, a, b)
+            out = forward_in_float32(self, MmBackward0._product, a, b)
             if self._record:  # (the layout tests are of the operands, not of their float32
                 # copies, whose dims of size 1 have NumPy's strides; in 4-byte units)
                 self.mat1_strides = tuple(s * 2 for s in a._data.strides)
                 self.mat2_transposed = _is_transposed(b._data)
             return out
+        return self._product(a, b)
+
+    def _product(self, a, b):
         x, y = a._data, b._data
         if x.ndim != 2 or y.ndim != 2:
             bad = "self" if x.ndim != 2 else "mat2"
@@ -83,11 +109,6 @@ class MmBackward0(Op):
         if type(x.dtype) is _BOOL_DTYPE and x.size and y.size:  # (cheaper than its kind;
             _refuse_bool("addmm_impl_cpu_", x)  # an empty product runs no kernel)
         if self._record:
-            # save(b if needs(0) else None, a if needs(1) else None), written out: the hot
-            # path of every matrix product
-            edges = self._next
-            self._for_backward = (None if edges[0][0] is None else SavedTensor(b),
-                                  None if edges[1][0] is None else SavedTensor(a))
             self.mat1_strides = x.strides  # (its layout decides PyTorch's create_graph formula)
             strides = y.strides  # (_is_transposed(y), written out: every product runs it)
             self.mat2_transposed = (strides[0] == y.itemsize
@@ -111,8 +132,12 @@ class AddmmBackward0(Op):
     arity = 3
 
     def forward(self, bias, a, b, beta=1, alpha=1):
+        self.save(a if self.needs(2) else None, b if self.needs(1) else None)  # (see mm's)
         if a._data.itemsize == 2 and is_half(a._data) and one_dtype(bias, a, b):  # (float32)
-            return forward_in_float32(self, AddmmBackward0.forward, bias, a, b, beta, alpha)
+            return forward_in_float32(self, AddmmBackward0._product, bias, a, b, beta, alpha)
+        return self._product(bias, a, b, beta, alpha)
+
+    def _product(self, bias, a, b, beta, alpha):
         x, y = a._data, b._data
         if bias._data.dtype != y.dtype:
             raise RuntimeError("self and mat2 must have the same dtype, but got "
@@ -129,7 +154,6 @@ class AddmmBackward0(Op):
                                    "type Bool")
             _refuse_bool("addmm_impl_cpu_", x)
         self.beta, self.alpha = beta, alpha
-        self.save(a if self.needs(2) else None, b if self.needs(1) else None)
         self.mat1_strides = x.strides  # (its layout decides PyTorch's formula, if recorded)
         self.mat2_transposed = _is_transposed(y)
         c = bias._data
@@ -146,7 +170,11 @@ class AddmmBackward0(Op):
         if alpha != 1:
             out *= alpha
         if beta != 0:  # beta 0 ignores the input, NaN and inf included, as PyTorch does
-            out += bias._data if beta == 1 else beta * bias._data
+            try:
+                out += bias._data if beta == 1 else beta * bias._data
+            except ValueError:  # (PyTorch expands the input to the product's shape)
+                _expand_input(bias._data, out.shape)
+                raise
         return out
 
     def backward(self, grad):
@@ -179,8 +207,12 @@ class MvBackward0(Op):
     arity = 2
 
     def forward(self, a, v):
+        self.save(a if self.needs(1) else None, v if self.needs(0) else None)  # (see mm's)
         if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, v):  # (in float32)
-            return forward_in_float32(self, MvBackward0.forward, a, v)
+            return forward_in_float32(self, MvBackward0._product, a, v)
+        return self._product(a, v)
+
+    def _product(self, a, v):
         x, y = a._data, v._data
         if x.ndim != 2 or y.ndim != 1:
             raise RuntimeError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {y.ndim}")
@@ -192,7 +224,6 @@ class MvBackward0(Op):
                                f"{_name(y)}, {_name(x)}, and {_name(y)}")
         if x.size:  # (an empty product runs no kernel)
             _refuse_bool("addmv_impl_cpu", x)
-        self.save(a if self.needs(1) else None, v if self.needs(0) else None)
         out = _gemv(x, y)  # (PyTorch's bits where MKL is installed)
         return x @ y if out is None else out
 
@@ -207,8 +238,12 @@ class DotBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        self.save(a if self.needs(1) else None, b if self.needs(0) else None)  # (see mm's)
         if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
-            return forward_in_float32(self, DotBackward0.forward, a, b)
+            return forward_in_float32(self, DotBackward0._product, a, b)
+        return self._product(a, b)
+
+    def _product(self, a, b):
         x, y = a._data, b._data
         if x.ndim != 1 or y.ndim != 1:
             raise RuntimeError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
@@ -220,7 +255,6 @@ class DotBackward0(Op):
             raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to "
                                "have the same number of elements, but got %d and %d elements "
                                "respectively" % (x.shape[0], y.shape[0], x.shape[0], y.shape[0]))
-        self.save(a if self.needs(1) else None, b if self.needs(0) else None)
         out = _gemm_dot(x, y)  # (PyTorch's bits where MKL is installed)
         if out is not None:
             return out
@@ -238,8 +272,12 @@ class BmmBackward0(Op):
     arity = 2
 
     def forward(self, a, b):
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)  # (see mm's)
         if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
-            return forward_in_float32(self, BmmBackward0.forward, a, b)
+            return forward_in_float32(self, BmmBackward0._product, a, b)
+        return self._product(a, b)
+
+    def _product(self, a, b):
         x, y = a._data, b._data
         if x.ndim != 3 or y.ndim != 3:
             raise RuntimeError(f"batch{1 if x.ndim != 3 else 2} must be a 3D tensor")
@@ -247,7 +285,6 @@ class BmmBackward0(Op):
             raise RuntimeError(
                 f"Expected size for first two dimensions of batch2 tensor to be: "
                 f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
-        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         if 0 in x.shape or y.shape[2] == 0:
             # PyTorch's kernel never runs: zeros of mat2's dtype, without dtype checks
             return np.zeros((x.shape[0], x.shape[1], y.shape[2]), y.dtype)

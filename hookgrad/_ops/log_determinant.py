@@ -47,8 +47,10 @@ class LinalgSlogdetBackward0(Op):
 
     def forward(self, a, name):
         x = a._data
+        if name == "logdet":  # (a composite: its own check comes before the node's save)
+            check_matrix(x, name, square=True)
+        self.save(a)  # (before the kernel's checks, as PyTorch's autograd layer: see mm's)
         check_matrix(x, name, square=True)
-        self.save(a)
         if x.shape[-1] == 0:
             return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
         finite = np.isfinite(x).all(axis=(-2, -1))

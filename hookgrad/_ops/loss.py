@@ -9,11 +9,13 @@ from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
 from .c_strides import c_strided
+from .class_target_checks import check_multi_margin, check_nll
 from .composite import FormulaGrad
 from .elementwise import _sigmoid, sigmoid
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import FLOAT32, forward_in_float32, is_half
 from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
+from .loss_weight_checks import check_loss_weight, check_with_logits
 from .margin_sums import multi_margin_grad, multi_margin_rows, reduced_in_double
 from .nll_sum import cascade_sum
 from .nn import LogSigmoidBackward0
@@ -78,12 +80,19 @@ class NllLossBackward0(Op):
     """Input ``(N, C, ...)`` or ``(C,)`` of log-probabilities, integer target without C."""
 
     grad_op = NllLossBackwardBackward0
+    spatial = False  # (nll_loss2d's checks: a 4-d input)
 
     def forward(self, input, target, weight, reduction, ignore_index):
+        # (as PyTorch's node; before its kernel's checks, as PyTorch's autograd layer saves,
+        # and so packs, the inputs before the kernel runs)
+        self.save(input, target, weight)
+        check_nll(self.spatial, input, target, weight)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, NllLossBackward0.forward, input, target, weight,
+            return forward_in_float32(self, NllLossBackward0._loss, input, target, weight,
                                       reduction, ignore_index)
-        self.save(input)  # (its gradient's node takes it as an input, as PyTorch's)
+        return self._loss(input, target, weight, reduction, ignore_index)
+
+    def _loss(self, input, target, weight, reduction, ignore_index):
         self.args = (target, weight, reduction, ignore_index)
         x = input._data
         t = target._data
@@ -122,7 +131,6 @@ class NllLossBackward0(Op):
         # sizes as for a batch: it raises unless C is 1
         self.size_mismatch = input._data.ndim == 1 and t.size and target._data.ndim == 1 \
             and input._data.shape[0] != 1
-        self.save(input, target, weight)  # (as PyTorch's node)
         if reduction == "none" and input._data.ndim > 1:
             return losses.reshape(target._data.shape)
         # (a spatial loss sums its samples' positions in row-major order, as one batch)
@@ -172,6 +180,7 @@ class NllLossBackward0(Op):
 
 class NllLoss2DBackward0(NllLossBackward0):
     grad_op = NllLoss2DBackwardBackward0
+    spatial = True
 
 
 def _pair_grads(node, grad_op, grad, *params):
@@ -396,13 +405,20 @@ class BinaryCrossEntropyBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, reduction):
+        self.save(input, target, weight)  # (before the kernel's checks, as PyTorch's: see mm's)
+        if input._data.dtype != target._data.dtype:  # (its kernel's first check)
+            _backward_dtype_error(target, input)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, BinaryCrossEntropyBackward0.forward, input, target,
+            return forward_in_float32(self, BinaryCrossEntropyBackward0._loss, input, target,
                                       weight, reduction)
+        return self._loss(input, target, weight, reduction)
+
+    def _loss(self, input, target, weight, reduction):
         x, t = operands(input, target)
         _check_probabilities(x, t)
+        if weight is not None and weight._data.shape != x.shape:
+            check_loss_weight(input, weight)
         self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
-        self.save(input, target, weight)
         loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
         if weight is not None:
             loss = loss * weight._data
@@ -443,13 +459,18 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
     arity = 2
 
     def forward(self, input, target, weight, pos_weight, reduction):
+        self.save(pos_weight, input, target, weight)  # (before the kernel's checks: see mm's)
+        if weight is not None or pos_weight is not None:
+            check_with_logits(input, target, weight, pos_weight)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, BinaryCrossEntropyWithLogitsBackward0.forward, input,
+            return forward_in_float32(self, BinaryCrossEntropyWithLogitsBackward0._loss, input,
                                       target, weight, pos_weight, reduction)
+        return self._loss(input, target, weight, pos_weight, reduction)
+
+    def _loss(self, input, target, weight, pos_weight, reduction):
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
-        self.save(pos_weight, input, target, weight)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         if pos_weight is not None:
             softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
@@ -534,15 +555,19 @@ class MultiMarginLossBackward0(Op):
     saved_names = ('self', 'target', 'weight')
 
     def forward(self, input, target, p, margin, weight, reduction):
+        self.save(input, target, weight)  # (before the kernel's checks, as PyTorch's)
+        check_multi_margin(input, target, weight)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
-            return forward_in_float32(self, MultiMarginLossBackward0.forward, input, target, p,
+            return forward_in_float32(self, MultiMarginLossBackward0._loss, input, target, p,
                                       margin, weight, reduction)
+        return self._loss(input, target, p, margin, weight, reduction)
+
+    def _loss(self, input, target, p, margin, weight, reduction):
         x = input._data
         x2 = x if x.ndim == 2 else x[None]
         t = target._data.reshape(-1)
         self.params = (p, margin, reduction)
         self.target, self.weight = t, weight
-        self.save(input, target, weight)
         losses = multi_margin_rows(x2, t, p, margin, None if weight is None else weight._data)
         if reduction == "none" and target._data.ndim:  # (a 1-d input's: one loss per target)
             return losses

@@ -75,11 +75,11 @@ class MatrixExpBackward0(Op):
     node_name = "LinalgMatrixExpBackward0"
 
     def forward(self, a):
+        self.save(a)  # (before the kernel's checks, as PyTorch's autograd layer: see mm's)
         x = a._data
         _check_square(x, "linalg.matrix_exp")
         check_real_array("linalg_matrix_exp", x)
         _refuse_integral(x, "linalg.matrix_exp")
-        self.save(a)
         if x.shape[-1] == 1:  # (PyTorch's exp of the one element, in the input's dtype)
             return exp_array(x)
         return _expm(x.astype(np.float64)).astype(x.dtype)
@@ -152,6 +152,7 @@ class LinalgSolveBackward(Op):
     saves_output = True  # X, with its history, for second derivatives
 
     def forward(self, a, b):
+        self.save(a)  # (before the kernel's checks, as PyTorch's autograd layer: see mm's)
         x, y = a._data, b._data
         _refuse_integral(x, "linalg.solve")  # (PyTorch's order: A's dtype, B's, then shapes)
         if x.dtype != y.dtype:
@@ -166,7 +167,6 @@ class LinalgSolveBackward(Op):
             raise RuntimeError("linalg.solve: Incompatible shapes of A and B for the equation "
                                f"AX = B ({x.shape[-2]}x{x.shape[-1]} and {rows}x{cols})")
         out = _solve_array(x, rhs)
-        self.save(a)
         if self.vector:  # (a batch of vectors: column-major as one matrix, as PyTorch's)
             out = out[..., 0]
         return lapack_layout(out) if out.ndim > 1 else out

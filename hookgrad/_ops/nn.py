@@ -39,6 +39,7 @@ from .elementwise_layout import (
     laid_out_unary,
     unary_iterator_layout,
 )
+from .embedding_checks import check_indices
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .onednn_gelu import runs_on_onednn
@@ -511,8 +512,9 @@ class EmbeddingBackward0(Op):
 
     def forward(self, weight, indices, padding_idx, scale_grad_by_freq):
         # (the indices Tensor itself, as PyTorch's node saves it: an in-place write on it fails
-        # backward's version check)
+        # backward's version check; before the kernel's checks, as PyTorch's autograd layer)
         self.save(indices)
+        check_indices(indices, weight._data.shape[0])
         indices = indices._data
         self.indices, self.num_weights = indices, weight._data.shape[0]
         self.padding_idx, self.scale_grad_by_freq = padding_idx, scale_grad_by_freq

@@ -16,32 +16,17 @@ from .half import forward_in_float32, is_half, one_dtype
 from .linalg import (
     DotBackward0,
     UnsafeViewBackward0,
+    _expand_input,
     _name,
     _refuse_bool,
     mm,
     record_view_layout,
 )
-from .op import Op, refuse_out
+from .op import Op, broadcast_error, refuse_out
 from .reduce import SumBackward1
 from .scalar_forms import MulBackward1
 from .vector_loop import vector_positions
 from .views import flatten, permute, reshape, view
-
-
-def _expand_input(x, shape):
-    """``input``'s array broadcast to the product's shape, with PyTorch's expand error."""
-    try:
-        return np.broadcast_to(x, shape)
-    except ValueError:
-        for i in range(1, min(len(shape), x.ndim) + 1):
-            if x.shape[-i] not in (1, shape[-i]):
-                d = len(shape) - i
-                raise RuntimeError(
-                    f"The expanded size of the tensor ({shape[d]}) must match the existing size "
-                    f"({x.shape[-i]}) at non-singleton dimension {d}.  Target sizes: "
-                    f"[{', '.join(map(str, shape))}].  Tensor sizes: "
-                    f"[{', '.join(map(str, x.shape))}]") from None
-        raise
 
 
 def _combine(self, x, product, beta, alpha):
@@ -67,21 +52,25 @@ class AddmvBackward0(Op):
     saved_names = ("mat", "vec")
 
     def forward(self, a, mat, vec, beta, alpha):
+        # (as PyTorch: each factor only for the other's gradient; saved before the checks,
+        # as PyTorch's autograd layer saves, and so packs, the inputs before its kernel runs)
+        self.save(mat if self.needs(2) else None, vec if self.needs(1) else None)
         if mat._data.itemsize == 2 and is_half(mat._data) and one_dtype(a, mat, vec):
-            return forward_in_float32(self, AddmvBackward0.forward, a, mat, vec, beta, alpha)
+            return forward_in_float32(self, AddmvBackward0._product, a, mat, vec, beta, alpha)
+        return self._product(a, mat, vec, beta, alpha)
+
+    def _product(self, a, mat, vec, beta, alpha):
         x, m, v = a._data, mat._data, vec._data
         if m.ndim != 2 or v.ndim != 1 or x.ndim > 1:
             raise RuntimeError(f"vector + matrix @ vector expected, got {x.ndim}, {m.ndim}, "
                                f"{v.ndim}")
-        if m.shape[1] != v.shape[0]:
+        if m.shape[1] != v.shape[0] or x.size not in (1, m.shape[0]):
             raise RuntimeError(f"size mismatch, got input ({x.shape[0] if x.ndim else 1}), mat "
                                f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})")
         if not x.dtype == m.dtype == v.dtype:
             raise RuntimeError("addmv input tensors must have the same dtype, but got "
                                f"{_name(x)}, {_name(m)}, and {_name(v)}")
         _refuse_bool("addmv_impl_cpu", m)
-        # (as PyTorch: each factor only for the other's gradient)
-        self.save(mat if self.needs(2) else None, vec if self.needs(1) else None)
         out = matrix_vector(m, v, _expand_input(x, m.shape[:1]), factor_in_dtype(alpha, m.dtype),
                             factor_in_dtype(beta, m.dtype))  # (PyTorch's bits where MKL is)
         if out is not None:
@@ -102,8 +91,14 @@ class AddrBackward0(Op):
     saved_names = ("vec1", "vec2")
 
     def forward(self, a, vec1, vec2, beta, alpha):
+        # (as PyTorch: each vector only for the other's gradient; before the checks, as
+        # addmv's)
+        self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
         if vec1._data.itemsize == 2 and is_half(vec1._data):  # (in float32)
-            return forward_in_float32(self, AddrBackward0.forward, a, vec1, vec2, beta, alpha)
+            return forward_in_float32(self, AddrBackward0._product, a, vec1, vec2, beta, alpha)
+        return self._product(a, vec1, vec2, beta, alpha)
+
+    def _product(self, a, vec1, vec2, beta, alpha):
         for name, v in (("vec1", vec1), ("vec2", vec2)):
             if v._data.ndim != 1:
                 raise RuntimeError(f"addr: Expected 1-D argument {name}, but got "
@@ -112,8 +107,6 @@ class AddrBackward0(Op):
         check_scalar_factor(result_dtype, beta, "beta", complex_rule=False)
         check_scalar_factor(result_dtype, alpha, "alpha", complex_rule=False)
         dtype = result_dtype.np_dtype
-        # (as PyTorch: each vector only for the other's gradient)
-        self.save(vec1 if self.needs(2) else None, vec2 if self.needs(1) else None)
         # (the ufunc's own method, not np.outer: a NumPy warning (0 * inf) raised in NumPy's
         # Python code would escape the package's filter, which matches hookgrad's modules)
         if dtype in _FLOAT_TYPES:
@@ -159,11 +152,15 @@ def _addr_kernel(x, v1, v2, beta, alpha):
     return np.where(vector, fused, element)
 
 
-def _check_batches(b1, b2):
+def _check_batches(b1, b2, kernel="addbmm"):
     x, y = b1._data, b2._data
     for name, t in (("batch1", x), ("batch2", y)):
         if t.ndim != 3:
             raise RuntimeError(f"{name} must be a 3D tensor")
+    if kernel == "baddbmm" and (x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]):
+        raise RuntimeError(  # (its own message, as bmm's)
+            f"Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{x.shape[0]}, {x.shape[2]}] but got: [{y.shape[0]}, {y.shape[1]}].")
     if x.shape[0] != y.shape[0]:
         raise RuntimeError(f"batch1 and batch2 must have same number of batches, got "
                            f"{x.shape[0]} and {y.shape[0]}")
@@ -177,9 +174,15 @@ class BaddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
+        # (as PyTorch: each batch only for the other's gradient; before the checks, as
+        # addmv's)
+        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         if b1._data.itemsize == 2 and is_half(b1._data) and one_dtype(a, b1, b2):  # (float32)
-            return forward_in_float32(self, BaddbmmBackward0.forward, a, b1, b2, beta, alpha)
-        _check_batches(b1, b2)
+            return forward_in_float32(self, BaddbmmBackward0._product, a, b1, b2, beta, alpha)
+        return self._product(a, b1, b2, beta, alpha)
+
+    def _product(self, a, b1, b2, beta, alpha):
+        _check_batches(b1, b2, "baddbmm")
         x, y = b1._data, b2._data
         if a._data.dtype == x.dtype:  # (PyTorch's kernel, chosen by the input's dtype, has
             _refuse_bool("baddbmm", x)  # no bool version; it then checks batch2's)
@@ -189,8 +192,6 @@ class BaddbmmBackward0(Op):
             raise RuntimeError(f"Input dtypes must be the same, got: input "
                                f"{_CPP[a._data.dtype.name]}, batch1: {_CPP[x.dtype.name]}, "
                                f"batch2: {_CPP[y.dtype.name]}")
-        # (as PyTorch: each batch only for the other's gradient)
-        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         shape = (x.shape[0], x.shape[1], y.shape[2])
         out = batched(x, y, _expand_input(a._data, shape), factor_in_dtype(alpha, x.dtype),
                       factor_in_dtype(beta, x.dtype))  # (PyTorch's bits where MKL is)
@@ -217,8 +218,14 @@ class AddbmmBackward0(Op):
     saved_names = ("batch1", "batch2")
 
     def forward(self, a, b1, b2, beta, alpha):
+        # (as PyTorch: each batch only for the other's gradient; before the checks, as
+        # addmv's)
+        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         if b1._data.itemsize == 2 and is_half(b1._data) and one_dtype(a, b1, b2):  # (float32)
-            return forward_in_float32(self, AddbmmBackward0.forward, a, b1, b2, beta, alpha)
+            return forward_in_float32(self, AddbmmBackward0._product, a, b1, b2, beta, alpha)
+        return self._product(a, b1, b2, beta, alpha)
+
+    def _product(self, a, b1, b2, beta, alpha):
         _check_batches(b1, b2)
         x, y = b1._data, b2._data
         if a._data.dtype != y.dtype:
@@ -228,8 +235,6 @@ class AddbmmBackward0(Op):
             raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_name(x)} and "
                                f"{_name(y)}")
         _refuse_bool("addmm_impl_cpu_", x)
-        # (as PyTorch: each batch only for the other's gradient)
-        self.save(b1 if self.needs(2) else None, b2 if self.needs(1) else None)
         self.batches = x.shape[0]
         out = _addbmm_gemm(a._data, x, y, factor_in_dtype(alpha, x.dtype),
                            factor_in_dtype(beta, x.dtype))
@@ -262,7 +267,17 @@ def _addbmm_gemm(bias, x, y, alpha, beta):
 
 
 class VdotBackward0(DotBackward0):
-    pass
+    saved_names = ("other", "self")  # (PyTorch's order: other's first, unlike dot's)
+
+    def forward(self, a, b):
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)  # (see mm's)
+        if a._data.itemsize == 2 and is_half(a._data) and one_dtype(a, b):  # (in float32)
+            return forward_in_float32(self, DotBackward0._product, a, b)
+        return self._product(a, b)
+
+    def backward(self, grad):
+        b, a = self.saved()
+        return (grad * b if self.needs(0) else None, grad * a if self.needs(1) else None)
 
 
 class LinalgCrossBackward0(Op):
@@ -270,14 +285,25 @@ class LinalgCrossBackward0(Op):
     saved_names = ("other", "self")  # (PyTorch's order: its nodes save by name)
 
     def forward(self, a, b, dim):
+        # (as PyTorch: each operand only for the other's gradient; before the checks, which
+        # are its kernel's, as mm's)
+        self.save(b if self.needs(0) else None, a if self.needs(1) else None)
         x, y = a._data, b._data
+        if x.ndim != y.ndim:
+            raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+        dim = _wrap_dim(dim, x.ndim)
+        if x.shape[dim] != 3 or y.shape[dim] != 3:
+            raise RuntimeError(f"linalg.cross: inputs dimension {dim - x.ndim} must have "
+                               f"length 3. Got {x.shape[dim]} and {y.shape[dim]}")
         if x.dtype != y.dtype:
             raise RuntimeError(f"expected scalar type {_name(x)} but found {_name(y)}")
         if x.dtype.kind == "b":  # (its kernel's dtype dispatch, an empty input's too)
             raise NotImplementedError("\"cross\" not implemented for 'Bool'")
         self.dim = dim
-        self.save(b, a)
-        shape = np.broadcast_shapes(x.shape, y.shape)
+        try:
+            shape = np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:
+            raise broadcast_error([x.shape, y.shape]) from None
         x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
         with np.errstate(invalid="ignore", over="ignore"):
             if x.dtype not in _FLOAT_TYPES:
@@ -328,13 +354,6 @@ def vdot(input, other, *, out=None):
 def linalg_cross(input, other, *, dim=-1, out=None):
     if out is not None:
         refuse_out("linalg.cross")
-    x, y = input._data, other._data
-    if x.ndim != y.ndim:
-        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    dim = _wrap_dim(dim, x.ndim)
-    if x.shape[dim] != 3 or y.shape[dim] != 3:
-        raise RuntimeError(f"linalg.cross: inputs dimension {dim - x.ndim if dim >= 0 else dim}"
-                           f" must have length 3. Got {x.shape[dim]} and {y.shape[dim]}")
     return LinalgCrossBackward0.apply(input, other, dim)
 
 
@@ -385,16 +404,17 @@ def tensordot(a, b, dims=2, out=None):
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
         if dims > min(x.ndim, y.ndim):
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
-        dims_a, dims_b = list(range(x.ndim - dims, x.ndim)), list(range(dims))
+        dims_a, dims_b = list(range(-dims, 0)), list(range(dims))  # (PyTorch's: negative)
     else:
         dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)
     if len(dims_a) != len(dims_b):
         raise RuntimeError("both dimension lists should have same length")
     if x.dtype != y.dtype:
         raise RuntimeError("both inputs should have same dtype")
+    given = list(zip(dims_a, dims_b))  # (as given: the message's)
     dims_a = [_wrap_dim(d, x.ndim) for d in dims_a]
     dims_b = [_wrap_dim(d, y.ndim) for d in dims_b]
-    for da, db in zip(dims_a, dims_b):
+    for (da, db), (ga, gb) in zip(zip(dims_a, dims_b), given):
         # a contracted dim of size 1 on one side is broadcast: PyTorch sums it out of the
         # other operand first (keeping the dim; of both when both have size 1, the first's),
         # in the operand's dtype (integers too)
@@ -404,8 +424,8 @@ def tensordot(a, b, dims=2, out=None):
             b = SumBackward1.apply(b, (db,), True, b.dtype if y.dtype.kind in "biu" else None)
         elif x.shape[da] != y.shape[db]:
             raise RuntimeError(f"contracted dimensions need to match, but first has size "
-                               f"{x.shape[da]} in dim {da} and second has size {y.shape[db]} in "
-                               f"dim {db}")
+                               f"{x.shape[da]} in dim {ga} and second has size {y.shape[db]} in "
+                               f"dim {gb}")
     x, y = a._data, b._data
     free_a = [d for d in range(x.ndim) if d not in dims_a]
     free_b = [d for d in range(y.ndim) if d not in dims_b]

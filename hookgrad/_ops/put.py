@@ -15,6 +15,7 @@ from .index import (
 )
 from .index_keys import saved_indices
 from .op import Op, broadcast_error, refuse_out, type_name
+from .packed_on_error import checked
 from .views import expand
 
 
@@ -97,8 +98,10 @@ def index_put(input, indices, values, accumulate=False):
     tensor_argument("index_put", "values", 2, values)
     # (the dtype check after the key's and the values' shape, as PyTorch's)
     indices = tuple(indices)
-    return IndexPutBackward0.apply(input, values, _index_key(input, indices), bool(accumulate),
-                                   True, tuple(i for i in indices if i is not None))
+    saved = tuple(i for i in indices if i is not None)
+    # (the kernel's checks, after its node saves the indices: packed_on_error.py)
+    key = checked(_index_key, (input, values), lambda: saved, input, indices)
+    return IndexPutBackward0.apply(input, values, key, bool(accumulate), True, saved)
 
 
 class MaskedScatterBackward0(Op):
@@ -175,35 +178,43 @@ class PutBackward0(Op):
 
 
 def masked_scatter(input, mask, source):
+    tensor_argument("masked_scatter", "source", 2, source)
+    # (the kernel's checks, after its node saves the mask: packed_on_error.py)
+    checked(_masked_scatter_checks, (input, source), lambda: (mask,), input, mask, source)
+    return MaskedScatterBackward0.apply(input, source, mask)
+
+
+def _masked_scatter_checks(input, mask, source):
     m = mask._data
     if m.dtype != np.bool_:
         raise RuntimeError("masked_scatter_ only supports boolean masks, but got mask with "
                            f"dtype {type_name(m)}")
-    tensor_argument("masked_scatter", "source", 2, source)
     if input._data.dtype != source._data.dtype:
         raise RuntimeError("masked_scatter: expected self and source to have same dtypes but "
                            f"got{type_name(input._data)} and {type_name(source._data)}")
     try:
         shape = np.broadcast_shapes(input._data.shape, m.shape)
-    except ValueError:
-        raise broadcast_error([input._data.shape, m.shape]) from None
+    except ValueError:  # (PyTorch's message names the mask first)
+        raise broadcast_error([m.shape, input._data.shape]) from None
     needed = int(np.broadcast_to(m, shape).sum())
     if source._data.size < needed:
         raise RuntimeError("Number of elements of source < number of ones in mask")
-    return MaskedScatterBackward0.apply(input, source, mask)
 
 
 class MaskedSelectBackward0(Op):
     """The elements where a (broadcast) boolean mask is set, as a 1-d copy."""
 
     def forward(self, a, mask):
+        self.save(mask, a)  # (as PyTorch's node, before its kernel's checks: see mm's)
         m = mask._data
         if m.dtype != np.bool_:
             raise RuntimeError("masked_select: expected BoolTensor for mask")
         x = a._data
-        shape = np.broadcast_shapes(x.shape, m.shape)
+        try:
+            shape = np.broadcast_shapes(x.shape, m.shape)
+        except ValueError:  # (PyTorch's message names the mask first)
+            raise broadcast_error([m.shape, x.shape]) from None
         self.key = np.broadcast_to(m, shape)
-        self.save(a, mask)  # (as PyTorch's node)
         return np.broadcast_to(x, shape)[self.key]
 
     def backward(self, grad):
@@ -286,9 +297,14 @@ def _fill_key(dim, idx, ndim):
     return dim_key(dim, idx) if ndim else np.bool_(idx.size > 0)
 
 
+def _fill_index(input, dim, index):
+    return checks.index_fill_index(input._data, _wrap_dim(dim, input._data.ndim), index,
+                                   input.stride())
+
+
 def index_fill(input, dim, index, value):
+    idx = checked(_fill_index, (input, value), lambda: (index,), input, dim, index)
     dim = _wrap_dim(dim, input._data.ndim)
-    idx = checks.index_fill_index(input._data, dim, index, input.stride())
     if isinstance(value, TensorBase):
         return IndexFillBackward1.apply(input, value, dim, idx, index)
     return IndexFillBackward0.apply(input, _fill_key(dim, idx, input._data.ndim), value, index)

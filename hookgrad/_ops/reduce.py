@@ -16,6 +16,7 @@ from .norm_checks import refuse_norm_without_identity
 from .norm_grad import norm_backward
 from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
+from .packed_on_error import checked_dims
 from .prod_nans import prod_nan_signed
 from .scalar_forms import MulBackward1
 from .selection import where
@@ -359,7 +360,7 @@ def _var_args(a, dim, unbiased, correction, name):
                         "unbiased and correction")
     if correction is None:
         correction = 0 if unbiased is False else 1
-    dims = dims_of(dim, a._data.ndim)
+    dims = checked_dims(dims_of, a, dim)  # (wrapped after the node saves a: packed_on_error)
     # PyTorch's reduction factor: input numel over output numel, 0 for an empty output
     shape = a._data.shape
     kept = [size for d, size in enumerate(shape) if d not in dims]
@@ -499,7 +500,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {type_name(x)}")
     p = float(p)
-    dims = dims_of(dim, x.ndim)
+    dims = checked_dims(dims_of, input, dim)  # (as var's)
     # (the dims as given, in their order: PyTorch names the first empty one as given)
     given = dims if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     refuse_norm_without_identity(x, p, given, dim is None)
@@ -578,7 +579,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
     if not isinstance(dim, int):
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
-    return ProdBackward1.apply(input, dims_of(dim, ndim), keepdim, dtype)
+    return ProdBackward1.apply(input, checked_dims(dims_of, input, dim), keepdim, dtype)
 
 
 # --------------------------------------------------------------------------- all, any, cumsum

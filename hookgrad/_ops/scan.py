@@ -9,6 +9,7 @@ from ..autograd.grad_mode import state as _grad_state
 from .half import forward_in_float32, is_half
 from .index import ScatterAddGrad, SliceBackward0
 from .op import Op, refuse_out, return_type, type_name
+from .packed_on_error import checked
 from .reduce import _sum_dtype, refuse_integer_grad
 from .selection import where
 from .shape import cat
@@ -159,7 +160,9 @@ def cumprod(input, dim, *, dtype=None, out=None):
         refuse_out("cumprod")
     dtype = None if dtype is None else _scan_dtype("cumprod", input, dtype)
     refuse_integer_grad(input, dtype)
-    return CumprodBackward0.apply(input, _wrap_dim(dim, input._data.ndim), dtype)
+    # (the dim wrapped by the kernel, after the node saves the input: packed_on_error.py)
+    dim = checked(_wrap_dim, (input,), lambda: (input,), dim, input._data.ndim)
+    return CumprodBackward0.apply(input, dim, dtype)
 
 
 def _cumprod_grad_recorded(grad, a, dim, n):

@@ -12,6 +12,7 @@ from .arrange import select
 from .diagonal import diagonal
 from .index import SliceBackward0, take
 from .op import Op
+from .packed_on_error import checked
 from .views import narrow
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
@@ -135,8 +136,12 @@ class PutBackward0(Op):
     indices stays) or added in order at the input's flat (row-major) indices."""
 
     arity = 2  # (input, source)
+    # (as PyTorch's node: the index, and the source for its own gradient; their versions
+    # are checked when backward unpacks them)
+    saved_names = ("index", "source")
 
     def forward(self, input, source, index, flat, accumulate):
+        self.save(index, source if self.needs(1) else None)
         out = _copy(input._data)
         values = source._data.reshape(-1)
         view = out.reshape(1) if not out.ndim else out  # (a 0-d input: one element)
@@ -151,6 +156,7 @@ class PutBackward0(Op):
         return out
 
     def backward(self, grad):
+        self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         grad_input = grad_source = None
         if self.needs(0):
             if self.accumulate:
@@ -167,6 +173,8 @@ def put(input, index, source, accumulate=False):
     input = tensor_argument("put", "input", 1, input)
     index = tensor_argument("put", "index", 2, index)
     source = tensor_argument("put", "source", 3, source)
-    flat = _put_checks(input, index, source)
+    # (the kernel's checks, after its node saves what it needs: packed_on_error.py)
+    flat = checked(_put_checks, (input, source), lambda: (
+        index, source if source.requires_grad else None), input, index, source)
     return PutBackward0.apply(input, source, index, flat, bool(accumulate))
 

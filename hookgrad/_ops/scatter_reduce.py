@@ -10,6 +10,7 @@ from ..autograd.graph import ERROR_NODE_SEQ
 from .index import positions_along
 from .index_checks import INT32_OR_64
 from .op import Op, refuse_out
+from .packed_on_error import checked
 
 _REDUCES = ("sum", "prod", "mean", "amax", "amin")
 _UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum,
@@ -173,6 +174,13 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, out=Non
     if not isinstance(src, TensorBase):  # (an argument error: before the dim's range)
         raise TypeError("scatter_reduce(): argument 'src' (position 3) must be Tensor, not "
                         f"{type(src).__name__}")
+    # (the kernel's checks, after its node saves index, input and src: packed_on_error.py)
+    dim = checked(_wrapped_check, (input, src), lambda: (index, input, src), input, dim, index,
+                  src, reduce)
+    return ScatterReduceBackward0.apply(input, src, dim, index, reduce, include_self)
+
+
+def _wrapped_check(input, dim, index, src, reduce):
     dim = _wrap_dim(dim, input._data.ndim)
     _check(input, dim, index, src, reduce)
-    return ScatterReduceBackward0.apply(input, src, dim, index, reduce, include_self)
+    return dim

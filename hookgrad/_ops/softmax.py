@@ -9,6 +9,7 @@ from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
+from .packed_on_error import checked
 from .reduce import dims_of
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
@@ -352,4 +353,6 @@ class LogsumexpBackward0(ReductionOp):
 def logsumexp(input, dim, keepdim=False, *, out=None):
     if out is not None:
         refuse_out("logsumexp")
-    return LogsumexpBackward0.apply(input, dims_of(dim, input._data.ndim), keepdim)
+    # (the dim wrapped by the kernel, after the node saves the input: packed_on_error.py)
+    dims = checked(dims_of, (input,), lambda: (input,), dim, input._data.ndim)
+    return LogsumexpBackward0.apply(input, dims, keepdim)

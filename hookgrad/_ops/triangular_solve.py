@@ -97,10 +97,10 @@ class LinalgSolveTriangularBackward0(Op):
         return getattr(self, name) if name in ("upper", "left", "unitriangular") else None
 
     def forward(self, a, b, upper, left, unitriangular):
+        self.save(a)  # (before the kernel's checks, as PyTorch's autograd layer: see mm's)
         x, y = a._data, b._data
         _check(x, y, left)
         self.upper, self.left, self.unitriangular = upper, left, unitriangular
-        self.save(a)
         # (PyTorch computes in A's dtype, B converted to it: no cast node)
         out = triangular_solve_array(x, y.astype(x.dtype, copy=False), upper, left,
                                      unitriangular).astype(x.dtype, copy=False)

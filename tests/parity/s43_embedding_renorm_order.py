@@ -25,3 +25,20 @@ except IndexError as e:
 print(w._version)
 F.embedding(torch.tensor([0, 1]), w, max_norm=1.0); print(w._version)
 F.embedding(torch.tensor([0, 1]), w, max_norm=5.0); print(w._version)
+
+# the renorm's own checks: its indices' dtype (argument #2), C++'s norm() of an integer weight
+for idx in (torch.tensor([0.0]), torch.tensor([0, 5])):
+    for mn in (None, 1.0):
+        w = torch.ones(3, 2) * 2
+        for fn in (lambda: F.embedding(idx, w, max_norm=mn), lambda: F.embedding_bag(idx, w, torch.tensor([0]), max_norm=mn)):
+            try:
+                print(fn())
+            except Exception as e:
+                print(type(e).__name__, e)
+            print(w)
+wi = torch.ones(3, 2, dtype=torch.int64)
+for fn in (lambda: F.embedding(torch.tensor([0]), wi, max_norm=1.0), lambda: F.embedding_bag(torch.tensor([0]), wi, torch.tensor([0]), max_norm=1.0)):
+    try:
+        print(fn())
+    except Exception as e:
+        print(type(e).__name__, e)

@@ -31,6 +31,7 @@ from ..._ops.nn import (
     ThresholdBackward1,
 )
 from ..._ops.op import type_name
+from ..._ops.packed_on_error import checked
 from ..._random import rng as _rng
 from ..._tensor_base import _wrap_dim
 
@@ -232,16 +233,21 @@ def threshold_(input, threshold, value):
     return apply_inplace(input, ThresholdBackward1.apply, (threshold, value), {}, ALLOW_OVERLAP)
 
 
-def glu(input, dim=-1):
-    if input._data.ndim == 0:
-        raise RuntimeError("glu does not support scalars because halving size must be even")
+def _glu_dim(input, dim):
     dim = _wrap_dim(dim, input._data.ndim)
     size = input._data.shape[dim]
     if size % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size {size}")
     if input._data.dtype.kind not in "fV":  # (PyTorch's kernel has floating types only)
         raise NotImplementedError(f'"glu_cpu" not implemented for \'{type_name(input._data)}\'')
-    return GluBackward0.apply(input, dim)
+    return dim
+
+
+def glu(input, dim=-1):
+    if input._data.ndim == 0:  # (F.glu's own check)
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    # (the kernel's checks, after the node saves the input: packed_on_error.py)
+    return GluBackward0.apply(input, checked(_glu_dim, (input,), lambda: (input,), input, dim))
 
 
 def _softmax_dim(name, ndim, stacklevel):

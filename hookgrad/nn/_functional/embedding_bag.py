@@ -65,9 +65,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
             raise ValueError("max mode does not support sparse weights")
     else:
         raise ValueError("mode has to be one of sum, mean or max")
-    if max_norm is not None:
-        _check_indices(input, offsets, weight)
-        _renorm_rows(weight, input._data, max_norm, norm_type)
+    if max_norm is not None:  # (first, as F.embedding_bag: embedding_renorm_'s own checks)
+        _renorm_rows(weight, input, max_norm, norm_type)
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError(
             "embedding_bag: per_sample_weights was not None. per_sample_weights is only "

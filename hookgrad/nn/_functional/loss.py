@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from ..._broadcast_functions import broadcast_shapes
 from ..._ops import selection as _selection
 from ..._ops.arithmetic import AddBackward1, DivBackward1, MulBackward1, SubBackward0, SubBackward1
 from ..._ops.loss import (
@@ -18,6 +19,7 @@ from ..._ops.loss import (
 )
 from ..._ops.multilabel_loss import MultilabelMarginLossBackward0
 from ..._ops.op import type_name
+from ..._ops.packed_on_error import checked
 from ..._ops.soft_margin_loss import SoftMarginLossBackward0
 from ..._ops.special import xlogy
 from ..._tensor_base import _make
@@ -133,26 +135,14 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"size ({input.shape}) is deprecated. Please ensure they have the same "
                          "size.")
     if weight is not None and weight._data.shape != input._data.shape:
-        _check_loss_weight(input, weight)
-        weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+        # (F.binary_cross_entropy's own broadcast; the op checks the weight against the
+        # input's shape after saving it: loss_weight_checks.py)
+        weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
     if weight is not None and weight._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'binary_cross_entropy' is not differentiable with "
                            "respect to argument 'weight'. This input cannot have requires_grad "
                            "True.")
     return BinaryCrossEntropyBackward0.apply(input, target, weight, reduction)
-
-
-def _check_loss_weight(input, weight):
-    """PyTorch multiplies the elementwise loss by a weight in place: it must broadcast to the
-    input's shape."""
-    shape = input._data.shape
-    try:
-        broadcast = np.broadcast_shapes(shape, weight._data.shape)
-    except ValueError:  # (shapes that do not broadcast: the loss op's own error stands)
-        return
-    if broadcast != shape:
-        raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
-                           f"broadcast shape [{', '.join(map(str, broadcast))}]")
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -161,9 +151,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target._data.shape != input._data.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
-    for given in (weight, pos_weight):
-        if given is not None:
-            _check_loss_weight(input, given)
+    # (the op checks the weights after saving them: loss_weight_checks.py)
     _refuse_grad("binary_cross_entropy_with_logits", "weight", weight)
     _refuse_grad("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, weight, pos_weight,
@@ -178,12 +166,6 @@ def _refuse_grad(function, argument, tensor):
                            f"argument '{argument}'. This input cannot have requires_grad True.")
 
 
-def _check_class_target(target):
-    if target._data.dtype not in (np.int64, np.uint8):
-        raise RuntimeError("expected target dtype to be Long or Byte, but got "
-                           f"{_type_name(target)}")
-
-
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
@@ -194,32 +176,18 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if ndim != 1 and target_shape and shape[0] != target_shape[0]:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
                          f"({target_shape[0]}).")
-    classes = shape[0] if ndim == 1 else shape[1]
-    # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks)
+    # (nll_loss, or nll_loss2d for the spatial forms: checked before their kernels' checks,
+    # which the ops run after saving their inputs: nll_checks.py)
     _refuse_grad("nll_loss_forward" if ndim <= 2 else "nll_loss2d_forward", "weight", weight)
-    if weight is not None and weight._data.size != classes:
-        raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or "
-                           f"no classes but got weight tensor of shape: {_shape(weight)}")
     if ndim <= 2:
-        if len(target_shape) > 1:
-            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-        _check_class_target(target)
         return NllLossBackward0.apply(input, target, weight, reduction, ignore_index)
     if ndim == 4:
-        if len(target_shape) != 3:
-            raise RuntimeError("only batches of spatial targets supported (3D tensors) but got "
-                               f"targets of dimension: {len(target_shape)}")
-        if target_shape != (shape[0],) + shape[2:]:
-            raise RuntimeError(f"size mismatch (got input: {list(shape)} , target: "
-                               f"{list(target_shape)}")
-        _check_class_target(target)
         return NllLoss2DBackward0.apply(input, target, weight, reduction, ignore_index)
     expected = (shape[0],) + shape[2:]
     if target_shape != expected:
         raise RuntimeError(f"Expected target size {list(expected)}, got {list(target_shape)}")
-    _check_class_target(target)
     positions = int(np.prod(shape[2:]))  # (not -1: with an empty batch it is undetermined)
-    folded = input.reshape(shape[0], classes, 1, positions)
+    folded = input.reshape(shape[0], shape[1], 1, positions)
     out = NllLoss2DBackward0.apply(folded, target.reshape(shape[0], 1, positions), weight,
                                    reduction, ignore_index)
     return out.view(expected) if reduction == "none" else out
@@ -303,12 +271,18 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     if target._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect "
                            "to argument 'target'. This input cannot have requires_grad True.")
+    # (the kernel's broadcast, after its node saves input and target: packed_on_error.py)
+    input, target = checked(_soft_margin_pair, (input,), lambda: (input, target), input, target)
+    return SoftMarginLossBackward0.apply(input, target, reduction)
+
+
+def _soft_margin_pair(input, target):
     shape = input._data.shape
     input, target = _broadcast_pair(input, target)
     if input._data.shape != shape:  # (PyTorch multiplies the target into -input in place)
         raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
                            f"broadcast shape [{', '.join(map(str, input._data.shape))}]")
-    return SoftMarginLossBackward0.apply(input, target, reduction)
+    return input, target
 
 
 def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin=1.0,
@@ -319,11 +293,7 @@ def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin
     if weight is not None and weight._data.ndim != 1:
         raise ValueError("weight must be one-dimensional")
     _refuse_grad("multi_margin_loss", "weight", weight)
-    _check_class_target(target)
-    classes = input._data.shape[-1]
-    t = target._data
-    if t.size and (t.min() < 0 or t.max() >= classes):
-        raise RuntimeError("target out of range")
+    # (the op checks its arguments after saving them: class_target_checks.py)
     return MultiMarginLossBackward0.apply(input, target, p, margin, weight, reduction)
 
 
@@ -435,6 +405,12 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction(size_average, reduce, reduction)
+    # (the kernel's checks, after its node saves input and target: packed_on_error.py)
+    checked(_multilabel_checks, (input,), lambda: (input, target), input, target)
+    return MultilabelMarginLossBackward0.apply(input, target, reduction)
+
+
+def _multilabel_checks(input, target):
     x, y = input._data, target._data
     if x.ndim > 2 or (x.ndim == 2 and x.shape[1] == 0) or (x.ndim == 1 and x.size == 0):
         raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, "
@@ -447,4 +423,3 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     classes = x.shape[-1] if x.ndim else 1
     if y.size and (y.min() < -1 or y.max() >= classes):
         raise RuntimeError("argument #2 'target' is out of range")
-    return MultilabelMarginLossBackward0.apply(input, target, reduction)

@@ -12,6 +12,7 @@ from ..._ops.normalization import (
     NativeLayerNormBackward0,
 )
 from ..._ops.op import type_name
+from ..._ops.packed_on_error import checked
 from ..._tensor_base import _make
 from .utils import _shape
 
@@ -30,13 +31,18 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                            "in evaluation mode")
     if not input._data.size:
         return _empty_batch_norm(input, weight, bias)
-    for name, t in (("running_mean", running_mean), ("running_var", running_var),
-                    ("weight", weight), ("bias", bias)):
-        if t is not None and t._data.size != shape[1]:
-            raise RuntimeError(f"{name} should contain {shape[1]} elements not {t._data.size}")
+    _check_features(shape[1], running_mean, running_var, weight, bias)
     _check_batch_norm_dtypes(input, weight, bias, running_mean, running_var)
     return NativeBatchNormBackward0.apply(input, weight, bias, running_mean, running_var,
                                           training, momentum, eps)
+
+
+def _check_features(features, running_mean, running_var, weight, bias):
+    """The composite batch_norm's sizes check (before any node)."""
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t._data.size != features:
+            raise RuntimeError(f"{name} should contain {features} elements not {t._data.size}")
 
 
 def _empty_batch_norm(input, weight, bias):
@@ -78,10 +84,18 @@ def _normalized_shape(name, input, normalized_shape, star, **affine):
     return normalized
 
 
-def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+def _layer_norm_checks(input, normalized_shape, weight, bias):
     normalized = _normalized_shape("layer_norm", input, normalized_shape, "*, ", weight=weight,
                                    bias=bias)
     _check_parameter_dtypes(input, weight, bias)
+    return normalized
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    # (native_layer_norm's checks, after its node saves bias, input and weight (its order):
+    # packed_on_error.py)
+    normalized = checked(_layer_norm_checks, (input, weight, bias), lambda: (
+        bias, input, weight), input, normalized_shape, weight, bias)
     return NativeLayerNormBackward0.apply(input, weight, bias, len(normalized), eps)
 
 
@@ -126,6 +140,13 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if shape[1] % num_groups:
         raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {_shape(input)} and num_groups={num_groups}")
+    for name, t in (("weight", weight), ("bias", bias)):  # (the composite's, before any node)
+        if t is not None and (t._data.ndim != 1 or t._data.size != shape[1]):
+            # (PyTorch's bias message shows the weight's shape: [0] without a weight)
+            shown = _shape(weight) if weight is not None else [0]
+            raise RuntimeError(f"Expected {name} to be a vector of size equal to the number of "
+                               f"channels in input, but got {name} of shape {shown} and "
+                               f"input of shape {_shape(input)}")
     size = [shape[0] * shape[1] // num_groups, num_groups] + list(shape[2:])
     if size[0] * int(np.prod(size[2:])) == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size "
@@ -148,6 +169,8 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     mean, var = (None if t is None else _make(np.tile(t._data, n))
                  for t in (running_mean, running_var))
     folded = input.reshape((1, n * c) + tuple(shape[2:]))
+    if folded._data.size:  # (as batch_norm's)
+        _check_features(n * c, mean, var, weight, bias)
     if not folded._data.size:
         out = _empty_batch_norm(folded, weight, bias)
     else:

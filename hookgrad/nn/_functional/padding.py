@@ -1,4 +1,5 @@
 """``pad``: constant, reflect, replicate and circular padding."""
+from ..._ops.packed_on_error import checked
 from ..._ops.padding import PAD_NODES, ConstantPadNdBackward0
 from .utils import _shape
 
@@ -28,7 +29,22 @@ def pad(input, pad, mode="constant", value=None):
     if dims not in (1, 2, 3) or ndim not in (dims + 1, dims + 2):
         raise NotImplementedError(f"Padding size {len(pad)} is not supported for {ndim}D input "
                                   f"tensor.\n{_NON_CONSTANT_PAD_HELP}")
-    if mode != "circular" and 0 in input._data.shape[ndim - dims - 1:]:
+    if mode == "circular":  # (a composite: its checks come first, without a node)
+        for k in range(dims):
+            size = input._data.shape[ndim - 1 - k]
+            if pad[2 * k] > size or pad[2 * k + 1] > size:
+                raise RuntimeError("Padding value causes wrapping around more than once.")
+        _check_output_size(input, pad, mode)
+        return _pad_circular(input, pad)
+    # (the kernel's checks, after its node saves the input: packed_on_error.py)
+    checked(_kernel_checks, (input,), lambda: (input,), input, pad, mode, dims)
+    return PAD_NODES[(mode, dims)].apply(input, pad, mode)
+
+
+def _kernel_checks(input, pad, mode, dims):
+    """The reflection and replication kernels' checks."""
+    ndim = input._data.ndim
+    if 0 in input._data.shape[ndim - dims - 1:]:
         # (PyTorch's reflection and replication kernels allow an empty batch only: every
         # other dim, the channels included, must be non-empty)
         raise RuntimeError(f"Expected {dims + 1}D or {dims + 2}D (batch mode) tensor with "
@@ -43,12 +59,7 @@ def pad(input, pad, mode="constant", value=None):
                                "corresponding input dimension, but got: padding "
                                f"({left}, {right}) at "
                                f"dimension {dim} of input {_shape(input)}")
-        if mode == "circular" and (left > size or right > size):
-            raise RuntimeError("Padding value causes wrapping around more than once.")
     _check_output_size(input, pad, mode)
-    if mode == "circular":
-        return _pad_circular(input, pad)
-    return PAD_NODES[(mode, dims)].apply(input, pad, mode)
 
 
 def _check_output_size(input, pad, mode):

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..._ops.channels_last import restride_pooled_mean
 from ..._ops.op import type_name
+from ..._ops.packed_on_error import checked, pack_saved
 from ..._ops.pooling import (
     AdaptiveAvgPool2DBackward0,
     AdaptiveMaxPool2DBackward0,
@@ -85,7 +86,9 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                return_indices=False):
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 2)
     dilation = _tuple(dilation, 2, "dilation")
-    _pool_checks(input, kernel, stride, padding, dilation, ceil_mode, True)
+    # (the kernel's checks, after its node saves the input: packed_on_error.py)
+    checked(_pool_checks, (input,), lambda: (input,), input, kernel, stride, padding, dilation,
+            ceil_mode, True)
     return MaxPool2DWithIndicesBackward0.apply(input, kernel, stride, padding, dilation,
                                                ceil_mode, bool(return_indices))
 
@@ -118,8 +121,11 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     kernel, stride, padding = _pool_args(kernel_size, stride, padding, 2)
-    _pool_checks(input, kernel, stride, padding, (1, 1), ceil_mode, False)
+    # (the kernel's checks, after its node saves the input: packed_on_error.py)
+    checked(_pool_checks, (input,), lambda: (input,), input, kernel, stride, padding, (1, 1),
+            ceil_mode, False)
     if divisor_override is not None and divisor_override == 0:
+        pack_saved((input,), lambda: (input,))
         raise RuntimeError("divisor must be not zero")
     return AvgPool2DBackward0.apply(input, kernel, stride, padding, ceil_mode, count_include_pad,
                                     divisor_override)
@@ -154,15 +160,29 @@ def _check_not_empty(name, input, first):
                                f"{dim} being empty")
 
 
-def adaptive_avg_pool2d(input, output_size):
-    shape = input._data.shape
+def _check_sequence_size(input, output_size):
+    """F.adaptive_*_pool2d's own check of a sequence output_size (its ``_list_with_default``)."""
+    if not isinstance(output_size, int) and input._data.ndim <= len(output_size):
+        raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+
+
+def _adaptive_avg_checks(input):
     if input._data.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
                            f"{_shape(input)}")
     _check_not_empty("adaptive_avg_pool2d", input, input._data.ndim - 2)
-    size = _adaptive_size(output_size, shape, 2)
-    if size == (1, 1):  # (PyTorch's shortcut: the mean over H and W)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    _check_sequence_size(input, output_size)
+    size = _adaptive_size(output_size, input._data.shape, 2)
+    if size[0] < 0 or size[1] < 0:  # (the composite's check, before any node)
+        raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than "
+                           f"or equal to 0 but received {{{size[0]}, {size[1]}}}")
+    if size == (1, 1):  # (PyTorch's shortcut, unchecked: the mean over H and W)
         return restride_pooled_mean(input.mean((-1, -2), keepdim=True), input)
+    # (_adaptive_avg_pool2d's checks, after its node saves the input: packed_on_error.py)
+    checked(_adaptive_avg_checks, (input,), lambda: (input,), input)
     return AdaptiveAvgPool2DBackward0.apply(input, size)
 
 
@@ -174,15 +194,26 @@ def adaptive_avg_pool1d(input, output_size):
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1,) + size).squeeze(-2)
 
 
-def adaptive_max_pool2d(input, output_size, return_indices=False):
+def _adaptive_max_checks(input, size):
     if input._data.ndim not in (3, 4):
-        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got "
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: "
                            f"{_shape(input)}")
     _check_not_empty("adaptive_max_pool2d", input, 1)
-    size = _adaptive_size(output_size, input._data.shape, 2)
+    shape = input._data.shape[:-2] + size
+    for n in shape:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
+                               f"[{', '.join(map(str, shape))}]")
     if input._data.dtype.kind != "f":  # (PyTorch's kernel is for floating dtypes only)
         raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for "
                                   f"'{type_name(input._data)}'")
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    _check_sequence_size(input, output_size)
+    size = _adaptive_size(output_size, input._data.shape, 2)
+    # (the kernel's checks, after its node saves the input: packed_on_error.py)
+    checked(_adaptive_max_checks, (input,), lambda: (input,), input, size)
     out, indices = AdaptiveMaxPool2DBackward0.apply(input, size)
     return (out, indices) if return_indices else out
 

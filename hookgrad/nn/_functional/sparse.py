@@ -1,6 +1,7 @@
 """``embedding`` (with ``max_norm`` renormalisation) and ``one_hot``."""
 import numpy as np
 
+from ..._cpp_print import type_string
 from ..._ops.nn import EmbeddingBackward0
 from ..._tensor import Tensor
 from ..._tensor_base import _make
@@ -16,18 +17,12 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         elif padding_idx < 0:
             assert padding_idx >= -num, "Padding_idx must be within num_embeddings"
             padding_idx += num
-    indices = input._data if isinstance(input, Tensor) else np.asarray(input)
-    if indices.dtype not in (np.int64, np.int32):
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
-                           "following scalar types: Long, Int; but got "
-                           f"torch.{_type_name(input)}Tensor instead (while checking arguments "
-                           "for embedding)")
+    if not isinstance(input, Tensor):
+        input = _make(np.asarray(input))
     if max_norm is not None:  # (first, as F.embedding: its rows are renormed in place)
-        _renorm_rows(weight, indices, max_norm, norm_type)
-    if indices.size and (indices.min() < 0 or indices.max() >= num):
-        raise IndexError("index out of range in self")
-    return EmbeddingBackward0.apply(weight, input if isinstance(input, Tensor) else
-                                    _make(indices), padding_idx, scale_grad_by_freq)
+        _renorm_rows(weight, input, max_norm, norm_type)
+    # (the op checks the indices after saving them: embedding_checks.py)
+    return EmbeddingBackward0.apply(weight, input, padding_idx, scale_grad_by_freq)
 
 
 def _renorm_rows(weight, indices, max_norm, norm_type):
@@ -35,10 +30,18 @@ def _renorm_rows(weight, indices, max_norm, norm_type):
     (a negative one counts from the end, as ``select``); a row whose norm (in the row's type,
     read as a double) exceeds max_norm is multiplied by ``max_norm / (norm + 1e-7)``. An index
     out of range raises select's error there, after the rows before it were renormed."""
+    if indices._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError("Expected tensor for argument #2 'indices' to have one of the "
+                           f"following scalar types: Long, Int; but got "
+                           f"{type_string(indices._data)} instead (while checking arguments "
+                           "for embedding_renorm_)")
     data = weight._data
+    if data.dtype.kind not in "fcV" and indices._data.size:  # (C++'s Tensor::norm refuses it)
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. "
+                           f"Got {_type_name(weight)} instead.")
     flat = weight.detach()
     num = data.shape[0]
-    for index in np.unique(indices).tolist():  # (sorted: PyTorch's order)
+    for index in np.unique(indices._data).tolist():  # (sorted: PyTorch's order)
         if not -num <= index < num:  # (the op raised: no version bump)
             raise IndexError(f"select(): index {index} out of range for tensor of size "
                              f"[{', '.join(map(str, data.shape))}] at dimension 0")
