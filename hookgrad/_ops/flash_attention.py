@@ -163,13 +163,7 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
         q = query._data
         self.dropout_p, self.is_causal, self.scale = 0.0, is_causal, scale
         self.save(mask, key, query, value)
-        accum = _DOUBLE if q.dtype == _DOUBLE else _FLOAT
-        factor = accum.type(scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1])))
-        heads = q.shape[1]
-        qa = _widened(q, accum)
-        k = _grouped(_widened(key._data, accum), heads)
-        v = _grouped(_widened(value._data, accum), heads)
-        m = None if mask is None else _widened(mask._data, accum)
+        accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         with np.errstate(all="ignore"):
             s = _scores(qa, k, m, is_causal, factor)
             top = s.max(-1, keepdims=True)
@@ -209,13 +203,7 @@ class FlashAttentionGradient(Op):
 
     def forward(self, grad, query, key, value, output, mask, lse, needs, is_causal, scale):
         q = query._data
-        accum = _DOUBLE if q.dtype == _DOUBLE else _FLOAT
-        factor = accum.type(scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1])))
-        heads = q.shape[1]
-        qa = _widened(q, accum)
-        k = _grouped(_widened(key._data, accum), heads)
-        v = _grouped(_widened(value._data, accum), heads)
-        m = None if mask is None else _widened(mask._data, accum)
+        accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         go = _widened(grad._data, accum)
         reduced = q.dtype != accum
         with np.errstate(all="ignore"):
@@ -254,3 +242,17 @@ def flash_attention(query, key, value, attn_mask, dropout_p, is_causal, scale):
     mask = _float_mask(attn_mask, query._data.dtype)
     return ScaledDotProductFlashAttentionForCpuBackward0.apply(query, key, value, mask,
                                                                is_causal, scale)
+
+
+def _operands(query, key, value, mask, scale):
+    """The kernel's working arrays: its accumulation type (double for float64, else float),
+    the score factor, the query, the key and value repeated over the query's heads (GQA),
+    and the mask, widened to that type."""
+    q = query._data
+    accum = _DOUBLE if q.dtype == _DOUBLE else _FLOAT
+    factor = accum.type(scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1])))
+    heads = q.shape[1]
+    k = _grouped(_widened(key._data, accum), heads)
+    v = _grouped(_widened(value._data, accum), heads)
+    m = None if mask is None else _widened(mask._data, accum)
+    return accum, factor, _widened(q, accum), k, v, m
