@@ -172,8 +172,15 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
             total = exps.sum(-1, keepdims=True)
             if q.dtype != accum:  # (float16 / bfloat16: the kernel's rounded buffer)
                 exps = _rounded(exps, q.dtype)
-            out = np.matmul(exps, v) * (accum.type(1) / total)
+            reciprocal = accum.type(1) / total
+            out = np.matmul(exps, v) * reciprocal
             out[np.broadcast_to(dead, out.shape)] = 0
+            if self._record and q.dtype == accum:
+                # the probabilities, kept for backward, which PyTorch's kernel recomputes from
+                # the scores and logsumexp (equal within rounding; a score product saved)
+                reciprocal[dead] = 0
+                exps *= reciprocal
+                self.probabilities = exps
             lse = np.where(dead, accum.type(0), top + np.log(total))[..., 0]
         b, h, length = lse.shape
         laid = np.empty((b, length, h), accum).transpose(0, 2, 1)
@@ -186,7 +193,12 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
         mask, key, query, value, lse, output = self.saved()
         needs = (self.needs(0), self.needs(1), self.needs(2))
         return FlashAttentionGradient.apply(grad, query, key, value, output, mask, lse, needs,
-                                            self.is_causal, self.scale)
+                                            self.is_causal, self.scale,
+                                            getattr(self, "probabilities", None))
+
+    def _release(self):
+        super()._release()
+        self.probabilities = None
 
 
 class FlashAttentionGradient(Op):
@@ -201,14 +213,16 @@ class FlashAttentionGradient(Op):
         super()._link([t for t in inputs if t.requires_grad], adopted)
         self._seq = ERROR_NODE_SEQ  # (PyTorch's error nodes run as soon as they are ready)
 
-    def forward(self, grad, query, key, value, output, mask, lse, needs, is_causal, scale):
+    def forward(self, grad, query, key, value, output, mask, lse, needs, is_causal, scale,
+                probabilities=None):
         q = query._data
         accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         go = _widened(grad._data, accum)
         reduced = q.dtype != accum
         with np.errstate(all="ignore"):
-            s = _scores(qa, k, m, is_causal, factor)
-            p = np.exp(s - lse._data[..., None])  # (a dead row: exp(-inf - 0) = 0)
+            p = probabilities
+            if p is None:  # (a dead row: exp(-inf - 0) = 0)
+                p = np.exp(_scores(qa, k, m, is_causal, factor) - lse._data[..., None])
             ds = p * (np.matmul(go, np.swapaxes(v, -1, -2))
                       - (go * _widened(output._data, accum)).sum(-1, keepdims=True))
             if reduced:  # (the kernel's products read its reduced-precision copies)
