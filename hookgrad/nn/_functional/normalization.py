@@ -32,7 +32,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if not input._data.size:
         return _empty_batch_norm(input, weight, bias)
     _check_features(shape[1], running_mean, running_var, weight, bias)
-    _check_batch_norm_dtypes(input, weight, bias, running_mean, running_var)
+    # (the kernel's dtype checks, after its node saves input, running_mean, running_var and
+    # weight: packed_on_error.py)
+    checked(_check_batch_norm_dtypes, (input, weight, bias), lambda: (
+        input, running_mean, running_var, weight), input, weight, bias, running_mean, running_var)
     return NativeBatchNormBackward0.apply(input, weight, bias, running_mean, running_var,
                                           training, momentum, eps)
 
