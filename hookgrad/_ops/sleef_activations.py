@@ -141,7 +141,7 @@ def softplus_grad(g, x, beta, threshold):
 def log_sigmoid_buffer(x):
     """``exp(-|x|)``, the buffer log_sigmoid_forward saves for its backward (SLEEF's for every
     element: its loop takes a partial last vector)."""
-    return compute(np.ascontiguousarray(-np.abs(x)), sleef.expf)
+    return compute(-np.abs(x, order="C"), sleef.expf)  # (not ascontiguousarray: 0-d stays 0-d)
 
 
 def _nan_lanes(x, out, vector_nan, scalar_nan=None):
