@@ -333,7 +333,12 @@ def alias_with_history(t, node, output_nr):
     ``_base`` like PyTorch's, but is no autograd view, so an in-place op on it chains after
     ``node`` instead of rewriting ``t``'s history (why in-place works under module backward
     hooks here)."""
-    alias = _make(t._data, True, node, output_nr)
+    from .._ops.views import reshaped_view  # (the ops import this module)
+    data = t._data
+    # PyTorch returns ``t.view_as(t)``, whose strides for dims of size 1 are recomputed (a
+    # later matmul's fold-to-mm test reads them)
+    alias = _make(reshaped_view(data, data.shape) if 1 in data.shape else data, True, node,
+                  output_nr)
     alias._vc = t._vc
     root = t._view_base  # PyTorch's _base of a view of a view is the first base
     if root is None:
