@@ -140,7 +140,7 @@ class AngleBackward0(powers.AngleBackward0):
 
     def forward(self, a):
         self.save(a)
-        return np.ascontiguousarray(np.angle(a._data))  # (PyTorch's: C order, any input)
+        return np.asarray(np.angle(a._data), order="C")  # (PyTorch's: C order, any input)
 
     def backward(self, grad):
         if grad._requires_grad or _grad_state.grad_enabled:
@@ -154,6 +154,14 @@ class AngleBackward0(powers.AngleBackward0):
         return _make(grad._data * slope.astype(x.dtype))
 
 
+class DivBackward2(arithmetic.DivBackward2):
+    """``div(a, b, rounding_mode=None)``, the mode given: true division under this name (a
+    'floor' or 'trunc' mode refuses a complex operand before a form is chosen)."""
+
+    supports_complex = True
+    backward = DivBackward0.backward
+
+
 FORMS = {cls.__mro__[1]: cls for cls in (
     AddBackward0, SubBackward0, RsubBackward0, RsubBackward1, MulBackward0, MulBackward1,
-    DivBackward0, ReciprocalBackward0, AbsBackward0, AngleBackward0)}
+    DivBackward0, DivBackward2, ReciprocalBackward0, AbsBackward0, AngleBackward0)}

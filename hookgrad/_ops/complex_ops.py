@@ -53,7 +53,7 @@ def real_part(grad):
     ``handle_r_to_c``); differentiable under create_graph."""
     if grad._requires_grad:
         return real(grad)
-    return _make(np.ascontiguousarray(grad._data.real))
+    return _make(np.asarray(grad._data.real, order="C"))
 
 
 def _conjugate(x):
@@ -231,8 +231,8 @@ class ComplexBackward0(Op):
     def backward(self, grad):
         self.saved()
         return (real_part(grad) if self.needs(0) else None,
-                (imag(grad) if grad._requires_grad else _make(np.ascontiguousarray(
-                    grad._data.imag))) if self.needs(1) else None)
+                (imag(grad) if grad._requires_grad else _make(np.asarray(
+                    grad._data.imag, order="C"))) if self.needs(1) else None)
 
 
 def complex(real, imag, *, out=None):

@@ -93,8 +93,9 @@ def complex_form(op, args):
     from .complex_elementwise import FORMS as ELEMENTWISE_FORMS
     from .complex_powers import FORMS as POWER_FORMS
     from .complex_products import FORMS as PRODUCT_FORMS
+    rounding = args[2] if op.__name__ in _ROUNDING_DIVISIONS and len(args) > 2 else None
     form = (FORMS.get(op) or ELEMENTWISE_FORMS.get(op) or PRODUCT_FORMS.get(op)
-            or POWER_FORMS.get(op))
+            or POWER_FORMS.get(op)) if rounding is None else None
     if form is None:
         name = _NODE_NAMES.get(op.__name__, op.op_name())
         if name == "clamp" and complex_dtype_of(args[:1]) is None:
@@ -102,7 +103,6 @@ def complex_form(op, args):
             # PyTorch's clamp_min / clamp_max)
             name = ("maximum_cpu" if args[2] is None else "minimum_cpu" if args[1] is None
                     else "clamp_cpu")
-        rounding = args[2] if op.__name__ in _ROUNDING_DIVISIONS and len(args) > 2 else None
         if rounding in ("floor", "trunc"):
             name = f"div_{rounding}_cpu"
         refuse_complex(name, args)

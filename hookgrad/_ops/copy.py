@@ -93,6 +93,7 @@ class FillBackward3(Op):
     """``self.fill_(value)`` with a 0-d tensor ``value``, which gets the gradient's sum."""
 
     supports_complex = True
+    _handles_r_to_c = False  # (a real value's complex gradient: PyTorch's engine error)
 
     arity = 2
 

@@ -95,7 +95,7 @@ class IndexBackward0(Op):
                 # PyTorch's index of a row-major input is row-major; NumPy puts the advanced
                 # index's dims first in memory when slices come before them (so flatten() of
                 # the result would copy, not view)
-                out = np.ascontiguousarray(out)
+                out = np.asarray(out, order="C")
         elif out.ndim > 1:  # (a permuted input: PyTorch's iterator order, index_layout)
             out = index_layout(out, a._data, key)
         return out
@@ -197,7 +197,7 @@ class GatherBackward0(Op):
         # PyTorch's result is a new contiguous tensor of the index's shape (NumPy's follows
         # the index's layout)
         corner = tuple(slice(None) if d == dim else slice(0, i) for d, i in enumerate(idx.shape))
-        return np.ascontiguousarray(np.take_along_axis(x[corner], idx, axis=dim))
+        return np.asarray(np.take_along_axis(x[corner], idx, axis=dim), order="C")
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)

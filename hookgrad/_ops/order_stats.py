@@ -86,7 +86,7 @@ class NanmedianBackward1(KthvalueBackward0):
         count = (~np.isnan(x)).sum(axis=dim, keepdims=True)
         rank = np.maximum(count - 1, 0) // 2
         # (C order, as PyTorch's new results: NumPy's take follows the input's layout)
-        self.index = np.ascontiguousarray(np.take_along_axis(order, rank, axis=dim))
+        self.index = np.asarray(np.take_along_axis(order, rank, axis=dim), order="C")
         return self._values(x)
 
 

@@ -56,7 +56,7 @@ class PolarBackward0(Op):
             a, b = np.broadcast_arrays(abs._data, angle._data)
         except ValueError:
             raise broadcast_error([abs._data.shape, angle._data.shape]) from None
-        cos, sin = _cos_sin(np.ascontiguousarray(b))
+        cos, sin = _cos_sin(np.asarray(b, order="C"))
         out = np.empty(a.shape, np.complex64 if a.dtype == np.float32 else np.complex128)
         with np.errstate(all="ignore"):
             out.real, out.imag = a * cos, a * sin

@@ -38,7 +38,7 @@ def _combine(self, x, product, beta, alpha):
     if alpha != 1:
         product = product * product.dtype.type(alpha)
     if beta == 0:
-        return np.ascontiguousarray(product)
+        return np.asarray(product, order="C")
     return product + (base if beta == 1 else base * base.dtype.type(beta))
 
 

@@ -46,7 +46,7 @@ def scan(ufunc, x, dim, target=None, in_half=False):
         # PyTorch's sum starts from 0: a leading -0.0 comes out 0.0, and 0.0 + -0.0 is 0.0
         np.add(acc, 0, out=acc)
     # (C order whatever the input's layout: PyTorch's scans allocate their result so)
-    return np.ascontiguousarray(acc) if wide is None else acc.astype(out, order="C")
+    return np.asarray(acc, order="C") if wide is None else acc.astype(out, order="C")
 
 
 class CumsumBackward0(Op):
@@ -263,7 +263,7 @@ class LogcumsumexpBackward0(Op):
         self.dim = dim
         if x.ndim == 0:
             return x.copy()
-        out = np.ascontiguousarray(np.logaddexp.accumulate(x, axis=dim))
+        out = np.asarray(np.logaddexp.accumulate(x, axis=dim), order="C")
         # PyTorch's scan starts from -inf: its first value is x + log1p(exp(-inf)), which
         # is x but for -0 (-0 + 0 is +0); NumPy's starts from x itself
         first = (slice(None),) * dim + (slice(0, 1),)

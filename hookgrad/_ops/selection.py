@@ -259,6 +259,7 @@ class WhereBackward0(Op):
     saved_names = ("condition",)
     arity = 2
     supports_complex = True
+    _handles_r_to_c = False  # (a real operand's complex gradient: PyTorch's engine error)
 
     def forward(self, a, b, condition):
         if self._record:  # (save(), skipped without a call when nothing records)

@@ -5,6 +5,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
 from .complex_ops import conj
+from .complex_support import refuse_complex_number
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import forward_in_float32, is_half, one_dtype
@@ -56,12 +57,22 @@ class LerpBackward0(Op):
 
     arity = 2
     supports_complex = True  # (start and end of one dtype; the gradients conjugate)
+    _handles_r_to_c = False  # (see LerpBackward1)
 
     def forward(self, start, end, weight):
-        self.weight = weight
         _check_lerp("scalar", start, end)
+        self.weight = weight  # (a complex number stays complex for the gradients, which
+        # PyTorch's engine then refuses for real start and end)
+        if isinstance(weight, complex) and start._data.dtype.kind != "c":
+            if weight.imag:  # (PyTorch's conversion to the opmath type: float for halves)
+                x = start._data
+                refuse_complex_number(x.dtype if x.itemsize > 2 else np.dtype(np.float32))
+            weight = weight.real
         if start._data.itemsize == 2 and is_half(start._data):
-            return forward_in_float32(self, LerpBackward0.forward, start, end, weight)
+            return forward_in_float32(self, LerpBackward0._forward, start, end, weight)
+        return self._forward(start, end, weight)
+
+    def _forward(self, start, end, weight):
         x, y = operands(start, end)
         return first_operand_layout(_lerp(x, y, weight), x, y)
 
@@ -79,6 +90,8 @@ class LerpBackward1(Op):
 
     saved_names = ('end', 'self', 'weight')  # (PyTorch's order: its nodes save by name)
     arity = 3
+    _handles_r_to_c = False  # (PyTorch's formulas give real start / end complex gradients
+    # under a 0-d complex weight, and its engine refuses them)
     supports_complex = True  # (the three of one dtype; the gradients conjugate)
 
     def forward(self, start, end, weight):
@@ -98,6 +111,11 @@ class LerpBackward1(Op):
             # makes a float64 result); a dimensioned start keeps its own dtype
             common = np.promote_types(x.dtype, w.dtype)
             return _lerp(x.astype(common), y.astype(common), w.astype(common))
+        if w.dtype.kind == "c" and x.dtype.kind != "c":
+            # a 0-d complex weight (a dimensioned one was refused): PyTorch's common dtype is
+            # complex, of start's precision
+            common = _dtype.result_type([start, end, weight]).np_dtype
+            x, y = x.astype(common), y.astype(common)
         return first_operand_layout(_lerp(x, y, w.astype(x.dtype, copy=False)), x, y, w)
 
     def backward(self, grad):

@@ -511,7 +511,7 @@ def _validate_outputs(task, node, outputs):
                 grad = _sum_to(node, i, grad, shape)
             if grad._data.dtype != np_dtype:
                 if grad._data.dtype.kind == "c" and np_dtype.kind != "c":
-                    if node._user_backward:  # (PyTorch's validate_outputs check)
+                    if not node._handles_r_to_c:  # (PyTorch's validate_outputs check)
                         raise RuntimeError(COMPLEX_GRAD_OF_REAL)
                     # a real input of a complex op takes the real part (PyTorch's formulas'
                     # handle_r_to_c). (Imported here: the ops import the engine's modules.)

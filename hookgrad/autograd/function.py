@@ -44,7 +44,7 @@ class BackwardCFunction(FunctionCtx, Node):
     materialize_grads = True
     _masks_unneeded_grads = False
     _runs_unneeded = True  # (PyTorch's PyNode: backward runs when no gradient is needed)
-    _user_backward = True
+    _handles_r_to_c = False
     _record = False  # (until _link: a call without grad mode is never linked)
 
     def _apply(self, grads):

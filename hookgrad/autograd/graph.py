@@ -255,9 +255,10 @@ class Node:
     # its gradients, a non-leaf ``backward(inputs=...)`` target's node: PyTorch's PyNode calls
     # a custom Function's Python backward there, where its own ops compute nothing
     _runs_unneeded = False
-    # True: backward is user code (a custom Function), whose complex gradient for a real input
-    # PyTorch refuses (its own formulas take the real part)
-    _user_backward = False
+    # False: a complex gradient this backward gives a real input is refused, as PyTorch's
+    # engine does: a custom Function's, and a formula of PyTorch's without handle_r_to_c
+    # (most of its formulas take the real part)
+    _handles_r_to_c = True
     _n_outputs = 1  # multi-output nodes set their own count
 
     def __getattr__(self, attr):
