@@ -6,7 +6,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make
 from . import engine
 from .grad_mode import state as _grad_state
-from .graph import Node, alias_with_history
+from .graph import Node, alias_with_history, no_grad_view
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]
 
@@ -120,11 +120,15 @@ class Function:
                 outputs = cls.forward(ctx, *args, **kwargs)
         finally:
             _grad_state.grad_enabled = prev
-        if not record:
-            return outputs
         single = not isinstance(outputs, tuple)
         outs = (outputs,) if single else outputs
         input_ids = {id(args[i]): args[i] for i in positions}
+        if not record:  # (every output non-differentiable; an input comes back as a view)
+            if not any(isinstance(o, TensorBase) and id(o) in input_ids for o in outs):
+                return outputs
+            wrapped = tuple(no_grad_view(o) if isinstance(o, TensorBase) and id(o) in input_ids
+                            else o for o in outs)
+            return wrapped[0] if single else wrapped
         wrapped = []
         for nr, out in enumerate(outs):
             if isinstance(out, TensorBase):
@@ -138,8 +142,13 @@ class Function:
 
 
 def _attach(ctx, out, nr, input_ids):
-    """Give a forward output its history: ``ctx`` at position ``nr``."""
+    """Give a forward output its history: ``ctx`` at position ``nr``. An input returned as
+    it is comes back as a new tensor (PyTorch's _wrap_outputs): an alias with this history,
+    or if not differentiable a view (a detached alias if it requires grad), so that ``is``
+    tells outputs from inputs (MultiheadAttention's ``key is value`` under module hooks)."""
     if id(out) in ctx.non_differentiable or out._data.dtype.kind not in "fVc":
+        if id(out) in input_ids:
+            return out.detach() if out.requires_grad else no_grad_view(out)
         return out
     if id(out) in ctx.dirty_tensors:
         out._set_history(ctx, nr)

@@ -15,7 +15,7 @@ from ..._tensor import Tensor
 from ..._tensor_base import _make
 from ...autograd import engine as _engine
 from ...autograd.grad_mode import state as _grad_state
-from ...autograd.graph import Node, alias_with_history
+from ...autograd.graph import Node, alias_with_history, no_grad_view
 
 _new = object.__new__
 _FIRST = (0,)  # tensor positions of a one-tensor call
@@ -64,9 +64,10 @@ class BackwardHookFunctionBackward(Node):
     @classmethod
     def wrap(cls, tensors, module_hook, outputs_side):
         """New tensors over the same memory, with a new node of this class as grad_fn for
-        those that require grad (the others are returned as they are)."""
+        those that require grad (the others no-grad views, as PyTorch's Function returns
+        them: ``key is value`` turns false inside MultiheadAttention, as in PyTorch)."""
         node = cls._node(tensors, module_hook, outputs_side)
-        return [alias_with_history(t, node, nr) if t._requires_grad else t
+        return [alias_with_history(t, node, nr) if t._requires_grad else no_grad_view(t)
                 for nr, t in enumerate(tensors)]
 
     @classmethod
