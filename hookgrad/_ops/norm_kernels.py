@@ -420,6 +420,16 @@ _VECTOR_BYTES = 32
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
+def welford_mean(mean):
+    """The mean PyTorch's layer and group norm kernels report, NaN where a row's mean is not
+    finite: their Welford moments merge the partial moments at the end (``AddMoments``), and
+    ``m1 += c * (m1_add - m1)`` with ``c = 0`` for an empty part turns an infinite mean into
+    NaN (0 * inf). Finite means are returned as they are."""
+    if not np.isfinite(mean).all():
+        mean = np.where(np.isinf(mean), mean.dtype.type(np.nan), mean)
+    return mean
+
+
 def _layer_norm_short_rows(x2, weight, bias, eps):
     """PyTorch's layer norm of rows shorter than a vector, bit for bit: Welford's running mean
     and sum of squared deviations in the dtype (no fused steps), var = m2 / D, rstd =

@@ -167,6 +167,7 @@ class NativeLayerNormBackward0(Op):
         b = None if bias is None else bias._data.reshape(width).astype(x.dtype, copy=False)
         rows = int(np.prod(x.shape[:lead]))  # not -1: may be empty
         y2, mean, invstd = _kernels.layer_norm_forward(x.reshape(rows, width), w, b, eps)
+        mean = _kernels.welford_mean(mean)
         stats_shape = x.shape[:lead] + (1,) * normalized_ndim
         self.mean, self.invstd = mean.reshape(stats_shape), invstd.reshape(stats_shape)
         if self._record:  # (nothing to save without a node)
@@ -208,10 +209,8 @@ class NativeGroupNormBackward0(Op):
         self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
         mean, invstd, centred, squares = _moments(x.reshape(self.grouped), (2,), eps)
+        mean = _kernels.welford_mean(mean)
         self.mean, self.invstd = mean, invstd
-        if self._record:  # (nothing to save without a node)
-            self.save(input, weight, _make(mean.reshape(self.grouped[:2])),
-                      _make(invstd.reshape(self.grouped[:2])))
         if _infinite(weight):  # the statistics per channel, for PyTorch's fused form
             n, channels = x.shape[:2]
             per_channel = [np.repeat(s.reshape(n, num_groups), channels // num_groups, axis=1)
@@ -225,6 +224,13 @@ class NativeGroupNormBackward0(Op):
                                  None if weight is None else weight._data,
                                  None if bias is None else bias._data, eps, y,
                                  squares.min(2, keepdims=True) if squares.size else None)
+        if self._record:  # (nothing to save without a node; after the replay, which may
+            # change the statistics)
+            self.save(input, weight)
+            # (mean and rstd are this node's outputs 1 and 2 in PyTorch, differentiable:
+            # saved as outputs, they unpack, and reach pack hooks, with this grad_fn)
+            for nr, stat in ((1, mean), (2, invstd)):
+                self._save_output(_make(stat.reshape(self.grouped[:2]), True, self, nr))
         return like_suggested(y, x)
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
