@@ -47,7 +47,9 @@ def _values(tensor, dtype):
         # (a complex tensor's sums over its real and imaginary parts alike)
         as_float = (flat.view(flat.real.dtype) if flat.dtype.kind == "c" else flat).astype(
             "float64")
-        return {"head": head, "sum": float(as_float.sum()), "abs": float(abs(as_float).sum())}
+        with np.errstate(all="ignore"):  # (inf + -inf: NaN, as both libraries' values)
+            return {"head": head, "sum": float(as_float.sum()),
+                    "abs": float(abs(as_float).sum())}
     return _values_of(flat, dtype)
 
 
