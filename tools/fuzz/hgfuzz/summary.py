@@ -3,6 +3,8 @@ plain JSON. Floats are rounded to a little more than their dtype's precision so 
 small and the same summary comes out of either library."""
 import math
 
+import numpy as np
+
 # significant digits kept per float dtype (float32 needs 9 to round-trip; values are compared
 # with a float32 tolerance, so 8 loses nothing that matters)
 FLOAT_DIGITS = {"float32": 8, "float64": 15, "float16": 4, "bfloat16": 3}
