@@ -229,8 +229,13 @@ class Rad2DegBackward0(Deg2RadBackward0):
 
 def _sinc(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
-        return unary_in_float32(np.sinc, x)
-    return np.sinc(x)
+        return unary_in_float32(_sinc, x)
+    out = np.sinc(x)
+    nan = x != x
+    if nan.any():  # (PyTorch's sin(pi x) / (pi x) passes a NaN input's own NaN through, its
+        # sign too; NumPy's sinc gives its default NaN)
+        out = np.where(nan, x + x.dtype.type(0), out)
+    return out
 
 
 class SincBackward0(UnaryOp):
