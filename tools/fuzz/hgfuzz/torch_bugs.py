@@ -85,9 +85,15 @@ def _index_past_the_end_after_two_ellipses(program, reference):
 
 def _names_dim_past_the_end(error, shape):
     """Whether PyTorch's error is its bounds check against a size read past the end of the
-    sizes array: "index 1 is out of bounds for dimension 2 with size 0" of a 2-d tensor."""
-    found = re.search(r"out of bounds for dimension (\d+) with size", " ".join(map(str, error)))
-    return found is not None and shape is not None and int(found.group(1)) >= len(shape)
+    sizes array: "index 1 is out of bounds for dimension 2 with size 0" of a 2-d tensor, or
+    of a 3-d one whose dim 2 is not of size 0 (the message names the count of real dims
+    consumed, the size read is from past the end)."""
+    found = re.search(r"out of bounds for dimension (\d+) with size (\d+)",
+                      " ".join(map(str, error)))
+    if found is None or shape is None:
+        return False
+    dim, size = int(found.group(1)), int(found.group(2))
+    return dim >= len(shape) or shape[dim] != size
 
 
 _AXIS_SWAPS = ("transpose", "permute", "movedim", "swapaxes", "swapdims")
