@@ -7,10 +7,12 @@ import numpy as np
 PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
-def vector_positions(shape, x, y, step_bytes, *more):
+def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
     """Where PyTorch's vector loop computes ``op(x, y, *more)`` (a mask of ``shape``),
     stepping ``step_bytes`` at a time, or None where it loops element by element or the
-    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays."""
+    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays.
+    ``chunk``: the elements of each thread's share (kernel_vec's), whose bounds cut the
+    rows too (each piece of a row stepped from its own start)."""
     logical, order = shape, _iteration_order(shape, x, y)
     if order is not None:  # (PyTorch's iterator follows the operands' memory order)
         shape = tuple(shape[d] for d in order)
@@ -21,7 +23,14 @@ def vector_positions(shape, x, y, step_bytes, *more):
     if length is None:
         return None
     step = step_bytes // x.dtype.itemsize
-    vector = (np.arange(int(np.prod(shape))) % length < length - length % step).reshape(shape)
+    index = np.arange(int(np.prod(shape)))
+    if chunk is None or chunk >= index.size:
+        vector = index % length < length - length % step
+    else:
+        start = np.maximum(index - index % length, index - index % chunk)
+        size = np.minimum(index - index % length + length, index - index % chunk + chunk) - start
+        vector = index - start < size - size % step
+    vector = vector.reshape(shape)
     return vector if order is None else vector.transpose(np.argsort(order))
 
 
