@@ -7,12 +7,12 @@ with ``x < lo ? lo : (x > hi ? hi : x)``, ``x == 1`` giving inf), then VML's Ln 
 buffer (vml.py; VML's result for an element does not depend on its position). Otherwise
 its ``cpu_kernel_vec`` loop: over whole 16-float vector steps of each row the vector form
 (``clamp`` as ``min(max(x, lo), hi)``, the ratio, SLEEF's log: sleef.logf), the rest of
-each row the element form with glibc's ``logf`` (kernel_vec.libm). NumPy's log rounds
+each row the element form with glibc's ``logf`` (glibc_logf.py). NumPy's log rounds
 differently in the last bit on ~9% of values; float64 off the dense path (SLEEF's double
 log) is not modelled: callers keep NumPy's form there (None)."""
 import numpy as np
 
-from . import kernel_vec, sleef, vml
+from . import glibc_logf, kernel_vec, sleef, vml
 from .elementwise import log_array
 from .vector_loop import vector_positions
 
@@ -35,8 +35,8 @@ def forward(x, eps, dense):
     with np.errstate(divide="ignore", invalid="ignore"):
         if vector is None:  # (an inner stride other than 0 or 1: the element loop only)
             out = _element_form(np.ascontiguousarray(x), lo)
-        else:
-            out = sleef.logf(np.ascontiguousarray(_vector_ratio(x, lo)))
+        else:  # (compute: in cache-sized blocks, on the pool's threads)
+            out = kernel_vec.compute(np.ascontiguousarray(_vector_ratio(x, lo)), sleef.logf)
             scalar = ~vector
             if scalar.any():
                 out[scalar] = _element_form(np.ascontiguousarray(x)[scalar], lo)
@@ -46,11 +46,17 @@ def forward(x, eps, dense):
 
 
 def _element_ratio(x, lo):
-    if lo is not None:  # (lo > hi, an eps above 0.5: x < lo gives lo, the rest hi)
-        hi = x.dtype.type(1) - lo
-        x = np.where(x < lo, lo, np.where(x > hi, hi, x))
+    """``x == 1 ? inf : x / (1 - x)`` (1 / 0 is inf too) of ``x`` clamped as the element
+    loop does: ``x < lo ? lo : (x > hi ? hi : x)``, which np.clip is where lo <= hi (NaN
+    kept; a zero's sign does not reach the log)."""
     one = x.dtype.type(1)
-    return np.where(x == one, np.inf, x / (one - x)).astype(x.dtype, copy=False)
+    if lo is not None:
+        hi = one - lo
+        if lo <= hi:
+            x = np.clip(x, lo, hi)
+        else:  # (an eps above 0.5: x < lo gives lo, the rest hi)
+            x = np.where(x < lo, lo, np.where(x > hi, hi, x))
+    return x / (one - x)
 
 
 def _vector_ratio(x, lo):
@@ -60,6 +66,5 @@ def _vector_ratio(x, lo):
 
 
 def _element_form(x, lo):
-    """The element loop's ``std::log`` (glibc's logf) of the clamped ratio, flat."""
-    ratio = _element_ratio(x, lo).reshape(-1)
-    return kernel_vec.libm("logf", ratio).reshape(x.shape)
+    """The element loop's ``std::log`` (glibc's logf) of the clamped ratio."""
+    return kernel_vec.compute(np.ascontiguousarray(_element_ratio(x, lo)), glibc_logf.logf)

@@ -23,15 +23,22 @@ def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
     if length is None:
         return None
     step = step_bytes // x.dtype.itemsize
-    index = np.arange(int(np.prod(shape)))
-    if chunk is None or chunk >= index.size:
-        vector = index % length < length - length % step
-    else:
-        start = np.maximum(index - index % length, index - index % chunk)
-        size = np.minimum(index - index % length + length, index - index % chunk + chunk) - start
-        vector = index - start < size - size % step
+    n = int(np.prod(shape))
+    vector = np.tile(_steps(length, step), n // length)
+    if chunk is not None:
+        cuts = np.arange(chunk, n, chunk)
+        for row in np.unique(cuts[cuts % length != 0] // length * length):  # (threads - 1)
+            stop = row + length
+            bounds = [row, *cuts[(cuts > row) & (cuts < stop)].tolist(), stop]
+            for start, end in zip(bounds, bounds[1:]):
+                vector[start:end] = _steps(end - start, step)
     vector = vector.reshape(shape)
     return vector if order is None else vector.transpose(np.argsort(order))
+
+
+def _steps(length, step):
+    """Which elements of a ``length``-element run the vector steps cover."""
+    return np.arange(length) < length - length % step
 
 
 def _iteration_order(shape, x, y):
