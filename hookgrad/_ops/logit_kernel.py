@@ -14,7 +14,8 @@ import numpy as np
 
 from . import glibc_logf, kernel_vec, sleef, vml
 from .elementwise import log_array
-from .vector_loop import vector_positions
+from .elementwise_layout import unary_iterator_layout
+from .vector_loop import unary_vector_positions
 
 _STEP_BYTES = 64  # (cpu_kernel_vec's step: two AVX2 registers)
 
@@ -31,7 +32,7 @@ def forward(x, eps, dense):
             return log_array(_element_ratio(x, lo))
     if not kernel_vec.applies(np.empty(0, x.dtype)):  # (float32 on AVX2 with glibc)
         return None
-    vector = vector_positions(x.shape, x, 0.0, _STEP_BYTES, chunk=kernel_vec.chunk(x.size))
+    vector = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
     with np.errstate(divide="ignore", invalid="ignore"):
         if vector is None:  # (an inner stride other than 0 or 1: the element loop only)
             out = _element_form(np.ascontiguousarray(x), lo)
@@ -40,9 +41,7 @@ def forward(x, eps, dense):
             scalar = ~vector
             if scalar.any():
                 out[scalar] = _element_form(np.ascontiguousarray(x)[scalar], lo)
-    result = np.empty_like(x)  # (x's dims order, as NumPy's log of the ratio gave it)
-    result[...] = out
-    return result
+    return unary_iterator_layout(out, x)  # (PyTorch's result strides)
 
 
 def _element_ratio(x, lo):

@@ -4,15 +4,15 @@ along it (one may be one broadcast value); the rest of each row element by eleme
 op's scalar form). Kernels whose two forms give different NaN signs or roundings use it."""
 import numpy as np
 
+from .overlap_order import iteration_order
+
 PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
-def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
+def vector_positions(shape, x, y, step_bytes, *more):
     """Where PyTorch's vector loop computes ``op(x, y, *more)`` (a mask of ``shape``),
     stepping ``step_bytes`` at a time, or None where it loops element by element or the
-    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays.
-    ``chunk``: the elements of each thread's share (kernel_vec's), whose bounds cut the
-    rows too (each piece of a row stepped from its own start)."""
+    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays."""
     logical, order = shape, _iteration_order(shape, x, y)
     if order is not None:  # (PyTorch's iterator follows the operands' memory order)
         shape = tuple(shape[d] for d in order)
@@ -22,8 +22,36 @@ def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
     length = _vector_row(shape, x, y, more)
     if length is None:
         return None
-    step = step_bytes // x.dtype.itemsize
-    n = int(np.prod(shape))
+    vector = _row_mask(int(np.prod(shape)), length, step_bytes // x.dtype.itemsize, None)
+    vector = vector.reshape(shape)
+    return vector if order is None else vector.transpose(np.argsort(order))
+
+
+def unary_vector_positions(x, step_bytes, chunk=None):
+    """``vector_positions`` of a unary op whose output PyTorch allocates (dense in the
+    input's dims order), any layout of ``x``: the iterator's dims order (overlap_order.py)
+    and its inner row (coalesce_dimensions), gaps or not. None: the element loop
+    everywhere."""
+    shape, strides = x.shape, x.strides
+    perm = iteration_order(x, ())[::-1]  # (innermost first)
+    length, stride = 1, None
+    for d in perm:  # (the inner row: dims merged while x steps through them as one)
+        if shape[d] == 1:
+            continue
+        if stride is not None and strides[d] != stride * length:
+            break
+        if stride is None:
+            stride = strides[d]
+        length *= shape[d]
+    if stride not in (None, 0, x.itemsize):
+        return None
+    vector = _row_mask(x.size, length, step_bytes // x.itemsize, chunk)
+    return vector.reshape([shape[d] for d in perm[::-1]]).transpose(np.argsort(perm[::-1]))
+
+
+def _row_mask(n, length, step, chunk):
+    """The vector loop's elements of ``n`` in rows of ``length``, each row (cut at multiples
+    of ``chunk`` too: the threads' shares) stepped from its start."""
     vector = np.tile(_steps(length, step), n // length)
     if chunk is not None:
         cuts = np.arange(chunk, n, chunk)
@@ -32,8 +60,7 @@ def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
             bounds = [row, *cuts[(cuts > row) & (cuts < stop)].tolist(), stop]
             for start, end in zip(bounds, bounds[1:]):
                 vector[start:end] = _steps(end - start, step)
-    vector = vector.reshape(shape)
-    return vector if order is None else vector.transpose(np.argsort(order))
+    return vector
 
 
 def _steps(length, step):
