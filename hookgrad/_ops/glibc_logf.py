@@ -9,6 +9,8 @@ The same steps here give its double result to within a few double ulps (its FMA 
 some steps); where that result lies so near a float32 rounding midpoint that those ulps
 could round it the other way (~1 in 4000), and for every input outside the normal positive
 range (0, subnormal, negative, inf, NaN), glibc's own logf is called."""
+import platform
+
 import numpy as np
 
 from . import kernel_vec
@@ -31,6 +33,14 @@ _OFF = np.uint32(0x3f330000)
 _LOW_BITS = np.uint64((1 << 29) - 1)  # (the double mantissa bits a float32 drops)
 _MIDPOINT = 1 << 28
 _MARGIN = 1  # (double ulps: far above the FMA build's differences)
+
+
+_GLIBC = platform.libc_ver()[0] == "glibc"
+
+
+def available():
+    """Whether the C library is glibc (another's logf rounds otherwise: not modelled)."""
+    return _GLIBC and kernel_vec.libm_loaded()
 
 
 def logf(x):

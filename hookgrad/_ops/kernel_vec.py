@@ -31,6 +31,11 @@ def applies(x):
             and (_libm is not None or _load_libm()))
 
 
+def libm_loaded():
+    """Whether the C maths library loads (libm's functions can be called)."""
+    return _libm is not None or _load_libm()
+
+
 def _load_libm():
     global _libm, _AVX2
     try:

@@ -30,7 +30,8 @@ def forward(x, eps, dense):
             return None
         with np.errstate(divide="ignore", invalid="ignore"):
             return log_array(_element_ratio(x, lo))
-    if not kernel_vec.applies(np.empty(0, x.dtype)):  # (float32 on AVX2 with glibc)
+    if not (kernel_vec.applies(np.empty(0, x.dtype)) and glibc_logf.available()):
+        # (float32, AVX2's SLEEF calls, glibc's logf)
         return None
     vector = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
     with np.errstate(divide="ignore", invalid="ignore"):
