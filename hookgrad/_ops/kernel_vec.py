@@ -19,7 +19,8 @@ _STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
 _BLOCK = 16384  # elements computed at a time (the emulation's temporaries stay in cache)
 _libm = None
 _AVX2 = CAPABILITY == "AVX2"
-_FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f")
+_FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f",
+              "logf")
 
 
 def applies(x):
@@ -28,6 +29,11 @@ def applies(x):
     not modelled)."""
     return (x.dtype == np.float32 and _AVX2 and x.flags.c_contiguous
             and (_libm is not None or _load_libm()))
+
+
+def libm_loaded():
+    """Whether the C maths library loads (libm's functions can be called)."""
+    return _libm is not None or _load_libm()
 
 
 def _load_libm():
@@ -47,17 +53,17 @@ def _load_libm():
 def scalar_positions(n):
     """Flat indices of the elements of a contiguous ``n``-element run that the scalar lambda
     computes."""
-    chunk = _chunk(n)
+    size = chunk(n)
     tails = []
-    for start in range(0, n, chunk):
-        stop = min(start + chunk, n)
+    for start in range(0, n, size):
+        stop = min(start + size, n)
         tail = stop - (stop - start) % _STEP
         if tail < stop:
             tails.append(np.arange(tail, stop))
     return np.concatenate(tails) if tails else np.empty(0, np.intp)
 
 
-def _chunk(n):
+def chunk(n):
     """The elements each thread's chunk holds (the whole run below the grain)."""
     threads = min(get_num_threads(), -(-n // GRAIN)) if n >= GRAIN else 1
     return -(-n // threads)
@@ -66,9 +72,9 @@ def _chunk(n):
 def lanes(n, positions):
     """The lane (0 to 15) of each flat index in ``positions`` within its 16-float vector
     step, -1 where the scalar lambda computes it."""
-    chunk = _chunk(n)
-    offset = positions % chunk
-    stop = np.minimum(positions - offset + chunk, n)
+    size = chunk(n)
+    offset = positions % size
+    stop = np.minimum(positions - offset + size, n)
     vector_end = stop - (stop - (positions - offset)) % _STEP
     return np.where(positions < vector_end, offset % _STEP, -1)
 

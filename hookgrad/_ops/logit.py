@@ -12,6 +12,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
+from . import logit_kernel
 from .elementwise import unsigned_nans
 from .op import Op, float_input
 from .scalar_forms import number_minus
@@ -31,6 +32,10 @@ class LogitBackward0(Op):
         self.save(a)
         self.eps = eps
         x = float_input(a)
+        if x.dtype in (np.float32, np.float64):
+            out = logit_kernel.forward(x, eps, _dense(x))
+            if out is not None:
+                return out
         if eps is not None and eps >= 0:  # (a negative eps clamps nothing, as in PyTorch)
             x = np.clip(x, eps, 1 - eps)
         with np.errstate(divide="ignore", invalid="ignore"):

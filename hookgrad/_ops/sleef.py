@@ -1,5 +1,5 @@
 """SLEEF's float32 vector functions as PyTorch's AVX2 build runs them (``Sleef_expf8_u10``,
-``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``), bit for bit, on NumPy arrays.
+``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``, ``Sleef_logf8_u10``), bit for bit, on NumPy arrays.
 
 PyTorch's ``Vectorized<float>`` calls these from its activation kernels (sigmoid, silu,
 softplus, elu, log_sigmoid) and from expm1 / log1p. NumPy's functions are as accurate but
@@ -201,6 +201,36 @@ def log1pf(d):
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
     out[d != d] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
+    return out
+
+
+def logf(d):
+    """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build)."""
+    tiny = d < _F32(1.17549435e-38)  # (below FLT_MIN, negatives too: scaled by 2**64)
+    d = np.where(tiny, d * _F32(18446744073709551616.0), d)
+    # vilogb2k (the biased exponent's bits, less 127) of d / 0.75; vldexp3 (-e added to
+    # the exponent's bits: no rounding, no overflow for a d near FLT_MAX, where d / 0.75 is
+    # inf and e 128)
+    e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
+    m = (d.view(np.int32) - (e << 23)).view(_F32)
+    e = np.where(tiny, e - 64, e)
+    sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
+    # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
+    nx, ny = _two_sum(_F32(-1), m)
+    dx, dy = _two_sum(_F32(1), m)
+    xx, xy = _div(nx, ny, dx, dy)
+    x2 = xx * xx
+    t = fma(_F32(0.3027294874), x2, _F32(0.3996108174))
+    t = fma(t, x2, _F32(0.6666694880))
+    # s = dfadd(s, dfscale(x, 2)) (pair + pair); s = dfadd(s, x2 * x * t) (pair + float)
+    sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
+    p = x2 * xx * t
+    rx = sx + p
+    out = rx + (((sx - rx) + p) + sy)
+    if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
+        out[d == np.inf] = np.inf
+        out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
+        out[d == 0] = -np.inf
     return out
 
 

@@ -4,6 +4,8 @@ along it (one may be one broadcast value); the rest of each row element by eleme
 op's scalar form). Kernels whose two forms give different NaN signs or roundings use it."""
 import numpy as np
 
+from .overlap_order import iteration_order
+
 PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
@@ -20,9 +22,50 @@ def vector_positions(shape, x, y, step_bytes, *more):
     length = _vector_row(shape, x, y, more)
     if length is None:
         return None
-    step = step_bytes // x.dtype.itemsize
-    vector = (np.arange(int(np.prod(shape))) % length < length - length % step).reshape(shape)
+    vector = _row_mask(int(np.prod(shape)), length, step_bytes // x.dtype.itemsize, None)
+    vector = vector.reshape(shape)
     return vector if order is None else vector.transpose(np.argsort(order))
+
+
+def unary_vector_positions(x, step_bytes, chunk=None):
+    """``vector_positions`` of a unary op whose output PyTorch allocates (dense in the
+    input's dims order), any layout of ``x``: the iterator's dims order (overlap_order.py)
+    and its inner row (coalesce_dimensions), gaps or not. None: the element loop
+    everywhere."""
+    shape, strides = x.shape, x.strides
+    perm = iteration_order(x, ())[::-1]  # (innermost first)
+    length, stride = 1, None
+    for d in perm:  # (the inner row: dims merged while x steps through them as one)
+        if shape[d] == 1:
+            continue
+        if stride is not None and strides[d] != stride * length:
+            break
+        if stride is None:
+            stride = strides[d]
+        length *= shape[d]
+    if stride not in (None, 0, x.itemsize):
+        return None
+    vector = _row_mask(x.size, length, step_bytes // x.itemsize, chunk)
+    return vector.reshape([shape[d] for d in perm[::-1]]).transpose(np.argsort(perm[::-1]))
+
+
+def _row_mask(n, length, step, chunk):
+    """The vector loop's elements of ``n`` in rows of ``length``, each row (cut at multiples
+    of ``chunk`` too: the threads' shares) stepped from its start."""
+    vector = np.tile(_steps(length, step), n // length)
+    if chunk is not None:
+        cuts = np.arange(chunk, n, chunk)
+        for row in np.unique(cuts[cuts % length != 0] // length * length):  # (threads - 1)
+            stop = row + length
+            bounds = [row, *cuts[(cuts > row) & (cuts < stop)].tolist(), stop]
+            for start, end in zip(bounds, bounds[1:]):
+                vector[start:end] = _steps(end - start, step)
+    return vector
+
+
+def _steps(length, step):
+    """Which elements of a ``length``-element run the vector steps cover."""
+    return np.arange(length) < length - length % step
 
 
 def _iteration_order(shape, x, y):
