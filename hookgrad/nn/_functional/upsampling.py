@@ -108,7 +108,7 @@ def _axis(mode, in_size, out_size, scale, align_corners, dtype):
     if mode.endswith("-aa"):
         return _upsample.antialias_axis(in_size, out_size, scale, align_corners,
                                         mode == "bicubic-aa", dtype)
-    return _upsample.linear_axis(in_size, out_size, scale, align_corners)
+    return _upsample.linear_axis(in_size, out_size, scale, align_corners, dtype)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
