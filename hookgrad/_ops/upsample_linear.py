@@ -97,24 +97,54 @@ def linear_forward(x, plan):
     if not x.size or not all(out_sizes):
         return np.zeros(x.shape[:2] + tuple(out_sizes), x.dtype)
     data = x.astype(real, copy=False)
-    if _channels_last_kernel(x, out_sizes):
-        out = _chained(data, plan, 32 // x.dtype.itemsize)
-    else:
-        # in pieces of the batch that stay in the cache through the axes' several passes
-        flat = data.reshape((-1,) + data.shape[2:])
-        rows = max(1, _CHUNK // max(1, int(np.prod(out_sizes)) * 2 ** len(plan)))
-        out = np.empty((len(flat),) + tuple(out_sizes), real)
-        for start in range(0, len(flat), rows):
-            out[start:start + rows] = _separable(flat[start:start + rows], plan, x.dtype)
-        out = out.reshape(x.shape[:2] + tuple(out_sizes))
+    out = _resampled(data, plan, x, _fma(real))
+    if np.isnan(out).any():  # (rare: redone with the NaN an FMA instruction gives)
+        out = _resampled(data, plan, x, _propagating(_fma(real)))
     return out.astype(x.dtype, copy=False)
 
 
-_CHUNK = 1 << 16  # (elements)
+def _resampled(data, plan, x, fma):
+    out_sizes = [len(entry[1]) for entry in plan]
+    if _channels_last_kernel(x, out_sizes):
+        block = 32 // x.dtype.itemsize
+        step = _pieces(x.shape[1] * int(np.prod(out_sizes)))
+        return np.concatenate([_chained(data[start:start + step], plan, block, fma)
+                               for start in range(0, len(data), step)])
+    # (in pieces of the batch and channels that stay in the cache through the passes)
+    flat = data.reshape((-1,) + data.shape[2:])
+    step = _pieces(int(np.prod(out_sizes)))
+    out = np.empty((len(flat),) + tuple(out_sizes), data.dtype)
+    for start in range(0, len(flat), step):
+        out[start:start + step] = _separable(flat[start:start + step], plan, x.dtype, fma)
+    return out.reshape(x.shape[:2] + tuple(out_sizes))
 
 
-def _separable(data, plan, dtype):
-    fma = _fma(data.dtype.type)
+def _propagating(fma):
+    """``fma(a, b, c)`` with the NaN PyTorch's compiled FMAs give (measured): the first
+    NaN operand's, in the order a, b, c; the default NaN (negative) only when none is NaN
+    (inf * 0, inf - inf), where NumPy's product and sum would give that default first."""
+    def fused(a, b, c):
+        out = fma(a, b, c)
+        lost = np.isnan(out)
+        if lost.any():
+            a, b, c = np.broadcast_arrays(a, b, c)
+            pick = np.full(out.shape, -np.nan, out.dtype)
+            for operand in (c, b, a):  # (the last found wins)
+                pick = np.where(np.isnan(operand), operand, pick)
+            out = np.where(lost, pick, out)
+        return out
+    return fused
+
+
+def _pieces(size):
+    """Rows of ``size`` elements to a piece of about _CHUNK elements."""
+    return max(1, _CHUNK // max(1, size))
+
+
+_CHUNK = 1 << 16  # (elements: their float64 passes fit a core's L2 cache)
+
+
+def _separable(data, plan, dtype, fma):
     ndim = data.ndim
     for k in range(len(plan) - 1, -1, -1):
         axis = ndim - len(plan) + k
@@ -126,11 +156,10 @@ def _separable(data, plan, dtype):
     return data
 
 
-def _chained(data, plan, block):
+def _chained(data, plan, block, fma):
     """The channels-last kernel's sum of the taps (see the module's note); ``block``: the
     lanes of the input dtype's vector (32 bytes' worth)."""
     real = data.dtype.type
-    fma = _fma(real)
     ndim, dims = data.ndim, len(plan)
     gathered = {(): data}  # taps of the leading axes -> the input gathered along them
 
@@ -183,8 +212,17 @@ def linear_backward(grad, plan, in_sizes):
     by_round = order[np.argsort(rank, kind="stable")]
     bounds = np.r_[0, np.cumsum(np.bincount(rank))]
     g = np.ascontiguousarray(grad.reshape(lanes, -1).T, dtype=real)
-    acc = np.zeros((in_count, lanes), real)
-    fma = _fma(real)
+    rounds = (inputs, outputs, weights, by_round, bounds)
+    acc = _accumulated(g, rounds, in_count, _fma(real))
+    if np.isnan(acc).any():  # (rare: redone with the NaN an FMA instruction gives)
+        acc = _accumulated(g, rounds, in_count, _propagating(_fma(real)))
+    return acc.T.reshape(batch + tuple(in_sizes)).astype(grad.dtype, copy=False)
+
+
+def _accumulated(g, rounds, in_count, fma):
+    inputs, outputs, weights, by_round, bounds = rounds
+    real = g.dtype.type
+    acc = np.zeros((in_count, g.shape[1]), real)
     with np.errstate(all="ignore"):
         for k in range(len(bounds) - 1):
             picked = by_round[bounds[k]:bounds[k + 1]]
@@ -194,7 +232,7 @@ def linear_backward(grad, plan, in_sizes):
                 acc[where] = term * g[outputs[picked]] + real(0)
             else:
                 acc[where] = fma(term, g[outputs[picked]], acc[where])
-    return acc.T.reshape(batch + tuple(in_sizes)).astype(grad.dtype, copy=False)
+    return acc
 
 
 def _contributions(plan, in_sizes, real):

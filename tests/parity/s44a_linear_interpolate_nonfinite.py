@@ -2,7 +2,10 @@
 # [nan, nan, inf] where PyTorch gives [nan, inf, inf]). PyTorch computes the source index
 # in float with one fused multiply-add, fma(0.33333334f, 1.5f, -0.5f) = 1.49e-8 > 0, so the
 # output reads inf * 1 + inf * 1.49e-8 = inf, not inf * 0 = NaN; its backward computes the
-# same weights. Prints values (NaN as "nan", the rest as bit patterns), forward and backward.
+# same weights. NaNs keep the sign PyTorch's fused multiply-adds give them: a NaN operand's
+# (the multiplicand's before the addend's), the negative default NaN only from inf * 0 or
+# inf - inf. Prints bit patterns, forward and backward, of inputs and gradients with +-inf
+# and +-NaN.
 import numpy as np
 import torch
 
@@ -11,8 +14,7 @@ F = torch.nn.functional
 
 def bits(t):
     a = t.detach().contiguous().numpy()
-    view = a.view(np.int32 if a.dtype == np.float32 else np.int64)
-    return ["nan" if n else int(b) for n, b in zip(np.isnan(a).ravel(), view.ravel())]
+    return a.view(np.int32 if a.dtype == np.float32 else np.int64).ravel().tolist()
 
 
 x = torch.tensor([[[-1.886], [float("inf")]]], dtype=torch.float32, requires_grad=True)
@@ -31,10 +33,14 @@ for dtype in (torch.float32, torch.float64):
             values = rng.standard_normal(shape)
             values.ravel()[::2] = np.inf
             values.ravel()[1::5] = -np.inf
+            values.ravel()[3::7] = np.nan
+            values.ravel()[4::9] = -np.nan
             x = torch.tensor(values.tolist(), dtype=dtype, requires_grad=True)
             y = F.interpolate(x, mode=mode, align_corners=align_corners, **options)
             g = rng.standard_normal(tuple(y.shape))
             g.ravel()[::7] = np.inf
+            g.ravel()[2::5] = -np.nan
+            g.ravel()[3::11] = np.nan
             y.backward(torch.tensor(g.tolist(), dtype=dtype))
             print(dtype, mode, shape, options, align_corners)
             print("  y", bits(y))
