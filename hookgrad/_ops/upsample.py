@@ -1,11 +1,11 @@
 """Upsampling (``F.interpolate``): nearest, nearest-exact, (bi/tri)linear, bicubic and area
 (5-D; lower ranks use the adaptive pools), one spatial axis at a time.
 
-Each output position reads one input position (nearest), two with weights (linear) or
-several (area: its window) along each spatial axis, with PyTorch's source-index rules
-(bicubic rounds as its own kernels: upsample_cubic.py). Applying the axes last-first gives
-PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
-infinity reaches only the outputs that read it. The backward scatters along the same axes."""
+Each output position reads one input position (nearest) or several (area: its window)
+along each spatial axis, with PyTorch's source-index rules; applying the axes last-first, a
+NaN or infinity reaches only the outputs that read it. The backward scatters along the same
+axes. (Bi/tri)linear and bicubic round as PyTorch's own kernels: upsample_linear.py and
+upsample_cubic.py."""
 import numpy as np
 
 from .._memory_format import like_suggested
