@@ -14,7 +14,7 @@ from .fused import fma32, fma64
 from .op import Op
 from .upsample_antialias import antialias_backward
 from .upsample_cubic import cubic_axis, cubic_backward, cubic_forward  # noqa: F401
-from .upsample_linear import linear_axis, linear_backward, linear_forward  # noqa: F401
+from .upsample_linear import check_dtype, linear_axis, linear_backward, linear_forward  # noqa: F401
 
 
 def nearest_axis(in_size, out_size, scale):

@@ -28,6 +28,7 @@ import numpy as np
 from .._memory_format import channels_last, channels_last_3d, is_contiguous_as
 from .._parallel import get_num_threads
 from .fused import fma32, fma64
+from .op import type_name
 
 
 def _real(dtype):
@@ -88,6 +89,18 @@ def _channels_last_kernel(x, out_sizes):
         return True
     return x.ndim == 4 and (out_sizes[0] + out_sizes[1] <= 128 or (
         x.shape[1] == 3 and get_num_threads() == 1))
+
+
+def check_dtype(x, out_sizes):
+    """PyTorch's error for an input its kernels have no loop for (all but floating types;
+    bilinear's uint8 has one of its own), named after the kernel it would run."""
+    if x.dtype.kind == "f" or x.dtype.name == "bfloat16" or (
+            x.ndim == 4 and x.dtype == np.uint8):
+        return
+    kernel = "compute_indices_weights_linear"
+    if _channels_last_kernel(x, out_sizes):
+        kernel = f"upsample_{'bilinear2d' if x.ndim == 4 else 'trilinear3d'}_channels_last"
+    raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x)}\'')
 
 
 def linear_forward(x, plan):
