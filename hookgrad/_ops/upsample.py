@@ -1,11 +1,11 @@
 """Upsampling (``F.interpolate``): nearest, nearest-exact, (bi/tri)linear, bicubic and area
 (5-D; lower ranks use the adaptive pools), one spatial axis at a time.
 
-Each output position reads one input position (nearest), two with weights (linear) or
-several (area: its window) along each spatial axis, with PyTorch's source-index rules
-(bicubic rounds as its own kernels: upsample_cubic.py). Applying the axes last-first gives
-PyTorch's own sum, ``h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)``, so a NaN or
-infinity reaches only the outputs that read it. The backward scatters along the same axes."""
+Each output position reads one input position (nearest) or several (area: its window)
+along each spatial axis, with PyTorch's source-index rules; applying the axes last-first, a
+NaN or infinity reaches only the outputs that read it. The backward scatters along the same
+axes. (Bi/tri)linear and bicubic round as PyTorch's own kernels: upsample_linear.py and
+upsample_cubic.py."""
 import numpy as np
 
 from .._memory_format import like_suggested
@@ -14,6 +14,7 @@ from .fused import fma32, fma64
 from .op import Op
 from .upsample_antialias import antialias_backward
 from .upsample_cubic import cubic_axis, cubic_backward, cubic_forward  # noqa: F401
+from .upsample_linear import check_dtype, linear_axis, linear_backward, linear_forward  # noqa: F401
 
 
 def nearest_axis(in_size, out_size, scale):
@@ -98,25 +99,6 @@ def antialias_axis(in_size, out_size, scale, align_corners, cubic, dtype=np.floa
                            k[j, 0] < count) for j in range(width)))
 
 
-def linear_axis(in_size, out_size, scale, align_corners):
-    """``(low, high, low_weight, high_weight)`` of each output position."""
-    if in_size == out_size:
-        # PyTorch copies along an axis of unchanged size: both taps read the same input (the
-        # high one weighted 0), so an infinity gives NaN there, not inf, whatever the scale
-        same = np.arange(out_size)
-        return ("linear", same, same, np.ones(out_size), np.zeros(out_size))
-    if align_corners:
-        step = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
-        source = np.arange(out_size) * step
-    else:
-        step = 1.0 / scale if scale else in_size / out_size
-        source = np.maximum((np.arange(out_size) + 0.5) * step - 0.5, 0.0)
-    low = np.minimum(np.floor(source).astype(np.int64), in_size - 1)
-    high = np.minimum(low + 1, in_size - 1)
-    high_weight = source - low
-    return ("linear", low, high, 1.0 - high_weight, high_weight)
-
-
 def _weights(weight, axis, ndim, dtype):
     shape = [1] * ndim
     shape[axis] = -1
@@ -129,6 +111,8 @@ def resample(x, plan, fused=False):
     rounded, each later one added with a fused multiply-add (their compiled loop)."""
     if plan[0][0] == "cubic":
         return cubic_forward(x, plan)
+    if plan[0][0] == "linear":
+        return linear_forward(x, plan)
     ndim = x.ndim
     for k in range(len(plan) - 1, -1, -1):
         axis = ndim - len(plan) + k
@@ -148,10 +132,6 @@ def resample(x, plan, fused=False):
                         term.dtype, copy=False)
                 total = term if total is None else total + term
             x = total
-        else:
-            _, low, high, low_weight, high_weight = entry
-            x = (_weights(low_weight, axis, ndim, x.dtype) * np.take(x, low, axis=axis)
-                 + _weights(high_weight, axis, ndim, x.dtype) * np.take(x, high, axis=axis))
     return x
 
 
@@ -194,21 +174,19 @@ def resample_transposed(g, plan, in_sizes):
     """The adjoint of ``resample``: each output's gradient goes back to what it read."""
     if plan[0][0] == "cubic":
         return cubic_backward(g, plan, in_sizes)
+    if plan[0][0] == "linear":  # (PyTorch allocates it in the layout grad suggests)
+        return like_suggested(linear_backward(g, plan, in_sizes), g)
     ndim = g.ndim
     for k, (entry, size) in enumerate(zip(plan, in_sizes)):
         axis = ndim - len(plan) + k
         if entry[0] == "nearest":
             g = _scatter(g, axis, entry[1], size)
-        elif entry[0] == "taps":
+        else:
             total = None
             for index, weight, inside in entry[1]:
                 term = _scatter(g, axis, index, size, weight, inside)
                 total = term if total is None else total + term
             g = total
-        else:
-            _, low, high, low_weight, high_weight = entry
-            g = _scatter(g, axis, low, size, low_weight) + _scatter(g, axis, high, size,
-                                                                    high_weight)
     return g
 
 

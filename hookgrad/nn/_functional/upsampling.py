@@ -76,6 +76,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     in_sizes = input._data.shape[2:]
     if mode != "area":  # (area is adaptive average pooling, which takes empty sizes)
         _check_sizes(input, in_sizes, sizes)
+    if mode in _NEEDS:
+        _upsample.check_dtype(input._data, sizes)
     plan = tuple(_axis(mode, n, out, s, align_corners, input._data.dtype)
                  for n, out, s in zip(in_sizes, sizes, scales))
     return node.apply(input, plan)
@@ -108,7 +110,7 @@ def _axis(mode, in_size, out_size, scale, align_corners, dtype):
     if mode.endswith("-aa"):
         return _upsample.antialias_axis(in_size, out_size, scale, align_corners,
                                         mode == "bicubic-aa", dtype)
-    return _upsample.linear_axis(in_size, out_size, scale, align_corners)
+    return _upsample.linear_axis(in_size, out_size, scale, align_corners, dtype)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
