@@ -29,6 +29,8 @@ class DiagonalBackward0(ViewOp):
 class _DiagonalGrad(Op):
     """Zeros with ``grad`` on the diagonal: the adjoint of ``diagonal``."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     node_name = "DiagonalBackwardBackward0"
 
     def forward(self, grad, shape, offset, dim1, dim2):
@@ -87,6 +89,8 @@ def trace(input):
 class DiagEmbedBackward0(Op):
     """``diag`` of a vector: a square matrix with the vector on diagonal ``offset``."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, offset):
         v = a._data
         n = v.shape[0] + abs(offset)
@@ -101,6 +105,8 @@ class DiagEmbedBackward0(Op):
 
 class _DiagonalCopy(Op):
     """``diag`` of a matrix: a copy of diagonal ``offset``."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     node_name = "DiagonalBackward0_copy"
 
