@@ -29,6 +29,7 @@ _COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+_COMPLEX64, _COMPLEX128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _batch_functions = {}  # {dtype: cblas gemm_batch}
@@ -47,6 +48,15 @@ class _Gemm:
         function.restype = None
         self.function, self.one, self.zero = function, scalar(1.0), scalar(0.0)
         self.alpha = self.one
+
+
+def _complex_scalar(part):
+    """A complex GEMM's scalar: two C values (a ctypes array goes by pointer, as cblas_cgemm
+    / cblas_zgemm take alpha and beta)."""
+    def scalar(value):
+        value = complex(value)
+        return (part * 2)(value.real, value.imag)
+    return scalar
 
 
 def _load():
@@ -79,6 +89,11 @@ def _load():
                             ctypes.c_int]
             dot.restype = scalar
             _dot_functions[dtype] = dot
+        # complex products too (PyTorch's cpublas::gemm calls MKL's cgemm / zgemm with the
+        # same layouts), by the plain 2-d product only
+        for dtype, name, part in ((_COMPLEX64, "cblas_cgemm", ctypes.c_float),
+                                  (_COMPLEX128, "cblas_zgemm", ctypes.c_double)):
+            _functions[dtype] = _Gemm(lib[name], _complex_scalar(part))
         if vml.threaded():
             global _set_local_threads
             _set_local_threads = lib.MKL_Set_Num_Threads_Local
@@ -231,6 +246,8 @@ class _Scaled:
 
     def __init__(self, gemm, alpha, beta):
         scalar = type(gemm.one)
+        if issubclass(scalar, ctypes.Array):  # (a complex GEMM's)
+            scalar = _complex_scalar(scalar._type_)
         self.function, self.zero = gemm.function, gemm.zero
         self.alpha, self.one = scalar(alpha), scalar(beta)
 
@@ -250,7 +267,7 @@ def batched(x, y, bias=None, alpha=1.0, beta=1.0):
     other dtypes, an empty product)."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or y.dtype != dtype:
+    if not functions or dtype not in _batch_functions or y.dtype != dtype:
         return None
     batch, rows, depth = x.shape
     cols = y.shape[2]
@@ -356,7 +373,7 @@ def matrix_vector(mat, vec, bias=None, alpha=1.0, beta=1.0):
     beta 0 ignores); or None."""
     dtype = mat.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or vec.dtype != dtype:
+    if not functions or dtype not in _gemv_functions or vec.dtype != dtype:
         return None
     rows, cols = mat.shape
     if not rows or not cols or mat.size > _INT_MAX:
@@ -403,7 +420,7 @@ def dot(x, y):
     ddot), a 0-d array; or None."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or y.dtype != dtype or not x.size:
+    if not functions or dtype not in _dot_functions or y.dtype != dtype or not x.size:
         return None
     incx, x = _vector(x)
     incy, y = _vector(y)
