@@ -1,10 +1,13 @@
 """The complex forms of the matrix and vector products (mm, mv, dot, and so ``@``) and of
 addcmul / addcdiv: the same forward, PyTorch's backward formulas, which multiply by the
 conjugate (transpose) of the other operand (and take the real part for a real input)."""
+from .._tensor_base import _make
 from . import linalg, ternary
 from .complex_arithmetic import _as_inputs
 from .complex_ops import conj
 from .complex_support import refuse_complex_number
+from .gemm import product
+from .op import plain_backward
 from .scalar_forms import MulBackward1, filled_like
 
 
@@ -13,8 +16,42 @@ class MmBackward0(linalg.MmBackward0):
 
     def backward(self, grad):
         b, a = self.saved()
+        if plain_backward():
+            grads = _plain_mm_grads(self, grad, a, b)
+            if grads is not None:
+                return grads
         return (grad.mm(conj(b).t()) if self.needs(0) else None,
                 conj(a).t().mm(grad) if self.needs(1) else None)
+
+
+def _plain_mm_grads(node, grad, a, b):
+    """PyTorch's mm gradients through MKL as it runs them (mm_mat1_backward /
+    mm_mat2_backward): a conjugate transposed operand passed with GEMM's conjugate transpose
+    flag, a conjugate one read as it is conjugated first; each in the layout PyTorch's formula
+    picks. None without MKL."""
+    g = grad._data
+    grad_a = grad_b = None
+    if node.needs(0):
+        y = b._data
+        if linalg._column_major(node.mat1_strides, (g.shape[0], y.shape[0]), g.itemsize):
+            out = product(y, g.T, conj=(True, False))  # mat2.conj().mm(grad.t()).t()
+            grad_a = None if out is None else _make(out.T)
+        else:
+            grad_a = product(g, y.T, conj=(False, True))  # grad.mm(mat2.t().conj())
+            grad_a = None if grad_a is None else _make(grad_a)
+        if grad_a is None:
+            return None
+    if node.needs(1):
+        x = a._data
+        if node.mat2_transposed:  # grad.t().mm(mat1.conj()).t()
+            out = product(g.T, x, conj=(False, True))
+            grad_b = None if out is None else _make(out.T)
+        else:  # mat1.t().conj().mm(grad)
+            grad_b = product(x.T, g, conj=(True, False))
+            grad_b = None if grad_b is None else _make(grad_b)
+        if grad_b is None:
+            return None
+    return grad_a, grad_b
 
 
 class MvBackward0(linalg.MvBackward0):

@@ -25,7 +25,7 @@ from .._parallel import parallel_for
 from . import vml
 from .array_address import address, live_pointer, pointer
 
-_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_COL_MAJOR, _NO_TRANS, _TRANS, _CONJ_TRANS = 102, 111, 112, 113
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
@@ -125,7 +125,7 @@ def _as_operand(x, lead, rows, cols):
     return lead == 0, x.strides[0] // item, x  # (PyTorch's !transpose_c)
 
 
-def product(m1, m2, bias=None, alpha=1.0, beta=1.0):
+def product(m1, m2, bias=None, alpha=1.0, beta=1.0, conj=None):
     """``m1 @ m2`` (or ``beta * bias + alpha * (m1 @ m2)``, ``bias`` broadcast to the result
     and copied into it, GEMM's alpha and beta as given, as PyTorch's addmm; beta 0 ignores
     ``bias``) as PyTorch computes it, a new C-contiguous array; or None where MKL's GEMM does
@@ -139,6 +139,12 @@ def product(m1, m2, bias=None, alpha=1.0, beta=1.0):
     cols = m2.shape[1]
     if not rows or not cols or not depth:
         return None
+    if conj is not None:  # (complex operands taken conjugated: a plain product, one call)
+        if bias is not None or alpha != 1 or max(m1.size, m2.size, rows * cols) > _INT_MAX:
+            return None
+        out = np.empty((rows, cols), dtype)
+        _threaded(_call, function, m1, m2, out, rows, cols, depth, False, conj)
+        return out
     if rows * cols * depth <= _SMALL_PRODUCT and bias is None and alpha == 1:
         out = np.empty((rows, cols), dtype)  # (one call whatever the thread count)
         _call(function, m1, m2, out, rows, cols, depth, False)
@@ -221,21 +227,36 @@ def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
     _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
 
 
-def _call(gemm, m1, m2, out, rows, cols, depth, beta):
+def _call(gemm, m1, m2, out, rows, cols, depth, beta, conj=None):
     """GEMM (a _Gemm) into the C-contiguous ``out``, operands laid out as PyTorch lays them
-    out; ``beta``: whether the product is added to ``out``."""
-    if cols == 1:
-        # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
-        m, n = rows, cols
-        ta, lda, a = _as_operand(m1, 0, rows, depth)
-        tb, ldb, b = _as_operand(m2, 0, depth, cols)
-        ldc = rows
-        lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
-    else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
-        m, n, ldc = cols, rows, cols
-        ta, lda, a = _operand(m2, cols, depth)
-        tb, ldb, b = _operand(m1, depth, rows)
-    gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
+    out; ``beta``: whether the product is added to ``out``. ``conj``: (m1's, m2's) whether a
+    complex operand is taken conjugated, as PyTorch passes a conjugate view: a conjugate
+    transpose flag where GEMM reads it transposed, else conjugated first (its resolve_conj)."""
+    conj1, conj2 = conj or (False, False)
+    for _ in range(2):  # (again after conjugating an operand GEMM reads as it is)
+        if cols == 1:
+            # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
+            m, n = rows, cols
+            ta, lda, a = _as_operand(m1, 0, rows, depth)
+            tb, ldb, b = _as_operand(m2, 0, depth, cols)
+            ldc = rows
+            lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
+            t1, t2 = ta, tb
+        else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
+            m, n, ldc = cols, rows, cols
+            ta, lda, a = _operand(m2, cols, depth)
+            tb, ldb, b = _operand(m1, depth, rows)
+            t1, t2 = tb, ta
+        if not (conj1 and not t1 or conj2 and not t2):
+            break
+        if conj1 and not t1:
+            m1, conj1 = np.conj(m1), False
+        if conj2 and not t2:
+            m2, conj2 = np.conj(m2), False
+    conj_a, conj_b = (conj1, conj2) if cols == 1 else (conj2, conj1)
+    flag_a = (_CONJ_TRANS if conj_a else _TRANS) if ta else _NO_TRANS
+    flag_b = (_CONJ_TRANS if conj_b else _TRANS) if tb else _NO_TRANS
+    gemm.function(_COL_MAJOR, flag_a, flag_b, m, n,
                   depth, gemm.alpha, live_pointer(a), lda, live_pointer(b), ldb,
                   gemm.one if beta else gemm.zero, live_pointer(out), ldc)
 

@@ -54,3 +54,17 @@ r = torch.tensor([1., 2., 3.], requires_grad=True)
 y = r.cumsum(0, dtype=torch.complex64)
 y.backward(torch.tensor([1j, 2, 3 - 1j]))
 print("real cumsum into complex64", words(y), r.grad.dtype, words(r.grad))
+# mm's gradients: a conjugate transposed operand goes to GEMM with its conjugate transpose
+# flag, as PyTorch's mm_mat1_backward / mm_mat2_backward pass it, in each layout's formula
+for dtype in (torch.complex64, torch.complex128):
+    for m, k, n in ((3, 4, 5), (6, 7, 1), (1, 5, 6), (9, 3, 8)):
+        for layout_a in ("rows", "columns"):
+            for layout_b in ("rows", "columns"):
+                a = cplx(m, k, dtype=dtype) if layout_a == "rows" else cplx(k, m, dtype=dtype).t()
+                b = cplx(k, n, dtype=dtype) if layout_b == "rows" else cplx(n, k, dtype=dtype).t()
+                a.requires_grad_()
+                b.requires_grad_()
+                out = a @ b
+                ga, gb = torch.autograd.grad(out, (a, b), cplx(m, n, dtype=dtype))
+                print(dtype, (m, k, n), layout_a, layout_b, "mm grads", words(ga), ga.stride(),
+                      words(gb), gb.stride())
