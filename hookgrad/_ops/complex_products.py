@@ -5,7 +5,7 @@ from .._tensor_base import _make
 from . import linalg, ternary
 from .complex_arithmetic import _as_inputs
 from .complex_ops import conj
-from .complex_support import refuse_complex_number
+from .complex_support import refuse_complex, refuse_complex_number
 from .gemm import product
 from .op import plain_backward
 from .scalar_forms import MulBackward1, filled_like
@@ -17,21 +17,44 @@ class MmBackward0(linalg.MmBackward0):
     def backward(self, grad):
         b, a = self.saved()
         if plain_backward():
-            grads = _plain_mm_grads(self, grad, a, b)
+            grads = _plain_mm_grads(self, grad, a, b, self.needs(0), self.needs(1))
             if grads is not None:
                 return grads
         return (grad.mm(conj(b).t()) if self.needs(0) else None,
                 conj(a).t().mm(grad) if self.needs(1) else None)
 
 
-def _plain_mm_grads(node, grad, a, b):
+class AddmmBackward0(linalg.AddmmBackward0):
+    """``bias + mat1 @ mat2`` (``F.linear`` with a bias): the bias copied into the result and
+    MKL's GEMM adding the product, as PyTorch's. Only alpha and beta 1: other factors scale
+    gradients by a number, whose complex products (zeros' signs too) are not PyTorch's bits."""
+
+    supports_complex = True
+
+    def forward(self, bias, a, b, beta=1, alpha=1):
+        if alpha != 1 or beta != 1:
+            refuse_complex("addmm (with alpha or beta)", (bias, a, b))
+        return super().forward(bias, a, b, beta, alpha)
+
+    def backward(self, grad):
+        a, b = self.saved()
+        grad_bias = grad if self.needs(0) else None  # (the engine sums it to the bias's shape)
+        if plain_backward():
+            grads = _plain_mm_grads(self, grad, a, b, self.needs(1), self.needs(2))
+            if grads is not None:
+                return (grad_bias,) + grads
+        return (grad_bias, grad.mm(conj(b).t()) if self.needs(1) else None,
+                conj(a).t().mm(grad) if self.needs(2) else None)
+
+
+def _plain_mm_grads(node, grad, a, b, needs_a, needs_b):
     """PyTorch's mm gradients through MKL as it runs them (mm_mat1_backward /
     mm_mat2_backward): a conjugate transposed operand passed with GEMM's conjugate transpose
     flag, a conjugate one read as it is conjugated first; each in the layout PyTorch's formula
     picks. None without MKL."""
     g = grad._data
     grad_a = grad_b = None
-    if node.needs(0):
+    if needs_a:
         y = b._data
         if linalg._column_major(node.mat1_strides, (g.shape[0], y.shape[0]), g.itemsize):
             out = product(y, g.T, conj=(True, False))  # mat2.conj().mm(grad.t()).t()
@@ -41,7 +64,7 @@ def _plain_mm_grads(node, grad, a, b):
             grad_a = None if grad_a is None else _make(grad_a)
         if grad_a is None:
             return None
-    if node.needs(1):
+    if needs_b:
         x = a._data
         if node.mat2_transposed:  # grad.t().mm(mat1.conj()).t()
             out = product(g.T, x, conj=(False, True))
@@ -101,5 +124,5 @@ class AddcdivBackward0(ternary.AddcdivBackward0):
             -grad * conj(MulBackward1.apply(t1, v) / (t2 * t2)) if self.needs(2) else None))
 
 
-FORMS = {cls.__mro__[1]: cls for cls in (MmBackward0, MvBackward0, DotBackward0,
+FORMS = {cls.__mro__[1]: cls for cls in (MmBackward0, AddmmBackward0, MvBackward0, DotBackward0,
                                          AddcmulBackward0, AddcdivBackward0)}
