@@ -1,12 +1,14 @@
 """The complex forms of the matrix and vector products (mm, mv, dot, and so ``@``) and of
 addcmul / addcdiv: the same forward, PyTorch's backward formulas, which multiply by the
 conjugate (transpose) of the other operand (and take the real part for a real input)."""
+import numpy as np
+
 from .._tensor_base import _make
-from . import linalg, ternary
+from . import linalg, products, ternary
 from .complex_arithmetic import _as_inputs
 from .complex_ops import conj
 from .complex_support import refuse_complex, refuse_complex_number
-from .gemm import product
+from .gemm import dot, product
 from .op import plain_backward
 from .scalar_forms import MulBackward1, filled_like
 
@@ -95,6 +97,24 @@ class DotBackward0(linalg.DotBackward0):
                 grad * conj(a) if self.needs(1) else None)
 
 
+class VdotBackward0(products.VdotBackward0):
+    """``sum(conj(a) * b)``: MKL's cdotc / zdotc, as PyTorch's vdot."""
+
+    supports_complex = True
+
+    def forward(self, a, b):
+        x, y = a._data, b._data
+        if x.ndim == 1 == y.ndim and x.dtype == y.dtype and x.shape == y.shape:
+            self.save(b if self.needs(0) else None, a if self.needs(1) else None)  # (its order)
+            out = dot(x, y, conj=True)
+            return np.asarray(np.vdot(x, y)) if out is None else out
+        return super().forward(a, b)  # (its checks' errors)
+
+    def backward(self, grad):
+        b, a = self.saved()  # (PyTorch's formulas: grad.conj() * other, grad * self)
+        return (conj(grad) * b if self.needs(0) else None, grad * a if self.needs(1) else None)
+
+
 class AddcmulBackward0(ternary.AddcmulBackward0):
     supports_complex = True
 
@@ -125,4 +145,4 @@ class AddcdivBackward0(ternary.AddcdivBackward0):
 
 
 FORMS = {cls.__mro__[1]: cls for cls in (MmBackward0, AddmmBackward0, MvBackward0, DotBackward0,
-                                         AddcmulBackward0, AddcdivBackward0)}
+                                         VdotBackward0, AddcmulBackward0, AddcdivBackward0)}

@@ -59,6 +59,23 @@ def _complex_scalar(part):
     return scalar
 
 
+class _ComplexDot:
+    """cblas ``cdotu_sub`` / ``zdotu_sub`` (``dotc``: the first vector conjugated, vdot's),
+    which write the product through a pointer, as ``sdot`` / ``ddot`` return theirs."""
+    __slots__ = ("function", "dtype")
+
+    def __init__(self, function, dtype):
+        function.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                             ctypes.c_int, ctypes.c_void_p]
+        function.restype = None
+        self.function, self.dtype = function, dtype
+
+    def __call__(self, n, x, incx, y, incy):
+        out = np.zeros(1, self.dtype)
+        self.function(n, x, incx, y, incy, address(out))
+        return out[0]
+
+
 def _load():
     global _functions
     _functions = {}
@@ -94,6 +111,9 @@ def _load():
         for dtype, name, part in ((_COMPLEX64, "cblas_cgemm", ctypes.c_float),
                                   (_COMPLEX128, "cblas_zgemm", ctypes.c_double)):
             _functions[dtype] = _Gemm(lib[name], _complex_scalar(part))
+            prefix = name[:-4]  # (cblas_c / cblas_z)
+            _dot_functions[dtype] = _ComplexDot(lib[prefix + "dotu_sub"], dtype)
+            _dot_functions[dtype, "conj"] = _ComplexDot(lib[prefix + "dotc_sub"], dtype)
         if vml.threaded():
             global _set_local_threads
             _set_local_threads = lib.MKL_Set_Num_Threads_Local
@@ -436,16 +456,17 @@ def accumulate(m1, m2, out, alpha, beta):
     return True
 
 
-def dot(x, y):
-    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot /
-    ddot), a 0-d array; or None."""
+def dot(x, y, conj=False):
+    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot / ddot,
+    cdotu / zdotu; ``conj``: vdot's cdotc / zdotc), a 0-d array; or None."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in _dot_functions or y.dtype != dtype or not x.size:
+    key = (dtype, "conj") if conj else dtype
+    if not functions or key not in _dot_functions or y.dtype != dtype or not x.size:
         return None
     incx, x = _vector(x)
     incy, y = _vector(y)
-    value = _threaded(_dot_functions[dtype], x.size, address(x), incx, address(y), incy)
+    value = _threaded(_dot_functions[key], x.size, address(x), incx, address(y), incy)
     return np.array(value, dtype)
 
 
