@@ -166,6 +166,8 @@ class Rot90Backward0(Op):
     copy flipped along the dims to flip (in the input's layout, as PyTorch's flip), for a
     quarter or three-quarter turn seen through a transposed view (non-contiguous strides)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, k, dims):
         self.k, self.dims = k, dims
         x = a._data
@@ -196,6 +198,8 @@ def rot90(input, k=1, dims=(0, 1)):
 class DiagEmbedBackward0(Op):
     """The last dim of the input on a diagonal (``offset``) of the plane ``dim1`` x ``dim2``
     of a new tensor of zeros."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     def forward(self, a, offset, dim1, dim2):
         x = a._data

@@ -166,6 +166,16 @@ def refuse_complex_number(np_dtype, half_name="c10::Half"):
     raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
+def real_number(value, np_dtype):
+    """A number written into a tensor of ``np_dtype``: a complex one into a real tensor is its
+    real part if its imaginary part is 0, else PyTorch's conversion error."""
+    if type(value) is complex and np_dtype.kind != "c":
+        if value.imag:
+            refuse_complex_number(np_dtype)
+        return value.real
+    return value
+
+
 def warn_discarded_imaginary(stacklevel, count):
     """PyTorch's warning (once per process) when a cast to a real dtype drops imaginary
     parts; ``stacklevel`` counts from the caller, as ``warnings.warn``'s. None for a cast of

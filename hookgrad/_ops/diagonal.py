@@ -29,6 +29,8 @@ class DiagonalBackward0(ViewOp):
 class _DiagonalGrad(Op):
     """Zeros with ``grad`` on the diagonal: the adjoint of ``diagonal``."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     node_name = "DiagonalBackwardBackward0"
 
     def forward(self, grad, shape, offset, dim1, dim2):
@@ -51,6 +53,8 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 
 class TraceBackward0(Op):
+    supports_complex = True  # (a running sum, in complex128 for complex64, as PyTorch's)
+
     def forward(self, a):
         x = a._data
         if x.dtype.kind == "b":  # (its kernel's dtype dispatch, before the rank check)
@@ -61,11 +65,13 @@ class TraceBackward0(Op):
         # (an integer trace sums into int64, as sum does; np.trace warns)
         dtype = np.dtype(np.int64) if x.dtype.kind in "iu" else x.dtype
         diagonal = np.diagonal(x)
-        if not diagonal.size or dtype.kind != "f" or dtype.itemsize < 4:
+        if not diagonal.size or dtype.kind not in "fc" or dtype.itemsize < 4:
             return np.asarray(np.add.reduce(diagonal, dtype=dtype), dtype=dtype)
-        # PyTorch's kernel: one running sum in order, in double for float, cast at the end
+        # PyTorch's kernel: one running sum in order, in double for float (complex<double> for
+        # complex<float>), cast at the end
         with np.errstate(all="ignore"):
-            return np.asarray(np.cumsum(diagonal, dtype=np.float64)[-1], dtype=dtype)
+            wide = np.complex128 if dtype.kind == "c" else np.float64
+            return np.asarray(np.cumsum(diagonal, dtype=wide)[-1], dtype=dtype)
 
     def backward(self, grad):
         if plain_backward():
@@ -87,6 +93,8 @@ def trace(input):
 class DiagEmbedBackward0(Op):
     """``diag`` of a vector: a square matrix with the vector on diagonal ``offset``."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, offset):
         v = a._data
         n = v.shape[0] + abs(offset)
@@ -101,6 +109,8 @@ class DiagEmbedBackward0(Op):
 
 class _DiagonalCopy(Op):
     """``diag`` of a matrix: a copy of diagonal ``offset``."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     node_name = "DiagonalBackward0_copy"
 

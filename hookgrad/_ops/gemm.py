@@ -25,10 +25,11 @@ from .._parallel import parallel_for
 from . import vml
 from .array_address import address, live_pointer, pointer
 
-_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_COL_MAJOR, _NO_TRANS, _TRANS, _CONJ_TRANS = 102, 111, 112, 113
 _INT_MAX = 2 ** 31 - 1
 CHUNK_BYTES = 256 << 10  # (split.py's: no block smaller)
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+_COMPLEX64, _COMPLEX128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
 _set_local_threads = None  # MKL's per-thread thread count, where MKL can thread
 _batch_functions = {}  # {dtype: cblas gemm_batch}
@@ -47,6 +48,32 @@ class _Gemm:
         function.restype = None
         self.function, self.one, self.zero = function, scalar(1.0), scalar(0.0)
         self.alpha = self.one
+
+
+def _complex_scalar(part):
+    """A complex GEMM's scalar: two C values (a ctypes array goes by pointer, as cblas_cgemm
+    / cblas_zgemm take alpha and beta)."""
+    def scalar(value):
+        value = complex(value)
+        return (part * 2)(value.real, value.imag)
+    return scalar
+
+
+class _ComplexDot:
+    """cblas ``cdotu_sub`` / ``zdotu_sub`` (``dotc``: the first vector conjugated, vdot's),
+    which write the product through a pointer, as ``sdot`` / ``ddot`` return theirs."""
+    __slots__ = ("function", "dtype")
+
+    def __init__(self, function, dtype):
+        function.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                             ctypes.c_int, ctypes.c_void_p]
+        function.restype = None
+        self.function, self.dtype = function, dtype
+
+    def __call__(self, n, x, incx, y, incy):
+        out = np.zeros(1, self.dtype)
+        self.function(n, x, incx, y, incy, address(out))
+        return out[0]
 
 
 def _load():
@@ -79,6 +106,14 @@ def _load():
                             ctypes.c_int]
             dot.restype = scalar
             _dot_functions[dtype] = dot
+        # complex products too (PyTorch's cpublas::gemm calls MKL's cgemm / zgemm with the
+        # same layouts), by the plain 2-d product only
+        for dtype, name, part in ((_COMPLEX64, "cblas_cgemm", ctypes.c_float),
+                                  (_COMPLEX128, "cblas_zgemm", ctypes.c_double)):
+            _functions[dtype] = _Gemm(lib[name], _complex_scalar(part))
+            prefix = name[:-4]  # (cblas_c / cblas_z)
+            _dot_functions[dtype] = _ComplexDot(lib[prefix + "dotu_sub"], dtype)
+            _dot_functions[dtype, "conj"] = _ComplexDot(lib[prefix + "dotc_sub"], dtype)
         if vml.threaded():
             global _set_local_threads
             _set_local_threads = lib.MKL_Set_Num_Threads_Local
@@ -110,7 +145,7 @@ def _as_operand(x, lead, rows, cols):
     return lead == 0, x.strides[0] // item, x  # (PyTorch's !transpose_c)
 
 
-def product(m1, m2, bias=None, alpha=1.0, beta=1.0):
+def product(m1, m2, bias=None, alpha=1.0, beta=1.0, conj=None):
     """``m1 @ m2`` (or ``beta * bias + alpha * (m1 @ m2)``, ``bias`` broadcast to the result
     and copied into it, GEMM's alpha and beta as given, as PyTorch's addmm; beta 0 ignores
     ``bias``) as PyTorch computes it, a new C-contiguous array; or None where MKL's GEMM does
@@ -124,6 +159,12 @@ def product(m1, m2, bias=None, alpha=1.0, beta=1.0):
     cols = m2.shape[1]
     if not rows or not cols or not depth:
         return None
+    if conj is not None:  # (complex operands taken conjugated: a plain product, one call)
+        if bias is not None or alpha != 1 or max(m1.size, m2.size, rows * cols) > _INT_MAX:
+            return None
+        out = np.empty((rows, cols), dtype)
+        _threaded(_call, function, m1, m2, out, rows, cols, depth, False, conj)
+        return out
     if rows * cols * depth <= _SMALL_PRODUCT and bias is None and alpha == 1:
         out = np.empty((rows, cols), dtype)  # (one call whatever the thread count)
         _call(function, m1, m2, out, rows, cols, depth, False)
@@ -206,21 +247,36 @@ def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
     _call(function, m1[start:stop], m2, out[start:stop], stop - start, cols, depth, beta)
 
 
-def _call(gemm, m1, m2, out, rows, cols, depth, beta):
+def _call(gemm, m1, m2, out, rows, cols, depth, beta, conj=None):
     """GEMM (a _Gemm) into the C-contiguous ``out``, operands laid out as PyTorch lays them
-    out; ``beta``: whether the product is added to ``out``."""
-    if cols == 1:
-        # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
-        m, n = rows, cols
-        ta, lda, a = _as_operand(m1, 0, rows, depth)
-        tb, ldb, b = _as_operand(m2, 0, depth, cols)
-        ldc = rows
-        lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
-    else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
-        m, n, ldc = cols, rows, cols
-        ta, lda, a = _operand(m2, cols, depth)
-        tb, ldb, b = _operand(m1, depth, rows)
-    gemm.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS, m, n,
+    out; ``beta``: whether the product is added to ``out``. ``conj``: (m1's, m2's) whether a
+    complex operand is taken conjugated, as PyTorch passes a conjugate view: a conjugate
+    transpose flag where GEMM reads it transposed, else conjugated first (its resolve_conj)."""
+    conj1, conj2 = conj or (False, False)
+    for _ in range(2):  # (again after conjugating an operand GEMM reads as it is)
+        if cols == 1:
+            # a one-column result: PyTorch takes it as a column-major (rows x 1) matrix
+            m, n = rows, cols
+            ta, lda, a = _as_operand(m1, 0, rows, depth)
+            tb, ldb, b = _as_operand(m2, 0, depth, cols)
+            ldc = rows
+            lda, ldb = _normalized_leads(ta, tb, m, n, depth, lda, ldb)
+            t1, t2 = ta, tb
+        else:  # C-contiguous: the column-major product out.T = m2.T @ m1.T
+            m, n, ldc = cols, rows, cols
+            ta, lda, a = _operand(m2, cols, depth)
+            tb, ldb, b = _operand(m1, depth, rows)
+            t1, t2 = tb, ta
+        if not (conj1 and not t1 or conj2 and not t2):
+            break
+        if conj1 and not t1:
+            m1, conj1 = np.conj(m1), False
+        if conj2 and not t2:
+            m2, conj2 = np.conj(m2), False
+    conj_a, conj_b = (conj1, conj2) if cols == 1 else (conj2, conj1)
+    flag_a = (_CONJ_TRANS if conj_a else _TRANS) if ta else _NO_TRANS
+    flag_b = (_CONJ_TRANS if conj_b else _TRANS) if tb else _NO_TRANS
+    gemm.function(_COL_MAJOR, flag_a, flag_b, m, n,
                   depth, gemm.alpha, live_pointer(a), lda, live_pointer(b), ldb,
                   gemm.one if beta else gemm.zero, live_pointer(out), ldc)
 
@@ -231,6 +287,8 @@ class _Scaled:
 
     def __init__(self, gemm, alpha, beta):
         scalar = type(gemm.one)
+        if issubclass(scalar, ctypes.Array):  # (a complex GEMM's)
+            scalar = _complex_scalar(scalar._type_)
         self.function, self.zero = gemm.function, gemm.zero
         self.alpha, self.one = scalar(alpha), scalar(beta)
 
@@ -250,7 +308,7 @@ def batched(x, y, bias=None, alpha=1.0, beta=1.0):
     other dtypes, an empty product)."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or y.dtype != dtype:
+    if not functions or dtype not in _batch_functions or y.dtype != dtype:
         return None
     batch, rows, depth = x.shape
     cols = y.shape[2]
@@ -356,7 +414,7 @@ def matrix_vector(mat, vec, bias=None, alpha=1.0, beta=1.0):
     beta 0 ignores); or None."""
     dtype = mat.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or vec.dtype != dtype:
+    if not functions or dtype not in _gemv_functions or vec.dtype != dtype:
         return None
     rows, cols = mat.shape
     if not rows or not cols or mat.size > _INT_MAX:
@@ -398,16 +456,17 @@ def accumulate(m1, m2, out, alpha, beta):
     return True
 
 
-def dot(x, y):
-    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot /
-    ddot), a 0-d array; or None."""
+def dot(x, y, conj=False):
+    """The dot product of two vectors as PyTorch's ``dot`` computes it (MKL's sdot / ddot,
+    cdotu / zdotu; ``conj``: vdot's cdotc / zdotc), a 0-d array; or None."""
     dtype = x.dtype
     functions = _functions if _functions is not None else _load()
-    if not functions or dtype not in functions or y.dtype != dtype or not x.size:
+    key = (dtype, "conj") if conj else dtype
+    if not functions or key not in _dot_functions or y.dtype != dtype or not x.size:
         return None
     incx, x = _vector(x)
     incy, y = _vector(y)
-    value = _threaded(_dot_functions[dtype], x.size, address(x), incx, address(y), incy)
+    value = _threaded(_dot_functions[key], x.size, address(x), incx, address(y), incy)
     return np.array(value, dtype)
 
 

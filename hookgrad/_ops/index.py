@@ -6,6 +6,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._tensor_base import TensorBase, _make, _wrap_dim
 from . import index_checks as checks
+from .complex_support import real_number, refuse_complex
 from .elementwise_layout import empty_like_layout
 from .index_keys import saved_indices
 from .index_layout import index_layout
@@ -135,6 +136,8 @@ class SliceBackwardBackward0(Op):
     input, recorded as PyTorch records it under create_graph; its own gradient is the slice
     again."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, grad, shape, dim, key):
         self.params = (dim, key)
         out = np.zeros(shape, grad._data.dtype)
@@ -158,6 +161,8 @@ class IndexPutImplBackward0(Op):
     """PyTorch's ``index_backward`` under create_graph: ``_index_put_impl_(zeros, indices, grad,
     accumulate=True)``, an op of the zeros (no history) and the gradient."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     def forward(self, zeros, grad, key):
@@ -172,6 +177,8 @@ class IndexPutImplBackward0(Op):
 
 
 class GatherBackward0(Op):
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, dim, index):
         self.save(index, a)  # (as PyTorch's node, before its kernel's checks: see mm's)
         idx, dim = index._data, _wrap_dim(dim, a._data.ndim)
@@ -242,6 +249,8 @@ class ScatterAddGrad(Op):
     PyTorch's ``zeros.scatter_add_(dim, index, grad)``, an op of the zeros (no history) and
     the gradient: its first edge is empty."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     @classmethod
@@ -265,6 +274,8 @@ class ScatterAddGrad(Op):
 
 
 class IndexSelectBackward0(Op):
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, dim, index):
         self.save(index)  # (as PyTorch's node, before its kernel's checks: see mm's)
         x, dim = a._data, _wrap_dim(dim, a._data.ndim)
@@ -319,6 +330,8 @@ class ScatterBackward0(Op):
     """``input.scatter(dim, index, src)``: ``src``'s values written where ``index`` says (a
     ``src`` larger than ``index`` contributes its leading corner)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     def forward(self, a, src, positions, index, dim=None):
@@ -345,11 +358,13 @@ class ScatterBackward0(Op):
 class ScatterBackward1(Op):
     """``input.scatter(dim, index, value)`` with a number."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, positions, value, index=None):
         self.positions = positions
         self.save(index)  # (as PyTorch's node; None in a backward formula, which has none)
         out = a._data.copy()
-        out[positions] = value
+        out[positions] = real_number(value, out.dtype)  # (a complex number into a real tensor)
         return out
 
     def backward(self, grad):
@@ -410,6 +425,8 @@ class IndexAddBackward0(Op):
     """``input.index_add(dim, index, source, alpha)``: rows of ``source`` added at ``index``
     (repeats add up)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     def forward(self, a, source, dim, index, alpha, index_tensor):
@@ -420,6 +437,10 @@ class IndexAddBackward0(Op):
         if self.needs(1):  # (PyTorch's node saves them for source's gradient only)
             self.save(index_tensor, source)
         out = a._data.copy()
+        if out.dtype.kind == "c" and alpha != 1:
+            # (PyTorch's add kernel multiplies by alpha as its complex vector loop does)
+            refuse_complex("index_add (with alpha)", (a,))
+        alpha = real_number(alpha, out.dtype)
         np.add.at(out, self.key, source._data * alpha if alpha != 1 else source._data)
         return out
 
@@ -447,6 +468,8 @@ def _selected_rows(grad, dim, index, shape):
 
 class IndexCopyBackward0(Op):
     """``input.index_copy(dim, index, source)``: rows of ``source`` written at ``index``."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     arity = 2
 
@@ -480,6 +503,8 @@ class IndexFillBackward0(ScatterBackward1):
 
 class TakeBackward0(Op):
     """``input.take(index)``: elements of the flattened input, in ``index``'s shape."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     def forward(self, a, index):
         self.save(index, a)  # (as PyTorch's node, before its kernel's checks: see mm's)

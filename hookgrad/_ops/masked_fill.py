@@ -4,10 +4,13 @@ layer saves it (and so calls the saved-tensor pack hooks) before its kernel runs
 import numpy as np
 
 from .._tensor_base import TensorBase
+from .complex_support import real_number
 from .op import Op, broadcast_error, cpp_type_name
 
 
 class MaskedFillBackward0(Op):
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, mask, value, in_place=False):
         self.save(mask)  # (as PyTorch's node, before its kernel's checks: see mm's)
         m = mask._data
@@ -18,6 +21,7 @@ class MaskedFillBackward0(Op):
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "
                                f"dtype {cpp_type_name(m)}")
         v = value.item() if isinstance(value, TensorBase) else value
+        v = real_number(v, a._data.dtype)  # (a complex value into a real tensor)
         try:
             out = np.where(m, np.asarray(v, dtype=a._data.dtype), a._data)
         except ValueError:  # (PyTorch's names the mask first; its in-place kernel, the output)
@@ -35,6 +39,7 @@ class MaskedFillBackward1(MaskedFillBackward0):
     """``masked_fill`` with a 0-d tensor value: the value gets the masked gradient sum."""
 
     arity = 2
+    _handles_r_to_c = False  # (a real value's complex gradient: PyTorch's engine error)
 
     def forward(self, a, value, mask, in_place=False):
         return super().forward(a, mask, value, in_place)

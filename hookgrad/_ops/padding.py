@@ -11,6 +11,8 @@ from .op import Op
 class ConstantPadNdBackward0(Op):
     """``pad`` is PyTorch's flat list, last dim first; negative entries crop."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, input, pad, value):
         x = input._data
         self.pad = pad

@@ -9,6 +9,7 @@ from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
 from ..backends.cpu import VECTOR_BYTES
 from .alpha_check import check_scalar_factor, factor_in_dtype
 from .arithmetic import mul
+from .complex_support import check_real
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .gemm import accumulate, batched, matrix_vector
@@ -383,6 +384,8 @@ def kron(input, other, *, out=None):
     as the product's shape (PyTorch's ``_unsafe_view`` nodes around one ``mul``)."""
     if out is not None:
         refuse_out("kron")
+    # (its broadcast complex mul rounds otherwise than PyTorch's kernel in the last bits)
+    check_real("kron", input, other)
     ndim = max(input._data.ndim, other._data.ndim)
     a_shape = (1,) * (ndim - input._data.ndim) + input._data.shape
     b_shape = (1,) * (ndim - other._data.ndim) + other._data.shape

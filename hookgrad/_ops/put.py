@@ -51,6 +51,8 @@ def _index_key(input, indices):
 class IndexPutBackward0(Op):
     """``x[key] = values`` with an advanced key, as an out-of-place op."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     def forward(self, a, values, key, accumulate=False, same_dtype=False, index_tensors=()):
@@ -59,17 +61,21 @@ class IndexPutBackward0(Op):
         self.key, self.accumulate = key, accumulate
         out = empty_like_layout(a._data.copy(), a._data)  # (PyTorch's clone(preserve_format))
         v = values._data if isinstance(values, TensorBase) else values
+        # (complex values into a real tensor: the dtype check after the key's refuses them; the
+        # real parts written before it, without NumPy's warning)
+        written = v.real if same_dtype and isinstance(v, np.ndarray) and \
+            v.dtype.kind == "c" != out.dtype.kind else v
         try:
             if accumulate:
-                np.add.at(out, key, v)
+                np.add.at(out, key, written)
             else:
-                out[key] = v
+                out[key] = written
                 if not out.size or not np.size(v):  # (NumPy writes nothing, checks nothing,
                     # not even an empty mask against a dim of another size)
                     key_error = checks.advanced_index_error(out.shape, key)
                     if key_error is not None:
                         raise key_error
-                    np.broadcast_to(v, out[key].shape)
+                    np.broadcast_to(written, out[key].shape)
         except IndexError as error:
             raise checks.advanced_index_error(out.shape, key) or error from None
         except (ValueError, TypeError) as error:  # the values do not broadcast to the
@@ -107,6 +113,8 @@ def index_put(input, indices, values, accumulate=False):
 class MaskedScatterBackward0(Op):
     """``source``'s leading elements written, in order, where the (broadcast) mask is set."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
     saved_names = ("mask",)
 
@@ -137,6 +145,8 @@ class MaskedScatterBackwardBackward0(Op):
     """PyTorch's ``masked_scatter_backward``: the gradient where the mask is set, in order,
     shaped like the source (source elements beyond the mask's count get zeros)."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, grad, mask, source_shape):
         self.mask = mask
         picked = grad._data[mask]
@@ -154,6 +164,8 @@ class PutBackward0(Op):
     """``input.put(index, source, accumulate)``: the source's elements written (or added) at
     flat positions ``index`` (an int64 array, counted from the start) of the input; here
     PyTorch's gradient of ``take`` under create_graph."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     arity = 2
 
@@ -203,6 +215,8 @@ def _masked_scatter_checks(input, mask, source):
 
 class MaskedSelectBackward0(Op):
     """The elements where a (broadcast) boolean mask is set, as a 1-d copy."""
+
+    supports_complex = True  # (moves elements; so does its backward)
 
     def forward(self, a, mask):
         self.save(mask, a)  # (as PyTorch's node, before its kernel's checks: see mm's)
@@ -267,6 +281,8 @@ class IndexFillBackward1(Op):
     gives the value the gradient summed over the filled positions, each counted once (its
     ``index_select`` of the unique indices), whatever the index repeats."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     arity = 2
 
     def forward(self, a, value, dim, idx, index):
@@ -303,6 +319,11 @@ def _fill_index(input, dim, index):
 
 
 def index_fill(input, dim, index, value):
+    if input._data.dtype.kind != "c" and index._data.dtype == np.int64 and (
+            type(value) is complex or isinstance(value, TensorBase) and not value._data.ndim
+            and value._data.dtype.kind == "c"):  # (PyTorch's, after the index's dtype)
+        raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not "
+                           "supported")
     idx = checked(_fill_index, (input, value), lambda: (index,), input, dim, index)
     dim = _wrap_dim(dim, input._data.ndim)
     if isinstance(value, TensorBase):

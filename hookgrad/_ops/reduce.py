@@ -55,7 +55,7 @@ class SumBackward0(Op):
             return forward_in_float32(self, SumBackward0._forward_widened, a, dtype)
         x = a._data
         self.shape = x.shape
-        if dtype is None and x.dtype.char in "fd":
+        if dtype is None and x.dtype.char in "fdFD":
             return sum_all(x)
         return sum_array(x, tuple(range(x.ndim)), False, _sum_dtype(x, dtype))
 

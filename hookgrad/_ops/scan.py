@@ -32,8 +32,10 @@ def _grad_in_input_dtype(node, grad):
 
 
 # PyTorch's CPU scans accumulate in its acc_type, rounding each output: double for float32,
-# float32 for 2-byte floats (which hookgrad's forward already widens to float32).
-_ACCUMULATE_IN = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}
+# complex<double> for complex<float>, float32 for 2-byte floats (which hookgrad's forward
+# already widens to float32).
+_ACCUMULATE_IN = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32,
+                  np.dtype(np.complex64): np.complex128}
 
 
 def scan(ufunc, x, dim, target=None, in_half=False):
@@ -50,6 +52,7 @@ def scan(ufunc, x, dim, target=None, in_half=False):
 
 
 class CumsumBackward0(Op):
+    supports_complex = True  # (a running sum, in complex128 for complex64, as PyTorch's)
     in_half = False  # (a 2-byte float input, computed in float32: accumulated in float32)
 
     def forward(self, a, dim, dtype=None):

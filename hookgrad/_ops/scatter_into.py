@@ -136,6 +136,7 @@ class PutBackward0(Op):
     indices stays) or added in order at the input's flat (row-major) indices."""
 
     arity = 2  # (input, source)
+    supports_complex = True  # (moves elements; so does its backward)
     # (as PyTorch's node: the index, and the source for its own gradient; their versions
     # are checked when backward unpacks them)
     saved_names = ("index", "source")

@@ -315,6 +315,8 @@ def roll(input, shifts, dims=None):
 
 
 class RepeatBackward0(Op):
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, repeats):
         x = a._data
         self.shape, self.repeats = x.shape, repeats
@@ -324,7 +326,8 @@ class RepeatBackward0(Op):
     def backward(self, grad):
         if not self.repeats:
             return grad
-        if grad._requires_grad:
+        if grad._requires_grad or grad._data.dtype.kind == "c":
+            # (a complex gradient: summed as the complex sum op sums, PyTorch's order)
             return self._recorded_backward(grad)
         # PyTorch's repeat_backward on arrays: zeros for a zero repeat, the added leading dims
         # summed, the blocks of repeated dims summed; with nothing to sum, ``grad`` itself

@@ -102,11 +102,16 @@ class NanToNumBackward0(Op):
     """NaN and infinities replaced (by 0 and the dtype's extremes unless given); their
     gradient is 0."""
 
+    supports_complex = True  # (each part of a complex element replaced as a real one)
+
     def forward(self, a, nan, posinf, neginf):
         x = a._data
         # (laid out as PyTorch's empty_like(self): a transposed column keeps its strides)
-        if x.dtype.kind not in "fV":
+        if x.dtype.kind not in "fVc":
             return empty_like_layout(x.copy(), x)
+        if x.dtype.kind == "c" and self.needs(0):  # (PyTorch's formula is for real outputs)
+            raise RuntimeError("nan_to_num does not support automatic differentiation for "
+                               "outputs with complex dtype.")
         self.finite = np.isfinite(x)
         self.save(a)  # (PyTorch's node saves self)
         return empty_like_layout(np.nan_to_num(x, nan=0.0 if nan is None else nan,
@@ -517,6 +522,9 @@ def sinc(input, *, out=None):
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     if out is not None:
         refuse_out("nan_to_num")
+    for name, value in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
+        if type(value) is complex:  # (PyTorch's argument parser: floats)
+            raise TypeError(f"nan_to_num(): argument '{name}' must be float, not complex")
     return NanToNumBackward0.apply(input, nan, posinf, neginf)
 
 

@@ -34,6 +34,11 @@ def lanes_total(lanes, width):
         check = total[0] if len(total) == 1 else total.dot(total)
     if check == check:
         return total
+    if lanes.dtype.kind == "c":  # (complex: each part a real sum, its NaN chosen as one)
+        parts = np.empty_like(total)
+        parts.real = lanes_total(lanes.real, width)
+        parts.imag = lanes_total(lanes.imag, width)
+        return parts
     last = lanes[..., -width:]
     nan = np.isnan(last)
     if not nan.any():  # (a NaN of the leftovers or of inf - inf: NumPy's is PyTorch's)

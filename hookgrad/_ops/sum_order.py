@@ -294,22 +294,35 @@ def _walked_sum(x, dims):
     return outer_sum(columns, False)
 
 
-_ORDERED = (np.dtype(np.float32), np.dtype(np.float64))
+# (complex sums too: PyTorch's kernel adds complex vectors, 4 complex64 / 2 complex128 lanes
+# to its 32 bytes, in the same order; each part a real sum)
+_ORDERED = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
 
 def sum_array(x, dims, keepdim, dtype=None):
+    if x.dtype.kind == "c":  # (NumPy warns of complex inf - inf; PyTorch's sum is silent)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _sum_array(x, dims, keepdim, dtype)
+    return _sum_array(x, dims, keepdim, dtype)
+
+
+def _sum_array(x, dims, keepdim, dtype=None):
     """``np.add.reduce(x, dims, dtype, keepdims=keepdim)`` (``dims`` a sorted tuple), its
     float32 / float64 results in PyTorch's order where ``ordered_sum`` models it (an input
     of another real dtype cast first, as PyTorch casts it)."""
     result = x.dtype if dtype is None else np.dtype(dtype)
-    if result not in _ORDERED or x.dtype.kind not in "biuf":
+    if x.dtype.kind == "c" != result.kind:  # (the cast's warning is PyTorch's, given before)
+        x = x.real
+    if result not in _ORDERED or x.dtype.kind not in "biufc":
         return np.add.reduce(x, dims, dtype, keepdims=keepdim)
     if x.dtype != result:
         x = x.astype(result)
     if len(dims) == x.ndim and not keepdim:
         return sum_all(x)
-    if len(dims) == 1 and x.shape[dims[0]] <= 4 and x.flags.c_contiguous and x.size:
-        # (up to 4 elements along one dim, inner or outer, PyTorch adds them in order)
+    if len(dims) == 1 and x.shape[dims[0]] <= min(4, _VECTOR_BYTES // x.itemsize) and \
+            x.flags.c_contiguous and x.size:
+        # (up to 4 elements along one dim, inner or outer, PyTorch adds them in order; a
+        # complex128 vector holds 2)
         total = np.add.accumulate(x, dims[0])
         total = total[(slice(None),) * dims[0] + (slice(-1, None) if keepdim else -1,)]
         return total + _ZERO
@@ -342,6 +355,13 @@ def _small_line(flat, width):
 
 
 def sum_all(x):
+    if x.dtype.kind == "c":  # (NumPy warns of complex inf - inf; PyTorch's sum is silent)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _sum_all(x)
+    return _sum_all(x)
+
+
+def _sum_all(x):
     """The float32 / float64 ``x`` summed over every element in PyTorch's order (0-d)."""
     size = x.size
     width = _VECTOR_BYTES // x.itemsize
@@ -357,13 +377,22 @@ def sum_all(x):
 
 
 def mean_in_order(x, dims, keepdim, dtype=None):
+    if x.dtype.kind == "c":  # (NumPy warns of complex inf - inf; PyTorch's sum is silent)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _mean_in_order(x, dims, keepdim, dtype)
+    return _mean_in_order(x, dims, keepdim, dtype)
+
+
+def _mean_in_order(x, dims, keepdim, dtype=None):
     """``mean_array`` with its sum in PyTorch's order: PyTorch's CPU mean is the sum divided
     by the count (float16 cast to float32 first, the mean rounded back)."""
     half = dtype is None and x.dtype == np.float16
     accumulate = np.dtype(np.float32) if half else x.dtype if dtype is None else np.dtype(dtype)
-    if accumulate not in _ORDERED or x.dtype.kind not in "biuf" or not x.size:
+    if accumulate not in _ORDERED or x.dtype.kind not in "biufc" or not x.size:
         return mean_array(x, dims, keepdim, dtype)
     count = math.prod([x.shape[d] for d in dims])
+    if x.dtype.kind == "c" != accumulate.kind:  # (the cast's warning is PyTorch's, given)
+        x = x.real
     x = x if x.dtype == accumulate else x.astype(accumulate)
     total = sum_all(x) if len(dims) == x.ndim and not keepdim else \
         ordered_sum(x, dims, keepdim)

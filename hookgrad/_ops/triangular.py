@@ -6,6 +6,7 @@ from .op import Op, refuse_out
 
 
 class TrilBackward0(Op):
+    supports_complex = True  # (moves elements; so does its backward)
     keep = staticmethod(np.tril)
 
     def forward(self, a, diagonal):

@@ -102,6 +102,8 @@ class UnsafeViewBackward0(Op):
     """``reshape`` that had to copy: the copy (a clone, contiguous) in the new shape. No view of
     the input."""
 
+    supports_complex = True  # (moves elements; so does its backward)
+
     def forward(self, a, shape):
         return a._data.reshape(shape)
 
@@ -459,6 +461,8 @@ class UnfoldBackward0(ViewOp):
 
 class _UnfoldGrad(Op):
     """The adjoint of ``unfold``: each window's gradient added back where it came from."""
+
+    supports_complex = True  # (moves and adds elements, as for real ones)
 
     node_name = "UnfoldBackwardBackward0"
 

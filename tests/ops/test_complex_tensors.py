@@ -17,9 +17,11 @@ def test_matches_pytorch(name):  # too: case complex_to_real_cast records it)
 
 @pytest.mark.parametrize("name, fn", [
     ("log1p", lambda z: z.log1p()), ("log2", lambda z: z.log2()), ("prod", lambda z: z.prod()),
-    ("logaddexp2", lambda z: torch.logaddexp2(z, z)), ("cumsum", lambda z: z.cumsum(0)),
+    ("logaddexp2", lambda z: torch.logaddexp2(z, z)), ("cumprod", lambda z: z.cumprod(0)),
     ("softmax", lambda z: z.softmax(0)), ("asin", lambda z: torch.asin(z)),
-    ("index_put", lambda z: z.index_put((torch.tensor([0]),), torch.tensor([1j]))),
+    ("kron", lambda z: torch.kron(z, z)), ("bmm", lambda z: z[None, None].bmm(z[None, :, None])),
+    ("addmm alpha", lambda z: torch.addmm(z[:, None], z[:, None], z[None], alpha=2)),
+    ("index_add alpha", lambda z: z.index_add(0, torch.tensor([0]), z[:1], alpha=2)),
 ])
 def test_ops_pytorch_computes_on_complex_refuse_naming_the_op(name, fn):
     """Ops without a complex form refuse (never a NumPy result with other semantics): PyTorch's

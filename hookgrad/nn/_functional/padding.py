@@ -11,6 +11,8 @@ _NON_CONSTANT_PAD_HELP = (
 
 
 def pad(input, pad, mode="constant", value=None):
+    if type(value) is complex:  # (PyTorch's argument parser: a float, also for a complex input)
+        raise TypeError("pad(): argument 'value' (position 4) must be float, not complex")
     pad = tuple(int(p) for p in pad)
     ndim = input._data.ndim
     if len(pad) % 2:
