@@ -29,6 +29,15 @@ PYTORCH_ERRORS = {
     "sort": _SORT, "argsort": _SORT, "msort": _SORT,
     "topk": (RuntimeError, " topk does not support complex dtypes on CPU"),
     "maximum": (RuntimeError, "maximum not implemented for complex tensors."),
+    "fmax": (RuntimeError, "fmax not implemented for complex tensors."),
+    "fmin": (RuntimeError, "fmin not implemented for complex tensors."),
+    "hypot": (NotImplementedError, "\"hypot_cpu\" not implemented for '{type}'"),
+    "copysign": (NotImplementedError, "\"copysign_cpu\" not implemented for '{type}'"),
+    "nextafter": (NotImplementedError, "\"nextafter_cpu\" not implemented for '{type}'"),
+    "xlogy": (NotImplementedError, "\"xlogy_cpu\" not implemented for '{type}'"),
+    "bitwise_and": (NotImplementedError, "\"bitwise_and_cpu\" not implemented for '{type}'"),
+    "bitwise_or": (NotImplementedError, "\"bitwise_or_cpu\" not implemented for '{type}'"),
+    "bitwise_xor": (NotImplementedError, "\"bitwise_xor_cpu\" not implemented for '{type}'"),
     "minimum": (RuntimeError, "minimum not implemented for complex tensors."),
     "argmax": (RuntimeError, "argmax(): does not support complex input"),
     "argmin": (RuntimeError, "argmin(): does not support complex input"),
@@ -98,6 +107,9 @@ def complex_form(op, args):
             or POWER_FORMS.get(op)) if rounding is None else None
     if form is None:
         name = _NODE_NAMES.get(op.__name__, op.op_name())
+        if name == "torch::autograd::notimplemented":  # (an op with no derivative, whose
+            # node is PyTorch's NotImplemented: named by its function)
+            name = getattr(op, "function_name", name)
         if name == "clamp" and complex_dtype_of(args[:1]) is None:
             # (a real input, a complex tensor bound: the kernel's error; one bound alone is
             # PyTorch's clamp_min / clamp_max)

@@ -160,6 +160,7 @@ class HeavisideBackward(Op):
     soon as it is ready (PyTorch's error nodes' sequence number)."""
 
     node_name = "torch::autograd::NotImplemented"
+    function_name = "heaviside"  # (for PyTorch's complex refusal)
     arity = 2
 
     def _link(self, inputs, adopted=None):
