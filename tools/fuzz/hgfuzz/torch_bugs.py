@@ -142,6 +142,7 @@ def _empty_view_as_real_backward(program, reference):
 
 _BACKWARD_HOOKS = ("bwd", "bpre", "gbwd", "gbpre")
 _CUSTOM_VIEW = "This view was created inside a custom Function (or because an input was returned"
+_MULTI_OUTPUT_VIEW = "This view is the output of a function that returns multiple views"
 
 
 def _downstream(program, sources):
@@ -167,7 +168,9 @@ def _in_place_on_backward_hook_wrapper(program, reference):
     later = _downstream(program, calls)
     for index, record in enumerate(reference.get("steps", [])):
         message = str((record.get("e") or [None, ""])[1])
-        if _CUSTOM_VIEW in message or "of BackwardHookFunction is a view" in message:
+        if _CUSTOM_VIEW in message or "of BackwardHookFunction is a view" in message or (
+                index in later and _MULTI_OUTPUT_VIEW in message):  # (a view of one of
+            # several wrapped outputs: MultiheadAttention's output and weights)
             return "in-place op on a module backward hook's wrapped tensor (docs/hooks.md 7.6)"
         out = record.get("o")
         if index in later and isinstance(out, dict) and out.get("rg") == "!RuntimeError":
