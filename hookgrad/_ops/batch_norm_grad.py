@@ -22,6 +22,8 @@ but for ties of that last addition), and plainly where a value is not finite (th
 infinity is NaN)."""
 import numpy as np
 
+from .sum_order import sum_array
+
 FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 LANES = {FLOAT32: 8, FLOAT64: 4}
 _SPLIT = 2.0 ** 27 + 1  # (Veltkamp: halves of a float64 mantissa whose products are exact)
@@ -140,3 +142,30 @@ def row_gradients(g2, x2, weight, mean, invstd, need_input, threads):
         if weight is not None:
             grad_input *= weight
     return grad_input, dot * invstd, total
+
+
+def strided_gradients(g3, x3, weight, mean, invstd, need_input):
+    """``(grad_input, grad_weight, grad_bias)`` as PyTorch's generic training kernel gives
+    them, the one it runs when the input or the gradient is not contiguous (the broadcast
+    gradient of ``sum()``, say): per channel, ``dot`` adds the rounded ``(x - mean) * dy`` one
+    by one in float64; ``k = float(dot) * invstd * invstd / M`` and every later step are in
+    the dtype, ``dx = ((dy - sum / M) - (x - mean) * k) * invstd * w`` left to right, and the
+    weight's gradient is ``dot * invstd`` rounded once. Measured against PyTorch 2.13 (k in
+    float64, or fused steps, move the last bit of a gradient that should be 0)."""
+    dtype = x3.dtype.type
+    n, channels, positions = x3.shape
+    count = dtype(n * positions)
+    centred = x3 - mean[:, None]
+    with np.errstate(invalid="ignore", over="ignore"):
+        products = (centred * g3).transpose(1, 0, 2).reshape(channels, -1)
+        dot = np.cumsum(products.astype(np.float64), axis=1)[:, -1] if products.size else \
+            np.zeros(channels)
+        sums = sum_array(g3, (0, 2), False)  # (at::sum: PyTorch's order, the layout's)
+        grad_input = None
+        if need_input:
+            k = dot.astype(x3.dtype) * invstd * invstd / count
+            grad_mean = sums / count
+            grad_input = ((g3 - grad_mean[:, None]) - centred * k[:, None]) * invstd[:, None]
+            if weight is not None:
+                grad_input = grad_input * weight[:, None]
+        return grad_input, (dot * invstd).astype(x3.dtype), sums

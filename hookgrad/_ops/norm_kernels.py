@@ -337,6 +337,12 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
                 g3[:, :, 0], x3[:, :, 0], weight, mean, invstd, need_input, get_num_threads())
             gx3 = None if gx2 is None else gx2[:, :, None]
         return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
+    if training and x3.dtype == g3.dtype and x3.dtype in batch_norm_grad.LANES and not (
+            x3.flags.c_contiguous and g3.flags.c_contiguous) and np.isfinite(scale).all():
+        # PyTorch's generic kernel (a strided input or gradient), bit for bit
+        gx3, grad_weight, grad_bias = batch_norm_grad.strided_gradients(
+            g3, x3, weight, mean, invstd, need_input)
+        return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
     if not training and not need_weight:
         sum_g = channel_sums(g3) if need_bias else None
         if need_input:
