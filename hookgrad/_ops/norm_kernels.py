@@ -289,18 +289,13 @@ def _vector_sums(a):
     return rows.astype(np.float64).sum(axis=0)
 
 
-def _weight_last_terms(g3, x3, centred, invstd, count):
+def _weight_last_terms(g3, centred, invstd, count):
     """PyTorch's ``k = dot(g, x - mean) * invstd^2 / M`` and ``grad_mean = sum(g) / M`` per
-    channel. Its contiguous kernel adds in vector order and rounds both to the dtype; its
-    generic one (a strided gradient, such as a broadcast one) adds the products one by one in
-    float64 and keeps k in float64 (so ``(x - mean) * k`` is rounded once)."""
+    channel, as its contiguous kernel adds in vector order and rounds both to the dtype (a
+    strided input or gradient takes batch_norm_grad.strided_gradients)."""
     products = centred * g3
-    if g3.flags.c_contiguous and x3.flags.c_contiguous:
-        k = _vector_sums(products).astype(g3.dtype) * invstd * invstd / g3.dtype.type(count)
-        return k, (_vector_sums(g3) / count).astype(g3.dtype)
-    rows = products.transpose(1, 0, 2).reshape(products.shape[1], -1).astype(np.float64)
-    dotp = np.cumsum(rows, axis=1)[:, -1]
-    return dotp * invstd * invstd / count, channel_sums(g3) / g3.dtype.type(count)
+    k = _vector_sums(products).astype(g3.dtype) * invstd * invstd / g3.dtype.type(count)
+    return k, (_vector_sums(g3) / count).astype(g3.dtype)
 
 
 def _grad_input_weight_last(start, stop, g3, gx3, k, grad_mean, invstd, weight):
@@ -338,8 +333,9 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
             gx3 = None if gx2 is None else gx2[:, :, None]
         return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
     if training and x3.dtype == g3.dtype and x3.dtype in batch_norm_grad.LANES and not (
-            x3.flags.c_contiguous and g3.flags.c_contiguous) and np.isfinite(scale).all():
-        # PyTorch's generic kernel (a strided input or gradient), bit for bit
+            x3.flags.c_contiguous and g3.flags.c_contiguous):
+        # PyTorch's generic kernel (a strided input or gradient), bit for bit, an infinite
+        # weight too
         gx3, grad_weight, grad_bias = batch_norm_grad.strided_gradients(
             g3, x3, weight, mean, invstd, need_input)
         return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
@@ -363,7 +359,7 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
             with np.errstate(invalid="ignore", over="ignore"):  # (inf - inf: NaN, silently)
                 mean = (x3.sum(axis=(0, 2), dtype=np.float64) / count).astype(x3.dtype)
                 np.subtract(x3, mean[:, None], out=centred)
-                k, grad_mean = _weight_last_terms(g3, x3, centred, invstd, count)
+                k, grad_mean = _weight_last_terms(g3, centred, invstd, count)
                 _run(x3, _grad_input_weight_last, g3, gx3, _spread(k, positions),
                      _spread(grad_mean, positions), _spread(invstd, positions),
                      None if weight is None else _spread(weight, positions))
