@@ -34,14 +34,15 @@ def forward(x, eps, dense):
         # (float32, AVX2's SLEEF calls, glibc's logf)
         return None
     vector = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    dense = np.ascontiguousarray(x)  # (compute takes C order; x has a dim here)
     with np.errstate(divide="ignore", invalid="ignore"):
         if vector is None:  # (an inner stride other than 0 or 1: the element loop only)
-            out = _element_form(np.ascontiguousarray(x), lo)
+            out = _element_form(dense, lo)
         else:  # (compute: in cache-sized blocks, on the pool's threads)
-            out = kernel_vec.compute(np.ascontiguousarray(_vector_ratio(x, lo)), sleef.logf)
+            out = kernel_vec.compute(_vector_ratio(dense, lo), sleef.logf)
             scalar = ~vector
             if scalar.any():
-                out[scalar] = _element_form(np.ascontiguousarray(x)[scalar], lo)
+                out[scalar] = _element_form(dense[scalar], lo)
     return unary_iterator_layout(out, x)  # (PyTorch's result strides)
 
 
@@ -67,4 +68,4 @@ def _vector_ratio(x, lo):
 
 def _element_form(x, lo):
     """The element loop's ``std::log`` (glibc's logf) of the clamped ratio."""
-    return kernel_vec.compute(np.ascontiguousarray(_element_ratio(x, lo)), glibc_logf.logf)
+    return kernel_vec.compute(_element_ratio(x, lo), glibc_logf.logf)
