@@ -25,24 +25,27 @@ from .fused import fma32, fma64
 _A = -0.75
 
 
-def _fma(real):
+def kernel_fma(real):
+    """The fused multiply-add of the kernels' precision ``real``."""
     return fma64 if real is np.float64 else fma32
 
 
-def _source(in_size, out_size, scale, align_corners, real, fused):
+def source_positions(in_size, out_size, scale, align_corners, real, fused):
+    """Each output's source position along one axis, in ``real``: ``scale * i`` with
+    align_corners, else ``scale * (i + 0.5) - 0.5`` (``fused``: one multiply-add)."""
     if align_corners:
         step = real(in_size - 1) / real(out_size - 1) if out_size > 1 else real(0)
         return (step * np.arange(out_size).astype(real)).astype(real)
     step = real(1.0 / scale) if scale else real(in_size) / real(out_size)
     middle = np.arange(out_size).astype(real) + real(0.5)
     if fused:
-        return _fma(real)(np.full(out_size, step, real), middle, real(-0.5)).astype(real)
+        return kernel_fma(real)(np.full(out_size, step, real), middle, real(-0.5)).astype(real)
     return (step * middle - real(0.5)).astype(real)
 
 
 def _near(x, real, fused):  # distance <= 1
     if fused:
-        inner = _fma(real)(np.full(x.shape, real(_A + 2), real), x, real(-(_A + 3)))
+        inner = kernel_fma(real)(np.full(x.shape, real(_A + 2), real), x, real(-(_A + 3)))
     else:
         inner = (real(_A + 2) * x - real(_A + 3)).astype(real)
     return ((inner.astype(real) * x) * x + real(1)).astype(real)
@@ -50,7 +53,7 @@ def _near(x, real, fused):  # distance <= 1
 
 def _far(x, real, fused):  # 1 < distance < 2
     if fused:
-        fma = _fma(real)
+        fma = kernel_fma(real)
         inner = fma(fma(np.full(x.shape, real(_A), real), x, real(-5 * _A)), x, real(8 * _A))
     else:
         inner = ((real(_A) * x - real(5 * _A)) * x + real(8 * _A)).astype(real)
@@ -65,7 +68,7 @@ def _coefficients(fraction, real, fused):
 
 
 def _taps(in_size, out_size, scale, align_corners, real, fused):
-    source = _source(in_size, out_size, scale, align_corners, real, fused)
+    source = source_positions(in_size, out_size, scale, align_corners, real, fused)
     index = np.minimum(np.floor(source.astype(np.float32)).astype(np.int64), in_size - 1)
     fraction = np.clip((source - index.astype(real)).astype(real), real(0), real(1))
     return index, _coefficients(fraction, real, fused)
@@ -92,7 +95,7 @@ def _combine(values, weights, fma):
 def cubic_forward(x, plan):
     (_, rows, row_weights, _), (_, columns, column_weights, _) = plan
     real = column_weights.dtype.type
-    fma = _fma(real)
+    fma = kernel_fma(real)
     data = x.astype(real, copy=False)
     summed = []
     for j in range(4):

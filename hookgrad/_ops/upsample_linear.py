@@ -27,17 +27,13 @@ import numpy as np
 
 from .._memory_format import channels_last, channels_last_3d, is_contiguous_as
 from .._parallel import get_num_threads
-from .fused import fma32, fma64
 from .op import type_name
+from .upsample_cubic import kernel_fma, source_positions
 
 
 def _real(dtype):
     """The kernels' precision (``opmath``): double for double, float for the rest."""
     return np.float64 if np.dtype(dtype) == np.float64 else np.float32
-
-
-def _fma(real):
-    return fma64 if real is np.float64 else fma32
 
 
 def linear_axis(in_size, out_size, scale, align_corners, dtype):
@@ -48,14 +44,10 @@ def linear_axis(in_size, out_size, scale, align_corners, dtype):
     if in_size == out_size:
         return ("linear", index, index, np.ones(out_size, real), np.zeros(out_size, real))
     with np.errstate(all="ignore"):
-        if align_corners:
-            step = real(in_size - 1) / real(out_size - 1) if out_size > 1 else real(0)
-            source = (step * index.astype(real)).astype(real)
-        else:
-            step = real(1.0 / scale) if scale and scale > 0 else real(in_size) / real(out_size)
-            middle = index.astype(real) + real(0.5)
-            source = _fma(real)(np.full(out_size, step, real), middle, real(-0.5))
-            source = np.maximum(source.astype(real, copy=False), real(0))
+        source = source_positions(in_size, out_size, scale if scale and scale > 0 else None,
+                                  align_corners, real, True)
+        if not align_corners:
+            source = np.maximum(source, real(0))
     low = np.minimum(np.floor(source.astype(np.float32)).astype(np.int64), in_size - 1)
     high = np.minimum(low + 1, in_size - 1)
     high_weight = np.clip((source - low.astype(real)).astype(real), real(0), real(1))
@@ -110,9 +102,9 @@ def linear_forward(x, plan):
     if not x.size or not all(out_sizes):
         return np.zeros(x.shape[:2] + tuple(out_sizes), x.dtype)
     data = x.astype(real, copy=False)
-    out = _resampled(data, plan, x, _fma(real))
+    out = _resampled(data, plan, x, kernel_fma(real))
     if np.isnan(out).any():  # (rare: redone with the NaN an FMA instruction gives)
-        out = _resampled(data, plan, x, _propagating(_fma(real)))
+        out = _resampled(data, plan, x, _propagating(kernel_fma(real)))
     return out.astype(x.dtype, copy=False)
 
 
@@ -226,9 +218,9 @@ def linear_backward(grad, plan, in_sizes):
     bounds = np.r_[0, np.cumsum(np.bincount(rank))]
     g = np.ascontiguousarray(grad.reshape(lanes, -1).T, dtype=real)
     rounds = (inputs, outputs, weights, by_round, bounds)
-    acc = _accumulated(g, rounds, in_count, _fma(real))
+    acc = _accumulated(g, rounds, in_count, kernel_fma(real))
     if np.isnan(acc).any():  # (rare: redone with the NaN an FMA instruction gives)
-        acc = _accumulated(g, rounds, in_count, _propagating(_fma(real)))
+        acc = _accumulated(g, rounds, in_count, _propagating(kernel_fma(real)))
     return acc.T.reshape(batch + tuple(in_sizes)).astype(grad.dtype, copy=False)
 
 
