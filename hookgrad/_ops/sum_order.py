@@ -299,14 +299,19 @@ def _walked_sum(x, dims):
 _ORDERED = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
 
+def _silent_for_complex(total):
+    """``total`` without NumPy's warnings of complex inf - inf (PyTorch's sum is silent)."""
+    def summed(x, *args, **kwargs):
+        if x.dtype.kind == "c":
+            with np.errstate(invalid="ignore", over="ignore"):
+                return total(x, *args, **kwargs)
+        return total(x, *args, **kwargs)
+    summed.__doc__ = total.__doc__
+    return summed
+
+
+@_silent_for_complex
 def sum_array(x, dims, keepdim, dtype=None):
-    if x.dtype.kind == "c":  # (NumPy warns of complex inf - inf; PyTorch's sum is silent)
-        with np.errstate(invalid="ignore", over="ignore"):
-            return _sum_array(x, dims, keepdim, dtype)
-    return _sum_array(x, dims, keepdim, dtype)
-
-
-def _sum_array(x, dims, keepdim, dtype=None):
     """``np.add.reduce(x, dims, dtype, keepdims=keepdim)`` (``dims`` a sorted tuple), its
     float32 / float64 results in PyTorch's order where ``ordered_sum`` models it (an input
     of another real dtype cast first, as PyTorch casts it)."""
@@ -354,14 +359,8 @@ def _small_line(flat, width):
     return lanes_total(lanes, width)
 
 
+@_silent_for_complex
 def sum_all(x):
-    if x.dtype.kind == "c":  # (NumPy warns of complex inf - inf; PyTorch's sum is silent)
-        with np.errstate(invalid="ignore", over="ignore"):
-            return _sum_all(x)
-    return _sum_all(x)
-
-
-def _sum_all(x):
     """The float32 / float64 ``x`` summed over every element in PyTorch's order (0-d)."""
     size = x.size
     width = _VECTOR_BYTES // x.itemsize
