@@ -5,7 +5,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase
 from ..autograd._running import should_compute_output
 from .complex_ops import conj
-from .complex_support import refuse_complex_number
+from .complex_support import real_number
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import forward_in_float32, is_half, one_dtype
@@ -63,11 +63,8 @@ class LerpBackward0(Op):
         _check_lerp("scalar", start, end)
         self.weight = weight  # (a complex number stays complex for the gradients, which
         # PyTorch's engine then refuses for real start and end)
-        if isinstance(weight, complex) and start._data.dtype.kind != "c":
-            if weight.imag:  # (PyTorch's conversion to the opmath type: float for halves)
-                x = start._data
-                refuse_complex_number(x.dtype if x.itemsize > 2 else np.dtype(np.float32))
-            weight = weight.real
+        x = start._data  # (PyTorch converts the weight to the opmath type: float for halves)
+        weight = real_number(weight, x.dtype if x.itemsize > 2 else np.dtype(np.float32))
         if start._data.itemsize == 2 and is_half(start._data):
             return forward_in_float32(self, LerpBackward0._forward, start, end, weight)
         return self._forward(start, end, weight)
