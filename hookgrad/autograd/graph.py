@@ -353,13 +353,9 @@ def alias_with_history(t, node, output_nr):
 def no_grad_view(t):
     """``t.view_as(t)`` made without grad mode (PyTorch's _view_as_self_with_no_grad): what a
     custom Function returns for an input passed through that gets no history."""
-    from .grad_mode import state  # (grad_mode imports this module)
-    prev = state.grad_enabled
-    state.grad_enabled = False
-    try:
+    from .grad_mode import no_grad  # (grad_mode imports this module)
+    with no_grad():
         return t.view_as(t)
-    finally:
-        state.grad_enabled = prev
 
 
 # --------------------------------------------------------------------------- multi-grad hooks
