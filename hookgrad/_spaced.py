@@ -200,8 +200,8 @@ def arange_values(start, step, count, np_dtype, threads):
 
 def arange_count(start, end, step, np_dtype):
     """``(count, start, step)`` of ``arange`` for ``np_dtype``, with PyTorch's checks in its
-    order: a zero step, a non-finite bound, bounds against the step's sign, then the size
-    (computed in int64 for int64 results, in double otherwise)."""
+    order: a zero step, a non-finite bound, bounds against the step's sign (all in double), then
+    the size (computed in int64 for int64 results, in double otherwise)."""
     start, end, step = (v.item() if isinstance(v, TensorBase) else v for v in (start, end, step))
     bounds = float(start), float(end), float(step)
     if bounds[2] == 0:
@@ -209,15 +209,13 @@ def arange_count(start, end, step, np_dtype):
     if not (math.isfinite(bounds[0]) and math.isfinite(bounds[1])):
         raise RuntimeError(f"unsupported range: {c_double(bounds[0])} -> "
                            f"{c_double(bounds[1])}")
+    if not ((bounds[2] > 0 and bounds[1] >= bounds[0])
+            or (bounds[2] < 0 and bounds[1] <= bounds[0])):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if np_dtype == np.int64:  # PyTorch's int64 size: in int64, after converting the bounds
         start, end, step = (_to_int64(v) for v in (start, end, step))
         if step == 0:
             raise ValueError("step must be nonzero")
-        bounds = start, end, step
-    if not ((bounds[2] > 0 and bounds[1] >= bounds[0])
-            or (bounds[2] < 0 and bounds[1] <= bounds[0])):
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    if np_dtype == np.int64:
         sign = 1 if step > 0 else -1
         numerator = end - start + step - sign
         count = abs(numerator) // abs(step) * (1 if (numerator < 0) == (step < 0) else -1)

@@ -101,6 +101,9 @@ class Log1PBackward0(UnaryOp):
         return grad / AddBackward1.apply(self.saved()[0], 1)  # PyTorch's: grad / (self + 1)
 
 
+log1p_array = Log1PBackward0.function
+
+
 class SqrtBackward0(UnaryOp):
     function, saves = sqrt_array, "result"
 

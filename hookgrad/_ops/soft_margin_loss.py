@@ -4,10 +4,10 @@ import numpy as np
 from .._tensor_base import _make
 from .arithmetic import DivBackward1
 from .composite import FormulaGrad
-from .elementwise import exp_array
+from .elementwise import exp_array, log1p_array
 from .elementwise_layout import first_operand_layout, unary_iterator_layout
 from .half import forward_in_float32, is_half
-from .loss import reduce_array, scaled_grad
+from .loss import reduce_array
 from .op import Op, operands
 from .scalar_forms import AddBackward1
 
@@ -28,10 +28,12 @@ class SoftMarginLossBackward0(Op):
         # loss; exp is the exp op's (NumPy's float32 exp drops a NaN's sign bit: -input of a
         # NaN has it, and PyTorch's loss keeps it, as signbit shows)
         # (``-input`` is an op of its own: its layout, not a broadcast input's, leads the product)
+        # (``*= target`` in the operands' common dtype, written back in the input's)
         negated = unary_iterator_layout(-x, x)
+        product = first_operand_layout(negated * y, negated, y).astype(input._data.dtype,
+                                                                      copy=False)
         with np.errstate(over="ignore"):
-            return reduce_array(
-                np.log1p(exp_array(first_operand_layout(negated * y, negated, y))), reduction)
+            return reduce_array(log1p_array(exp_array(product)), reduction)
 
     def backward(self, grad):
         input, target = self.saved()
@@ -40,9 +42,18 @@ class SoftMarginLossBackward0(Op):
 
 
 def _soft_margin_grad(grad, input, target, reduction, count):
-    z = (-input * target).exp()  # (inf / inf is NaN where exp overflows, as in PyTorch)
-    weight = scaled_grad(grad, reduction, count) * (z / (z + 1))
-    return (-target * weight,)
+    """PyTorch's ``soft_margin_loss_backward`` in its order, each step in place in a tensor of
+    the input's dtype: ``target * z``, ``*= -norm``, ``/= z + 1``, ``*= grad`` with
+    ``z = exp(-target * input)`` (inf / inf is NaN where exp overflows, as in PyTorch)."""
+    z = (-target * input).exp()
+    dtype = input.dtype
+    weighted = _in(target * z, dtype) * (-1.0 / count if reduction == "mean" else -1.0)
+    return (_in(weighted / (z + 1), dtype) * grad,)
+
+
+def _in(tensor, dtype):
+    """An in-place step's result: computed in the operands' dtype, written in ``dtype``."""
+    return tensor if tensor.dtype == dtype else tensor.to(dtype)
 
 
 def _soft_margin_double_backward(grad, input, target, reduction):

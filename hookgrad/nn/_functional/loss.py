@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from ... import _dtype
 from ..._broadcast_functions import broadcast_shapes
 from ..._ops import selection as _selection
 from ..._ops.arithmetic import AddBackward1, DivBackward1, MulBackward1, SubBackward0, SubBackward1
@@ -277,12 +278,34 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
 
 
 def _soft_margin_pair(input, target):
+    _soft_margin_dtypes(input._data.dtype, target._data.dtype)
     shape = input._data.shape
     input, target = _broadcast_pair(input, target)
     if input._data.shape != shape:  # (PyTorch multiplies the target into -input in place)
         raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
                            f"broadcast shape [{', '.join(map(str, input._data.shape))}]")
     return input, target
+
+
+def _soft_margin_dtypes(input, target):
+    """PyTorch computes the loss in place, in a tensor of the input's dtype: ``-input``, then
+    ``*= target``, ``exp_()``, ``log1p_()``; the first step whose result that dtype cannot hold
+    raises."""
+    if input == np.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                           "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                           "instead.")
+    own = _dtype.from_numpy_dtype(input)
+    product = _dtype.promote_types(own, _dtype.from_numpy_dtype(target))
+    if product.category > own.category:  # (``*= target``, else ``exp_()`` of an integer)
+        result = product if product.is_floating_point or product.is_complex else \
+            _dtype.get_default_dtype()
+    elif not (own.is_floating_point or own.is_complex):
+        result = _dtype.get_default_dtype()
+    else:
+        return
+    raise RuntimeError(f"result type {result.legacy_name[:-6]} can't be cast to the desired "
+                       f"output type {own.legacy_name[:-6]}")
 
 
 def multi_margin_loss(input, target, size_average=None, reduce=None, p=1, margin=1.0,
