@@ -1,6 +1,8 @@
 # soft_margin_loss of a float32 NaN input: PyTorch's exp keeps the sign bit that -input gives
 # the NaN, so the loss (and its mean and sum) is a NaN with the sign bit set, as signbit shows
 # (NumPy's float32 exp drops it; fuzz 13:19906).
+# Recorded per vector ISA: on AVX2 the loss's log1p is SLEEF's, which returns the default NaN
+# (no sign bit) whatever its input; the AVX-512 recording keeps it.
 import torch
 
 F = torch.nn.functional
