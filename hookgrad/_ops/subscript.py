@@ -18,7 +18,8 @@ from .index import (
     SliceBackward0,
     UnsqueezeBackward0,
 )
-from .inplace import INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace
+from .inplace import (INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace,
+                      records_inplace, refuse_recorded_write)
 from .op import shares_elements
 from .put import IndexPutBackward0
 
@@ -216,7 +217,10 @@ def setitem(a, key, value):
         value = value.view(stripped)
     put_args = (value, advanced, False, same_dtype, index_tensors)
     if shares_elements(out._data) and _is_mask(advanced) and value._data.size == 1:
-        # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too)
+        # (PyTorch's index_put_ of one value at a mask is a masked_fill_, which warns too,
+        # after autograd's checks of the write)
+        if records_inplace(out, put_args, {}):
+            refuse_recorded_write(out)
         warnings.warn(INDEX_PUT_ON_EXPANDED, UserWarning, stacklevel=2)
         apply_inplace(out, IndexPutBackward0.apply, put_args, {}, MASKED_FILL_ON_EXPANDED)
         return
