@@ -18,8 +18,13 @@ from .index import (
     SliceBackward0,
     UnsqueezeBackward0,
 )
-from .inplace import (INDEX_PUT_ON_EXPANDED, MASKED_FILL_ON_EXPANDED, apply_inplace,
-                      records_inplace, refuse_recorded_write)
+from .inplace import (
+    INDEX_PUT_ON_EXPANDED,
+    MASKED_FILL_ON_EXPANDED,
+    apply_inplace,
+    records_inplace,
+    refuse_recorded_write,
+)
 from .op import shares_elements
 from .put import IndexPutBackward0
 
