@@ -63,3 +63,14 @@ def logf(x):
     if near.any():
         out[near] = kernel_vec.libm("logf", x[near])
     return out
+
+
+def c_log(y):
+    """C's ``log`` of each element of the float array ``y``, as PyTorch's element loops call
+    it (``std::log``): glibc's logf for float32 (elsewhere the double log rounded, nearly it),
+    NumPy's log, which is glibc's, for float64."""
+    if y.dtype == np.float32:
+        if available():
+            return logf(np.ascontiguousarray(y.reshape(-1))).reshape(y.shape)
+        return np.log(y, dtype=np.float64).astype(np.float32)
+    return np.log(y)

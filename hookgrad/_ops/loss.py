@@ -5,6 +5,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
+from . import glibc_logf
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
@@ -18,7 +19,7 @@ from .loss_grad_order import huber_grad, mse_grad, smooth_l1_grad
 from .loss_weight_checks import check_loss_weight, check_with_logits
 from .margin_sums import multi_margin_grad, multi_margin_rows, reduced_in_double
 from .nll_sum import cascade_sum
-from .nn import LogSigmoidBackward0
+from .nn import LogSigmoidBackward0, log_sigmoid_array
 from .op import Op, operands, plain_backward, type_name
 from .scalar_forms import AddBackward1, MulBackward1
 from .sum_order import sum_all
@@ -383,7 +384,12 @@ def _backward_dtype_error(found, expected):
 
 def _clamped_log(x):
     with np.errstate(divide="ignore"):
-        return np.maximum(np.log(x), -100)
+        return np.maximum(glibc_logf.c_log(x), -100)
+
+
+def _clamped_log1p(x):
+    with np.errstate(divide="ignore"):
+        return np.maximum(np.log1p(x), -100)  # (NumPy's is glibc's log1p / log1pf)
 
 
 def _check_probabilities(x, t):
@@ -419,7 +425,8 @@ class BinaryCrossEntropyBackward0(Op):
         if weight is not None and weight._data.shape != x.shape:
             check_loss_weight(input, weight)
         self.weight, self.reduction, self.count = _constant(weight), reduction, x.size
-        loss = (t - 1) * _clamped_log(1 - x) - t * _clamped_log(x)
+        # (PyTorch's element loop: C's log1p(-x) and log(x), each clamped at -100)
+        loss = (t - 1) * _clamped_log1p(-x) - t * _clamped_log(x)
         if weight is not None:
             loss = loss * weight._data
         return reduce_array(first_operand_layout(loss, x, t), reduction)  # (the input's layout)
@@ -452,7 +459,7 @@ def _times(a, b):
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Op):
-    """``(1 - t) x + (1 + (pos_weight - 1) t) softplus(-x)``, weighted; stable for any x."""
+    """``(1 - t) x - (1 + (pos_weight - 1) t) log_sigmoid(x)``, weighted; stable for any x."""
 
     # (weights: for the version check; PyTorch's order: its nodes save by name)
     saved_names = ('pos_weight', 'self', 'target', 'weight')
@@ -471,16 +478,15 @@ class BinaryCrossEntropyWithLogitsBackward0(Op):
         x, t = operands(input, target)
         self.weight, self.pos_weight = _constant(weight), _constant(pos_weight)
         self.reduction, self.count = reduction, x.size
-        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
+        # PyTorch's ``(1 - target).mul_(input).sub_(log_sigmoid(input))``, the log-sigmoid
+        # first scaled in place by ``(pos_weight - 1).mul(target).add_(1)``
+        log_sigmoid = log_sigmoid_array(x)
         if pos_weight is not None:
-            softplus_neg = softplus_neg * (1 + (pos_weight._data - 1) * t)
-        loss = (1 - t) * x + softplus_neg
-        squares = np.vdot(loss, loss) if loss.dtype.kind == "f" else 0  # (NaN: a NaN loss)
-        if squares != squares:
-            # (PyTorch subtracts log_sigmoid(x), whose NaN has the sign bit: a NaN input's
-            # loss is that NaN, where NumPy's sum kept the product's)
-            loss = np.where(np.isnan(np.broadcast_to(x, loss.shape)), -np.nan, loss).astype(
-                loss.dtype, copy=False)
+            log_sigmoid = log_sigmoid * ((pos_weight._data - 1) * t + 1)
+        loss = (1 - t) * x - log_sigmoid
+        nan = np.isnan(log_sigmoid)
+        if nan.any():  # (sub_ is add's fused ``a + -1 * b``: for two NaNs, the log-sigmoid's)
+            loss = np.where(nan, log_sigmoid, loss).astype(loss.dtype, copy=False)
         if weight is not None:
             loss = loss * weight._data
         # (PyTorch's ``(1 - target).mul_(input)...``: the target's layout)

@@ -277,13 +277,7 @@ def _xlogy_arrays(a, other):
     with np.errstate(divide="ignore", invalid="ignore"):
         # (PyTorch's kernel calls C's logf element by element: glibc's where it is, else
         # nearly as the double log rounded; NumPy's vector logf is 20% of it an ulp off)
-        if dtype == np.float32 and glibc_logf.available():
-            ys = np.asarray(y, np.float32)
-            logs = glibc_logf.logf(np.ascontiguousarray(ys.reshape(-1))).reshape(ys.shape)
-        elif dtype == np.float32:
-            logs = np.log(y, dtype=np.float64).astype(dtype)
-        else:
-            logs = np.log(y)
+        logs = glibc_logf.c_log(np.asarray(y, dtype)) if dtype.kind == "f" else np.log(y)
         out = np.multiply(logs, x, dtype=dtype)  # (two NaNs: the log's, as compiled)
     zero = x == 0
     if np.any(zero):  # (the common case, no zero x, skips the selection)
