@@ -13,12 +13,51 @@ a2's, ...); the W lanes then multiplied in order, lane 1 winning over lane 0 and
 over every later lane; and the leftover elements after it, the total keeping its NaN (so the
 first leftover NaN, where no block has one). NumPy's product keeps the first NaN. Only a
 NaN result pays for the rule. A product along another dim than the contiguous last one
-follows another loop, not modelled (NumPy's NaN); so do finite products' roundings."""
+follows another loop, not modelled (NumPy's NaN); the same loop also gives the finite
+products' roundings (``ordered_product``)."""
 import numpy as np
 
 from .sum_order import GRAIN_SIZE
 
 _VECTOR_BYTES = 32  # (AVX2)
+
+
+def ordered_product(out, x, dims):
+    """``out``, NumPy's product of ``x`` over ``dims``, with PyTorch's roundings where its
+    loop above applies (a whole product under the grain size, or each row along the
+    contiguous last dim) and the rows hold at least one block: the blocks into the four
+    accumulators, (a0 * a1) * (a2 * a3), the lanes in order, then the leftovers. Then
+    PyTorch's NaN (``prod_nan_signed``)."""
+    if out.dtype == x.dtype and _modelled(x):
+        rows = None
+        if out.size == 1 and x.size < GRAIN_SIZE:
+            rows = x.reshape(1, -1)
+        elif dims == (x.ndim - 1,):
+            rows = x.reshape(-1, x.shape[-1])
+        if rows is not None and rows.shape[1] >= 4 * (_VECTOR_BYTES // x.itemsize):
+            with np.errstate(all="ignore"):
+                values = _ordered_rows(rows)
+            out = values.reshape(np.shape(out)) if np.ndim(out) else values[0]
+    return prod_nan_signed(out, x, dims)
+
+
+def _ordered_rows(rows):
+    """Each row's product in the loop's order (rows of at least one block)."""
+    n = rows.shape[1]
+    width = _VECTOR_BYTES // rows.itemsize
+    block = 4 * width
+    whole = n // block * block
+    blocks = rows[:, :whole].reshape(rows.shape[0], -1, 4, width)
+    acc = blocks[:, 0].copy()
+    for b in range(1, blocks.shape[1]):
+        acc *= blocks[:, b]
+    lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+    total = lanes[:, 0].copy()
+    for j in range(1, width):
+        total *= lanes[:, j]
+    for k in range(whole, n):
+        total *= rows[:, k]
+    return total
 
 
 def prod_nan_signed(out, x, dims):

@@ -17,7 +17,7 @@ from .norm_grad import norm_backward
 from .norm_nans import two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .packed_on_error import checked_dims
-from .prod_nans import prod_nan_signed
+from .prod_nans import ordered_product
 from .scalar_forms import MulBackward1
 from .selection import where
 from .shape import cat
@@ -518,7 +518,7 @@ class ProdBackward0(ReductionOp):
         x = a._data if dtype is None else a._data.astype(dtype.np_dtype)  # (no cast node)
         with np.errstate(over="ignore"):  # (an overflow is inf, silently, as in PyTorch)
             out = np.multiply.reduce(x, dims, _sum_dtype(x, dtype), keepdims=keepdim)
-        return prod_nan_signed(out, x, dims)  # (which NaN, where several meet)
+        return ordered_product(out, x, dims)  # (its roundings; which NaN where several meet)
 
     def backward(self, grad):
         a, result = self.saved()
