@@ -1,4 +1,12 @@
-"""The NaN sign of PyTorch's 2-norm (``linalg.vector_norm``, ``norm``, ``pairwise_distance``).
+"""PyTorch's 2-norm (``linalg.vector_norm``, ``norm``, ``pairwise_distance``): its roundings
+over one contiguous run, and the sign of a NaN result.
+
+Over one contiguous run of float32 / float64 memory (a row along the contiguous last dim,
+or a whole tensor under the grain size), PyTorch's loop adds ``v * v`` (rounded, then
+added: no FMA) into one vector accumulator over whole vector steps, folds its lanes from the
+lowest, then adds the remaining elements one by one: in groups of 4 as ``+ x * x``, the
+last ``n % 4`` with an FMA (the compiler unrolled that loop by 4 and fused only its
+remainder). Measured bit for bit on PyTorch 2.13 (AVX2) for row lengths 2-1003.
 
 The 2-norm squares the elements as they are (no absolute value first), so a NaN result is
 one of the input's NaNs, sign included, and which one is the order of PyTorch's CPU loop:
@@ -10,12 +18,21 @@ one of the input's NaNs, sign included, and which one is the order of PyTorch's 
 Read off PyTorch 2.13 (AMD64, AVX2) for every position pair of two NaNs of opposite signs."""
 import numpy as np
 
+from .fused import fma
+from .sum_order import GRAIN_SIZE
 from .vector_loop import contiguous_run
 
 
 def two_norm(x, signed, dims, keepdim):
     """``sqrt(sum(x * x))`` over ``dims`` (``x`` = ``|signed|``) with PyTorch's NaN sign."""
-    out = np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
+    rows = _one_run_rows(x, signed, dims)
+    if rows is None:
+        out = np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
+    else:
+        shape = tuple(1 if d in dims else n for d, n in enumerate(x.shape)) if keepdim else \
+            tuple(n for d, n in enumerate(x.shape) if d not in dims)
+        with np.errstate(all="ignore"):
+            out = np.sqrt(_run_sums(rows)).reshape(shape)[()]
     if out.dtype not in (np.float32, np.float64) or signed.dtype != out.dtype:
         return out
     if out.ndim:
@@ -24,6 +41,42 @@ def two_norm(x, signed, dims, keepdim):
     elif out == out:
         return out
     return _signed_nans(out, signed, dims)
+
+
+def _one_run_rows(x, signed, dims):
+    """``x`` as rows PyTorch's vector loop sums one by one, or None (another loop)."""
+    if x.dtype != signed.dtype or x.dtype.kind != "f" or x.itemsize < 4 \
+            or not x.flags.c_contiguous or x.ndim == 0 or x.size == 0:
+        return None
+    if sorted(dims) != list(range(x.ndim - len(dims), x.ndim)):  # (trailing dims merge)
+        return None
+    rows = x.reshape(-1, int(np.prod(x.shape[x.ndim - len(dims):])))
+    if rows.shape[0] == 1 and rows.size >= GRAIN_SIZE:  # (one sum: split over threads)
+        return None
+    return rows if rows.shape[1] > 1 else None
+
+
+def _run_sums(rows):
+    """Each row's sum of squares in the loop's order (above)."""
+    count, n = rows.shape
+    width = 32 // rows.itemsize
+    main = n - n % width
+    if main:
+        steps = rows[:, :main].reshape(count, -1, width)
+        acc = steps[:, 0] * steps[:, 0]
+        for k in range(1, steps.shape[1]):
+            acc = acc + steps[:, k] * steps[:, k]
+        total = acc[:, 0].copy()
+        for j in range(1, width):
+            total += acc[:, j]
+    else:
+        total = np.zeros(count, rows.dtype)
+    grouped = main + (n - main) // 4 * 4
+    for d in range(main, grouped):
+        total += rows[:, d] * rows[:, d]
+    for d in range(grouped, n):
+        total = fma(rows[:, d], rows[:, d], total)
+    return total
 
 
 def _signed_nans(out, x, dims):
