@@ -12,7 +12,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import VECTOR_BYTES
-from . import onednn_gelu, sleef_activations
+from . import gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
@@ -348,6 +348,9 @@ gelu_tanh = vml("Tanh", np.tanh)
 def _gelu_grad(g, x, approximate):
     from .nn import erf_array  # (nn imports this module)
     if approximate == "tanh":
+        exact = gelu_tanh_kernel.gelu_grad(g, x) if sleef_applies(x) else None
+        if exact is not None:
+            return exact
         t = gelu_tanh((x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI)
         slope = (1 + t) * 0.5 + x * (1 - t * t) * (1 + x * x * (3 * _GELU_CUBIC)) * (
             0.5 * _SQRT_2_OVER_PI)
