@@ -222,6 +222,13 @@ class AminmaxBackward0(AmaxBackward0):
                     (np.reshape(low, (1,) * x.ndim), np.reshape(high, (1,) * x.ndim)))
         return (np.min(x, axis=dims, keepdims=keepdim), np.max(x, axis=dims, keepdims=keepdim))
 
+    def _unpack_saved(self):
+        """self, then max before min: the order PyTorch's node unpacks (and version-checks)
+        them, so a change to both outputs is reported for max."""
+        a, low, high = self._for_backward
+        a, high, low = (None if s is None else s.unpack(self, True) for s in (a, high, low))
+        return [a, low, high]
+
     def backward(self, grad_min, grad_max):
         a, low, high = self.saved()
         share = self.share_among_ties

@@ -1,4 +1,6 @@
 """``soft_margin_loss``, its gradient's node and PyTorch's double-backward formulas for it."""
+import math
+
 import numpy as np
 
 from .._tensor_base import _make
@@ -47,7 +49,8 @@ def _soft_margin_grad(grad, input, target, reduction, count):
     ``z = exp(-target * input)`` (inf / inf is NaN where exp overflows, as in PyTorch)."""
     z = (-target * input).exp()
     dtype = input.dtype
-    weighted = _in(target * z, dtype) * (-1.0 / count if reduction == "mean" else -1.0)
+    norm = (1.0 / count if count else math.inf) if reduction == "mean" else 1.0  # (C++'s 1./n)
+    weighted = _in(target * z, dtype) * -norm
     return (_in(weighted / (z + 1), dtype) * grad,)
 
 
