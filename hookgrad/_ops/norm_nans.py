@@ -1,4 +1,4 @@
-"""PyTorch's 2-norm (``linalg.vector_norm``, ``norm``, ``pairwise_distance``): its roundings
+"""PyTorch's vector norms (``linalg.vector_norm``, ``norm``, ``pairwise_distance``): the 2-norm's roundings
 over one contiguous run, and the sign of a NaN result.
 
 Over one contiguous run of float32 / float64 memory (a row along the contiguous last dim,
@@ -29,10 +29,8 @@ def two_norm(x, signed, dims, keepdim):
     if rows is None:
         out = np.sqrt(np.add.reduce(x * x, dims, keepdims=keepdim))
     else:
-        shape = tuple(1 if d in dims else n for d, n in enumerate(x.shape)) if keepdim else \
-            tuple(n for d, n in enumerate(x.shape) if d not in dims)
         with np.errstate(all="ignore"):
-            out = np.sqrt(_run_sums(rows)).reshape(shape)[()]
+            out = np.sqrt(_run_sums(rows)).reshape(_reduced_shape(x, dims, keepdim))[()]
     if out.dtype not in (np.float32, np.float64) or signed.dtype != out.dtype:
         return out
     if out.ndim:
@@ -41,6 +39,25 @@ def two_norm(x, signed, dims, keepdim):
     elif out == out:
         return out
     return _signed_nans(out, signed, dims)
+
+
+def sequential_sum(values, dims, keepdim):
+    """The sum over ``dims`` as PyTorch's other p-norms accumulate it (``binary_kernel_reduce``:
+    one accumulator, element after element): for trailing dims of a contiguous array, a
+    running sum along each row (NumPy's add pairs elements up); else NumPy's sum, which
+    adds leading dims row after row as well."""
+    rows = _one_run_rows(values, values, dims)
+    if rows is None:
+        return np.add.reduce(values, dims, keepdims=keepdim)
+    with np.errstate(all="ignore"):
+        return np.cumsum(rows, 1, rows.dtype)[:, -1].reshape(_reduced_shape(values, dims,
+                                                                               keepdim))[()]
+
+
+def _reduced_shape(x, dims, keepdim):
+    if keepdim:
+        return tuple(1 if d in dims else n for d, n in enumerate(x.shape))
+    return tuple(n for d, n in enumerate(x.shape) if d not in dims)
 
 
 def _one_run_rows(x, signed, dims):

@@ -14,7 +14,7 @@ from .complex_support import check_real_array, warn_discarded_imaginary
 from .half import FLOAT32, forward_in_float32, is_half, number_in_float32
 from .norm_checks import refuse_norm_without_identity
 from .norm_grad import norm_backward
-from .norm_nans import two_norm
+from .norm_nans import sequential_sum, two_norm
 from .op import Op, ReductionOp, expand_grad, mean_array, plain_backward, refuse_out, type_name
 from .packed_on_error import checked_dims
 from .prod_nans import ordered_product
@@ -431,13 +431,13 @@ class LinalgVectorNormBackward0(ReductionOp):
         if p == 0:
             return np.add.reduce(x != 0, dims, x.dtype, keepdims=keepdim)
         if p == 1:
-            return np.add.reduce(x, dims, keepdims=keepdim)
+            return sequential_sum(x, dims, keepdim)
         if p == 2:  # (with the NaN sign of PyTorch's sum of squares)
             return two_norm(x, a._data, dims, keepdim)
         with np.errstate(divide="ignore"):
             if x.dtype == np.float32:
                 return _float32_p_norm(x, dims, keepdim, p)
-            return np.add.reduce(x ** p, dims, keepdims=keepdim) ** (1.0 / p)
+            return sequential_sum(x ** p, dims, keepdim) ** (1.0 / p)
 
     def backward(self, grad):
         a, norm = self.saved()
@@ -460,7 +460,7 @@ def _float32_p_norm(x, dims, keepdim, p):
     two: the norm of one element 1.5 came out 1.5000001), the exponent 1 / p in float32."""
     p32 = np.float32(p)
     powered = (x.astype(np.float64) ** np.float64(p32)).astype(np.float32)
-    total = np.add.reduce(powered, dims, keepdims=keepdim)
+    total = sequential_sum(powered, dims, keepdim)
     root = np.float64(np.float32(1) / p32)
     return (np.asarray(total, np.float64) ** root).astype(np.float32)
 
