@@ -1,5 +1,6 @@
-"""PyTorch's vector norms (``linalg.vector_norm``, ``norm``, ``pairwise_distance``): the 2-norm's roundings
-over one contiguous run, and the sign of a NaN result.
+"""PyTorch's vector norms (``linalg.vector_norm``, ``norm``, ``pairwise_distance``): the
+2-norm's roundings over one contiguous run, the other p-norms' sequential sum, and the sign
+of a NaN result.
 
 Over one contiguous run of float32 / float64 memory (a row along the contiguous last dim,
 or a whole tensor under the grain size), PyTorch's loop adds ``v * v`` (rounded, then
