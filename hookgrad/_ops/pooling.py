@@ -235,7 +235,9 @@ class AvgPool2DBackwardBackward0(Op):
         (ph, pw), (eh, ew) = padding, extra
         h, w = shape4[2:]
         gxp = np.zeros(shape4[:2] + (h + 2 * ph + eh, w + 2 * pw + ew), g.dtype)
-        for key in _window_slices(kernel, out_hw, stride, (1, 1)):
+        # (PyTorch's loop adds each output's share to its window output after output: an
+        # input element gets its shares from the last tap to the first)
+        for key in reversed(list(_window_slices(kernel, out_hw, stride, (1, 1)))):
             gxp[key] += share
         gx = np.ascontiguousarray(gxp[:, :, ph:ph + h, pw:pw + w])
         return gx if len(in_shape) == 4 else gx[0]
