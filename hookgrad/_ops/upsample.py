@@ -170,12 +170,29 @@ def _scatter(g, axis, index, size, weight=None, inside=None):
     return np.moveaxis(out, 0, axis)
 
 
+def _nearest_backward(g, indices, in_sizes):
+    """Nearest resampling's gradient as PyTorch's loop sums it: output after output (C order
+    over the spatial dims), each added into the input element it read, from 0."""
+    spatial = len(indices)
+    lead = g.shape[:g.ndim - spatial]
+    linear = np.zeros((), np.int64)
+    for index, size in zip(indices, in_sizes):
+        linear = (linear[..., None] * size + np.asarray(index, np.int64)).reshape(
+            linear.shape + (len(index),))
+    columns = np.ascontiguousarray(g.reshape(-1, linear.size).T)
+    out = np.zeros((int(np.prod(in_sizes, dtype=np.int64)), columns.shape[1]), g.dtype)
+    np.add.at(out, linear.reshape(-1), columns)
+    return np.ascontiguousarray(out.T).reshape(lead + tuple(in_sizes))
+
+
 def resample_transposed(g, plan, in_sizes):
     """The adjoint of ``resample``: each output's gradient goes back to what it read."""
     if plan[0][0] == "cubic":
         return cubic_backward(g, plan, in_sizes)
     if plan[0][0] == "linear":  # (PyTorch allocates it in the layout grad suggests)
         return like_suggested(linear_backward(g, plan, in_sizes), g)
+    if all(entry[0] == "nearest" for entry in plan):
+        return _nearest_backward(g, [entry[1] for entry in plan], in_sizes)
     ndim = g.ndim
     for k, (entry, size) in enumerate(zip(plan, in_sizes)):
         axis = ndim - len(plan) + k
