@@ -4,26 +4,41 @@ between many rows takes PyTorch's matrix-product path instead (euclidean_dist.py
 import numpy as np
 
 from .euclidean_dist import MODES, euclidean_cdist, takes_product
+from .fused import fma
 from .op import Op, plain_backward, type_name
 from .packed_on_error import pack_saved
 
 
-def _distances(diff, p, max_drops_nan=False):
+def _distances(diff, p, element_loop=False):
     """The p-norm of ``diff`` along its last dim, NaNs as PyTorch's kernels take them: p = 0
     counts ``min(ceil(|d|), 1)`` (a NaN difference makes the count NaN); p = inf's maximum
-    drops NaNs in cdist's element loop (``max_drops_nan``: C++'s std::max) and keeps them in
-    pdist's vector loop."""
+    drops NaNs in cdist's element loop (``element_loop``: C++'s std::max) and keeps them in
+    pdist's vector loop; that element loop also sums p = 1 and 2 element after element."""
     a = np.abs(diff)
     if p == 0:
         with np.errstate(invalid="ignore"):
             return np.minimum(np.ceil(a), 1).sum(-1).astype(diff.dtype, copy=False)
     if p == np.inf:
-        return np.fmax.reduce(a, -1, initial=0) if max_drops_nan else a.max(-1, initial=0)
+        return np.fmax.reduce(a, -1, initial=0) if element_loop else a.max(-1, initial=0)
     if p == 1:
-        return a.sum(-1)
+        return np.cumsum(a, -1, a.dtype)[..., -1] if element_loop and a.shape[-1] else a.sum(-1)
     if p == 2:
-        return np.sqrt((a * a).sum(-1))
+        return np.sqrt(_element_loop_squares(a) if element_loop else (a * a).sum(-1))
     return (a ** p).sum(-1) ** (1 / p)
+
+
+def _element_loop_squares(a):
+    """cdist's element loop's sum of squares along the last dim: GCC unrolled it by 4, adding
+    ``d * d`` rounded in those groups and fusing the last ``m % 4`` (measured, PyTorch 2.13)."""
+    m = a.shape[-1]
+    grouped = m - m % 4
+    if grouped:
+        total = np.cumsum(a[..., :grouped] * a[..., :grouped], -1, a.dtype)[..., -1]
+    else:
+        total = np.zeros(a.shape[:-1], a.dtype)
+    for k in range(grouped, m):
+        total = fma(a[..., k], a[..., k], total)
+    return total
 
 
 def _pairwise(x1, x2):
@@ -39,7 +54,7 @@ class CdistBackward0(Op):
     def forward(self, a, b, p):
         self.p = p
         self.save(a, b)
-        return _distances(_pairwise(a._data, b._data), p, max_drops_nan=True)
+        return _distances(_pairwise(a._data, b._data), p, element_loop=True)
 
     def backward(self, grad):
         a, b, result = self.saved()
