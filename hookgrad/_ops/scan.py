@@ -266,12 +266,15 @@ class LogcumsumexpBackward0(Op):
         self.dim = dim
         if x.ndim == 0:
             return x.copy()
-        out = np.asarray(np.logaddexp.accumulate(x, axis=dim), order="C")
+        # (PyTorch's scan carries a float32 input's running value in double, each output
+        # rounded from it)
+        wide = x.astype(np.float64) if x.dtype == np.float32 else x
+        out = np.asarray(np.logaddexp.accumulate(wide, axis=dim), order="C")
         # PyTorch's scan starts from -inf: its first value is x + log1p(exp(-inf)), which
         # is x but for -0 (-0 + 0 is +0); NumPy's starts from x itself
         first = (slice(None),) * dim + (slice(0, 1),)
         out[first] += 0.0
-        return out
+        return out.astype(x.dtype, copy=False)
 
     def backward(self, grad):
         a, result = self.saved()
