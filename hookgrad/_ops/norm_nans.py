@@ -3,11 +3,11 @@
 of a NaN result.
 
 Over one contiguous run of float32 / float64 memory (a row along the contiguous last dim,
-or a whole tensor under the grain size), PyTorch's loop adds ``v * v`` (rounded, then
-added: no FMA) into one vector accumulator over whole vector steps, folds its lanes from the
-lowest, then adds the remaining elements one by one: in groups of 4 as ``+ x * x``, the
-last ``n % 4`` with an FMA (the compiler unrolled that loop by 4 and fused only its
-remainder). Measured bit for bit on PyTorch 2.13 (AVX2) for row lengths 2-1003.
+or a whole tensor, which this loop does not split between threads), PyTorch's loop adds
+``v * v`` (rounded, then added: no FMA) into one vector accumulator over whole vector steps,
+folds its lanes from the lowest, then adds the remaining elements one by one: in groups of
+4 as ``+ x * x``, the last ``n % 4`` with an FMA (the compiler unrolled that loop by 4 and
+fused only its remainder). Measured bit for bit on PyTorch 2.13 (AVX2) for row lengths 2-1003.
 
 The 2-norm squares the elements as they are (no absolute value first), so a NaN result is
 one of the input's NaNs, sign included, and which one is the order of PyTorch's CPU loop:
@@ -19,6 +19,7 @@ one of the input's NaNs, sign included, and which one is the order of PyTorch's 
 Read off PyTorch 2.13 (AMD64, AVX2) for every position pair of two NaNs of opposite signs."""
 import numpy as np
 
+from .._parallel import get_num_threads
 from .fused import fma
 from .sum_order import GRAIN_SIZE
 from .vector_loop import contiguous_run
@@ -50,9 +51,17 @@ def sequential_sum(values, dims, keepdim):
     rows = _one_run_rows(values, values, dims)
     if rows is None:
         return np.add.reduce(values, dims, keepdims=keepdim)
+    n = rows.shape[1]
+    # (one long row is split into a run per thread, the runs' sums then added; several rows
+    # go to the threads whole)
+    threads = min(get_num_threads(), -(-n // GRAIN_SIZE)) \
+        if n >= GRAIN_SIZE and rows.shape[0] == 1 else 1
+    size = -(-n // threads)
     with np.errstate(all="ignore"):
-        return np.cumsum(rows, 1, rows.dtype)[:, -1].reshape(_reduced_shape(values, dims,
-                                                                               keepdim))[()]
+        total = np.zeros(rows.shape[0], rows.dtype)
+        for start in range(0, n, size):
+            total += np.cumsum(rows[:, start:start + size], 1, rows.dtype)[:, -1]
+        return total.reshape(_reduced_shape(values, dims, keepdim))[()]
 
 
 def _reduced_shape(x, dims, keepdim):
@@ -69,8 +78,6 @@ def _one_run_rows(x, signed, dims):
     if sorted(dims) != list(range(x.ndim - len(dims), x.ndim)):  # (trailing dims merge)
         return None
     rows = x.reshape(-1, int(np.prod(x.shape[x.ndim - len(dims):])))
-    if rows.shape[0] == 1 and rows.size >= GRAIN_SIZE:  # (one sum: split over threads)
-        return None
     return rows if rows.shape[1] > 1 else None
 
 

@@ -17,3 +17,8 @@ y = torch.linalg.vector_norm(x, 1, dim=(1, 2))
 (g,) = torch.autograd.grad(y.sum(), x)
 print(y.detach().numpy().view(np.int32).tolist(), int(g.numpy().view(np.int32).sum()))
 print(torch.nn.functional.normalize(x, p=1, dim=2).detach().numpy().view(np.int32).sum())
+# a long vector: the 2-norm's loop runs whole; the others' sum is split into one run per
+# thread (this machine's default count), the runs' sums added
+long = torch.tensor(rng.standard_normal(100003), dtype=torch.float32)
+print([torch.linalg.vector_norm(long, p).numpy().view(np.int32).tolist() for p in (1, 2, 3)],
+      torch.get_num_threads() > 1)
