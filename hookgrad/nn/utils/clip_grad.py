@@ -1,15 +1,17 @@
 """Gradient clipping: clip_grad_norm_, clip_grad_value_, get_total_norm, clip_grads_with_norm_.
 
-There is one (CPU, NumPy) implementation, so ``foreach`` is accepted and ignored. Norms are
-accumulated in float64 and returned in the gradients' dtype."""
+There is one (CPU) implementation, so ``foreach`` is accepted and ignored. The norms are
+PyTorch's: ``linalg.vector_norm`` of each gradient, of their stack, in the gradients' dtype."""
 import types
 import warnings
 
 import numpy as np
 
+from ..._ops.shape import stack
 from ..._tensor import Tensor
 from ..._tensor_base import _make
 from ...autograd.grad_mode import no_grad
+from ...linalg import vector_norm
 
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
            "get_total_norm"]
@@ -19,49 +21,36 @@ def _as_list(tensors):
     return [tensors] if isinstance(tensors, Tensor) else list(tensors)
 
 
-def _vector_norm(array, norm_type):
-    """``torch.linalg.vector_norm(array, norm_type)`` in float64."""
-    values = np.abs(array.astype(np.float64, copy=False)).ravel()
-    if norm_type == float("inf"):
-        return values.max(initial=0.0)
-    if norm_type == float("-inf"):
-        return values.min()
-    if norm_type == 0:
-        return float(np.count_nonzero(values))
-    # (ufunc methods: NumPy's wrappers would raise warnings from NumPy's modules)
-    if norm_type == 1:
-        return np.add.reduce(values)
-    if norm_type == 2:
-        return np.sqrt(np.dot(values, values))
-    return np.add.reduce(values ** norm_type) ** (1.0 / norm_type)
-
-
 def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
-    """The ``norm_type``-norm of all ``tensors`` together, as if concatenated into one vector."""
+    """The ``norm_type``-norm of all ``tensors`` together, as PyTorch computes it: the norm of
+    each tensor (grouped by dtype, in order of first appearance), stacked, and its norm."""
     tensors = _as_list(tensors)
     norm_type = float(norm_type)
     if len(tensors) == 0:
         return _make(np.array(0.0, np.float32))
-    dtype = np.result_type(*(t._data.dtype for t in tensors))
-    norms = np.array([_vector_norm(t._data, norm_type) for t in tensors])
-    total = np.array(_vector_norm(norms, norm_type), dtype=dtype)
-    if error_if_nonfinite and not np.isfinite(total):
+    groups = {}
+    for t in tensors:
+        groups.setdefault(t._data.dtype, []).append(t)
+    with no_grad():
+        norms = [vector_norm(t, norm_type) for group in groups.values() for t in group]
+        total = vector_norm(stack(norms), norm_type)
+    if error_if_nonfinite and not np.isfinite(total._data):
         raise RuntimeError(
             f"The total norm of order {norm_type} for gradients from `parameters` is "
             "non-finite, so it cannot be clipped. To disable this error and scale the gradients "
             "by the non-finite norm anyway, set `error_if_nonfinite=False`")
-    return _make(total)
+    return total
 
 
 def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
-    """Scale gradients in place by ``min(max_norm / (total_norm + 1e-6), 1)``."""
+    """Scale gradients in place by ``clamp(max_norm / (total_norm + 1e-6), max=1)``, PyTorch's
+    tensor ops in the norm's dtype."""
     grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
+    max_norm = float(max_norm)
     if len(grads) == 0:
         return
-    norm = total_norm._data
-    clip_coef = np.minimum(float(max_norm) / (norm + 1e-6), 1.0)  # in the norm's dtype
-    clip_coef = _make(np.asarray(clip_coef, dtype=norm.dtype))
     with no_grad(), np.errstate(invalid="ignore"):  # inf * 0 is nan, silently, as in PyTorch
+        clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
         for grad in grads:
             grad.mul_(clip_coef)
 
