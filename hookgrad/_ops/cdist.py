@@ -98,9 +98,15 @@ class CdistBackwardBackward0(Op):
         diff = _pairwise(a._data, b._data)
         # (an infinite gradient makes NaN silently, as PyTorch's: the sum's warning would be
         # NumPy's own module's, which hookgrad's warnings filter does not cover)
-        with np.errstate(invalid="ignore", over="ignore"):
-            out = (grad._data[..., None] * distance_slope(diff, dist._data[..., None], p)
-                   ).sum(-2)
+        g, d = grad._data[..., None], dist._data[..., None]
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+            if p in (1, 2) and diff.shape[-2]:
+                # PyTorch's kernel: each pair's ``grad * diff / dist`` (``grad * sign(diff)``)
+                # added into the row's sum pair after pair
+                terms = g * np.sign(diff) if p == 1 else np.where(d == 0, 0, g * diff / d)
+                out = np.cumsum(terms.astype(diff.dtype, copy=False), -2, diff.dtype)[..., -1, :]
+            else:
+                out = (g * distance_slope(diff, d, p)).sum(-2)
         return out.astype(a._data.dtype, copy=False)
 
     def backward(self, grad):
