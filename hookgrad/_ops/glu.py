@@ -31,7 +31,9 @@ class GluBackward0(Op):
 def _glu_grad(grad, a, dim):
     first, second = a.chunk(2, dim)
     s = sigmoid_tensor(second)
-    return (cat([grad * s, grad * first * s * (1 - s)], dim),)
+    # (PyTorch's glu_backward: sigmoid(second) * grad, and its fused loop's
+    # (1 - s) * s * first * grad, left to right)
+    return (cat([s * grad, number_minus(1, s) * s * first * grad], dim),)
 
 
 class GluBackwardBackward0(FormulaGrad):
