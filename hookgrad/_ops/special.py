@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from . import glibc_logf, sleef_activations
+from . import glibc_logf, logaddexp_kernel, sleef_activations
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -353,7 +353,7 @@ class _FloatsOnly(BinaryOp):
 class LogaddexpBackward0(_FloatsOnly):
     """``log(exp(a) + exp(b))``, computed without overflow."""
 
-    function = np.logaddexp
+    function = staticmethod(logaddexp_kernel.logaddexp)
 
     def backward(self, grad):
         b, a = self.saved()  # (other's gradient first, as MulBackward0's)
