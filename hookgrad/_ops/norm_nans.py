@@ -88,9 +88,9 @@ def _run_sums(rows):
     main = n - n % width
     if main:
         steps = rows[:, :main].reshape(count, -1, width)
-        acc = steps[:, 0] * steps[:, 0]
-        for k in range(1, steps.shape[1]):
-            acc = acc + steps[:, k] * steps[:, k]
+        # (each lane's sum over the steps, in order: NumPy reduces an axis that is not the
+        # innermost one row after row, pairing nothing up)
+        acc = np.add.reduce(steps * steps, axis=1, dtype=rows.dtype)
         total = acc[:, 0].copy()
         for j in range(1, width):
             total += acc[:, j]

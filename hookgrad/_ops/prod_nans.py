@@ -48,9 +48,9 @@ def _ordered_rows(rows):
     block = 4 * width
     whole = n // block * block
     blocks = rows[:, :whole].reshape(rows.shape[0], -1, 4, width)
-    acc = blocks[:, 0].copy()
-    for b in range(1, blocks.shape[1]):
-        acc *= blocks[:, b]
+    # (each accumulator lane's product over the blocks, in order: NumPy reduces an axis that
+    # is not the innermost one row after row)
+    acc = np.multiply.reduce(blocks, axis=1, dtype=rows.dtype)
     lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
     total = lanes[:, 0].copy()
     for j in range(1, width):
