@@ -282,11 +282,21 @@ def _factor(q, scale):
     return scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1]))
 
 
+# Score elements (batch * heads * queries * keys) up to which flash_kernel computes the
+# kernel bit for bit. Its emulated exponentials (exp_u20 forward, SLEEF's expf backward) and
+# per-head MKL products cost ~110 ns a score element for forward and backward, against ~30
+# for NumPy's exp and batched products (a (16, 4, 64, 32) attention, W5's: 29 ms against 8):
+# above this, the NumPy form (equal within rounding) keeps large attention at its cost.
+EXACT_SCORES = 1 << 15
+
+
 def _kernel_applies(query, key, value):
     """Whether flash_kernel computes PyTorch's kernel bit for bit for these inputs (float32
-    with MKL on an AVX2 build, equal heads, leading dimensions MKL accepts)."""
+    with MKL on an AVX2 build, equal heads, leading dimensions MKL accepts, up to
+    EXACT_SCORES score elements)."""
     q, k, v = query._data, key._data, value._data
-    return flash_kernel.applies(q, k, v) and flash_kernel.fits(q, k, v)
+    return (q.shape[0] * q.shape[1] * q.shape[2] * k.shape[2] <= EXACT_SCORES
+            and flash_kernel.applies(q, k, v) and flash_kernel.fits(q, k, v))
 
 
 def _operands(query, key, value, mask, scale):
