@@ -10,7 +10,11 @@ exponentials are rounded to the input's dtype before they multiply ``v``, as the
 reduced-precision buffer holds them. The output is laid out like the query
 (``empty_like(query)``); the saved logsumexp is ``(B, H, L)`` over a ``(B, L, H)`` buffer.
 Its backward is not differentiable again: under ``create_graph`` the gradients come from a
-``NotImplemented`` node that raises PyTorch's error when reached."""
+``NotImplemented`` node that raises PyTorch's error when reached.
+
+float32 attention of up to EXACT_SCORES score elements goes through flash_kernel.py, which
+computes the kernel bit for bit (blocks, MKL products, its exponentials and sums); the
+NumPy form here (larger inputs, float64, 2-byte floats) equals it within rounding."""
 import numpy as np
 
 from .._tensor_base import _make
