@@ -10,12 +10,17 @@ exponentials are rounded to the input's dtype before they multiply ``v``, as the
 reduced-precision buffer holds them. The output is laid out like the query
 (``empty_like(query)``); the saved logsumexp is ``(B, H, L)`` over a ``(B, L, H)`` buffer.
 Its backward is not differentiable again: under ``create_graph`` the gradients come from a
-``NotImplemented`` node that raises PyTorch's error when reached."""
+``NotImplemented`` node that raises PyTorch's error when reached.
+
+float32 attention of up to EXACT_SCORES score elements goes through flash_kernel.py, which
+computes the kernel bit for bit (blocks, MKL products, its exponentials and sums); the
+NumPy form here (larger inputs, float64, 2-byte floats) equals it within rounding."""
 import numpy as np
 
 from .._tensor_base import _make
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cuda import flash_sdp_enabled
+from . import flash_kernel
 from .elementwise_layout import empty_like_layout
 from .op import Op
 
@@ -163,6 +168,24 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
         q = query._data
         self.dropout_p, self.is_causal, self.scale = 0.0, is_causal, scale
         self.save(mask, key, query, value)
+        if _kernel_applies(query, key, value):
+            m = None if mask is None else mask._data
+            out, lse = flash_kernel.forward(q, key._data, value._data, m, is_causal,
+                                            _factor(q, scale))
+            accum = _FLOAT
+        else:
+            out, lse, accum = self._composed(query, key, value, mask, is_causal, scale)
+        b, h, length = lse.shape
+        laid = np.empty((b, length, h), accum).transpose(0, 2, 1)
+        laid[...] = lse
+        if self._record:
+            self._save_more(_make(laid))
+        return empty_like_layout(out.astype(q.dtype, copy=False), q)
+
+    def _composed(self, query, key, value, mask, is_causal, scale):
+        """The kernel's result from NumPy's products (float64 and 2-byte floats): equal to
+        it within rounding."""
+        q = query._data
         accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         with np.errstate(all="ignore"):
             s = _scores(qa, k, m, is_causal, factor)
@@ -182,12 +205,7 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
                 exps *= reciprocal
                 self.probabilities = exps
             lse = np.where(dead, accum.type(0), top + np.log(total))[..., 0]
-        b, h, length = lse.shape
-        laid = np.empty((b, length, h), accum).transpose(0, 2, 1)
-        laid[...] = lse
-        if self._record:
-            self._save_more(_make(laid))
-        return empty_like_layout(out.astype(q.dtype), q)
+        return out, lse, accum
 
     def backward(self, grad):
         mask, key, query, value, lse, output = self.saved()
@@ -216,6 +234,11 @@ class FlashAttentionGradient(Op):
     def forward(self, grad, query, key, value, output, mask, lse, needs, is_causal, scale,
                 probabilities=None):
         q = query._data
+        if probabilities is None and _kernel_applies(query, key, value):
+            grads = flash_kernel.backward(grad._data, q, key._data, value._data, output._data,
+                                          lse._data, None if mask is None else mask._data,
+                                          is_causal, _factor(q, scale), needs)
+            return tuple(None if g is None else g.astype(q.dtype, copy=False) for g in grads)
         accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         go = _widened(grad._data, accum)
         reduced = q.dtype != accum
@@ -258,13 +281,35 @@ def flash_attention(query, key, value, attn_mask, dropout_p, is_causal, scale):
                                                                is_causal, scale)
 
 
+def _factor(q, scale):
+    """The kernel's score factor: ``scale`` or 1 / sqrt(head dim) (sdp::calculate_scale)."""
+    return scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1]))
+
+
+# Score elements (batch * heads * queries * keys) up to which flash_kernel computes the
+# kernel bit for bit. Its emulated exponentials (exp_u20 forward, SLEEF's expf backward) and
+# per-head MKL products cost ~110 ns a score element for forward and backward, against ~30
+# for NumPy's exp and batched products (a (16, 4, 64, 32) attention, W5's: 29 ms against 8):
+# above this, the NumPy form (equal within rounding) keeps large attention at its cost.
+EXACT_SCORES = 1 << 15
+
+
+def _kernel_applies(query, key, value):
+    """Whether flash_kernel computes PyTorch's kernel bit for bit for these inputs (float32
+    with MKL on an AVX2 build, equal heads, leading dimensions MKL accepts, up to
+    EXACT_SCORES score elements)."""
+    q, k, v = query._data, key._data, value._data
+    return (q.shape[0] * q.shape[1] * q.shape[2] * k.shape[2] <= EXACT_SCORES
+            and flash_kernel.applies(q, k, v) and flash_kernel.fits(q, k, v))
+
+
 def _operands(query, key, value, mask, scale):
     """The kernel's working arrays: its accumulation type (double for float64, else float),
     the score factor, the query, the key and value repeated over the query's heads (GQA),
     and the mask, widened to that type."""
     q = query._data
     accum = _DOUBLE if q.dtype == _DOUBLE else _FLOAT
-    factor = accum.type(scale if scale is not None else 1.0 / np.sqrt(float(q.shape[-1])))
+    factor = accum.type(_factor(q, scale))
     heads = q.shape[1]
     k = _grouped(_widened(key._data, accum), heads)
     v = _grouped(_widened(value._data, accum), heads)
