@@ -30,6 +30,9 @@ def _lerp(x, y, w):
     return np.asarray(fma(w, diff, x) if small else fma(w - 1, diff, y), diff.dtype)
 
 
+lerp_array = _lerp  # (the optimizers' in-place steps call it on arrays)
+
+
 # the C++ names PyTorch's dtype-mismatch messages use
 _CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
                    "int64": "long int", "int32": "int", "int16": "short int",

@@ -1,6 +1,9 @@
 """Adam (with amsgrad, L2 or decoupled weight decay, maximize): PyTorch's for-loop path."""
 import numpy as np
 
+from .._ops.elementwise import sqrt_array
+from .._ops.fused import add_scaled, fma
+from .._ops.ternary import lerp_array
 from .optimizer import (
     Optimizer,
     _bump,
@@ -14,16 +17,9 @@ from .optimizer import (
 __all__ = ["Adam"]
 
 
-def _lerp_into(t, end, weight, scratch):
-    """``t.lerp_(end, weight)`` on arrays, with PyTorch's two-sided formula, through
-    ``scratch`` (an array like ``t``) instead of temporaries."""
-    diff = np.subtract(end, t, out=scratch)
-    if abs(weight) < 0.5:
-        diff *= weight
-        t += diff
-    else:
-        diff *= 1 - weight
-        np.subtract(end, diff, out=t)
+def _real(array):
+    """A complex array's real view (its real and imaginary parts, interleaved), else it."""
+    return array.view(array.real.dtype) if array.dtype.kind == "c" else array
 
 
 class Adam(Optimizer):
@@ -78,33 +74,35 @@ class Adam(Optimizer):
                         state["max_exp_avg_sq"] = _zeros_like(p)
                 step_t, exp_avg, exp_avg_sq = state["step"], state["exp_avg"], state["exp_avg_sq"]
                 step_t._data += 1
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=), lerp_ and addcmul_; MKL's sqrt), on
+                # complex tensors' real views as PyTorch's
+                param, first, second = (_real(t._data) for t in (p, exp_avg, exp_avg_sq))
+                grad = _real(grad)
+                dtype = param.dtype.type
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
-                        p._data *= 1 - lr * weight_decay
+                        param *= dtype(1 - lr * weight_decay)
                     else:
-                        grad = grad + weight_decay * p._data
+                        grad = add_scaled(grad, param, weight_decay)
                 step = float(step_t._data)
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
-                # in place, through one scratch array: no temporaries per expression
-                scratch = np.empty_like(grad)
-                _lerp_into(exp_avg._data, grad, 1 - beta1, scratch)
-                second = exp_avg_sq._data
-                second *= beta2
-                np.multiply(grad, grad, out=scratch)
-                scratch *= 1 - beta2
-                second += scratch
+                first[...] = lerp_array(first, grad, 1 - beta1)
+                second *= dtype(beta2)
+                second[...] = fma(dtype(1 - beta2) * grad, grad, second)
                 if amsgrad:
-                    np.maximum(state["max_exp_avg_sq"]._data, second,
-                               out=state["max_exp_avg_sq"]._data)
+                    largest = _real(state["max_exp_avg_sq"]._data)
+                    np.maximum(largest, second, out=largest)
                     _bump(state["max_exp_avg_sq"])
-                    second = state["max_exp_avg_sq"]._data
-                # param -= step_size * exp_avg / (sqrt(second) / bias_correction2_sqrt + eps)
-                denom = np.sqrt(second, out=scratch)
-                denom /= bias_correction2_sqrt
-                denom += eps
-                update = np.divide(exp_avg._data, denom, out=scratch)
-                update *= -(lr / bias_correction1)
-                p._data += update
+                    second = largest
+                # param.addcdiv_(exp_avg, sqrt(second) / bias_correction2_sqrt + eps,
+                # value=-step_size), left to right
+                denom = sqrt_array(second)
+                denom /= dtype(bias_correction2_sqrt)
+                denom += dtype(eps)
+                update = dtype(-(lr / bias_correction1)) * first
+                update /= denom
+                param += update
                 _bump(step_t, exp_avg, exp_avg_sq, p)
         return loss
