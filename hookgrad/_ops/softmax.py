@@ -10,6 +10,8 @@ from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .reduce import dims_of
+from .softmax_avx2 import APPLIES as _AVX2_ROWS
+from .softmax_avx2 import log_softmax_rows, softmax_rows
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
 
@@ -141,6 +143,10 @@ class SoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
+        if _AVX2_ROWS and dims == (x.ndim - 1,) and x.dtype == FLOAT32 and x.size:
+            out = softmax_rows(x)  # (PyTorch's AVX2 kernel bit for bit; None: a row's
+            if out is not None:    # max is not finite, NaN and inf rules below)
+                return out
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
             if out is not None:
@@ -243,6 +249,10 @@ class LogSoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
+        if _AVX2_ROWS and dims == (x.ndim - 1,) and x.dtype == FLOAT32 and x.size:
+            out = log_softmax_rows(x)  # (as softmax's above)
+            if out is not None:
+                return out
         top, finite = _row_max(x, dims)
         if finite:
             shifted = x - top
