@@ -12,7 +12,7 @@ import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY
-from .sleef import _EXP_POLY, _L2, _LN2_HI, _LN2_LO, _R_LN2, _add_pp, _div, _mul_pf, _two_sum, fma
+from .sleef import _EXP_POLY, _L2, _LN2_HI, _LN2_LO, _R_LN2, _add_pp, _two_sum, fma
 
 _F32, _F64 = np.float32, np.float64
 _C0, _C1 = _F64(_F32(0.000198527617612853646278381)), _F64(_F32(0.00139304355252534151077271))
@@ -41,14 +41,32 @@ def lane_sum(e):
     return pair[:, 0] + pair[:, 1]
 
 
+def _exact_fma(a, b, c):
+    """``a * b + c`` rounded once to float32 where that sum is exact in float64 (the error of
+    a float32 product, 1 - d * (1 / d), see logf): no double rounding, so none of sleef.fma's
+    midpoint checks (whose exact fallback is slow and taken by such short exact values)."""
+    t = np.multiply(a, b, dtype=_F64)
+    t += c
+    return t.astype(_F32)
+
+
 def logf(d):
     """Sleef_logf8_u10 of positive normal finite float32s (a sum of exps, at least 1)."""
     e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
     m = (d.view(np.int32) - (e << 23)).view(_F32)  # (vldexp3: d * 2**-e by its exponent)
-    sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
+    ef = e.astype(_F32)
+    sx = _LN2_HI * ef  # s = dfmul((LN2_HI, LN2_LO), e)
+    sy = fma(_LN2_LO, ef, _exact_fma(_LN2_HI, ef, -sx))
     nx, ny = _two_sum(_F32(-1), m)
     dx, dy = _two_sum(_F32(1), m)
-    xx, xy = _div(nx, ny, dx, dy)
+    # x = dfdiv((nx, ny), (dx, dy))
+    t = _F32(1) / dx
+    xx = nx * t
+    u = _exact_fma(t, nx, -xx)
+    # (dy * t and 1 - dx * t are within 2**29 of each other in size, 24 bits each, or dy 0:
+    # their sum is exact in float64 too)
+    xy = _exact_fma(-dy, t, _exact_fma(-dx, t, _F32(1)))
+    xy = fma(xx, xy, fma(ny, t, u))
     x2 = xx * xx
     t = fma(_F32(0.3027294874), x2, _F32(0.3996108174))
     t = fma(t, x2, _F32(0.6666694880))
