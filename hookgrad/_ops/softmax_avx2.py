@@ -170,3 +170,34 @@ def log_softmax_rows(x):
     """log_softmax along the last axis of the C-contiguous float32 ``x``, or None where a row
     max is not finite."""
     return _run(x, True)
+
+
+def softmax_grad_rows(g, y):
+    """softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it, ``g`` and
+    ``y`` (the output) C-contiguous float32 of one shape: ``(g - sum(g * y)) * y``, the sum
+    in vec::reduce_all's lane order."""
+    width = y.shape[-1]
+    g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
+    out = np.multiply(g2, y2)
+    total = lane_sum(out)
+    np.subtract(g2, total[:, None], out=out)
+    out *= y2
+    return out.reshape(y.shape)
+
+
+def log_softmax_grad_rows(g, y):
+    """log_softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it:
+    ``g - exp(y) * sum(g)`` as one fused multiply-add (checked against torch), the exp
+    SLEEF's and the sum in vec::reduce_all's lane order; None unless every output is at
+    most 0 and every sum finite (NaN and inf rows: the caller's path)."""
+    width = y.shape[-1]
+    g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
+    if not np.maximum.reduce(y2, axis=None) <= 0:  # (also a NaN)
+        return None
+    total = lane_sum(g2)
+    if not np.isfinite(total).all():
+        return None
+    with np.errstate(all="ignore"):  # (-inf outputs: exp 0)
+        exps = expf_nonpositive(y2.reshape(-1), np.empty(y2.size, _F32)).reshape(y2.shape)
+    np.negative(exps, out=exps)
+    return fma(exps, total[:, None], g2).reshape(y.shape)
