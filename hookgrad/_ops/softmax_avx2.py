@@ -172,16 +172,27 @@ def log_softmax_rows(x):
     return _run(x, True)
 
 
+def _grad_block(start, stop, g2, y2, out):
+    o, y = out[start:stop], y2[start:stop]
+    np.multiply(g2[start:stop], y, out=o)
+    total = lane_sum(o)
+    np.subtract(g2[start:stop], total[:, None], out=o)
+    o *= y
+
+
 def softmax_grad_rows(g, y):
     """softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it, ``g`` and
     ``y`` (the output) C-contiguous float32 of one shape: ``(g - sum(g * y)) * y``, the sum
-    in vec::reduce_all's lane order."""
+    in vec::reduce_all's lane order. Large inputs split their rows over the intra-op pool
+    (each row's result is its own)."""
     width = y.shape[-1]
     g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
-    out = np.multiply(g2, y2)
-    total = lane_sum(out)
-    np.subtract(g2, total[:, None], out=out)
-    out *= y2
+    out = np.empty(y2.shape, _F32)
+    step = max(1, _BLOCK // width)
+    if step >= y2.shape[0] or get_num_threads() == 1:
+        _grad_block(0, y2.shape[0], g2, y2, out)
+    else:
+        parallel_for(y2.shape[0], step, _grad_block, g2, y2, out)
     return out.reshape(y.shape)
 
 
