@@ -11,8 +11,8 @@ from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .packed_on_error import checked
 from .reduce import dims_of
-from .softmax_avx2 import APPLIES as _AVX2_ROWS
-from .softmax_avx2 import log_softmax_grad_rows, log_softmax_rows, softmax_grad_rows, softmax_rows
+from . import softmax_exact
+from .softmax_avx2 import APPLIES as _AVX2
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
 
@@ -144,9 +144,9 @@ class SoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
-        if _AVX2_ROWS and dims == (x.ndim - 1,) and x.dtype == FLOAT32 and x.size:
-            out = softmax_rows(x)  # (PyTorch's AVX2 kernel bit for bit; None: a row's
-            if out is not None:    # max is not finite, NaN and inf rules below)
+        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+            out = softmax_exact.forward(x, dims[0], False)  # (PyTorch's AVX2 kernels bit for
+            if out is not None:  # bit; None: a max is not finite, NaN and inf rules below)
                 return out
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
@@ -165,12 +165,13 @@ class SoftmaxBackward0(Op):
     def backward(self, grad):
         (result,) = self.saved()
         y, g = result._data, grad._data
+        if (_AVX2 and plain_backward() and len(self.dims) == 1 and y.size
+                and g.dtype == FLOAT32 == y.dtype):  # (PyTorch's AVX2 kernels' bits)
+            return _make(softmax_exact.backward(g, y, self.dims[0], False))
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
             if g.dtype == FLOAT32:  # (the hot path: NumPy's sums, see softmax_grad_array)
-                if _AVX2_ROWS and g.flags.c_contiguous and y.flags.c_contiguous:
-                    return _make(softmax_grad_rows(g, y))  # (PyTorch's AVX2 kernel's bits)
                 return _make(_softmax_grad_last_dim(g, y))
             return _make(softmax_grad_array(g, y, self.dims))
         return SoftmaxBackwardDataBackward0.of(grad, result, self.dims)
@@ -252,8 +253,8 @@ class LogSoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
-        if _AVX2_ROWS and dims == (x.ndim - 1,) and x.dtype == FLOAT32 and x.size:
-            out = log_softmax_rows(x)  # (as softmax's above)
+        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+            out = softmax_exact.forward(x, dims[0], True)  # (as softmax's above)
             if out is not None:
                 return out
         top, finite = _row_max(x, dims)
@@ -282,9 +283,8 @@ class LogSoftmaxBackward0(Op):
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
                 return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
-            if (_AVX2_ROWS and g.dtype == FLOAT32 == y.dtype and self.dims == (y.ndim - 1,)
-                    and y.size and g.flags.c_contiguous and y.flags.c_contiguous):
-                out = log_softmax_grad_rows(g, y)  # (PyTorch's AVX2 kernel's bits)
+            if _AVX2 and g.dtype == FLOAT32 == y.dtype and len(self.dims) == 1 and y.size:
+                out = softmax_exact.backward(g, y, self.dims[0], True)  # (AVX2 kernels' bits)
                 if out is not None:
                     return _make(out)
             return _make(log_softmax_grad_array(g, y, self.dims, exp_array,

@@ -20,11 +20,14 @@ _LANES = 8  # float32 lanes of an AVX2 vector
 APPLIES = CAPABILITY == "AVX2"
 
 
-def lane_sum(e):
+def lane_sum(e, factors=None):
     """``vec::reduce_all`` of ``x + y`` over each row of the 2-d float32 ``e`` (AVX2): rows
     shorter than 8 add left to right; longer ones accumulate 8-lane vectors (each lane left
     to right), the partial tail vector added into its first lanes, then the 8 lanes fold as
-    ``_mm256_permute2f128_ps`` / ``_mm256_shuffle_ps`` pair them: (i, i+4), (j, j+2), (0, 1)."""
+    ``_mm256_permute2f128_ps`` / ``_mm256_shuffle_ps`` pair them: (i, i+4), (j, j+2), (0, 1).
+    With ``factors`` (a, b), ``e`` is their product and this is ``map2_reduce_all``: GCC
+    fuses the partial tail vector's ``acc + a * b`` into one FMA, while the whole vectors'
+    products are rounded before they are added (both measured against torch 2.13)."""
     rows, n = e.shape
     if n < _LANES:
         acc = e[:, 0].copy()
@@ -34,7 +37,9 @@ def lane_sum(e):
     full = n - n % _LANES
     # (NumPy reduces a strided middle axis one element after another: each lane in order)
     acc = np.add.reduce(e[:, :full].reshape(rows, full // _LANES, _LANES), axis=1)
-    if full < n:
+    if full < n and factors is not None:
+        acc[:, :n - full] = fma(factors[0][:, full:], factors[1][:, full:], acc[:, :n - full])
+    elif full < n:
         acc[:, :n - full] += e[:, full:]
     half = acc[:, :4] + acc[:, 4:]
     pair = half[:, :2] + half[:, 2:]
@@ -173,9 +178,9 @@ def log_softmax_rows(x):
 
 
 def _grad_block(start, stop, g2, y2, out):
-    o, y = out[start:stop], y2[start:stop]
-    np.multiply(g2[start:stop], y, out=o)
-    total = lane_sum(o)
+    o, y, g = out[start:stop], y2[start:stop], g2[start:stop]
+    np.multiply(g, y, out=o)
+    total = lane_sum(o, (g, y))
     np.subtract(g2[start:stop], total[:, None], out=o)
     o *= y
 
