@@ -25,9 +25,9 @@ def lane_sum(e, factors=None):
     shorter than 8 add left to right; longer ones accumulate 8-lane vectors (each lane left
     to right), the partial tail vector added into its first lanes, then the 8 lanes fold as
     ``_mm256_permute2f128_ps`` / ``_mm256_shuffle_ps`` pair them: (i, i+4), (j, j+2), (0, 1).
-    With ``factors`` (a, b), ``e`` is their product and this is ``map2_reduce_all``: GCC
-    fuses the partial tail vector's ``acc + a * b`` into one FMA, while the whole vectors'
-    products are rounded before they are added (both measured against torch 2.13)."""
+    With ``factors`` (a, b), ``e`` is their product and this is ``map2_reduce_all`` where
+    GCC fused the partial tail vector's ``acc + a * b`` into one FMA, the whole vectors'
+    products rounded before they are added (softmax's backward on one thread)."""
     rows, n = e.shape
     if n < _LANES:
         acc = e[:, 0].copy()
@@ -177,10 +177,10 @@ def log_softmax_rows(x):
     return _run(x, True)
 
 
-def _grad_block(start, stop, g2, y2, out):
+def _grad_block(start, stop, g2, y2, out, fused):
     o, y, g = out[start:stop], y2[start:stop], g2[start:stop]
     np.multiply(g, y, out=o)
-    total = lane_sum(o, (g, y))
+    total = lane_sum(o, (g, y) if fused else None)
     np.subtract(g2[start:stop], total[:, None], out=o)
     o *= y
 
@@ -188,16 +188,21 @@ def _grad_block(start, stop, g2, y2, out):
 def softmax_grad_rows(g, y):
     """softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it, ``g`` and
     ``y`` (the output) C-contiguous float32 of one shape: ``(g - sum(g * y)) * y``, the sum
-    in vec::reduce_all's lane order. Large inputs split their rows over the intra-op pool
-    (each row's result is its own)."""
+    in vec::reduce_all's lane order. Where PyTorch runs its rows on one thread (one thread
+    set, or one row) the compiled loop fuses the partial last vector's multiply-add; where
+    its parallel_for (grain 0) splits them over threads it does not (torch 2.13, measured
+    with 1 and 2 threads on rows of 9 to 100). Large inputs split their rows over the
+    intra-op pool (each row's result is its own)."""
     width = y.shape[-1]
     g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
     out = np.empty(y2.shape, _F32)
+    threads = get_num_threads()
+    fused = threads == 1 or y2.shape[0] == 1
     step = max(1, _BLOCK // width)
-    if step >= y2.shape[0] or get_num_threads() == 1:
-        _grad_block(0, y2.shape[0], g2, y2, out)
+    if step >= y2.shape[0] or threads == 1:
+        _grad_block(0, y2.shape[0], g2, y2, out, fused)
     else:
-        parallel_for(y2.shape[0], step, _grad_block, g2, y2, out)
+        parallel_for(y2.shape[0], step, _grad_block, g2, y2, out, fused)
     return out.reshape(y.shape)
 
 
