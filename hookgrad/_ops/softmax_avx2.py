@@ -35,8 +35,10 @@ def lane_sum(e, factors=None):
             acc += e[:, i]
         return acc
     full = n - n % _LANES
-    # (NumPy reduces a strided middle axis one element after another: each lane in order)
-    acc = np.add.reduce(e[:, :full].reshape(rows, full // _LANES, _LANES), axis=1)
+    # (NumPy reduces a leading axis one row after another: each lane in order; on the
+    # vectors made the leading axis by a copy, twice as fast as over the strided middle one)
+    vectors = e[:, :full].reshape(rows, full // _LANES, _LANES).transpose(1, 0, 2)
+    acc = np.add.reduce(np.ascontiguousarray(vectors), axis=0)
     if full < n and factors is not None:
         acc[:, :n - full] = fma(factors[0][:, full:], factors[1][:, full:], acc[:, :n - full])
     elif full < n:
@@ -143,7 +145,8 @@ def _rows_block(start, stop, rows, out, sums, log, bad):
         np.multiply(exps, (_F32(1) / total)[:, None], out=y)
 
 
-_BLOCK = 16384  # elements a block of rows holds at least (its temporaries stay in cache)
+_BLOCK = 65536  # elements a block of rows holds at least (its temporaries stay in cache:
+# per element exp costs ~9 ns at 64K elements, 16 at 16K (call overheads), 35 at 1M)
 
 
 def _run(x, log):
@@ -210,7 +213,8 @@ def log_softmax_grad_rows(g, y):
     """log_softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it:
     ``g - exp(y) * sum(g)`` as one fused multiply-add (checked against torch), the exp
     SLEEF's and the sum in vec::reduce_all's lane order; None unless every output is at
-    most 0 and every sum finite (NaN and inf rows: the caller's path)."""
+    most 0 and every sum finite (NaN and inf rows: the caller's path). In blocks of rows
+    whose temporaries stay in cache (3 times faster than whole at 1024 x 1024)."""
     width = y.shape[-1]
     g2, y2 = g.reshape(-1, width), y.reshape(-1, width)
     if not np.maximum.reduce(y2, axis=None) <= 0:  # (also a NaN)
@@ -218,7 +222,19 @@ def log_softmax_grad_rows(g, y):
     total = lane_sum(g2)
     if not np.isfinite(total).all():
         return None
+    out = np.empty(y2.shape, _F32)
+    step = max(1, _BLOCK // width)
+    if step >= y2.shape[0] or get_num_threads() == 1:
+        for start in range(0, y2.shape[0], step):
+            _log_grad_block(start, min(start + step, y2.shape[0]), g2, y2, total, out)
+    else:
+        parallel_for(y2.shape[0], step, _log_grad_block, g2, y2, total, out)
+    return out.reshape(y.shape)
+
+
+def _log_grad_block(start, stop, g2, y2, total, out):
+    y = y2[start:stop]
     with np.errstate(all="ignore"):  # (-inf outputs: exp 0)
-        exps = expf_nonpositive(y2.reshape(-1), np.empty(y2.size, _F32)).reshape(y2.shape)
+        exps = expf_nonpositive(y.reshape(-1), np.empty(y.size, _F32)).reshape(y.shape)
     np.negative(exps, out=exps)
-    return fma(exps, total[:, None], g2).reshape(y.shape)
+    out[start:stop] = fma(exps, total[start:stop, None], g2[start:stop])

@@ -18,17 +18,23 @@ The backward kernels and log_softmax's split the inner columns in chunks of a mu
 8: only the last ``inner % 8`` columns are scalar."""
 import numpy as np
 
+from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 from .glibc_expf import expf as glibc_expf
 from .sleef import fma
-from .softmax_avx2 import expf_nonpositive, logf
+from .softmax_avx2 import _BLOCK, expf_nonpositive, logf
 
 _F32 = np.float32
 _LANES = 8
 
 
 def _sleef_exp(d):
+    """sleef.expf of ``d`` (at most 0, or -inf), in flat blocks that stay in cache."""
+    flat = d.reshape(-1)
+    out = np.empty(flat.size, _F32)
     with np.errstate(all="ignore"):  # (-inf: 0)
-        return expf_nonpositive(d.reshape(-1), np.empty(d.size, _F32)).reshape(d.shape)
+        for start in range(0, flat.size, _BLOCK):
+            expf_nonpositive(flat[start:start + _BLOCK], out[start:start + _BLOCK])
+    return out.reshape(d.shape)
 
 
 def _sum(e):
@@ -102,12 +108,37 @@ def log_softmax(x3):
 
 def softmax_grad(g3, y3):
     """softmax's backward along axis 1 of (outer, dim, inner) float32 arrays."""
-    total = g3[:, 0] * y3[:, 0]
-    for i in range(1, g3.shape[1]):
-        total = fma(g3[:, i], y3[:, i], total)
+    product = g3.astype(np.float64)
+    product *= y3  # (exact: 48 bits)
+    rounded = product.astype(_F32)
+    if np.array_equal(rounded, product):  # (a gradient of ones, say: each FMA one float32 add)
+        total = _sum(rounded)[:, 0]
+    else:
+        total = _fma_chain(product, rounded, g3, y3)
     out = g3 - total[:, None]
     out *= y3
     return out
+
+
+def _fma_chain(product, rounded, g3, y3):
+    """``acc = fma(g, y, acc)`` along axis 1 from ``acc = g * y`` rounded: each step the
+    exact product plus acc in float64, rounded to float32. Double rounding errs only where
+    a float64 sum lands on a float32 midpoint: then the steps again with exact FMAs."""
+    sums = np.empty(product.shape[:1] + product.shape[2:], np.float64)
+    acc = rounded[:, 0].copy()
+    midpoint = False
+    for i in range(1, product.shape[1]):
+        np.add(product[:, i], acc, out=sums)
+        np.copyto(acc, sums, casting="unsafe")
+        bits = sums.view(np.uint64)
+        bits &= _BEYOND_FLOAT32
+        midpoint = midpoint or bool((bits == _FLOAT32_MIDPOINT).any())
+    if not midpoint:
+        return acc
+    acc = rounded[:, 0].copy()
+    for i in range(1, g3.shape[1]):
+        acc = fma(g3[:, i], y3[:, i], acc)
+    return acc
 
 
 def log_softmax_grad(g3, y3):
@@ -123,4 +154,4 @@ def log_softmax_grad(g3, y3):
     if tail.start < tail.stop:
         e[:, :, tail] = glibc_expf(np.ascontiguousarray(y3[:, :, tail]))
     np.negative(e, out=e)
-    return fma(e, np.broadcast_to(total, e.shape).copy(), g3)
+    return fma(e, total, g3)
