@@ -5,13 +5,13 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
+from . import softmax_exact
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .packed_on_error import checked
 from .reduce import dims_of
-from . import softmax_exact
 from .softmax_avx2 import APPLIES as _AVX2
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
