@@ -124,15 +124,14 @@ def _fma_chain(product, rounded, g3, y3):
     """``acc = fma(g, y, acc)`` along axis 1 from ``acc = g * y`` rounded: each step the
     exact product plus acc in float64, rounded to float32. Double rounding errs only where
     a float64 sum lands on a float32 midpoint: then the steps again with exact FMAs."""
-    sums = np.empty(product.shape[:1] + product.shape[2:], np.float64)
+    sums = np.empty(product.shape, np.float64)  # (kept: one midpoint test at the end)
     acc = rounded[:, 0].copy()
-    midpoint = False
     for i in range(1, product.shape[1]):
-        np.add(product[:, i], acc, out=sums)
-        np.copyto(acc, sums, casting="unsafe")
-        bits = sums.view(np.uint64)
-        bits &= _BEYOND_FLOAT32
-        midpoint = midpoint or bool((bits == _FLOAT32_MIDPOINT).any())
+        np.add(product[:, i], acc, out=sums[:, i])
+        np.copyto(acc, sums[:, i], casting="unsafe")
+    bits = sums[:, 1:].view(np.uint64)
+    bits &= _BEYOND_FLOAT32
+    midpoint = bool((bits == _FLOAT32_MIDPOINT).any())
     if not midpoint:
         return acc
     acc = rounded[:, 0].copy()
