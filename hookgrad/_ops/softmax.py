@@ -5,12 +5,14 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
+from . import softmax_exact
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .packed_on_error import checked
 from .reduce import dims_of
+from .softmax_avx2 import APPLIES as _AVX2
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .sum_order import sum_array
 
@@ -142,6 +144,10 @@ class SoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
+        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+            out = softmax_exact.forward(x, dims[0], False)  # (PyTorch's AVX2 kernels bit for
+            if out is not None:  # bit; None: a max is not finite, NaN and inf rules below)
+                return out
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
             if out is not None:
@@ -159,6 +165,9 @@ class SoftmaxBackward0(Op):
     def backward(self, grad):
         (result,) = self.saved()
         y, g = result._data, grad._data
+        if (_AVX2 and plain_backward() and len(self.dims) == 1 and y.size
+                and g.dtype == FLOAT32 == y.dtype):  # (PyTorch's AVX2 kernels' bits)
+            return _make(softmax_exact.backward(g, y, self.dims[0], False))
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
@@ -244,6 +253,10 @@ class LogSoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
+        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+            out = softmax_exact.forward(x, dims[0], True)  # (as softmax's above)
+            if out is not None:
+                return out
         top, finite = _row_max(x, dims)
         if finite:
             shifted = x - top
@@ -270,6 +283,10 @@ class LogSoftmaxBackward0(Op):
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
                 return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
+            if _AVX2 and g.dtype == FLOAT32 == y.dtype and len(self.dims) == 1 and y.size:
+                out = softmax_exact.backward(g, y, self.dims[0], True)  # (AVX2 kernels' bits)
+                if out is not None:
+                    return _make(out)
             return _make(log_softmax_grad_array(g, y, self.dims, exp_array,
                                                 exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
