@@ -14,7 +14,10 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
+from ..backends.cpu import VECTOR_BYTES
 from . import batch_norm_grad
+from .layer_norm_rows import layer_norm_rows
+from .vector_reduce import vector_sum
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -407,8 +410,11 @@ def _layer_norm_rows(start, stop, x2, y2, weight, bias, eps, mean, invstd):
 
 def layer_norm_forward(x2, weight, bias, eps):
     """``(y2, mean, invstd)`` of rows ``x2`` (R, D); ``weight`` and ``bias`` are ``(D,)``."""
-    if x2.dtype in _FLOAT_TYPES and x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
-        return _layer_norm_short_rows(x2, weight, bias, eps)
+    if x2.dtype in _FLOAT_TYPES:
+        if x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
+            return _layer_norm_short_rows(x2, weight, bias, eps)
+        if x2.shape[0]:  # (PyTorch's statistics and fused steps, bit for bit)
+            return layer_norm_rows(x2, weight, bias, eps)
     y2 = np.empty(x2.shape, x2.dtype)
     mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
     step, _ = _rows(x2)
@@ -416,9 +422,9 @@ def layer_norm_forward(x2, weight, bias, eps):
     return y2, mean, invstd
 
 
-# PyTorch's layer norm kernel (AVX2 vectors of 32 bytes): rows shorter than one vector are
-# all its scalar loop, whose rounding is followed exactly below
-_VECTOR_BYTES = 32
+# PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
+# than one vector are all its scalar loop, whose rounding is followed exactly below
+_VECTOR_BYTES = VECTOR_BYTES
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
@@ -520,19 +526,16 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
 def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
     """PyTorch's CPU kernel: ``fma(b, x, a * dy * gamma) + c`` with ``a = rstd``, ``b =
     fma(db, mean, -ds) * a * a * a / n`` and ``c = fma(-b, mean, -(db * a / n))`` (``ds``,
-    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``; in order for a row shorter
-    than a vector, as its scalar reduction adds them), written into ``out``."""
+    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``, in its vector order), written
+    into ``out``."""
     dtype = x.dtype.type
     scale = dtype(1) / dtype(x.shape[1])
     mean = _column(mean)
     with np.errstate(invalid="ignore", over="ignore"):
         products = gs * x if weight is None else gs * x * weight
-        if x.shape[1] * x.itemsize < _VECTOR_BYTES:
-            ds = _column(np.add.accumulate(products, 1)[:, -1])
-            db = _column(np.add.accumulate(g_hat, 1)[:, -1])
-        else:
-            ds = _column(np.einsum("rd->r", products))
-            db = _column(np.einsum("rd->r", g_hat))
+        ds = vector_sum(products, (gs, x) if weight is None else (gs * x, weight))
+        db = vector_sum(g_hat, None if weight is None else (gs, weight))
+        ds, db = _column(ds), _column(db)
         b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
         c = fused_multiply_add(-b, mean, -(db * inv * scale))
         scaled = inv * gs if weight is None else inv * gs * weight
