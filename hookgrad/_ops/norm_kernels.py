@@ -441,7 +441,7 @@ def welford_mean(mean):
 def _layer_norm_short_rows(x2, weight, bias, eps):
     """PyTorch's layer norm of rows shorter than a vector, bit for bit: Welford's running mean
     and sum of squared deviations in the dtype (no fused steps), var = m2 / D, rstd =
-    1 / sqrt(var + eps) with eps in the dtype, then y = (x - mean) * rstd, with
+    1 / sqrt(var + eps) with eps in the dtype, then y = (x - mean) * rstd + 0, with
     fma((x - mean) * rstd, weight, bias) for a weight, fma(x - mean, rstd, bias) for a bias
     alone."""
     dtype = x2.dtype.type
@@ -461,7 +461,7 @@ def _layer_norm_short_rows(x2, weight, bias, eps):
         elif bias is not None:
             y2 = fused_multiply_add(centred, invstd[:, None], bias)
         else:
-            y2 = centred * invstd[:, None]
+            y2 = centred * invstd[:, None] + dtype(0)  # (its + 0: -0 gives +0)
     return np.asarray(y2, x2.dtype), mean, invstd
 
 

@@ -63,21 +63,20 @@ def rowwise_moments(x2):
 # least, products of two 2^-126): there a float64 sum that is no float32 midpoint rounds
 # to float32 as the fused step does. Below float32's normal range the midpoints lie
 # elsewhere; such rows (and infinities and NaNs) take the correctly rounded steps.
-_SAFE_LOW = np.float32(2.0 ** -40).view(np.int32) - 1
-_SAFE_HIGH = np.float32(2.0 ** 40).view(np.int32)
+_SAFE_LOW, _SAFE_HIGH = _F32(2.0 ** -40), _F32(2.0 ** 40)
 
 
 def _outside_safe_range(x2):
     """The rows (a boolean mask, or None) with a nonzero magnitude outside 2^-40 .. 2^40
     (or an infinity or NaN)."""
-    magnitude = np.bitwise_and(x2.view(np.int32), 0x7FFFFFFF)
-    high = magnitude.max() > _SAFE_HIGH
-    np.subtract(magnitude, 1, out=magnitude)  # (0 wraps to the largest unsigned)
-    low = magnitude.view(np.uint32).min() < _SAFE_LOW
-    if not (high or low):
+    magnitude = np.abs(x2)
+    largest, least = magnitude.max(), magnitude.min()
+    if largest <= _SAFE_HIGH and least >= _SAFE_LOW:
         return None
-    rows = (magnitude.view(np.uint32) < _SAFE_LOW).any(1)
-    return rows | (np.bitwise_and(x2.view(np.int32), 0x7FFFFFFF) > _SAFE_HIGH).any(1)
+    rows = ~(magnitude <= _SAFE_HIGH).all(1)  # (NaN: not within)
+    if least < _SAFE_LOW:
+        rows |= ((magnitude < _SAFE_LOW) & (magnitude != 0)).any(1)
+    return rows if rows.any() else None
 
 
 def _ceil_log2(m):
@@ -172,10 +171,11 @@ def _by_step(x2, lane, steps, full, part):
     return xs
 
 
-def _midpoints(sums):
+def _midpoints(sums, spend=False):
     """The flat indices of the float64 ``sums`` that are float32 midpoints (one shift and
-    one minimum where there are none)."""
-    shifted = np.left_shift(sums.view(np.uint64), _SHIFT).view(np.int64)
+    one minimum where there are none; ``spend``: shifted in place, ``sums`` lost)."""
+    bits = sums.view(np.uint64)
+    shifted = np.left_shift(bits, _SHIFT, out=bits if spend else None).view(np.int64)
     if shifted.min() != _LEAST:
         return None
     return np.flatnonzero(shifted == _LEAST)
@@ -188,7 +188,7 @@ def _double_rounded(wide, checked, centred, deltas, m1s, m2s):
     or not; so do the mean's steps whose factor 1/(j+1) is a power of two: there the
     product is a float32 and the sum one of two float32 values, which rounds correctly.)
     ``wide``: the mean's kept sums (steps ``checked``), then the sums of squares'."""
-    where = _midpoints(wide)
+    where = _midpoints(wide, spend=True)
     if where is None:
         return None
     slot, r, c, lane = np.unravel_index(where, wide.shape)
@@ -199,7 +199,7 @@ def _double_rounded(wide, checked, centred, deltas, m1s, m2s):
     factor = (_F32(1) / (j + 1).astype(_F32)).astype(_F64)
     product = np.where(mean_step, delta * factor, delta * centred[j, r, c, lane])
     addend = np.where(mean_step, m1s[j, r, c, lane], m2s[j, r, c, lane]).astype(_F64)
-    total = wide[slot, r, c, lane]
+    total = product + addend  # (the sum the steps rounded, again)
     back = total - product
     error = (product - (total - back)) + (addend - back)  # (TwoSum: the sum's error)
     suspect = np.zeros(m1s.shape[1], bool)
