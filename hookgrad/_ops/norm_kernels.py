@@ -413,8 +413,8 @@ def layer_norm_forward(x2, weight, bias, eps):
     if x2.dtype in _FLOAT_TYPES:
         if x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
             return _layer_norm_short_rows(x2, weight, bias, eps)
-        if x2.shape[0]:  # (PyTorch's statistics and fused steps, bit for bit)
-            return layer_norm_rows(x2, weight, bias, eps)
+        if x2.shape[0] and (x2.dtype == np.float32 or x2.size <= EXACT_FLOAT64_SIZE):
+            return layer_norm_rows(x2, weight, bias, eps)  # (PyTorch's steps, bit for bit)
     y2 = np.empty(x2.shape, x2.dtype)
     mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
     step, _ = _rows(x2)
@@ -422,6 +422,9 @@ def layer_norm_forward(x2, weight, bias, eps):
     return y2, mean, invstd
 
 
+# float64 rows follow PyTorch's steps bit for bit up to this many elements: their fused
+# steps cost about twenty NumPy operations each (float32's: two), 40 times NumPy's sums
+EXACT_FLOAT64_SIZE = 1 << 15
 # PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
 # than one vector are all its scalar loop, whose rounding is followed exactly below
 _VECTOR_BYTES = VECTOR_BYTES

@@ -241,8 +241,11 @@ def _merge(base, add, fma):
     if m1 is None and m1_add is None:  # (two empty slots: still empty)
         return count + count_add, None, None
     kind = m1_add.dtype.type if m1_add is not None else m1.dtype.type
-    if m1 is None:
+    if m1 is None:  # (into an empty slot: c = 1 and m0 = 0, the fused product is exact,
+        # 0 or NaN for a moment that is not finite)
         m1 = m2 = np.zeros_like(m1_add)
+        delta = m1_add - m1
+        return count + count_add, m1 + delta, (m2 + m2_add) + (delta * kind(0)) * delta
     if m1_add is None:
         m1_add = m2_add = np.zeros_like(m1)
     total = count + count_add
@@ -326,29 +329,36 @@ def _merge_lanes(lane_m1, lane_m2, n, count, mean, m2, fma):
 def _merge_lanes32(lane_m1, lane_m2, n, count, mean, m2):
     """``_merge_lanes`` for float32 with the fused steps in float64, rounded once more; None
     where one of those roundings fell on a float32 midpoint inexactly (then the caller
-    redoes it correctly rounded)."""
-    lanes_ = lane_m1.shape[1]
-    products = np.empty((lanes_, 2) + mean.shape, _F64)
-    addends = np.empty((lanes_, 2) + mean.shape, _F64)
-    sums = np.empty((lanes_, 2) + mean.shape, _F64)
+    redoes it correctly rounded). The means first, lane after lane; then each lane's
+    ``fma(delta * delta * c, m0, m2_lane)`` at once, added to ``m2`` in lane order."""
+    rows, lanes_ = lane_m1.shape
+    totals = count + n * np.arange(1, lanes_ + 1)
+    factors = (_F32(n) / totals.astype(_F32)).astype(_F32)
+    deltas = np.empty((rows, lanes_), _F32)
+    befores = np.empty((lanes_, rows), _F32)  # (the mean each step starts from)
+    products = np.empty((lanes_, rows), _F64)
+    sums = np.empty((lanes_, rows), _F64)
     for i in range(lanes_):
-        total = count + n
-        c = _F32(n) / _F32(total)
-        delta = lane_m1[:, i] - mean
-        np.multiply(delta, _F64(c), out=products[i, 0])
-        addends[i, 0] = mean
-        np.add(products[i, 0], mean, out=sums[i, 0])
-        mean = sums[i, 0].astype(_F32)
-        np.multiply(delta * delta * c, _F64(_F32(count)), out=products[i, 1])
-        addends[i, 1] = lane_m2[:, i]
-        np.add(products[i, 1], addends[i, 1], out=sums[i, 1])
-        m2 = m2 + sums[i, 1].astype(_F32)
-        count = total
-    where = _midpoints(sums)
-    if where is not None:
-        sums, products, addends = sums.reshape(-1), products.reshape(-1), addends.reshape(-1)
-        back = sums[where] - products[where]
-        error = (products[where] - (sums[where] - back)) + (addends[where] - back)
-        if (error != 0).any():
-            return None
+        befores[i] = mean
+        delta = np.subtract(lane_m1[:, i], mean, out=deltas[:, i])
+        np.copyto(products[i], delta)
+        np.multiply(products[i], _F64(factors[i]), out=products[i])
+        np.add(products[i], mean, out=sums[i])
+        mean = sums[i].astype(_F32)
+    scaled = (deltas * deltas * factors).astype(_F64)
+    weighted = scaled * (totals - n).astype(_F32).astype(_F64)
+    wide = weighted + lane_m2
+    parts = np.empty((rows, lanes_ + 1), _F32)
+    parts[:, 0] = m2
+    parts[:, 1:] = wide
+    m2 = np.add.accumulate(parts, axis=1)[:, -1]  # (in lane order)
+    for sums_, products_, addends in ((sums, products, befores), (wide, weighted,
+                                                                         lane_m2)):
+        where = _midpoints(sums_)
+        if where is not None:
+            flat = (sums_.reshape(-1)[where], products_.reshape(-1)[where],
+                    np.ascontiguousarray(addends, _F64).reshape(-1)[where])
+            back = flat[0] - flat[1]
+            if ((flat[1] - (flat[0] - back)) + (flat[2] - back) != 0).any():
+                return None
     return mean, m2
