@@ -535,8 +535,9 @@ def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
     scale = dtype(1) / dtype(x.shape[1])
     mean = _column(mean)
     with np.errstate(invalid="ignore", over="ignore"):
-        products = gs * x if weight is None else gs * x * weight
-        ds = vector_sum(products, (gs, x) if weight is None else (gs * x, weight))
+        dy_x = gs * x
+        products = dy_x if weight is None else dy_x * weight
+        ds = vector_sum(products, (gs, x) if weight is None else (dy_x, weight))
         db = vector_sum(g_hat, None if weight is None else (gs, weight))
         ds, db = _column(ds), _column(db)
         b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
