@@ -1,6 +1,7 @@
 """The mean and biased variance of each row of a float32 / float64 matrix as PyTorch's CPU
 layer norm kernel computes them (``RowwiseMoments``), bit for bit, for rows of at least one
-vector (8 float32 lanes or 4 float64 on AVX2; 16 / 8 on AVX-512).
+vector (8 float32 lanes or 4 float64 on AVX2; an AVX-512 machine's 16 / 8 lanes followed
+the same way, unmeasured).
 
 PyTorch's steps, per row of N elements (``L`` lanes, ``n = N // L`` whole vectors):
 - the vectors in chunks of 16, each chunk a Welford pass over its vectors, lane by lane:
