@@ -14,7 +14,10 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
+from ..backends.cpu import VECTOR_BYTES
 from . import batch_norm_grad
+from .layer_norm_rows import layer_norm_rows
+from .vector_reduce import vector_sum
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -407,8 +410,11 @@ def _layer_norm_rows(start, stop, x2, y2, weight, bias, eps, mean, invstd):
 
 def layer_norm_forward(x2, weight, bias, eps):
     """``(y2, mean, invstd)`` of rows ``x2`` (R, D); ``weight`` and ``bias`` are ``(D,)``."""
-    if x2.dtype in _FLOAT_TYPES and x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
-        return _layer_norm_short_rows(x2, weight, bias, eps)
+    if x2.dtype in _FLOAT_TYPES:
+        if x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
+            return _layer_norm_short_rows(x2, weight, bias, eps)
+        if x2.shape[0] and (x2.dtype == np.float32 or x2.size <= EXACT_FLOAT64_SIZE):
+            return layer_norm_rows(x2, weight, bias, eps)  # (PyTorch's steps, bit for bit)
     y2 = np.empty(x2.shape, x2.dtype)
     mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
     step, _ = _rows(x2)
@@ -416,9 +422,12 @@ def layer_norm_forward(x2, weight, bias, eps):
     return y2, mean, invstd
 
 
-# PyTorch's layer norm kernel (AVX2 vectors of 32 bytes): rows shorter than one vector are
-# all its scalar loop, whose rounding is followed exactly below
-_VECTOR_BYTES = 32
+# float64 rows follow PyTorch's steps bit for bit up to this many elements: their fused
+# steps cost about twenty NumPy operations each (float32's: two), 40 times NumPy's sums
+EXACT_FLOAT64_SIZE = 1 << 15
+# PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
+# than one vector are all its scalar loop, whose rounding is followed exactly below
+_VECTOR_BYTES = VECTOR_BYTES
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
@@ -435,7 +444,7 @@ def welford_mean(mean):
 def _layer_norm_short_rows(x2, weight, bias, eps):
     """PyTorch's layer norm of rows shorter than a vector, bit for bit: Welford's running mean
     and sum of squared deviations in the dtype (no fused steps), var = m2 / D, rstd =
-    1 / sqrt(var + eps) with eps in the dtype, then y = (x - mean) * rstd, with
+    1 / sqrt(var + eps) with eps in the dtype, then y = (x - mean) * rstd + 0, with
     fma((x - mean) * rstd, weight, bias) for a weight, fma(x - mean, rstd, bias) for a bias
     alone."""
     dtype = x2.dtype.type
@@ -455,7 +464,7 @@ def _layer_norm_short_rows(x2, weight, bias, eps):
         elif bias is not None:
             y2 = fused_multiply_add(centred, invstd[:, None], bias)
         else:
-            y2 = centred * invstd[:, None]
+            y2 = centred * invstd[:, None] + dtype(0)  # (its + 0: -0 gives +0)
     return np.asarray(y2, x2.dtype), mean, invstd
 
 
@@ -520,19 +529,17 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
 def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
     """PyTorch's CPU kernel: ``fma(b, x, a * dy * gamma) + c`` with ``a = rstd``, ``b =
     fma(db, mean, -ds) * a * a * a / n`` and ``c = fma(-b, mean, -(db * a / n))`` (``ds``,
-    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``; in order for a row shorter
-    than a vector, as its scalar reduction adds them), written into ``out``."""
+    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``, in its vector order), written
+    into ``out``."""
     dtype = x.dtype.type
     scale = dtype(1) / dtype(x.shape[1])
     mean = _column(mean)
     with np.errstate(invalid="ignore", over="ignore"):
-        products = gs * x if weight is None else gs * x * weight
-        if x.shape[1] * x.itemsize < _VECTOR_BYTES:
-            ds = _column(np.add.accumulate(products, 1)[:, -1])
-            db = _column(np.add.accumulate(g_hat, 1)[:, -1])
-        else:
-            ds = _column(np.einsum("rd->r", products))
-            db = _column(np.einsum("rd->r", g_hat))
+        dy_x = gs * x
+        products = dy_x if weight is None else dy_x * weight
+        ds = vector_sum(products, (gs, x) if weight is None else (dy_x, weight))
+        db = vector_sum(g_hat, None if weight is None else (gs, weight))
+        ds, db = _column(ds), _column(db)
         b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
         c = fused_multiply_add(-b, mean, -(db * inv * scale))
         scaled = inv * gs if weight is None else inv * gs * weight
