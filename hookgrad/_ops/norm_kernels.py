@@ -17,7 +17,6 @@ from .._parallel import get_num_threads, grain, parallel_for
 from ..backends.cpu import VECTOR_BYTES
 from . import batch_norm_grad
 from .layer_norm_rows import layer_norm_rows
-from .vector_reduce import vector_sum
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -413,7 +412,7 @@ def layer_norm_forward(x2, weight, bias, eps):
     if x2.dtype in _FLOAT_TYPES:
         if x2.shape[1] * x2.itemsize < _VECTOR_BYTES:
             return _layer_norm_short_rows(x2, weight, bias, eps)
-        if x2.shape[0] and (x2.dtype == np.float32 or x2.size <= EXACT_FLOAT64_SIZE):
+        if x2.shape[0] and exact_layer_norm(x2):
             return layer_norm_rows(x2, weight, bias, eps)  # (PyTorch's steps, bit for bit)
     y2 = np.empty(x2.shape, x2.dtype)
     mean, invstd = np.empty(x2.shape[0], x2.dtype), np.empty(x2.shape[0], x2.dtype)
@@ -422,9 +421,19 @@ def layer_norm_forward(x2, weight, bias, eps):
     return y2, mean, invstd
 
 
-# float64 rows follow PyTorch's steps bit for bit up to this many elements: their fused
-# steps cost about twenty NumPy operations each (float32's: two), 40 times NumPy's sums
+# Rows of a vector or more follow PyTorch's steps bit for bit up to these many elements
+# (float32, float64): its Welford recurrences, one NumPy step per vector of a row, cost 7-9
+# times NumPy's sums forward and 2.7 times forward and backward on (1024, 128) (W5's shape,
+# whose train step they made 15% slower); float64's fused steps cost about twenty NumPy
+# operations each, 40 times NumPy's sums. Larger inputs keep NumPy's sums, equal within
+# rounding.
+EXACT_FLOAT32_SIZE = 1 << 16
 EXACT_FLOAT64_SIZE = 1 << 15
+
+
+def exact_layer_norm(x2):
+    """Whether rows ``x2`` (float32 / float64) take PyTorch's steps."""
+    return x2.size <= (EXACT_FLOAT32_SIZE if x2.dtype == np.float32 else EXACT_FLOAT64_SIZE)
 # PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
 # than one vector are all its scalar loop, whose rounding is followed exactly below
 _VECTOR_BYTES = VECTOR_BYTES
@@ -501,96 +510,3 @@ def product_error(a, b):
         b_low = b - b_high
         error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
     return error.astype(a.dtype, copy=False)
-
-
-def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, wsums, bsums):
-    gs = g2[start:stop]
-    inv = _column(invstd[start:stop])
-    chunk = start // step
-    if wsums is not None:
-        xhat = np.subtract(x2[start:stop], _column(mean[start:stop]))
-        np.multiply(xhat, inv, out=xhat)
-        # one value per row: x - mean is 0, but PyTorch's kernel computes xhat as
-        # fma(x, rstd, -(rstd * mean)), the rounding error of rstd * x
-        xhat_w = xhat if x2.shape[1] != 1 else product_error(x2[start:stop], inv)
-        wsums[chunk] = np.einsum("rd,rd->d", gs, xhat_w)
-    if bsums is not None:
-        bsums[chunk] = np.einsum("rd->d", gs)
-    if gx2 is None:
-        return
-    # PyTorch's kernel form, always: its rounding is what the user sees (the exact gradient of
-    # a sum through a row of two is 0, the kernel's too; the textbook form leaves a residue),
-    # and its infinities meet (NaN) where the textbook form's would not
-    g_hat = gs * weight if weight is not None else gs
-    _layer_norm_grad_rows_kernel(gs, weight, x2[start:stop], g_hat, mean[start:stop], inv,
-                                 gx2[start:stop])
-
-
-def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out):
-    """PyTorch's CPU kernel: ``fma(b, x, a * dy * gamma) + c`` with ``a = rstd``, ``b =
-    fma(db, mean, -ds) * a * a * a / n`` and ``c = fma(-b, mean, -(db * a / n))`` (``ds``,
-    ``db``: the row sums of ``dy * x * gamma`` and ``dy * gamma``, in its vector order), written
-    into ``out``."""
-    dtype = x.dtype.type
-    scale = dtype(1) / dtype(x.shape[1])
-    mean = _column(mean)
-    with np.errstate(invalid="ignore", over="ignore"):
-        dy_x = gs * x
-        products = dy_x if weight is None else dy_x * weight
-        ds = vector_sum(products, (gs, x) if weight is None else (dy_x, weight))
-        db = vector_sum(g_hat, None if weight is None else (gs, weight))
-        ds, db = _column(ds), _column(db)
-        b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
-        c = fused_multiply_add(-b, mean, -(db * inv * scale))
-        scaled = inv * gs if weight is None else inv * gs * weight
-        np.copyto(out, fused_multiply_add(b, x, scaled) + c, casting="unsafe")
-
-
-def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
-    """``(grad_input2, grad_weight, grad_bias)`` (None where not needed) of rows ``x2``."""
-    gx2 = np.empty(x2.shape, g2.dtype) if need_input else None
-    if x2.shape[0] == 0:  # no rows: nothing to sum
-        zeros = np.zeros(x2.shape[1], g2.dtype)
-        return gx2, zeros if need_weight else None, zeros.copy() if need_bias else None
-    exact = x2.shape[0] <= EXACT_PARAM_ROWS and x2.dtype in _FLOAT_TYPES
-    step, wsums = _rows(x2)
-    bsums = list(wsums) if need_bias and not exact else None
-    wsums = wsums if need_weight and not exact else None
-    _run_rows(x2, step, _layer_norm_grad_rows, step, g2, x2, weight, mean, invstd, gx2, wsums,
-              bsums)
-    if exact and (need_weight or need_bias):
-        return (gx2,) + _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias)
-    return (gx2, None if wsums is None else _total(wsums),
-            None if bsums is None else _total(bsums))
-
-
-# Up to this many rows the weight and bias gradients follow PyTorch's kernel exactly (a loop
-# over rows); above, one sum per chunk of rows, within an ulp or so
-EXACT_PARAM_ROWS = 256
-
-
-def _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias):
-    """Layer norm's weight and bias gradients as PyTorch's kernel sums them: its rows split
-    between its threads (ceil(rows / tasks) each), each thread's buffer starting at 0 and
-    taking ``fma(dy, fma(rstd, x, -rstd * mean), buffer)`` (the weight's) and ``buffer + dy``
-    (the bias's) row by row, then the buffers added in thread order."""
-    rows = x2.shape[0]
-    tasks = max(1, min(get_num_threads(), rows))
-    chunk = -(-rows // tasks)
-    inv = _column(invstd)
-    with np.errstate(invalid="ignore", over="ignore"):
-        xhat = fused_multiply_add(x2, inv, -inv * _column(mean)) if need_weight else None
-        grad_weight = np.zeros(x2.shape[1], x2.dtype) if need_weight else None
-        grad_bias = np.zeros(x2.shape[1], x2.dtype) if need_bias else None
-        for start in range(0, rows, chunk):
-            buffer_w, buffer_b = np.zeros(x2.shape[1], x2.dtype), np.zeros(x2.shape[1], x2.dtype)
-            for row in range(start, min(rows, start + chunk)):
-                if need_weight:
-                    buffer_w = fused_multiply_add(g2[row], xhat[row], buffer_w)
-                if need_bias:
-                    buffer_b = buffer_b + g2[row]
-            if need_weight:
-                grad_weight = grad_weight + buffer_w
-            if need_bias:
-                grad_bias = grad_bias + buffer_b
-    return grad_weight, grad_bias
