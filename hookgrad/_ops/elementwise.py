@@ -3,7 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
-from . import sleef_activations
+from . import sleef_activations, sleef_double
 from .activation_backward import (
     SigmoidBackwardBackward0,
     TanhBackwardBackward0,
@@ -80,10 +80,16 @@ class LogBackward0(UnaryOp):
 
 
 def _log1p(x):
-    """NumPy's log1p; PyTorch's float64 one (glibc's) gives every NaN without its sign bit
-    (a NaN's own, and that of x < -1), its float32 one NumPy's signs (SLEEF's on AVX2)."""
+    """SLEEF's log1p on every element of a float32 or float64 tensor, strided or not (its
+    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2.
+    Else NumPy's; PyTorch's float64 one gives every NaN without its sign bit (a NaN's own,
+    and that of x < -1), its float32 one NumPy's signs."""
+    if x.dtype == np.float32 and not x.flags.c_contiguous:
+        x = np.ascontiguousarray(x)
     if sleef_applies(x):
         return sleef_activations.log1p(x)
+    if sleef_double.applies(x):
+        return sleef_double.log1p(x)
     out = np.log1p(x)
     if out.dtype == np.float64 and out.ndim:
         nan = out != out
@@ -173,6 +179,12 @@ class TanhBackward0(UnaryOp):
         return TanhBackwardBackward0.of(grad, self.saved()[0])
 
 
+def _sigmoid_scalar(x):
+    """The scalar lambda of sigmoid's kernel, ``1 / (1 + exp(-x))``, with glibc's exp
+    (NumPy's float64 exp rounds as glibc's)."""
+    return 1 / (1 + np.exp(-x))
+
+
 def _sigmoid(x):
     """PyTorch's ``1 / (1 + exp(-x))`` (its float32 / float64 kernels' formula: it rounds as
     they do far more often than the overflow-free ``exp(-|x|)`` form, and where exp(-x)
@@ -182,6 +194,8 @@ def _sigmoid(x):
         return unary_in_float32(_sigmoid, x)
     if sleef_applies(x):
         return sleef_activations.sigmoid(x)
+    if x.flags.c_contiguous and sleef_double.applies(x):  # (else the scalar loop's form)
+        return sleef_double.kernel_vec(sleef_double.sigmoid, _sigmoid_scalar, x)
     if x.dtype == np.float32 or x.dtype == np.float64:
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends.cpu import get_cpu_capability
-from . import sleef_activations
+from . import sleef_activations, sleef_double
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vector_loop import vector_positions
@@ -32,11 +32,19 @@ class _Trig(UnaryOp):
 
 
 def _sinh(x):
-    return sleef_activations.sinh(x) if sleef_activations.applies(x) else np.sinh(x)
+    if sleef_activations.applies(x):
+        return sleef_activations.sinh(x)
+    if x.flags.c_contiguous and sleef_double.applies(x):  # (else the scalar loop: glibc's)
+        return sleef_double.kernel_vec(sleef_double.sinh, np.sinh, x)
+    return np.sinh(x)
 
 
 def _cosh(x):
-    return sleef_activations.cosh(x) if sleef_activations.applies(x) else np.cosh(x)
+    if sleef_activations.applies(x):
+        return sleef_activations.cosh(x)
+    if x.flags.c_contiguous and sleef_double.applies(x):
+        return sleef_double.kernel_vec(sleef_double.cosh, np.cosh, x)
+    return np.cosh(x)
 
 
 class SinhBackward0(_Trig):
@@ -106,6 +114,8 @@ def _atanh(x):
     then: not modelled.) AVX2 float32: SLEEF's and glibc's, bit for bit."""
     if sleef_activations.applies(x):
         return sleef_activations.atanh(x)
+    if x.flags.c_contiguous and sleef_double.applies(x):
+        return sleef_double.kernel_vec(sleef_double.atanh, np.arctanh, x)
     out = np.arctanh(x)
     if out.dtype not in (np.float32, np.float64) or not out.size:
         return out
