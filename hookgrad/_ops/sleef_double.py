@@ -22,7 +22,7 @@ _F64 = np.float64
 _AVX2 = CAPABILITY == "AVX2"  # (an AVX-512 build calls SLEEF's other variants: not modelled)
 _STEP = 8  # doubles per step of cpu_kernel_vec's vector loop (2 x 4 on AVX2)
 _SPLIT = _F64(134217729.0)  # 2**27 + 1
-_BLOCK = 8192
+_BLOCK = 16384
 _BIG, _DOWN, _UP = _F64(2.0 ** 995), _F64(2.0 ** -600), _F64(2.0 ** 600)
 _R_LN2 = _F64(1.442695040888963407359924681001892137426645954152985934135449406931)
 _L2U = _F64(.69314718055966295651160180568695068359375)
@@ -60,12 +60,8 @@ def _split(a):
 
 
 def _product_error(a, b, p):
-    """``a * b - p`` exactly, for ``p = fl(a * b)`` (SLEEF's vfmapn of a product). A factor
-    beyond 2**995 (whose split would overflow) is scaled down and the other up first."""
-    if type(a) is np.ndarray and a.size and not np.abs(a).max() <= _BIG:  # (or a NaN)
-        big = np.abs(a) > _BIG
-        a = np.where(big, a * _DOWN, a)
-        b = np.where(big, b * _UP, b)
+    """``a * b - p`` exactly, for ``p = fl(a * b)`` (SLEEF's vfmapn of a product); both
+    factors below 2**995 (a larger one's split overflows)."""
     ah, al = _split(a)
     bh, bl = _split(b)
     return ((ah * bh - p) + ah * bl + al * bh) + al * bl
@@ -80,17 +76,22 @@ def fma(a, b, c):
     return s + (((p - (s - v)) + (c - v)) + e)
 
 
-def _poly(x, x2, x4, x8, c):
+def plain(a, b, c):
+    """``a * b + c`` rounded twice: the cheap pass's stand-in for an FMA (see _rounded)."""
+    return a * b + c
+
+
+def _poly(x, x2, x4, x8, c, f=fma):
     """SLEEF's Estrin polynomials POLY7 (x8 None) and POLY10: c[0] the highest coefficient."""
     def p2(c1, c0):
-        return fma(x, c1, c0)
+        return f(x, c1, c0)
 
     def p4(c3, c2, c1, c0):
-        return fma(x2, p2(c3, c2), p2(c1, c0))
+        return f(x2, p2(c3, c2), p2(c1, c0))
 
     if x8 is None:  # POLY7: MLA(x4, POLY3, POLY4)
-        return fma(x4, fma(x2, c[0], p2(c[1], c[2])), p4(*c[3:]))
-    return fma(x8, p2(c[0], c[1]), fma(x4, p4(*c[2:6]), p4(*c[6:])))
+        return f(x4, f(x2, c[0], p2(c[1], c[2])), p4(*c[3:]))
+    return f(x8, p2(c[0], c[1]), f(x4, p4(*c[2:6]), p4(*c[6:])))
 
 
 def _pow2i(q):
@@ -141,99 +142,148 @@ def _add_pp(xx, xy, yx, yy):
     return s, (((xx - s) + yx) + xy) + yy
 
 
-def _mul_pf(xx, xy, y):
+def _mul_pf(xx, xy, y, f=fma):
     """ddmul_vd2_vd2_vd."""
     s = xx * y
-    return s, fma(xy, y, _product_error(xx, y, s))
+    return s, f(xy, y, _product_error(xx, y, s))
 
 
-def _mul_pp(xx, xy, yx, yy):
+def _mul_pp(xx, xy, yx, yy, f=fma):
     """ddmul_vd2_vd2_vd2."""
     s = xx * yx
-    return s, fma(xx, yy, fma(xy, yx, _product_error(xx, yx, s)))
+    return s, f(xx, yy, f(xy, yx, _product_error(xx, yx, s)))
 
 
-def _squ(xx, xy):
+def _squ(xx, xy, f=fma):
     """ddsqu_vd2_vd2."""
     s = xx * xx
-    return s, fma(xx + xx, xy, _product_error(xx, xx, s))
+    return s, f(xx + xx, xy, _product_error(xx, xx, s))
 
 
 def _one_minus(d, t):
-    """SLEEF's vfmanp(d, t, 1) = 1 - d * t for t = fl(1 / d): exactly representable."""
+    """SLEEF's vfmanp(d, t, 1) = 1 - d * t for t = fl(1 / d): exactly representable. A d
+    beyond 2**995 (exp of 690 and more) is scaled down and t up for the product's error."""
     p = d * t
+    if not np.abs(d).max() <= _BIG:  # (or a NaN)
+        big = np.abs(d) > _BIG
+        d, t = np.where(big, d * _DOWN, d), np.where(big, t * _UP, t)
     return (1 - p) - _product_error(d, t, p)
 
 
-def _rec_pp(dx, dy):
+def _rec_pp(dx, dy, f=fma):
     """ddrec_vd2_vd2."""
     s = 1 / dx
-    return s, s * fma(-dy, s, _one_minus(dx, s))
+    return s, s * f(-dy, s, _one_minus(dx, s))
 
 
-def _div(nx, ny, dx, dy):
+def _div(nx, ny, dx, dy, f=fma):
     """dddiv_vd2_vd2_vd2."""
     t = 1 / dx
     s = nx * t
     u = _product_error(t, nx, s)
-    v = fma(-dy, t, _one_minus(dx, t))
-    return s, fma(s, v, fma(ny, t, u))
+    v = f(-dy, t, _one_minus(dx, t))
+    return s, f(s, v, f(ny, t, u))
 
 
-def _expk2(d):
-    """SLEEF's expk2 of the pair (d, 0): exp(d) as a pair."""
+def _expk2(d, f=fma):
+    """SLEEF's expk2 of the pair (d, 0): exp(d) as a pair (tx, ty), and a bound on how far
+    ``tx + ty`` can be from the FMA form's where ``f`` is ``plain``: the polynomial's (each
+    plain step can end an ulp away from its FMA form's, five on its main chain: 2**-47 of
+    it, generously) as it enters, and 2**-95 (the plain low-part products, each under
+    2**-104 of the pair's magnitude, a few here)."""
     dq = np.rint(d * _R_LN2)
     q = np.clip(np.nan_to_num(dq), -2000, 2000).astype(np.int64)
     sx, sy = _add2_pf(d, _F64(0), dq * -_L2U)
     sx, sy = _add2_pf(sx, sy, dq * -_L2L)
-    s2x, s2y = _squ(sx, sy)
-    s4x, s4y = _squ(s2x, s2y)
-    u = _poly(sx, s2x, s4x, s4x * s4x, _EXPK2_POLY)
-    tx, ty = _add_fp(_F64(0.5), *_mul_pf(sx, sy, _F64(0.1666666666666666574e+0)))
-    tx, ty = _add_fp(_F64(1), *_mul_pp(tx, ty, sx, sy))
-    tx, ty = _add_fp(_F64(1), *_mul_pp(tx, ty, sx, sy))
-    tx, ty = _add_pp(tx, ty, *_mul_pf(s4x, s4y, u))
+    s2x, s2y = _squ(sx, sy, f)
+    s4x, s4y = _squ(s2x, s2y, f)
+    u = _poly(sx, s2x, s4x, s4x * s4x, _EXPK2_POLY, f)
+    tx, ty = _add_fp(_F64(0.5), *_mul_pf(sx, sy, _F64(0.1666666666666666574e+0), f))
+    tx, ty = _add_fp(_F64(1), *_mul_pp(tx, ty, sx, sy, f))
+    tx, ty = _add_fp(_F64(1), *_mul_pp(tx, ty, sx, sy, f))
+    tx, ty = _add_pp(tx, ty, *_mul_pf(s4x, s4y, u, f))
+    scale = _ldexp2(_F64(1), q)
     tx, ty = _ldexp2(tx, q), _ldexp2(ty, q)
     low = d < -1000
-    return np.where(low, 0, tx), np.where(low, 0, ty)
+    bound = (np.abs(s4x * u) * _F64(2.0 ** -47) + _F64(2.0 ** -95)) * scale
+    return np.where(low, 0, tx), np.where(low, 0, ty), bound
 
 
-def _expm1(a):
-    """Sleef_expm1d4_u10."""
-    x, y = _add2_pf(*_expk2(a), _F64(-1))
-    x = x + y
+def _half_ulp(r):
+    """Half the spacing of doubles above |r| (r normal, from 2**-960: smaller ones are
+    flagged apart; np.spacing is 50 times slower)."""
+    return ((r.view(np.int64) & 0x7FF0000000000000) - (53 << 52)).view(_F64)
+
+
+def _rounded(hi, lo, bound):
+    """``hi + lo`` rounded, and where it may differ from the FMA form's sum (whose pair is
+    within ``bound`` of this one): where the sum's distance to the nearest rounding midpoint
+    does not exceed the bound, or the sum is not finite, tiny or a power of two. Those few
+    are computed again with the FMA form (``_mapped``)."""
+    r = hi + lo
+    residual = np.abs((hi - r) + lo)  # (exact: |lo| is at most half an ulp of hi)
+    unsafe = _half_ulp(r) - residual <= bound
+    # (a power of two: the spacing below is half that above; NaN, tiny)
+    np.logical_or(unsafe, (r.view(np.int64) & 0xFFFFFFFFFFFFF) == 0, out=unsafe)
+    np.logical_or(unsafe, ~(np.abs(r) >= _F64(2.0 ** -960)), out=unsafe)
+    np.logical_or(unsafe, np.isinf(r), out=unsafe)
+    return r, unsafe
+
+
+def _sum(hi, lo, bound):
+    """The FMA form's ``hi + lo`` (nothing to check)."""
+    return hi + lo, None
+
+
+def _expm1_pair(a, f=fma):
+    tx, ty, bound = _expk2(a, f)
+    return (*_add2_pf(tx, ty, _F64(-1)), bound)
+
+
+def _expm1(a, exact=False):
+    """Sleef_expm1d4_u10: the cheap pass (and where to compute again) or the FMA form."""
+    x, unsafe = _sum(*_expm1_pair(a)) if exact else _rounded(*_expm1_pair(a, plain))
     x[a > _F64(709.782712893383996732223)] = np.inf
     x[a < _F64(-36.736800569677101399113302437)] = -1
     x[(a == 0) & np.signbit(a)] = -0.0
-    return x
+    return x, unsafe
 
 
-def _log1p(d):
-    """Sleef_log1pd4_u10."""
+def _log1p_pair(d, f=fma):
+    """Sleef_log1pd4_u10's pair before its last sum, and the cheap pass's bound: ``p``'s
+    (each plain step of the polynomial can end an ulp away from its FMA form's, the four
+    on its main chain an ulp of t each, and p's own rounding another ulp of it: 2**-48 of
+    p, generously) and the plain low parts' (2**-98 of the terms' magnitude)."""
     dp1 = d + 1
     small = dp1 < _F64(2.2250738585072014e-308)
     dp1 = np.where(small, dp1 * _F64(18446744073709551616.0), dp1)
     e = _exponent(dp1 * _F64(1.0 / 0.75))
     t = ((0x3FF - e) << 52).view(_F64)  # (vldexp3 of 1: 2 ** -e)
     m = d * t + (t - 1)  # (d * t exact: one rounding, the fma's)
-    e = np.where(small, e - 64, e)
-    sx, sy = _mul_pf(*_LN2, e.astype(_F64))
+    e = np.where(small, e - 64, e).astype(_F64)
+    sx, sy = _mul_pf(*_LN2, e, f)
     dx = 2 + m
-    xx, xy = _div(m, _F64(0), dx, (2 - dx) + m)
+    xx, xy = _div(m, _F64(0), dx, (2 - dx) + m, f)
     x2 = xx * xx
     x4 = x2 * x2
-    t = _poly(x2, x4, x4 * x4, None, _LOG1P_POLY)
+    t = _poly(x2, x4, x4 * x4, None, _LOG1P_POLY, f)
     sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
     p = x2 * xx * t
     rx = sx + p
-    r = rx + (((sx - rx) + p) + sy)
+    bound = np.abs(p) * _F64(2.0 ** -48) + (np.abs(e) + np.abs(xx)) * _F64(2.0 ** -98)
+    return rx, ((sx - rx) + p) + sy, bound
+
+
+def _log1p(d, exact=False):
+    """Sleef_log1pd4_u10 (as _expm1)."""
+    r, unsafe = _sum(*_log1p_pair(d)) if exact else _rounded(*_log1p_pair(d, plain))
     huge = d > 1e307  # (SLEEF's log1p takes its log there: LOG1P_BOUND)
     if huge.any():
         r[huge] = _log_u1(d[huge])
     r[(d < -1) | (d != d)] = np.nan
     r[d == -1] = -np.inf
     r[(d == 0) & np.signbit(d)] = -0.0
-    return r
+    return r, unsafe
 
 
 def _two_sum(x, y):
@@ -268,58 +318,86 @@ def _mulsign(y, x):
     return (y.view(np.int64) ^ (x.view(np.int64) & np.int64(-0x8000000000000000))).view(_F64)
 
 
-def _sinh(x):
-    """Sleef_sinhd4_u10."""
+def _sinh_pair(a, f=fma, sign=-1):
+    """``exp(a) - 1 / exp(a)`` (sign -1: ddsub_vd2_vd2_vd2) or ``+`` (sign 1: ddadd) as
+    xsinh / xcosh form it from expk2, and the cheap pass's bound (expk2's, twice for the
+    reciprocal's share, and 2**-95 of the terms for the reciprocal's plain low part)."""
+    dx, dy, bound = _expk2(a, f)
+    rx, ry = _rec_pp(dx, dy, f)
+    if sign > 0:
+        sx, sy = _add_pp(dx, dy, rx, ry)
+    else:
+        sx = dx - rx
+        sy = (((dx - sx) - rx) + dy) - ry
+    return sx, sy, bound * 2 + (dx + rx) * _F64(2.0 ** -95)
+
+
+def _cosh_pair(a, f=fma):
+    return _sinh_pair(a, f, 1)
+
+
+def _sinh(x, exact=False):
+    """Sleef_sinhd4_u10 (as _expm1)."""
     a = np.abs(x)
-    dx, dy = _expk2(a)
-    rx, ry = _rec_pp(dx, dy)
-    sx = dx - rx  # ddsub_vd2_vd2_vd2
-    sy = (((dx - sx) - rx) + dy) - ry
-    y = (sx + sy) * 0.5
+    y, unsafe = _sum(*_sinh_pair(a)) if exact else _rounded(*_sinh_pair(a, plain))
+    y *= 0.5
     y[(a > 710) | (y != y)] = np.inf
     y = _mulsign(y, x)
     y[x != x] = _ALL_ONES
-    return y
+    return y, unsafe
 
 
-def _cosh(x):
-    """Sleef_coshd4_u10."""
+def _cosh(x, exact=False):
+    """Sleef_coshd4_u10 (as _expm1)."""
     a = np.abs(x)
-    dx, dy = _expk2(a)
-    sx, sy = _add_pp(dx, dy, *_rec_pp(dx, dy))
-    y = (sx + sy) * 0.5
+    y, unsafe = _sum(*_cosh_pair(a)) if exact else _rounded(*_cosh_pair(a, plain))
+    y *= 0.5
     y[(a > 710) | (y != y)] = np.inf
     y[x != x] = _ALL_ONES
-    return y
+    return y, unsafe
 
 
-def _logk2(dx, dy):
-    """SLEEF's logk2 of the pair (dx, dy): log as a pair."""
+def _logk2(dx, dy, f=fma):
+    """SLEEF's logk2 of the pair (dx, dy): log as a pair, and the cheap pass's bound: the
+    polynomial's (its plain steps and t's last one can each end an ulp away from the FMA
+    form's: 2**-48 of the term t makes, generously) and the plain low parts' (2**-95 of the
+    terms' magnitude)."""
     e = _ilogbk(dx * _F64(1.0 / 0.75))
     mx, my = _ldexp2(dx, -e), _ldexp2(dy, -e)
-    xx, xy = _div(*_add2_pf(mx, my, _F64(-1)), *_add2_pf(mx, my, _F64(1)))
-    x2x, x2y = _squ(xx, xy)
+    xx, xy = _div(*_add2_pf(mx, my, _F64(-1)), *_add2_pf(mx, my, _F64(1)), f)
+    x2x, x2y = _squ(xx, xy, f)
     x4 = x2x * x2x
-    t = fma(_poly(x2x, x4, x4 * x4, None, _LOGK2_POLY), x2x, _F64(0.666666666666664853302393))
-    sx, sy = _mul_pf(*_LN2, e.astype(_F64))
+    t = f(_poly(x2x, x4, x4 * x4, None, _LOGK2_POLY, f), x2x, _F64(0.666666666666664853302393))
+    e = e.astype(_F64)
+    sx, sy = _mul_pf(*_LN2, e, f)
     sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
-    return _add_pp(sx, sy, *_mul_pf(*_mul_pp(x2x, x2y, xx, xy), t))
+    px, py = _mul_pf(*_mul_pp(x2x, x2y, xx, xy, f), t, f)
+    bound = np.abs(px) * _F64(2.0 ** -48) + (np.abs(e) + np.abs(xx)) * _F64(2.0 ** -95)
+    return (*_add_pp(sx, sy, px, py), bound)
 
 
-def _atanh(x):
-    """Sleef_atanhd4_u10."""
+def _atanh_pair(a, f=fma):
+    """The pair of log((1 + a) / (1 - a)) and the cheap pass's bound (logk2's, and 2**-98
+    for the quotient's plain low part: under 2**-100 of it, log's slope 1 / it)."""
+    sx, sy, bound = _logk2(*_div(*_two_sum(_F64(1), a), *_two_sum(_F64(1), -a), f), f)
+    return sx, sy, bound + _F64(2.0 ** -98)
+
+
+def _atanh(x, exact=False):
+    """Sleef_atanhd4_u10 (as _expm1)."""
     a = np.abs(x)
-    dx, dy = _logk2(*_div(*_two_sum(_F64(1), a), *_two_sum(_F64(1), -a)))
-    y = (dx + dy) * 0.5
+    y, unsafe = _sum(*_atanh_pair(a)) if exact else _rounded(*_atanh_pair(a, plain))
+    y *= 0.5
     y[a == 1] = np.inf
     y[a > 1] = _ALL_ONES
     y = _mulsign(y, x)
     y[np.isinf(x) | (y != y)] = _ALL_ONES
-    return y
+    return y, unsafe
 
 
 def _exp2(d):
-    """Sleef_exp2d4_u10."""
+    """Sleef_exp2d4_u10. (No cheap pass: its polynomial feeds plain roundings whose last bit
+    a plain polynomial would change too often.)"""
     u = np.rint(d)
     q = np.clip(np.nan_to_num(u), -4000, 4000).astype(np.int64)
     s = d - u
@@ -336,7 +414,7 @@ def _exp2(d):
 
 
 def exp_vector(d):
-    """Sleef_expd4_u10 (SLEEF's xexp)."""
+    """Sleef_expd4_u10 (SLEEF's xexp, FMA form; no cheap pass, as exp2)."""
     u = np.rint(d * _R_LN2)
     q = np.clip(np.nan_to_num(u), -4000, 4000).astype(np.int64)
     s = fma(u, -_L2U, d)
@@ -351,31 +429,56 @@ def exp_vector(d):
     return u
 
 
-def _sigmoid(x):
+def _sigmoid(x, exact=True):
     """UnaryOpsKernel's sigmoid vector lambda: ``(1 + exp(-x)).reciprocal()``."""
-    return 1 / (1 + exp_vector(-x))
+    return 1 / (1 + exp_vector(-x)), None
 
 
-def _blocks(start, stop, function, flat, out):
+def _exact_only(function):
+    """An FMA form without a cheap pass, in _mapped's calling convention."""
+    return lambda x, exact=True: (function(x), None)
+
+
+def _blocks(start, stop, function, flat, out, again):
     with np.errstate(all="ignore"):
         for i in range(start, stop, _BLOCK):
             j = min(i + _BLOCK, stop)
-            out[i:j] = function(flat[i:j])
+            out[i:j], unsafe = function(flat[i:j])
+            if unsafe is not None:
+                again[i:j] = unsafe
+
+
+def _exact_blocks(start, stop, function, flat, out):
+    with np.errstate(all="ignore"):
+        for i in range(start, stop, _BLOCK):
+            j = min(i + _BLOCK, stop)
+            out[i:j] = function(flat[i:j], True)[0]
 
 
 def _mapped(function):
-    """``function`` (a SLEEF form over a 1-d float64 array) over an array of any shape and
-    layout, in blocks, C-ordered result."""
+    """``function`` (a SLEEF form over a 1-d float64 array: its cheap pass, returning the
+    elements it may have wrong, or with ``exact`` its FMA form) over an array of any shape
+    and layout, in blocks on the intra-op pool, the flagged elements computed again in the
+    FMA form (all at once: its fixed cost is many small NumPy calls). C-ordered result."""
+    def run(blocks, n, *args):
+        threads = get_num_threads()
+        step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK) if n > 4 * _BLOCK else n
+        if step < n:
+            parallel_for(n, step, blocks, *args)
+        else:
+            blocks(0, n, *args)
+
     def compute(x):
         flat = np.ascontiguousarray(x).reshape(-1)
         n = flat.size
         out = np.empty(n, _F64)
-        threads = get_num_threads()
-        step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK) if n > 4 * _BLOCK else n
-        if step < n:
-            parallel_for(n, step, _blocks, function, flat, out)
-        else:
-            _blocks(0, n, function, flat, out)
+        again = np.zeros(n, bool)
+        run(_blocks, n, function, flat, out, again)
+        redo = np.flatnonzero(again)
+        if redo.size:
+            fixed = np.empty(redo.size, _F64)
+            run(_exact_blocks, redo.size, function, flat[redo], fixed)
+            out[redo] = fixed
         return out.reshape(np.shape(x))
     compute.__name__ = function.__name__.lstrip("_")
     return compute
@@ -386,8 +489,8 @@ log1p = _mapped(_log1p)
 sinh = _mapped(_sinh)
 cosh = _mapped(_cosh)
 atanh = _mapped(_atanh)
-exp2 = _mapped(_exp2)
-exp = _mapped(exp_vector)
+exp2 = _mapped(_exact_only(_exp2))
+exp = _mapped(_exact_only(exp_vector))
 sigmoid = _mapped(_sigmoid)
 
 
