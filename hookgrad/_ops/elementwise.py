@@ -3,7 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
-from . import sleef_activations, sleef_double
+from . import sleef_activations, sleef_double, unary_layouts
 from .activation_backward import (
     SigmoidBackwardBackward0,
     TanhBackwardBackward0,
@@ -179,12 +179,6 @@ class TanhBackward0(UnaryOp):
         return TanhBackwardBackward0.of(grad, self.saved()[0])
 
 
-def _sigmoid_scalar(x):
-    """The scalar lambda of sigmoid's kernel, ``1 / (1 + exp(-x))``, with glibc's exp
-    (NumPy's float64 exp rounds as glibc's)."""
-    return 1 / (1 + np.exp(-x))
-
-
 def _sigmoid(x):
     """PyTorch's ``1 / (1 + exp(-x))`` (its float32 / float64 kernels' formula: it rounds as
     they do far more often than the overflow-free ``exp(-|x|)`` form, and where exp(-x)
@@ -192,11 +186,10 @@ def _sigmoid(x):
     gives it (signbit shows it)."""
     if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
         return unary_in_float32(_sigmoid, x)
-    if sleef_applies(x):
-        return sleef_activations.sigmoid(x)
-    if x.flags.c_contiguous and sleef_double.applies(x):  # (else the scalar loop's form)
-        return sleef_double.kernel_vec(sleef_double.sigmoid, _sigmoid_scalar, x)
     if x.dtype == np.float32 or x.dtype == np.float64:
+        out = unary_layouts.unary("sigmoid", x)  # (AVX2: PyTorch's kernel, any layout)
+        if out is not None:
+            return out
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)
             np.exp(out, out=out)

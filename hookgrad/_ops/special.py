@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from . import glibc_logf, sleef_activations, sleef_double
+from . import glibc_logf, sleef_activations, sleef_double, unary_layouts
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -129,11 +129,8 @@ class NanToNumBackward0(Op):
 
 
 def _exp2(x):
-    if sleef_applies(x):
-        return sleef_activations.exp2(x)
-    if x.flags.c_contiguous and sleef_double.applies(x):  # (else the scalar loop: glibc's)
-        return sleef_double.kernel_vec(sleef_double.exp2, np.exp2, x)
-    return np.exp2(x)
+    out = unary_layouts.unary("exp2", x)  # (AVX2 float32 / float64: PyTorch's kernel)
+    return np.exp2(x) if out is None else out
 
 
 class Exp2Backward0(UnaryOp):
