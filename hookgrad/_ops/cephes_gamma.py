@@ -44,16 +44,6 @@ def _c_function(name, fallback, c_type=ctypes.c_float, arity=1):
 
 
 
-def c_function(name, fallback, c_type=ctypes.c_float):
-    """The C maths library's one-argument function ``name`` (``fallback`` without one)."""
-    return _c_function(name, fallback, c_type)
-
-
-def elementwise(function, x, dtype):
-    """``function`` (a C function through ctypes) of each element of ``x``."""
-    return _elementwise(function, x, dtype)
-
-
 def _elementwise(function, x, dtype):
     """``function`` (a C function through ctypes) of each element: for the few elements whose
     reflection needs C's own sin / tan (their last bit is amplified near a pole)."""

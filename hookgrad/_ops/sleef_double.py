@@ -76,6 +76,15 @@ def fma(a, b, c):
     return s + (((p - (s - v)) + (c - v)) + e)
 
 
+def _fma_wide(a, b, c):
+    """fma where a factor may pass 2**995 (a reciprocal of a tiny number)."""
+    p = a * b
+    e = _safe_product_error(a, b, p)
+    s = p + c
+    v = s - p
+    return s + (((p - (s - v)) + (c - v)) + e)
+
+
 def plain(a, b, c):
     """``a * b + c`` rounded twice: the cheap pass's stand-in for an FMA (see _rounded)."""
     return a * b + c
@@ -161,26 +170,36 @@ def _squ(xx, xy, f=fma):
 
 
 def _one_minus(d, t):
-    """SLEEF's vfmanp(d, t, 1) = 1 - d * t for t = fl(1 / d): exactly representable. A d
-    beyond 2**995 (exp of 690 and more) is scaled down and t up for the product's error."""
+    """SLEEF's vfmanp(d, t, 1) = 1 - d * t for t = fl(1 / d): exactly representable."""
     p = d * t
-    if not np.abs(d).max() <= _BIG:  # (or a NaN)
-        big = np.abs(d) > _BIG
-        d, t = np.where(big, d * _DOWN, d), np.where(big, t * _UP, t)
-    return (1 - p) - _product_error(d, t, p)
+    return (1 - p) - _safe_product_error(d, t, p)
+
+
+def _safe_product_error(a, b, p):
+    """_product_error where a factor may pass 2**995 (exp of 690 on; 1 / tiny): that factor
+    is scaled down by 2**-600 and the other up (the product and its error unchanged)."""
+    if not np.abs(a).max() <= _BIG:  # (or a NaN)
+        big = np.abs(a) > _BIG
+        a, b = np.where(big, a * _DOWN, a), np.where(big, b * _UP, b)
+    if not np.abs(b).max() <= _BIG:
+        big = np.abs(b) > _BIG
+        a, b = np.where(big, a * _UP, a), np.where(big, b * _DOWN, b)
+    return _product_error(a, b, p)
 
 
 def _rec_pp(dx, dy, f=fma):
     """ddrec_vd2_vd2."""
+    f = _fma_wide if f is fma else f
     s = 1 / dx
     return s, s * f(-dy, s, _one_minus(dx, s))
 
 
 def _div(nx, ny, dx, dy, f=fma):
     """dddiv_vd2_vd2_vd2."""
+    f = _fma_wide if f is fma else f
     t = 1 / dx
     s = nx * t
-    u = _product_error(t, nx, s)
+    u = _safe_product_error(t, nx, s)
     v = f(-dy, t, _one_minus(dx, t))
     return s, f(s, v, f(ny, t, u))
 
