@@ -10,8 +10,10 @@ from .sleef_double import (
     _add2_pf,
     _add2_pp,
     _div,
+    _exact_only,
     _fma_wide,
     _logk2,
+    _mapped,
     _mul_pf,
     _mul_pp,
     _product_error,
@@ -181,12 +183,5 @@ def _lgamma(a):
     return r
 
 
-def lgamma(x):
-    """torch.lgamma of a float64 array of any shape and layout (a C-ordered result)."""
-    flat = np.ascontiguousarray(x).reshape(-1)
-    out = np.empty(flat.size, _F64)
-    block = 8192
-    with np.errstate(all="ignore"):
-        for i in range(0, flat.size, block):
-            out[i:i + block] = _lgamma(flat[i:i + block])
-    return out.reshape(np.shape(x))
+lgamma = _mapped(_exact_only(_lgamma))  # (torch.lgamma of a float64 array, any layout)
+lgamma.__doc__ = "torch.lgamma of a float64 array of any shape and layout (a C-ordered result)."
