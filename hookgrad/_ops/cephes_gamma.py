@@ -69,8 +69,8 @@ def _log(x):
             if glibc_logf.available():
                 return glibc_logf.logf(x)
             return np.log(x.astype(np.float64)).astype(x.dtype)
-        wide = np.log(x.astype(np.longdouble))
-        out = wide.astype(x.dtype)
+        wide = np.log(np.asarray(x, np.longdouble))
+        out = np.array(wide, x.dtype)  # (an array for 0-d too: written below)
         log = _c_function("log", None, ctypes.c_double)
         if log is not None and out.size:
             half = np.spacing(np.abs(out)).astype(np.longdouble) / 2

@@ -13,6 +13,7 @@ from .vector_loop import unary_vector_positions
 
 _STEP_BYTES = 64  # (two AVX2 registers a step)
 _ONE32 = np.float32(1)
+_FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine test)
 
 
 def _float32_sigmoid_vector(v):
@@ -51,8 +52,10 @@ def unary(name, x):
     """PyTorch's ``name`` kernel of the float32 / float64 array ``x`` (a new array of its
     shape, C order: callers lay it out), or None where not modelled (another dtype, not
     AVX2, no glibc to call)."""
+    if not x.size:
+        return None  # (NumPy's form: an empty result)
     if x.dtype == np.float32:
-        if not (kernel_vec.applies(x[:0].reshape(0)) and glibc_expf.available()):
+        if not (kernel_vec.applies(_FLOAT32) and glibc_expf.available()):
             return None
         contiguous, vector, scalar = _FORMS[name][:3]
         if x.flags.c_contiguous:
