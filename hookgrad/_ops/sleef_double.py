@@ -11,7 +11,15 @@ instructions of its AVX2 build). NumPy has no fma: an FMA is the exact product (
 split) added with an exact sum and rounded once more; that errs only where the exact value
 lies within 2**-104 of it of a rounding midpoint (never met in practice). An FMA that only
 computes a product's rounding error (SLEEF's ``vfmapn(x, y, fl(x * y))``) is exact, and
-``1 - d * fl(1 / d)`` is exact too. Work goes in cache-sized blocks on the intra-op pool."""
+``1 - d * fl(1 / d)`` is exact too. Work goes in cache-sized blocks on the intra-op pool.
+
+The exact FMAs cost ~25 NumPy operations each, so expm1, log1p, sinh, cosh and atanh first
+run a cheap pass with plain ``a * b + c`` where the FMA only moves low bits (their
+polynomials and double-double low parts), with a bound on how far that can move the
+final pair's value; the elements whose sum lies within the bound of a rounding midpoint
+(1-15%) are computed again in the FMA form (``_rounded``, ``_mapped``). Checked against
+SLEEF's own functions (Sleef_*d4_u10 of PyTorch's library) on 20M values, special values
+included. Even so, a 1e6-element call takes 20-60 times PyTorch's time, a small one ~1 ms."""
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
