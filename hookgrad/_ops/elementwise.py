@@ -79,13 +79,21 @@ class LogBackward0(UnaryOp):
         return grad / self.saved()[0]
 
 
+def numpy_layout(out, x):
+    """``out`` (C order) laid out as NumPy lays out a ufunc's result of ``x`` (callers such
+    as soft_margin_loss keep that layout)."""
+    laid = np.empty_like(x, dtype=out.dtype)
+    laid[...] = out
+    return laid
+
+
 def _log1p(x):
     """SLEEF's log1p on every element of a float32 or float64 tensor, strided or not (its
     kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2.
     Else NumPy's; PyTorch's float64 one gives every NaN without its sign bit (a NaN's own,
     and that of x < -1), its float32 one NumPy's signs."""
-    if x.dtype == np.float32 and not x.flags.c_contiguous:
-        x = np.ascontiguousarray(x)
+    if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
+        return numpy_layout(_log1p(np.ascontiguousarray(x)), x)
     if sleef_applies(x):
         return sleef_activations.log1p(x)
     if sleef_double.applies(x):

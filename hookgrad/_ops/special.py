@@ -15,7 +15,7 @@ from .arithmetic import (
     remainder_reflected,
 )
 from .division_nans import nan_signed
-from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
+from .elementwise import SgnBackward0, ZeroGradBackward, numpy_layout, unsigned_nans
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import is_half, unary_in_float32
 from .kernel_vec import applies as sleef_applies
@@ -41,8 +41,8 @@ from .zero_ties import binary_zero_ties
 def _expm1(x):
     """SLEEF's expm1 on every element of a float32 or float64 tensor, strided or not (its
     kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2."""
-    if x.dtype == np.float32 and not x.flags.c_contiguous:
-        x = np.ascontiguousarray(x)
+    if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
+        return numpy_layout(_expm1(np.ascontiguousarray(x)), x)
     if sleef_applies(x):
         return sleef_activations.expm1(x)
     return sleef_double.expm1(x) if sleef_double.applies(x) else np.expm1(x)
