@@ -3,7 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
-from . import sleef_activations
+from . import sleef_activations, sleef_double, unary_layouts
 from .activation_backward import (
     SigmoidBackwardBackward0,
     TanhBackwardBackward0,
@@ -79,11 +79,25 @@ class LogBackward0(UnaryOp):
         return grad / self.saved()[0]
 
 
+def numpy_layout(out, x):
+    """``out`` (C order) laid out as NumPy lays out a ufunc's result of ``x`` (callers such
+    as soft_margin_loss keep that layout)."""
+    laid = np.empty_like(x, dtype=out.dtype)
+    laid[...] = out
+    return laid
+
+
 def _log1p(x):
-    """NumPy's log1p; PyTorch's float64 one (glibc's) gives every NaN without its sign bit
-    (a NaN's own, and that of x < -1), its float32 one NumPy's signs (SLEEF's on AVX2)."""
+    """SLEEF's log1p on every element of a float32 or float64 tensor, strided or not (its
+    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2.
+    Else NumPy's; PyTorch's float64 one gives every NaN without its sign bit (a NaN's own,
+    and that of x < -1), its float32 one NumPy's signs."""
+    if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
+        return numpy_layout(_log1p(np.ascontiguousarray(x)), x)
     if sleef_applies(x):
         return sleef_activations.log1p(x)
+    if sleef_double.applies(x):
+        return sleef_double.log1p(x)
     out = np.log1p(x)
     if out.dtype == np.float64 and out.ndim:
         nan = out != out
@@ -180,9 +194,10 @@ def _sigmoid(x):
     gives it (signbit shows it)."""
     if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
         return unary_in_float32(_sigmoid, x)
-    if sleef_applies(x):
-        return sleef_activations.sigmoid(x)
     if x.dtype == np.float32 or x.dtype == np.float64:
+        out = unary_layouts.unary("sigmoid", x)  # (AVX2: PyTorch's kernel, any layout)
+        if out is not None:
+            return out
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)
             np.exp(out, out=out)

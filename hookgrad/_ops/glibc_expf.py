@@ -1,46 +1,49 @@
-"""glibc's ``expf`` (2.27 on, the FMA build x86-64 selects on an AVX2 machine), bit for bit,
-on NumPy arrays: PyTorch's CPU kernels call it (``std::exp`` of a float) in their scalar
-tails, e.g. the columns of a softmax along a dim other than the last that do not fill a
-vector. It rounds differently from a correctly rounded exp on about 1 input in 1500, so it
-is followed step by step: ``x * 32 / ln 2`` split into an integer k and r, a table of
-2**(i/32), a cubic in r whose three multiply-adds GCC fuses, one rounding to float32."""
+"""glibc's ``expf`` (the float32 ``std::exp`` of PyTorch's element loops on Linux: sigmoid's
+of a strided input), bit for bit, on NumPy arrays: calling it through ctypes costs ~0.4 us an
+element, NumPy's float32 exp rounds differently on ~15% of values (glibc's is not correctly
+rounded: its double result before the last rounding is only 2**-33 accurate).
+
+glibc (2.28 on, Arm's optimized-routines algorithm) takes ``x * 32 / ln 2 = k + r`` with
+``|r| <= 1/2``, ``2**(k/32)`` from a 32-entry table and ``2**(r/32)`` from a degree-3
+polynomial, all in double, rounded once to float. The same steps here give its double
+result to within a few double ulps (its FMA build fuses some steps); where that result lies
+so near a float32 rounding midpoint that those ulps could round it the other way, and for
+every input from |x| >= 88 on (overflow, underflow, inf, NaN), glibc's own expf is called
+(glibc_logf's scheme)."""
 import numpy as np
 
-from .fused import fma64
+from . import kernel_vec
+from .glibc_logf import available as available  # (the same condition: glibc's C library)
 
-_F64 = np.float64
-_TABLE = np.array([
-    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
-    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
-    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
-    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
-    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
-    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
-    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
-    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540,
-], np.uint64).view(np.int64)  # (bits of 2**(i/32), less i << 47)
 _N = 32
-_SHIFT = _F64(float.fromhex("0x1.8p+52"))
-_INV_LN2_N = _F64(float.fromhex("0x1.71547652b82fep+0")) * _N
-_C0 = _F64(float.fromhex("0x1.c6af84b912394p-5")) / _N / _N / _N
-_C1 = _F64(float.fromhex("0x1.ebfce50fac4f3p-3")) / _N / _N
-_C2 = _F64(float.fromhex("0x1.62e42ff0c52d6p-1")) / _N
-_UNDERFLOW = np.float32(float.fromhex("-0x1.9fe368p6"))  # below: 0
+_SHIFT = float.fromhex("0x1.8p+52")
+_INVLN2N = float.fromhex("0x1.71547652b82fep+0") * _N
+_C0, _C1, _C2 = (float.fromhex("0x1.c6af84b912394p-5") / _N ** 3,
+                 float.fromhex("0x1.ebfce50fac4f3p-3") / _N ** 2,
+                 float.fromhex("0x1.62e42ff0c52d6p-1") / _N)
+# 2**(i/32) less i/32 in the exponent bits (glibc's __exp2f_data.tab: adding k << 47 back
+# scales by 2**(k // 32)); an ulp off glibc's value at most, within the margin below
+_TABLE = (np.exp2(np.arange(_N) / _N).view(np.uint64)
+          - (np.arange(_N, dtype=np.uint64) << np.uint64(47)))
+_LOW_BITS = np.uint64((1 << 29) - 1)  # (the double mantissa bits a float32 drops)
+_MIDPOINT = 1 << 28
+_MARGIN = 1 << 16  # (double ulps: far above the builds' few; glibc_logf's)
 
 
 def expf(x):
-    """glibc's expf of the float32 array ``x`` (finite, at most 0, or -inf): float32."""
-    with np.errstate(all="ignore"):
-        z = x.astype(_F64)
-        z *= _INV_LN2_N
-        kd = z + _SHIFT  # (rounds z to an integer, ties to even)
-        ki = kd.view(np.int64).copy()
-        kd -= _SHIFT
-        r = z - kd
-        # 2**(k/32): the table's entry for k mod 32, k >> 5 added to the exponent
-        s = (_TABLE[ki & (_N - 1)] + (ki << 47)).view(_F64)
-        y = fma64(fma64(_C0, r, _C1), r * r, fma64(_C2, r, _F64(1)))
-        y *= s
-        out = y.astype(np.float32)
-    out[x < _UNDERFLOW] = 0
+    """glibc's expf of each element of the float32 array ``x`` (a new array of its shape)."""
+    xd = x.astype(np.float64)
+    z = xd * _INVLN2N
+    kd = z + _SHIFT
+    ki = kd.view(np.uint64).copy()  # (the integer k in the low bits)
+    kd -= _SHIFT
+    r = z - kd
+    s = (_TABLE[(ki % np.uint64(_N)).astype(np.intp)] + (ki << np.uint64(47))).view(np.float64)
+    y = (_C0 * r + _C1) * (r * r) + (_C2 * r + 1)
+    y *= s
+    out = y.astype(np.float32)
+    near = np.abs((y.view(np.uint64) & _LOW_BITS).astype(np.int64) - _MIDPOINT) < _MARGIN
+    near |= ~(np.abs(x) < np.float32(88))  # (overflow, underflow, inf, NaN: glibc's own)
+    if near.any():
+        out[near] = kernel_vec.libm("expf", x[near])
     return out

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from . import glibc_logf, logaddexp_kernel, sleef_activations
+from . import glibc_logf, logaddexp_kernel, sleef_activations, sleef_double, unary_layouts
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -15,7 +15,7 @@ from .arithmetic import (
     remainder_reflected,
 )
 from .division_nans import nan_signed
-from .elementwise import SgnBackward0, ZeroGradBackward, unsigned_nans
+from .elementwise import SgnBackward0, ZeroGradBackward, numpy_layout, unsigned_nans
 from .elementwise_layout import empty_like_layout, first_operand_layout
 from .half import is_half, unary_in_float32
 from .kernel_vec import applies as sleef_applies
@@ -39,7 +39,13 @@ from .zero_ties import binary_zero_ties
 
 
 def _expm1(x):
-    return sleef_activations.expm1(x) if sleef_applies(x) else np.expm1(x)
+    """SLEEF's expm1 on every element of a float32 or float64 tensor, strided or not (its
+    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2."""
+    if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
+        return numpy_layout(_expm1(np.ascontiguousarray(x)), x)
+    if sleef_applies(x):
+        return sleef_activations.expm1(x)
+    return sleef_double.expm1(x) if sleef_double.applies(x) else np.expm1(x)
 
 
 class Expm1Backward0(UnaryOp):
@@ -123,7 +129,8 @@ class NanToNumBackward0(Op):
 
 
 def _exp2(x):
-    return sleef_activations.exp2(x) if sleef_applies(x) else np.exp2(x)
+    out = unary_layouts.unary("exp2", x)  # (AVX2 float32 / float64: PyTorch's kernel)
+    return np.exp2(x) if out is None else out
 
 
 class Exp2Backward0(UnaryOp):

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends.cpu import get_cpu_capability
-from . import sleef_activations
+from . import unary_layouts
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vector_loop import vector_positions
@@ -32,11 +32,13 @@ class _Trig(UnaryOp):
 
 
 def _sinh(x):
-    return sleef_activations.sinh(x) if sleef_activations.applies(x) else np.sinh(x)
+    out = unary_layouts.unary("sinh", x)  # (AVX2 float32 / float64: PyTorch's kernel)
+    return np.sinh(x) if out is None else out
 
 
 def _cosh(x):
-    return sleef_activations.cosh(x) if sleef_activations.applies(x) else np.cosh(x)
+    out = unary_layouts.unary("cosh", x)
+    return np.cosh(x) if out is None else out
 
 
 class SinhBackward0(_Trig):
@@ -104,8 +106,9 @@ def _atanh(x):
     sign bit set, but for float32 below -1 one without (read off PyTorch 2.13). (The vector
     loop's float32 values also differ from the correctly rounded ones by an ulp now and
     then: not modelled.) AVX2 float32: SLEEF's and glibc's, bit for bit."""
-    if sleef_activations.applies(x):
-        return sleef_activations.atanh(x)
+    out = unary_layouts.unary("atanh", x)  # (AVX2 float32 / float64: PyTorch's kernel)
+    if out is not None:
+        return out
     out = np.arctanh(x)
     if out.dtype not in (np.float32, np.float64) or not out.size:
         return out
