@@ -212,6 +212,9 @@ def _sigmoid(x):
     return out if squares == squares else np.where(x != x, np.negative(x), out)
 
 
+sigmoid_of_array = _sigmoid  # (glu's kernel: its formula and loops are sigmoid's)
+
+
 class SigmoidBackward0(UnaryOp):
     function, saves = _sigmoid, "result"
 

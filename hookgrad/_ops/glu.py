@@ -4,8 +4,8 @@ GluBackwardBackward0, whose own derivative is PyTorch's glu_double_backward form
 import numpy as np
 
 from .composite import FormulaGrad
+from .elementwise import sigmoid, sigmoid_of_array
 from .half import forward_in_float32, is_half
-from .nn import sigmoid_array, sigmoid_tensor
 from .op import Op, float_input
 from .scalar_forms import filled_like, number_minus
 from .shape import cat
@@ -22,7 +22,7 @@ class GluBackward0(Op):
         self.dim = dim
         self.save(a)
         first, second = np.split(float_input(a), 2, axis=dim)
-        return first * sigmoid_array(second)
+        return first * sigmoid_of_array(second)  # (PyTorch's kernel: its sigmoid's form)
 
     def backward(self, grad):
         return GluBackwardBackward0.of(grad, self.saved()[0], self.dim)
@@ -30,7 +30,7 @@ class GluBackward0(Op):
 
 def _glu_grad(grad, a, dim):
     first, second = a.chunk(2, dim)
-    s = sigmoid_tensor(second)
+    s = sigmoid(second)
     # (PyTorch's glu_backward: sigmoid(second) * grad, and its fused loop's
     # (1 - s) * s * first * grad, left to right)
     return (cat([s * grad, number_minus(1, s) * s * first * grad], dim),)

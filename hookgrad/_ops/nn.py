@@ -31,7 +31,7 @@ from .activation_backward import (
     prelu_grads,
     vector_block_prefix,
 )
-from .elementwise import exp, exp_array, sigmoid, tanh
+from .elementwise import exp, exp_array, sigmoid
 from .elementwise_layout import (
     c_order,
     empty_like_layout,
@@ -121,11 +121,6 @@ def sigmoid_array(x):
     tiny value (``tanh(x / 2) / 2 + 1 / 2`` cancels to 0 below -17 in float32)."""
     with np.errstate(over="ignore"):
         return 1 / (1 + np.exp(-x))
-
-
-def sigmoid_tensor(a):
-    """Differentiable sigmoid built on tanh (fast for large arrays)."""
-    return tanh(a * 0.5) * 0.5 + 0.5
 
 
 def _mask(a, condition):
