@@ -348,7 +348,7 @@ gelu_tanh = vml("Tanh", np.tanh)
 def _gelu_grad(g, x, approximate):
     from .nn import erf_array  # (nn imports this module)
     if approximate == "tanh":
-        exact = gelu_tanh_kernel.gelu_grad(g, x) if sleef_applies(x) else None
+        exact = gelu_tanh_kernel.gelu_grad(g, x) if gelu_tanh_kernel.applies(x) else None
         if exact is not None:
             return exact
         t = gelu_tanh((x + x * x * x * _GELU_CUBIC) * _SQRT_2_OVER_PI)

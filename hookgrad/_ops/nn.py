@@ -42,7 +42,6 @@ from .elementwise_layout import (
 from .embedding_checks import check_indices
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
-from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .onednn_isa import AVX512_CORE, onednn_isa
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
@@ -260,7 +259,7 @@ class GeluBackward0(Op):
         self.save(a)
         x = float_input(a)
         if approximate == "tanh":
-            if sleef_applies(x):
+            if gelu_tanh_kernel.applies(x):
                 return gelu_tanh_kernel.gelu(x)
             inner = (x + x * x * x * 0.044715) * math.sqrt(2 / math.pi)
             return x * 0.5 * (1 + gelu_tanh(inner))
