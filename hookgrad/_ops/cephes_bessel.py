@@ -2,11 +2,11 @@
 (Chebyshev series for ``exp(-x) I(x)`` over [0, 8] and for ``exp(-x) sqrt(x) I(x)`` beyond),
 each Clenshaw step ``x * b1 - b2 + c`` with its multiply-subtract fused (one rounding, as the
 compiler contracts it), times ``exp``. float32 runs in float32 arithmetic with glibc's
-``expf``, whose result is not always the correctly rounded one; it is followed here by glibc's
-own algorithm (a 32-entry table of 2^(i/32) and a cubic, in float64, rounded once to
-float32). float64 runs the full series in float64."""
+``expf``, whose result is not always the correctly rounded one (glibc_expf.py follows it).
+float64 runs the full series in float64."""
 import numpy as np
 
+from . import glibc_expf
 from .fused import fma64
 
 # Cephes's Chebyshev coefficients (PyTorch's ATen/native/Math.h): i0 over [0, 8] and over the
@@ -64,41 +64,6 @@ _SERIES = {
                            _I1_A[-17:].astype(np.float32), _I1_B[-7:].astype(np.float32)),
 }
 
-# glibc's expf (sysdeps/ieee754/flt-32/e_expf.c, e_exp2f_data.c): the bits of 2^(i/32) less
-# i << 47, log2(e) * 32 and the cubic's coefficients scaled by 1/32
-_EXP2F_TABLE = np.array([
-    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
-    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
-    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
-    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
-    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
-    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
-    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
-    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540,
-], np.uint64).view(np.int64)
-_INV_LN2_32 = float.fromhex("0x1.71547652b82fep+0") * 32
-_EXPF_C0 = float.fromhex("0x1.c6af84b912394p-5") / 32 ** 3
-_EXPF_C1 = float.fromhex("0x1.ebfce50fac4f3p-3") / 32 ** 2
-_EXPF_C2 = float.fromhex("0x1.62e42ff0c52d6p-1") / 32
-_EXPF_OVERFLOW = float.fromhex("0x1.62e42ep6")  # (above: inf)
-_EXPF_UNDERFLOW = -float.fromhex("0x1.9fe368p6")  # (below: 0)
-
-
-def glibc_expf(x):
-    """glibc's ``expf`` of a float32 array: ``exp(x) = 2^(k/32) * 2^(r/32)``, the first from
-    the table, the second a cubic in r, all in float64, the product rounded to float32."""
-    with np.errstate(all="ignore"):
-        z = _INV_LN2_32 * x.astype(np.float64)
-        k = np.rint(np.nan_to_num(z, posinf=0, neginf=0))
-        r = z - k
-        k = k.astype(np.int64)
-        scale = (_EXP2F_TABLE[k & 31] + (k << 47)).view(np.float64)
-        y = (_EXPF_C0 * r + _EXPF_C1) * (r * r) + (_EXPF_C2 * r + 1)
-        out = (y * scale).astype(np.float32)
-    out = np.where(x > _EXPF_OVERFLOW, np.float32(np.inf), out)
-    out = np.where(x < _EXPF_UNDERFLOW, np.float32(0), out)
-    return np.where(np.isnan(x), x, out)
-
 
 def _chbevl(y, coefficients):
     """Cephes's Clenshaw sum of a Chebyshev series at ``y``, each step ``fma(y, b1, -b2) +
@@ -129,8 +94,10 @@ def _split(a):
 
 
 def _exp(a):
-    if a.dtype == np.float32:
-        return glibc_expf(a)
+    if a.dtype == np.float32:  # (C's expf: glibc's where it is, else the double exp rounded)
+        if glibc_expf.available():
+            return glibc_expf.expf(a)
+        return np.exp(a.astype(np.float64)).astype(np.float32)
     with np.errstate(over="ignore"):
         return np.exp(a)
 

@@ -41,7 +41,7 @@ def expf(x):
     s = (_TABLE[(ki % np.uint64(_N)).astype(np.intp)] + (ki << np.uint64(47))).view(np.float64)
     y = (_C0 * r + _C1) * (r * r) + (_C2 * r + 1)
     y *= s
-    out = y.astype(np.float32)
+    out = np.asarray(y.astype(np.float32))  # (an array for a 0-d x too: written below)
     near = np.abs((y.view(np.uint64) & _LOW_BITS).astype(np.int64) - _MIDPOINT) < _MARGIN
     near |= ~(np.abs(x) < np.float32(88))  # (overflow, underflow, inf, NaN: glibc's own)
     if near.any():
