@@ -242,7 +242,17 @@ def logf(d):
     # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
     nx, ny = _two_sum(_F32(-1), m)
     dx, dy = _two_sum(_F32(1), m)
-    xx, xy = _div(nx, ny, dx, dy)
+    out = logf_sum(sx, sy, *_div(nx, ny, dx, dy))
+    if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
+        out[d == np.inf] = np.inf
+        out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
+        out[d == 0] = -np.inf
+    return out
+
+
+def logf_sum(sx, sy, xx, xy):
+    """The end of xlogf_u1: ``s + 2x + x^3 t(x^2)`` with ``s = (sx, sy) = e * ln 2`` and
+    ``x = (xx, xy) = (m - 1) / (m + 1)``, both float pairs."""
     x2 = xx * xx
     t = fma(_F32(0.3027294874), x2, _F32(0.3996108174))
     t = fma(t, x2, _F32(0.6666694880))
@@ -250,12 +260,7 @@ def logf(d):
     sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
     p = x2 * xx * t
     rx = sx + p
-    out = rx + (((sx - rx) + p) + sy)
-    if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
-        out[d == np.inf] = np.inf
-        out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
-        out[d == 0] = -np.inf
-    return out
+    return rx + (((sx - rx) + p) + sy)
 
 
 def _rec(dx, dy):

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY
-from .sleef import _EXP_POLY, _L2, _LN2_HI, _LN2_LO, _R_LN2, _add_pp, _two_sum, fma
+from .sleef import _EXP_POLY, _L2, _LN2_HI, _LN2_LO, _R_LN2, _two_sum, fma, logf_sum
 
 _F32, _F64 = np.float32, np.float64
 _C0, _C1 = _F64(_F32(0.000198527617612853646278381)), _F64(_F32(0.00139304355252534151077271))
@@ -74,13 +74,7 @@ def logf(d):
     # their sum is exact in float64 too)
     xy = _exact_fma(-dy, t, _exact_fma(-dx, t, _F32(1)))
     xy = fma(xx, xy, fma(ny, t, u))
-    x2 = xx * xx
-    t = fma(_F32(0.3027294874), x2, _F32(0.3996108174))
-    t = fma(t, x2, _F32(0.6666694880))
-    sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
-    p = x2 * xx * t
-    rx = sx + p
-    return rx + (((sx - rx) + p) + sy)
+    return logf_sum(sx, sy, xx, xy)
 
 
 def expf_nonpositive(d, out):
