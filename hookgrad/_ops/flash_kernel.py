@@ -34,8 +34,8 @@ from .. import _parallel
 from ..backends.cpu import CAPABILITY
 from . import flash_exp, gemm, glibc_logf, sleef
 from .array_address import address
-from .cephes_bessel import glibc_expf
 from .fused import fma32
+from .glibc_expf import expf as glibc_expf
 
 _F32 = np.dtype(np.float32)
 _COL_MAJOR, _N, _T = 102, 111, 112
