@@ -321,6 +321,8 @@ def apply_inplace(t, fn, args, kwargs, overlap=None, check_inputs=False):
         return _apply_inplace(t, fn, args, kwargs, overlap, check_inputs)
     except RuntimeError as error:
         if error.args == (ZERO_DIVISION,):
+            # (PyTorch's iterator refuses a result that does not fit before its kernel runs)
+            _refuse_unwritable_result(t, args, fn, t._data, overlap)
             write_before_zero_divisor(t, fn, args, kwargs)  # (as far as PyTorch's loop got)
         raise
 
