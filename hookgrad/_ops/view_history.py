@@ -104,11 +104,12 @@ def regenerate_view(view):
     if any(_is_view_fn(op) for op, _params in chain):
         # (PyTorch replays the chain: see ``replay_recorded``; its last step, a plain view,
         # is the as_strided node made here)
-        last = None if _is_view_fn(chain[-1][0]) else chain[-1:]
-        replayed = replay_recorded(base, chain if last is None else chain[:-1])
+        units = _replay_units(chain, follow_in_place=False)
+        last = None if units[-1][0] else units[-1][1]
+        replayed = replay_recorded(base, units if last is None else units[:-1])
         if replayed._grad_fn is not None:
             if last is None:
-                view._set_history(replayed._grad_fn, 0)
+                _set_replayed_history(view, replayed._grad_fn, replayed._data.shape)
                 return
             source, chain = replayed, last
     node = AsStridedBackward0()
@@ -117,7 +118,20 @@ def regenerate_view(view):
     # (the base's shape now, as PyTorch saves it: what the graph recorded of a leaf base, which
     # the gradient is checked against, may be older)
     node.base_shape = source._data.shape
+    if source is base:
+        view._set_history(node, 0)
+    else:
+        _set_replayed_history(view, node, replay_view(chain, source._data).shape)
+
+
+def _set_replayed_history(view, node, shape):
+    """``view``'s grad_fn is ``node``, replayed as PyTorch's view_fn replays it: of the shape
+    the replay gives, which differs from the view's where an in-place view op (``t_``,
+    ``unsqueeze_``) reshaped the view after its view_fn was made; PyTorch checks the gradient
+    against that shape and passes it on as the replayed view's."""
     view._set_history(node, 0)
+    if shape != view._data.shape:
+        view._graph_meta = (node, (shape, view._data.dtype))
 
 
 def _is_view_fn(op):
@@ -126,29 +140,52 @@ def _is_view_fn(op):
     return getattr(op, "view_fn_step", False)
 
 
+def _replay_units(chain, follow_in_place=True):
+    """``chain`` split as PyTorch's ``view_fn`` replays it: [(is_view_fn, steps)], the plain
+    steps before the first view_fn step as one as_strided, each view_fn step as its op, each
+    plain step after one as an as_strided of its own, together with the in-place view ops
+    (``t_``, ``unsqueeze_``, which PyTorch's view_fn does not follow) applied before it. In-place
+    view ops after the last plain step are left out unless ``follow_in_place``: PyTorch's
+    view_fn, and so a view's regenerated history, stays as it was before them."""
+    units, run, started = [], (), False
+    for step in chain:
+        if _is_view_fn(step[0]):
+            if run and not (started and all(_is_in_place(op) for op, _params in run)):
+                units.append((False, run))
+            units.append((True, (step,)))
+            run, started = (), True
+        else:
+            run += (step,)
+            if started and not _is_in_place(step[0]):
+                units.append((False, run))
+                run = ()
+    if run and (follow_in_place or not started):
+        units.append((False, run))
+    return units
+
+
+def _is_in_place(op):
+    """Whether the view op ``op`` is an in-place one (``t_``, ``unsqueeze_``, ...)."""
+    return hasattr(op, "undo")
+
+
 def replay_recorded(base, chain):
-    """``chain`` applied to ``base`` as recorded ops, as PyTorch's ``view_fn`` of the view
-    replays it: the plain view steps before the first view_fn step as one as_strided
-    (``RegionView``), each view_fn step as its op (a conj or negative view again a view of
-    ``base``, see materialized_views), each plain step after one as an as_strided of its own."""
+    """``chain`` (or its ``_replay_units``) applied to ``base`` as recorded ops, as PyTorch's
+    ``view_fn`` of the view replays it: each plain run as one as_strided (``RegionView``),
+    each view_fn step as its op (a conj or negative view again a view of ``base``, see
+    materialized_views)."""
     from ..autograd.grad_mode import enable_grad
-    run, started, out = (), False, base
+    units = chain if chain and type(chain[0][0]) is bool else _replay_units(chain)
+    out = base
     with enable_grad():
-        for op, params in chain:
-            if _is_view_fn(op):
-                if run:
-                    out = RegionView.apply(out, run, memory_order(out._data))
-                    run = ()
+        for is_view_fn, steps in units:
+            if is_view_fn:
+                (op, params), = steps
                 source, out = out, op.apply(out, *params)
                 if is_materialized(op):
                     mark(out, source, op)
-                started = True
-            elif started:
-                out = RegionView.apply(out, ((op, params),), memory_order(out._data))
             else:
-                run += ((op, params),)
-        if run:
-            out = RegionView.apply(out, run, memory_order(out._data))
+                out = RegionView.apply(out, steps, memory_order(out._data))
     return out
 
 

@@ -373,10 +373,10 @@ def swapaxes(input, axis0, axis1):
     return transpose(input, axis0, axis1)
 
 
-def _t_dims(input):
+def _t_dims(input, name="t"):
     ndim = input._data.ndim
     if ndim > 2:
-        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D")
+        raise RuntimeError(f"{name}() expects a tensor with <= 2 dimensions, but self is {ndim}D")
     return (0, 0) if ndim < 2 else (0, 1)
 
 
@@ -385,7 +385,7 @@ def t(input):
 
 
 def t_(input):
-    return apply_view_inplace(input, TBackward1, _t_dims(input))
+    return apply_view_inplace(input, TBackward1, _t_dims(input, "t_"))
 
 
 def unsqueeze(input, dim):
