@@ -70,9 +70,12 @@ def _steps(length, step):
 
 def _iteration_order(shape, x, y):
     """The axis order that makes the first full-shape operand one C-contiguous block, where it
-    is laid out otherwise (a transpose); None for C order or a layout not modelled."""
+    is laid out otherwise (a transpose); None for C order or a layout not modelled. An
+    operand expanded in every dim (a sum's gradient) orders nothing: PyTorch's iterator then
+    compares the next operand's strides."""
     for array in (x, y):
-        if type(array) is np.ndarray and array.shape == shape and not array.flags.c_contiguous:
+        if type(array) is np.ndarray and array.shape == shape and not array.flags.c_contiguous \
+                and any(array.strides):
             order = tuple(sorted(range(array.ndim), key=lambda d: -array.strides[d]))
             return order if array.transpose(order).flags.c_contiguous else None
     return None
