@@ -130,6 +130,7 @@ from ._size import Size
 from ._tensor import Tensor
 from ._tensor_legacy import scalar_first as _scalar_first
 from ._torch_functional import *  # noqa: F403  (torch.batch_norm, torch.exp_, ...)
+from ._type_info import finfo, iinfo
 from ._warn_once import is_warn_always_enabled, set_warn_always
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
