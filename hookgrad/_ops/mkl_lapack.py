@@ -19,6 +19,7 @@ import contextlib
 import ctypes
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from . import vml
 from .array_address import address, pointer
@@ -90,8 +91,15 @@ def _address(array, i):
 
 def _matrices(copies, batch):
     """The column-major matrices of ``copies`` (see _column_major) shaped ``batch + (m, n)``
-    (a view: each matrix keeps LAPACK's layout, as PyTorch's results have it)."""
-    return np.swapaxes(copies, -1, -2).reshape(batch + copies.shape[-1:] + copies.shape[-2:-1])
+    (a view: each matrix keeps LAPACK's layout, as PyTorch's results have it, with its
+    strides (..., 1, m) also along dims of size 1, which NumPy's reshape would not keep)."""
+    count, columns, rows = copies.shape
+    item = copies.itemsize
+    strides, step = [], rows * columns * item
+    for size in reversed(batch):
+        strides.insert(0, step)
+        step *= size
+    return as_strided(copies, batch + (rows, columns), tuple(strides) + (item, rows * item))
 
 
 def _workspace(function, key, dtype, *arguments, after=(), integers=False):
