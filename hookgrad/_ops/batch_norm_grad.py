@@ -87,9 +87,19 @@ def plane_sums(a, b=None):
     return lanes[..., 0]
 
 
-def gradients(g3, x3, weight, mean, invstd, need_input):
+def _evaluation_grad(g, invstd, weight):
+    """The input's gradient in evaluation mode, ``(dy * invstd) * w`` left to right, as each
+    of PyTorch's kernels computes it (``invstd``, ``weight``: broadcast to ``g``)."""
+    grad_input = g * invstd
+    if weight is not None:
+        grad_input *= weight
+    return grad_input
+
+
+def gradients(g3, x3, weight, mean, invstd, need_input, training=True):
     """``(grad_input or None, grad_weight, grad_bias)`` of contiguous float32 or float64
-    ``(N, C, P)`` arrays (``mean``, ``invstd``: the forward's (C,) statistics)."""
+    ``(N, C, P)`` arrays (``mean``, ``invstd``: the forward's (C,) statistics; in evaluation
+    mode the running mean and the backward's invstd)."""
     count = x3.shape[0] * x3.shape[2]
     centred = x3 - mean[:, None]
     # (the planes' float32 results added over the batch in float64, in order)
@@ -100,7 +110,10 @@ def gradients(g3, x3, weight, mean, invstd, need_input):
         total += sums[i]
         dot += dots[i]
     grad_input = None
-    if need_input:
+    if need_input and not training:
+        grad_input = _evaluation_grad(g3, invstd[:, None],
+                                      None if weight is None else weight[:, None])
+    elif need_input:
         dtype = x3.dtype
         k = dot.astype(dtype) * invstd * invstd / dtype.type(count)
         grad_mean = (total / count).astype(dtype)
@@ -111,7 +124,7 @@ def gradients(g3, x3, weight, mean, invstd, need_input):
     return grad_input, (dot * invstd).astype(x3.dtype), total.astype(x3.dtype)
 
 
-def row_gradients(g2, x2, weight, mean, invstd, need_input, threads):
+def row_gradients(g2, x2, weight, mean, invstd, need_input, threads, training=True):
     """The same gradients of contiguous ``(N, C)`` rows, as PyTorch's channels-last kernel
     rounds them on ``threads`` threads: the rows split into one run per thread (at most N),
     each summing its rows into per-thread partials (the dot product's multiply-add fused),
@@ -131,7 +144,9 @@ def row_gradients(g2, x2, weight, mean, invstd, need_input, threads):
         dot += run_dot
     total, dot = total.astype(dtype), dot.astype(dtype)
     grad_input = None
-    if need_input:
+    if need_input and not training:
+        grad_input = _evaluation_grad(g2, invstd, weight)
+    elif need_input:
         k = dot * invstd * invstd / dtype.type(n)
         shifted = g2 - total / dtype.type(n)
         whole = channels - channels % LANES[dtype]
@@ -144,7 +159,7 @@ def row_gradients(g2, x2, weight, mean, invstd, need_input, threads):
     return grad_input, dot * invstd, total
 
 
-def strided_gradients(g3, x3, weight, mean, invstd, need_input):
+def strided_gradients(g3, x3, weight, mean, invstd, need_input, training=True):
     """``(grad_input, grad_weight, grad_bias)`` as PyTorch's generic training kernel gives
     them, the one it runs when the input or the gradient is not contiguous (the broadcast
     gradient of ``sum()``, say): per channel, ``dot`` adds the rounded ``(x - mean) * dy`` one
@@ -162,7 +177,10 @@ def strided_gradients(g3, x3, weight, mean, invstd, need_input):
             np.zeros(channels)
         sums = sum_array(g3, (0, 2), False)  # (at::sum: PyTorch's order, the layout's)
         grad_input = None
-        if need_input:
+        if need_input and not training:
+            grad_input = _evaluation_grad(g3, invstd[:, None],
+                                          None if weight is None else weight[:, None])
+        elif need_input:
             k = dot.astype(x3.dtype) * invstd * invstd / count
             grad_mean = sums / count
             grad_input = ((g3 - grad_mean[:, None]) - centred * k[:, None]) * invstd[:, None]

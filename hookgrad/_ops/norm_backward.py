@@ -78,7 +78,7 @@ def batch_norm_kernel_grads(norm, grad, input, weight, mask):
     w = None if weight is None else weight._data.astype(x.dtype, copy=False)
     gx3, grad_weight, grad_bias = _kernels.backward(
         grad._data.reshape(x3_shape), x.reshape(x3_shape), w, norm.mean.reshape(-1),
-        norm.invstd.reshape(-1), norm.training, *mask)
+        norm.grad_invstd.reshape(-1), norm.training, *mask)
     return None if gx3 is None else gx3.reshape(x.shape), grad_weight, grad_bias
 
 

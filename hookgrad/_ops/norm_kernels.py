@@ -16,6 +16,7 @@ import numpy as np
 from .._parallel import get_num_threads, grain, parallel_for
 from ..backends.cpu import VECTOR_BYTES
 from . import batch_norm_grad
+from .fused import fma64
 from .layer_norm_rows import layer_norm_rows
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
@@ -241,6 +242,10 @@ def forward_eval(x3, weight, bias, mean, invstd, fused=True):
     if fused and x3.dtype == np.float32:
         alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
         return _fused_output(x3, alpha, beta, residual, bias)
+    if fused and x3.dtype == np.float64:  # (the same fused steps, by fused.fma64)
+        alpha = invstd if weight is None else invstd * weight
+        beta = fma64(-mean, alpha, 0.0 if bias is None else bias)
+        return fma64(x3, alpha[:, None], beta[:, None])
     scale = invstd if weight is None else weight * invstd
     shift = -mean * scale if bias is None else bias - mean * scale
     y3 = np.empty(x3.shape, x3.dtype)
@@ -321,32 +326,37 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
     if count == 0:  # an empty batch: nothing to sum
         zeros = np.zeros(x3.shape[1], g3.dtype)
         return gx3, zeros if need_weight else None, zeros.copy() if need_bias else None
-    if training and x3.size <= EXACT_GRAD_MAX_ELEMENTS and x3.dtype == g3.dtype \
-            and x3.dtype in batch_norm_grad.LANES and x3.flags.c_contiguous \
-            and g3.flags.c_contiguous and (x3.shape[2] > 1 or x3.shape[0] <= EXACT_GRAD_ROWS):
+    exact = x3.dtype == g3.dtype and x3.dtype in batch_norm_grad.LANES
+    if exact and x3.size <= EXACT_GRAD_MAX_ELEMENTS and x3.flags.c_contiguous \
+            and g3.flags.c_contiguous and (x3.shape[2] > 1 or x3.shape[0] <= EXACT_GRAD_ROWS) \
+            and (need_weight or need_bias or training):
         # PyTorch's kernels, bit for bit (4-7 times the cost of the fused form below, which
         # larger inputs keep): its contiguous one, and for (N, C) rows its channels-last one
         if x3.shape[2] > 1:
             gx3, grad_weight, grad_bias = batch_norm_grad.gradients(
-                g3, x3, weight, mean, invstd, need_input)
+                g3, x3, weight, mean, invstd, need_input, training)
         else:
             gx2, grad_weight, grad_bias = batch_norm_grad.row_gradients(
-                g3[:, :, 0], x3[:, :, 0], weight, mean, invstd, need_input, get_num_threads())
+                g3[:, :, 0], x3[:, :, 0], weight, mean, invstd, need_input, get_num_threads(),
+                training)
             gx3 = None if gx2 is None else gx2[:, :, None]
         return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
-    if training and x3.dtype == g3.dtype and x3.dtype in batch_norm_grad.LANES and not (
-            x3.flags.c_contiguous and g3.flags.c_contiguous):
+    if exact and not (x3.flags.c_contiguous and g3.flags.c_contiguous):
         # PyTorch's generic kernel (a strided input or gradient), bit for bit, an infinite
         # weight too
         gx3, grad_weight, grad_bias = batch_norm_grad.strided_gradients(
-            g3, x3, weight, mean, invstd, need_input)
+            g3, x3, weight, mean, invstd, need_input, training)
         return gx3, grad_weight if need_weight else None, grad_bias if need_bias else None
-    if not training and not need_weight:
-        sum_g = channel_sums(g3) if need_bias else None
+    if not training:  # (the input's gradient (dy * invstd) * w, as PyTorch's kernels)
         if need_input:
-            _run(x3, _scale_shift, gx3, g3, _spread(scale, x3.shape[2]), None)
-        return gx3, None, sum_g
-    centred = gx3 if gx3 is not None else np.empty(x3.shape, g3.dtype)
+            _run(x3, _scale_shift, gx3, g3, _spread(invstd, x3.shape[2]), None)
+            if weight is not None:
+                _run(x3, _scale_shift, gx3, gx3, _spread(weight, x3.shape[2]), None)
+        if not need_weight:
+            return gx3, None, channel_sums(g3) if need_bias else None
+        need_input = False
+    # (the scratch for x - mean: the input's gradient's array where that comes after it)
+    centred = gx3 if gx3 is not None and need_input else np.empty(x3.shape, g3.dtype)
     step, sums = _chunks(x3)
     dots = [None] * len(sums)
     positions = x3.shape[2]
@@ -370,8 +380,6 @@ def backward(g3, x3, weight, mean, invstd, training, need_input, need_weight, ne
             _run(x3, _grad_input, g3, gx3, _spread(scale, positions),
                  _spread(-scale * invstd * invstd * sum_gc / count, positions),
                  _spread(-scale * sum_g / count, positions))
-        else:
-            _run(x3, _scale_shift, gx3, g3, _spread(scale, positions), None)
     return (gx3, sum_gc * invstd if need_weight else None, sum_g if need_bias else None)
 
 

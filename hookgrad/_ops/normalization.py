@@ -124,6 +124,10 @@ class NativeBatchNormBackward0(Op):
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)
             y3 = _kernels.forward_eval(x3, w, b, mean, invstd, not self.half_input)
         self.mean, self.invstd = mean.reshape(self.shape), invstd.reshape(self.shape)
+        # (PyTorch's backward kernel recomputes an evaluation's invstd in double, from the
+        # double eps, and rounds it to the dtype; its forward computes it in the dtype)
+        self.grad_invstd = self.invstd if training else (1 / np.sqrt(
+            running_var._data.astype(np.float64) + eps)).astype(x.dtype).reshape(self.shape)
         if self._record:  # (nothing to save without a node)
             stats = (mean.reshape(-1), invstd.reshape(-1)) if training else (
                 np.empty(0, x.dtype), np.empty(0, x.dtype))
