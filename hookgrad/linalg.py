@@ -17,6 +17,7 @@ from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.inverse_ex import inv_ex
 from ._ops.least_squares import lstsq
+from ._ops.linalg import matmul as _matmul
 from ._ops.log_determinant import linalg_slogdet as slogdet
 from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_derived import matrix_power
@@ -31,6 +32,7 @@ from ._tensor_base import _make
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "det", "inv", "cross", "householder_product",
            "matrix_exp", "solve", "LinAlgError", "svdvals"]
+__all__ += ["matmul", "diagonal", "vecdot"]
 __all__ += ["svd", "qr", "cholesky", "cholesky_ex", "eigh", "eigvalsh", "slogdet",
             "solve_triangular", "pinv", "matrix_rank", "multi_dot", "inv_ex",
             "vander", "lstsq", "matrix_power"]
@@ -143,3 +145,26 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if (dim is not None and len(dim) == 2) or (dim is None and ndim == 2):
         return matrix_norm(A, ord, dim if dim is not None else (-2, -1), keepdim, dtype=dtype)
     return vector_norm(A, ord, dim, keepdim, dtype=dtype)
+
+
+def matmul(input, other, *, out=None):
+    """``torch.linalg.matmul``: ``torch.matmul`` under its linalg name."""
+    return _matmul(input, other, out=out)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """``torch.linalg.diagonal``: ``torch.diagonal`` with the last two dims as its default."""
+    return A.diagonal(offset, dim1, dim2)
+
+
+def vecdot(x, y, *, dim=-1):
+    """``torch.linalg.vecdot``: ``sum(conj(x) * y, dim)``, as PyTorch records it (a
+    multiplication node, then a sum)."""
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found "
+                           f"x of type {type_name(x._data)} and y of type "
+                           f"{type_name(y._data)} instead")
+    if not (x.dtype.is_floating_point or x.dtype.is_complex):
+        raise RuntimeError("linalg.vecdot: Expected a floating point or complex tensor as "
+                           f"input. Got {type_name(x._data)}")
+    return (x.conj() * y).sum(dim)
