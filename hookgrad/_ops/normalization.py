@@ -290,7 +290,7 @@ class NativeGroupNormBackward0(Op):
         groups keep NumPy's faster sums unless their mean is large next to their spread."""
         x = input._data
         w = None if weight is None else weight._data
-        if grad._data.dtype != x.dtype or not kernel_layout(x, w):
+        if grad._data.dtype != x.dtype or not x.size or not kernel_layout(x, w):
             return False
         return (exact_group_norm(x, w, None) or x.dtype == np.float32 and (
             self.grouped[2] <= _KERNEL_STEPS_UP_TO
