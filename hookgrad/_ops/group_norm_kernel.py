@@ -76,7 +76,7 @@ def _normalized(x_rows, mean, rstd, weight, bias):
             return (x_rows - mean) * rstd
         fma = _FMA[x_rows.dtype]
         scale = rstd if weight is None else rstd * weight
-        shift = fma(-scale, mean, np.zeros_like(scale) if bias is None else bias)
+        shift = fma(_negative(scale), mean, np.zeros_like(scale) if bias is None else bias)
         return fma(scale, x_rows, shift)
 
 
@@ -179,6 +179,18 @@ def _channel_total(values, weight, serial):
     return total
 
 
+def _negative(values):
+    """``-values`` as the kernel's fused multiply-adds negate an operand (vfmsub, vfnmadd):
+    a NaN keeps its sign (measured: a NaN in the input or the incoming gradient reaches
+    every gradient of its group with its own sign). Arrays of a value per group or channel:
+    the check costs little."""
+    out = np.negative(values)
+    nan = np.isnan(values)
+    if nan.any():
+        np.copyto(out, values, where=nan)
+    return out
+
+
 def internal_sums(grad, x):
     """Per (batch, channel) ``ds = sum(dy * x)`` and ``db = sum(dy)`` as
     ComputeInternalGradients sums them: float32's leftover products rounded, then added;
@@ -208,8 +220,9 @@ def input_grad(grad, x, mean, rstd, weight, num_groups, sums=None):
         db_total = _channel_total(db.reshape(n, num_groups, depth), gamma, serial)
         scale = kind(1) / kind(depth * positions)
         mean, rstd = mean.reshape(n, num_groups), rstd.reshape(n, num_groups)
-        c2 = fma(db_total, mean, -ds_total) * rstd * rstd * rstd * scale
-        c3 = fma(-(db_total * rstd), np.full_like(rstd, scale), -c2 * mean)
+        c2 = fma(db_total, mean, _negative(ds_total)) * rstd * rstd * rstd * scale
+        c3 = fma(_negative(db_total * rstd), np.full_like(rstd, scale),
+                 _negative(c2) * mean)
         c1 = (rstd[:, :, None] * gamma).reshape(n, channels, 1)
         c2 = np.repeat(c2, depth, axis=1)[:, :, None]
         c3 = np.repeat(c3, depth, axis=1)[:, :, None]
@@ -234,6 +247,6 @@ def affine_grads(grad, x, mean, rstd, num_groups, sums=None):
     bias_grad = np.zeros(channels, kind)
     with np.errstate(invalid="ignore", over="ignore"):
         for b in range(n):
-            weight_grad = fma(fma(-db[b], mean[b], ds[b]), rstd[b], weight_grad)
+            weight_grad = fma(fma(_negative(db[b]), mean[b], ds[b]), rstd[b], weight_grad)
             bias_grad = bias_grad + db[b]
     return weight_grad, bias_grad
