@@ -35,10 +35,10 @@ _CHUNK_BYTES = 16
 
 # Inputs up to these many elements (float32, float64) take the kernel's steps forward and
 # backward; larger ones NumPy's sums (and ``replay_where_visible``). Measured on one thread,
-# forward and backward: float32 (16, 32, 32, 32) in 8 groups 36 ms against 15 with a weight
-# and bias, 24-29 against 5-7 without (RowwiseMoments' Welford steps, about 16 NumPy passes,
-# are most of it), (8, 32, 16, 16) 5 ms against 2; float64's fused steps cost about ten
-# times NumPy's sums ((4, 32, 16, 16): 16 ms against 1.9), so it keeps layer norm's limit.
+# forward and backward: float32 (16, 32, 32, 32) in 8 groups 20 ms against 10 with a weight
+# and bias, 17 against 6 without (RowwiseMoments' Welford steps, about 16 NumPy passes, are
+# most of it), (8, 32, 16, 16) 6 ms against 2; float64's fused steps cost about nine times
+# NumPy's sums ((4, 32, 16, 16): 16 ms against 1.8), so it keeps layer norm's limit.
 EXACT_FLOAT32_SIZE = 1 << 20
 EXACT_FLOAT64_SIZE = _LAYER_NORM_FLOAT64_SIZE
 
