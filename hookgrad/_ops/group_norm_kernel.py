@@ -1,70 +1,101 @@
-"""Group norm's float32 forward as PyTorch's CPU kernel rounds it, where that shows. The
-statistics: PyTorch's RowwiseMoments runs Welford's update over 8-lane vectors (the float
-kernel PyTorch runs here is the 8-wide one), in chunks of 16 vectors merged in a cascade,
-then the elements left over one by one, then merges the 8 lanes' moments into that; rstd is
-1 / sqrt(var + eps) in double. The affine part is ``x * scale + shift`` with
-``scale = rstd * weight`` and ``shift = beta - scale * mean``, each a fused multiply-add (one
-rounding). Cancellation makes those roundings visible: a group of equal values (variance 0,
-rstd 316) turns a residual of one ulp into 1e-5, and an infinity makes the mean NaN. Those
-groups are redone here: the statistics exactly for groups of fewer than 128 elements (one
-chunk, a few steps over all such groups at once); larger groups keep NumPy's mean. A group
-with an infinite or NaN weight is redone too, in float64 as well (4 lanes, under 64
-elements): there the mean's own rounding shows (-mean * inf is -inf or +inf for PyTorch's
-mean of one ulp where NumPy's exact 0 gives NaN)."""
+"""Group norm as PyTorch's CPU kernel computes it for a contiguous (NCHW-like) float32 or
+float64 input, bit for bit (measured against PyTorch 2.13 on AVX2, one and two threads:
+random N(0, 1) values, offset too, 1 to 4 samples and groups, groups of 1 to about 20000
+elements, with and without a weight and bias). Each group is one task of its parallel_for,
+so the thread count changes nothing but which compiled copy of a loop runs (see
+``_channel_total``).
+
+Forward, per (sample, group) row of D * HxW contiguous elements: the mean and biased
+variance by its RowwiseMoments (``rowwise_moments``), ``rstd = 1 / sqrt(max(var, 0) + eps)``
+in double (eps is a double there), rounded to the dtype; then without a weight or bias
+``y = (x - mean) * rstd``, else per channel ``scale = rstd * weight``, ``shift =
+fma(-scale, mean, bias)`` and ``y = fma(scale, x, shift)`` (the compiler fused both).
+
+Backward: per channel ``ds = sum(dy * x)`` and ``db = sum(dy)`` in the order of its
+``map2_reduce_all`` / ``reduce_all`` (``internal_sums``); per group
+their weighted totals (``_channel_total``); ``c2``, ``c3`` and ``dx`` (``input_grad``);
+``dgamma`` and ``dbeta`` batch by batch (``affine_grads``).
+
+Large inputs (``normalization``'s size limit) keep NumPy's sums, several times faster;
+there ``replay_where_visible`` redoes with these steps the groups whose roundings show."""
 import numpy as np
 
-from .fused import fma64
+from .._memory_format import contiguous_format, suggested
+from .._parallel import get_num_threads
+from .fused import fma32, fma64
+from .norm_kernels import EXACT_FLOAT64_SIZE as _LAYER_NORM_FLOAT64_SIZE
+from .rowwise_moments import lanes, rowwise_moments
+from .vector_reduce import vector_sum
 
-_LANES = 8
-_EXACT_BELOW = 16 * _LANES  # one chunk of 16 vectors: no cascade
 _F32 = np.float32
+_FMA = {np.dtype(np.float32): fma32, np.dtype(np.float64): fma64}
+# the compiler's vectorized epilogue of a scalar loop: 16-byte chunks (see _channel_total)
+_CHUNK_BYTES = 16
 
 
-def fma32(a, b, c):
-    """``a * b + c`` on float32 arrays, rounded once: the product is exact in float64, the
-    sum rounds there and then to float32 (a second rounding that differs from fma's single
-    one only when the float64 sum falls exactly halfway between two float32 values)."""
-    return (np.asarray(a, np.float64) * b + np.asarray(c, np.float64)).astype(_F32)
+# Inputs up to these many elements (float32, float64) take the kernel's steps forward and
+# backward; larger ones NumPy's sums (and ``replay_where_visible``). Measured on one thread,
+# forward and backward: float32 (16, 32, 32, 32) in 8 groups 20 ms against 10 with a weight
+# and bias, 17 against 6 without (RowwiseMoments' Welford steps, about 16 NumPy passes, are
+# most of it), (8, 32, 16, 16) 6 ms against 2; float64's fused steps cost about nine times
+# NumPy's sums ((4, 32, 16, 16): 16 ms against 1.8), so it keeps layer norm's limit.
+EXACT_FLOAT32_SIZE = 1 << 20
+EXACT_FLOAT64_SIZE = _LAYER_NORM_FLOAT64_SIZE
 
 
-def _add_moments(count_add, mean_add, m2_add, count, mean, m2, fma):
-    """PyTorch's scalar AddMoments: merge (count_add, mean_add, m2_add) into the others."""
-    kind = mean.dtype.type
-    total = count + count_add
-    c = kind(count_add) / kind(total) if total else kind(0)
-    delta = mean_add - mean
-    mean = fma(c, delta, mean)
-    m2 = m2 + fma(delta * delta * c, kind(count), m2_add)
-    return total, mean, m2
+def kernel_layout(x, weight):
+    """Whether PyTorch runs its contiguous kernel on ``x`` (float32 / float64, ``weight`` of
+    its dtype or None) — not its channels-last one, whose sums differ."""
+    return (x.dtype in _FMA and (weight is None or weight.dtype == x.dtype)
+            and suggested(x) is contiguous_format)
 
 
-def small_group_moments(rows):
-    """(mean, biased variance) of each row of the float32 / float64 matrix ``rows`` (fewer
-    than 16 vectors of columns: 128 float32, 64 float64) as PyTorch's RowwiseMoments
-    computes them (its vectors: 8 float32 lanes, 4 float64)."""
-    kind = rows.dtype.type
-    lanes, fma = (_LANES, fma32) if kind is _F32 else (_LANES // 2, fma64)
-    reciprocals = (kind(1) / np.arange(1, 17, dtype=kind)).astype(kind)
-    n_rows, size = rows.shape
-    vectors = size // lanes
-    lane_mean = lane_m2 = np.zeros((n_rows, lanes), kind)
-    for j in range(vectors):
-        x = rows[:, j * lanes:(j + 1) * lanes]
-        delta = x - lane_mean
-        lane_mean = fma(delta, reciprocals[j], lane_mean)
-        lane_m2 = fma(delta, x - lane_mean, lane_m2)
-    count, mean, m2 = 0, np.zeros(n_rows, kind), np.zeros(n_rows, kind)
-    for i in range(vectors * lanes, size):
-        x = rows[:, i]
-        delta = x - mean
-        count += 1
-        mean = mean + delta / kind(count)
-        m2 = m2 + delta * (x - mean)
-    # merging empty lanes changes nothing but a non-finite mean (0 * inf): once is enough
-    for lane in range(lanes if vectors else 1):
-        count, mean, m2 = _add_moments(vectors, lane_mean[:, lane], lane_m2[:, lane],
-                                       count, mean, m2, fma)
-    return mean, m2 / kind(size)
+def exact_group_norm(x, weight, bias):
+    """Whether the group norm of ``x`` follows the kernel's steps here (not empty, at most
+    the size limit of its dtype, the contiguous kernel's layout)."""
+    limit = EXACT_FLOAT32_SIZE if x.dtype == np.float32 else EXACT_FLOAT64_SIZE
+    return (0 < x.size <= limit and kernel_layout(x, weight)
+            and (bias is None or bias.dtype == x.dtype))
+
+
+def group_statistics(rows, eps):
+    """``(mean, rstd)`` of each row (one group's elements) of the float32 / float64 matrix
+    ``rows`` as PyTorch's kernel computes them (its mean before ``welford_mean``)."""
+    mean, var = rowwise_moments(rows)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rstd = 1 / np.sqrt(np.maximum(var, 0).astype(np.float64) + eps)
+    return mean, rstd.astype(rows.dtype)
+
+
+def _normalized(x_rows, mean, rstd, weight, bias):
+    """The result for rows ``x_rows`` (k, HxW) of one channel each, with their group's
+    ``mean`` and ``rstd`` and their channel's ``weight`` and ``bias`` (each (k, 1), or
+    None), in the kernel's steps."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        if weight is None and bias is None:
+            return (x_rows - mean) * rstd
+        fma = _FMA[x_rows.dtype]
+        scale = rstd if weight is None else rstd * weight
+        shift = fma(_negative(scale), mean, np.zeros_like(scale) if bias is None else bias)
+        return fma(scale, x_rows, shift)
+
+
+def forward(x, num_groups, weight, bias, eps):
+    """``(y, mean, rstd)`` of the group norm of ``x`` (batch, channels, ...), float32 or
+    float64, not empty; ``weight`` / ``bias`` arrays (channels,) of its dtype, or None.
+    ``mean`` and ``rstd`` of shape (batch, groups, 1)."""
+    n, channels = x.shape[:2]
+    depth = channels // num_groups
+    mean, rstd = group_statistics(x.reshape(n * num_groups, -1), eps)
+    mean, rstd = mean.reshape(n, num_groups, 1), rstd.reshape(n, num_groups, 1)
+    if weight is None and bias is None:  # (one step per group: no per-channel terms)
+        y = _normalized(x.reshape(n, num_groups, -1), mean, rstd, None, None)
+        return y.reshape(x.shape), mean, rstd
+    per_channel = [np.repeat(s, depth, axis=1) for s in (mean, rstd)]  # (n, channels, 1)
+    y = _normalized(x.reshape(n, channels, -1), *per_channel,
+                    None if weight is None else weight[:, None],
+                    None if bias is None else bias[:, None])
+    return y.reshape(x.shape), mean, rstd
 
 
 def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y, closest=None):
@@ -73,7 +104,8 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y, closes
     roundings show: |mean| * rstd above 16 (values far from 0 next to their spread, so the
     result is a difference of nearly equal numbers; or a non-finite statistic), or where a
     later op can show them (``_ill_conditioned``). Elsewhere the two differ in the last bits
-    only, and NumPy's passes are several times faster."""
+    only, and NumPy's passes are several times faster. (For an input above the size limit
+    of ``forward``'s steps.)"""
     double = x.dtype == np.float64  # (float64: only where the weight is not finite)
     visible = np.zeros(mean.shape, bool) if double else ~(np.abs(mean) * rstd <= 16)
     if not double and closest is not None:
@@ -87,29 +119,19 @@ def replay_where_visible(x, num_groups, mean, rstd, weight, bias, eps, y, closes
         return
     n, channels = x.shape[:2]
     grouped = x.reshape(mean.shape[:2] + (-1,))
-    size = grouped.shape[2]
     batch, group = np.nonzero(visible[..., 0])
-    if 0 < size < _EXACT_BELOW // (1 + double):
-        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-            group_mean, var = small_group_moments(grouped[batch, group])
-            mean[batch, group, 0] = group_mean
-            rstd[batch, group, 0] = 1 / np.sqrt(np.maximum(var, 0).astype(np.float64) + eps)
+    if grouped.shape[2]:
+        mean[batch, group, 0], rstd[batch, group, 0] = group_statistics(
+            grouped[batch, group], eps)
     per_group = channels // num_groups
     # the (batch, channel) rows of the visible groups, with their group's statistics
     rows_n = np.repeat(batch, per_group)
     rows_c = (group[:, None] * per_group + np.arange(per_group)).reshape(-1)
     x3, y3 = x.reshape(n, channels, -1), y.reshape(n, channels, -1)
-    row_mean = mean[rows_n, rows_c // per_group]
-    row_rstd = rstd[rows_n, rows_c // per_group]
-    with np.errstate(invalid="ignore", over="ignore"):
-        if weight is None and bias is None:
-            y3[rows_n, rows_c] = (x3[rows_n, rows_c] - row_mean) * row_rstd
-            return
-        scale = row_rstd if weight is None else row_rstd * weight[rows_c, None]
-        shift = np.zeros_like(scale) if bias is None else bias[rows_c, None]
-        fma = fma64 if double else fma32
-        shift = fma(-scale, row_mean, shift)
-        y3[rows_n, rows_c] = fma(scale, x3[rows_n, rows_c], shift)
+    y3[rows_n, rows_c] = _normalized(
+        x3[rows_n, rows_c], mean[rows_n, rows_c // per_group],
+        rstd[rows_n, rows_c // per_group], None if weight is None else weight[rows_c, None],
+        None if bias is None else bias[rows_c, None])
 
 
 def _ill_conditioned(size, mean, closest):
@@ -126,87 +148,105 @@ def _ill_conditioned(size, mean, closest):
 
 # --------------------------------------------------------------------------- backward
 
-def _vector_sum(products):
-    """Each row of ``products`` (..., n) summed as PyTorch's ``map2_reduce_all`` /
-    ``reduce_all`` over 8-lane vectors: fewer than 8 elements one by one from the first; else
-    whole vectors added lane by lane (in order), the leftover elements into the first lanes,
-    then the 8 lanes by halves (lane i + lane i+4, then i + i+2, then 0 + 1)."""
-    n = products.shape[-1]
-    if n < _LANES:
-        total = products[..., 0]
-        for i in range(1, n):
-            total = total + products[..., i]
-        return total
-    whole = n // _LANES * _LANES
-    vectors = products[..., :whole].reshape(products.shape[:-1] + (whole // _LANES, _LANES))
-    lanes = np.add.accumulate(vectors, axis=-2)[..., -1, :]  # (strictly in order)
-    if whole < n:
-        lanes = lanes.copy()
-        lanes[..., :n - whole] += products[..., whole:]
-    halves = lanes[..., :4] + lanes[..., 4:]
-    quarters = halves[..., :2] + halves[..., 2:]
-    return quarters[..., 0] + quarters[..., 1]
-
-
-def _channel_total(values, weight):
+def _channel_total(values, weight, serial):
     """The per-group total of ``values`` (batch, groups, D) times the weight (groups, D), as
-    PyTorch's CalcDsDb: whole 8-channel vectors accumulated with fused multiply-adds, their
-    lanes added in order from 0, then the leftover channels each a fused multiply-add."""
+    PyTorch's CalcDsDb and the loop after it: whole vectors of channels accumulated with
+    fused multiply-adds, their lanes added in order from 0; then the leftover channels (fewer
+    than a vector), each a fused multiply-add, except where the kernel runs ``serial`` (its
+    parallel_for calls the loop body inline: one thread, or one group in all): that copy of
+    the loop the compiler vectorized in one 16-byte chunk where it can (4 float32, 2
+    float64: those products rounded, then added in order), the rest fused (measured: 5
+    leftover float32 channels take 4 rounded products and one fused step on one thread, five
+    fused steps on two)."""
+    kind = values.dtype.type
+    fma = _FMA[values.dtype]
+    lane = lanes(kind)
     depth = values.shape[2]
-    whole = depth // _LANES * _LANES
-    total = np.zeros(values.shape[:2], _F32)
+    whole = depth // lane * lane
+    total = np.zeros(values.shape[:2], kind)
     if whole:
-        lanes = np.zeros(values.shape[:2] + (_LANES,), _F32)
-        for j in range(0, whole, _LANES):
-            lanes = fma32(values[:, :, j:j + _LANES], weight[:, j:j + _LANES], lanes)
-        for lane in range(_LANES):
-            total = total + lanes[..., lane]
-    for j in range(whole, depth):
-        total = fma32(values[:, :, j], weight[:, j], total)
+        acc = np.zeros(values.shape[:2] + (lane,), kind)
+        for j in range(0, whole, lane):
+            acc = fma(values[:, :, j:j + lane], weight[:, j:j + lane], acc)
+        for i in range(lane):
+            total = total + acc[..., i]
+    chunk = _CHUNK_BYTES // values.itemsize
+    rounded = whole + ((depth - whole) // chunk * chunk if serial else 0)
+    for j in range(whole, rounded):
+        total = total + values[:, :, j] * weight[:, j]
+    for j in range(rounded, depth):
+        total = fma(values[:, :, j], weight[:, j], total)
     return total
 
 
-def input_grad(grad, x, mean, rstd, weight, num_groups):
-    """The input gradient of the float32 group norm as PyTorch's CPU kernel rounds it
-    (``x`` and ``grad`` contiguous (batch, channels, positions), ``mean`` / ``rstd`` its
-    float32 statistics per (batch, group)): per channel ``ds = sum(dy * x)`` and
-    ``db = sum(dy)``; per group their weighted totals; ``c2 = (db * mean - ds) * rstd^3 / n``
-    and ``c3 = -c2 * mean - db * rstd / n`` (C's fused multiply-adds where the compiler made
-    them); ``dx = rstd * weight * dy + c2 * x + c3``. Cancellation shows these roundings (a
-    group of one value: a gradient of exactly 0 comes out as an ulp of the shift)."""
+def _negative(values):
+    """``-values`` as the kernel's fused multiply-adds negate an operand (vfmsub, vfnmadd):
+    a NaN keeps its sign (measured: a NaN in the input or the incoming gradient reaches
+    every gradient of its group with its own sign). Arrays of a value per group or channel:
+    the check costs little."""
+    out = np.negative(values)
+    nan = np.isnan(values)
+    if nan.any():
+        np.copyto(out, values, where=nan)
+    return out
+
+
+def internal_sums(grad, x):
+    """Per (batch, channel) ``ds = sum(dy * x)`` and ``db = sum(dy)`` as
+    ComputeInternalGradients sums them: float32's leftover products rounded, then added;
+    float64's fused into the lanes (measured: the compiler contracted that step there)."""
+    products = grad * x
+    return vector_sum(products, None if x.dtype == _F32 else (grad, x)), vector_sum(grad)
+
+
+def input_grad(grad, x, mean, rstd, weight, num_groups, sums=None):
+    """The input gradient of the float32 / float64 group norm as PyTorch's CPU kernel rounds
+    it (``x`` and ``grad`` contiguous (batch, channels, positions), ``mean`` / ``rstd`` its
+    statistics per (batch, group), ``sums``: ``internal_sums`` if made): per group the
+    weighted totals of ``ds`` and ``db``; ``c2 = (db * mean - ds) * rstd^3 / n`` and ``c3 =
+    -c2 * mean - db * rstd / n`` (C's fused multiply-adds where the compiler made them);
+    ``dx = rstd * weight * dy + c2 * x + c3``. Cancellation shows these roundings (a group
+    of one value: a gradient of exactly 0 comes out as an ulp of the shift)."""
+    kind = x.dtype.type
+    fma = _FMA[x.dtype]
     n, channels, positions = x.shape
     depth = channels // num_groups
-    ds = _vector_sum(grad * x).reshape(n, num_groups, depth)
-    db = _vector_sum(grad).reshape(n, num_groups, depth)
-    gamma = np.ones((num_groups, depth), _F32) if weight is None else \
+    ds, db = internal_sums(grad, x) if sums is None else sums
+    gamma = np.ones((num_groups, depth), kind) if weight is None else \
         weight.reshape(num_groups, depth)
-    ds_total, db_total = _channel_total(ds, gamma), _channel_total(db, gamma)
-    scale = _F32(1) / _F32(depth * positions)
-    mean, rstd = mean.reshape(n, num_groups), rstd.reshape(n, num_groups)
-    c2 = fma32(db_total, mean, -ds_total) * rstd * rstd * rstd * scale
-    c3 = fma32(-(db_total * rstd), scale, -c2 * mean)
-    c1 = (rstd[:, :, None] * gamma).reshape(n, channels, 1)
-    c2 = np.repeat(c2, depth, axis=1)[:, :, None]
-    c3 = np.repeat(c3, depth, axis=1)[:, :, None]
-    return fma32(c1, grad, c2 * x) + c3
+    serial = n * num_groups == 1 or get_num_threads() == 1
+    with np.errstate(invalid="ignore", over="ignore"):
+        ds_total = _channel_total(ds.reshape(n, num_groups, depth), gamma, serial)
+        db_total = _channel_total(db.reshape(n, num_groups, depth), gamma, serial)
+        scale = kind(1) / kind(depth * positions)
+        mean, rstd = mean.reshape(n, num_groups), rstd.reshape(n, num_groups)
+        c2 = fma(db_total, mean, _negative(ds_total)) * rstd * rstd * rstd * scale
+        c3 = fma(_negative(db_total * rstd), np.full_like(rstd, scale),
+                 _negative(c2) * mean)
+        c1 = (rstd[:, :, None] * gamma).reshape(n, channels, 1)
+        c2 = np.repeat(c2, depth, axis=1)[:, :, None]
+        c3 = np.repeat(c3, depth, axis=1)[:, :, None]
+        return fma(c1, grad, c2 * x) + c3
 
 
-def affine_grads(grad, x, mean, rstd, num_groups):
-    """The weight and bias gradients of the float32 group norm as PyTorch's CPU kernel rounds
-    them (contiguous (batch, channels, positions) arrays): per channel ``ds = sum(dy * x)``
-    and ``db = sum(dy)`` over the positions; ``dgamma = sum_n (ds - db * mean) * rstd`` with
-    both steps fused multiply-adds (``acc = fma(fma(-db, mean, ds), rstd, acc)``, batch by
+def affine_grads(grad, x, mean, rstd, num_groups, sums=None):
+    """The weight and bias gradients of the float32 / float64 group norm as PyTorch's CPU
+    kernel rounds them (contiguous (batch, channels, positions) arrays): per channel ``ds``
+    and ``db`` (``internal_sums``); ``dgamma = sum_n (ds - db * mean) * rstd`` with both
+    steps fused multiply-adds (``acc = fma(fma(-db, mean, ds), rstd, acc)``, batch by
     batch), ``dbeta = sum_n db``. A group of one value shows it: ``x - mean`` is 0 but
     ``ds - db * mean`` is the rounding of ``dy * x``, times rstd 316."""
+    kind = x.dtype.type
+    fma = _FMA[x.dtype]
     n, channels, _ = x.shape
     depth = channels // num_groups
-    ds = _vector_sum(grad * x)
-    db = _vector_sum(grad)
+    ds, db = internal_sums(grad, x) if sums is None else sums
     mean = np.repeat(mean.reshape(n, num_groups), depth, axis=1)
     rstd = np.repeat(rstd.reshape(n, num_groups), depth, axis=1)
-    weight_grad = np.zeros(channels, _F32)
-    bias_grad = np.zeros(channels, _F32)
-    for b in range(n):
-        weight_grad = fma32(fma32(-db[b], mean[b], ds[b]), rstd[b], weight_grad)
-        bias_grad = bias_grad + db[b]
+    weight_grad = np.zeros(channels, kind)
+    bias_grad = np.zeros(channels, kind)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for b in range(n):
+            weight_grad = fma(fma(_negative(db[b]), mean[b], ds[b]), rstd[b], weight_grad)
+            bias_grad = bias_grad + db[b]
     return weight_grad, bias_grad

@@ -18,6 +18,7 @@ from ..backends.cpu import VECTOR_BYTES
 from . import batch_norm_grad
 from .fused import fma64
 from .layer_norm_rows import layer_norm_rows
+from .rowwise_moments import rowwise_moments
 
 # No chunk smaller than this: smaller ones cost more to hand out than they save.
 CHUNK_BYTES = 256 << 10
@@ -465,15 +466,9 @@ def _layer_norm_short_rows(x2, weight, bias, eps):
     fma((x - mean) * rstd, weight, bias) for a weight, fma(x - mean, rstd, bias) for a bias
     alone."""
     dtype = x2.dtype.type
-    rows, width = x2.shape
-    mean, m2 = np.zeros(rows, dtype), np.zeros(rows, dtype)
+    mean, var = rowwise_moments(x2)  # (its scalar loop, for such rows)
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        for i in range(width):
-            column = x2[:, i]
-            delta = column - mean
-            mean += delta / dtype(i + 1)
-            m2 += delta * (column - mean)
-        invstd = dtype(1) / np.sqrt(m2 / dtype(width) + dtype(eps))
+        invstd = dtype(1) / np.sqrt(var + dtype(eps))
         centred = x2 - mean[:, None]
         if weight is not None:
             y2 = fused_multiply_add(centred * invstd[:, None], weight,

@@ -7,8 +7,10 @@ from .._memory_format import like_suggested
 from .._tensor_base import _make
 from . import norm_kernels as _kernels
 from .group_norm_kernel import affine_grads as group_norm_affine_grads
+from .group_norm_kernel import exact_group_norm, kernel_layout, replay_where_visible
+from .group_norm_kernel import forward as group_norm_forward
 from .group_norm_kernel import input_grad as group_norm_input_grad
-from .group_norm_kernel import replay_where_visible
+from .group_norm_kernel import internal_sums as group_norm_sums
 from .half import FLOAT32, forward_in_float32, is_half
 from .norm_backward import (
     NativeBatchNormBackwardBackward0,
@@ -212,6 +214,12 @@ class NativeGroupNormBackward0(Op):
         self.grouped = (x.shape[0], num_groups, int(np.prod(x.shape[1:])) // num_groups)
         self.shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         self.channel_axes = (0,) + tuple(range(2, x.ndim))
+        w = None if weight is None else weight._data
+        b = None if bias is None else bias._data
+        if exact_group_norm(x, w, b):  # PyTorch's kernel's steps, bit for bit
+            y, mean, invstd = group_norm_forward(x, num_groups, w, b, eps)
+            self.mean, self.invstd = _kernels.welford_mean(mean), invstd
+            return self._finish(input, weight, y)
         mean, invstd, centred, squares = _moments(x.reshape(self.grouped), (2,), eps)
         mean = _kernels.welford_mean(mean)
         self.mean, self.invstd = mean, invstd
@@ -224,18 +232,19 @@ class NativeGroupNormBackward0(Op):
             y = _affine((centred * invstd).reshape(x.shape), weight, bias, self.shape)
         if x.dtype in (np.float32, np.float64) and x.size:  # PyTorch's roundings, where
             # they show
-            replay_where_visible(x, num_groups, mean, invstd,
-                                 None if weight is None else weight._data,
-                                 None if bias is None else bias._data, eps, y,
+            replay_where_visible(x, num_groups, mean, invstd, w, b, eps, y,
                                  squares.min(2, keepdims=True) if squares.size else None)
+        return self._finish(input, weight, y)
+
+    def _finish(self, input, weight, y):
         if self._record:  # (nothing to save without a node; after the replay, which may
             # change the statistics)
             self.save(input, weight)
             # (mean and rstd are this node's outputs 1 and 2 in PyTorch, differentiable:
             # saved as outputs, they unpack, and reach pack hooks, with this grad_fn)
-            for nr, stat in ((1, mean), (2, invstd)):
+            for nr, stat in ((1, self.mean), (2, self.invstd)):
                 self._save_output(_make(stat.reshape(self.grouped[:2]), True, self, nr))
-        return like_suggested(y, x)
+        return like_suggested(y, input._data)
 
     def backward(self, grad, grad_mean=None, grad_rstd=None):
         input, weight, _, _ = self.saved()
@@ -252,16 +261,17 @@ class NativeGroupNormBackward0(Op):
         mean, invstd = _make(self.mean), _make(self.invstd)
         xhat = (grouped - mean) * invstd
         grad_input = grad_weight = grad_bias = None
-        if kernel:  # (PyTorch's float32 kernel's steps, whose roundings cancellation shows)
+        if kernel:  # (PyTorch's kernel's steps, whose roundings cancellation shows)
             rows = self.in_shape[:2] + (-1,)
             dy, x = grad._data.reshape(rows), input._data.reshape(rows)
+            sums = group_norm_sums(dy, x)
             if self.needs(0):
                 grad_input = _make(group_norm_input_grad(
                     dy, x, self.mean, self.invstd, None if weight is None else weight._data,
-                    self.grouped[1]).reshape(self.in_shape))
+                    self.grouped[1], sums).reshape(self.in_shape))
             if self.needs(1) or self.needs(2):
                 weight_grad, bias_grad = group_norm_affine_grads(dy, x, self.mean, self.invstd,
-                                                                 self.grouped[1])
+                                                                 self.grouped[1], sums)
                 grad_weight = _make(weight_grad) if self.needs(1) else None
                 grad_bias = _make(bias_grad) if self.needs(2) else None
             return grad_input, grad_weight, grad_bias
@@ -276,15 +286,16 @@ class NativeGroupNormBackward0(Op):
         return grad_input, grad_weight, grad_bias
 
     def _kernel_rounding(self, input, grad, weight):
-        """Whether the gradients are computed as PyTorch's float32 CPU kernel computes them
-        (contiguous layouts: a channels-last input runs another kernel). Its roundings show
-        wherever a sum cancels: a group of one value, a group whose mean is large next to
-        its spread, a gradient close to orthogonal to the normalized input. Large groups
-        keep NumPy's faster sums unless their mean is large next to their spread (the
-        kernel's steps cost about three times as much)."""
+        """Whether the gradients are computed as PyTorch's CPU kernel for contiguous inputs
+        computes them (a channels-last input runs another kernel): always up to the size
+        limit of its forward steps (``exact_group_norm``). Above, its roundings show only
+        where a sum cancels (float32): a group of one value, a group whose mean is large
+        next to its spread, a gradient close to orthogonal to the normalized input; larger
+        groups keep NumPy's faster sums unless their mean is large next to their spread."""
         x = input._data
-        return (x.dtype == np.float32 and grad._data.dtype == np.float32 and x.size > 0
-                and (weight is None or weight._data.dtype == np.float32)
-                and (x.ndim < 4 or x.flags.c_contiguous)
-                and (self.grouped[2] <= _KERNEL_STEPS_UP_TO
-                     or not (np.abs(self.mean) * self.invstd <= 16).all()))
+        w = None if weight is None else weight._data
+        if grad._data.dtype != x.dtype or not x.size or not kernel_layout(x, w):
+            return False
+        return (exact_group_norm(x, w, None) or x.dtype == np.float32 and (
+            self.grouped[2] <= _KERNEL_STEPS_UP_TO
+            or not (np.abs(self.mean) * self.invstd <= 16).all()))

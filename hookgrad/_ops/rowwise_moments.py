@@ -44,8 +44,10 @@ def lanes(dtype):
 
 
 def rowwise_moments(x2):
-    """``(mean, biased variance)`` of each row of ``x2`` (R, N), float32 or float64, with
-    ``N >= lanes(x2.dtype)``, as PyTorch's RowwiseMoments computes them."""
+    """``(mean, biased variance)`` of each row of ``x2`` (R, N), float32 or float64, N > 0,
+    as PyTorch's RowwiseMoments computes them."""
+    if x2.shape[1] < lanes(x2.dtype):
+        return _short_row_moments(x2)
     with np.errstate(all="ignore"):
         if x2.dtype == _F32:
             m1, m2, suspect = _chunk_moments32(x2)
@@ -78,6 +80,23 @@ def _outside_safe_range(x2):
     if least < _SAFE_LOW:
         rows |= ((magnitude < _SAFE_LOW) & (magnitude != 0)).any(1)
     return rows if rows.any() else None
+
+
+def _short_row_moments(x2):
+    """Rows shorter than a vector: all RowwiseMoments' scalar loop, Welford's running mean
+    and sum of squared deviations in the dtype, unfused (``m1 += delta / count``,
+    ``m2 += delta * (x - m1)``); then ``m2 / N``. (Its merge of the empty lanes changes
+    only a non-finite mean, to NaN: its callers' ``welford_mean``.)"""
+    kind = x2.dtype.type
+    rows, width = x2.shape
+    mean, m2 = np.zeros(rows, kind), np.zeros(rows, kind)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        for i in range(width):
+            column = x2[:, i]
+            delta = column - mean
+            mean += delta / kind(i + 1)
+            m2 += delta * (column - mean)
+        return mean, m2 / kind(width)
 
 
 def _ceil_log2(m):
