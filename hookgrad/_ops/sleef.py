@@ -230,14 +230,7 @@ def log1pf(d):
 
 def logf(d):
     """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build)."""
-    tiny = d < _F32(1.17549435e-38)  # (below FLT_MIN, negatives too: scaled by 2**64)
-    d = np.where(tiny, d * _F32(18446744073709551616.0), d)
-    # vilogb2k (the biased exponent's bits, less 127) of d / 0.75; vldexp3 (-e added to
-    # the exponent's bits: no rounding, no overflow for a d near FLT_MAX, where d / 0.75 is
-    # inf and e 128)
-    e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
-    m = (d.view(np.int32) - (e << 23)).view(_F32)
-    e = np.where(tiny, e - 64, e)
+    m, e = log_reduce(d)
     sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
     # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
     nx, ny = _two_sum(_F32(-1), m)
@@ -248,6 +241,19 @@ def logf(d):
         out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
         out[d == 0] = -np.inf
     return out
+
+
+def log_reduce(d):
+    """SLEEF's reduction of d for its float32 logs (AVX2 form: xlogf_u1, logkf): ``(m, e)``
+    with ``d = m * 2**e`` and m in [0.75, 1.5)."""
+    tiny = d < _F32(1.17549435e-38)  # (below FLT_MIN, negatives too: scaled by 2**64)
+    d = np.where(tiny, d * _F32(18446744073709551616.0), d)
+    # vilogb2k (the biased exponent's bits, less 127) of d / 0.75; vldexp3 (-e added to
+    # the exponent's bits: no rounding, no overflow for a d near FLT_MAX, where d / 0.75 is
+    # inf and e 128)
+    e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
+    m = (d.view(np.int32) - (e << 23)).view(_F32)
+    return m, np.where(tiny, e - 64, e)
 
 
 def logf_sum(sx, sy, xx, xy):
