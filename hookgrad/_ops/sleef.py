@@ -57,6 +57,16 @@ def fma(a, b, c):
     return out
 
 
+def _product_error(x, y, p):
+    """``fma(x, y, -p)`` for ``p``, ``x * y`` rounded to float32: the product's rounding
+    error, which float64 holds exactly (the product of two floats and its difference from
+    p are exact there), so one rounding to float32 gives the FMA's result without its
+    midpoint test."""
+    e = np.multiply(x, y, dtype=_F64)
+    e -= p
+    return e.astype(_F32)
+
+
 def _toward_error(total, product, addend):
     """``total = product + addend`` rounded in float64 moved one step toward the exact sum
     (Knuth's two-sum error; none: ``total`` itself)."""
@@ -86,7 +96,7 @@ def _two_sum(x, y):
 def _two_product(x, y):
     """SLEEF's dfmul of two floats (FMA form): the product and its exact error."""
     p = x * y
-    return p, fma(x, y, -p)
+    return p, _product_error(x, y, p)
 
 
 def expf(d):
@@ -159,19 +169,19 @@ def _expk2f(dx):
 def _mul_pf(xx, xy, y):
     """SLEEF's dfmul_vf2_vf2_vf (FMA form)."""
     rx = xx * y
-    return rx, fma(xy, y, fma(xx, y, -rx))
+    return rx, fma(xy, y, _product_error(xx, y, rx))
 
 
 def _mul_pp(xx, xy, yx, yy):
     """SLEEF's dfmul_vf2_vf2_vf2 (FMA form)."""
     rx = xx * yx
-    return rx, fma(xx, yy, fma(xy, yx, fma(xx, yx, -rx)))
+    return rx, fma(xx, yy, fma(xy, yx, _product_error(xx, yx, rx)))
 
 
 def _squ(xx, xy):
     """SLEEF's dfsqu_vf2_vf2 (FMA form)."""
     rx = xx * xx
-    return rx, fma(xx + xx, xy, fma(xx, xx, -rx))
+    return rx, fma(xx + xx, xy, _product_error(xx, xx, rx))
 
 
 def expm1f(a):
@@ -279,7 +289,7 @@ def _div(nx, ny, dx, dy):
     """SLEEF's dfdiv_vf2_vf2_vf2 (FMA form)."""
     t = _F32(1) / dx
     qx = nx * t
-    u = fma(t, nx, -qx)
+    u = _product_error(t, nx, qx)
     qy = fma(-dy, t, fma(-dx, t, _F32(1)))
     return qx, fma(qx, qy, fma(ny, t, u))
 
