@@ -29,9 +29,9 @@ def fma(a, b, c):
     with a gradient of ones) the sum's exact error (Knuth's two-sum) decides: none, the
     midpoint is the value and rounds to even; else the sum one float64 step toward it
     rounds as the exact value does. (Explicit conversions: a ufunc's own mixed-type loop
-    is slower.)"""
+    is slower. ``b`` may be float64 already: a polynomial's variable, converted once.)"""
     t = a.astype(_F64)
-    t *= b.astype(_F64) if type(b) is np.ndarray else _F64(b)
+    t *= b.astype(_F64, copy=False) if type(b) is np.ndarray else _F64(b)
     addend = c.astype(_F64) if type(c) is np.ndarray else _F64(c)
     t += addend
     out = t.astype(_F32)

@@ -38,8 +38,9 @@ _INT_MIN = np.int32(-0x80000000)
 def _horner(coefficients, t):
     """``c0 * t^n + ... + cn`` as SLEEF's chain of FMAs (each rounded once)."""
     u = fma(t, coefficients[0], coefficients[1])
+    wide = t.astype(np.float64)  # (converted once for the chain)
     for c in coefficients[2:]:
-        u = fma(u, t, c)
+        u = fma(u, wide, c)
     return u
 
 
