@@ -33,7 +33,7 @@ def power(x, y, c_power, c_order_output=False):
     modelled. ``c_order_output``: PyTorch's output is allocated C-contiguous before its
     iterator runs (``number ** tensor``), so its iteration follows C order."""
     if type(y) is np.ndarray:
-        return _binary(sleef_pow_atan.powf, np.power, x, y, c_order_output) \
+        return _binary(sleef_pow_atan.powf, _powf, x, y, c_order_output) \
             if y.dtype == np.float32 else None
     if not x.size or not kernel_vec.applies(_FLOAT32):
         return None
@@ -51,10 +51,20 @@ def power(x, y, c_power, c_order_output=False):
     return _split(positions, vector, scalar, np.ascontiguousarray(x))
 
 
+def _powf(x, y):
+    """glibc's powf of flat float32 arrays (NumPy's float32 power), the exponent copied where
+    it repeats one number (stride 0): NumPy takes such an exponent 2, 0.5 or -1 as a square,
+    sqrt or division, whose NaNs, zeros and roundings are not powf's."""
+    return np.power(x, y.copy() if 0 in y.strides else y)
+
+
 def _binary(vector, scalar, a, b, c_order_output=False):
     """``vector`` / ``scalar`` (flat float32 functions of two arrays) of the float32 arrays
     ``a`` and ``b`` where PyTorch's binary kernel takes each."""
-    shape = np.broadcast_shapes(a.shape, b.shape)
+    try:
+        shape = np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:  # (the caller's NumPy form raises the error PyTorch's message replaces)
+        return None
     n = int(np.prod(shape))
     if not n or not kernel_vec.applies(_FLOAT32):
         return None

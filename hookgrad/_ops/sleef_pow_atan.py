@@ -10,7 +10,18 @@ pairs (sleef.py's helpers, FMA forms) and each FMA rounded once (sleef.fma)."""
 import numpy as np
 
 from . import sleef
-from .sleef import _ALL_ONES, _add_pp, _div, _mul_pf, _mul_pp, _mulsign, _squ, _two_sum, fma
+from .sleef import (
+    _ALL_ONES,
+    _add_pp,
+    _div,
+    _mul_pf,
+    _mul_pp,
+    _mulsign,
+    _product_error,
+    _squ,
+    _two_sum,
+    fma,
+)
 
 _F32 = np.float32
 _ONE = _F32(1)
@@ -66,7 +77,7 @@ def _atan2k(y, x):
     d = np.where(swap, y, x)
     r = _ONE / d
     sx = n * r
-    sy = fma(sx, fma(-d, r, _ONE), fma(r, n, -sx))
+    sy = fma(sx, fma(-d, r, _ONE), _product_error(r, n, sx))
     # t = dfnormalize(dfsqu(s))
     tx, ty = _squ(sx, sy)
     hx = tx + ty

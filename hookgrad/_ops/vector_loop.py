@@ -106,8 +106,8 @@ def _vector_row(shape, x, y, more=()):
     inner_steps = [step[inner] for step in steps]
     if any(s not in (0, 1) for s in inner_steps):
         return None
-    if len(inner_steps) == 2 and inner_steps == [0, 0]:  # (PyTorch's element loop)
-        return None
+    if inner_steps.count(0) >= 2:  # (PyTorch's vector loop takes one broadcast operand at
+        return None  # most: with two, its element loop)
     return length
 
 
