@@ -3,6 +3,7 @@ element, and the NaN signs of its vector loop (SLEEF's pow) where that loop runs
 import numpy as np
 
 from ..backends.cpu import VECTOR_BYTES
+from . import pow_atan_kernels
 from .vector_loop import PARALLEL_GRAIN, vector_positions
 
 # PyTorch's pow kernel steps two vectors at a time (128 bytes in its AVX-512 build, 64 in its
@@ -10,33 +11,59 @@ from .vector_loop import PARALLEL_GRAIN, vector_positions
 _VECTOR_STEP_BYTES = 2 * VECTOR_BYTES
 
 
-def power_of_floats(x, y):
+def power_of_floats(x, y, c_order_output=False):
     """``x ** y`` for floating ``x`` (``y`` a number or an array of its dtype), as PyTorch's
-    CPU kernel gives it for small tensors and the tails of large ones: C's double ``pow`` of
-    the values, rounded once to the dtype; a number exponent of a float16 tensor is first
-    rounded to float16. NumPy's own float32 / float16 power is a SIMD approximation that
-    misses that result for about one element in five. An array exponent is C's pow even where
-    it is one number broadcast: NumPy's power takes an exponent 0.5 that is the same along its
-    inner loop (stride 0) as sqrt, which makes (-inf) ** 0.5 NaN and (-0.) ** 0.5 -0.: those
-    are put right where the exponent can be such. (NumPy's warnings about the infinities and
-    NaNs are filtered for hookgrad's modules.) The NaNs take the signs of PyTorch's vector
-    loop where it runs (``vector_loop_nan_signs``)."""
+    CPU kernel gives it: float32 on an AVX2 machine as pow_atan_kernels.py models it (SLEEF's
+    powf on its vector loop's elements; ``c_order_output``: see there), else ``c_power``
+    with the NaN signs of the vector loop where it runs (``vector_loop_nan_signs``)."""
+    if x.dtype == np.float32:
+        out = pow_atan_kernels.power(x, y, _c_power_with_signs, c_order_output)
+        if out is not None:
+            return out
+    return vector_loop_nan_signs(c_power(x, y), x, y)
+
+
+def _c_power_with_signs(x, y):
+    """C's pow of the flat float32 ``x`` by the number ``y``, with C's NaN signs."""
+    return vector_loop_nan_signs(c_power(x, y), x, y, vector=False)
+
+
+def c_power(x, y):
+    """``x ** y`` as PyTorch's scalar loop computes it for small tensors and the tails of
+    large ones: C's double ``pow`` of the values, rounded once to the dtype (for a float32
+    array exponent glibc's powf, which NumPy's float32 power calls); a number
+    exponent of a float16 tensor is first rounded to float16. NumPy's own float16 power, and
+    its float32 power by a number, miss that result for about one element in five. An array
+    exponent is C's pow even where it is one number broadcast: NumPy's power takes an
+    exponent 0.5 that is the same along its inner loop (stride 0) as sqrt, which makes
+    (-inf) ** 0.5 NaN and (-0.) ** 0.5 -0.: those are put right where the exponent can be
+    such. (NumPy's warnings about the infinities and NaNs are filtered for hookgrad's
+    modules.)"""
     dtype = x.dtype
     if type(y) is np.ndarray:
+        if dtype == np.float32:  # (glibc's powf; NumPy's power takes an exponent that is
+            # one number along its inner loop as 2, 0.5 or -1 as a product, sqrt or division)
+            if _broadcast(x, y):
+                shape = np.broadcast_shapes(x.shape, y.shape)
+                x, y = (np.ascontiguousarray(np.broadcast_to(v, shape)) for v in (x, y))
+            return np.power(x, y)
         wide = dtype.itemsize < 8
         x_wide, y_wide = (x.astype(np.float64), y.astype(np.float64)) if wide else (x, y)
         out = np.power(x_wide, y_wide)
-        if y.size == 1 or y.shape != out.shape or 0 in y.strides:  # (NumPy's sqrt, below)
+        if _broadcast(out, y):  # (NumPy's sqrt, below)
             out = _as_c_pow_of_half(x_wide, y_wide == 0.5, out)
-        out = out.astype(dtype) if wide else out
-    elif dtype.itemsize >= 8:
-        out = np.power(x, y)
-    else:
-        if dtype.itemsize == 2:
-            y = float(np.float16(y))
-        out = np.power(x.astype(np.float64), y)
-        out = (out if y != 0.5 else _as_c_pow_of_half(x, True, out)).astype(dtype)
-    return vector_loop_nan_signs(out, x, y)
+        return out.astype(dtype) if wide else out
+    if dtype.itemsize >= 8:
+        return np.power(x, y)
+    if dtype.itemsize == 2:
+        y = float(np.float16(y))
+    out = np.power(x.astype(np.float64), y)
+    return (out if y != 0.5 else _as_c_pow_of_half(x, True, out)).astype(dtype)
+
+
+def _broadcast(out, y):
+    """Whether NumPy's power may see ``y`` as one number along its inner loop."""
+    return y.size == 1 or y.shape != out.shape or 0 in y.strides
 
 
 def _as_c_pow_of_half(x, half, out):
@@ -48,7 +75,7 @@ def _as_c_pow_of_half(x, half, out):
     return np.where(fix, np.where(x == 0, 0.0, np.inf), out)
 
 
-def vector_loop_nan_signs(out, x, y):
+def vector_loop_nan_signs(out, x, y, vector=True):
     """``out`` (``x ** y``, float16 / float32 / float64) with the NaN signs of PyTorch's kernel
     (bfloat16's vector loop converts differently: left as C's). Its vector loop (SLEEF's pow)
     gives the NaN of a negative base to a fractional power no sign bit and the NaN from a NaN
@@ -58,8 +85,8 @@ def vector_loop_nan_signs(out, x, y):
     its NaN signs are not C's everywhere: every NaN's is set here. The vector loop runs over
     whole 128-byte steps of each inner row of the iteration, when its operands are contiguous
     along it (one may be one broadcast value); tensors split between threads are taken as
-    looping element by element (not modelled). Costs one sum of squares (NaN only from a
-    NaN) when the result has no NaN."""
+    looping element by element (not modelled). ``vector`` False: C's signs everywhere.
+    Costs one sum of squares (NaN only from a NaN) when the result has no NaN."""
     squares = np.vdot(out, out)
     if squares == squares or out.dtype.kind != "f":
         return out
@@ -73,7 +100,7 @@ def vector_loop_nan_signs(out, x, y):
     negative = np.where(x_nan, np.signbit(x) & ~odd,
                         np.where(y_nan, np.signbit(exponent), True))
     vector = (vector_positions(out.shape, x, y, _VECTOR_STEP_BYTES)
-              if out.size <= PARALLEL_GRAIN else None)
+              if vector and out.size <= PARALLEL_GRAIN else None)
     if vector is not None:
         negative = np.where(vector, x_nan | y_nan, negative)
     signed = np.where(np.broadcast_to(negative, out.shape), -np.nan, np.nan).astype(out.dtype)

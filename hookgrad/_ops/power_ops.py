@@ -150,7 +150,7 @@ class PowBackward2(Op):
         if x.dtype.kind in "iu":
             return c_order(integer_power(np.asarray(s, x.dtype), x))
         if x.dtype.kind == "f":  # (the number in the tensor's dtype, then C's pow)
-            return c_order(power_of_floats(np.asarray(s, x.dtype), x))
+            return c_order(power_of_floats(np.asarray(s, x.dtype), x, c_order_output=True))
         with np.errstate(divide="ignore"):  # 0 ** -x: inf, as PyTorch's
             return c_order(np.power(float(s) if x.dtype.kind == "V" else s, x)
                            .astype(x.dtype, copy=False))

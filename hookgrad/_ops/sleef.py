@@ -22,6 +22,16 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 
 
+def _product_error(x, y, p):
+    """``fma(x, y, -p)`` for ``p``, ``x * y`` rounded to float32: the product's rounding
+    error, which float64 holds exactly (the product of two floats and its difference from
+    p are exact there), so one rounding to float32 gives the FMA's result without its
+    midpoint test."""
+    e = np.multiply(x, y, dtype=_F64)
+    e -= p
+    return e.astype(_F32)
+
+
 def _pow2i(q):
     """2 ** q for int32 q in float32's normal exponent range (SLEEF's vpow2i)."""
     return ((q + 0x7F) << 23).view(_F32)
@@ -43,7 +53,7 @@ def _two_sum(x, y):
 def _two_product(x, y):
     """SLEEF's dfmul of two floats (FMA form): the product and its exact error."""
     p = x * y
-    return p, fma(x, y, -p)
+    return p, _product_error(x, y, p)
 
 
 def expf(d):
@@ -116,19 +126,19 @@ def _expk2f(dx):
 def _mul_pf(xx, xy, y):
     """SLEEF's dfmul_vf2_vf2_vf (FMA form)."""
     rx = xx * y
-    return rx, fma(xy, y, fma(xx, y, -rx))
+    return rx, fma(xy, y, _product_error(xx, y, rx))
 
 
 def _mul_pp(xx, xy, yx, yy):
     """SLEEF's dfmul_vf2_vf2_vf2 (FMA form)."""
     rx = xx * yx
-    return rx, fma(xx, yy, fma(xy, yx, fma(xx, yx, -rx)))
+    return rx, fma(xx, yy, fma(xy, yx, _product_error(xx, yx, rx)))
 
 
 def _squ(xx, xy):
     """SLEEF's dfsqu_vf2_vf2 (FMA form)."""
     rx = xx * xx
-    return rx, fma(xx + xx, xy, fma(xx, xx, -rx))
+    return rx, fma(xx + xx, xy, _product_error(xx, xx, rx))
 
 
 def expm1f(a):
@@ -187,14 +197,7 @@ def log1pf(d):
 
 def logf(d):
     """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build)."""
-    tiny = d < _F32(1.17549435e-38)  # (below FLT_MIN, negatives too: scaled by 2**64)
-    d = np.where(tiny, d * _F32(18446744073709551616.0), d)
-    # vilogb2k (the biased exponent's bits, less 127) of d / 0.75; vldexp3 (-e added to
-    # the exponent's bits: no rounding, no overflow for a d near FLT_MAX, where d / 0.75 is
-    # inf and e 128)
-    e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
-    m = (d.view(np.int32) - (e << 23)).view(_F32)
-    e = np.where(tiny, e - 64, e)
+    m, e = log_reduce(d)
     sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
     # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
     nx, ny = _two_sum(_F32(-1), m)
@@ -205,6 +208,19 @@ def logf(d):
         out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
         out[d == 0] = -np.inf
     return out
+
+
+def log_reduce(d):
+    """SLEEF's reduction of d for its float32 logs (AVX2 form: xlogf_u1, logkf): ``(m, e)``
+    with ``d = m * 2**e`` and m in [0.75, 1.5)."""
+    tiny = d < _F32(1.17549435e-38)  # (below FLT_MIN, negatives too: scaled by 2**64)
+    d = np.where(tiny, d * _F32(18446744073709551616.0), d)
+    # vilogb2k (the biased exponent's bits, less 127) of d / 0.75; vldexp3 (-e added to
+    # the exponent's bits: no rounding, no overflow for a d near FLT_MAX, where d / 0.75 is
+    # inf and e 128)
+    e = ((d * _F32(1.0 / 0.75)).view(np.int32) >> 23 & 0xFF) - 0x7F
+    m = (d.view(np.int32) - (e << 23)).view(_F32)
+    return m, np.where(tiny, e - 64, e)
 
 
 def logf_sum(sx, sy, xx, xy):
@@ -230,7 +246,7 @@ def _div(nx, ny, dx, dy):
     """SLEEF's dfdiv_vf2_vf2_vf2 (FMA form)."""
     t = _F32(1) / dx
     qx = nx * t
-    u = fma(t, nx, -qx)
+    u = _product_error(t, nx, qx)
     qy = fma(-dy, t, fma(-dx, t, _F32(1)))
     return qx, fma(qx, qy, fma(ny, t, u))
 

@@ -7,7 +7,14 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
-from . import glibc_logf, logaddexp_kernel, sleef_activations, sleef_double, unary_layouts
+from . import (
+    glibc_logf,
+    logaddexp_kernel,
+    pow_atan_kernels,
+    sleef_activations,
+    sleef_double,
+    unary_layouts,
+)
 from .arithmetic import (
     DivBackward2,
     check_integer_divisor,
@@ -210,7 +217,7 @@ class FmodBackward1(RemainderBackward1):
 
 
 class Atan2Backward0(BinaryOp):
-    function, float_operands = np.arctan2, True
+    function, float_operands = pow_atan_kernels.atan2, True  # (float32: SLEEF's and glibc's)
 
     def backward(self, grad):
         b, a = self.saved()

@@ -9,10 +9,12 @@ from .overlap_order import iteration_order
 PARALLEL_GRAIN = 32768  # (above it the rows are split between threads: not modelled)
 
 
-def vector_positions(shape, x, y, step_bytes, *more):
+def vector_positions(shape, x, y, step_bytes, *more, chunk=None):
     """Where PyTorch's vector loop computes ``op(x, y, *more)`` (a mask of ``shape``),
     stepping ``step_bytes`` at a time, or None where it loops element by element or the
-    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays."""
+    layout is not modelled. ``y`` is an array or a number; ``more``: further arrays;
+    ``chunk``: the elements of each thread's share (kernel_vec.chunk), where it models
+    the threads' cuts of the rows."""
     logical, order = shape, _iteration_order(shape, x, y)
     if order is not None:  # (PyTorch's iterator follows the operands' memory order)
         shape = tuple(shape[d] for d in order)
@@ -22,7 +24,7 @@ def vector_positions(shape, x, y, step_bytes, *more):
     length = _vector_row(shape, x, y, more)
     if length is None:
         return None
-    vector = _row_mask(int(np.prod(shape)), length, step_bytes // x.dtype.itemsize, None)
+    vector = _row_mask(int(np.prod(shape)), length, step_bytes // x.dtype.itemsize, chunk)
     vector = vector.reshape(shape)
     return vector if order is None else vector.transpose(np.argsort(order))
 
@@ -104,8 +106,8 @@ def _vector_row(shape, x, y, more=()):
     inner_steps = [step[inner] for step in steps]
     if any(s not in (0, 1) for s in inner_steps):
         return None
-    if len(inner_steps) == 2 and inner_steps == [0, 0]:  # (PyTorch's element loop)
-        return None
+    if inner_steps.count(0) >= 2:  # (PyTorch's vector loop takes one broadcast operand at
+        return None  # most: with two, its element loop)
     return length
 
 

@@ -1,7 +1,9 @@
 """Cases whose float results PyTorch pins to the last bit (tests/ops/test_rounding_recorded.py
-compares them bit for bit with tools/record/rounding.py's recording): powers of float32
-tensors small enough for PyTorch's scalar CPU kernel (under 32 elements: C's double ``pow``
-rounded once; 2, 3, -2, -1 as products and the reciprocal); float32 cumsum and cumprod, which
+compares them bit for bit with tools/record/rounding.py's recording, made on an AVX2
+machine): powers of small float32 tensors (31 elements: one 16-float step of PyTorch's AVX2
+vector loop, SLEEF's powf, and a tail of its scalar form, C's double ``pow`` rounded once
+for a number exponent and glibc's powf for a tensor one; 2, 3, -2, -1 as products and the
+reciprocal); float32 cumsum and cumprod, which
 PyTorch's CPU kernel accumulates in double, rounding each output, and cumprod's gradient
 with zeros (its masked path) in float32."""
 import numpy as np
