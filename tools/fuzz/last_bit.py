@@ -24,6 +24,9 @@ _WEIGHT = np.random.default_rng(1).standard_normal((10, 33))
 _BIAS = np.linspace(-1, 1, 10)
 _LABELS = np.random.default_rng(2).integers(0, 10, 64)
 _TARGET = np.random.default_rng(3).uniform(0, 1, (64, 33))
+# an evaluation-mode batch norm's running mean and variance, weight and bias (8 channels)
+_STATS = (np.random.default_rng(4).normal(0, 0.1, 8), np.random.default_rng(5).uniform(0.5, 2, 8),
+          np.random.default_rng(6).normal(0, 1, 8), np.random.default_rng(7).normal(0, 1, 8))
 
 
 def _const(t, x, values):
@@ -72,6 +75,9 @@ OPS = [  # (name, fn(lib, x), input kind: "normal", "positive" or "unit")
     ("group_norm", lambda t, x: _f(t).group_norm(x.reshape(16, 4, 33), 2), "normal"),
     ("batch_norm(train)", lambda t, x: _f(t).batch_norm(x, None, None, training=True),
      "normal"),
+    ("batch_norm(eval)", lambda t, x: _f(t).batch_norm(
+        x.reshape(8, 8, 33), _const(t, x, _STATS[0]), _const(t, x, _STATS[1]),
+        _const(t, x, _STATS[2]), _const(t, x, _STATS[3])), "normal"),
     ("avg_pool2d(3, 2)", lambda t, x: _f(t).avg_pool2d(x.reshape(4, 16, 33), 3, 2), "normal"),
     ("interpolate x2", lambda t, x: _f(t).interpolate(x.reshape(1, 4, 16, 33), scale_factor=2),
      "normal"),
