@@ -67,11 +67,12 @@ class TraceBackward0(Op):
         diagonal = np.diagonal(x)
         if not diagonal.size or dtype.kind not in "fc" or dtype.itemsize < 4:
             return np.asarray(np.add.reduce(diagonal, dtype=dtype), dtype=dtype)
-        # PyTorch's kernel: one running sum in order, in double for float (complex<double> for
-        # complex<float>), cast at the end
+        # PyTorch's kernel: one running sum in order from 0, in double for float
+        # (complex<double> for complex<float>), cast at the end (+ 0: its start, which makes
+        # a sum of -0 values +0 and changes nothing else)
         with np.errstate(all="ignore"):
             wide = np.complex128 if dtype.kind == "c" else np.float64
-            return np.asarray(np.cumsum(diagonal, dtype=wide)[-1], dtype=dtype)
+            return np.asarray(np.cumsum(diagonal, dtype=wide)[-1] + 0, dtype=dtype)
 
     def backward(self, grad):
         if plain_backward():
