@@ -19,7 +19,7 @@ from .op import (
     type_name,
 )
 from .vector_loop import PARALLEL_GRAIN, vector_positions
-from .zero_ties import binary_zero_ties, clamp_zero_ties
+from .zero_ties import binary_zero_ties, clamp_zero_ties, tensor_bounds_zero_ties
 
 
 class ClampBackward1(Op):
@@ -146,6 +146,9 @@ def _clamped(a, low, high):
         out = np.minimum(out, _array(high))
     if (low is None or high is None) and out.dtype.kind == "f":  # (one bound: as maximum's
         out = binary_zero_ties(out, x, _array(high if low is None else low))  # ties)
+    elif isinstance(low, TensorBase) and isinstance(high, TensorBase):
+        out = tensor_bounds_zero_ties(out, x, low._data.astype(target, copy=False),
+                                      high._data.astype(target, copy=False))
     # (the input leads the layout, as the first operand of PyTorch's iterator)
     return first_operand_layout(out.astype(target, copy=False), a._data, _array(low),
                                 _array(high))

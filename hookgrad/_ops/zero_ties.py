@@ -16,6 +16,8 @@ from functools import cmp_to_key
 
 import numpy as np
 
+from .vector_loop import vector_positions
+
 _VECTOR_BYTES = 32  # (AVX2's 256-bit registers, which PyTorch's reduction kernels use)
 _COUNT_MAX = 1024  # (elements: count_nonzero is faster up to here, all() beyond)
 _count_nonzero = np.count_nonzero
@@ -218,6 +220,29 @@ def clamp_zero_ties(out, x, low, high):
         out = np.array(out, copy=True)
         out[tie] = x[tie]
     return out
+
+
+def tensor_bounds_zero_ties(out, x, low, high):
+    """``out`` (``x`` clamped between two tensors, NumPy's instructions returning the second
+    operand of a +0 / -0 tie, as PyTorch's vector loop does) with the zeros of PyTorch's
+    element loop, ``std::min(std::max(x, min), max)``, which keeps the first operand of
+    each tie: on each inner row's elements after its whole 16-float (8-double) steps, and
+    everywhere the iterator runs its element loop."""
+    zero = out == 0
+    if out.dtype.kind != "f" or not zero.any():
+        return out
+    vector = vector_positions(out.shape, x, low, _CLAMP_STEP_BYTES, high)
+    element = zero if vector is None else zero & ~vector
+    if not element.any():
+        return out
+    kept = np.where(x < low, low, x)
+    kept = np.where(high < kept, high, kept)
+    out = np.array(out, copy=True)
+    out[element] = np.broadcast_to(kept, out.shape)[element]
+    return out
+
+
+_CLAMP_STEP_BYTES = 64  # (cpu_kernel_vec's step: two AVX2 vectors)
 
 
 # PyTorch's whole-tensor min / max (its reduce_all over the contiguous elements): whole
