@@ -31,62 +31,35 @@ def _add_round_to_odd(x, y):
 
 
 def fma32(a, b, c):
-    """float32 ``fma(a, b, c)`` (numbers or arrays, broadcast), silent for any operands."""
+    """float32 ``fma(a, b, c)``: the product is exact in float64 and the sum rounded there,
+    then to float32. Rounding twice errs only where the first rounding lands on a float32
+    midpoint (or below float32's normal range, which has fewer bits): those few elements
+    are summed again rounded to odd (53 bits, more than 24 + 2), which rounds correctly."""
     with np.errstate(all="ignore"):
-        return fma32_finite(a, b, c)
-
-
-def fma32_finite(a, b, c):
-    """``fma32`` without setting NumPy's error state: for operands that are finite with a
-    result in float32's range (or callers that silence NumPy themselves). The product is
-    exact in float64 and the sum rounded there, then to float32. Rounding twice errs only
-    where the first rounding lands on a float32 midpoint, or in float32's subnormal range
-    (fewer bits; a result that rounds to 0 is always right): those elements are summed
-    again, rounded to odd (53 bits, more than 24 + 2), which rounds correctly. Where many
-    land on a midpoint, most are exact sums (a gradient of ones), found first without
-    gathers: a midpoint that is the exact value rounds to even as it should. (Explicit
-    casts: a ufunc's own mixed-type loop is slower.)"""
-    total = np.multiply(_f64(a), _f64(b))
-    addend = _f64(c)
-    if type(total) is np.ndarray and total.shape == np.shape(addend):
-        total += addend
-    else:
-        total = np.asarray(total + addend)
-    out = total.astype(np.float32)
-    if not out.ndim:
-        out = out.reshape(())  # (a 0-d array, not a NumPy scalar)
-    suspect = np.bitwise_and(total.view(np.uint64), _BEYOND_FLOAT32) == _FLOAT32_MIDPOINT
-    magnitude = np.bitwise_and(out.view(np.uint32), _NO_SIGN)
-    magnitude -= _ONE  # (0 wraps around: never suspect)
-    if magnitude.min(initial=_SUBNORMAL) < _SUBNORMAL:  # (below 2**-126, or rounded up to it)
-        suspect |= magnitude < _SUBNORMAL
-    count = np.count_nonzero(suspect)
-    if not count:
+        total = np.multiply(a, b, dtype=np.float64)  # (NumPy casts in chunks: no copies)
+        if total.ndim == 0 and np.ndim(c) == 0:
+            return _add_round_to_odd(total, np.float64(c)).astype(np.float32)
+        if np.shape(c) == total.shape:
+            np.add(total, c, out=total)
+        else:
+            total = np.add(total, c, dtype=np.float64)
+        out = total.astype(np.float32)
+        tiny = np.abs(out) <= _FLOAT32_NORMAL  # (also what rounded up to the boundary)
+        if tiny.any():
+            tiny &= total != 0  # (an exact zero rounds exactly)
+        bits = total.view(np.uint64)
+        suspect = np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits) == _FLOAT32_MIDPOINT
+        suspect |= tiny
+        if suspect.any():
+            product = np.broadcast_to(np.multiply(a, b, dtype=np.float64), out.shape)
+            addend = np.broadcast_to(np.asarray(c, np.float64), out.shape)
+            out[suspect] = _add_round_to_odd(product[suspect], addend[suspect])
         return out
-    product = np.multiply(_f64(a), _f64(b))
-    if count * 16 > suspect.size:
-        back = total - product
-        error = product - (total - back)
-        error += addend - back
-        suspect &= (error != 0) | (magnitude < _SUBNORMAL)
-        if not suspect.any():
-            return out
-    shape = out.shape
-    out[suspect] = _add_round_to_odd(np.broadcast_to(product, shape)[suspect],
-                                     np.broadcast_to(addend, shape)[suspect])
-    return out
 
 
-def _f64(x):
-    """``x`` (an array or a number) as float64: an array by its cast, which is faster than
-    a ufunc's mixed-type loop (a float64 array as it is: a float32 value held in float64,
-    as SLEEF's polynomial chains pass their variable)."""
-    return x.astype(np.float64, copy=False) if type(x) is np.ndarray else np.float64(x)
-
-
-_NO_SIGN, _ONE, _SUBNORMAL = np.uint32(0x7FFFFFFF), np.uint32(1), np.uint32(0x00800000)
 _BEYOND_FLOAT32 = np.uint64((1 << 29) - 1)  # the bits a double has beyond float32's 24
 _FLOAT32_MIDPOINT = np.uint64(1 << 28)
+_FLOAT32_NORMAL = 2.0 ** -126
 
 
 def _two_product(a, b):

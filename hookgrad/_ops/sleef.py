@@ -10,7 +10,7 @@ product is exact in float64). Every function takes and returns C-contiguous floa
 arrays; callers handle layout, dtype and the scalar tail."""
 import numpy as np
 
-from .fused import fma32_finite as fma  # (each FMA of SLEEF's: one rounding)
+from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 
 _F32, _F64 = np.float32, np.float64
 _R_LN2 = _F32(1.442695040888963407359924681001892137426645954152985934135449406931)
@@ -22,6 +22,41 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 
 
+def fma(a, b, c):
+    """``a * b + c`` rounded once (the AVX2 FMA instruction); ``a`` an array. The product is
+    exact in float64; the sum rounded there and again to float32 errs only where the first
+    rounding lands on a float32 midpoint. There (few, but many where the sum is exact, as
+    with a gradient of ones) the sum's exact error (Knuth's two-sum) decides: none, the
+    midpoint is the value and rounds to even; else the sum one float64 step toward it
+    rounds as the exact value does. (Explicit conversions: a ufunc's own mixed-type loop
+    is slower. ``b`` may be float64 already: a polynomial's variable, converted once.)"""
+    t = a.astype(_F64)
+    t *= b.astype(_F64, copy=False) if type(b) is np.ndarray else _F64(b)
+    addend = c.astype(_F64) if type(c) is np.ndarray else _F64(c)
+    t += addend
+    out = t.astype(_F32)
+    low = np.bitwise_and(t.view(np.uint64), _BEYOND_FLOAT32)
+    suspect = low == _FLOAT32_MIDPOINT
+    count = np.count_nonzero(suspect)
+    if not count:
+        return out
+    if count * 16 > suspect.size:  # (so many: most are exact sums, found without gathers)
+        product = a.astype(_F64)
+        product *= b
+        back = t - product
+        error = product - (t - back)
+        error += addend - back
+        suspect &= error != 0
+        if not suspect.any():
+            return out
+    size = suspect.shape
+    product = (np.broadcast_to(a, size)[suspect].astype(_F64)
+               * np.broadcast_to(b, size)[suspect].astype(_F64))
+    addend = np.broadcast_to(addend, size)[suspect]
+    out[suspect] = _toward_error(t[suspect], product, addend).astype(_F32)
+    return out
+
+
 def _product_error(x, y, p):
     """``fma(x, y, -p)`` for ``p``, ``x * y`` rounded to float32: the product's rounding
     error, which float64 holds exactly (the product of two floats and its difference from
@@ -30,6 +65,14 @@ def _product_error(x, y, p):
     e = np.multiply(x, y, dtype=_F64)
     e -= p
     return e.astype(_F32)
+
+
+def _toward_error(total, product, addend):
+    """``total = product + addend`` rounded in float64 moved one step toward the exact sum
+    (Knuth's two-sum error; none: ``total`` itself)."""
+    back = total - product
+    error = (product - (total - back)) + (addend - back)
+    return np.nextafter(total, total + error)
 
 
 def _pow2i(q):
