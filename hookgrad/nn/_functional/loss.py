@@ -135,9 +135,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input "
                          f"size ({input.shape}) is deprecated. Please ensure they have the same "
                          "size.")
-    if weight is not None and weight._data.shape != input._data.shape:
-        # (F.binary_cross_entropy's own broadcast; the op checks the weight against the
-        # input's shape after saving it: loss_weight_checks.py)
+    if weight is not None:
+        # (F.binary_cross_entropy's own broadcast, a view even of a weight of the same shape:
+        # the node saves that view; the op checks the weight against the input's shape after
+        # saving it: loss_weight_checks.py)
         weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
     if weight is not None and weight._requires_grad and is_grad_enabled():
         raise RuntimeError("The function 'binary_cross_entropy' is not differentiable with "
