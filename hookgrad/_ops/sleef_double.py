@@ -78,16 +78,18 @@ def _product_error(a, b, p):
 def fma(a, b, c):
     """``a * b + c`` rounded once (see the module's note)."""
     p = a * b
-    e = _product_error(a, b, p)
-    s = p + c
-    v = s - p
-    return s + (((p - (s - v)) + (c - v)) + e)
+    return _added_once(p, _product_error(a, b, p), c)
 
 
 def _fma_wide(a, b, c):
     """fma where a factor may pass 2**995 (a reciprocal of a tiny number)."""
     p = a * b
-    e = _safe_product_error(a, b, p)
+    return _added_once(p, _safe_product_error(a, b, p), c)
+
+
+def _added_once(p, e, c):
+    """``(p + e) + c`` for a product ``p`` and its exact error ``e``: the sum's own rounding
+    error (two-sum) and ``e`` added back before the one rounding that counts."""
     s = p + c
     v = s - p
     return s + (((p - (s - v)) + (c - v)) + e)
