@@ -17,7 +17,7 @@ from ._ops.determinant import linalg_det as det
 from ._ops.determinant import linalg_inv as inv
 from ._ops.inverse_ex import inv_ex
 from ._ops.least_squares import lstsq
-from ._ops.linalg import matmul as _matmul
+from ._ops.linalg import matmul  # (torch.linalg.matmul is torch.matmul)
 from ._ops.log_determinant import linalg_slogdet as slogdet
 from ._ops.matrix_chain import multi_dot
 from ._ops.matrix_derived import matrix_power
@@ -145,11 +145,6 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if (dim is not None and len(dim) == 2) or (dim is None and ndim == 2):
         return matrix_norm(A, ord, dim if dim is not None else (-2, -1), keepdim, dtype=dtype)
     return vector_norm(A, ord, dim, keepdim, dtype=dtype)
-
-
-def matmul(input, other, *, out=None):
-    """``torch.linalg.matmul``: ``torch.matmul`` under its linalg name."""
-    return _matmul(input, other, out=out)
 
 
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
