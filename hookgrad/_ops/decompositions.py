@@ -119,23 +119,12 @@ def _apply_saving_outputs(node_class, A, *options):
     outputs = node_class.apply(A, *options)
     for output in outputs:
         if output._data.ndim >= 2 and not output._data.size:
-            output._empty_layout = (_column_major_strides(output._data.shape), 0)
+            output._empty_layout = (mkl_lapack.column_major_strides(output._data.shape), 0)
     node = next((output._grad_fn for output in outputs if output._grad_fn is not None), None)
     if node is not None:
         for index in getattr(node_class, "save_order", range(len(outputs))):
             node._save_output(outputs[index])
     return outputs
-
-
-def _column_major_strides(shape):
-    """The strides of LAPACK's layout, each matrix column-major, for an empty result (NumPy
-    keeps none): the contiguous strides of the matrices transposed (a size 0 counting as 1),
-    swapped back."""
-    strides, step = [], 1
-    for size in reversed(shape[:-2] + (shape[-1], shape[-2])):
-        strides.insert(0, step)
-        step *= max(size, 1)
-    return tuple(strides[:-2]) + (strides[-1], strides[-2])
 
 
 def linalg_svd(A, full_matrices=True, *, driver=None, out=None):

@@ -93,13 +93,20 @@ def _matrices(copies, batch):
     """The column-major matrices of ``copies`` (see _column_major) shaped ``batch + (m, n)``
     (a view: each matrix keeps LAPACK's layout, as PyTorch's results have it, with its
     strides (..., 1, m) also along dims of size 1, which NumPy's reshape would not keep)."""
-    count, columns, rows = copies.shape
-    item = copies.itemsize
-    strides, step = [], rows * columns * item
-    for size in reversed(batch):
+    shape = batch + copies.shape[:0:-1]
+    return as_strided(copies, shape,
+                      tuple(st * copies.itemsize for st in column_major_strides(shape)))
+
+
+def column_major_strides(shape):
+    """The strides, in elements, of LAPACK's layout of a stack of matrices ``shape``: each
+    matrix column-major, the matrices one after another (a size 0 counting as 1, as
+    PyTorch's strides of an empty tensor)."""
+    strides, step = [], 1
+    for size in reversed(shape[:-2] + (shape[-1], shape[-2])):
         strides.insert(0, step)
-        step *= size
-    return as_strided(copies, batch + (rows, columns), tuple(strides) + (item, rows * item))
+        step *= max(size, 1)
+    return tuple(strides[:-2]) + (strides[-1], strides[-2])
 
 
 def _workspace(function, key, dtype, *arguments, after=(), integers=False):
