@@ -9,6 +9,7 @@ Neither PyTorch nor anything outside this repository is needed.
 
     python tests/parity_runner.py [filter ...]    # cases whose name contains a filter
     python tests/parity_runner.py --record NAME   # (re)record NAME's output with real PyTorch
+    python tests/parity_runner.py --record --isa AVX2 NAME   # ... as NAME.AVX2.txt
 """
 import importlib
 import importlib.abc
@@ -66,15 +67,14 @@ BOOT = ("import sys, runpy; sys.path[:0] = [sys.argv[1], sys.argv[2]]; "
         "path = sys.argv[3]; sys.argv = [path]; runpy.run_path(path, run_name='__main__')")
 
 
-def run_case(case, timeout=120):
-    """Run one case script against hookgrad; return its stdout (+ '!! ...' line on failure)."""
+def run_case(case, timeout=120, isa=None):
+    """Run one case script against hookgrad (with ``isa``'s kernels, see ``ISA_ENVIRONMENT``);
+    return its stdout (+ '!! ...' line on failure)."""
     case = Path(case).resolve()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
-    env["PYTHONHASHSEED"] = "0"
     cmd = [sys.executable, "-c", BOOT, str(ROOT), str(ROOT / "tests"), str(case)]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=case.parent,
-                           timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=_environment(isa),
+                           cwd=case.parent, timeout=timeout)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         return _end_line(out) + f"!! timeout after {timeout}s\n"
@@ -82,6 +82,13 @@ def run_case(case, timeout=120):
         return p.stdout
     last = (p.stderr.strip().splitlines() or ["?"])[-1]
     return _end_line(p.stdout) + f"!! exit {p.returncode}: {last}\n"
+
+
+def _environment(isa):
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
+    env["PYTHONHASHSEED"] = "0"
+    env.update(ISA_ENVIRONMENT.get(isa, {}))
+    return env
 
 
 def _end_line(text):
@@ -125,21 +132,24 @@ def compare(expected, got, rtol=1e-3, atol=1e-4):
     return ""
 
 
-def cpu_isa():
-    """PyTorch's name for this CPU's vector ISA ("AVX512", "AVX2", "DEFAULT")."""
+# A case whose output depends on the vector ISA PyTorch's kernels are dispatched for (a
+# vector loop's tail, a reduction's lanes, oneDNN's and MKL's kernel choice) is recorded per
+# ISA, as NAME.<ISA>.txt, and runs with that ISA's kernels: PyTorch's ATen, oneDNN and MKL
+# (and hookgrad, which follows all three) each take a narrower ISA than the CPU's from its
+# environment, so an AVX-512 machine checks both its own recordings and AVX2 ones (checked:
+# PyTorch run so on an AVX-512 CPU prints what it prints on an AVX2 one).
+ISA_ENVIRONMENT = {
+    "AVX2": {"ATEN_CPU_CAPABILITY": "avx2", "ONEDNN_MAX_CPU_ISA": "AVX2",
+             "MKL_ENABLE_INSTRUCTIONS": "AVX2"},
+    "AVX512": {"ATEN_CPU_CAPABILITY": "avx512"},
+}
+
+
+def machine_isas():
+    """The ISAs whose recordings this CPU can check (its own and the narrower ones)."""
     sys.path.insert(0, str(ROOT))
-    from hookgrad.backends.cpu import get_cpu_capability
-    return get_cpu_capability()
-
-
-def expected_path(case):
-    """``NAME.txt``; for a case whose output depends on the vector ISA PyTorch's kernels are
-    dispatched for (a vector loop's tail, oneDNN's kernel choice), ``NAME.<ISA>.txt`` of
-    this CPU's ISA, which may not exist (see ``recorded_isas``)."""
-    plain = EXPECTED / (Path(case).stem + ".txt")
-    if plain.exists() or not recorded_isas(case):
-        return plain
-    return EXPECTED / f"{Path(case).stem}.{cpu_isa()}.txt"
+    from hookgrad.backends.cpu import _detected_capability
+    return {"AVX512": ["AVX2", "AVX512"], "AVX2": ["AVX2"]}.get(_detected_capability(), [])
 
 
 def recorded_isas(case):
@@ -147,62 +157,76 @@ def recorded_isas(case):
     return sorted(p.name.split(".")[-2] for p in EXPECTED.glob(f"{Path(case).stem}.*.txt"))
 
 
-def case_paths(filters=()):
-    """Case scripts that have an expected output (for some ISA), optionally filtered by name
-    substrings."""
-    return [p for p in sorted(CASES.glob("*.py"))
-            if (expected_path(p).exists() or recorded_isas(p))
-            and (not filters or any(f in p.name for f in filters))]
+def expected_path(case, isa=None):
+    """``NAME.txt``, or ``NAME.<isa>.txt`` of a case recorded per ISA."""
+    return EXPECTED / (Path(case).stem + (f".{isa}" if isa else "") + ".txt")
 
 
-def check(case):
-    expected = expected_path(case)
-    if not expected.exists():
+def case_items(filters=()):
+    """``(case, isa)`` for every recording of each case script (``isa`` None for one
+    recorded once for all), optionally filtered by name substrings."""
+    items = []
+    for p in sorted(CASES.glob("*.py")):
+        if filters and not any(f in p.name for f in filters):
+            continue
+        if expected_path(p).exists():
+            items.append((p, None))
+        items.extend((p, isa) for isa in recorded_isas(p))
+    return items
+
+
+def item_name(item):
+    case, isa = item
+    return case.stem + (f".{isa}" if isa else "")
+
+
+SKIPPED = "recorded for an ISA this CPU lacks"
+
+
+def check(item):
+    case, isa = item
+    if isa is not None and isa not in machine_isas():
         return SKIPPED
-    return compare(expected.read_text(), run_case(case))
+    return compare(expected_path(case, isa).read_text(), run_case(case, isa=isa))
 
 
-SKIPPED = "not recorded on this CPU's ISA"
-
-
-def check_all(cases):
-    """``check`` of each case, run in parallel (each case is its own process)."""
+def check_all(items):
+    """``check`` of each item, run in parallel (each case is its own process)."""
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return list(pool.map(check, cases))
+        return list(pool.map(check, items))
 
 
-def record(names):
-    """Run each named case with real PyTorch (``torch`` installed) and keep its stdout as the
-    expected output."""
+def record(names, isa=None):
+    """Run each named case with real PyTorch (``torch`` installed; with ``isa``'s kernels,
+    kept as NAME.<isa>.txt) and keep its stdout as the expected output."""
     for name in names:
         case = (CASES / name).with_suffix(".py")
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
-        env["PYTHONHASHSEED"] = "0"
-        p = subprocess.run([sys.executable, str(case)], capture_output=True, text=True, env=env,
-                           cwd=case.parent)
+        p = subprocess.run([sys.executable, str(case)], capture_output=True, text=True,
+                           env=_environment(isa), cwd=case.parent)
         if p.returncode != 0:
             print(f"{name}: PyTorch run failed:\n{p.stderr}")
             return 1
-        expected_path(case).write_text(p.stdout)
-        print(f"recorded {expected_path(case).relative_to(ROOT)}")
+        expected_path(case, isa).write_text(p.stdout)
+        print(f"recorded {expected_path(case, isa).relative_to(ROOT)}")
     return 0
 
 
 def main(argv):
     if argv[:1] == ["--record"]:
-        return record(argv[1:])
-    cases = case_paths(argv)
-    results = check_all(cases)
+        isa = argv[2] if argv[1:2] == ["--isa"] else None
+        return record(argv[3:] if isa else argv[1:], isa)
+    items = case_items(argv)
+    results = check_all(items)
     failed = 0
     skipped = 0
-    for case, why in zip(cases, results):
+    for item, why in zip(items, results):
         if why == SKIPPED:
             skipped += 1
         elif why:
             failed += 1
-            print(f"FAIL {case.stem}: {why}")
-    print(f"{len(cases) - failed - skipped} passed, {failed} failed"
-          + (f", {skipped} not recorded on this CPU's ISA ({cpu_isa()})" if skipped else ""))
+            print(f"FAIL {item_name(item)}: {why}")
+    print(f"{len(items) - failed - skipped} passed, {failed} failed"
+          + (f", {skipped} recorded for ISAs this CPU lacks" if skipped else ""))
     return 1 if failed else 0
 
 

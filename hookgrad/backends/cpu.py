@@ -1,5 +1,10 @@
 """torch.backends.cpu."""
+import os
+import warnings
+
 from .._ops.onednn_isa import cpu_features
+
+_REQUESTABLE = {"avx512": "AVX512", "avx2": "AVX2", "default": "DEFAULT"}
 
 
 def _detected_capability():
@@ -14,7 +19,20 @@ def _detected_capability():
     return "DEFAULT"
 
 
-CAPABILITY = _detected_capability()
+def _capability():
+    """``ATEN_CPU_CAPABILITY`` (``avx512``, ``avx2`` or ``default``, lower case) picks the
+    kernels as it does PyTorch's, so that one machine can reproduce another's bits; any other
+    value is ignored with PyTorch's warning."""
+    requested = os.environ.get("ATEN_CPU_CAPABILITY")
+    if requested is not None:
+        if requested in _REQUESTABLE:
+            return _REQUESTABLE[requested]
+        warnings.warn(f"ignoring invalid value for ATEN_CPU_CAPABILITY: {requested}",
+                      UserWarning, stacklevel=2)
+    return _detected_capability()
+
+
+CAPABILITY = _capability()
 # The width of the vectors of the ATen kernels PyTorch dispatches here (Vectorized<T>: 64
 # bytes in its AVX-512 build, 32 in its AVX2 one). Kernels whose loops step a vector or two
 # at a time leave a different tail to their element loop on each, and the two loops can
