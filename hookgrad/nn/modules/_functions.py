@@ -67,7 +67,7 @@ class BackwardHookFunctionBackward(Node):
         those that require grad (the others no-grad views, as PyTorch's Function returns
         them: ``key is value`` turns false inside MultiheadAttention, as in PyTorch)."""
         node = cls._node(tensors, module_hook, outputs_side)
-        return [alias_with_history(t, node, nr) if t._requires_grad else no_grad_view(t)
+        return [alias_with_history(t, node, nr) if t.requires_grad else no_grad_view(t)
                 for nr, t in enumerate(tensors)]
 
     @classmethod
@@ -133,7 +133,9 @@ class BackwardHook:
         nothing to do, else (new args, positions of the tensors)."""
         if len(args) == 1 and type(args) is tuple and isinstance(args[0], Tensor):
             # one tensor, the common module call: no position bookkeeping
-            if not (args[0]._requires_grad and _grad_state.grad_enabled):
+            # (.requires_grad: a view made under no_grad follows its base, and counts here
+            # as in PyTorch although no gradient reaches it)
+            if not (args[0].requires_grad and _grad_state.grad_enabled):
                 return args, None
             return (BackwardHookFunctionBackward.wrap_one(args[0], self, outputs_side),), _FIRST
         indices = []
@@ -141,7 +143,7 @@ class BackwardHook:
         for i, a in enumerate(args):
             if isinstance(a, Tensor):
                 indices.append(i)
-                any_requires_grad = any_requires_grad or a._requires_grad
+                any_requires_grad = any_requires_grad or a.requires_grad
         if not any_requires_grad or not _grad_state.grad_enabled:
             return args, None
         wrapped = BackwardHookFunctionBackward.wrap([args[i] for i in indices], self,
