@@ -50,10 +50,11 @@ def imag(input):
 
 def real_part(grad):
     """The real part of a complex gradient, for a real input of a complex op (PyTorch's
-    ``handle_r_to_c``); differentiable under create_graph."""
+    ``handle_r_to_c``); differentiable under create_graph. A view of the gradient, as
+    PyTorch's ``at::real``: what ``autograd.grad`` returns shares its memory."""
     if grad._requires_grad:
         return real(grad)
-    return _make(np.asarray(grad._data.real, order="C"))
+    return _make(grad._data.real)
 
 
 def _conjugate(x):
@@ -231,8 +232,8 @@ class ComplexBackward0(Op):
     def backward(self, grad):
         self.saved()
         return (real_part(grad) if self.needs(0) else None,
-                (imag(grad) if grad._requires_grad else _make(np.asarray(
-                    grad._data.imag, order="C"))) if self.needs(1) else None)
+                (imag(grad) if grad._requires_grad else _make(grad._data.imag))
+                if self.needs(1) else None)
 
 
 def complex(real, imag, *, out=None):

@@ -95,12 +95,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         allow_unused = materialize_grads
     outputs = _tensors(outputs)
     inputs_seq = _tensors(inputs)
-    for t in inputs_seq:
-        if not t.requires_grad:
-            raise RuntimeError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph
     seeds = _seeds(outputs, _tensors(grad_outputs))
+    for t in inputs_seq:
+        if not t.requires_grad:  # (PyTorch's engine checks the outputs first)
+            engine.root_gradient_edges(outputs)
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
     captured = engine.run_backward(outputs, seeds, retain_graph, create_graph, inputs_seq,
                                    accumulate=False)
     result = []
