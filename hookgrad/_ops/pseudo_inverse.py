@@ -8,6 +8,7 @@ import numpy as np
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import is_grad_enabled
 from .decompositions import check_matrix, eigh_arrays
+from .linalg import matmul
 from .op import Op, refuse_out, type_name
 from .svd import _thin_svd
 
@@ -65,7 +66,9 @@ class LinalgPinvBackward0(Op):
         keep = magnitudes > _threshold(magnitudes, atol, rtol, m, n, x.dtype)
         with np.errstate(divide="ignore"):
             inverted = np.where(keep, 1 / np.where(keep, values, 1), 0).astype(x.dtype)
-        return (np.swapaxes(vh, -1, -2) * inverted[..., None, :]) @ np.swapaxes(u, -1, -2)
+        # (PyTorch's product: (V * S^+) matmul U^H, its matmul's bits rather than NumPy's)
+        scaled = np.swapaxes(vh, -1, -2) * inverted[..., None, :]
+        return matmul(_make(scaled), _make(np.swapaxes(u, -1, -2)))._data
 
     def backward(self, grad):
         a, p = self.saved()
