@@ -5,7 +5,7 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
-from . import softmax_exact
+from . import softmax_double, softmax_exact
 from . import softmax_nan_signs as nan_signs
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
@@ -149,6 +149,10 @@ class SoftmaxBackward0(Op):
             out = softmax_exact.forward(x, dims[0], False)  # (PyTorch's vector kernels bit for
             if out is not None:  # bit; None: a max is not finite, NaN and inf rules below)
                 return out
+        if dims == (x.ndim - 1,) and softmax_double.applies(x):
+            out = softmax_double.softmax_rows(x)  # (float64: the kernels' bits; None: NaN
+            if out is not None:  # and inf rules below)
+                return out
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
             if out is not None:
@@ -263,6 +267,10 @@ class LogSoftmaxBackward0(Op):
             out = softmax_exact.forward(x, dims[0], True)  # (as softmax's above)
             if out is not None:
                 return out
+        if dims == (x.ndim - 1,) and softmax_double.applies(x):
+            out = softmax_double.log_softmax_rows(x)
+            if out is not None:
+                return out
         top, finite = _row_max(x, dims)
         if finite:
             shifted = x - top
@@ -293,9 +301,15 @@ class LogSoftmaxBackward0(Op):
                 out = softmax_exact.backward(g, y, self.dims[0], True)  # (vector kernels' bits)
                 if out is not None:
                     return _make(out)
-            return _make(log_softmax_grad_array(g, y, self.dims, exp_array,
+            return _make(log_softmax_grad_array(g, y, self.dims, _kernel_exp(y),
                                                 exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
+
+
+def _kernel_exp(y):
+    """The exp log_softmax's backward takes of its output ``y``: the kernel's (SLEEF's) where
+    softmax_double models it, else torch.exp's."""
+    return softmax_double.kernel_exp if softmax_double.applies(y) else exp_array
 
 
 def _log_softmax_grad(grad, output, dims):
@@ -309,7 +323,7 @@ class LogSoftmaxBackwardDataBackward0(_BackwardData):
 
     @staticmethod
     def grad_array(grad, output, dims):
-        return log_softmax_grad_array(grad, output, dims, exp_array)
+        return log_softmax_grad_array(grad, output, dims, _kernel_exp(output))
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term
