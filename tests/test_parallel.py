@@ -288,9 +288,9 @@ _SCORE_PROBE = torch.from_numpy(np.random.default_rng(2).standard_normal((16, 4,
 
 
 def test_split_elementwise_softmax_and_matmul_match_one_thread(threads, monkeypatch):
-    from hookgrad._ops import gemm, softmax, softmax_avx2, split
+    from hookgrad._ops import gemm, softmax, softmax_lastdim, split
     calls = []
-    for module in (split, softmax, softmax_avx2):  # (AVX2: softmax's rows split there)
+    for module in (split, softmax, softmax_lastdim):  # (softmax's rows split there)
         real = module.parallel_for
         monkeypatch.setattr(module, "parallel_for",
                             lambda *args, real=real: calls.append(args[0]) or real(*args))

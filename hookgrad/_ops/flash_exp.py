@@ -1,13 +1,13 @@
-"""The exponentials of PyTorch's CPU flash attention kernel (AVX2 build), bit for bit, on
-float32 NumPy arrays.
+"""The exponentials of PyTorch's CPU flash attention kernel (AVX2 and AVX-512 builds: the
+same steps), bit for bit, on float32 NumPy arrays.
 
 The forward's softmax (``_exp_reduce_sum_fusion_kernel``) takes ``Vectorized<float>::
-exp_u20`` over each row's whole 8-float vectors: a degree-5 polynomial of FMAs in the
-reduced argument, scaled by a power of two built from the exponent bits; the row's last
-``n % 8`` elements go through a scalar ``exp`` that rounds like the double ``exp`` rounded to
-float (measured against PyTorch 2.13: not glibc's ``expf``). The backward recomputes the
-probabilities with ``Vectorized<float>::exp`` (SLEEF's ``expf8_u10``, sleef.py), its partial
-last vector included.
+exp_u20`` over each row's whole vectors (8 or 16 floats): a degree-5 polynomial of FMAs in
+the reduced argument, scaled by a power of two built from the exponent bits; the row's
+last ``n % 8`` (``n % 16``) elements go through a scalar ``exp`` that rounds like the double
+``exp`` rounded to float (measured against PyTorch 2.13: not glibc's ``expf``). The
+backward recomputes the probabilities with ``Vectorized<float>::exp`` (SLEEF's
+``expf8_u10`` / ``expf16_u10``, sleef.py), its partial last vector included.
 
 Each FMA is computed in float64 (the product of two floats is exact there) and rounded to
 float32; that rounds twice only where the double lands on a float32 midpoint, which
@@ -87,7 +87,14 @@ def exp_u20(x):
     return out.reshape(x.shape)
 
 
+def glibc_exp(x):
+    """glibc's double ``exp`` of the float64 array ``x``. (NumPy's is glibc's only where NumPy
+    does not dispatch it to its own SIMD code, which it does on AVX-512 machines: a module
+    computing glibc's exp itself belongs here.)"""
+    return np.exp(x)
+
+
 def scalar_exp(x):
     """The kernel's scalar-tail ``exp`` of float32 ``x``: the double exp rounded to float."""
     with np.errstate(all="ignore"):
-        return np.exp(x.astype(_F64)).astype(_F32)
+        return glibc_exp(x.astype(_F64)).astype(_F32)

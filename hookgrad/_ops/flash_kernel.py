@@ -1,12 +1,16 @@
 """PyTorch's CPU flash attention kernel (aten/src/ATen/native/cpu/FlashAttentionKernel.cpp)
-for float32 on its AVX2 build, bit for bit, step by step as measured against PyTorch 2.13.
+for float32 on its AVX2 and AVX-512 builds, bit for bit, step by step as measured against
+PyTorch 2.13. The builds differ only in the vector width (8 or 16 floats: which elements go
+through exp_u20 and which through the scalar exp, the lanes of the sums) and in what MKL
+runs (its own choice by the machine, as PyTorch's).
 
 Forward: per batch, head and block of 32 queries (64 from 192 queries, 256 from 768),
 per block of up to 512 keys: ``qk = k_blk^T q_blk`` (MKL's sgemm, column-major, alpha 1),
 then per row ``qk * scale`` (with a mask: ``fma(qk, scale, mask)``), the row's max (kept
-over the key blocks), ``exp(qk - max)`` (flash_exp: exp_u20 over whole 8-float vectors, the
-double exp for the rest) summed per vector lane, the lanes added pairwise (AVX2's
-``vec_reduce_all``), then the rest one by one; ``sum = fma(exp(old_max - max), sum,
+over the key blocks; without a mask a NaN only counts in whole vectors, _unmasked_max),
+``exp(qk - max)`` (flash_exp: exp_u20 over whole vectors, the double exp for the rest)
+summed per vector lane, the lanes added pairwise (``vec_reduce_all``), then the rest one by
+one; ``sum = fma(exp(old_max - max), sum,
 block_sum)``, the earlier output scaled by that exp, and ``dst (+)= v_blk p`` (sgemm, beta 0
 on the first key block, 1 after). At the end ``out = dst * (1 / sum)`` and
 ``logsumexp = max + logf(sum)``; a row without a key (max -inf) gives zeros and 0.
@@ -31,7 +35,7 @@ import ctypes
 import numpy as np
 
 from .. import _parallel
-from ..backends.cpu import CAPABILITY
+from ..backends.cpu import CAPABILITY, VECTOR_BYTES
 from . import flash_exp, gemm, glibc_logf, sleef
 from .array_address import address
 from .fused import fma32
@@ -40,14 +44,15 @@ from .glibc_expf import expf as glibc_expf
 _F32 = np.dtype(np.float32)
 _COL_MAJOR, _N, _T = 102, 111, 112
 _ALIGN = 64
-_LANES = 8  # (AVX2: 8 floats a vector)
+_LANES = VECTOR_BYTES // 4  # (floats a vector: 8 on AVX2, 16 on AVX-512)
 
 
 def applies(query, key, value):
     """Whether this module computes the kernel: float32, equal heads, MKL and glibc's logf
-    present, an AVX2 build (AVX-512 steps 16 floats and has its own exp_u20)."""
-    return (query.dtype == _F32 and CAPABILITY == "AVX2" and key.shape[1] == query.shape[1]
-            and gemm.available() and glibc_logf.available())
+    present, an AVX2 or AVX-512 build (the same steps over vectors of 8 or 16 floats; MKL
+    picks its own kernels by the machine, as PyTorch's does)."""
+    return (query.dtype == _F32 and CAPABILITY in ("AVX2", "AVX512")
+            and key.shape[1] == query.shape[1] and gemm.available() and glibc_logf.available())
 
 
 def _split(length):
@@ -192,7 +197,7 @@ def _signed_bases(x, rows):
 
 
 def _lane_sum(p):
-    """The kernel's row sum of ``p`` (..., n): whole 8-float vectors added lane by lane, the
+    """The kernel's row sum of ``p`` (..., n): whole vectors added lane by lane, the
     lanes pairwise (halves, then pairs, then neighbours), then the rest one by one."""
     n = p.shape[-1]
     whole = n - n % _LANES
@@ -200,9 +205,7 @@ def _lane_sum(p):
         acc = p[..., :_LANES].copy()
         for start in range(_LANES, whole, _LANES):
             acc += p[..., start:start + _LANES]
-        acc = acc[..., :4] + acc[..., 4:]
-        acc = acc[..., :2] + acc[..., 2:]
-        total = acc[..., 0] + acc[..., 1]
+        total = _folded(acc)
     else:
         total = np.zeros(p.shape[:-1], _F32)
     for column in range(whole, n):
@@ -210,8 +213,18 @@ def _lane_sum(p):
     return total
 
 
+def _folded(acc):
+    """The lanes of ``acc`` (..., _LANES) added as ``vec_reduce_all`` shuffles them: each
+    lane with the one half a vector on, down to lanes 0 and 1."""
+    lanes = _LANES
+    while lanes > 1:
+        lanes //= 2
+        acc = acc[..., :lanes] + acc[..., lanes:]
+    return acc[..., 0]
+
+
 def _dot_rows(x, y):
-    """``vec::map2_reduce_all(x * y, +)`` over the last dim (AVX2): rows shorter than a
+    """``vec::map2_reduce_all(x * y, +)`` over the last dim: rows shorter than a
     vector in order; longer ones per lane, a partial last vector into its first lanes, the
     lanes pairwise."""
     p = x * y
@@ -228,9 +241,21 @@ def _dot_rows(x, y):
         start += _LANES
     if start < n:
         acc[..., :n - start] += p[..., start:]
-    acc = acc[..., :4] + acc[..., 4:]
-    acc = acc[..., :2] + acc[..., 2:]
-    return acc[..., 0] + acc[..., 1]
+    return _folded(acc)
+
+
+def _unmasked_max(s):
+    """The row max of the unmasked scores ``s`` (..., n) as the kernel's scale-and-max loop
+    takes it: whole vectors by a NaN-propagating vector max, the last ``n % _LANES`` one by
+    one by ``std::max``, which passes a NaN over; a NaN from the vectors wins. (So a row of
+    NaN scores shorter than a vector has max -inf, and comes out zeros: measured on the
+    AVX-512 build, 9 keys.)"""
+    whole = s.shape[-1] - s.shape[-1] % _LANES
+    tail = np.fmax.reduce(s[..., whole:], axis=-1, initial=-np.inf)
+    if not whole:
+        return tail
+    vector = s[..., :whole].max(-1)
+    return np.where(tail > vector, tail, vector)
 
 
 def _blocks(length, split):
@@ -305,7 +330,7 @@ def forward(query, key, value, mask, is_causal, scale):
                 else:
                     s = fma32(s, factor, full[:, :, m:m + rows, n:n + cols].reshape(
                         pairs, rows, cols))
-                top = s.max(-1)
+                top = s.max(-1) if full is not None else _unmasked_max(s)
                 top = np.where(top_kept > top, top_kept, top)
                 live = top != -np.inf
                 x = s - top[..., None]

@@ -339,6 +339,12 @@ def _log_u1(d):
     return r
 
 
+def log_sum(d):
+    """Sleef_logd4_u10 / logd8_u10 (one algorithm for normal inputs) of a sum of exps (each
+    at least 1: finite, normal, positive)."""
+    return _log_u1(d)
+
+
 _ALL_ONES = np.int64(-1).view(_F64)  # (SLEEF ORs a mask into a NaN result)
 
 

@@ -5,15 +5,16 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
-from . import softmax_exact
+from . import softmax_double, softmax_exact
+from . import softmax_nan_signs as nan_signs
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
 from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .packed_on_error import checked
 from .reduce import dims_of
-from .softmax_avx2 import APPLIES as _AVX2
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
+from .softmax_lastdim import APPLIES as _VECTOR_KERNELS
 from .sum_order import sum_array
 
 
@@ -40,8 +41,8 @@ def _vector_max_nan(top):
     """A row max that is NaN as PyTorch's last-dim softmax and log_softmax kernels have it:
     their vectorised max marks a NaN by setting every bit, a NaN with the sign bit; ``x -
     max`` then keeps an input NaN's own sign and gives that NaN elsewhere in the row
-    (signbit shows it). softmax's exp and product then pass signs on by vector lane and row
-    width, which is not modelled (an input NaN's own sign can come out set)."""
+    (signbit shows it). softmax's exp, sum and product then pass signs on by vector lane and
+    row width (float32: softmax_nan_signs)."""
     nan = np.isnan(top)
     if nan.any():
         top = top.copy()
@@ -144,9 +145,13 @@ class SoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
-        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
-            out = softmax_exact.forward(x, dims[0], False)  # (PyTorch's AVX2 kernels bit for
+        if _VECTOR_KERNELS and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+            out = softmax_exact.forward(x, dims[0], False)  # (PyTorch's vector kernels bit for
             if out is not None:  # bit; None: a max is not finite, NaN and inf rules below)
+                return out
+        if dims == (x.ndim - 1,) and softmax_double.applies(x):
+            out = softmax_double.softmax_rows(x)  # (float64: the kernels' bits; None: NaN
+            if out is not None:  # and inf rules below)
                 return out
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
@@ -156,17 +161,22 @@ class SoftmaxBackward0(Op):
         if finite:
             shifted = np.exp(x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
-        if dims == (x.ndim - 1,):  # (along other dims PyTorch marks it by column chunk)
+        last = dims == (x.ndim - 1,)
+        if last:  # (along other dims PyTorch marks it by column chunk)
             top = _vector_max_nan(top)
         with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
             shifted = _keeping_nan(np.exp, x - top)
-            return shifted / np.add.reduce(shifted, dims, keepdims=True)
+            out = shifted / np.add.reduce(shifted, dims, keepdims=True)
+        nan_rows = np.isnan(top[..., 0]) if last else None
+        if nan_rows is not None and x.dtype == FLOAT32 and nan_signs.APPLIES and nan_rows.any():
+            out = nan_signs.with_row_signs(np.ascontiguousarray(out), x, nan_rows)
+        return out
 
     def backward(self, grad):
         (result,) = self.saved()
         y, g = result._data, grad._data
-        if (_AVX2 and plain_backward() and len(self.dims) == 1 and y.size
-                and g.dtype == FLOAT32 == y.dtype):  # (PyTorch's AVX2 kernels' bits)
+        if (_VECTOR_KERNELS and plain_backward() and len(self.dims) == 1 and y.size
+                and g.dtype == FLOAT32 == y.dtype):  # (PyTorch's vector kernels' bits)
             return _make(softmax_exact.backward(g, y, self.dims[0], False))
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
@@ -253,8 +263,12 @@ class LogSoftmaxBackward0(Op):
         if not x.flags.c_contiguous:  # PyTorch's result is contiguous whatever the input
             x = np.ascontiguousarray(x)  # (not for 0-d: NumPy would make it 1-d)
         self.dims = dims
-        if _AVX2 and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
+        if _VECTOR_KERNELS and len(dims) == 1 and x.dtype == FLOAT32 and x.size:
             out = softmax_exact.forward(x, dims[0], True)  # (as softmax's above)
+            if out is not None:
+                return out
+        if dims == (x.ndim - 1,) and softmax_double.applies(x):
+            out = softmax_double.log_softmax_rows(x)
             if out is not None:
                 return out
         top, finite = _row_max(x, dims)
@@ -283,13 +297,19 @@ class LogSoftmaxBackward0(Op):
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)
                 return _make(g - np.exp(y) * np.add.reduce(g, axis=self.dims, keepdims=True))
-            if _AVX2 and g.dtype == FLOAT32 == y.dtype and len(self.dims) == 1 and y.size:
-                out = softmax_exact.backward(g, y, self.dims[0], True)  # (AVX2 kernels' bits)
+            if _VECTOR_KERNELS and g.dtype == FLOAT32 == y.dtype and len(self.dims) == 1 and y.size:
+                out = softmax_exact.backward(g, y, self.dims[0], True)  # (vector kernels' bits)
                 if out is not None:
                     return _make(out)
-            return _make(log_softmax_grad_array(g, y, self.dims, exp_array,
+            return _make(log_softmax_grad_array(g, y, self.dims, _kernel_exp(y),
                                                 exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
+
+
+def _kernel_exp(y):
+    """The exp log_softmax's backward takes of its output ``y``: the kernel's (SLEEF's) where
+    softmax_double models it, else torch.exp's."""
+    return softmax_double.kernel_exp if softmax_double.applies(y) else exp_array
 
 
 def _log_softmax_grad(grad, output, dims):
@@ -303,7 +323,7 @@ class LogSoftmaxBackwardDataBackward0(_BackwardData):
 
     @staticmethod
     def grad_array(grad, output, dims):
-        return log_softmax_grad_array(grad, output, dims, exp_array)
+        return log_softmax_grad_array(grad, output, dims, _kernel_exp(output))
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term

@@ -1,11 +1,16 @@
-"""Which of PyTorch's AVX2 float32 softmax kernels a call takes, by dim: the last dim's
-(softmax_avx2, per row) or another's (softmax_inner, per column of the trailing dims), as
-ATen picks them (``dim == ndim - 1``, whatever the trailing sizes)."""
+"""Which of PyTorch's float32 softmax kernels (AVX2 or AVX-512 build) a call takes, by dim:
+the last dim's (softmax_lastdim, per row) or another's (softmax_inner, per column of the
+trailing dims), as ATen picks them (``dim == ndim - 1``, whatever the trailing sizes)."""
 import numpy as np
 
 from .._parallel import get_num_threads
 from . import softmax_inner
-from .softmax_avx2 import log_softmax_grad_rows, log_softmax_rows, softmax_grad_rows, softmax_rows
+from .softmax_lastdim import (
+    log_softmax_grad_rows,
+    log_softmax_rows,
+    softmax_grad_rows,
+    softmax_rows,
+)
 
 
 def _three_dims(shape, dim):

@@ -1,7 +1,8 @@
-"""PyTorch's AVX2 softmax and log_softmax kernels along a dim other than the last, for
-float32 (``_vec_softmax``, ``_vec_logsoftmax``, ``_vec_softmax_backward``,
-``_vec_log_softmax_backward``), bit for bit. The input is seen as (outer, dim, inner); each
-kernel runs 8 inner columns at a time as one vector, reducing along dim in order from the
+"""PyTorch's softmax and log_softmax kernels along a dim other than the last, for float32
+(``_vec_softmax``, ``_vec_logsoftmax``, ``_vec_softmax_backward``,
+``_vec_log_softmax_backward``) as its AVX2 and AVX-512 builds run them, bit for bit. The
+input is seen as (outer, dim, inner); each kernel runs a vector of inner columns at a time
+(8 on AVX2, 16 on AVX-512: the builds differ only there), reducing along dim in order from the
 first element, and the inner columns left over that do not fill a vector one at a time:
 there ``std::exp`` is glibc's expf (glibc_expf) instead of SLEEF's (sleef.expf), which
 round differently. Otherwise both paths round alike.
@@ -15,16 +16,17 @@ round differently. Otherwise both paths round alike.
   then ``output * (grad - sum)``.
 - log_softmax's backward: ``sum`` of grad from 0, ``grad - exp(output) * sum`` fused.
 The backward kernels and log_softmax's split the inner columns in chunks of a multiple of
-8: only the last ``inner % 8`` columns are scalar."""
+the vector: only the last ``inner % 8`` (``% 16``) columns are scalar."""
 import numpy as np
 
+from ..backends.cpu import VECTOR_BYTES
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 from .glibc_expf import expf as glibc_expf
 from .sleef import fma
-from .softmax_avx2 import _BLOCK, expf_nonpositive, logf
+from .softmax_lastdim import _BLOCK, expf_nonpositive, logf
 
 _F32 = np.float32
-_LANES = 8
+_LANES = VECTOR_BYTES // 4  # float32 lanes of a vector
 
 
 def _sleef_exp(d):

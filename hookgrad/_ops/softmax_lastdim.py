@@ -1,5 +1,8 @@
-"""PyTorch's AVX2 last-dim softmax and log_softmax kernels for float32 (``_vec_softmax_lastdim``
-and ``_vec_log_softmax_lastdim``), bit for bit, vectorised over rows with NumPy.
+"""PyTorch's last-dim softmax and log_softmax kernels for float32 (``_vec_softmax_lastdim``
+and ``_vec_log_softmax_lastdim``) as its AVX2 and AVX-512 builds run them, bit for bit,
+vectorised over rows with NumPy. The two builds take the same steps on vectors of 8 or 16
+floats (VECTOR_BYTES): only the sums' lane order differs (SLEEF's ``expf16_u10`` and
+``logf16_u10`` round as its ``expf8_u10`` and ``logf8_u10`` do).
 
 Per row PyTorch takes the max (exact in any order), ``exp(x - max)`` with SLEEF's
 ``Sleef_expf8_u10`` (sleef.expf), the sum of those by ``vec::reduce_all`` (order below),
@@ -7,24 +10,25 @@ then softmax multiplies each exp by ``1 / sum`` (one rounding for the reciprocal
 the product: not a division), and log_softmax computes ``x - max - log(sum)`` left to right
 with SLEEF's ``Sleef_logf8_u10`` (``logf`` here) for the log. NumPy's exp, log and
 pairwise sums round differently in the last bit on most elements. Checked against torch
-2.13 on rows of every length 1..70 and longer."""
+2.13 on rows of every length 1..70 and longer, on both builds, with 1 and 2 threads."""
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
-from ..backends.cpu import CAPABILITY
+from ..backends.cpu import CAPABILITY, VECTOR_BYTES
 from .sleef import _EXP_POLY, _L2, _LN2_HI, _LN2_LO, _R_LN2, _two_sum, fma, logf_sum
 
 _F32, _F64 = np.float32, np.float64
 _C0, _C1 = _F64(_F32(0.000198527617612853646278381)), _F64(_F32(0.00139304355252534151077271))
-_LANES = 8  # float32 lanes of an AVX2 vector
-APPLIES = CAPABILITY == "AVX2"
+_LANES = VECTOR_BYTES // 4  # float32 lanes of a vector
+APPLIES = CAPABILITY in ("AVX2", "AVX512")
 
 
 def lane_sum(e, factors=None):
-    """``vec::reduce_all`` of ``x + y`` over each row of the 2-d float32 ``e`` (AVX2): rows
-    shorter than 8 add left to right; longer ones accumulate 8-lane vectors (each lane left
-    to right), the partial tail vector added into its first lanes, then the 8 lanes fold as
-    ``_mm256_permute2f128_ps`` / ``_mm256_shuffle_ps`` pair them: (i, i+4), (j, j+2), (0, 1).
+    """``vec::reduce_all`` of ``x + y`` over each row of the 2-d float32 ``e``: rows shorter
+    than a vector (8 lanes on AVX2, 16 on AVX-512) add left to right; longer ones accumulate
+    whole vectors (each lane left to right), the partial tail vector added into its first
+    lanes, then the lanes fold by halves as the build's shuffles pair them: AVX2's (i, i+4),
+    (j, j+2), (0, 1); AVX-512's (i, i+8) first.
     With ``factors`` (a, b), ``e`` is their product and this is ``map2_reduce_all`` where
     GCC fused the partial tail vector's ``acc + a * b`` into one FMA, the whole vectors'
     products rounded before they are added (softmax's backward on one thread)."""
@@ -43,9 +47,11 @@ def lane_sum(e, factors=None):
         acc[:, :n - full] = fma(factors[0][:, full:], factors[1][:, full:], acc[:, :n - full])
     elif full < n:
         acc[:, :n - full] += e[:, full:]
-    half = acc[:, :4] + acc[:, 4:]
-    pair = half[:, :2] + half[:, 2:]
-    return pair[:, 0] + pair[:, 1]
+    lanes = _LANES
+    while lanes > 1:
+        lanes //= 2
+        acc = acc[:, :lanes] + acc[:, lanes:]
+    return acc[:, 0]
 
 
 def _exact_fma(a, b, c):
@@ -183,7 +189,7 @@ def _grad_block(start, stop, g2, y2, out, fused):
 
 
 def softmax_grad_rows(g, y):
-    """softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it, ``g`` and
+    """softmax's backward along the last axis as PyTorch's kernel rounds it, ``g`` and
     ``y`` (the output) C-contiguous float32 of one shape: ``(g - sum(g * y)) * y``, the sum
     in vec::reduce_all's lane order. Where PyTorch runs its rows on one thread (one thread
     set, or one row) the compiled loop fuses the partial last vector's multiply-add; where
@@ -204,7 +210,7 @@ def softmax_grad_rows(g, y):
 
 
 def log_softmax_grad_rows(g, y):
-    """log_softmax's backward along the last axis as PyTorch's AVX2 kernel rounds it:
+    """log_softmax's backward along the last axis as PyTorch's kernel rounds it:
     ``g - exp(y) * sum(g)`` as one fused multiply-add (checked against torch), the exp
     SLEEF's and the sum in vec::reduce_all's lane order; None unless every output is at
     most 0 and every sum finite (NaN and inf rows: the caller's path). In blocks of rows
