@@ -9,9 +9,9 @@ modelled every element takes the scalar form."""
 import numpy as np
 
 from . import kernel_vec, sleef_pow_atan
+from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions, vector_positions
 
-_STEP_BYTES = 64  # (two AVX2 registers a step)
 _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine test)
 
 
@@ -47,7 +47,7 @@ def power(x, y, c_power, c_order_output=False):
 
     if x.flags.c_contiguous:
         return kernel_vec.compute(x, vector, scalar)
-    positions = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    positions = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     return _split(positions, vector, scalar, np.ascontiguousarray(x))
 
 
@@ -80,10 +80,10 @@ def _binary(vector, scalar, a, b, c_order_output=False):
                                       flat)
         chunk = kernel_vec.chunk(n)
         if c_order_output:  # (the output, C-contiguous, is the iterator's first operand)
-            positions = vector_positions(shape, np.empty(shape, np.float32), a, _STEP_BYTES, b,
+            positions = vector_positions(shape, np.empty(shape, np.float32), a, STEP_BYTES, b,
                                          chunk=chunk)
         else:
-            positions = vector_positions(shape, a, b, _STEP_BYTES, chunk=chunk)
+            positions = vector_positions(shape, a, b, STEP_BYTES, chunk=chunk)
         dense_a = np.ascontiguousarray(np.broadcast_to(a, shape))
         dense_b = np.ascontiguousarray(np.broadcast_to(b, shape))
         return _split(positions, vector, scalar, dense_a, dense_b)

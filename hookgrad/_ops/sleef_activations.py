@@ -8,7 +8,7 @@ import numpy as np
 
 from . import sleef
 from .kernel_vec import applies as applies  # (the check callers make first)
-from .kernel_vec import compute, grad_operand, lanes, libm
+from .kernel_vec import LANES, compute, grad_operand, lanes, libm
 
 _ONE = np.float32(1)
 _ALL_ONES = np.int32(-1).view(np.float32)
@@ -170,7 +170,7 @@ def mish(x):
     product takes its operands in the other order there)."""
     out = compute(x, lambda v: v * sleef.tanhf(sleef.log1pf(sleef.expf(v))),
                   lambda v: v * libm("tanhf", libm("log1pf", libm("expf", v))))
-    return _nan_lanes(x, out, lambda lane: -1 if lane >= 8 else None)
+    return _nan_lanes(x, out, lambda lane: -1 if lane >= LANES else None)
 
 
 def mish_grad(g, x):

@@ -9,9 +9,9 @@ exp is not (glibc_expf.py)."""
 import numpy as np
 
 from . import glibc_expf, kernel_vec, sleef, sleef_activations, sleef_double
+from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions
 
-_STEP_BYTES = 64  # (two AVX2 registers a step)
 _ONE32 = np.float32(1)
 _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine test)
 
@@ -66,7 +66,7 @@ def unary(name, x):
             return sleef_double.kernel_vec(vector, scalar, x)
     else:
         return None
-    positions = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    positions = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     dense = np.ascontiguousarray(x)
     with np.errstate(all="ignore"):
         if positions is None:  # (the element loop only)
