@@ -10,6 +10,7 @@ product is exact in float64). Every function takes and returns C-contiguous floa
 arrays; callers handle layout, dtype and the scalar tail."""
 import numpy as np
 
+from ..backends.cpu import CAPABILITY
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 
 _F32, _F64 = np.float32, np.float64
@@ -20,6 +21,9 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
                                           0.0416664853692054748535156,
                                           0.166666671633720397949219, 0.5))
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
+# Sleef_log1pf16_u10 (PyTorch's AVX-512 build) gives a NaN input back, quiet; the 8-lane
+# function gives the default NaN (checked against PyTorch on both)
+_LOG1P_KEEPS_NAN = CAPABILITY == "AVX512"
 
 
 def fma(a, b, c):
@@ -200,7 +204,7 @@ def expm1f(a):
 
 
 def log1pf(d):
-    """Sleef_log1pf8_u10."""
+    """Sleef_log1pf8_u10 (and Sleef_log1pf16_u10: the same bar a NaN's bits)."""
     dp1 = d + _F32(1)
     small = dp1 < _F32(1.17549435e-38)
     dp1 = np.where(small, dp1 * _F32(18446744073709551616.0), dp1)
@@ -234,7 +238,11 @@ def log1pf(d):
     out[d < -1] = np.int32(-1).view(_F32)  # (all bits set: SLEEF ORs a mask in)
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
-    out[d != d] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
+    nan = d != d
+    if _LOG1P_KEEPS_NAN:
+        out[nan] = (d[nan].view(np.int32) | 0x00400000).view(_F32)
+    else:
+        out[nan] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
     return out
 
 
