@@ -21,9 +21,11 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
                                           0.0416664853692054748535156,
                                           0.166666671633720397949219, 0.5))
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
-# Sleef_log1pf16_u10 (PyTorch's AVX-512 build) gives a NaN input back, quiet; the 8-lane
-# function gives the default NaN (checked against PyTorch on both)
-_LOG1P_KEEPS_NAN = CAPABILITY == "AVX512"
+# SLEEF's 16-lane logs (PyTorch's AVX-512 build) give NaNs of their input's bits:
+# Sleef_log1pf16_u10 a NaN input back, quiet, Sleef_logf16_u10 a negative or NaN input with
+# its exponent and quiet bits set; the 8-lane ones the default NaN (checked against PyTorch)
+_INPUT_NANS = CAPABILITY == "AVX512"
+_NAN_BITS = np.int32(0x7FC00000)
 
 
 def fma(a, b, c):
@@ -239,7 +241,7 @@ def log1pf(d):
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
     nan = d != d
-    if _LOG1P_KEEPS_NAN:
+    if _INPUT_NANS:
         out[nan] = (d[nan].view(np.int32) | 0x00400000).view(_F32)
     else:
         out[nan] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
@@ -247,7 +249,8 @@ def log1pf(d):
 
 
 def logf(d):
-    """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build)."""
+    """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build; AVX-512's Sleef_logf16_u10 bar its
+    NaNs' bits)."""
     m, e = log_reduce(d)
     sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
     # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
@@ -256,7 +259,11 @@ def logf(d):
     out = logf_sum(sx, sy, *_div(nx, ny, dx, dy))
     if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
         out[d == np.inf] = np.inf
-        out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
+        bad = (d < 0) | (d != d)
+        if _INPUT_NANS:
+            out[bad] = (d[bad].view(np.int32) | _NAN_BITS).view(_F32)
+        else:
+            out[bad] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
         out[d == 0] = -np.inf
     return out
 

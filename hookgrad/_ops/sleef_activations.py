@@ -7,8 +7,8 @@ C-contiguous, AVX2; ``applies`` here is the same); other inputs keep their NumPy
 import numpy as np
 
 from . import sleef
-from .kernel_vec import applies as applies  # (the check callers make first)
 from .kernel_vec import LANES, compute, grad_operand, lanes, libm
+from .kernel_vec import applies as applies  # (the check callers make first)
 
 _ONE = np.float32(1)
 _ALL_ONES = np.int32(-1).view(np.float32)
