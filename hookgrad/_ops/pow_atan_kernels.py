@@ -20,7 +20,7 @@ def atan2(y, x):
     gives it (float32 on AVX2 as modelled here, a new array in C order; else NumPy's, which
     is glibc's)."""
     if y.dtype == np.float32 and x.dtype == np.float32:
-        out = _binary(sleef_pow_atan.atan2f, np.arctan2, y, x)
+        out = _binary(sleef_pow_atan.atan2f, _atan2f, y, x)
         if out is not None:
             return out
     return np.arctan2(y, x)
@@ -49,6 +49,12 @@ def power(x, y, c_power, c_order_output=False):
         return kernel_vec.compute(x, vector, scalar)
     positions = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     return _split(positions, vector, scalar, np.ascontiguousarray(x))
+
+
+def _atan2f(y, x):
+    """glibc's atan2f of flat float32 arrays (NumPy's float32 arctan2, where NumPy calls the C
+    library's)."""
+    return np.arctan2(y, x)
 
 
 def _powf(x, y):
