@@ -18,6 +18,7 @@ from .kernel_vec import STEP_BYTES
 from .op import Op, float_input
 from .scalar_forms import number_minus
 from .selection import where
+from .sleef import LOG_NANS_FROM_INPUT
 from .vector_loop import contiguous_run, vector_positions
 
 
@@ -88,7 +89,8 @@ def _dense(x):
 
 def _strided_nans(out, x, eps):
     """The NaN signs of PyTorch's own logit loops (an input with gaps or expanded): the
-    vector loop's Sleef log gives every NaN without sign bit; the element loop's float32
+    vector loop's Sleef log gives every NaN without sign bit (AVX-512's float64 one: see
+    below); the element loop's float32
     ``logf`` of a negative ratio (an input outside [0, 1] without eps) sets it."""
     vector = vector_positions(out.shape, x, 0.0, STEP_BYTES)
     nans = out != out
@@ -97,7 +99,13 @@ def _strided_nans(out, x, eps):
         xs = np.broadcast_to(x, out.shape)
         out[nans & (xs == xs) & ~np.isinf(xs)] = -np.nan
     if vector is not None:
-        out[nans & vector] = np.nan
+        if LOG_NANS_FROM_INPUT and out.dtype == np.float64:  # (Sleef_logd8's NaN: the ratio's
+            # bits, its sign a NaN x's, else set: a negative ratio's, or inf / -inf's)
+            xs = np.broadcast_to(x, out.shape)
+            out[nans & vector] = np.where(np.signbit(xs) | (xs == xs), -np.nan,
+                                          np.nan)[nans & vector]
+        else:
+            out[nans & vector] = np.nan
     return out
 
 

@@ -24,7 +24,7 @@ _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
 # SLEEF's 16-lane logs (PyTorch's AVX-512 build) give NaNs of their input's bits:
 # Sleef_log1pf16_u10 a NaN input back, quiet, Sleef_logf16_u10 a negative or NaN input with
 # its exponent and quiet bits set; the 8-lane ones the default NaN (checked against PyTorch)
-_INPUT_NANS = CAPABILITY == "AVX512"
+LOG_NANS_FROM_INPUT = CAPABILITY == "AVX512"
 _NAN_BITS = np.int32(0x7FC00000)
 
 
@@ -241,7 +241,7 @@ def log1pf(d):
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
     nan = d != d
-    if _INPUT_NANS:
+    if LOG_NANS_FROM_INPUT:
         out[nan] = (d[nan].view(np.int32) | 0x00400000).view(_F32)
     else:
         out[nan] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
@@ -260,7 +260,7 @@ def logf(d):
     if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
         out[d == np.inf] = np.inf
         bad = (d < 0) | (d != d)
-        if _INPUT_NANS:
+        if LOG_NANS_FROM_INPUT:
             out[bad] = (d[bad].view(np.int32) | _NAN_BITS).view(_F32)
         else:
             out[bad] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
