@@ -30,7 +30,7 @@ def forward(x, eps, dense):
         with np.errstate(divide="ignore", invalid="ignore"):
             return log_array(_element_ratio(x, lo))
     if not (kernel_vec.applies(np.empty(0, x.dtype)) and glibc_logf.available()):
-        # (float32, AVX2's SLEEF calls, glibc's logf)
+        # (float32, AVX2's / AVX-512's SLEEF calls, glibc's logf)
         return None
     vector = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     dense = np.ascontiguousarray(x)  # (compute takes C order; x has a dim here)

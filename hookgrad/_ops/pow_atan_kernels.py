@@ -1,4 +1,4 @@
-"""PyTorch's AVX2 float32 ``atan2`` and ``pow`` kernels (``cpu_kernel_vec``), bit for bit:
+"""PyTorch's AVX2 / AVX-512 float32 ``atan2`` and ``pow`` kernels (``cpu_kernel_vec``), bit for bit:
 SLEEF's vector functions (sleef_pow_atan.py) on the elements its vector loop covers (whole
 16-float steps of each inner row, cut where the threads' chunks cut it: vector_loop.py,
 kernel_vec.py), the scalar lambda on the rest. That lambda is glibc's ``atan2f`` and
@@ -17,8 +17,8 @@ _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine tes
 
 def atan2(y, x):
     """``atan2(y, x)`` of two arrays of one floating dtype (broadcast), as PyTorch's kernel
-    gives it (float32 on AVX2 as modelled here, a new array in C order; else NumPy's, which
-    is glibc's)."""
+    gives it (float32 on AVX2 / AVX-512 as modelled here, a new array in C order; else
+    NumPy's, which is glibc's)."""
     if y.dtype == np.float32 and x.dtype == np.float32:
         out = _binary(sleef_pow_atan.atan2f, _atan2f, y, x)
         if out is not None:

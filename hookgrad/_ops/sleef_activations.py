@@ -1,9 +1,9 @@
-"""PyTorch's AVX2 float32 kernels of sigmoid, silu, elu (selu, celu), softplus, log_sigmoid,
-mish, expm1, log1p, sinh, cosh, atanh and exp2 (and the backward kernels that call exp),
-bit for bit: each kernel's vector formula over SLEEF's functions
-(sleef.py) and, on the elements its loop leaves to the scalar lambda (kernel_vec.py),
-that lambda's formula over glibc's. Callers check ``kernel_vec.applies(x)`` first (float32,
-C-contiguous, AVX2; ``applies`` here is the same); other inputs keep their NumPy forms."""
+"""PyTorch's AVX2 / AVX-512 float32 kernels of sigmoid, silu, elu (selu, celu), softplus,
+log_sigmoid, mish, expm1, log1p, sinh, cosh, atanh and exp2 (and the backward kernels that call
+exp), bit for bit: each kernel's vector formula over SLEEF's functions (sleef.py) and, on the
+elements its loop leaves to the scalar lambda (kernel_vec.py), that lambda's formula over glibc's.
+Callers check ``kernel_vec.applies(x)`` first (float32, C-contiguous, AVX2 or AVX-512; ``applies``
+here is the same); other inputs keep their NumPy forms."""
 import numpy as np
 
 from . import sleef

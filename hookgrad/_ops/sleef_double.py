@@ -1,6 +1,7 @@
-"""SLEEF's float64 vector functions as PyTorch's AVX2 build runs them (``Sleef_expm1d4_u10``,
-``Sleef_log1pd4_u10``, ``Sleef_sinhd4_u10``, ``Sleef_coshd4_u10``, ``Sleef_atanhd4_u10``,
-``Sleef_exp2d4_u10``, ``Sleef_expd4_u10``), bit for bit, on NumPy float64 arrays.
+"""SLEEF's float64 vector functions as PyTorch's AVX2 build runs them (and its AVX-512 one)
+(``Sleef_expm1d4_u10``, ``Sleef_log1pd4_u10``, ``Sleef_sinhd4_u10``, ``Sleef_coshd4_u10``,
+``Sleef_atanhd4_u10``, ``Sleef_exp2d4_u10``, ``Sleef_expd4_u10``), bit for bit, on NumPy float64
+arrays.
 
 PyTorch's ``Vectorized<double>`` calls these from expm1 / log1p (whose kernels map the
 vector function over every element, a strided input's too, through a contiguous buffer),
