@@ -1,6 +1,6 @@
-"""SLEEF's float32 vector functions as PyTorch's AVX2 build runs them (its AVX-512 build's 16-lane
-ones compute the same but for some NaNs' bits: LOG_NANS_FROM_INPUT) (``Sleef_expf8_u10``,
-``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``, ``Sleef_logf8_u10``), bit for bit, on NumPy arrays.
+"""SLEEF's float32 vector functions as PyTorch's AVX2 build runs them (``Sleef_expf8_u10``,
+``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``, ``Sleef_logf8_u10``), bit for bit, on NumPy arrays;
+its AVX-512 build's 16-lane ones compute the same but for some NaNs' bits (LOG_NANS_FROM_INPUT).
 
 PyTorch's ``Vectorized<float>`` calls these from its activation kernels (sigmoid, silu,
 softplus, elu, log_sigmoid) and from expm1 / log1p. NumPy's functions are as accurate but
