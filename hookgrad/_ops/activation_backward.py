@@ -436,7 +436,7 @@ def log_sigmoid_array(x):
 def _log_sigmoid_grad(g, x):
     """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
     from 1 for a negative x (a large x keeps its tiny gradient)."""
-    if sleef_applies(x):  # (AVX2 float32: the forward's buffer, SLEEF's exp)
+    if sleef_applies(x):  # (AVX2 / AVX-512 float32: the forward's buffer, SLEEF's exp)
         z = sleef_activations.log_sigmoid_buffer(x)
     else:
         z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's more often than NumPy's)

@@ -104,6 +104,18 @@ def vector_loop_nan_signs(out, x, y, vector=True):
     if vector is not None:
         negative = np.where(vector, x_nan | y_nan, negative)
     signed = np.where(np.broadcast_to(negative, out.shape), -np.nan, np.nan).astype(out.dtype)
+    if out.dtype == np.float32 and not vector:  # (C's powf passes a NaN operand's payload on)
+        signed = _with_operand_payloads(signed, x, exponent, x_nan, y_nan)
     out = np.array(out, copy=True) if not out.flags.writeable else out
     out[nans] = signed[nans]
     return out
+
+
+def _with_operand_payloads(signed, x, y, x_nan, y_nan):
+    """``signed`` (float32 NaNs, their signs set) with the payload of the NaN operand C's pow
+    passes on: x's where it is NaN, else y's."""
+    payload = np.int32(0x003FFFFF)
+    bits = np.broadcast_to(signed, np.broadcast_shapes(signed.shape, x.shape)).view(np.int32)
+    kept = np.where(x_nan, x.astype(np.float32, copy=False).view(np.int32),
+                    np.where(y_nan, np.asarray(y, np.float32).view(np.int32), 0)) & payload
+    return (bits | kept).view(np.float32)

@@ -89,7 +89,7 @@ def numpy_layout(out, x):
 
 def _log1p(x):
     """SLEEF's log1p on every element of a float32 or float64 tensor, strided or not (its
-    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2.
+    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2 / AVX-512.
     Else NumPy's; PyTorch's float64 one gives every NaN without its sign bit (a NaN's own,
     and that of x < -1), its float32 one NumPy's signs."""
     if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
@@ -195,7 +195,7 @@ def _sigmoid(x):
     if x.itemsize == 2 and is_half(x):  # (float32 inside, rounded once, as PyTorch's)
         return unary_in_float32(_sigmoid, x)
     if x.dtype == np.float32 or x.dtype == np.float64:
-        out = unary_layouts.unary("sigmoid", x)  # (AVX2: PyTorch's kernel, any layout)
+        out = unary_layouts.unary("sigmoid", x)  # (AVX2 / AVX-512: PyTorch's kernel, any layout)
         if out is not None:
             return out
         with np.errstate(over="ignore"):

@@ -1,11 +1,10 @@
-"""PyTorch's AVX2 float32 kernels of the tanh-approximated GELU (Activation.cpp's GeluKernel and
-GeluBackwardKernel, ``approximate="tanh"``), bit for bit: the vector forms over SLEEF's tanhf
-(sleef.py), and on the elements the loop leaves to the scalar lambda (kernel_vec.py) the same
-formula over glibc's tanhf, for inputs of up to EXACT_MAX_ELEMENTS. GCC fuses
-``x + kappa * x**3``, ``1 - t * t`` and ``1 + 3 * kappa * x**2`` into FMAs in both forms, and
-adds the two halves of the derivative unfused (measured against PyTorch 2.13: NumPy's
-formula differed on 0.6% of forward and 40% of backward values). Callers check
-``applies(x)`` first."""
+"""PyTorch's AVX2 / AVX-512 float32 kernels of the tanh-approximated GELU (Activation.cpp's
+GeluKernel and GeluBackwardKernel, ``approximate="tanh"``), bit for bit: the vector forms over
+SLEEF's tanhf (sleef.py), and on the elements the loop leaves to the scalar lambda (kernel_vec.py)
+the same formula over glibc's tanhf, for inputs of up to EXACT_MAX_ELEMENTS. GCC fuses ``x + kappa *
+x**3``, ``1 - t * t`` and ``1 + 3 * kappa * x**2`` into FMAs in both forms, and adds the two halves
+of the derivative unfused (measured against PyTorch 2.13: NumPy's formula differed on 0.6% of
+forward and 40% of backward values). Callers check ``applies(x)`` first."""
 import math
 
 import numpy as np
@@ -26,7 +25,7 @@ _ONE, _HALF = _F32(1), _F32(0.5)
 
 
 def applies(x):
-    """Whether ``x`` takes PyTorch's kernel here (float32, C-contiguous, AVX2, small)."""
+    """Whether ``x`` takes PyTorch's kernel here (float32, C-contiguous, AVX2 or AVX-512, small)."""
     return x.size <= EXACT_MAX_ELEMENTS and kernel_vec.applies(x)
 
 

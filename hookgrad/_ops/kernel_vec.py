@@ -1,8 +1,10 @@
 """Which elements PyTorch's ``cpu_kernel_vec`` computes with its vector form and which with its
-scalar form, for a C-contiguous float32 input on its AVX2 build, and the scalar form's libm.
+scalar form, for a C-contiguous float32 input on its AVX2 and AVX-512 builds, and the scalar
+form's libm.
 
-The loop steps two 8-float vectors at a time through each thread's chunk of the elements
-and leaves the rest of the chunk (fewer than 16) to the op's scalar lambda, whose
+The loop steps two vectors (8 floats each on AVX2, 16 on AVX-512) at a time through each
+thread's chunk of the elements and leaves the rest of the chunk (fewer than two vectors)
+to the op's scalar lambda, whose
 ``std::exp`` etc. are glibc's. From 32768 elements (TensorIterator's grain) the elements
 are split between the intra-op threads in ``ceil(n / threads)`` chunks, each with its own
 tail. Kernels whose vector form calls SLEEF (sleef.py) round differently there."""
@@ -12,22 +14,25 @@ import ctypes.util
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
-from ..backends.cpu import CAPABILITY
+from ..backends.cpu import CAPABILITY, VECTOR_BYTES
 
 GRAIN = 32768
-_STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
+LANES = VECTOR_BYTES // 4  # float32 lanes of one Vectorized<float>
+STEP_BYTES = 2 * VECTOR_BYTES  # (any dtype's vector step: two Vectorized<T>)
+_STEP = 2 * LANES  # float32 elements per vector step (2 x 8 on AVX2, 2 x 16 on AVX-512)
 _BLOCK = 16384  # elements computed at a time (the emulation's temporaries stay in cache)
 _libm = None
-_AVX2 = CAPABILITY == "AVX2"
+# (PyTorch builds these kernels for AVX-512 too: its vectors' width changes the tails; SLEEF's
+# 16-lane functions compute as its 8-lane ones, bar a few NaN signs noted where modelled)
+_MODELLED = CAPABILITY in ("AVX2", "AVX512")
 _FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f",
               "logf")
 
 
 def applies(x):
-    """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 machine whose
-    C maths library loads (an AVX-512 build steps 32 floats and calls other SLEEF variants:
-    not modelled)."""
-    return (x.dtype == np.float32 and _AVX2 and x.flags.c_contiguous
+    """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 or AVX-512
+    machine whose C maths library loads."""
+    return (x.dtype == np.float32 and _MODELLED and x.flags.c_contiguous
             and (_libm is not None or _load_libm()))
 
 
@@ -37,14 +42,14 @@ def libm_loaded():
 
 
 def _load_libm():
-    global _libm, _AVX2
+    global _libm, _MODELLED
     try:
         library = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
         for name in _FUNCTIONS:
             getattr(library, name).argtypes = [ctypes.c_float]
             getattr(library, name).restype = ctypes.c_float
     except (OSError, AttributeError):
-        _AVX2 = False  # (no C maths library to call: NumPy's forms)
+        _MODELLED = False  # (no C maths library to call: NumPy's forms)
         return False
     _libm = library
     return True
@@ -70,8 +75,8 @@ def chunk(n):
 
 
 def lanes(n, positions):
-    """The lane (0 to 15) of each flat index in ``positions`` within its 16-float vector
-    step, -1 where the scalar lambda computes it."""
+    """The lane (0 to ``2 * LANES - 1``) of each flat index in ``positions`` within its
+    vector step (two vectors), -1 where the scalar lambda computes it."""
     size = chunk(n)
     offset = positions % size
     stop = np.minimum(positions - offset + size, n)

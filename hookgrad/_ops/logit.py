@@ -14,12 +14,12 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from . import logit_kernel
 from .elementwise import unsigned_nans
+from .kernel_vec import STEP_BYTES
 from .op import Op, float_input
 from .scalar_forms import number_minus
 from .selection import where
+from .sleef import LOG_NANS_FROM_INPUT
 from .vector_loop import contiguous_run, vector_positions
-
-_STEP_BYTES = 64  # (cpu_kernel_vec's step: two AVX2 registers)
 
 
 class LogitBackward0(Op):
@@ -89,16 +89,23 @@ def _dense(x):
 
 def _strided_nans(out, x, eps):
     """The NaN signs of PyTorch's own logit loops (an input with gaps or expanded): the
-    vector loop's Sleef log gives every NaN without sign bit; the element loop's float32
+    vector loop's Sleef log gives every NaN without sign bit (AVX-512's float64 one: see
+    below); the element loop's float32
     ``logf`` of a negative ratio (an input outside [0, 1] without eps) sets it."""
-    vector = vector_positions(out.shape, x, 0.0, _STEP_BYTES)
+    vector = vector_positions(out.shape, x, 0.0, STEP_BYTES)
     nans = out != out
     out = np.array(out, copy=True)
     if out.dtype == np.float32 and (eps is None or eps < 0):
         xs = np.broadcast_to(x, out.shape)
         out[nans & (xs == xs) & ~np.isinf(xs)] = -np.nan
     if vector is not None:
-        out[nans & vector] = np.nan
+        if LOG_NANS_FROM_INPUT and out.dtype == np.float64:  # (Sleef_logd8's NaN: the ratio's
+            # bits, its sign a NaN x's, else set: a negative ratio's, or inf / -inf's)
+            xs = np.broadcast_to(x, out.shape)
+            out[nans & vector] = np.where(np.signbit(xs) | (xs == xs), -np.nan,
+                                          np.nan)[nans & vector]
+        else:
+            out[nans & vector] = np.nan
     return out
 
 
@@ -110,7 +117,7 @@ def _vector_form(out, dy, x, eps):
         return out
     # (above PARALLEL_GRAIN elements PyTorch's threads split the rows, each chunk with its
     # own element-loop tail: the vector form still holds nearly everywhere)
-    vector = vector_positions(out.shape, dy, x, _STEP_BYTES)
+    vector = vector_positions(out.shape, dy, x, STEP_BYTES)
     if vector is None:
         return out
     xs = np.broadcast_to(x, out.shape)

@@ -15,9 +15,8 @@ import numpy as np
 from . import glibc_logf, kernel_vec, sleef, vml
 from .elementwise import log_array
 from .elementwise_layout import unary_iterator_layout
+from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions
-
-_STEP_BYTES = 64  # (cpu_kernel_vec's step: two AVX2 registers)
 
 
 def forward(x, eps, dense):
@@ -31,9 +30,9 @@ def forward(x, eps, dense):
         with np.errstate(divide="ignore", invalid="ignore"):
             return log_array(_element_ratio(x, lo))
     if not (kernel_vec.applies(np.empty(0, x.dtype)) and glibc_logf.available()):
-        # (float32, AVX2's SLEEF calls, glibc's logf)
+        # (float32, AVX2's / AVX-512's SLEEF calls, glibc's logf)
         return None
-    vector = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    vector = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     dense = np.ascontiguousarray(x)  # (compute takes C order; x has a dim here)
     with np.errstate(divide="ignore", invalid="ignore"):
         if vector is None:  # (an inner stride other than 0 or 1: the element loop only)

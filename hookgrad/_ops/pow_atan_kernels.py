@@ -1,4 +1,4 @@
-"""PyTorch's AVX2 float32 ``atan2`` and ``pow`` kernels (``cpu_kernel_vec``), bit for bit:
+"""PyTorch's AVX2 / AVX-512 float32 ``atan2`` and ``pow`` kernels (``cpu_kernel_vec``), bit for bit:
 SLEEF's vector functions (sleef_pow_atan.py) on the elements its vector loop covers (whole
 16-float steps of each inner row, cut where the threads' chunks cut it: vector_loop.py,
 kernel_vec.py), the scalar lambda on the rest. That lambda is glibc's ``atan2f`` and
@@ -9,18 +9,18 @@ modelled every element takes the scalar form."""
 import numpy as np
 
 from . import kernel_vec, sleef_pow_atan
+from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions, vector_positions
 
-_STEP_BYTES = 64  # (two AVX2 registers a step)
 _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine test)
 
 
 def atan2(y, x):
     """``atan2(y, x)`` of two arrays of one floating dtype (broadcast), as PyTorch's kernel
-    gives it (float32 on AVX2 as modelled here, a new array in C order; else NumPy's, which
-    is glibc's)."""
+    gives it (float32 on AVX2 / AVX-512 as modelled here, a new array in C order; else
+    NumPy's, which is glibc's)."""
     if y.dtype == np.float32 and x.dtype == np.float32:
-        out = _binary(sleef_pow_atan.atan2f, np.arctan2, y, x)
+        out = _binary(sleef_pow_atan.atan2f, _atan2f, y, x)
         if out is not None:
             return out
     return np.arctan2(y, x)
@@ -47,8 +47,14 @@ def power(x, y, c_power, c_order_output=False):
 
     if x.flags.c_contiguous:
         return kernel_vec.compute(x, vector, scalar)
-    positions = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    positions = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     return _split(positions, vector, scalar, np.ascontiguousarray(x))
+
+
+def _atan2f(y, x):
+    """glibc's atan2f of flat float32 arrays (NumPy's float32 arctan2, where NumPy calls the C
+    library's)."""
+    return np.arctan2(y, x)
 
 
 def _powf(x, y):
@@ -80,10 +86,10 @@ def _binary(vector, scalar, a, b, c_order_output=False):
                                       flat)
         chunk = kernel_vec.chunk(n)
         if c_order_output:  # (the output, C-contiguous, is the iterator's first operand)
-            positions = vector_positions(shape, np.empty(shape, np.float32), a, _STEP_BYTES, b,
+            positions = vector_positions(shape, np.empty(shape, np.float32), a, STEP_BYTES, b,
                                          chunk=chunk)
         else:
-            positions = vector_positions(shape, a, b, _STEP_BYTES, chunk=chunk)
+            positions = vector_positions(shape, a, b, STEP_BYTES, chunk=chunk)
         dense_a = np.ascontiguousarray(np.broadcast_to(a, shape))
         dense_b = np.ascontiguousarray(np.broadcast_to(b, shape))
         return _split(positions, vector, scalar, dense_a, dense_b)

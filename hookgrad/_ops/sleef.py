@@ -1,5 +1,6 @@
 """SLEEF's float32 vector functions as PyTorch's AVX2 build runs them (``Sleef_expf8_u10``,
-``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``, ``Sleef_logf8_u10``), bit for bit, on NumPy arrays.
+``Sleef_expm1f8_u10``, ``Sleef_log1pf8_u10``, ``Sleef_logf8_u10``), bit for bit, on NumPy arrays;
+its AVX-512 build's 16-lane ones compute the same but for some NaNs' bits (LOG_NANS_FROM_INPUT).
 
 PyTorch's ``Vectorized<float>`` calls these from its activation kernels (sigmoid, silu,
 softplus, elu, log_sigmoid) and from expm1 / log1p. NumPy's functions are as accurate but
@@ -10,6 +11,7 @@ product is exact in float64). Every function takes and returns C-contiguous floa
 arrays; callers handle layout, dtype and the scalar tail."""
 import numpy as np
 
+from ..backends.cpu import CAPABILITY
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 
 _F32, _F64 = np.float32, np.float64
@@ -20,6 +22,11 @@ _EXP_POLY = tuple(_F64(_F32(c)) for c in (0.00833336077630519866943359,
                                           0.0416664853692054748535156,
                                           0.166666671633720397949219, 0.5))
 _LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
+# SLEEF's 16-lane logs (PyTorch's AVX-512 build) give NaNs of their input's bits:
+# Sleef_log1pf16_u10 a NaN input back, quiet, Sleef_logf16_u10 a negative or NaN input with
+# its exponent and quiet bits set; the 8-lane ones the default NaN (checked against PyTorch)
+LOG_NANS_FROM_INPUT = CAPABILITY == "AVX512"
+_NAN_BITS = np.int32(0x7FC00000)
 
 
 def fma(a, b, c):
@@ -200,7 +207,7 @@ def expm1f(a):
 
 
 def log1pf(d):
-    """Sleef_log1pf8_u10."""
+    """Sleef_log1pf8_u10 (and Sleef_log1pf16_u10: the same bar a NaN's bits)."""
     dp1 = d + _F32(1)
     small = dp1 < _F32(1.17549435e-38)
     dp1 = np.where(small, dp1 * _F32(18446744073709551616.0), dp1)
@@ -234,12 +241,17 @@ def log1pf(d):
     out[d < -1] = np.int32(-1).view(_F32)  # (all bits set: SLEEF ORs a mask in)
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0
-    out[d != d] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
+    nan = d != d
+    if LOG_NANS_FROM_INPUT:
+        out[nan] = (d[nan].view(np.int32) | 0x00400000).view(_F32)
+    else:
+        out[nan] = np.nan  # (the default NaN, 0x7fc00000, whatever the input's)
     return out
 
 
 def logf(d):
-    """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build)."""
+    """Sleef_logf8_u10 (SLEEF's xlogf_u1, AVX2 build; AVX-512's Sleef_logf16_u10 bar its
+    NaNs' bits)."""
     m, e = log_reduce(d)
     sx, sy = _mul_pf(_LN2_HI, _LN2_LO, e.astype(_F32))
     # x = dfdiv(dfadd2(-1, m), dfadd2(1, m))
@@ -248,7 +260,11 @@ def logf(d):
     out = logf_sum(sx, sy, *_div(nx, ny, dx, dy))
     if d.size and not _F32(0) < d.min() <= d.max() < np.inf:  # (also for a NaN)
         out[d == np.inf] = np.inf
-        out[(d < 0) | (d != d)] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
+        bad = (d < 0) | (d != d)
+        if LOG_NANS_FROM_INPUT:
+            out[bad] = (d[bad].view(np.int32) | _NAN_BITS).view(_F32)
+        else:
+            out[bad] = np.nan  # (SLEEF's NaN, 0x7fc00000, whatever the input's)
         out[d == 0] = -np.inf
     return out
 

@@ -1,14 +1,14 @@
-"""PyTorch's AVX2 float32 kernels of sigmoid, silu, elu (selu, celu), softplus, log_sigmoid,
-mish, expm1, log1p, sinh, cosh, atanh and exp2 (and the backward kernels that call exp),
-bit for bit: each kernel's vector formula over SLEEF's functions
-(sleef.py) and, on the elements its loop leaves to the scalar lambda (kernel_vec.py),
-that lambda's formula over glibc's. Callers check ``kernel_vec.applies(x)`` first (float32,
-C-contiguous, AVX2; ``applies`` here is the same); other inputs keep their NumPy forms."""
+"""PyTorch's AVX2 / AVX-512 float32 kernels of sigmoid, silu, elu (selu, celu), softplus,
+log_sigmoid, mish, expm1, log1p, sinh, cosh, atanh and exp2 (and the backward kernels that call
+exp), bit for bit: each kernel's vector formula over SLEEF's functions (sleef.py) and, on the
+elements its loop leaves to the scalar lambda (kernel_vec.py), that lambda's formula over glibc's.
+Callers check ``kernel_vec.applies(x)`` first (float32, C-contiguous, AVX2 or AVX-512; ``applies``
+here is the same); other inputs keep their NumPy forms."""
 import numpy as np
 
 from . import sleef
+from .kernel_vec import LANES, compute, grad_operand, lanes, libm
 from .kernel_vec import applies as applies  # (the check callers make first)
-from .kernel_vec import compute, grad_operand, lanes, libm
 
 _ONE = np.float32(1)
 _ALL_ONES = np.int32(-1).view(np.float32)
@@ -170,7 +170,7 @@ def mish(x):
     product takes its operands in the other order there)."""
     out = compute(x, lambda v: v * sleef.tanhf(sleef.log1pf(sleef.expf(v))),
                   lambda v: v * libm("tanhf", libm("log1pf", libm("expf", v))))
-    return _nan_lanes(x, out, lambda lane: -1 if lane >= 8 else None)
+    return _nan_lanes(x, out, lambda lane: -1 if lane >= LANES else None)
 
 
 def mish_grad(g, x):

@@ -1,6 +1,7 @@
-"""SLEEF's float64 vector functions as PyTorch's AVX2 build runs them (``Sleef_expm1d4_u10``,
-``Sleef_log1pd4_u10``, ``Sleef_sinhd4_u10``, ``Sleef_coshd4_u10``, ``Sleef_atanhd4_u10``,
-``Sleef_exp2d4_u10``, ``Sleef_expd4_u10``), bit for bit, on NumPy float64 arrays.
+"""SLEEF's float64 vector functions as PyTorch's AVX2 build runs them (and its AVX-512 one)
+(``Sleef_expm1d4_u10``, ``Sleef_log1pd4_u10``, ``Sleef_sinhd4_u10``, ``Sleef_coshd4_u10``,
+``Sleef_atanhd4_u10``, ``Sleef_exp2d4_u10``, ``Sleef_expd4_u10``), bit for bit, on NumPy float64
+arrays.
 
 PyTorch's ``Vectorized<double>`` calls these from expm1 / log1p (whose kernels map the
 vector function over every element, a strided input's too, through a contiguous buffer),
@@ -23,12 +24,14 @@ included. Even so, a 1e6-element call takes 20-60 times PyTorch's time, a small 
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
-from ..backends.cpu import CAPABILITY
+from ..backends.cpu import CAPABILITY, VECTOR_BYTES
 from .kernel_vec import chunk
 
 _F64 = np.float64
-_AVX2 = CAPABILITY == "AVX2"  # (an AVX-512 build calls SLEEF's other variants: not modelled)
-_STEP = 8  # doubles per step of cpu_kernel_vec's vector loop (2 x 4 on AVX2)
+# (PyTorch's AVX-512 build calls SLEEF's 8-lane functions, which compute as the 4-lane ones)
+_MODELLED = CAPABILITY in ("AVX2", "AVX512")
+_STEP = 2 * VECTOR_BYTES // 8  # doubles per step of cpu_kernel_vec's vector loop (2 x 4 on
+# AVX2, 2 x 8 on AVX-512)
 _SPLIT = _F64(134217729.0)  # 2**27 + 1
 _BLOCK = 16384
 _BIG, _DOWN, _UP = _F64(2.0 ** 995), _F64(2.0 ** -600), _F64(2.0 ** 600)
@@ -530,13 +533,13 @@ sigmoid = _mapped(_sigmoid)
 
 
 def applies(x):
-    """Whether ``x`` (an array) takes these forms: float64 on an AVX2 machine."""
-    return x.dtype == _F64 and _AVX2
+    """Whether ``x`` (an array) takes these forms: float64 on an AVX2 or AVX-512 machine."""
+    return x.dtype == _F64 and _MODELLED
 
 
 def scalar_positions(n):
     """Flat indices of a contiguous ``n``-double run that cpu_kernel_vec's scalar lambda
-    computes: each thread's chunk's last ``size % 8`` elements."""
+    computes: each thread's chunk's last ``size % _STEP`` elements."""
     size = chunk(n)
     tails = [np.arange(stop - (stop - start) % _STEP, stop)
              for start in range(0, n, size) for stop in (min(start + size, n),)]

@@ -1,4 +1,4 @@
-"""SLEEF's float32 ``atan2`` and ``pow`` as PyTorch's AVX2 build runs them
+"""SLEEF's float32 ``atan2`` and ``pow`` as PyTorch's AVX2 (and AVX-512) build runs them
 (``Sleef_atan2f8_u10``: SLEEF's xatan2f_u1; ``Sleef_powf8_u10``: xpowf), bit for bit, on
 flat float32 NumPy arrays.
 

@@ -47,7 +47,8 @@ from .zero_ties import binary_zero_ties
 
 def _expm1(x):
     """SLEEF's expm1 on every element of a float32 or float64 tensor, strided or not (its
-    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2."""
+    kernel maps the vector function over a contiguous buffer of each run: vml.h), on AVX2 /
+    AVX-512."""
     if not x.flags.c_contiguous and (x.dtype == np.float32 or sleef_double.applies(x)):
         return numpy_layout(_expm1(np.ascontiguousarray(x)), x)
     if sleef_applies(x):
@@ -136,7 +137,7 @@ class NanToNumBackward0(Op):
 
 
 def _exp2(x):
-    out = unary_layouts.unary("exp2", x)  # (AVX2 float32 / float64: PyTorch's kernel)
+    out = unary_layouts.unary("exp2", x)  # (AVX2 / AVX-512: PyTorch's kernel)
     return np.exp2(x) if out is None else out
 
 

@@ -1,17 +1,17 @@
-"""PyTorch's AVX2 ``cpu_kernel_vec`` kernels of sinh, cosh, atanh, exp2 and sigmoid for float32
-and float64 input of any layout, bit for bit: where TensorIterator's inner row is contiguous
-(a transpose, a slice of whole rows or of part of each row) its vector form (SLEEF's:
-sleef.py, sleef_double.py) covers whole 64-byte steps of each row (cut where the threads'
-chunks cut it) and its scalar form (glibc's) the rest of each row; with another inner
-stride, the scalar form every element (vector_loop.unary_vector_positions finds which).
-NumPy's float32 and float64 sinh, cosh, atanh, exp2 and float64 exp are glibc's; float32
-exp is not (glibc_expf.py)."""
+"""PyTorch's AVX2 / AVX-512 ``cpu_kernel_vec`` kernels of sinh, cosh, atanh, exp2 and sigmoid
+for float32 and float64 input of any layout, bit for bit: where TensorIterator's inner row is
+contiguous (a transpose, a slice of whole rows or of part of each row) its vector form (SLEEF's:
+sleef.py, sleef_double.py) covers whole two-vector steps (64 bytes on AVX2, 128 on AVX-512) of
+each row (cut where the threads' chunks cut it) and its scalar form (glibc's) the rest of each
+row; with another inner stride, the scalar form every element
+(vector_loop.unary_vector_positions finds which). NumPy's float32 and float64 sinh, cosh, atanh,
+exp2 and float64 exp are glibc's; float32 exp is not (glibc_expf.py)."""
 import numpy as np
 
 from . import glibc_expf, kernel_vec, sleef, sleef_activations, sleef_double
+from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions
 
-_STEP_BYTES = 64  # (two AVX2 registers a step)
 _ONE32 = np.float32(1)
 _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine test)
 
@@ -51,7 +51,7 @@ _FORMS = {
 def unary(name, x):
     """PyTorch's ``name`` kernel of the float32 / float64 array ``x`` (a new array of its
     shape, C order: callers lay it out), or None where not modelled (another dtype, not
-    AVX2, no glibc to call)."""
+    AVX2 or AVX-512, no glibc to call)."""
     if not x.size:
         return None  # (NumPy's form: an empty result)
     if x.dtype == np.float32:
@@ -66,7 +66,7 @@ def unary(name, x):
             return sleef_double.kernel_vec(vector, scalar, x)
     else:
         return None
-    positions = unary_vector_positions(x, _STEP_BYTES, kernel_vec.chunk(x.size))
+    positions = unary_vector_positions(x, STEP_BYTES, kernel_vec.chunk(x.size))
     dense = np.ascontiguousarray(x)
     with np.errstate(all="ignore"):
         if positions is None:  # (the element loop only)
