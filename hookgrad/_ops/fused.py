@@ -6,8 +6,11 @@ into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded su
 algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
-from ..backends.cpu import CAPABILITY, VECTOR_BYTES
+from ..backends.cpu import kernel_capability, vector_bytes
 
+# PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
+_ADD_CAPABILITY = kernel_capability("binary")
+_ADD_BLOCK_BYTES = 2 * vector_bytes("binary")
 _SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves of 26 bits
 
 
@@ -134,7 +137,7 @@ def _scaled_sum(x, y, alpha):
         np.copyto(out, y, where=y_nan)
     if y.shape == out.shape and 0 not in y.strides:  # (not broadcast: the common case)
         return out
-    if CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
+    if _ADD_CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
             or not x.ndim:
         return out
     order = np.argsort([-abs(st) for st in x.strides], kind="stable")  # (memory order)
@@ -148,7 +151,7 @@ def _scaled_sum(x, y, alpha):
             break
         row *= size
     chunk = 16 // dtype.itemsize
-    start = row - row % (2 * VECTOR_BYTES // dtype.itemsize) + 1  # (its first: fused)
+    start = row - row % (_ADD_BLOCK_BYTES // dtype.itemsize) + 1  # (its first: fused)
     stop = start + (row - start) // chunk * chunk
     if row < 2 or start >= stop:
         return out

@@ -14,7 +14,7 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from . import batch_norm_grad
 from .fused import fma64
 from .layer_norm_rows import layer_norm_rows
@@ -443,9 +443,10 @@ EXACT_FLOAT64_SIZE = 1 << 15
 def exact_layer_norm(x2):
     """Whether rows ``x2`` (float32 / float64) take PyTorch's steps."""
     return x2.size <= (EXACT_FLOAT32_SIZE if x2.dtype == np.float32 else EXACT_FLOAT64_SIZE)
-# PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
-# than one vector are all its scalar loop, whose rounding is followed exactly below
-_VECTOR_BYTES = VECTOR_BYTES
+# PyTorch's layer norm kernel (vectors of 32 bytes: its AVX2 build runs on AVX-512 machines
+# too): rows shorter than one vector are all its scalar loop, whose rounding is followed
+# exactly below
+_VECTOR_BYTES = vector_bytes("norm")
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
