@@ -427,7 +427,7 @@ def log_sigmoid_array(x):
     log1p (torch.exp's: they round as PyTorch's kernel's far more often than NumPy's)."""
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(log_sigmoid_array, x)
-    if sleef_applies(x):
+    if sleef_applies(x, "log_sigmoid"):
         return sleef_activations.log_sigmoid(x)
     # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
     # input's layout, so a later view or reshape of it views as PyTorch's does)
@@ -437,7 +437,7 @@ def log_sigmoid_array(x):
 def _log_sigmoid_grad(g, x):
     """PyTorch's log_sigmoid_backward: ``z / (1 + z)`` with ``z = exp(-|x|)``, subtracted
     from 1 for a negative x (a large x keeps its tiny gradient)."""
-    if sleef_applies(x):  # (AVX2 float32: the forward's buffer, SLEEF's exp)
+    if sleef_applies(x, "log_sigmoid"):  # (AVX2 float32: the forward's buffer, SLEEF's exp)
         z = sleef_activations.log_sigmoid_buffer(x)
     else:
         z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's more often than NumPy's)

@@ -45,7 +45,8 @@ def c_power(x, y):
             # one number along its inner loop as 2, 0.5 or -1 as a product, sqrt or division)
             if _broadcast(x, y):
                 shape = np.broadcast_shapes(x.shape, y.shape)
-                x, y = (np.ascontiguousarray(np.broadcast_to(v, shape)) for v in (x, y))
+                # (copies, C-ordered: ascontiguousarray would make 0-d operands 1-d)
+                x, y = (np.broadcast_to(v, shape).copy() for v in (x, y))
             return np.power(x, y)
         wide = dtype.itemsize < 8
         x_wide, y_wide = (x.astype(np.float64), y.astype(np.float64)) if wide else (x, y)

@@ -12,7 +12,7 @@ import ctypes.util
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
-from ..backends.cpu import CAPABILITY
+from ..backends.cpu import CAPABILITY, kernel_capability
 
 GRAIN = 32768
 _STEP = 16  # float32 elements per vector step (2 x 8 on AVX2)
@@ -23,11 +23,13 @@ _FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "
               "logf")
 
 
-def applies(x):
+def applies(x, kernel=None):
     """Whether ``x`` takes the modelled path: float32, C-contiguous, on an AVX2 machine whose
     C maths library loads (an AVX-512 build steps 32 floats and calls other SLEEF variants:
-    not modelled)."""
-    return (x.dtype == np.float32 and _AVX2 and x.flags.c_contiguous
+    not modelled). ``kernel``: the op's name in ``backends.cpu.AVX512_BUILDS``, for a kernel
+    with no AVX-512 build, whose AVX2 build (modelled) runs on AVX-512 machines too."""
+    avx2 = _AVX2 if kernel is None else kernel_capability(kernel) == "AVX2"
+    return (x.dtype == np.float32 and avx2 and x.flags.c_contiguous
             and (_libm is not None or _load_libm()))
 
 

@@ -55,6 +55,7 @@ AVX512_BUILDS = {
     "binary": False,  # add / sub with alpha, mul (real and complex); in-place on overlapping
     # memory (add_, mul_, ...)
     "addr": False,
+    "log_sigmoid": False,  # forward and backward
     "loss_backward": False,  # huber, smooth_l1, mse, l1 (forward and backward)
     "norm": False,  # layer, group and batch norm, forward (RowwiseMoments) and backward
     "reduce": False,  # sum, mean, prod, var, norm
