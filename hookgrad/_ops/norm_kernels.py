@@ -15,7 +15,7 @@ import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
 from ..backends.cpu import vector_bytes
-from . import batch_norm_grad
+from . import batch_norm_float64, batch_norm_grad
 from .fused import fma64
 from .layer_norm_rows import layer_norm_rows
 from .rowwise_moments import rowwise_moments
@@ -107,6 +107,8 @@ def forward_train(x3, weight, bias, eps, fused=True):
         # (infinities: inf - inf in NumPy's sums is NaN, as PyTorch's, without its warning)
         with np.errstate(invalid="ignore", over="ignore"):
             return _forward_train_float32(x3, weight, bias, eps)
+    if batch_norm_float64.applies(x3):
+        return batch_norm_float64.forward_train(x3, weight, bias, eps)
     count = x3.shape[0] * x3.shape[2]
     y3 = np.empty(x3.shape, x3.dtype)
     step, partials = _chunks(x3)
