@@ -10,16 +10,18 @@ rows of at most 16 channels on one thread), each thread adding its rows in order
 own buffer and the squares with fused multiply-adds, the buffers then added in thread order.
 Then ``invstd = 1 / sqrt(var_sum / count + eps)``, ``alpha = invstd * weight``, ``beta =
 fma(-mean, alpha, bias)`` and ``y = fma(x, alpha, beta)``. Measured against PyTorch 2.13 on
-(2..100, 1..33) inputs and (2..5, 2..4, 7..40) ones: mean, running variance and output to the
-bit. The fused steps are emulated (``fma64``, about twenty NumPy operations each), so inputs
-of more than ``EXACT_MAX_ELEMENTS`` values keep norm_kernels' faster passes, equal within
-rounding."""
+120 random (2..100, 1..40) and (1..5, 1..5, 2..49) inputs: output, mean and the input,
+weight and bias gradients to the bit. The fused steps are emulated (``fma64``, about twenty
+NumPy operations), so inputs of more than ``EXACT_MAX_ELEMENTS`` values keep norm_kernels'
+faster passes, and threads' shares of more than ``EXACT_MAX_ROWS`` rows add their squares
+rounded (the fused sum costs about 10 us a row), equal within rounding."""
 import numpy as np
 
 from .._parallel import get_num_threads
-from .fused import fma64
+from .fused import fma64, running_fma64
 
 EXACT_MAX_ELEMENTS = 1 << 16
+EXACT_MAX_ROWS = 64
 _ONE_THREAD_CHANNELS = 16  # (two rows of at most this many channels ran on one thread)
 
 
@@ -69,10 +71,16 @@ def _row_statistics(x2):
         total += np.add.accumulate(x2[start:start + size], axis=0)[-1]
     mean = total / n
     centred = x2 - mean
+    if size > EXACT_MAX_ROWS:
+        partials = [np.add.accumulate(centred[start:start + size] ** 2, axis=0)[-1]
+                    for start in starts]
+    else:  # (the threads' fused sums side by side, a short last share padded with zeros)
+        shares = np.zeros((size, len(starts), channels))
+        for i, start in enumerate(starts):
+            rows = centred[start:start + size]
+            shares[:len(rows), i] = rows
+        partials = running_fma64(shares, shares, np.zeros((len(starts), channels)))
     var_sum = np.zeros(channels)
-    for start in starts:
-        partial = np.zeros(channels)
-        for row in centred[start:start + size]:
-            partial = fma64(row, row, partial)
+    for partial in partials:
         var_sum += partial
     return mean, var_sum

@@ -92,6 +92,19 @@ def fma64(a, b, c):
         return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)
 
 
+def running_fma64(a, b, c):
+    """``c = fma64(a[i], b[i], c)`` for each i along the first axis in turn: a running fused
+    sum, its exact products split once for all its steps."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        highs, lows = _two_product(a, b)
+        for high, low, x, y in zip(highs, lows, a, b):
+            total, tail = _two_sum(c, high)
+            fused = total + _add_round_to_odd(tail, low)
+            c = np.where(np.isfinite(fused) & (fused != 0), fused, x * y + c)
+    return c
+
+
 def fma(a, b, c):
     """``fma(a, b, c)`` in the arrays' float dtype (float32 or float64, all three alike);
     other dtypes (integers, complex, half) as ``a * b + c``."""
