@@ -273,29 +273,15 @@ def _grad_input(start, stop, g3, gx3, a, b, c):
     gx += g3[start:stop] * a
 
 
-# Lanes of PyTorch's vectorised CPU reductions (AVX512 floats).
-VECTOR_LANES = 16
-
-
 def _vector_sums(a):
     """Per-channel sums of an ``(N, C, P)`` array as PyTorch's batch norm backward adds them:
-    each row of P in its vector order (fewer than VECTOR_LANES values one after another; else
-    lane-wise sums of whole vectors and the tail, then halves folded together), the rows
-    added in float64."""
-    n, c, p = a.shape
-    if p < VECTOR_LANES:
-        rows = np.cumsum(a, axis=2)[..., -1] if p else np.zeros((n, c), a.dtype)
+    each plane in its AVX2 build's vector order (``batch_norm_grad.plane_sums``; the kernel
+    has no AVX-512 build), the planes added in float64."""
+    if a.dtype in batch_norm_grad.LANES:
+        rows = batch_norm_grad.plane_sums(a)
     else:
-        whole = p - p % VECTOR_LANES
-        lanes = a[..., :VECTOR_LANES].copy()
-        for start in range(VECTOR_LANES, whole, VECTOR_LANES):
-            lanes += a[..., start:start + VECTOR_LANES]
-        lanes[..., :p - whole] += a[..., whole:]
-        width = VECTOR_LANES
-        while width > 1:
-            width //= 2
-            lanes = lanes[..., :width] + lanes[..., width:2 * width]
-        rows = lanes[..., 0]
+        rows = np.add.accumulate(a, axis=2)[..., -1] if a.shape[2] else np.zeros(a.shape[:2],
+                                                                                   a.dtype)
     return rows.astype(np.float64).sum(axis=0)
 
 
