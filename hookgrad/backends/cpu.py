@@ -37,7 +37,7 @@ CAPABILITY = _capability()
 # PyTorch's AVX-512 build, 32 in its AVX2 one). Kernels whose loops step a vector or two at a
 # time leave a different tail to their element loop on each, and the two loops can differ in
 # a NaN's sign or a branch taken for NaN. Not every kernel runs its AVX-512 build on an
-# AVX-512 machine: ``kernel_capability`` says which.
+# AVX-512 machine: ``kernel_capability`` says which (``vector_bytes``: their widths).
 VECTOR_BYTES = 64 if CAPABILITY == "AVX512" else 32
 
 # PyTorch compiles each CPU kernel for every ISA, but its AVX-512 build registers only the
@@ -50,10 +50,10 @@ VECTOR_BYTES = 64 if CAPABILITY == "AVX512" else 32
 AVX512_BUILDS = {
     "activation_backward": True,  # elu, hardswish, hard/soft shrink backward
     "pow": True,  # tensor ** tensor / number, float32 and float64
-    "atan2_hypot": True,
+    "atan2_hypot": True,  # (in place on overlapping memory: 16-float vectors)
     "softmax": True,  # softmax, log_softmax and their backward along the last dim
-    "binary": False,  # add / sub with alpha, mul (real and complex); in-place on overlapping
-    # memory (add_, mul_, ...)
+    "binary": False,  # add / sub with alpha, mul (real and complex), div, fmod; in place on
+    # overlapping memory (add_, mul_, ...)
     "addr": False,
     "log_sigmoid": False,  # forward and backward
     "loss_backward": False,  # huber, smooth_l1, mse, l1 (forward and backward)
@@ -64,7 +64,7 @@ AVX512_BUILDS = {
 
 def kernel_capability(kernel):
     """The ISA whose build of PyTorch's ``kernel`` (a key of ``AVX512_BUILDS``) runs here."""
-    if CAPABILITY == "AVX512" and not AVX512_BUILDS[kernel]:
+    if not AVX512_BUILDS[kernel] and CAPABILITY == "AVX512":  # (a name checked everywhere)
         return "AVX2"
     return CAPABILITY
 
