@@ -11,7 +11,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from . import gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
@@ -24,6 +24,7 @@ from .vml import vml
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
+_BLOCK_BYTES = 2 * vector_bytes("activation_backward")  # (their loops: two vectors a step)
 
 
 def zero_where(values, drop):
@@ -237,7 +238,7 @@ def _memory_order(x):
     return order if x.transpose(order).flags.c_contiguous else None
 
 
-def _vector_prefix(g, x, block_bytes=2 * VECTOR_BYTES):
+def _vector_prefix(g, x, block_bytes=_BLOCK_BYTES):
     """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
     with vector instructions, the rest one by one: whole blocks of two vectors (AVX-512: 32
     float32, 16 float64; AVX2 half as many; ``block_bytes`` one vector, for a kernel that
@@ -455,7 +456,7 @@ class LogSigmoidBackwardBackward0(ActivationGrad):
 
 
 def _hardswish_grad(g, x):
-    return _by_vector_loops(g, x, 2 * VECTOR_BYTES, _hardswish_vector, _hardswish_element)
+    return _by_vector_loops(g, x, _BLOCK_BYTES, _hardswish_vector, _hardswish_element)
 
 
 def _hardswish_element(g, x):

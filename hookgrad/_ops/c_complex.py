@@ -6,9 +6,9 @@ complex_math.h) for ``logaddexp``. NumPy's complex ``exp`` and ``log`` are the C
 ``cexp`` / ``clog`` (measured bit for bit), so they are used as they are."""
 import numpy as np
 
-# Two AVX2 vectors a step: PyTorch builds its complex mul kernel for AVX2 only, and an
-# AVX-512 machine runs that build (checked: equal bits under either ISA)
-_MUL_STEP_BYTES = 64
+from ..backends.cpu import vector_bytes
+
+_MUL_BLOCK_BYTES = 2 * vector_bytes("binary")  # (the mul kernel: two vectors a step)
 
 
 def _parts(real, imag):
@@ -199,7 +199,7 @@ def vector_loop_product(x, y, like):
     with np.errstate(invalid="ignore", over="ignore"):
         out.real, out.imag = a * c - b * d, a * d + b * c
     run = _contiguous_run(x, y, out)
-    tail = run % (_MUL_STEP_BYTES // like.itemsize) if run else 0
+    tail = run % (_MUL_BLOCK_BYTES // like.itemsize) if run else 0
     if tail:
         begin = run - tail
         cols = np.s_[..., begin:begin + (tail - tail % 2 if like.itemsize == 8 else tail)]

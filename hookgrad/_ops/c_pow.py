@@ -2,13 +2,13 @@
 element, and the NaN signs of its vector loop (SLEEF's pow) where that loop runs."""
 import numpy as np
 
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from . import pow_atan_kernels
 from .vector_loop import PARALLEL_GRAIN, vector_positions
 
 # PyTorch's pow kernel steps two vectors at a time (128 bytes in its AVX-512 build, 64 in its
 # AVX2 one), the rest of each inner row element by element (its scalar op)
-_VECTOR_STEP_BYTES = 2 * VECTOR_BYTES
+_VECTOR_STEP_BYTES = 2 * vector_bytes("pow")
 
 
 def power_of_floats(x, y, c_order_output=False):

@@ -6,8 +6,11 @@ into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded su
 algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
-from ..backends.cpu import CAPABILITY, VECTOR_BYTES
+from ..backends.cpu import kernel_capability, vector_bytes
 
+# PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
+_ADD_CAPABILITY = kernel_capability("binary")
+_ADD_BLOCK_BYTES = 2 * vector_bytes("binary")
 _SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves of 26 bits
 
 
@@ -89,6 +92,19 @@ def fma64(a, b, c):
         return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)
 
 
+def running_fma64(a, b, c):
+    """``c = fma64(a[i], b[i], c)`` for each i along the first axis in turn: a running fused
+    sum, its exact products split once for all its steps."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        highs, lows = _two_product(a, b)
+        for high, low, x, y in zip(highs, lows, a, b):
+            total, tail = _two_sum(c, high)
+            fused = total + _add_round_to_odd(tail, low)
+            c = np.where(np.isfinite(fused) & (fused != 0), fused, x * y + c)
+    return c
+
+
 def fma(a, b, c):
     """``fma(a, b, c)`` in the arrays' float dtype (float32 or float64, all three alike);
     other dtypes (integers, complex, half) as ``a * b + c``."""
@@ -134,7 +150,7 @@ def _scaled_sum(x, y, alpha):
         np.copyto(out, y, where=y_nan)
     if y.shape == out.shape and 0 not in y.strides:  # (not broadcast: the common case)
         return out
-    if CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
+    if _ADD_CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
             or not x.ndim:
         return out
     order = np.argsort([-abs(st) for st in x.strides], kind="stable")  # (memory order)
@@ -148,7 +164,7 @@ def _scaled_sum(x, y, alpha):
             break
         row *= size
     chunk = 16 // dtype.itemsize
-    start = row - row % (2 * VECTOR_BYTES // dtype.itemsize) + 1  # (its first: fused)
+    start = row - row % (_ADD_BLOCK_BYTES // dtype.itemsize) + 1  # (its first: fused)
     stop = start + (row - start) // chunk * chunk
     if row < 2 or start >= stop:
         return out

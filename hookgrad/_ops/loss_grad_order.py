@@ -8,9 +8,10 @@ and delta as the double they are passed as (the vectors take them in the dtype).
 import numpy as np
 
 from .._tensor_base import _make
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 
 _GRAIN = 32768  # (above it PyTorch splits the loop between threads: each its own tail)
+_BLOCK_BYTES = 2 * vector_bytes("loss_backward")  # (two vectors a step)
 
 
 def _norm(dtype, reduction, count, twice=False):
@@ -38,7 +39,7 @@ def _scalar_tail(x, t, g):
     the whole blocks of two vectors, where the operands are dense C-ordered blocks of one
     shape (the incoming gradient may be one broadcast value) on one thread."""
     size = x.size
-    start = size - size % (2 * VECTOR_BYTES // x.itemsize)
+    start = size - size % (_BLOCK_BYTES // x.itemsize)
     if start == size or size > _GRAIN or t.shape != x.shape or x.dtype.kind != "f":
         return None
     if not (x.flags.c_contiguous and t.flags.c_contiguous):

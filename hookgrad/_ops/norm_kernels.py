@@ -14,8 +14,8 @@ per-channel A, B, C (three passes). The weight and bias gradients are those two 
 import numpy as np
 
 from .._parallel import get_num_threads, grain, parallel_for
-from ..backends.cpu import VECTOR_BYTES
-from . import batch_norm_grad
+from ..backends.cpu import vector_bytes
+from . import batch_norm_float64, batch_norm_grad
 from .fused import fma64
 from .layer_norm_rows import layer_norm_rows
 from .rowwise_moments import rowwise_moments
@@ -107,6 +107,8 @@ def forward_train(x3, weight, bias, eps, fused=True):
         # (infinities: inf - inf in NumPy's sums is NaN, as PyTorch's, without its warning)
         with np.errstate(invalid="ignore", over="ignore"):
             return _forward_train_float32(x3, weight, bias, eps)
+    if batch_norm_float64.applies(x3):
+        return batch_norm_float64.forward_train(x3, weight, bias, eps)
     count = x3.shape[0] * x3.shape[2]
     y3 = np.empty(x3.shape, x3.dtype)
     step, partials = _chunks(x3)
@@ -271,29 +273,15 @@ def _grad_input(start, stop, g3, gx3, a, b, c):
     gx += g3[start:stop] * a
 
 
-# Lanes of PyTorch's vectorised CPU reductions (AVX512 floats).
-VECTOR_LANES = 16
-
-
 def _vector_sums(a):
     """Per-channel sums of an ``(N, C, P)`` array as PyTorch's batch norm backward adds them:
-    each row of P in its vector order (fewer than VECTOR_LANES values one after another; else
-    lane-wise sums of whole vectors and the tail, then halves folded together), the rows
-    added in float64."""
-    n, c, p = a.shape
-    if p < VECTOR_LANES:
-        rows = np.cumsum(a, axis=2)[..., -1] if p else np.zeros((n, c), a.dtype)
+    each plane in its AVX2 build's vector order (``batch_norm_grad.plane_sums``; the kernel
+    has no AVX-512 build), the planes added in float64."""
+    if a.dtype in batch_norm_grad.LANES:
+        rows = batch_norm_grad.plane_sums(a)
     else:
-        whole = p - p % VECTOR_LANES
-        lanes = a[..., :VECTOR_LANES].copy()
-        for start in range(VECTOR_LANES, whole, VECTOR_LANES):
-            lanes += a[..., start:start + VECTOR_LANES]
-        lanes[..., :p - whole] += a[..., whole:]
-        width = VECTOR_LANES
-        while width > 1:
-            width //= 2
-            lanes = lanes[..., :width] + lanes[..., width:2 * width]
-        rows = lanes[..., 0]
+        rows = np.add.accumulate(a, axis=2)[..., -1] if a.shape[2] else np.zeros(a.shape[:2],
+                                                                                   a.dtype)
     return rows.astype(np.float64).sum(axis=0)
 
 
@@ -443,9 +431,10 @@ EXACT_FLOAT64_SIZE = 1 << 15
 def exact_layer_norm(x2):
     """Whether rows ``x2`` (float32 / float64) take PyTorch's steps."""
     return x2.size <= (EXACT_FLOAT32_SIZE if x2.dtype == np.float32 else EXACT_FLOAT64_SIZE)
-# PyTorch's layer norm kernel (vectors of 32 bytes on AVX2, 64 on AVX-512): rows shorter
-# than one vector are all its scalar loop, whose rounding is followed exactly below
-_VECTOR_BYTES = VECTOR_BYTES
+# PyTorch's layer norm kernel (vectors of 32 bytes: its AVX2 build runs on AVX-512 machines
+# too): rows shorter than one vector are all its scalar loop, whose rounding is followed
+# exactly below
+_VECTOR_BYTES = vector_bytes("norm")
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 

@@ -1,16 +1,18 @@
 """PyTorch's CPU ``gelu`` (approximate='none') of a float32 tensor, bit for bit.
 
 PyTorch hands a contiguous float32 input of more than one element to oneDNN, whose erf-GELU
-on this CPU class (its AVX2 kernel) approximates erf by Abramowitz and Stegun's formula 7.1.26
-with its own polynomial exp, in float32 with fused multiply-adds; ``gelu_backward`` goes
-there too when the incoming gradient is laid out the same way. Both kernels are written here
-step by step in NumPy (``fma32`` for each fused step), so values, signed zeros and the NaNs
-of infinite inputs are oneDNN's. (The constants are the kernel's float32 bit patterns.)"""
+approximates erf by Abramowitz and Stegun's formula 7.1.26 with its own polynomial exp, in
+float32 with fused multiply-adds; ``gelu_backward`` goes there too when the incoming gradient
+is laid out the same way. Its AVX-512 kernel computes the forward otherwise: a piecewise
+polynomial of degree 5 in |x| picked by x's exponent and two mantissa bits (its backward is
+the AVX2 one: measured, 100000 of 100000 random values). These kernels are written here step
+by step in NumPy (``fma32`` for each fused step), so values, signed zeros and the NaNs of
+infinite inputs are oneDNN's. (The constants are the kernels' float32 bit patterns.)"""
 import numpy as np
 
 from ..backends import mkldnn
 from .fused import fma32
-from .onednn_isa import AVX2, onednn_isa
+from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 
 
 def _f32(bits):
@@ -33,12 +35,11 @@ _HALF = np.float32(0.5)
 
 
 def runs_on_onednn(x):
-    """Whether PyTorch computes gelu or gelu_backward of array ``x`` with oneDNN's AVX2
-    kernel: float32, more than one element, row-major, mkldnn enabled, where oneDNN runs its
-    AVX2 kernels (``onednn_isa``). (Its AVX-512 kernels use another erf approximation, not
-    modelled: the exact formula stands in there, with that kernel's NaNs for infinities.)"""
+    """Whether PyTorch computes gelu or gelu_backward of array ``x`` with oneDNN's AVX2 or
+    AVX-512 kernel: float32, more than one element, row-major, mkldnn enabled, where oneDNN
+    runs one of those (``onednn_isa``)."""
     return (x.dtype == np.float32 and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
-            and onednn_isa() == AVX2)
+            and onednn_isa() in (AVX2, AVX512_CORE))
 
 
 def _fma_normal(a, b, c):
@@ -84,7 +85,10 @@ def _erf(x):
 def gelu(x):
     """``(gelu(x), erf, exp)``: 0.5 s + 0.5 s erf(s / sqrt 2), the last step fused (so -0
     and large negative s give +0), with the erf and exp(-s^2 / 2) it used, which the
-    backward's slope reuses (oneDNN's backward computes the same two values again)."""
+    backward's slope reuses (oneDNN's backward computes the same two values again); on
+    oneDNN's AVX-512 kernels ``(gelu(x), None, None)`` (``_minimax_gelu``)."""
+    if onednn_isa() == AVX512_CORE:
+        return _minimax_gelu(x), None, None
     with np.errstate(all="ignore"):
         erf, e = _erf(x * _ONE_OVER_SQRT_TWO)
         half = x * _HALF
@@ -101,3 +105,57 @@ def gelu_slope(x, erf=None, e=None):
         density = r * _ONE_OVER_SQRT_PI * e
         return _fma_normal(erf.astype(np.float64), 0.5,
                            (density + _HALF).astype(np.float64)).astype(np.float32)
+
+
+# The AVX-512 forward's polynomials: coefficient k of polynomial i is _MINIMAX[k][i], for
+# |x| with exponent and top two mantissa bits picking i (1 to 22; 23: erf is 1 past _RBOUND)
+_MINIMAX = [np.array(row, np.uint32).view(np.float32) for row in (
+    (0xA6F2CB94, 0x32827792, 0x3381CC0C, 0x34523D4A, 0x351AC44D, 0x35F36D88, 0x36EE8229,
+     0x37B8A3BB, 0x3867A213, 0x3940033B, 0x3A2A5A1D, 0x3AE35863, 0x3B7828F2, 0x3C08B14B,
+     0x3C515ED3, 0xBB503236, 0xBD8D8E5E, 0xBE8ABCD9, 0xBF0C19A2, 0xBECCB328, 0x3E176CED,
+     0x3F470D99, 0x3F7ABB28, 0x3F800000, 0),
+    (0x3F4C422A, 0x3F4C421F, 0x3F4C4207, 0x3F4C41CB, 0x3F4C413B, 0x3F4C3FAD, 0x3F4C3A2F,
+     0x3F4C2D40, 0x3F4C146A, 0x3F4BC341, 0x3F4AD08C, 0x3F48F8CF, 0x3F45FAC7, 0x3F404E07,
+     0x3F3B980F, 0x3F48DFF3, 0x3F78B21B, 0x3FBB0704, 0x40019C32, 0x3FE536D6, 0x3F81331E,
+     0x3E6C8684, 0x3C98F936, 0, 0x3F800000),
+    (0xB62173F4, 0x3735E4CF, 0x37F2FF89, 0x388C23BE, 0x3917535C, 0x39AB2AB0, 0x3A60FADB,
+     0x3AF9B960, 0x3B6E5491, 0x3C0A4EC5, 0x3CA5AA8C, 0x3D2138D9, 0x3D8737D4, 0x3DDFB660,
+     0x3E0F27AB, 0x3D94004B, 0xBE0EFDEB, 0xBF1D96C3, 0xBF89DB58, 0xBF6D9897, 0xBEF69FB8,
+     0xBDC4F8A8, 0xBBDE6422, 0, 0),
+    (0xBE081A19, 0xBE084570, 0xBE08639B, 0xBE089837, 0xBE08F409, 0xBE09AB95, 0xBE0B66D0,
+     0xBE0E400A, 0xBE124DF8, 0xBE1BDE02, 0xBE2F19C9, 0xBE4931BF, 0xBE685FBC, 0xBE89C95F,
+     0xBE96CBCA, 0xBE8044AA, 0xBE0550F2, 0x3DCFD6A1, 0x3E94C826, 0x3E79345F, 0x3DECEC91,
+     0x3CA46568, 0x3AA1E00A, 0, 0),
+    (0xBA3D61DB, 0x39F097A3, 0x3A5845DC, 0x3AB1FA35, 0x3B0CEFB8, 0x3B653AB6, 0x3BCAE527,
+     0x3C221712, 0x3C6C5840, 0x3CC0A703, 0x3D1DCC19, 0x3D63656D, 0x3D955907, 0x3DBF9910,
+     0x3DD53F69, 0x3DB7DCEF, 0x3D639EBE, 0xBA6EDE48, 0xBD22BE69, 0xBD041CF1, 0xBC64F5AB,
+     0xBB097A32, 0xB8EBF380, 0, 0),
+    (0x3CB7D80C, 0x3C9B6050, 0x3C978D11, 0x3C92E850, 0x3C8D058B, 0x3C848454, 0x3C6CD623,
+     0x3C4C824B, 0x3C2A7935, 0x3BE0B390, 0x3B0651AC, 0xBB232F53, 0xBBD42FA0, 0xBC2C5366,
+     0xBC492C9E, 0xBC2A7AA6, 0xBBD55D04, 0xBA823A76, 0x3B102AA8, 0x3AE25A7E, 0x3A31F792,
+     0x38B84375, 0x3689BB5A, 0, 0))]
+_INDEX_BIAS = np.int64(-0x3DE00001)  # (0xC21FFFFF as int32, added before a shift by 21)
+_RBOUND = _f32(0x40B15CEE)  # (about 5.54: beyond it erf(|x| / sqrt 2) is 1 in float32)
+
+
+def _minimax_gelu(x):
+    """oneDNN's AVX-512 erf-GELU of float32 ``x``: ``p = P_i(|x|)`` (Horner, fused), given
+    x's sign, then ``(x * (1 + p)) * 0.5``; the polynomial's index from |x|'s bits plus a
+    bias, shifted right by 21 (int32, wrapping), clamped to 1 .. 24, 23 past ``_RBOUND``.
+    An infinity's polynomial is 0 * inf: x86's default NaN (sign set), given x's sign."""
+    magnitude = np.abs(x)
+    bits = magnitude.view(np.int32).astype(np.int64) + _INDEX_BIAS
+    bits = (bits + 2 ** 31) % 2 ** 32 - 2 ** 31  # (the int32 addition wraps)
+    index = np.clip(bits >> 21, 1, 24)
+    index[magnitude > _RBOUND] = 23
+    with np.errstate(all="ignore"):
+        p = _MINIMAX[5][index]
+        for degree in (4, 3, 2, 1, 0):
+            p = fma32(p, magnitude, _MINIMAX[degree][index])
+        p = np.where(np.signbit(x), -p, p).astype(np.float32)
+        out = (x * (p + _ONE)) * _HALF
+    infinite = np.isinf(x)
+    if infinite.any():
+        out[infinite] = np.where(np.signbit(x[infinite]), np.float32(np.nan),
+                                 np.float32(-np.nan))
+    return out

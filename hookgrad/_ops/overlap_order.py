@@ -12,7 +12,7 @@ import numpy as np
 
 from .._tensor_base import TensorBase, _make
 from ..autograd.grad_mode import state as _grad_state
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 
 
 def overlaps_itself(data):
@@ -169,7 +169,19 @@ def _row(data, operands, order):
     return length, [st[inner] for st in strides]
 
 
-def _read_times(data, operands, order, position):
+# The kernels of the in-place ops that read an operand, by the op's name: pow's, atan2's and
+# hypot's have an AVX-512 build, the others' (add, sub, mul, div, fmod, ...) only an AVX2 one
+# (measured: x.t().mul_(x.t()[0]) reads the same rows under ATEN_CPU_CAPABILITY=avx512 as under
+# avx2, pow_ reads 16-float vectors there)
+_KERNELS = {"pow": "pow", "atan2": "atan2_hypot", "hypot": "atan2_hypot"}
+
+
+def _step_bytes(fn):
+    """The bytes the vector loop of ``fn``'s kernel takes a step (two vectors)."""
+    return 2 * vector_bytes(_KERNELS.get(getattr(fn, "__name__", None), "binary"))
+
+
+def _read_times(data, operands, order, position, step_bytes):
     """Per operand, the place in PyTorch's order at which each element reads it (see the
     note above): its own place, or its vector pair's (a broadcast operand: its row's) first."""
     row = _row(data, operands, order)
@@ -182,7 +194,7 @@ def _read_times(data, operands, order, position):
         not broadcast or (len(broadcast) == 1 and strides[1 + broadcast[0]] == 0))
     if not vectorized:
         return [position] * len(operands)
-    span = 2 * VECTOR_BYTES // itemsize  # (two vectors per step)
+    span = step_bytes // itemsize
     along = position % length
     row_start = position - along
     in_pairs = along < length // span * span
@@ -191,7 +203,7 @@ def _read_times(data, operands, order, position):
             for i in range(len(operands))]
 
 
-def _input_ranks(data, operands):
+def _input_ranks(data, operands, step_bytes):
     """Each element's round (see the module's note): 0 without an operand location written
     before it, else one more than the latest round among those writers; None when rounds
     cannot reproduce the order (an element would read a location that a later element wrote
@@ -205,7 +217,8 @@ def _input_ranks(data, operands):
     by_address = np.argsort(written, kind="stable")
     sorted_addresses = written[by_address]
     reads = []  # per operand: reads a location written before, written after, its writer
-    for operand, read_time in zip(operands, _read_times(data, operands, order, position)):
+    for operand, read_time in zip(operands, _read_times(data, operands, order, position,
+                                                                step_bytes)):
         read = _addresses(operand, shape).reshape(-1)
         slot = np.minimum(np.searchsorted(sorted_addresses, read), n - 1)
         hit = sorted_addresses[slot] == read
@@ -233,7 +246,7 @@ def write_reading_updates(t, original, array, fn, args, kwargs):
     reproduce its order, else one element at a time."""
     data = t._data
     operands = [a._data for a in args if isinstance(a, TensorBase)]
-    ranks = _input_ranks(data, operands)
+    ranks = _input_ranks(data, operands, _step_bytes(fn))
     data[...] = original
     enabled = _grad_state.grad_enabled
     _grad_state.grad_enabled = False  # (the recomputations record nothing)

@@ -17,9 +17,10 @@ follows another loop, not modelled (NumPy's NaN); the same loop also gives the f
 products' roundings (``ordered_product``)."""
 import numpy as np
 
+from ..backends.cpu import vector_bytes
 from .sum_order import GRAIN_SIZE
 
-_VECTOR_BYTES = 32  # (AVX2)
+_VECTOR_BYTES = vector_bytes("reduce")  # (its AVX2 build, on AVX-512 machines too)
 
 
 def ordered_product(out, x, dims):

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _wrap_dim, tensor_argument
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from .alpha_check import check_scalar_factor, factor_in_dtype
 from .arithmetic import mul
 from .complex_support import check_real
@@ -127,6 +127,7 @@ class AddrBackward0(Op):
 
 
 _FLOAT_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_ADDR_BLOCK_BYTES = 2 * vector_bytes("addr")  # (its vector loop: two vectors a step)
 
 
 def _addr_kernel(x, v1, v2, beta, alpha):
@@ -144,7 +145,7 @@ def _addr_kernel(x, v1, v2, beta, alpha):
         base = _expand_input(x, shape)
         factor = dtype(factor_in_dtype(beta, v1.dtype))
         element = fma(np.full(shape, factor), base, product)
-        vector = vector_positions(shape, base, np.broadcast_to(v2, shape), 2 * VECTOR_BYTES,
+        vector = vector_positions(shape, base, np.broadcast_to(v2, shape), _ADDR_BLOCK_BYTES,
                                   np.broadcast_to(v1[:, None], shape))
         if vector is None or not vector.any():
             return element

@@ -1,7 +1,7 @@
 """The mean and biased variance of each row of a float32 / float64 matrix as PyTorch's CPU
 layer norm kernel computes them (``RowwiseMoments``), bit for bit, for rows of at least one
-vector (8 float32 lanes or 4 float64 on AVX2; an AVX-512 machine's 16 / 8 lanes followed
-the same way, unmeasured).
+vector (8 float32 lanes or 4 float64: the kernels that call it have only an AVX2 build,
+which an AVX-512 machine runs too).
 
 PyTorch's steps, per row of N elements (``L`` lanes, ``n = N // L`` whole vectors):
 - the vectors in chunks of 16, each chunk a Welford pass over its vectors, lane by lane:
@@ -27,7 +27,7 @@ and the rows where it happened (about one element step in 2^29) are recomputed w
 correctly rounded ``fma32``."""
 import numpy as np
 
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from .fused import fma32, fma64
 
 _CHUNK = 16  # vectors per Welford chunk (kChunkSize)
@@ -39,8 +39,12 @@ _LEAST = np.iinfo(np.int64).min
 
 
 def lanes(dtype):
-    """Elements per vector of PyTorch's kernel for ``dtype`` on this machine."""
-    return VECTOR_BYTES // np.dtype(dtype).itemsize
+    """Elements per vector of PyTorch's norm kernels for ``dtype`` on this machine (their
+    AVX2 build's on an AVX-512 one: they have no AVX-512 build)."""
+    return _VECTOR_BYTES // np.dtype(dtype).itemsize
+
+
+_VECTOR_BYTES = vector_bytes("norm")
 
 
 def rowwise_moments(x2):

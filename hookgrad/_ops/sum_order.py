@@ -42,13 +42,16 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._parallel import get_num_threads
+from ..backends.cpu import vector_bytes
 from .op import mean_array
 from .sum_nans import lanes_total
 
 GRAIN_SIZE = 32768  # at::internal::GRAIN_SIZE: below it a reduction runs on one thread
 _ZERO = 0.0  # (a Python float: added to float32 / float64 arrays keeps their dtype)
 _ACCUMULATE_RATIO = 8  # (sequential sums: np.add.accumulate up to this many elements per row)
-_VECTOR_BYTES = 32  # PyTorch's Vectorized<T> on this build: 8 float32 lanes, 4 float64
+# PyTorch's Vectorized<T> in its sum kernel, 8 float32 lanes, 4 float64 (its AVX2 build, which
+# AVX-512 machines run too)
+_VECTOR_BYTES = vector_bytes("reduce")
 
 
 def _sequential(rows):

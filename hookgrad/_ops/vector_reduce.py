@@ -9,15 +9,17 @@ one lane after another into lane 0. Measured against PyTorch 2.13's layer norm i
 gradient (its ds and db sums) on rows of 4 to 300 elements, with and without a weight."""
 import numpy as np
 
-from ..backends.cpu import VECTOR_BYTES
+from ..backends.cpu import vector_bytes
 from .fused import fma
+
+_VECTOR_BYTES = vector_bytes("norm")  # (its callers: the layer and group norm kernels)
 
 
 def vector_sum(values, factors=None):
     """Each row (the last axis) of the float32 / float64 ``values`` summed in that order;
     ``factors``: the two arrays whose product ``values`` is (the leftover elements are
     fused from them), or None (plain values: added)."""
-    lanes = VECTOR_BYTES // values.itemsize
+    lanes = _VECTOR_BYTES // values.itemsize
     n = values.shape[-1]
     if n < lanes:
         total = values[..., 0]
