@@ -1,0 +1,239 @@
+"""C's maths library (glibc's libm on Linux) on NumPy arrays: the ``std::sinh``, ``powf``,
+``atan2`` ... of PyTorch's scalar kernel paths (vector-loop tails, strided loops, unvectorised
+ops), bit for bit.
+
+NumPy's ufuncs call the C library in their plain loops, but NumPy 2 dispatches many float32
+and float64 transcendental ufuncs to its own SIMD code on CPUs that have it (AVX-512: exp,
+log, sinh, pow, atan2 ... of both dtypes; AVX2: float32 exp, log, tanh, sin, cos and float64
+tanh), which rounds otherwise on 0.1-50% of values. So each function here checks, the first
+time it meets a dtype, whether NumPy's loop gives the C library's results on a fixed sample
+(normal and wide-ranging values of the function's domain, and edge values); if it does, the
+ufunc itself serves (no cost but the check), else an element loop calls the C function:
+CPython's ``math`` function for float64 where it is the C one (finite inputs, ~70 ns an
+element), else ctypes (~350 ns an element). Where the C maths library does not load
+(Windows, or a C library ctypes cannot find), NumPy's ufunc serves as it is.
+
+Each function takes NumPy's arguments (arrays or numbers, broadcast; ``out=``, ``dtype=``)
+and gives NumPy's result (shape, layout, a NumPy scalar for 0-d input), with the C values."""
+import ctypes
+import ctypes.util
+import math
+import sys
+
+import numpy as np
+
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+_C_TYPES = {"f": ctypes.c_float, "d": ctypes.c_double}
+_INTEGER_VIEWS = {"f": np.uint32, "d": np.uint64}
+_SAMPLE_SIZE = 8192  # (the rarest difference seen, float64 atan's, is ~1 in 700 values)
+
+_library = None  # the loaded C maths library; False when it does not load; None until asked
+_c_functions = {}  # C name ("sinhf") -> ctypes function with its argument and result types
+
+
+def library():
+    """The C maths library (ctypes), or None where it does not load."""
+    global _library
+    if _library is None:
+        _library = _load() or False
+    return _library or None
+
+
+def _load():
+    name = ctypes.util.find_library("m")
+    if name is None and sys.platform.startswith("linux"):
+        name = "libm.so.6"
+    if name is None:  # (Windows: the C runtime's functions are not glibc's; not modelled)
+        return None
+    try:
+        return ctypes.CDLL(name)
+    except OSError:
+        return None
+
+
+def c_function(c_name, arity=1):
+    """The C maths library's ``c_name`` (``"sinhf"``: float, else double) taking ``arity``
+    arguments, typed for ctypes; None where the library does not load."""
+    function = _c_functions.get(c_name)
+    if function is None:
+        lib = library()
+        if lib is None:
+            return None
+        function = getattr(lib, c_name)
+        c_type = _C_TYPES[_char(c_name)]
+        function.argtypes = [c_type] * arity
+        function.restype = c_type
+        _c_functions[c_name] = function
+    return function
+
+
+def c_values(c_name, values, arity=1):
+    """``c_name`` of each element of the flat arrays ``values`` (a sequence of ``arity``
+    arrays of one size) by ctypes, as a flat array of the result's dtype."""
+    function = c_function(c_name, arity)
+    dtype = np.dtype(_char(c_name))
+    return np.fromiter(map(function, *(v.tolist() for v in values)), dtype, values[0].size)
+
+
+def _char(c_name):
+    """The NumPy type character of C function ``c_name``: "f" for a float form ("sinhf")."""
+    return "f" if c_name[-1] == "f" and c_name[:-1] in _C_NAMES else "d"
+
+
+class CMathFunction:
+    """One C maths function (``sinh`` and ``sinhf``) with NumPy's ufunc's signature."""
+
+    def __init__(self, ufunc, c_name, domain, math_function=None):
+        self.ufunc = ufunc
+        self.c_name = c_name
+        self.domain = domain  # (the sample's values: see _sample)
+        self.arity = ufunc.nin
+        self.math_function = math_function  # (CPython's: C's for finite values, float64)
+        self._numpy_is_c = {}  # dtype char -> whether NumPy's loop gives C's values
+
+    def __call__(self, *args, out=None, dtype=None):
+        if dtype is not None:
+            loop_dtype = np.dtype(dtype)
+        elif self.arity == 1 and type(args[0]) is np.ndarray:
+            loop_dtype = args[0].dtype
+        else:
+            loop_dtype = np.result_type(*args)
+        char = loop_dtype.char
+        numpy_is_c = self._numpy_is_c.get(char)
+        if numpy_is_c is None:
+            numpy_is_c = self._numpy_is_c[char] = self._probe(char)
+        if numpy_is_c:  # (the common case: NumPy's loop, as it is)
+            return self.ufunc(*args, out=out, dtype=dtype)
+        values = self.element_loop(*np.broadcast_arrays(*(np.asarray(a, loop_dtype)
+                                                          for a in args)))
+        # NumPy's result for its shape, layout, dtype and out= (which may be an input: read
+        # above), with C's values written in
+        result = self.ufunc(*args, out=out, dtype=dtype)
+        if type(result) is not np.ndarray:
+            return result.dtype.type(values[0]) if values.size else result
+        result[...] = values.reshape(result.shape)
+        return result
+
+    def element_loop(self, *arrays):
+        """C's function of each element of the float32 or float64 arrays (one shape and
+        dtype), by the C library's own function; a flat array in C order."""
+        flat = [np.ravel(a) for a in arrays]
+        dtype = flat[0].dtype
+        if dtype == _FLOAT64 and self.math_function is not None and all(
+                np.isfinite(v).all() for v in flat):
+            try:  # (CPython raises where C's result is an error: the C function then)
+                return np.fromiter(map(self.math_function, *(v.tolist() for v in flat)),
+                                   dtype, flat[0].size)
+            except (ValueError, OverflowError):
+                pass
+        return c_values(self.c_name + ("f" if dtype == _FLOAT32 else ""), flat, self.arity)
+
+    def uses_numpy(self, dtype):
+        """Whether NumPy's own loop serves ``dtype`` (it gives C's values on the sample, or
+        C's library does not load, or the dtype is not float32 / float64)."""
+        char = np.dtype(dtype).char
+        if char not in self._numpy_is_c:
+            self._numpy_is_c[char] = self._probe(char)
+        return self._numpy_is_c[char]
+
+    def _probe(self, char):
+        if char not in _C_TYPES or library() is None:
+            return True  # (other dtypes are NumPy's own; without C's library, NumPy's)
+        arrays = _sample(self.domain, np.dtype(char))
+        with np.errstate(all="ignore"):
+            numpy_values = self.ufunc(*arrays)
+            c_name = self.c_name + ("f" if char == "f" else "")
+            expected = c_values(c_name, [a.reshape(-1) for a in arrays], self.arity)
+            view = _INTEGER_VIEWS[char]
+            if self.math_function is not None and char == "d":
+                finite = np.isfinite(arrays[0]) & np.isfinite(arrays[-1])
+                try:
+                    by_math = np.array([self.math_function(*v) for v in
+                                        zip(*(a[finite].tolist() for a in arrays))], np.float64)
+                    if not np.array_equal(by_math.view(view), expected[finite].view(view)):
+                        self.math_function = None  # (not C's here: ctypes only)
+                except (ValueError, OverflowError):
+                    pass  # (values outside the domain: the element loop calls C's there)
+        return bool(np.array_equal(numpy_values.view(view), expected.view(view)))
+
+
+_EDGES = (0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, 10.0, -10.0, 1e-30, -1e-30, 1e-45,
+          -1e-45, 1e-310, 88.5, -88.5, 89.0, 100.0, -100.0, 710.0, -710.0, 1e30, -1e30, 3.4e38,
+          1.7e308, -1.7e308, math.pi / 2, math.pi, 1e6, -1e6, math.inf, -math.inf, math.nan)
+
+
+def _sample(domain, dtype):
+    """Fixed probe values of ``domain`` in ``dtype``: normal values, values of widely ranging
+    magnitude, and edge values (one array, or two for a binary function)."""
+    rng = np.random.default_rng(20260)
+    half = _SAMPLE_SIZE // 2
+    normal = rng.standard_normal(half) * 3
+    wide = np.exp2(rng.uniform(-40, 40, half)) * rng.choice([-1.0, 1.0], half)
+    unit = rng.uniform(-1, 1, half)
+    x = np.concatenate([normal, wide, _EDGES])
+    with np.errstate(all="ignore"):
+        if domain == "unit":
+            x = np.concatenate([unit, wide * 2.0 ** -40, _EDGES])
+        elif domain == "positive":
+            x = np.abs(x)
+        elif domain == "above_one":
+            x = 1 + np.abs(x)
+        x = x.astype(dtype)
+        if domain == "power":  # (bases of both signs, integer and fractional exponents)
+            base = np.abs(x)
+            base[: half // 2] = -base[: half // 2]
+            exponent = rng.standard_normal(base.size) * 3
+            exponent[: half // 2] = np.round(exponent[: half // 2])
+            edges = np.array(_EDGES, dtype)
+            pairs = np.array(np.meshgrid(edges, edges)).reshape(2, -1)
+            return (np.concatenate([base, pairs[0]]),
+                    np.concatenate([exponent.astype(dtype), pairs[1]]))
+        if domain == "pair":
+            edges = np.array(_EDGES, dtype)
+            pairs = np.array(np.meshgrid(edges, edges)).reshape(2, -1)
+            return (np.concatenate([x, pairs[0]]),
+                    np.concatenate([rng.permutation(x), pairs[1]]))
+    return (x,)
+
+
+# NumPy name -> C name (double form; the float form ends in "f"), sample domain, CPython's
+_NAMES = {
+    "exp": ("exp", "any", math.exp), "expm1": ("expm1", "any", math.expm1),
+    "exp2": ("exp2", "any", getattr(math, "exp2", None)),
+    "log": ("log", "positive", math.log), "log1p": ("log1p", "positive", math.log1p),
+    "log2": ("log2", "positive", math.log2), "log10": ("log10", "positive", math.log10),
+    "sin": ("sin", "any", math.sin), "cos": ("cos", "any", math.cos),
+    "tan": ("tan", "any", math.tan), "arcsin": ("asin", "unit", math.asin),
+    "arccos": ("acos", "unit", math.acos), "arctan": ("atan", "any", math.atan),
+    "sinh": ("sinh", "any", math.sinh), "cosh": ("cosh", "any", math.cosh),
+    "tanh": ("tanh", "any", math.tanh), "arcsinh": ("asinh", "any", math.asinh),
+    "arccosh": ("acosh", "above_one", math.acosh), "arctanh": ("atanh", "unit", math.atanh),
+    "cbrt": ("cbrt", "any", getattr(math, "cbrt", None)),
+    "power": ("pow", "power", math.pow), "arctan2": ("atan2", "pair", math.atan2),
+}
+_C_NAMES = frozenset(c_name for c_name, _, _ in _NAMES.values())
+
+exp = CMathFunction(np.exp, *_NAMES["exp"])
+expm1 = CMathFunction(np.expm1, *_NAMES["expm1"])
+exp2 = CMathFunction(np.exp2, *_NAMES["exp2"])
+log = CMathFunction(np.log, *_NAMES["log"])
+log1p = CMathFunction(np.log1p, *_NAMES["log1p"])
+log2 = CMathFunction(np.log2, *_NAMES["log2"])
+log10 = CMathFunction(np.log10, *_NAMES["log10"])
+sin = CMathFunction(np.sin, *_NAMES["sin"])
+cos = CMathFunction(np.cos, *_NAMES["cos"])
+tan = CMathFunction(np.tan, *_NAMES["tan"])
+arcsin = CMathFunction(np.arcsin, *_NAMES["arcsin"])
+arccos = CMathFunction(np.arccos, *_NAMES["arccos"])
+arctan = CMathFunction(np.arctan, *_NAMES["arctan"])
+sinh = CMathFunction(np.sinh, *_NAMES["sinh"])
+cosh = CMathFunction(np.cosh, *_NAMES["cosh"])
+tanh = CMathFunction(np.tanh, *_NAMES["tanh"])
+arcsinh = CMathFunction(np.arcsinh, *_NAMES["arcsinh"])
+arccosh = CMathFunction(np.arccosh, *_NAMES["arccosh"])
+arctanh = CMathFunction(np.arctanh, *_NAMES["arctanh"])
+cbrt = CMathFunction(np.cbrt, *_NAMES["cbrt"])
+power = CMathFunction(np.power, *_NAMES["power"])
+arctan2 = CMathFunction(np.arctan2, *_NAMES["arctan2"])
+FUNCTIONS = (exp, expm1, exp2, log, log1p, log2, log10, sin, cos, tan, arcsin, arccos, arctan,
+             sinh, cosh, tanh, arcsinh, arccosh, arctanh, cbrt, power, arctan2)
