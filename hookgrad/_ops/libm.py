@@ -80,6 +80,12 @@ def _char(c_name):
     return "f" if c_name[-1] == "f" and c_name[:-1] in _C_NAMES else "d"
 
 
+# how a function serves a dtype: NumPy's loop as it is; NumPy's loop with C's values where it
+# gives a NaN (C's NaN signs: NumPy's loop returns its own NaN for arguments outside the
+# domain, glibc one with the sign bit set); or the element loop
+NUMPY, NUMPY_BUT_NANS, ELEMENT_LOOP = 0, 1, 2
+
+
 class CMathFunction:
     """One C maths function (``sinh`` and ``sinhf``) with NumPy's ufunc's signature."""
 
@@ -89,7 +95,7 @@ class CMathFunction:
         self.domain = domain  # (the sample's values: see _sample)
         self.arity = ufunc.nin
         self.math_function = math_function  # (CPython's: C's for finite values, float64)
-        self._numpy_is_c = {}  # dtype char -> whether NumPy's loop gives C's values
+        self._modes = {}  # dtype char -> NUMPY, NUMPY_BUT_NANS or ELEMENT_LOOP
 
     def __call__(self, *args, out=None, dtype=None):
         if dtype is not None:
@@ -98,21 +104,30 @@ class CMathFunction:
             loop_dtype = args[0].dtype
         else:
             loop_dtype = np.result_type(*args)
-        char = loop_dtype.char
-        numpy_is_c = self._numpy_is_c.get(char)
-        if numpy_is_c is None:
-            numpy_is_c = self._numpy_is_c[char] = self._probe(char)
-        if numpy_is_c:  # (the common case: NumPy's loop, as it is)
+        mode = self._modes.get(loop_dtype.char)
+        if mode is None:
+            mode = self.mode(loop_dtype)
+        if mode == NUMPY:  # (the common case: NumPy's loop, as it is)
             return self.ufunc(*args, out=out, dtype=dtype)
-        values = self.element_loop(*np.broadcast_arrays(*(np.asarray(a, loop_dtype)
-                                                          for a in args)))
-        # NumPy's result for its shape, layout, dtype and out= (which may be an input: read
-        # above), with C's values written in
+        inputs = np.broadcast_arrays(*(np.asarray(a, loop_dtype) for a in args))
+        if mode == ELEMENT_LOOP:  # (read before out=, which may be an input, is written)
+            values = self.element_loop(*inputs)
+        elif out is not None:
+            inputs = [a.copy() if np.may_share_memory(a, out) else a for a in inputs]
+        # NumPy's result for its shape, layout, dtype and out=, with C's values written in
         result = self.ufunc(*args, out=out, dtype=dtype)
-        if type(result) is not np.ndarray:
-            return result.dtype.type(values[0]) if values.size else result
-        result[...] = values.reshape(result.shape)
-        return result
+        scalar = type(result) is not np.ndarray
+        written = np.array(result) if scalar else result
+        if mode == ELEMENT_LOOP:
+            written[...] = values.reshape(written.shape)
+        else:
+            nan = written != written
+            if not nan.any():  # (the common case: no NaN)
+                return result
+            if inputs[0].shape != written.shape:  # (out= of another shape: as NumPy's)
+                inputs = [np.broadcast_to(a, written.shape) for a in inputs]
+            written[nan] = self.element_loop(*(a[nan] for a in inputs))
+        return written[()] if scalar else result
 
     def element_loop(self, *arrays):
         """C's function of each element of the float32 or float64 arrays (one shape and
@@ -128,17 +143,18 @@ class CMathFunction:
                 pass
         return c_values(self.c_name + ("f" if dtype == _FLOAT32 else ""), flat, self.arity)
 
-    def uses_numpy(self, dtype):
-        """Whether NumPy's own loop serves ``dtype`` (it gives C's values on the sample, or
-        C's library does not load, or the dtype is not float32 / float64)."""
+    def mode(self, dtype):
+        """How ``dtype`` is served (NUMPY for other dtypes than float32 and float64, and where
+        the C library does not load), probed on first use."""
         char = np.dtype(dtype).char
-        if char not in self._numpy_is_c:
-            self._numpy_is_c[char] = self._probe(char)
-        return self._numpy_is_c[char]
+        mode = self._modes.get(char)
+        if mode is None:
+            mode = self._modes[char] = self._probe(char)
+        return mode
 
     def _probe(self, char):
         if char not in _C_TYPES or library() is None:
-            return True  # (other dtypes are NumPy's own; without C's library, NumPy's)
+            return NUMPY  # (other dtypes are NumPy's own; without C's library, NumPy's)
         arrays = _sample(self.domain, np.dtype(char))
         with np.errstate(all="ignore"):
             numpy_values = self.ufunc(*arrays)
@@ -146,15 +162,35 @@ class CMathFunction:
             expected = c_values(c_name, [a.reshape(-1) for a in arrays], self.arity)
             view = _INTEGER_VIEWS[char]
             if self.math_function is not None and char == "d":
-                finite = np.isfinite(arrays[0]) & np.isfinite(arrays[-1])
-                try:
-                    by_math = np.array([self.math_function(*v) for v in
-                                        zip(*(a[finite].tolist() for a in arrays))], np.float64)
-                    if not np.array_equal(by_math.view(view), expected[finite].view(view)):
-                        self.math_function = None  # (not C's here: ctypes only)
-                except (ValueError, OverflowError):
-                    pass  # (values outside the domain: the element loop calls C's there)
-        return bool(np.array_equal(numpy_values.view(view), expected.view(view)))
+                self._check_math(arrays, expected, view)
+        if np.array_equal(numpy_values.view(view), expected.view(view)):
+            return NUMPY
+        numbers = ~np.isnan(expected)
+        if np.array_equal(np.isnan(numpy_values), ~numbers) and np.array_equal(
+                numpy_values[numbers].view(view), expected[numbers].view(view)):
+            return NUMPY_BUT_NANS
+        return ELEMENT_LOOP
+
+    def _check_math(self, arrays, expected, view):
+        """Drop CPython's function where it does not give C's values on the finite sample."""
+        finite = np.isfinite(arrays[0]) & np.isfinite(arrays[-1])
+        pairs = zip(*(a[finite].tolist() for a in arrays))
+        try:
+            by_math = np.array([self.math_function(*v) for v in pairs], np.float64)
+        except (ValueError, OverflowError):
+            # (finite values outside the domain: check those inside it one by one)
+            by_math = np.array([_or_nan(self.math_function, v) for v in
+                                zip(*(a[finite].tolist() for a in arrays))], np.float64)
+        same = (by_math.view(view) == expected[finite].view(view)) | np.isnan(by_math)
+        if not same.all():
+            self.math_function = None  # (not C's here: ctypes only)
+
+
+def _or_nan(function, values):
+    try:
+        return function(*values)
+    except (ValueError, OverflowError):
+        return math.nan
 
 
 _EDGES = (0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, 10.0, -10.0, 1e-30, -1e-30, 1e-45,
@@ -164,32 +200,30 @@ _EDGES = (0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, 10.0, -10.0, 1e-30, -
 
 def _sample(domain, dtype):
     """Fixed probe values of ``domain`` in ``dtype``: normal values, values of widely ranging
-    magnitude, and edge values (one array, or two for a binary function)."""
+    magnitude, and edge values (outside the domain too: NaN signs), as one array, or two for
+    a binary function."""
     rng = np.random.default_rng(20260)
     half = _SAMPLE_SIZE // 2
     normal = rng.standard_normal(half) * 3
     wide = np.exp2(rng.uniform(-40, 40, half)) * rng.choice([-1.0, 1.0], half)
-    unit = rng.uniform(-1, 1, half)
-    x = np.concatenate([normal, wide, _EDGES])
+    x = np.concatenate([normal, wide])
+    if domain == "unit":
+        x = np.concatenate([rng.uniform(-1, 1, half), wide * 2.0 ** -40])
+    elif domain in ("positive", "power"):
+        x = np.abs(x)
+    elif domain == "above_one":
+        x = 1 + np.abs(x)
     with np.errstate(all="ignore"):
-        if domain == "unit":
-            x = np.concatenate([unit, wide * 2.0 ** -40, _EDGES])
-        elif domain == "positive":
-            x = np.abs(x)
-        elif domain == "above_one":
-            x = 1 + np.abs(x)
-        x = x.astype(dtype)
+        edges = np.array(_EDGES, dtype)
+        x = np.concatenate([x.astype(dtype), edges])
         if domain == "power":  # (bases of both signs, integer and fractional exponents)
-            base = np.abs(x)
-            base[: half // 2] = -base[: half // 2]
-            exponent = rng.standard_normal(base.size) * 3
+            x[: half // 2] = -x[: half // 2]
+            exponent = rng.standard_normal(x.size) * 3
             exponent[: half // 2] = np.round(exponent[: half // 2])
-            edges = np.array(_EDGES, dtype)
             pairs = np.array(np.meshgrid(edges, edges)).reshape(2, -1)
-            return (np.concatenate([base, pairs[0]]),
+            return (np.concatenate([x, pairs[0]]),
                     np.concatenate([exponent.astype(dtype), pairs[1]]))
         if domain == "pair":
-            edges = np.array(_EDGES, dtype)
             pairs = np.array(np.meshgrid(edges, edges)).reshape(2, -1)
             return (np.concatenate([x, pairs[0]]),
                     np.concatenate([rng.permutation(x), pairs[1]]))
