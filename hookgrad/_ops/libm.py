@@ -25,6 +25,7 @@ import numpy as np
 _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 _C_TYPES = {"f": ctypes.c_float, "d": ctypes.c_double}
 _INTEGER_VIEWS = {"f": np.uint32, "d": np.uint64}
+_WEAK = (int, float)  # (Python numbers: a floating array's dtype is the result's, NEP 50)
 _SAMPLE_SIZE = 8192  # (the rarest difference seen, float64 atan's, is ~1 in 700 values)
 
 _library = None  # the loaded C maths library; False when it does not load; None until asked
@@ -99,16 +100,19 @@ class CMathFunction:
         self._domain_nans = {}  # dtype char -> C's NaN of finite inputs (one in the probe)
 
     def __call__(self, *args, out=None, dtype=None):
+        loop_dtype = getattr(args[0], "dtype", None)  # (an array's or a NumPy scalar's)
         if dtype is not None:
             loop_dtype = np.dtype(dtype)
-        elif self.arity == 1 and type(args[0]) is np.ndarray:
-            loop_dtype = args[0].dtype
-        else:
+        elif loop_dtype is None or self.arity == 2 and not (
+                getattr(args[1], "dtype", None) is loop_dtype
+                or type(args[1]) in _WEAK and loop_dtype.kind == "f"):
             loop_dtype = np.result_type(*args)
         mode = self._modes.get(loop_dtype.char)
         if mode is None:
             mode = self.mode(loop_dtype)
         if mode == NUMPY:  # (the common case: NumPy's loop, as it is)
+            if out is None and dtype is None:
+                return self.ufunc(*args)
             return self.ufunc(*args, out=out, dtype=dtype)
         inputs = np.broadcast_arrays(*(np.asarray(a, loop_dtype) for a in args))
         if mode == ELEMENT_LOOP:  # (read before out=, which may be an input, is written)
