@@ -3,7 +3,7 @@ element, and the NaN signs of its vector loop (SLEEF's pow) where that loop runs
 import numpy as np
 
 from ..backends.cpu import vector_bytes
-from . import pow_atan_kernels
+from . import libm, pow_atan_kernels
 from .vector_loop import PARALLEL_GRAIN, vector_positions
 
 # PyTorch's pow kernel steps two vectors at a time (128 bytes in its AVX-512 build, 64 in its
@@ -31,9 +31,9 @@ def _c_power_with_signs(x, y):
 def c_power(x, y):
     """``x ** y`` as PyTorch's scalar loop computes it for small tensors and the tails of
     large ones: C's double ``pow`` of the values, rounded once to the dtype (for a float32
-    array exponent glibc's powf, which NumPy's float32 power calls); a number
-    exponent of a float16 tensor is first rounded to float16. NumPy's own float16 power, and
-    its float32 power by a number, miss that result for about one element in five. An array
+    array exponent glibc's powf; libm.py); a number exponent of a float16 tensor is first
+    rounded to float16. NumPy's own float16 power, and its float32 power by a number, miss
+    that result for about one element in five. An array
     exponent is C's pow even where it is one number broadcast: NumPy's power takes an
     exponent 0.5 that is the same along its inner loop (stride 0) as sqrt, which makes
     (-inf) ** 0.5 NaN and (-0.) ** 0.5 -0.: those are put right where the exponent can be
@@ -46,18 +46,18 @@ def c_power(x, y):
             if _broadcast(x, y):
                 shape = np.broadcast_shapes(x.shape, y.shape)
                 x, y = (np.broadcast_to(v, shape).copy() for v in (x, y))  # (0-d stays 0-d)
-            return np.power(x, y)
+            return libm.power(x, y)
         wide = dtype.itemsize < 8
         x_wide, y_wide = (x.astype(np.float64), y.astype(np.float64)) if wide else (x, y)
-        out = np.power(x_wide, y_wide)
+        out = libm.power(x_wide, y_wide)
         if _broadcast(out, y):  # (NumPy's sqrt, below)
             out = _as_c_pow_of_half(x_wide, y_wide == 0.5, out)
         return out.astype(dtype) if wide else out
     if dtype.itemsize >= 8:
-        return np.power(x, y)
+        return libm.power(x, y)
     if dtype.itemsize == 2:
         y = float(np.float16(y))
-    out = np.power(x.astype(np.float64), y)
+    out = libm.power(x.astype(np.float64), y)
     return (out if y != 0.5 else _as_c_pow_of_half(x, True, out)).astype(dtype)
 
 

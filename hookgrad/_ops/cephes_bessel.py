@@ -6,7 +6,7 @@ compiler contracts it), times ``exp``. float32 runs in float32 arithmetic with g
 float64 runs the full series in float64."""
 import numpy as np
 
-from . import glibc_expf
+from . import glibc_expf, libm
 from .fused import fma64
 
 # Cephes's Chebyshev coefficients (PyTorch's ATen/native/Math.h): i0 over [0, 8] and over the
@@ -97,9 +97,9 @@ def _exp(a):
     if a.dtype == np.float32:  # (C's expf: glibc's where it is, else the double exp rounded)
         if glibc_expf.available():
             return glibc_expf.expf(a)
-        return np.exp(a.astype(np.float64)).astype(np.float32)
+        return libm.exp(a.astype(np.float64)).astype(np.float32)
     with np.errstate(over="ignore"):
-        return np.exp(a)
+        return libm.exp(a)
 
 
 def i0_cephes(x):

@@ -5,12 +5,11 @@ in float64 for both. NumPy's own log, tan and power are SIMD approximations that
 C's in the last bit for a few elements in a hundred, so the transcendental steps call the C
 library, element by element (the arithmetic around them is NumPy's, which rounds as C's)."""
 import ctypes
-import ctypes.util
 import math
 
 import numpy as np
 
-from . import glibc_logf
+from . import glibc_logf, libm
 from .sleef_double import fma as fma64
 
 _PSI_10 = 2.25175258906672110764
@@ -32,11 +31,11 @@ def _c_function(name, fallback, c_type=ctypes.c_float, arity=1):
     now and then)."""
     function = _c_functions.get(name)
     if function is None:
+        library = libm.library()
         try:
-            library = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
             function = getattr(library, name)
             function.argtypes, function.restype = [c_type] * arity, c_type
-        except (OSError, AttributeError):
+        except AttributeError:  # (no C maths library, or not this function in it)
             function = fallback
         _c_functions[name] = function
     return function

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase
-from . import arithmetic, powers, scalar_forms, special
+from . import arithmetic, libm, powers, scalar_forms, special
 from .arithmetic import _zeros_where, check_subtraction
 from .c_complex import cpow
 from .c_complex import logaddexp as logaddexp_array
@@ -65,7 +65,7 @@ def _scalar_log(base, complex_exponent):
     with np.errstate(divide="ignore", invalid="ignore"):
         if complex_exponent or type(base) is complex:
             return complex(np.log(np.complex128(base)))
-        return float(np.log(np.float64(base)))
+        return float(libm.log(np.float64(base)))
 
 
 class PowBackward2(arithmetic.PowBackward2):

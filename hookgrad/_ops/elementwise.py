@@ -3,7 +3,7 @@ UnaryOp family, with PyTorch's node names."""
 import numpy as np
 
 from .._tensor_base import _make
-from . import sleef_activations, sleef_double, unary_layouts
+from . import libm, sleef_activations, sleef_double, unary_layouts
 from .activation_backward import (
     SigmoidBackwardBackward0,
     TanhBackwardBackward0,
@@ -200,7 +200,8 @@ def _sigmoid(x):
             return out
         with np.errstate(over="ignore"):
             out = np.negative(x, out=np.empty_like(x))  # (an array for a 0-d x too)
-            np.exp(out, out=out)
+            # (float64: C's exp, the element loop's on small tensors and on the tails)
+            (libm.exp if out.dtype == np.float64 else np.exp)(out, out=out)
             np.add(out, 1, out=out)
             np.divide(1, out, out=out)
     else:

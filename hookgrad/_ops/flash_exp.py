@@ -14,6 +14,7 @@ float32; that rounds twice only where the double lands on a float32 midpoint, wh
 ``_round`` finds (the bits below float32's) and redoes with fused.fma32."""
 import numpy as np
 
+from . import libm
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT, fma32
 
 _F32, _F64 = np.float32, np.float64
@@ -88,10 +89,10 @@ def exp_u20(x):
 
 
 def glibc_exp(x):
-    """glibc's double ``exp`` of the float64 array ``x``. (NumPy's is glibc's only where NumPy
-    does not dispatch it to its own SIMD code, which it does on AVX-512 machines: a module
-    computing glibc's exp itself belongs here.)"""
-    return np.exp(x)
+    """glibc's double ``exp`` of the float64 array ``x`` (libm.py: NumPy's is glibc's only
+    where NumPy does not dispatch it to its own SIMD code, which it does on AVX-512
+    machines)."""
+    return libm.exp(x)
 
 
 def scalar_exp(x):

@@ -10,6 +10,8 @@ result to within a few double ulps (its FMA build fuses some steps); where that 
 so near a float32 rounding midpoint that those ulps could round it the other way, and for
 every input from |x| >= 88 on (overflow, underflow, inf, NaN), glibc's own expf is called
 (glibc_logf's scheme)."""
+import math
+
 import numpy as np
 
 from . import kernel_vec
@@ -21,9 +23,21 @@ _INVLN2N = float.fromhex("0x1.71547652b82fep+0") * _N
 _C0, _C1, _C2 = (float.fromhex("0x1.c6af84b912394p-5") / _N ** 3,
                  float.fromhex("0x1.ebfce50fac4f3p-3") / _N ** 2,
                  float.fromhex("0x1.62e42ff0c52d6p-1") / _N)
+
+
+def _exp2_fraction(i):
+    """2**(i/32) correctly rounded (glibc's table's values; NumPy's exp2 may be its own SIMD
+    code, a few of whose results here are an ulp off): the integer 32nd root (five floored
+    square roots) of 2**i scaled by 2**(116 * 32), rounded from 116 to 52 fraction bits."""
+    root = 1 << (116 * _N + i)
+    for _ in range(5):
+        root = math.isqrt(root)
+    return ((root + (1 << 63)) >> 64) / 2.0 ** 52
+
+
 # 2**(i/32) less i/32 in the exponent bits (glibc's __exp2f_data.tab: adding k << 47 back
-# scales by 2**(k // 32)); an ulp off glibc's value at most, within the margin below
-_TABLE = (np.exp2(np.arange(_N) / _N).view(np.uint64)
+# scales by 2**(k // 32))
+_TABLE = (np.array([_exp2_fraction(i) for i in range(_N)]).view(np.uint64)
           - (np.arange(_N, dtype=np.uint64) << np.uint64(47)))
 _LOW_BITS = np.uint64((1 << 29) - 1)  # (the double mantissa bits a float32 drops)
 _MIDPOINT = 1 << 28

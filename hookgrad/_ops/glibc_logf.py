@@ -13,7 +13,7 @@ import platform
 
 import numpy as np
 
-from . import kernel_vec
+from . import kernel_vec, libm
 
 _TABLE = np.array([float.fromhex(h) for h in """
     0x1.661ec79f8f3bep+0 -0x1.57bf7808caadep-2 0x1.571ed4aaf883dp+0 -0x1.2bef0a7c06ddbp-2
@@ -68,9 +68,9 @@ def logf(x):
 def c_log(y):
     """C's ``log`` of each element of the float array ``y``, as PyTorch's element loops call
     it (``std::log``): glibc's logf for float32 (elsewhere the double log rounded, nearly it),
-    NumPy's log, which is glibc's, for float64."""
+    C's log for float64 (libm.py)."""
     if y.dtype == np.float32:
         if available():
             return logf(np.ascontiguousarray(y.reshape(-1))).reshape(y.shape)
         return np.log(y, dtype=np.float64).astype(np.float32)
-    return np.log(y)
+    return libm.log(y)

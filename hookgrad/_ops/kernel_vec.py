@@ -8,13 +8,11 @@ to the op's scalar lambda, whose
 ``std::exp`` etc. are glibc's. From 32768 elements (TensorIterator's grain) the elements
 are split between the intra-op threads in ``ceil(n / threads)`` chunks, each with its own
 tail. Kernels whose vector form calls SLEEF (sleef.py) round differently there."""
-import ctypes
-import ctypes.util
-
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY, VECTOR_BYTES
+from . import libm as c_maths
 
 GRAIN = 32768
 LANES = VECTOR_BYTES // 4  # float32 lanes of one Vectorized<float>
@@ -25,8 +23,6 @@ _libm = None
 # (PyTorch builds these kernels for AVX-512 too: its vectors' width changes the tails; SLEEF's
 # 16-lane functions compute as its 8-lane ones, bar a few NaN signs noted where modelled)
 _MODELLED = CAPABILITY in ("AVX2", "AVX512")
-_FUNCTIONS = ("expf", "expm1f", "log1pf", "sinhf", "coshf", "tanhf", "atanhf", "exp2f",
-              "logf")
 
 
 def applies(x):
@@ -43,12 +39,8 @@ def libm_loaded():
 
 def _load_libm():
     global _libm, _MODELLED
-    try:
-        library = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-        for name in _FUNCTIONS:
-            getattr(library, name).argtypes = [ctypes.c_float]
-            getattr(library, name).restype = ctypes.c_float
-    except (OSError, AttributeError):
+    library = c_maths.library()
+    if library is None:
         _MODELLED = False  # (no C maths library to call: NumPy's forms)
         return False
     _libm = library
@@ -87,9 +79,7 @@ def lanes(n, positions):
 def libm(name, values):
     """glibc's float function ``name`` ("expf") of each float32 in ``values`` (a few: the
     scalar tails)."""
-    if _libm is None:
-        _load_libm()
-    return np.fromiter(map(getattr(_libm, name), values.tolist()), np.float32, values.size)
+    return c_maths.c_values(name, (values.reshape(-1),)).reshape(values.shape)
 
 
 def _blocks(start, stop, vector, flat, others, out):

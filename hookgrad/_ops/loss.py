@@ -5,7 +5,7 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd._running import should_compute_output
 from ..autograd.grad_mode import no_grad
-from . import glibc_logf
+from . import glibc_logf, libm
 from .activation_backward import NotImplementedGrad, zeros_of_input
 from .arithmetic import DivBackward1
 from .bce_backward import BinaryCrossEntropyBackwardBackward0
@@ -389,7 +389,7 @@ def _clamped_log(x):
 
 def _clamped_log1p(x):
     with np.errstate(divide="ignore"):
-        return np.maximum(np.log1p(x), -100)  # (NumPy's is glibc's log1p / log1pf)
+        return np.maximum(libm.log1p(x), -100)  # (C's log1p / log1pf)
 
 
 def _check_probabilities(x, t):

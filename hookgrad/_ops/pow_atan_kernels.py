@@ -2,13 +2,13 @@
 SLEEF's vector functions (sleef_pow_atan.py) on the elements its vector loop covers (whole
 16-float steps of each inner row, cut where the threads' chunks cut it: vector_loop.py,
 kernel_vec.py), the scalar lambda on the rest. That lambda is glibc's ``atan2f`` and
-``powf`` for atan2 and a tensor exponent (NumPy's float32 arctan2 and power call them), and
+``powf`` for atan2 and a tensor exponent (libm.py), and
 C's double ``pow`` of the float rounded once for a number exponent (``c10::math::pow(base,
 double(exp))``), whose vector form takes the exponent as a float. Where the layout is not
 modelled every element takes the scalar form."""
 import numpy as np
 
-from . import kernel_vec, sleef_pow_atan
+from . import kernel_vec, libm, sleef_pow_atan
 from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions, vector_positions
 
@@ -18,12 +18,12 @@ _FLOAT32 = np.empty(0, np.float32)  # (kernel_vec.applies' dtype and machine tes
 def atan2(y, x):
     """``atan2(y, x)`` of two arrays of one floating dtype (broadcast), as PyTorch's kernel
     gives it (float32 on AVX2 / AVX-512 as modelled here, a new array in C order; else
-    NumPy's, which is glibc's)."""
+    C's atan2 element by element: libm.py)."""
     if y.dtype == np.float32 and x.dtype == np.float32:
         out = _binary(sleef_pow_atan.atan2f, _atan2f, y, x)
         if out is not None:
             return out
-    return np.arctan2(y, x)
+    return libm.arctan2(y, x)
 
 
 def power(x, y, c_power, c_order_output=False):
@@ -52,16 +52,15 @@ def power(x, y, c_power, c_order_output=False):
 
 
 def _atan2f(y, x):
-    """glibc's atan2f of flat float32 arrays (NumPy's float32 arctan2, where NumPy calls the C
-    library's)."""
-    return np.arctan2(y, x)
+    """glibc's atan2f of flat float32 arrays (libm.py)."""
+    return libm.arctan2(y, x)
 
 
 def _powf(x, y):
-    """glibc's powf of flat float32 arrays (NumPy's float32 power), the exponent copied where
-    it repeats one number (stride 0): NumPy takes such an exponent 2, 0.5 or -1 as a square,
-    sqrt or division, whose NaNs, zeros and roundings are not powf's."""
-    return np.power(x, y.copy() if 0 in y.strides else y)
+    """glibc's powf of flat float32 arrays (libm.py), the exponent copied where it repeats
+    one number (stride 0): NumPy's power (where it serves) takes such an exponent 2, 0.5 or
+    -1 as a square, sqrt or division, whose NaNs, zeros and roundings are not powf's."""
+    return libm.power(x, y.copy() if 0 in y.strides else y)
 
 
 def _binary(vector, scalar, a, b, c_order_output=False):

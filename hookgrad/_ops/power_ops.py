@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor_base import TensorBase, _make
+from . import libm
 from .alpha_check import check_subtraction
 from .c_pow import power_of_floats
 from .elementwise import log, sqrt_array
@@ -161,7 +162,7 @@ class PowBackward2(Op):
     def backward(self, grad):
         _, _, result = self.saved()
         with np.errstate(divide="ignore", invalid="ignore"):  # log(0); 0 * -inf
-            slope = MulBackward1.apply(result, float(np.log(self.base)))
+            slope = MulBackward1.apply(result, float(libm.log(float(self.base))))
         if self.base == 0:  # no log of 0: the gradient is 0 where the exponent is >= 0
             slope = _zeros_where(self.nonnegative, slope)
         return grad * slope

@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor_base import _make, _sizes, _wrap_dim
 from ..autograd.grad_mode import state as _grad_state
+from . import libm
 from .arithmetic import DivBackward1
 from .c_strides import c_strided
 from .complex_support import check_real_array, warn_discarded_imaginary
@@ -437,7 +438,7 @@ class LinalgVectorNormBackward0(ReductionOp):
         with np.errstate(divide="ignore"):
             if x.dtype == np.float32:
                 return _float32_p_norm(x, dims, keepdim, p)
-            return sequential_sum(x ** p, dims, keepdim) ** (1.0 / p)
+            return libm.power(sequential_sum(libm.power(x, p), dims, keepdim), 1.0 / p)
 
     def backward(self, grad):
         a, norm = self.saved()
@@ -459,10 +460,10 @@ def _float32_p_norm(x, dims, keepdim, p):
     rounded powf (NumPy's float32 power is a vectorised approximation, off by an ulp or
     two: the norm of one element 1.5 came out 1.5000001), the exponent 1 / p in float32."""
     p32 = np.float32(p)
-    powered = (x.astype(np.float64) ** np.float64(p32)).astype(np.float32)
+    powered = libm.power(x.astype(np.float64), np.float64(p32)).astype(np.float32)
     total = sequential_sum(powered, dims, keepdim)
     root = np.float64(np.float32(1) / p32)
-    return (np.asarray(total, np.float64) ** root).astype(np.float32)
+    return libm.power(np.asarray(total, np.float64), root).astype(np.float32)
 
 
 class NormBackward0(LinalgVectorNormBackward0):

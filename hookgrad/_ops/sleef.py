@@ -12,6 +12,7 @@ arrays; callers handle layout, dtype and the scalar tail."""
 import numpy as np
 
 from ..backends.cpu import CAPABILITY
+from . import libm
 from .fused import _BEYOND_FLOAT32, _FLOAT32_MIDPOINT
 
 _F32, _F64 = np.float32, np.float64
@@ -237,7 +238,7 @@ def log1pf(d):
     out[d == np.inf] = np.inf
     huge = e == 128  # (d + 1 above 0.75 * FLT_MAX: PyTorch's gives log1p correctly rounded)
     if huge.any():
-        out[huge] = np.log1p(d[huge].astype(_F64)).astype(_F32)
+        out[huge] = libm.log1p(d[huge].astype(_F64)).astype(_F32)
     out[d < -1] = np.int32(-1).view(_F32)  # (all bits set: SLEEF ORs a mask in)
     out[d == -1] = -np.inf
     out[(d == 0) & np.signbit(d)] = -0.0

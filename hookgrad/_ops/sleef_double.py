@@ -5,7 +5,7 @@ arrays.
 
 PyTorch's ``Vectorized<double>`` calls these from expm1 / log1p (whose kernels map the
 vector function over every element, a strided input's too, through a contiguous buffer),
-from sinh, cosh, atanh, exp2 and sigmoid's vector loop. NumPy's functions (glibc's) are as
+from sinh, cosh, atanh, exp2 and sigmoid's vector loop. glibc's functions (libm.py) are as
 accurate but round differently in the last bit on 5-25% of inputs. These follow SLEEF's
 algorithm step by step (its double-double ``dd`` pairs, Estrin polynomials and the FMA
 instructions of its AVX2 build). NumPy has no fma: an FMA is the exact product (Dekker's
@@ -548,7 +548,7 @@ def scalar_positions(n):
 
 def kernel_vec(vector, scalar, x):
     """A cpu_kernel_vec kernel of a C-contiguous float64 ``x``: ``vector`` (an array form
-    of its vector lambda) on the vector steps, ``scalar`` (NumPy's, glibc's) on each chunk's
+    of its vector lambda) on the vector steps, ``scalar`` (C's: libm.py) on each chunk's
     tail."""
     out = vector(x)
     flat = out.reshape(-1)

@@ -3,10 +3,10 @@
 flat float32 NumPy arrays.
 
 ``Vectorized<float>::atan2`` and ``::pow`` call these from PyTorch's atan2 and pow kernels;
-NumPy's float32 arctan2 and power (glibc's atan2f and powf, which PyTorch's scalar loop
-calls) round differently in the last bit on about one element in six (atan2) or fifty
-(pow). These follow SLEEF's algorithms step by step: float32 operations, double-float
-pairs (sleef.py's helpers, FMA forms) and each FMA rounded once (sleef.fma)."""
+glibc's atan2f and powf (which PyTorch's scalar loop calls: libm.py) round differently in
+the last bit on about one element in six (atan2) or fifty (pow). These follow SLEEF's
+algorithms step by step: float32 operations, double-float pairs (sleef.py's helpers, FMA
+forms) and each FMA rounded once (sleef.fma)."""
 import numpy as np
 
 from . import sleef

@@ -5,7 +5,7 @@ from .. import _dtype
 from .._parallel import grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
-from . import softmax_double, softmax_exact
+from . import libm, softmax_double, softmax_exact
 from . import softmax_nan_signs as nan_signs
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
@@ -25,6 +25,17 @@ def _integer_softmax(name, x, dims):
         return _make(x.copy())
     kernel = "kernel_impl" if dims and dims[0] != x.ndim - 1 else "lastdim_kernel_impl"
     raise NotImplementedError(f'"{name}_{kernel}" not implemented for \'{type_name(x)}\'')
+
+
+def _exp(x):
+    """float64: C's exp (PyTorch's vectorised exp, SLEEF's, rounds as it on nearly every
+    value; NumPy's may be its own SIMD code, which does not); else NumPy's."""
+    return libm.exp(x) if x.dtype == np.float64 else np.exp(x)
+
+
+def _log(x):
+    """float64: C's log (PyTorch's log_softmax logs each row's sum with ``std::log``)."""
+    return libm.log(x) if x.dtype == np.float64 else np.log(x)
 
 
 def _keeping_nan(fn, x):
@@ -159,13 +170,13 @@ class SoftmaxBackward0(Op):
                 return out
         top, finite = _row_max(x, dims)
         if finite:
-            shifted = np.exp(x - top)
+            shifted = _exp(x - top)
             return shifted / np.add.reduce(shifted, dims, keepdims=True)
         last = dims == (x.ndim - 1,)
         if last:  # (along other dims PyTorch marks it by column chunk)
             top = _vector_max_nan(top)
         with np.errstate(invalid="ignore"):  # inf - inf, 0 / 0: NaN rows, as in PyTorch
-            shifted = _keeping_nan(np.exp, x - top)
+            shifted = _keeping_nan(_exp, x - top)
             out = shifted / np.add.reduce(shifted, dims, keepdims=True)
         nan_rows = np.isnan(top[..., 0]) if last else None
         if nan_rows is not None and x.dtype == FLOAT32 and nan_signs.APPLIES and nan_rows.any():
@@ -274,15 +285,15 @@ class LogSoftmaxBackward0(Op):
         top, finite = _row_max(x, dims)
         if finite:
             shifted = x - top
-            return shifted - np.log(np.add.reduce(np.exp(shifted), axis=dims, keepdims=True))
+            return shifted - _log(np.add.reduce(_exp(shifted), axis=dims, keepdims=True))
         if dims == (x.ndim - 1,):
             top = _vector_max_nan(top)
         elif CAPABILITY == "AVX2":  # (its kernel along other dims compares: NaNs passed over)
             top = np.fmax.reduce(x, axis=dims, keepdims=True, initial=-np.inf)
         with np.errstate(divide="ignore", invalid="ignore"):  # inf - inf, log(0)
             shifted = x - top
-            sums = np.add.reduce(_keeping_nan(np.exp, shifted), axis=dims, keepdims=True)
-            logs = _keeping_nan(np.log, sums)
+            sums = np.add.reduce(_keeping_nan(_exp, shifted), axis=dims, keepdims=True)
+            logs = _keeping_nan(_log, sums)
             if CAPABILITY == "AVX2":
                 # (there PyTorch's kernel logs a NaN sum as a positive NaN, which the elements
                 # that are not NaN themselves show: those beside an inf maximum, or beside a

@@ -9,6 +9,7 @@ from .. import _dtype
 from .._tensor_base import TensorBase, _make, tensor_argument
 from . import (
     glibc_logf,
+    libm,
     logaddexp_kernel,
     pow_atan_kernels,
     sleef_activations,
@@ -138,7 +139,7 @@ class NanToNumBackward0(Op):
 
 def _exp2(x):
     out = unary_layouts.unary("exp2", x)  # (AVX2 / AVX-512: PyTorch's kernel)
-    return np.exp2(x) if out is None else out
+    return libm.exp2(x) if out is None else out
 
 
 class Exp2Backward0(UnaryOp):
@@ -292,7 +293,7 @@ def _xlogy_arrays(a, other):
     with np.errstate(divide="ignore", invalid="ignore"):
         # (PyTorch's kernel calls C's logf element by element: glibc's where it is, else
         # nearly as the double log rounded; NumPy's vector logf is 20% of it an ulp off)
-        logs = glibc_logf.c_log(np.asarray(y, dtype)) if dtype.kind == "f" else np.log(y)
+        logs = glibc_logf.c_log(np.asarray(y, dtype)) if dtype.kind == "f" else libm.log(y)
         out = np.multiply(logs, x, dtype=dtype)  # (two NaNs: the log's, as compiled)
     zero = x == 0
     if np.any(zero):  # (the common case, no zero x, skips the selection)

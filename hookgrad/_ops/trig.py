@@ -4,7 +4,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends.cpu import get_cpu_capability
-from . import unary_layouts
+from . import libm, unary_layouts
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vector_loop import vector_positions
@@ -33,12 +33,12 @@ class _Trig(UnaryOp):
 
 def _sinh(x):
     out = unary_layouts.unary("sinh", x)  # (AVX2 float32 / float64: PyTorch's kernel)
-    return np.sinh(x) if out is None else out
+    return libm.sinh(x) if out is None else out
 
 
 def _cosh(x):
     out = unary_layouts.unary("cosh", x)
-    return np.cosh(x) if out is None else out
+    return libm.cosh(x) if out is None else out
 
 
 class SinhBackward0(_Trig):
@@ -80,7 +80,7 @@ class AtanBackward0(_Trig):
 
 
 class AsinhBackward0(_Trig):
-    function = np.arcsinh
+    function = libm.arcsinh  # (PyTorch's asinh kernel: std::asinh on every element)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -93,7 +93,7 @@ class AsinhBackward0(_Trig):
 
 
 class AcoshBackward0(_Trig):
-    function = np.arccosh
+    function = libm.arccosh
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -109,7 +109,7 @@ def _atanh(x):
     out = unary_layouts.unary("atanh", x)  # (AVX2 float32 / float64: PyTorch's kernel)
     if out is not None:
         return out
-    out = np.arctanh(x)
+    out = libm.arctanh(x)
     if out.dtype not in (np.float32, np.float64) or not out.size:
         return out
     squares = np.vdot(out, out)

@@ -4,11 +4,11 @@ contiguous (a transpose, a slice of whole rows or of part of each row) its vecto
 sleef.py, sleef_double.py) covers whole two-vector steps (64 bytes on AVX2, 128 on AVX-512) of
 each row (cut where the threads' chunks cut it) and its scalar form (glibc's) the rest of each
 row; with another inner stride, the scalar form every element
-(vector_loop.unary_vector_positions finds which). NumPy's float32 and float64 sinh, cosh, atanh,
-exp2 and float64 exp are glibc's; float32 exp is not (glibc_expf.py)."""
+(vector_loop.unary_vector_positions finds which). The scalar forms are C's (libm.py; float32
+exp: glibc_expf.py)."""
 import numpy as np
 
-from . import glibc_expf, kernel_vec, sleef, sleef_activations, sleef_double
+from . import glibc_expf, kernel_vec, libm, sleef, sleef_activations, sleef_double
 from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions
 
@@ -25,7 +25,7 @@ def _float32_sigmoid_scalar(v):
 
 
 def _float64_sigmoid_scalar(v):
-    return 1 / (1 + np.exp(-v))  # (NumPy's float64 exp rounds as glibc's)
+    return 1 / (1 + libm.exp(-v))
 
 
 def _mapped32(function):
@@ -35,14 +35,14 @@ def _mapped32(function):
 # name -> (float32 C-contiguous kernel, float32 vector form, float32 scalar form,
 #          float64 vector form, float64 scalar form)
 _FORMS = {
-    "sinh": (sleef_activations.sinh, _mapped32(sleef.sinhf), np.sinh, sleef_double.sinh,
-             np.sinh),
-    "cosh": (sleef_activations.cosh, _mapped32(sleef.coshf), np.cosh, sleef_double.cosh,
-             np.cosh),
-    "atanh": (sleef_activations.atanh, _mapped32(sleef.atanhf), np.arctanh,
-              sleef_double.atanh, np.arctanh),
-    "exp2": (sleef_activations.exp2, _mapped32(sleef.exp2f), np.exp2, sleef_double.exp2,
-             np.exp2),
+    "sinh": (sleef_activations.sinh, _mapped32(sleef.sinhf), libm.sinh, sleef_double.sinh,
+             libm.sinh),
+    "cosh": (sleef_activations.cosh, _mapped32(sleef.coshf), libm.cosh, sleef_double.cosh,
+             libm.cosh),
+    "atanh": (sleef_activations.atanh, _mapped32(sleef.atanhf), libm.arctanh,
+              sleef_double.atanh, libm.arctanh),
+    "exp2": (sleef_activations.exp2, _mapped32(sleef.exp2f), libm.exp2, sleef_double.exp2,
+             libm.exp2),
     "sigmoid": (sleef_activations.sigmoid, _float32_sigmoid_vector, _float32_sigmoid_scalar,
                 sleef_double.sigmoid, _float64_sigmoid_scalar),
 }
