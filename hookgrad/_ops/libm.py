@@ -117,7 +117,13 @@ class CMathFunction:
             if out is None and dtype is None:
                 return self.ufunc(*args)
             return self.ufunc(*args, out=out, dtype=dtype)
-        inputs = np.broadcast_arrays(*(np.asarray(a, loop_dtype) for a in args))
+        arrays = [np.asarray(a, loop_dtype) for a in args]
+        try:
+            inputs = np.broadcast_arrays(*arrays)
+        except ValueError:  # (the ufunc's own error, which callers turn into PyTorch's)
+            shapes = " ".join(str(a.shape).replace(" ", "") for a in arrays)
+            raise ValueError(f"operands could not be broadcast together with shapes {shapes}") \
+                from None
         if mode == ELEMENT_LOOP:  # (read before out=, which may be an input, is written)
             values = self.element_loop(*inputs)
         elif out is not None:

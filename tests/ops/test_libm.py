@@ -98,3 +98,12 @@ def test_other_dtypes_are_numpys():
     np.testing.assert_array_equal(libm.power(ints, 2), np.power(ints, 2))
     half = np.array([0.5, 1.5], np.float16)
     assert libm.sinh(half).dtype == np.float16
+
+
+def test_element_loop_refuses_shapes_as_the_ufunc(looping):
+    """Shapes that do not broadcast raise the ufunc's ValueError, which ops turn into
+    PyTorch's broadcast message."""
+    a, b = np.ones((2, 2), np.float32), np.ones((3, 1, 3), np.float32)
+    with pytest.raises(ValueError, match=r"operands could not be broadcast together with "
+                                         r"shapes \(2,2\) \(3,1,3\)"):
+        libm.power(a, b)
