@@ -3,16 +3,15 @@ input; the backward formulas are PyTorch's, written with tensor ops (differentia
 import numpy as np
 
 from .._tensor_base import _make
-from ..backends.cpu import get_cpu_capability
 from . import libm, unary_layouts
 from .op import UnaryOp, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, number_minus
 from .vector_loop import vector_positions
 from .vml import vml
 
-# MKL's asin / acos of a number outside [-1, 1]: a NaN with its sign bit set from its AVX2
-# code, without from its AVX-512 code (NumPy's, the fallback's, has none)
-_DOMAIN_NAN = np.float64(-np.nan if get_cpu_capability() != "AVX512" else np.nan)
+# MKL's asin / acos of a number outside [-1, 1]: a NaN with its sign bit set (measured on
+# AVX2 and AVX-512 CPUs alike; NumPy's, the fallback's, has none)
+_DOMAIN_NAN = np.float64(-np.nan)
 
 
 def _with_domain_nans(function):
