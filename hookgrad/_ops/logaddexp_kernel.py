@@ -35,13 +35,45 @@ def _scalar(a, b):
 
 
 def logaddexp(x, y):
-    """``logaddexp`` of two arrays (NumPy's unless both are float32, C-contiguous, of one
-    shape, on an AVX2 or AVX-512 machine)."""
+    """``logaddexp`` of two arrays: float32 ones, C-contiguous once broadcast, on an AVX2 or
+    AVX-512 machine as PyTorch's kernel; others NumPy's, with PyTorch's NaNs."""
+    if type(y) is np.ndarray and x.dtype == np.float32 == y.dtype and x.shape != y.shape:
+        try:  # (PyTorch's loop computes a broadcast operand's elements as a copy's)
+            shape = np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:
+            return np.logaddexp(x, y)  # (NumPy's error, which the op turns into PyTorch's)
+        x, y = (np.broadcast_to(v, shape).copy() for v in (x, y))
+    order = _memory_order(x, y)
+    if order is not None:  # (one permuted layout: PyTorch's loop walks it in memory order)
+        return logaddexp(x.transpose(order), y.transpose(order)).transpose(np.argsort(order))
     if not (applies(x) and type(y) is np.ndarray and applies(y) and x.shape == y.shape):
-        return np.logaddexp(x, y)
+        return _signed_nans(np.logaddexp(x, y), x, y)
     with np.errstate(all="ignore"):
         out = compute(x, _vector, _scalar, y.reshape(-1))
         special = (x == y) & np.isinf(x)
         if special.any():  # (same infinities: a)
             out = np.where(special, x, out)
     return out
+
+
+def _memory_order(x, y):
+    """The dims of float32 ``x`` and ``y``, permuted alike and dense, in memory order (the
+    permutation making both C-contiguous), or None."""
+    if type(y) is not np.ndarray or x.dtype != np.float32 or y.dtype != np.float32 \
+            or x.shape != y.shape or x.strides != y.strides or x.flags.c_contiguous:
+        return None
+    order = sorted(range(x.ndim), key=lambda d: -x.strides[d])
+    return order if x.transpose(order).flags.c_contiguous else None
+
+
+def _signed_nans(out, x, y):
+    """NumPy's float32 ``out`` with a NaN operand's NaN, its sign set, where PyTorch's formula
+    passes it through ``-|a - b|`` into log1p (NumPy keeps the operand's sign). float64's
+    vector loop (SLEEF's double log1p) gives a NaN without sign: left as NumPy's."""
+    if out.dtype != np.float32:
+        return out
+    nan = np.isnan(x) | np.isnan(y)
+    if not np.any(nan):
+        return out
+    source = np.where(np.isnan(x), x, y)
+    return np.where(nan, np.copysign(source, -1), out).astype(out.dtype, copy=False)
