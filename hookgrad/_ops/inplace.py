@@ -366,6 +366,9 @@ def _recorded_inplace(t, fn, args, kwargs, overlap, check_inputs):
         # (a clone keeping the layout, as PyTorch's preserve_format: the saved input's memory
         # order decides which elements its backward's vector loop covers)
         old = _make(t._data.copy(order="K"), t._requires_grad, t._grad_fn, t._output_nr)
+        # (and what the graph recorded of t, if its shape changed in place without grad
+        # mode: the op's node checks its gradient against that, as PyTorch's)
+        old._graph_meta = t._graph_meta
         saves = inplace_saves.begin(old)  # (None unless saved-tensor hooks are active)
         try:  # (_out_of_place, written out as above)
             result = fn(old, *args, **kwargs)
