@@ -1,11 +1,12 @@
-"""PyTorch's float32 ``logaddexp`` kernel (AVX2 and AVX-512 builds), bit for bit: ``max(a, b)
-+ log1p(exp(-|a - b|))`` with SLEEF's expf and log1pf in the vector loop and glibc's on the
-elements it leaves to the scalar lambda (kernel_vec.py), ``a`` where both are the same
-infinity, NaNs as those functions pass them on (NumPy's ``logaddexp`` rounds differently on
-~7% of random values). Other inputs keep NumPy's."""
+"""PyTorch's float32 and float64 ``logaddexp`` kernels (AVX2 and AVX-512 builds), bit for bit:
+``max(a, b) + log1p(exp(-|a - b|))`` with SLEEF's exp and log1p in the vector loop and
+glibc's on the elements it leaves to the scalar lambda (kernel_vec.py, sleef_double.py),
+``a`` where both are the same infinity, NaNs as those functions pass them on (NumPy's
+``logaddexp`` rounds differently on ~7% of random values). Other inputs keep NumPy's."""
 import numpy as np
 
-from . import sleef
+from . import libm as c_math
+from . import sleef, sleef_double
 from .kernel_vec import applies, compute, libm
 
 _NEGATIVE_QUIET = np.int32(-0x400000)  # (sign and quiet bits)
@@ -37,7 +38,8 @@ def _scalar(a, b):
 def logaddexp(x, y):
     """``logaddexp`` of two arrays: float32 ones, C-contiguous once broadcast, on an AVX2 or
     AVX-512 machine as PyTorch's kernel; others NumPy's, with PyTorch's NaNs."""
-    if type(y) is np.ndarray and x.dtype == np.float32 == y.dtype and x.shape != y.shape:
+    if type(y) is np.ndarray and x.dtype == y.dtype and x.dtype in _MODELLED \
+            and x.shape != y.shape:
         try:  # (PyTorch's loop computes a broadcast operand's elements as a copy's)
             shape = np.broadcast_shapes(x.shape, y.shape)
         except ValueError:
@@ -46,6 +48,9 @@ def logaddexp(x, y):
     order = _memory_order(x, y)
     if order is not None:  # (one permuted layout: PyTorch's loop walks it in memory order)
         return logaddexp(x.transpose(order), y.transpose(order)).transpose(np.argsort(order))
+    if type(y) is np.ndarray and x.dtype == np.float64 == y.dtype and x.shape == y.shape \
+            and x.flags.c_contiguous and y.flags.c_contiguous and sleef_double.applies(x):
+        return _logaddexp64(x, y)
     if not (applies(x) and type(y) is np.ndarray and applies(y) and x.shape == y.shape):
         return _signed_nans(np.logaddexp(x, y), x, y)
     with np.errstate(all="ignore"):
@@ -56,10 +61,34 @@ def logaddexp(x, y):
     return out
 
 
+_MODELLED = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _logaddexp64(x, y):
+    """float64 ``logaddexp`` of C-contiguous arrays of one shape: SLEEF's double exp and
+    log1p on the vector steps (a NaN operand: log1p's NaN, no sign), C's on each chunk's
+    tail (the NaN of -|a - b|, its sign set)."""
+    with np.errstate(all="ignore"):
+        out = np.maximum(x, y) + sleef_double.log1p(sleef_double.exp(-np.abs(x - y)))
+        flat, a, b = out.reshape(-1), x.reshape(-1), y.reshape(-1)
+        flat[np.isnan(a) | np.isnan(b)] = np.nan  # (the vector sum takes log1p's NaN)
+        tail = sleef_double.scalar_positions(flat.size)
+        if tail.size:
+            ta, tb = a[tail], b[tail]
+            flat[tail] = np.maximum(ta, tb) + c_math.log1p(c_math.exp(-np.abs(ta - tb)))
+            nan = np.isnan(ta) | np.isnan(tb)
+            if nan.any():
+                flat[tail[nan]] = np.copysign(np.where(np.isnan(ta), ta, tb)[nan], -1)
+        special = (x == y) & np.isinf(x)
+        if special.any():  # (same infinities: a)
+            out = np.where(special, x, out)
+    return out
+
+
 def _memory_order(x, y):
-    """The dims of float32 ``x`` and ``y``, permuted alike and dense, in memory order (the
-    permutation making both C-contiguous), or None."""
-    if type(y) is not np.ndarray or x.dtype != np.float32 or y.dtype != np.float32 \
+    """The dims of float32 or float64 ``x`` and ``y``, permuted alike and dense, in memory
+    order (the permutation making both C-contiguous), or None."""
+    if type(y) is not np.ndarray or x.dtype not in _MODELLED or y.dtype != x.dtype \
             or x.shape != y.shape or x.strides != y.strides or x.flags.c_contiguous:
         return None
     order = sorted(range(x.ndim), key=lambda d: -x.strides[d])
