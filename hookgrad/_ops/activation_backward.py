@@ -12,7 +12,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import vector_bytes
-from . import gelu_tanh_kernel, onednn_gelu, sleef_activations
+from . import double_activations, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
@@ -396,7 +396,9 @@ class GeluBackwardBackward0(ActivationGrad):
 
 
 def _softplus_grad(g, x, beta, threshold):
-    out = sleef_activations.softplus_grad(g, x, beta, threshold) if sleef_applies(x) else None
+    out = sleef_activations.softplus_grad(g, x, beta, threshold) if sleef_applies(x) else (
+        double_activations.softplus_grad(g, x, beta, threshold)
+        if double_activations.applies(x) else None)
     if out is not None:
         return out
     bx = x * beta
@@ -429,6 +431,8 @@ def log_sigmoid_array(x):
         return unary_in_float32(log_sigmoid_array, x)
     if sleef_applies(x):
         return sleef_activations.log_sigmoid(x)
+    if double_activations.applies(x):
+        return double_activations.log_sigmoid(x)
     # (C order: PyTorch's log_sigmoid_forward allocates its output contiguous, whatever the
     # input's layout, so a later view or reshape of it views as PyTorch's does)
     return np.asarray(np.minimum(x, 0) - _log1p(_exp(-np.abs(x))), order="C")
@@ -439,6 +443,8 @@ def _log_sigmoid_grad(g, x):
     from 1 for a negative x (a large x keeps its tiny gradient)."""
     if sleef_applies(x):  # (AVX2 / AVX-512 float32: the forward's buffer, SLEEF's exp)
         z = sleef_activations.log_sigmoid_buffer(x)
+    elif double_activations.applies(x):
+        z = double_activations.log_sigmoid_buffer(x)
     else:
         z = _exp(-np.abs(x))  # (torch.exp's: rounds as the kernel's more often than NumPy's)
     tail = z / (1 + z)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends import mkldnn
-from . import gelu_tanh_kernel, onednn_gelu, sleef_activations
+from . import double_activations, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -301,7 +301,10 @@ def _silu(x):
     if x.itemsize == 2 and is_half(x):  # (in float32)
         return unary_in_float32(_silu, x)
     with np.errstate(over="ignore"):  # (PyTorch's x / (1 + exp(-x)), fuzz 44:8481)
-        return sleef_activations.silu(x) if sleef_activations.applies(x) else x / (1 + np.exp(-x))
+        if sleef_activations.applies(x):
+            return sleef_activations.silu(x)
+        return double_activations.silu(x) if double_activations.applies(x) else \
+            x / (1 + np.exp(-x))
 
 
 class SiluBackward0(UnaryOp):
@@ -316,7 +319,9 @@ class SiluBackward0(UnaryOp):
             right = AddBackward1.apply(a * number_minus(1.0, s), 1.0)
             return grad * s * right
         x = a._data
-        out = sleef_activations.silu_grad(grad._data, x) if sleef_activations.applies(x) else None
+        out = sleef_activations.silu_grad(grad._data, x) if sleef_activations.applies(x) else (
+            double_activations.silu_grad(grad._data, x) if double_activations.applies(x)
+            else None)
         if out is None:
             s = sigmoid_array(x)  # (PyTorch's silu_backward, on arrays)
             out = np.asarray(grad._data * s * (1 + x * (1 - s))).astype(x.dtype, copy=False)
@@ -334,6 +339,8 @@ class SoftplusBackward0(Op):
         x = float_input(a)
         if sleef_activations.applies(x):
             return sleef_activations.softplus(x, beta, threshold)
+        if double_activations.applies(x):
+            return double_activations.softplus(x, beta, threshold)
         bx = x * beta
         out = np.asarray(np.log1p(np.exp(-np.abs(bx))))  # an array for a 0-d input too
         out += np.maximum(bx, 0)
