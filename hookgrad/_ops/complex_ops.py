@@ -210,8 +210,10 @@ def view_as_complex(input):
     strides = input.stride()
     if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
-    if any(stride % 2 for stride in strides[:-1]):
+    if any(stride % 2 for size, stride in zip(x.shape[:-1], strides[:-1]) if size != 1):
         raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
+    if input.storage_offset() % 2:
+        raise RuntimeError("Tensor must have a storage_offset divisible by 2")
     return ViewAsComplexBackward0.apply(input)
 
 

@@ -49,7 +49,8 @@ def logaddexp(x, y):
     if order is not None:  # (one permuted layout: PyTorch's loop walks it in memory order)
         return logaddexp(x.transpose(order), y.transpose(order)).transpose(np.argsort(order))
     if type(y) is np.ndarray and x.dtype == np.float64 == y.dtype and x.shape == y.shape \
-            and x.flags.c_contiguous and y.flags.c_contiguous and sleef_double.applies(x):
+            and x.size and x.flags.c_contiguous and y.flags.c_contiguous \
+            and sleef_double.applies(x):
         return _logaddexp64(x, y)
     if not (applies(x) and type(y) is np.ndarray and applies(y) and x.shape == y.shape):
         return _signed_nans(np.logaddexp(x, y), x, y)
