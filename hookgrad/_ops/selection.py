@@ -145,7 +145,10 @@ def _clamped(a, low, high):
     if high is not None:
         out = np.minimum(out, _array(high))
     if (low is None or high is None) and out.dtype.kind == "f":  # (one bound: as maximum's
-        out = binary_zero_ties(out, x, _array(high if low is None else low))  # ties)
+        bound = high if low is None else low  # ties, and a tensor's NaNs: its kernel)
+        out = binary_zero_ties(out, x, _array(bound))
+        if isinstance(bound, TensorBase):
+            out = _nan_signed(out, x, bound._data)
     elif isinstance(low, TensorBase) and isinstance(high, TensorBase):
         out = tensor_bounds_zero_ties(out, x, low._data.astype(target, copy=False),
                                       high._data.astype(target, copy=False))
@@ -184,18 +187,22 @@ _MINMAX_STEP_BYTES = 64
 def _nan_signs_of_minmax(out, x, y):
     """``out`` (maximum or minimum of float32 / float64 ``x``, ``y``, holding a NaN) with the
     NaN signs of PyTorch's kernel: its vector loop ORs in the all-ones mask of the unordered
-    lanes (a NaN with the sign bit set), its element loop returns the quiet NaN (no sign bit),
+    lanes (a NaN with every bit set), its element loop returns the quiet NaN (no sign bit),
     whatever the NaN operands' signs."""
     if out.itemsize < 4 or out.size > PARALLEL_GRAIN:
         return out
     vector = vector_positions(out.shape, x, y, _MINMAX_STEP_BYTES)
     nans = np.isnan(out)
     out = np.array(out, copy=True) if not out.flags.writeable else out
+    all_ones = np.array(-1, _SIGNED[out.itemsize]).view(out.dtype)
     if vector is None:
         out[nans] = np.nan
     else:
-        out[nans] = np.where(vector[nans], -np.nan, np.nan)
+        out[nans] = np.where(vector[nans], all_ones, np.nan)
     return out
+
+
+_SIGNED = {4: np.int32, 8: np.int64}
 
 
 def _nan_signed(out, x, y):
@@ -303,7 +310,7 @@ class ClampMinBackward1(Op):
 
     saved_names = ('min', 'self')  # (PyTorch's order: its nodes save by name)
     arity = 2
-    function = staticmethod(np.maximum)
+    function = staticmethod(_maximum)  # (maximum's kernel, its NaNs too)
 
     def forward(self, a, bound):
         self.save(bound, a)
@@ -325,7 +332,7 @@ class ClampMinBackward1(Op):
 
 class ClampMaxBackward1(ClampMinBackward1):
     saved_names = ('max', 'self')
-    function = staticmethod(np.minimum)
+    function = staticmethod(_minimum)
 
     def backward(self, grad):
         bound, a = self.saved()
