@@ -103,7 +103,9 @@ class PdistBackwardBackward0(CdistBackwardBackward0):
         # a row paired with itself is no pair: its NaN slope (sign(inf - inf)) must not reach
         # the sum, as PyTorch's kernel sums over the other rows only
         slope[np.arange(n), np.arange(n)] = 0
-        return (full_grad[..., None] * slope).sum(-2).astype(x.dtype, copy=False)
+        with np.errstate(all="ignore"):  # (an infinite gradient's NaNs, silent as PyTorch's;
+            # ndarray.sum warns from NumPy's module, which hookgrad's filter does not cover)
+            return (full_grad[..., None] * slope).sum(-2).astype(x.dtype, copy=False)
 
     def backward(self, grad):
         raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
