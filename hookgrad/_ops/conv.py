@@ -474,6 +474,8 @@ class ConvolutionBackwardBackward0(Op):
                 term = ggb.reshape(shape).expand(grad._data.shape)
                 grad_output = term if grad_output is None else grad_output + term
         # (the weight's gradient before the input's, as PyTorch's _convolution_double_backward)
+        if ggi is not None and input._data.size:
+            _refuse_empty_weight_grad_input(grad, ggi, self.geometry)
         if self.needs(2) and ggi is not None and input._data.size:
             # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
             # input, which depends on those two alone (undefined for an empty input, as
@@ -499,6 +501,19 @@ class ConvolutionBackwardBackward0(Op):
                                                     not transposed,
                                                     None if transposed else in_hw, groups)
         return grad_output, grad_input, grad_weight
+
+
+def _refuse_empty_weight_grad_input(grad, ggi, geometry):
+    """PyTorch's double backward convolves for the weight's term whether or not the weight
+    needs it: its first operand (grad_output for a transposed convolution, else ggi), batch
+    and channel dims swapped and cut per group, is refused when its map is empty in a
+    non-empty batch."""
+    (_, _, _, groups), transposed, _, _ = geometry
+    shape = as_4d((grad if transposed else ggi)._data).shape
+    first = [shape[1] // groups, shape[0], *shape[2:]]
+    if not all(first[2:]) and all(first[:2]):
+        raise RuntimeError("Only zero batch or zero channel inputs are supported, but got "
+                           f"input shape: {first}")
 
 
 def _recorded_weight_grad(grad, ggi, geometry):
