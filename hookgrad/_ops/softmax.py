@@ -2,10 +2,10 @@
 import numpy as np
 
 from .. import _dtype
-from .._parallel import grain, parallel_for
+from .._parallel import get_num_threads, grain, parallel_for
 from .._tensor_base import _make
 from ..backends.cpu import CAPABILITY
-from . import libm, softmax_double, softmax_exact
+from . import libm, softmax_double, softmax_exact, softmax_inner_double
 from . import softmax_nan_signs as nan_signs
 from .composite import FormulaGrad
 from .elementwise import exp_array, log_array
@@ -13,6 +13,7 @@ from .half import FLOAT32, forward_in_float32, is_half
 from .op import Op, ReductionOp, plain_backward, refuse_out, type_name
 from .packed_on_error import checked
 from .reduce import dims_of
+from .softmax_exact import three_dims as _three_dims
 from .softmax_grad_order import log_softmax_grad_array, softmax_grad_array
 from .softmax_lastdim import APPLIES as _VECTOR_KERNELS
 from .sum_order import sum_array
@@ -164,6 +165,11 @@ class SoftmaxBackward0(Op):
             out = softmax_double.softmax_rows(x)  # (float64: the kernels' bits; None: NaN
             if out is not None:  # and inf rules below)
                 return out
+        elif len(dims) == 1 and softmax_double.applies(x):  # (float64 along another dim)
+            out = softmax_inner_double.softmax(x.reshape(_three_dims(x.shape, dims[0])),
+                                               get_num_threads())
+            if out is not None:
+                return out.reshape(x.shape)
         if dims == (x.ndim - 1,) and x.size >= _LAST_DIM_MIN_SIZE:
             out = _softmax_last_dim(x)
             if out is not None:
@@ -189,6 +195,12 @@ class SoftmaxBackward0(Op):
         if (_VECTOR_KERNELS and plain_backward() and len(self.dims) == 1 and y.size
                 and g.dtype == FLOAT32 == y.dtype):  # (PyTorch's vector kernels' bits)
             return _make(softmax_exact.backward(g, y, self.dims[0], False))
+        if (plain_backward() and len(self.dims) == 1 and self.dims != (y.ndim - 1,)
+                and g.dtype == y.dtype and softmax_double.applies(y)):  # (float64, another dim)
+            shape = _three_dims(y.shape, self.dims[0])
+            return _make(softmax_inner_double.softmax_grad(
+                np.ascontiguousarray(g).reshape(shape),
+                np.ascontiguousarray(y).reshape(shape)).reshape(y.shape))
         if plain_backward() and self.dims == (y.ndim - 1,) and y.size and g.dtype == y.dtype:
             if g.itemsize == 2 and is_half(g):  # (computed in float32; the engine rounds it)
                 g, y = g.astype(FLOAT32), y.astype(FLOAT32)

@@ -13,7 +13,7 @@ from .softmax_lastdim import (
 )
 
 
-def _three_dims(shape, dim):
+def three_dims(shape, dim):
     outer = int(np.prod(shape[:dim], dtype=np.int64))
     inner = int(np.prod(shape[dim + 1:], dtype=np.int64))
     return outer, shape[dim], inner
@@ -24,7 +24,7 @@ def forward(x, dim, log):
     ``dim``, or None where a max is not finite (NaN and inf rules: the caller's)."""
     if dim == x.ndim - 1:
         return (log_softmax_rows if log else softmax_rows)(x)
-    x3 = x.reshape(_three_dims(x.shape, dim))
+    x3 = x.reshape(three_dims(x.shape, dim))
     out = softmax_inner.log_softmax(x3) if log else softmax_inner.softmax(x3, get_num_threads())
     return None if out is None else out.reshape(x.shape)
 
@@ -36,7 +36,7 @@ def backward(g, y, dim, log):
     g, y = np.ascontiguousarray(g), np.ascontiguousarray(y)
     if dim == y.ndim - 1:
         return (log_softmax_grad_rows if log else softmax_grad_rows)(g, y)
-    shape = _three_dims(y.shape, dim)
+    shape = three_dims(y.shape, dim)
     g3, y3 = g.reshape(shape), y.reshape(shape)
     out = softmax_inner.log_softmax_grad(g3, y3) if log else softmax_inner.softmax_grad(g3, y3)
     return None if out is None else out.reshape(y.shape)

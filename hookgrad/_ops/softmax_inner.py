@@ -9,7 +9,7 @@ round differently. Otherwise both paths round alike.
 
 - softmax: max, ``e = exp(x - max)``, ``sum`` from 0 in order, ``e / sum`` (a division);
   its loop over outer x inner positions is split over threads in chunks, and a vector
-  does not cross a chunk's end: the scalar columns depend on the chunks (``_scalar_mask``).
+  does not cross a chunk's end: the scalar columns depend on the chunks (``scalar_mask``).
 - log_softmax: max, ``sum`` of exps from 0, SLEEF's log of the sums (all columns, scalar
   ones too), ``x - max - log`` left to right.
 - softmax's backward: ``sum`` from 0 of ``grad * output`` (one fused multiply-add each),
@@ -39,7 +39,7 @@ def _sleef_exp(d):
     return out.reshape(d.shape)
 
 
-def _sum(e):
+def column_sums(e):
     """The sums along axis 1 of (outer, dim, inner) ``e``, from the first element on, kept.
     (NumPy's reduce adds a strided middle axis in order, but a contiguous one, inner 1,
     pairwise; its accumulate is in order always.)"""
@@ -48,18 +48,18 @@ def _sum(e):
     return np.add.reduce(e, axis=1, keepdims=True)
 
 
-def _tail_columns(inner):
-    return slice(inner - inner % _LANES, inner)
+def _tail_columns(inner, lanes=_LANES):
+    return slice(inner - inner % lanes, inner)
 
 
-def _scalar_mask(outer, inner, dim, threads):
+def scalar_mask(outer, inner, dim, threads, lanes=_LANES):
     """(outer, inner) bools: the positions softmax's forward computes one at a time. Its
     ``parallel_for`` over outer * inner positions (grain 0: any size splits) gives each
     thread an equal chunk; in a chunk a vector starts where the last one ended and must fit
     both in its row of inner columns and in the chunk. (Measured on torch 2.13 with 2
     threads: a (1, 9, 8) input is all scalar, two chunks of 4.)"""
     mask = np.zeros((outer, inner), bool)
-    mask[:, _tail_columns(inner)] = True
+    mask[:, _tail_columns(inner, lanes)] = True
     total = outer * inner
     if threads <= 1 or total <= 1:
         return mask
@@ -70,7 +70,7 @@ def _scalar_mask(outer, inner, dim, threads):
         mask[row] = False
         cuts = [b - row * inner for b in starts if 0 < b - row * inner < inner]
         for s, t in zip([0] + cuts, cuts + [inner]):
-            mask[row, s + (t - s) // _LANES * _LANES:t] = True
+            mask[row, s + (t - s) // lanes * lanes:t] = True
     return mask
 
 
@@ -83,11 +83,11 @@ def softmax(x3, threads):
         return None
     d = x3 - top
     e = _sleef_exp(d)
-    mask = _scalar_mask(outer, inner, dim, threads)
+    mask = scalar_mask(outer, inner, dim, threads)
     if mask.any():
         where = np.broadcast_to(mask[:, None, :], d.shape)
         e[where] = glibc_expf(d[where])
-    total = _sum(e)
+    total = column_sums(e)
     e /= total
     return e
 
@@ -103,7 +103,7 @@ def log_softmax(x3):
     tail = _tail_columns(x3.shape[2])
     if tail.start < tail.stop:
         e[:, :, tail] = glibc_expf(np.ascontiguousarray(d[:, :, tail]))
-    total = _sum(e)
+    total = column_sums(e)
     d -= logf(total.reshape(-1)).reshape(total.shape)
     return d
 
@@ -114,7 +114,7 @@ def softmax_grad(g3, y3):
     product *= y3  # (exact: 48 bits)
     rounded = product.astype(_F32)
     if np.array_equal(rounded, product):  # (a gradient of ones, say: each FMA one float32 add)
-        total = _sum(rounded)[:, 0]
+        total = column_sums(rounded)[:, 0]
     else:
         total = _fma_chain(product, rounded, g3, y3)
     out = g3 - total[:, None]
@@ -147,7 +147,7 @@ def log_softmax_grad(g3, y3):
     unless every output is at most 0 and every sum finite."""
     if not np.maximum.reduce(y3, axis=None) <= 0:  # (also a NaN)
         return None
-    total = _sum(g3)
+    total = column_sums(g3)
     if not np.isfinite(total).all():
         return None
     e = _sleef_exp(y3)

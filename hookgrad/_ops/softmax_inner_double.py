@@ -1,0 +1,43 @@
+"""PyTorch's float64 softmax kernels along a dim other than the last (``_vec_softmax``,
+``_vec_softmax_backward`` in double, AVX2 and AVX-512 builds), bit for bit, as
+softmax_inner.py computes their float32 forms: the input as (outer, dim, inner), a vector of
+inner columns at a time (4 doubles on AVX2, 8 on AVX-512) with SLEEF's double exp, the
+columns left over one at a time with C's exp; sums along dim in order from the first
+element; the backward's sum of ``grad * output`` one fused multiply-add a step. Up to
+softmax_double.EXACT_ELEMENTS elements (SLEEF's double exp costs about 100 times NumPy's)."""
+import numpy as np
+
+from ..backends.cpu import VECTOR_BYTES
+from . import libm, sleef_double
+from .softmax_inner import column_sums, scalar_mask
+
+_LANES = VECTOR_BYTES // 8  # float64 lanes of a vector
+
+
+def softmax(x3, threads):
+    """softmax of the C-contiguous float64 (outer, dim, inner) ``x3`` along axis 1, or None
+    where a max is not finite (NaN and inf rules: the caller's)."""
+    outer, dim, inner = x3.shape
+    top = np.maximum.reduce(x3, axis=1, keepdims=True)
+    if not np.isfinite(top).all():
+        return None
+    d = x3 - top
+    with np.errstate(all="ignore"):  # (-inf inputs: exp 0)
+        e = sleef_double.exp(d)
+        mask = scalar_mask(outer, inner, dim, threads, _LANES)
+        if mask.any():
+            where = np.broadcast_to(mask[:, None, :], d.shape)
+            e[where] = libm.exp(d[where])
+    e /= column_sums(e)
+    return e
+
+
+def softmax_grad(g3, y3):
+    """softmax's backward along axis 1 of (outer, dim, inner) float64 arrays:
+    ``y * (g - sum)``, the sum ``fma(g, y, acc)`` a step from 0."""
+    acc = g3[:, 0] * y3[:, 0]
+    for i in range(1, g3.shape[1]):
+        acc = sleef_double.fma(g3[:, i], y3[:, i], acc)
+    out = g3 - acc[:, None]
+    out *= y3
+    return out
