@@ -5,8 +5,7 @@ the scalar lambda's over C's exp (libm.py) on each chunk's tail. Callers check
 import numpy as np
 
 from . import libm, sleef_double
-
-_ONE = np.float64(1)
+from .sleef_activations import silu_form, silu_grad_form, softplus_form, softplus_grad_form
 
 
 def applies(x):
@@ -28,54 +27,38 @@ def _by_loop(vector, scalar, x, g=None):
 
 def silu(x):
     """``x / (1 + exp(-x))`` (Activation.cpp's silu_kernel)."""
-    return _by_loop(lambda v: v / (_ONE + sleef_double.exp(-v)),
-                    lambda v: v / (_ONE + libm.exp(-v)), x)
+    return _by_loop(silu_form(sleef_double.exp), silu_form(libm.exp), x)
+
+
+def _grad_operand(g, x):
+    """``g`` where the backward kernel's loop steps over it as over ``x`` (float64,
+    C-contiguous, x's shape), else None."""
+    return g if g.dtype == np.float64 and g.shape == x.shape and g.flags.c_contiguous else None
 
 
 def silu_grad(g, x):
-    """``g * s * (1 + x * (1 - s))``, ``s = 1 / (1 + exp(-x))``, the ``1 + x * ...`` one FMA
-    (GCC contracts it in both forms); None unless ``g`` is float64, C-contiguous, x's shape."""
-    if g.dtype != np.float64 or g.shape != x.shape or not g.flags.c_contiguous:
+    """silu_backward_kernel (see sleef_activations.silu_grad_form); None where ``g``'s
+    layout is not modelled."""
+    if _grad_operand(g, x) is None:
         return None
-
-    def form(exp):
-        def run(v, gv):
-            s = _ONE / (_ONE + exp(-v))
-            return gv * s * sleef_double.fma(v, _ONE - s, _ONE)
-        return run
-
-    return _by_loop(form(sleef_double.exp), form(libm.exp), x, g)
+    return _by_loop(silu_grad_form(sleef_double.exp, sleef_double.fma),
+                    silu_grad_form(libm.exp, sleef_double.fma), x, g)
 
 
 def softplus(x, beta, threshold):
-    """``x`` where ``x * beta > threshold``, else ``log1p(exp(x * beta)) / beta``
-    (Activation.cpp's softplus_kernel, in double)."""
+    """softplus_kernel in double (see sleef_activations.softplus_form)."""
     beta, threshold = np.float64(beta), np.float64(threshold)
-
-    def form(exp, log1p):
-        def run(v):
-            bx = v * beta
-            return np.where(bx > threshold, v, log1p(exp(bx)) / beta)
-        return run
-
-    return _by_loop(form(sleef_double.exp, sleef_double.log1p), form(libm.exp, libm.log1p), x)
+    return _by_loop(softplus_form(sleef_double.exp, sleef_double.log1p, beta, threshold),
+                    softplus_form(libm.exp, libm.log1p, beta, threshold), x)
 
 
 def softplus_grad(g, x, beta, threshold):
-    """softplus_backward_kernel: ``g`` where ``x * beta > threshold``, else ``g * z / (z + 1)``
-    with ``z = exp(x * beta)``; None unless ``g`` is float64, C-contiguous, x's shape."""
-    if g.dtype != np.float64 or g.shape != x.shape or not g.flags.c_contiguous:
+    """softplus_backward_kernel in double; None where ``g``'s layout is not modelled."""
+    if _grad_operand(g, x) is None:
         return None
     beta, threshold = np.float64(beta), np.float64(threshold)
-
-    def form(exp):
-        def run(v, gv):
-            bx = v * beta
-            z = exp(bx)
-            return np.where(bx > threshold, gv, gv * z / (z + _ONE))
-        return run
-
-    return _by_loop(form(sleef_double.exp), form(libm.exp), x, g)
+    return _by_loop(softplus_grad_form(sleef_double.exp, beta, threshold),
+                    softplus_grad_form(libm.exp, beta, threshold), x, g)
 
 
 def log_sigmoid(x):

@@ -20,10 +20,44 @@ def sigmoid(x):
                    lambda v: _ONE / (_ONE + libm("expf", -v)))
 
 
+def silu_form(exp):
+    """silu_kernel's ``x / (1 + exp(-x))`` over ``exp`` (a vector or a scalar form; float32
+    here, float64 in double_activations)."""
+    return lambda v: v / (1 + exp(-v))
+
+
+def softplus_form(exp, log1p, beta, threshold):
+    """softplus_kernel's ``x`` where ``x * beta > threshold``, else ``log1p(exp(x * beta)) /
+    beta`` (``beta``, ``threshold``: numbers of the input's dtype)."""
+    def run(v):
+        bx = v * beta
+        return np.where(bx > threshold, v, log1p(exp(bx)) / beta)
+    return run
+
+
+def silu_grad_form(exp, fma):
+    """silu_backward_kernel's ``g * s * (1 + x * (1 - s))``, ``s = 1 / (1 + exp(-x))``, its
+    ``1 + x * ...`` one FMA (GCC contracts it in both of the kernel's forms)."""
+    def run(v, gv):
+        one = v.dtype.type(1)
+        s = one / (one + exp(-v))
+        return gv * s * fma(v, one - s, one)
+    return run
+
+
+def softplus_grad_form(exp, beta, threshold):
+    """softplus_backward_kernel's ``g`` where ``x * beta > threshold``, else
+    ``g * z / (z + 1)`` with ``z = exp(x * beta)``."""
+    def run(v, gv):
+        bx = v * beta
+        z = exp(bx)
+        return np.where(bx > threshold, gv, gv * z / (z + 1))
+    return run
+
+
 def silu(x):
     """``x / (1 + exp(-x))`` (Activation.cpp's silu_kernel)."""
-    return compute(x, lambda v: v / (_ONE + sleef.expf(-v)),
-                   lambda v: v / (_ONE + libm("expf", -v)))
+    return compute(x, silu_form(sleef.expf), silu_form(lambda v: libm("expf", v)))
 
 
 def elu(x, alpha, scale, input_scale):
@@ -45,16 +79,9 @@ def softplus(x, beta, threshold):
     """``x`` where ``x * beta > threshold``, else ``log1p(exp(x * beta)) / beta``
     (Activation.cpp's softplus_kernel), in float32."""
     beta, threshold = np.float32(beta), np.float32(threshold)
-
-    def vector(v):
-        bx = v * beta
-        return np.where(bx > threshold, v, sleef.log1pf(sleef.expf(bx)) / beta)
-
-    def scalar(v):
-        bx = v * beta
-        return np.where(bx > threshold, v, libm("log1pf", libm("expf", bx)) / beta)
-
-    return compute(x, vector, scalar)
+    return compute(x, softplus_form(sleef.expf, sleef.log1pf, beta, threshold),
+                   softplus_form(lambda v: libm("expf", v), lambda v: libm("log1pf", v),
+                                 beta, threshold))
 
 
 def _log_sigmoid(v):
@@ -90,14 +117,8 @@ def silu_grad(g, x):
     flat_g = grad_operand(g, x)
     if flat_g is None:
         return None
-
-    def form(exp):
-        def run(v, gv):
-            s = _ONE / (_ONE + exp(-v))
-            return gv * s * sleef.fma(v, _ONE - s, _ONE)
-        return run
-
-    return compute(x, form(sleef.expf), form(lambda v: libm("expf", v)), flat_g)
+    return compute(x, silu_grad_form(sleef.expf, sleef.fma),
+                   silu_grad_form(lambda v: libm("expf", v), sleef.fma), flat_g)
 
 
 def elu_grad(g, x, alpha, scale, input_scale):
@@ -127,15 +148,8 @@ def softplus_grad(g, x, beta, threshold):
     if flat_g is None:
         return None
     beta, threshold = np.float32(beta), np.float32(threshold)
-
-    def form(exp):
-        def run(v, gv):
-            bx = v * beta
-            z = exp(bx)
-            return np.where(bx > threshold, gv, gv * z / (z + _ONE))
-        return run
-
-    return compute(x, form(sleef.expf), form(lambda v: libm("expf", v)), flat_g)
+    return compute(x, softplus_grad_form(sleef.expf, beta, threshold),
+                   softplus_grad_form(lambda v: libm("expf", v), beta, threshold), flat_g)
 
 
 def log_sigmoid_buffer(x):
