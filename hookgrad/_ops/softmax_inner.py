@@ -74,21 +74,22 @@ def scalar_mask(outer, inner, dim, threads, lanes=_LANES):
     return mask
 
 
-def softmax(x3, threads):
+def softmax(x3, threads, vector_exp=_sleef_exp, scalar_exp=glibc_expf, lanes=_LANES):
     """softmax of the C-contiguous float32 (outer, dim, inner) ``x3`` along axis 1, or None
-    where a max is not finite (NaN and inf rules: the caller's)."""
+    where a max is not finite (NaN and inf rules: the caller's). ``vector_exp`` /
+    ``scalar_exp`` / ``lanes``: another dtype's (softmax_inner_double)."""
     outer, dim, inner = x3.shape
     top = np.maximum.reduce(x3, axis=1, keepdims=True)
     if not np.isfinite(top).all():
         return None
     d = x3 - top
-    e = _sleef_exp(d)
-    mask = scalar_mask(outer, inner, dim, threads)
-    if mask.any():
-        where = np.broadcast_to(mask[:, None, :], d.shape)
-        e[where] = glibc_expf(d[where])
-    total = column_sums(e)
-    e /= total
+    with np.errstate(all="ignore"):  # (-inf inputs: exp 0)
+        e = vector_exp(d)
+        mask = scalar_mask(outer, inner, dim, threads, lanes)
+        if mask.any():
+            where = np.broadcast_to(mask[:, None, :], d.shape)
+            e[where] = scalar_exp(d[where])
+    e /= column_sums(e)
     return e
 
 

@@ -5,11 +5,9 @@ inner columns at a time (4 doubles on AVX2, 8 on AVX-512) with SLEEF's double ex
 columns left over one at a time with C's exp; sums along dim in order from the first
 element; the backward's sum of ``grad * output`` one fused multiply-add a step. Up to
 softmax_double.EXACT_ELEMENTS elements (SLEEF's double exp costs about 100 times NumPy's)."""
-import numpy as np
 
 from ..backends.cpu import VECTOR_BYTES
-from . import libm, sleef_double
-from .softmax_inner import column_sums, scalar_mask
+from . import libm, sleef_double, softmax_inner
 
 _LANES = VECTOR_BYTES // 8  # float64 lanes of a vector
 
@@ -17,19 +15,7 @@ _LANES = VECTOR_BYTES // 8  # float64 lanes of a vector
 def softmax(x3, threads):
     """softmax of the C-contiguous float64 (outer, dim, inner) ``x3`` along axis 1, or None
     where a max is not finite (NaN and inf rules: the caller's)."""
-    outer, dim, inner = x3.shape
-    top = np.maximum.reduce(x3, axis=1, keepdims=True)
-    if not np.isfinite(top).all():
-        return None
-    d = x3 - top
-    with np.errstate(all="ignore"):  # (-inf inputs: exp 0)
-        e = sleef_double.exp(d)
-        mask = scalar_mask(outer, inner, dim, threads, _LANES)
-        if mask.any():
-            where = np.broadcast_to(mask[:, None, :], d.shape)
-            e[where] = libm.exp(d[where])
-    e /= column_sums(e)
-    return e
+    return softmax_inner.softmax(x3, threads, sleef_double.exp, libm.exp, _LANES)
 
 
 def softmax_grad(g3, y3):
