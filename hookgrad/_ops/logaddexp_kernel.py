@@ -9,14 +9,16 @@ from . import libm as c_math
 from . import sleef, sleef_double
 from .kernel_vec import applies, compute, libm
 
-_NEGATIVE_QUIET = np.int32(-0x400000)  # (sign and quiet bits)
+# (sign and quiet bits, as a signed integer of each float's width)
+_NEGATIVE_QUIET = {4: np.int32(-0x400000), 8: np.int64(-0x7FF8000000000000)}
 
 
 def _log1p_operand_nan(a, b, nan):
     """-|a - b| where a or b is NaN: the first NaN operand's, quiet, its sign set (the sum
     with max(a, b) takes log1p's NaN, the NaN of this where log1p gives its input's back)."""
     first = np.where(a != a, a, b)[nan]
-    return (first.view(np.int32) | _NEGATIVE_QUIET).view(np.float32)
+    mask = _NEGATIVE_QUIET[first.itemsize]
+    return (first.view(mask.dtype) | mask).view(first.dtype)
 
 
 def _vector(a, b):
@@ -79,7 +81,7 @@ def _logaddexp64(x, y):
             flat[tail] = np.maximum(ta, tb) + c_math.log1p(c_math.exp(-np.abs(ta - tb)))
             nan = np.isnan(ta) | np.isnan(tb)
             if nan.any():
-                flat[tail[nan]] = np.copysign(np.where(np.isnan(ta), ta, tb)[nan], -1)
+                flat[tail[nan]] = _log1p_operand_nan(ta, tb, nan)
         special = (x == y) & np.isinf(x)
         if special.any():  # (same infinities: a)
             out = np.where(special, x, out)
@@ -103,7 +105,7 @@ def _signed_nans(out, x, y):
     if out.dtype != np.float32:
         return out
     nan = np.isnan(x) | np.isnan(y)
-    if not np.any(nan):
-        return out
-    source = np.where(np.isnan(x), x, y)
-    return np.where(nan, np.copysign(source, -1), out).astype(out.dtype, copy=False)
+    if np.any(nan):
+        out = np.asarray(out)  # (a 0-d result: NumPy's scalar)
+        out[nan] = _log1p_operand_nan(x, y, nan)
+    return out
