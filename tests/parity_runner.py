@@ -11,6 +11,7 @@ Neither PyTorch nor anything outside this repository is needed.
     python tests/parity_runner.py --record NAME   # (re)record NAME's output with real PyTorch
     python tests/parity_runner.py --record --isa AVX2 NAME   # ... as NAME.AVX2.txt
 """
+import functools
 import importlib
 import importlib.abc
 import importlib.util
@@ -145,6 +146,7 @@ ISA_ENVIRONMENT = {
 }
 
 
+@functools.cache
 def machine_isas():
     """The ISAs whose recordings this CPU can check (its own and the narrower ones)."""
     sys.path.insert(0, str(ROOT))
