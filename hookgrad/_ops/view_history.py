@@ -39,6 +39,12 @@ class CopySlices(Node):
         # error message then names the op, as PyTorch's once that grad_fn is gone)
         self.op_node = None
 
+    def _unpack_saved(self):
+        """The op's saved tensors, unpacked for the op (a pass that needs no gradient from
+        here, ``inputs=`` the base, still checks them): a stale saved result names the op's
+        node in PyTorch's version error, not CopySlices."""
+        return self.op_node._unpack_saved()
+
     def _derivative_not_implemented(self):
         """PyTorch's CopySlices calls its op's backward whether or not the pass needs the
         gradients: an op without a derivative (``floor_divide_`` through a view) raises."""
