@@ -12,6 +12,7 @@ from numpy.lib.stride_tricks import as_strided
 from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
 from . import conv_kernels
+from .conv_bias_grad import bias_grad
 from .conv_checks import checked_params
 from .conv_onednn import (
     add_edge_taps,
@@ -431,10 +432,7 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     if mask[2] and not grad.size:  # (an empty output: no channel got a contribution)
         grad_bias = np.zeros(w_shape[1] * groups if transposed else w_shape[0], grad.dtype)
     elif mask[2]:
-        # over the batch first (whole rows at a time), then each channel's pixels: three
-        # times faster than one reduction over (0, 2, 3)
-        per_channel = np.add.reduce(grad, axis=0)
-        grad_bias = np.add.reduce(per_channel, axis=tuple(range(1, grad.ndim - 1)))
+        grad_bias = bias_grad(grad, x, w, stride, padding, dilation, groups, transposed)
     return grad_input, grad_weight, grad_bias
 
 
