@@ -71,10 +71,18 @@ class CopyBackwards(Op):
             warn_discarded_imaginary(6, out.size)  # (the user's x.copy_(src))
             source = source.real
         np.copyto(out, source, casting="unsafe")
+        self.src_dtype = source.dtype if isinstance(src, TensorBase) else None
         return out
 
     def backward(self, grad):
-        return (_zeros_like(grad) if self.needs(0) else None), (grad if self.needs(1) else None)
+        grad_src = None
+        if self.needs(1):
+            # (PyTorch's CopyBackwards casts to src's dtype itself, before the engine sums a
+            # broadcast: under create_graph, SumBackward0 of ToCopyBackward0)
+            dtype = self.src_dtype
+            grad_src = grad if dtype == grad._data.dtype or dtype.kind == "c" or \
+                grad._data.dtype.kind == "c" else grad.to(_dtype.from_numpy_dtype(dtype))
+        return (_zeros_like(grad) if self.needs(0) else None), grad_src
 
 
 class FillBackward2(Op):
