@@ -208,6 +208,7 @@ def _zero_tensor_kernels(op, args, result):
     zero = [type(a) is ZeroTensor for a in args[:op.arity]]
     if rule == "product" and any(zero) or rule == "quotient" and zero[0]:
         _become_zeros(result)
+        _promote_as_meta(result, args)
     elif rule == "sum" and any(zero) and isinstance(args[1], TensorBase):
         if all(zero):
             _become_zeros(result)
@@ -223,6 +224,37 @@ _RULES = {"MulBackward0": "product", "MulBackward1": "product", "DotBackward0": 
           "VdotBackward0": "product", "LinalgCrossBackward0": "product",
           "DivBackward0": "quotient",  # (div.Scalar, DivBackward1, reads it as zeros)
           "AddBackward0": "sum", "SubBackward0": "sum"}
+
+
+_NUMBER_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64),
+                  complex: np.dtype(np.complex128)}
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+
+
+def _promote_as_meta(result, args):
+    """PyTorch's ZeroTensor kernels take the result's dtype from meta copies of the operands,
+    where a number is no longer a wrapped number but a 0-d tensor of its default dtype: with
+    no operand of any dims, a 0-d float32 ZeroTensor times ``2.0`` is float64 (which the
+    engine then casts back to the input's dtype, an ordinary tensor: measured, 84:4394)."""
+    if result._data.ndim or result._grad_fn is not None:
+        return
+    dtypes = []
+    for a in args:
+        if isinstance(a, TensorBase):
+            if a._data.ndim:
+                return
+            dtypes.append(a._data.dtype)
+        elif type(a) in _NUMBER_DTYPES:
+            dtypes.append(_NUMBER_DTYPES[type(a)])
+    if any(d.kind not in _CATEGORY for d in dtypes):
+        return  # (half-precision formats: not modelled)
+    top = max(_CATEGORY[d.kind] for d in dtypes)
+    promoted = dtypes[0]
+    for d in dtypes:  # (the widest of the highest category, as PyTorch promotes 0-d tensors)
+        if _CATEGORY[d.kind] == top:
+            promoted = d if _CATEGORY[promoted.kind] < top else np.promote_types(promoted, d)
+    if promoted != result._data.dtype:
+        result._data = np.zeros((), promoted)
 
 
 def _view_parts(source, result):
