@@ -11,6 +11,7 @@ from ..backends.cpu import kernel_capability, vector_bytes
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
 _ADD_CAPABILITY = kernel_capability("binary")
 _ADD_BLOCK_BYTES = 2 * vector_bytes("binary")
+_FLOAT32 = np.dtype(np.float32)
 _SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves of 26 bits
 
 
@@ -125,6 +126,30 @@ def add_scaled(x, y, alpha):
         laid[...] = out
         return laid
     return out
+
+
+def add_scaled_(x, y, alpha):
+    """``x.add_(y, alpha=alpha)`` on arrays: ``x`` set to ``add_scaled(x, y, alpha)`` in place.
+    Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) take
+    a shorter route than fma32's, about a third less work: the float64 sum is rounded
+    straight into ``x``, and only where it sits on a float32 midpoint, or is below float32's
+    normal range, or is not finite is the element summed again exactly."""
+    if not (x.dtype == y.dtype == _FLOAT32 and x.shape == y.shape and x.flags.c_contiguous
+            and y.flags.c_contiguous and x.flags.writeable):
+        x[...] = add_scaled(x, y, alpha)
+        return
+    with np.errstate(all="ignore"):
+        original = x.astype(np.float64)
+        total = y.astype(np.float64)
+        total *= float(np.float32(alpha))
+        total += original
+        np.copyto(x, total, casting="unsafe")
+        smallest = np.abs(x).min() if x.size else 1.0
+        bits = total.view(np.uint64)
+        np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+        if (bits == _FLOAT32_MIDPOINT).any() or not smallest >= _FLOAT32_NORMAL:
+            again = _scaled_sum(original.astype(_FLOAT32), y, alpha)
+            np.copyto(x, again)
 
 
 def _scaled_sum(x, y, alpha):
