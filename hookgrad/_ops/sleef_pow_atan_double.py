@@ -32,6 +32,7 @@ from .sleef_double import (
     _mul_pf,
     _mul_pp,
     _mulsign,
+    _one_minus,
     _rounded,
     _safe_product_error,
     _squ,
@@ -48,6 +49,8 @@ _HALF_PI_PAIR = (_F64(1.570796326794896557998982), _F64(6.1232339957367660358688
 # |x| below this (the next double above 1 / DBL_MAX) is scaled by 2**53 first, with y
 _TINY_X = _F64(5.5626846462680083984e-309)
 _TWO_53 = _F64(2.0 ** 53)
+_TINY_RATIO = _F64(2.0 ** -600)
+_UP, _DOWN = _F64(2.0 ** 600), _F64(2.0 ** -600)
 _ATAN_POLY = tuple(_F64(c) for c in (  # (the highest power first)
     1.06298484191448746607415e-05, -0.000125620649967286867384336,
     0.00070557664296393412389774, -0.00251865614498713360352999,
@@ -134,6 +137,11 @@ def _atan2(y, x, exact=False):
         x_in = x
     pair = _atan2_pair(ay, x_in) if exact else _atan2_pair(ay, x_in, plain)
     r, unsafe = _sum(*pair) if exact else _rounded(*pair)
+    tiny = (x_in > 0) & (ay < x_in * _TINY_RATIO)
+    if tiny.any():
+        r[tiny] = _tiny_quotient(ay[tiny], x_in[tiny])
+        if unsafe is not None:
+            unsafe &= ~tiny
     r = _mulsign(r, x)
     if not special.any():
         return _mulsign(r, y), unsafe
@@ -143,6 +151,21 @@ def _atan2(y, x, exact=False):
     r = _mulsign(r, y)
     r[np.isnan(x) | np.isnan(y)] = _ALL_ONES  # (all bits set, whatever the signs)
     return r, unsafe
+
+
+def _tiny_quotient(n, d):
+    """atan2k_u1's sum for 0 < n / d < 2**-600: the quotient's pair (dddiv) alone (its square
+    and the terms it makes underflow to 0, q is 0). Its low part rounds to the denormal grid
+    (n / d under 2**-969): each FMA is emulated on the values scaled by 2**600, exactly, and
+    rounded to it by the scaling back (the 53-bit rounding before that is far finer)."""
+    t = 1 / d
+    s = n * t
+    small_t = t <= _F64(2.0 ** 400)  # (the smaller factor scaled: n < 2**-1000 where not)
+    a, b = np.where(small_t, t * _UP, t), np.where(small_t, n, n * _UP)
+    p, big_s = a * b, s * _UP
+    u = ((p - big_s) + _safe_product_error(a, b, p)) * _DOWN  # (fmapn(t, n, s))
+    v = _one_minus(d, t)
+    return s + fma(big_s, v, u * _UP) * _DOWN
 
 
 def _signed_inf_term(x, m):
