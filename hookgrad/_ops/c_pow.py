@@ -13,10 +13,11 @@ _VECTOR_STEP_BYTES = 2 * vector_bytes("pow")
 
 def power_of_floats(x, y, c_order_output=False):
     """``x ** y`` for floating ``x`` (``y`` a number or an array of its dtype), as PyTorch's
-    CPU kernel gives it: float32 on an AVX2 machine as pow_atan_kernels.py models it (SLEEF's
-    powf on its vector loop's elements; ``c_order_output``: see there), else ``c_power``
-    with the NaN signs of the vector loop where it runs (``vector_loop_nan_signs``)."""
-    if x.dtype == np.float32:
+    CPU kernel gives it: float32 and float64 on an AVX2 / AVX-512 machine as
+    pow_atan_kernels.py models it (SLEEF's pow on its vector loop's elements;
+    ``c_order_output``: see there), else ``c_power`` with the NaN signs of the vector loop
+    where it runs (``vector_loop_nan_signs``)."""
+    if x.dtype == np.float32 or x.dtype == np.float64:
         out = pow_atan_kernels.power(x, y, _c_power_with_signs, c_order_output)
         if out is not None:
             return out
@@ -24,7 +25,7 @@ def power_of_floats(x, y, c_order_output=False):
 
 
 def _c_power_with_signs(x, y):
-    """C's pow of the flat float32 ``x`` by the number ``y``, with C's NaN signs."""
+    """C's pow of the flat float32 (float64) ``x`` by the number ``y``, with C's NaN signs."""
     return vector_loop_nan_signs(c_power(x, y), x, y, vector=False)
 
 

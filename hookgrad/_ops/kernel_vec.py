@@ -47,14 +47,14 @@ def _load_libm():
     return True
 
 
-def scalar_positions(n):
+def scalar_positions(n, step=_STEP):
     """Flat indices of the elements of a contiguous ``n``-element run that the scalar lambda
-    computes."""
+    computes (``step``: the vector loop's elements a step, float32's by default)."""
     size = chunk(n)
     tails = []
     for start in range(0, n, size):
         stop = min(start + size, n)
-        tail = stop - (stop - start) % _STEP
+        tail = stop - (stop - start) % step
         if tail < stop:
             tails.append(np.arange(tail, stop))
     return np.concatenate(tails) if tails else np.empty(0, np.intp)
@@ -92,14 +92,16 @@ def _blocks(start, stop, vector, flat, others, out):
 def compute(x, vector, scalar=None, *others):
     """``vector(x, *others)`` (a SLEEF-form array function) with the scalar-lambda elements
     replaced by ``scalar(values, *others' values)`` (None: the kernel maps the vector form
-    over every element); ``x`` C-contiguous float32 of any shape, ``others`` flat arrays of
-    its size. Large inputs go in cache-sized blocks, on the intra-op pool's threads."""
+    over every element); ``x`` C-contiguous float32 (or float64: its vectors hold half the
+    elements) of any shape, ``others`` flat arrays of its size. Large inputs go in
+    cache-sized blocks, on the intra-op pool's threads."""
     flat = x.reshape(-1)
     n = flat.size
-    if scalar is not None and n < _STEP:  # (the whole of it a tail)
+    vector_step = STEP_BYTES // flat.itemsize
+    if scalar is not None and n < vector_step:  # (the whole of it a tail)
         with np.errstate(all="ignore"):
             return scalar(flat, *others).reshape(x.shape)
-    out = np.empty(n, np.float32)
+    out = np.empty(n, flat.dtype)
     threads = get_num_threads()
     step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK) if n > 2 * _BLOCK else n
     if step < n:
@@ -107,7 +109,7 @@ def compute(x, vector, scalar=None, *others):
     else:
         _blocks(0, n, vector, flat, others, out)
     if scalar is not None:
-        tail = scalar_positions(n)
+        tail = scalar_positions(n, vector_step)
         if tail.size:
             with np.errstate(all="ignore"):
                 out[tail] = scalar(flat[tail], *(o[tail] for o in others))
