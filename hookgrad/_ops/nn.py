@@ -7,7 +7,13 @@ import numpy as np
 
 from .._tensor_base import _make
 from ..backends import mkldnn
-from . import double_activations, gelu_tanh_kernel, onednn_gelu, sleef_activations
+from . import (
+    double_activations,
+    gelu_double,
+    gelu_tanh_kernel,
+    onednn_gelu,
+    sleef_activations,
+)
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -237,6 +243,7 @@ class CeluBackward1(EluBackward1):
 
 class GeluBackward0(Op):
     saved_names = ('self',)
+    cdf = onednn_parts = None  # (what a forward keeps for a cheaper backward)
 
     def forward(self, a, approximate):
         x = a._data
@@ -244,10 +251,13 @@ class GeluBackward0(Op):
             self.approximate = approximate
             self.save(a)
             out, *self.onednn_parts = onednn_gelu.gelu(x)  # (erf and exp, for backward)
-            self.cdf = None
             return out
         if x.itemsize == 2 and is_half(x):  # (in float32)
             out = forward_in_float32(self, GeluBackward0._formula, a, approximate)
+        elif gelu_double.applies(x):  # (PyTorch's float64 kernel, SLEEF's erf and tanh)
+            self.approximate = approximate
+            self.save(a)
+            return gelu_double.gelu(x, approximate)
         else:
             out = self._formula(a, approximate)
         if approximate == "none" and not np.isfinite(out).all():
@@ -271,10 +281,11 @@ class GeluBackward0(Op):
         (a,) = self.saved()
         if self.approximate != "tanh" and plain_backward():
             x = a._data
-            if self.cdf is None:
+            if self.onednn_parts is not None:
                 return _make(grad._data * onednn_gelu.gelu_slope(x, *self.onednn_parts))
-            # the forward's normal CDF saves recomputing erf, the expensive part
-            return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
+            if self.cdf is not None:
+                # the forward's normal CDF saves recomputing erf, the expensive part
+                return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
         return GeluBackwardBackward0.of(grad, a, self.approximate)
 
 
