@@ -153,13 +153,12 @@ def erf(a):
         near = x <= 2.5
         everywhere = near.all()
         xs = x if everywhere else x[near]
-        zs, unsafe = _near(xs, False)
-        if unsafe.any():
-            zs[unsafe] = _near(xs[unsafe], True)[0]
-        if everywhere:
-            z = zs
-        else:
+        if xs.size:
+            zs, unsafe = _near(xs, False)
+            if unsafe.any():
+                zs[unsafe] = _near(xs[unsafe], True)[0]
             z[near] = zs
+        if not everywhere:
             far = ~near
             z[far] = _far(x[far])
         z = np.where(x < 1e-8, x * _TWO_OVER_SQRT_PI, z)
