@@ -51,18 +51,6 @@ def _scalar_positions(n, size):
     return np.concatenate(tails) if tails else np.empty(0, np.intp)
 
 
-def _by_loop(vector, scalar, size, x, g=None):
-    """``vector`` on every element, ``scalar`` on the scalar lambda's (chunks of ``size``)."""
-    flat = x.reshape(-1)
-    operands = (flat,) if g is None else (flat, g)
-    with np.errstate(all="ignore"):
-        out = vector(*operands)
-        tail = _scalar_positions(flat.size, size)
-        if tail.size:
-            out[tail] = scalar(*(o[tail] for o in operands))
-    return out.reshape(x.shape)
-
-
 def fma(a, b, c):
     """``a * b + c`` rounded once, for any operands: a factor past 2**995 (x up to
     1.8e308), and an infinite or NaN product, whose sum is C's ``fma``'s (an inf of x**3)."""
@@ -78,48 +66,76 @@ def _c_erf(v):
     return libm.c_values("erf", (v,))
 
 
-def _erf_form(erf):
-    def run(v):
-        return v * _HALF * (_ONE + erf(v * _ALPHA))
-    return run
+def _erf_argument(v):
+    return v * _ALPHA
 
 
-def _erf_grad_form(erf, exp, add_product):
-    def run(v, g):
-        cdf = _HALF * (_ONE + erf(v * _ALPHA))
+def _tanh_argument(v):
+    # ((x * x) * x: the backward's x_sq * x too, so both take tanh of one value)
+    return _BETA * fma(_KAPPA, v * v * v, v)
+
+
+def _gelu_erf(v, erf):
+    return v * _HALF * (_ONE + erf)
+
+
+def _gelu_tanh(v, t):
+    return _HALF * v * (_ONE + t)
+
+
+def _erf_slope_form(exp, add_product):
+    def run(v, erf, g):
+        cdf = _HALF * (_ONE + erf)
         pdf = _PDF_SCALE * exp(v * v * _F64(-0.5))
         return g * add_product(v, pdf, cdf)
     return run
 
 
-def _tanh_form(tanh):
-    def run(v):
-        inner = _BETA * fma(_KAPPA, v * v * v, v)
-        return _HALF * v * (_ONE + tanh(inner))
-    return run
+def _tanh_slope(v, t, g):
+    slope = _BETA * fma(_THREE_KAPPA, v * v, _ONE)
+    right = _HALF * v * fma(-t, t, _ONE) * slope
+    return g * (_HALF * (_ONE + t) + right)
 
 
-def _tanh_grad_form(tanh):
-    def run(v, g):
-        square = v * v
-        t = tanh(_BETA * fma(_KAPPA, square * v, v))
-        slope = _BETA * fma(_THREE_KAPPA, square, _ONE)
-        right = _HALF * v * fma(-t, t, _ONE) * slope
-        return g * (_HALF * (_ONE + t) + right)
-    return run
+# approximate -> (the argument of its curve, SLEEF's curve (vector form), C's (scalar form))
+_CURVES = {"none": (_erf_argument, sleef_erf_tanh_double.erf, _c_erf),
+           "tanh": (_tanh_argument, sleef_erf_tanh_double.tanh, libm.tanh)}
+# approximate -> the kernel's formula over x and its curve's value (vector form, scalar form)
+_FORWARD = {"none": (_gelu_erf, _gelu_erf), "tanh": (_gelu_tanh, _gelu_tanh)}
+_BACKWARD = {"none": (_erf_slope_form(sleef_double.exp, fma), _erf_slope_form(libm.exp, plain)),
+             "tanh": (_tanh_slope, _tanh_slope)}
 
 
-_SLEEF_ERF, _SLEEF_TANH = sleef_erf_tanh_double.erf, sleef_erf_tanh_double.tanh
-_FORWARD = {"none": (_erf_form(_SLEEF_ERF), _erf_form(_c_erf)),
-            "tanh": (_tanh_form(_SLEEF_TANH), _tanh_form(libm.tanh))}
-_BACKWARD = {"none": (_erf_grad_form(_SLEEF_ERF, sleef_double.exp, fma),
-                      _erf_grad_form(_c_erf, libm.exp, plain)),
-             "tanh": (_tanh_grad_form(_SLEEF_TANH), _tanh_grad_form(libm.tanh))}
+def curve(x, approximate):
+    """SLEEF's erf or tanh of the kernels' argument at each element of ``x`` (flat): the
+    vector forms' value, the same in forward and backward (the forward's, kept, spares the
+    backward computing it again)."""
+    argument, sleef_curve, _ = _CURVES[approximate]
+    with np.errstate(all="ignore"):
+        return sleef_curve(argument(x.reshape(-1)))
+
+
+def _by_loop(forms, approximate, size, x, values, g=None):
+    """The vector form on every element (with the curve's ``values``), the scalar form (C's
+    curve) on the scalar lambda's (chunks of ``size``)."""
+    vector, scalar = forms
+    argument, _, c_curve = _CURVES[approximate]
+    flat = x.reshape(-1)
+    grad = () if g is None else (g,)
+    with np.errstate(all="ignore"):
+        out = vector(flat, values, *grad)
+        tail = _scalar_positions(flat.size, size)
+        if tail.size:
+            v = flat[tail]
+            out[tail] = scalar(v, c_curve(argument(v)), *(o[tail] for o in grad))
+    return out.reshape(x.shape)
 
 
 def gelu(x, approximate):
-    """GeluKernelImpl of ``x`` (``approximate`` "none" or "tanh")."""
-    return _by_loop(*_FORWARD[approximate], _forward_chunk(x.size), x)
+    """GeluKernelImpl of ``x`` (``approximate`` "none" or "tanh"), and its curve's values
+    (``curve``) for the backward."""
+    values = curve(x, approximate)
+    return _by_loop(_FORWARD[approximate], approximate, _forward_chunk(x.size), x, values), values
 
 
 def _grad_operand(g, x):
@@ -134,10 +150,13 @@ def _grad_operand(g, x):
     return None
 
 
-def gelu_grad(g, x, approximate):
-    """GeluBackwardKernelImpl: ``g`` times GELU's slope at ``x``; None where ``g``'s layout
-    is not modelled."""
+def gelu_grad(g, x, approximate, values=None):
+    """GeluBackwardKernelImpl: ``g`` times GELU's slope at ``x`` (``values``: the forward's
+    curve values, else computed); None where ``g``'s layout is not modelled."""
     flat_g = _grad_operand(g, x)
     if flat_g is None:
         return None
-    return _by_loop(*_BACKWARD[approximate], kernel_vec.chunk(x.size), x, flat_g)
+    if values is None:
+        values = curve(x, approximate)
+    return _by_loop(_BACKWARD[approximate], approximate, kernel_vec.chunk(x.size), x, values,
+                    flat_g)

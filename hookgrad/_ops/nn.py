@@ -243,7 +243,7 @@ class CeluBackward1(EluBackward1):
 
 class GeluBackward0(Op):
     saved_names = ('self',)
-    cdf = onednn_parts = None  # (what a forward keeps for a cheaper backward)
+    cdf = onednn_parts = curve = None  # (what a forward keeps for a cheaper backward)
 
     def forward(self, a, approximate):
         x = a._data
@@ -257,7 +257,9 @@ class GeluBackward0(Op):
         elif gelu_double.applies(x):  # (PyTorch's float64 kernel, SLEEF's erf and tanh)
             self.approximate = approximate
             self.save(a)
-            return gelu_double.gelu(x, approximate)
+            out, values = gelu_double.gelu(x, approximate)
+            self.curve = x, values  # (erf or tanh, for backward)
+            return out
         else:
             out = self._formula(a, approximate)
         if approximate == "none" and not np.isfinite(out).all():
@@ -279,6 +281,14 @@ class GeluBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
+        if self.curve is not None and plain_backward():
+            x, values = self.curve
+            # (the forward's values only for its own input: a saved-tensor hook's unpacked
+            # tensor may be another)
+            values = values if a._data is x else None
+            out = gelu_double.gelu_grad(grad._data, a._data, self.approximate, values)
+            if out is not None:
+                return _make(out)
         if self.approximate != "tanh" and plain_backward():
             x = a._data
             if self.onednn_parts is not None:
