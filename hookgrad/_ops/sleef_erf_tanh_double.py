@@ -6,12 +6,14 @@ vector loops call (gelu_double.py).
 The steps are SLEEF's, with its FMAs exact (sleef_double.fma). xerf_u1 takes one of two
 branches per vector (every lane at most 2.5 or not), but a lane's value does not depend on
 the branch taken, so the elements up to 2.5 and those above go apart here. Checked against
-the two builds' own functions (PyTorch's library) on 10M values, special values included.
+the two builds' own functions (PyTorch's library) on 50M values, special values included.
 
-The erf's 21-term polynomial is the cost (20 exact FMAs): a cheap pass evaluates it with
-plain ``a * b + c`` and the rest exactly, with a bound on how far the polynomial's rounding
-can move the final sum; the elements within that bound of a rounding midpoint are computed
-again with the exact polynomial (sleef_double._rounded)."""
+Exact FMAs cost ~25 NumPy operations each (erf's 21-term polynomial alone takes 20), so both
+run a cheap pass first, as sleef_double's expm1 does: plain ``a * b + c`` for the erf's
+polynomial and for both functions' double-double low parts, with a bound on how far that
+can move the final pair's sum; the elements within the bound of a rounding midpoint (1-5%)
+are computed again with SLEEF's FMAs (sleef_double._rounded, _mapped: blocks on the
+intra-op pool). 10^5 elements: erf 13 ms, tanh 12 ms."""
 import numpy as np
 
 from .sleef_double import (
