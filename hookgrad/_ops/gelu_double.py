@@ -4,13 +4,15 @@ SLEEF's double erf, exp and tanh (sleef_erf_tanh_double.py, sleef_double.py) on
 cpu_kernel_vec's vector steps, the scalar lambdas over glibc's erf, exp and tanh on each
 chunk's tail. GCC contracts a product and a sum into an FMA (``x + kappa * x**3``, ``1 - t *
 t``, ``1 + 3 kappa x**2`` in both forms, ``cdf + x * pdf`` in the erf backward's vector form
-but not its scalar one): measured against PyTorch 2.13, tails and all. Callers check
-``applies(x)`` first (float64, C-contiguous, AVX2 or AVX-512)."""
+but not its scalar one): measured against PyTorch 2.13, tails and all. A dense input in
+another order of dims (a transpose) runs as PyTorch's iterator runs it, in memory order, its
+result in its layout. Callers check ``applies(x)`` first."""
 import math
 
 import numpy as np
 
 from .._parallel import get_num_threads
+from ..autograd._grad_layout import non_overlapping_and_dense
 from . import kernel_vec, libm, sleef_double, sleef_erf_tanh_double
 from .sleef_double import _fma_wide, plain
 
@@ -27,10 +29,31 @@ _FORWARD_SPLIT_FROM = 16384
 
 
 def applies(x):
-    """Whether array ``x`` takes these kernels: float64, C-contiguous, non-empty, on an AVX2
-    or AVX-512 machine whose C maths library loads."""
-    return (sleef_double.applies(x) and x.flags.c_contiguous and x.size > 0
-            and kernel_vec.libm_loaded())
+    """Whether array ``x`` takes these kernels: float64, non-empty, dense (contiguous in some
+    order of dims), on an AVX2 or AVX-512 machine whose C maths library loads."""
+    return (sleef_double.applies(x) and x.size > 0 and kernel_vec.libm_loaded()
+            and (x.flags.c_contiguous or non_overlapping_and_dense(x) and min(x.strides) >= 0))
+
+
+def _memory_order(a):
+    """The dims of dense array ``a`` from the outermost in memory: ``a.transpose(order)`` is
+    C-contiguous (None for a C-contiguous ``a``)."""
+    if a.flags.c_contiguous:
+        return None
+    return tuple(sorted(range(a.ndim), key=lambda dim: -a.strides[dim]))
+
+
+def _flat(a, order):
+    """``a``'s elements in memory order (a view), ``order`` from _memory_order."""
+    return (a if order is None else a.transpose(order)).reshape(-1)
+
+
+def _shaped(flat, x, order):
+    """``flat`` (a new array, in x's memory order) laid out as ``x``, with its strides (a
+    size-1 dim's too)."""
+    if order is None:
+        return flat.reshape(x.shape)
+    return np.ndarray(x.shape, flat.dtype, flat, 0, x.strides)
 
 
 def _forward_chunk(n):
@@ -107,56 +130,61 @@ _BACKWARD = {"none": (_erf_slope_form(sleef_double.exp, fma), _erf_slope_form(li
 
 
 def curve(x, approximate):
-    """SLEEF's erf or tanh of the kernels' argument at each element of ``x`` (flat): the
-    vector forms' value, the same in forward and backward (the forward's, kept, spares the
-    backward computing it again)."""
+    """SLEEF's erf or tanh of the kernels' argument at each element of ``x`` (flat, in memory
+    order): the vector forms' value, the same in forward and backward (the forward's, kept,
+    spares the backward computing it again)."""
     argument, sleef_curve, _ = _CURVES[approximate]
     with np.errstate(all="ignore"):
-        return sleef_curve(argument(x.reshape(-1)))
+        return sleef_curve(argument(_flat(x, _memory_order(x))))
 
 
 def _by_loop(forms, approximate, size, x, values, g=None):
     """The vector form on every element (with the curve's ``values``), the scalar form (C's
-    curve) on the scalar lambda's (chunks of ``size``)."""
+    curve) on the scalar lambda's (chunks of ``size``); ``x`` and ``g`` in memory order."""
     vector, scalar = forms
     argument, _, c_curve = _CURVES[approximate]
-    flat = x.reshape(-1)
     grad = () if g is None else (g,)
     with np.errstate(all="ignore"):
-        out = vector(flat, values, *grad)
-        tail = _scalar_positions(flat.size, size)
+        out = vector(x, values, *grad)
+        tail = _scalar_positions(x.size, size)
         if tail.size:
-            v = flat[tail]
+            v = x[tail]
             out[tail] = scalar(v, c_curve(argument(v)), *(o[tail] for o in grad))
-    return out.reshape(x.shape)
+    return out
 
 
 def gelu(x, approximate):
     """GeluKernelImpl of ``x`` (``approximate`` "none" or "tanh"), and its curve's values
     (``curve``) for the backward."""
+    order = _memory_order(x)
     values = curve(x, approximate)
-    return _by_loop(_FORWARD[approximate], approximate, _forward_chunk(x.size), x, values), values
+    out = _by_loop(_FORWARD[approximate], approximate, _forward_chunk(x.size), _flat(x, order),
+                   values)
+    return _shaped(out, x, order), values
 
 
-def _grad_operand(g, x):
-    """``g`` as a flat array of x's size where the backward loop over (g, x) steps as over
-    ``x`` alone (float64 and C-contiguous of x's shape, or one broadcast value), else None."""
+def _grad_operand(g, x, order):
+    """``g`` in x's memory order (flat) where the backward loop over (g, x) steps as over
+    ``x`` alone (float64 and laid out as ``x``, or one broadcast value), else None."""
     if g.dtype != _F64 or g.shape != x.shape:
         return None
-    if g.flags.c_contiguous:
-        return g.reshape(-1)
     if not any(g.strides):
         return np.broadcast_to(g.reshape(-1)[:1], (g.size,))
+    if g.strides == x.strides or g.flags.c_contiguous and order is None:
+        return _flat(g, order)
     return None
 
 
 def gelu_grad(g, x, approximate, values=None):
     """GeluBackwardKernelImpl: ``g`` times GELU's slope at ``x`` (``values``: the forward's
-    curve values, else computed); None where ``g``'s layout is not modelled."""
-    flat_g = _grad_operand(g, x)
+    curve values, else computed), laid out as ``x``; None where ``g``'s layout is not
+    modelled."""
+    order = _memory_order(x)
+    flat_g = _grad_operand(g, x, order)
     if flat_g is None:
         return None
     if values is None:
         values = curve(x, approximate)
-    return _by_loop(_BACKWARD[approximate], approximate, kernel_vec.chunk(x.size), x, values,
-                    flat_g)
+    out = _by_loop(_BACKWARD[approximate], approximate, kernel_vec.chunk(x.size),
+                   _flat(x, order), values, flat_g)
+    return _shaped(out, x, order)

@@ -259,7 +259,7 @@ class GeluBackward0(Op):
             self.save(a)
             out, values = gelu_double.gelu(x, approximate)
             self.curve = x, values  # (erf or tanh, for backward)
-            return out
+            return out if x.flags.c_contiguous else unary_iterator_layout(out, x)
         else:
             out = self._formula(a, approximate)
         if approximate == "none" and not np.isfinite(out).all():

@@ -37,3 +37,10 @@ for approximate in ("none", "tanh"):
     (grad,) = torch.autograd.grad(y, x, torch.linspace(-2, 2, x.numel(), dtype=torch.float64))
     print(approximate, y.detach().numpy().view(np.int64).tolist())
     print(approximate, grad.numpy().view(np.int64).tolist())
+# a transposed input runs in memory order (its result and gradient in its layout), and the
+# incoming gradient of an elementwise op keeps that layout
+for approximate in ("none", "tanh"):
+    base = torch.tensor(rng.standard_normal((37, 43)) * 2, dtype=torch.float64, requires_grad=True)
+    y = F.gelu(base.t(), approximate=approximate)
+    (grad,) = torch.autograd.grad(y, base, torch.sin(y.detach() * 3))
+    print(approximate, y.stride(), bits(y.t()), grad.stride(), bits(grad))
