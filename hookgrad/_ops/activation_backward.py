@@ -12,13 +12,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import vector_bytes
-from . import (
-    double_activations,
-    gelu_double,
-    gelu_tanh_kernel,
-    onednn_gelu,
-    sleef_activations,
-)
+from . import double_activations, gelu_double, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32

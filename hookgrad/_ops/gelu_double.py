@@ -14,6 +14,7 @@ import numpy as np
 from .._parallel import get_num_threads
 from ..autograd._grad_layout import non_overlapping_and_dense
 from . import kernel_vec, libm, sleef_double, sleef_erf_tanh_double
+from .elementwise_layout import unary_iterator_layout
 from .sleef_double import _fma_wide, plain
 
 _F64 = np.float64
@@ -163,6 +164,12 @@ def gelu(x, approximate):
     return _shaped(out, x, order), values
 
 
+def forward(x, approximate):
+    """``gelu`` of ``x`` in PyTorch's layout for it, and what the backward takes."""
+    out, values = gelu(x, approximate)
+    return out if x.flags.c_contiguous else unary_iterator_layout(out, x), (x, values)
+
+
 def _grad_operand(g, x, order):
     """``g`` in x's memory order (flat) where the backward loop over (g, x) steps as over
     ``x`` alone (float64 and laid out as ``x``, or one broadcast value), else None."""
@@ -188,3 +195,10 @@ def gelu_grad(g, x, approximate, values=None):
     out = _by_loop(_BACKWARD[approximate], approximate, kernel_vec.chunk(x.size),
                    _flat(x, order), values, flat_g)
     return _shaped(out, x, order)
+
+
+def backward(g, x, approximate, kept):
+    """gelu_grad with what ``forward`` kept: its curve's values where ``x`` is its input (a
+    saved-tensor hook may unpack another)."""
+    forward_x, values = kept
+    return gelu_grad(g, x, approximate, values if x is forward_x else None)
