@@ -12,7 +12,7 @@ from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
 from ..backends.cpu import vector_bytes
-from . import double_activations, gelu_tanh_kernel, onednn_gelu, sleef_activations
+from . import double_activations, gelu_double, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
 from .half import FLOAT16, FLOAT32, is_half, unary_in_float32
@@ -348,6 +348,10 @@ gelu_tanh = vml("Tanh", np.tanh)
 
 def _gelu_grad(g, x, approximate):
     from .nn import erf_array  # (nn imports this module)
+    if gelu_double.applies(x):
+        exact = gelu_double.gelu_grad(g, x, approximate)
+        if exact is not None:
+            return exact
     if approximate == "tanh":
         exact = gelu_tanh_kernel.gelu_grad(g, x) if gelu_tanh_kernel.applies(x) else None
         if exact is not None:

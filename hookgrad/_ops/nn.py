@@ -6,8 +6,7 @@ import math
 import numpy as np
 
 from .._tensor_base import _make
-from ..backends import mkldnn
-from . import double_activations, gelu_tanh_kernel, onednn_gelu, sleef_activations
+from . import double_activations, gelu_double, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .activation_backward import (
     INV_SQRT_2PI,
     EluBackwardBackward0,
@@ -43,7 +42,6 @@ from .embedding_checks import check_indices
 from .half import forward_in_float32, is_half, unary_in_float32
 from .index import index_select
 from .onednn_gelu import runs_on_onednn
-from .onednn_isa import AVX512_CORE, onednn_isa
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
 from .vml import vml
@@ -237,6 +235,7 @@ class CeluBackward1(EluBackward1):
 
 class GeluBackward0(Op):
     saved_names = ('self',)
+    cdf = onednn_parts = curve = None  # (what a forward keeps for a cheaper backward)
 
     def forward(self, a, approximate):
         x = a._data
@@ -244,14 +243,18 @@ class GeluBackward0(Op):
             self.approximate = approximate
             self.save(a)
             out, *self.onednn_parts = onednn_gelu.gelu(x)  # (erf and exp, for backward)
-            self.cdf = None
             return out
         if x.itemsize == 2 and is_half(x):  # (in float32)
             out = forward_in_float32(self, GeluBackward0._formula, a, approximate)
+        elif gelu_double.applies(x):  # (PyTorch's float64 kernel, SLEEF's erf and tanh)
+            self.approximate = approximate
+            self.save(a)
+            out, self.curve = gelu_double.forward(x, approximate)  # (erf / tanh, for backward)
+            return out
         else:
             out = self._formula(a, approximate)
         if approximate == "none" and not np.isfinite(out).all():
-            out = _gelu_of_infinities_in_onednn(x, out)
+            out = onednn_gelu.gelu_of_infinities(x, out)
         return out
 
     def _formula(self, a, approximate):
@@ -269,32 +272,17 @@ class GeluBackward0(Op):
 
     def backward(self, grad):
         (a,) = self.saved()
-        if self.approximate != "tanh" and plain_backward():
+        if self.curve is not None and plain_backward():
+            out = gelu_double.backward(grad._data, a._data, self.approximate, self.curve)
+            if out is not None:
+                return _make(out)
+        elif self.approximate != "tanh" and plain_backward():
             x = a._data
             if self.cdf is None:
                 return _make(grad._data * onednn_gelu.gelu_slope(x, *self.onednn_parts))
             # the forward's normal CDF saves recomputing erf, the expensive part
             return _make(grad._data * (self.cdf + x * np.exp(x * x * -0.5) * INV_SQRT_2PI))
         return GeluBackwardBackward0.of(grad, a, self.approximate)
-
-
-_NEGATIVE_NAN = np.float32(-np.nan)
-
-
-def _gelu_of_infinities_in_onednn(x, out):
-    """On an AVX-512 CPU PyTorch's CPU gelu (approximate='none') hands a contiguous float32
-    or bfloat16 input of more than one element to oneDNN, whose erf-gelu there makes NaN of
-    both infinities: +inf gives a NaN with its sign bit set, -inf one without. Its own
-    kernel (float64, float16, one element, a strided view, or torch.backends.mkldnn.enabled
-    off) computes x * cdf(x) like the formula here: +inf stays inf and -inf gives NaN. (On
-    an AVX2 CPU, float32 goes to oneDNN's AVX2 kernel, ``onednn_gelu``; bfloat16 to
-    PyTorch's own.)"""
-    in_onednn = x.dtype == np.float32 or x.dtype.kind == "V"  # (kind "V": bfloat16)
-    if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
-            and onednn_isa() == AVX512_CORE):
-        return out
-    out = np.where(x == np.inf, _NEGATIVE_NAN, out)
-    return np.where(x == -np.inf, np.float32(np.nan), out).astype(out.dtype, copy=False)
 
 
 def _silu(x):

@@ -159,3 +159,22 @@ def _minimax_gelu(x):
         out[infinite] = np.where(np.signbit(x[infinite]), np.float32(np.nan),
                                  np.float32(-np.nan))
     return out
+
+
+_NEGATIVE_NAN = np.float32(-np.nan)
+
+
+def gelu_of_infinities(x, out):
+    """On an AVX-512 CPU PyTorch's CPU gelu (approximate='none') hands a contiguous float32
+    or bfloat16 input of more than one element to oneDNN, whose erf-gelu there makes NaN of
+    both infinities: +inf gives a NaN with its sign bit set, -inf one without. Its own
+    kernel (float64, float16, one element, a strided view, or torch.backends.mkldnn.enabled
+    off) computes x * cdf(x) like nn.py's formula: +inf stays inf and -inf gives NaN. (On
+    an AVX2 CPU, float32 goes to oneDNN's AVX2 kernel, ``onednn_gelu``; bfloat16 to
+    PyTorch's own.)"""
+    in_onednn = x.dtype == np.float32 or x.dtype.kind == "V"  # (kind "V": bfloat16)
+    if not (in_onednn and x.size > 1 and x.flags.c_contiguous and mkldnn.enabled
+            and onednn_isa() == AVX512_CORE):
+        return out
+    out = np.where(x == np.inf, _NEGATIVE_NAN, out)
+    return np.where(x == -np.inf, np.float32(np.nan), out).astype(out.dtype, copy=False)
