@@ -134,8 +134,9 @@ def add_scaled_(x, y, alpha):
     a shorter route than fma32's, about a third less work: the float64 sum is rounded
     straight into ``x``, and only where it sits on a float32 midpoint, or is below float32's
     normal range, or is not finite is the element summed again exactly."""
-    if not (x.dtype == y.dtype == _FLOAT32 and x.shape == y.shape and x.flags.c_contiguous
-            and y.flags.c_contiguous and x.flags.writeable):
+    if not (type(y) is np.ndarray and x.ndim and x.dtype == y.dtype == _FLOAT32
+            and x.shape == y.shape and x.flags.c_contiguous and y.flags.c_contiguous
+            and x.flags.writeable):  # (0-d ones: NumPy scalars, which take no out=)
         x[...] = add_scaled(x, y, alpha)
         return
     with np.errstate(all="ignore"):

@@ -50,3 +50,10 @@ def test_sgd_writes_into_the_parameter_in_place():
         opt.step()
     assert w.data_ptr() == data and w._version == 2
     assert w.detach().numpy().tolist() == [[0.8549999594688416] * 3] * 5  # (PyTorch's)
+
+
+def test_zero_dim_parameters_take_the_general_route():
+    x = np.array(0.939846, np.float32)
+    add_scaled_(x, np.float32(27.867468), -0.1)
+    assert x.tolist() == add_scaled(np.array(0.939846, np.float32), np.float32(27.867468),
+                                    -0.1).tolist()
