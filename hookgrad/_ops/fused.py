@@ -120,6 +120,11 @@ def fma(a, b, c):
 def add_scaled(x, y, alpha):
     """``_scaled_sum`` laid out as NumPy lays out ``x + alpha * y`` (after ``x``, which the
     callers' layout rules expect; the fused product follows ``y``)."""
+    if type(x) is np.ndarray and type(y) is np.ndarray and x.flags.c_contiguous \
+            and x.dtype == _FLOAT32 and x.shape == y.shape:  # (add_scaled_'s shorter route)
+        out = x.copy()
+        add_scaled_(out, y, alpha)
+        return out
     out = _scaled_sum(x, y, alpha)
     if type(x) is np.ndarray and x.shape == out.shape and out.strides != x.strides:
         laid = np.empty_like(x, dtype=out.dtype)
@@ -131,25 +136,58 @@ def add_scaled(x, y, alpha):
 def add_scaled_(x, y, alpha):
     """``x.add_(y, alpha=alpha)`` on arrays: ``x`` set to ``add_scaled(x, y, alpha)`` in place.
     Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) take
-    a shorter route than fma32's, about a third less work: the float64 sum is rounded
-    straight into ``x``, and only where it sits on a float32 midpoint, or is below float32's
-    normal range, or is not finite is the element summed again exactly."""
+    add_product_'s shorter route, with the add kernel's NaN (``y``'s, where it has one)."""
     if not (x.dtype == y.dtype == _FLOAT32 and x.shape == y.shape and x.flags.c_contiguous
             and y.flags.c_contiguous and x.flags.writeable):
         x[...] = add_scaled(x, y, alpha)
         return
+    add_product_(x, _FLOAT32.type(alpha), y)
+    nan = np.isnan(y)
+    if nan.any():
+        np.copyto(x, y, where=nan)
+
+
+def add_product_(x, a, b):
+    """``x[...] = fma(a, b, x)``: an in-place fused multiply-add (an optimizer's addcmul_ or
+    lerp_ into its state). A C-contiguous float32 ``x`` with a float32 ``b`` of its shape
+    (and ``a`` a float32 number or array of that shape) takes a shorter route than fma32's:
+    the float64 sum rounded straight into ``x``; only the elements whose float64 sum sits on
+    a float32 midpoint or below float32's normal range (not zero, which is exact) are summed
+    again rounded to odd. Otherwise as ``fma``."""
+    if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape
+            and x.flags.c_contiguous and x.flags.writeable
+            and (a.dtype == _FLOAT32 and a.shape in ((), x.shape))):
+        x[...] = fma(a, b, x)
+        return
     with np.errstate(all="ignore"):
-        original = x.astype(np.float64)
-        total = y.astype(np.float64)
-        total *= float(np.float32(alpha))
-        total += original
+        addend = x.astype(np.float64)
+        if a.ndim:
+            total = np.multiply(a, b, dtype=np.float64)  # (exact: 48 bits)
+        else:
+            total = b.astype(np.float64)
+            total *= float(a)
+        total += addend
         np.copyto(x, total, casting="unsafe")
         smallest = np.abs(x).min() if x.size else 1.0
         bits = total.view(np.uint64)
-        np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
-        if (bits == _FLOAT32_MIDPOINT).any() or not smallest >= _FLOAT32_NORMAL:
-            again = _scaled_sum(original.astype(_FLOAT32), y, alpha)
-            np.copyto(x, again)
+        if not smallest > _FLOAT32_NORMAL:  # (or NaN: then what is at or below it, if any)
+            np.bitwise_and(bits, _MAGNITUDE, out=bits)
+            suspect = (bits <= _FLOAT32_NORMAL_BITS) & (bits != 0)
+            np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+            suspect |= bits == _FLOAT32_MIDPOINT
+        else:
+            np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+            suspect = bits == _FLOAT32_MIDPOINT
+        if not suspect.any():
+            return
+        where = np.flatnonzero(suspect)
+        factor = a if a.ndim == 0 else a.reshape(-1)[where]
+        product = np.multiply(factor, b.reshape(-1)[where], dtype=np.float64)
+        x.reshape(-1)[where] = _add_round_to_odd(product, addend.reshape(-1)[where])
+
+
+_MAGNITUDE = np.uint64((1 << 63) - 1)
+_FLOAT32_NORMAL_BITS = np.float64(2.0 ** -126).view(np.uint64)
 
 
 def _scaled_sum(x, y, alpha):

@@ -128,12 +128,10 @@ def _bump(*tensors):
             after_write(t)
 
 
-def _lerp_(t, end, weight):
-    """``t.lerp_(end, weight)`` on arrays, with PyTorch's two-sided formula."""
-    if abs(weight) < 0.5:
-        t += weight * (end - t)
-    else:
-        t[...] = end - (end - t) * (1 - weight)
+def _real(array):
+    """A complex array's real view (its real and imaginary parts, interleaved), else it: the
+    arrays PyTorch's optimizers step on (``view_as_real``)."""
+    return array.view(array.real.dtype) if array.dtype.kind == "c" else array
 
 
 def _zeros_like(p):
