@@ -86,5 +86,5 @@ class Adadelta(Optimizer):
                 # (the parameter itself, complex or not: PyTorch adds the complex delta,
                 # whose complex add is not fused)
                 add_scaled_(p._data, delta.view(p._data.dtype), -lr)
-                _bump(state["step"], square_avg, acc_delta, p)
+                _bump(state["step"], square_avg, square_avg, acc_delta, acc_delta, p)
         return loss

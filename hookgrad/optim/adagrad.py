@@ -40,7 +40,11 @@ class Adagrad(Optimizer):
             for p in group["params"]:
                 state = self.state[p]
                 state["step"] = _step_counter()
-                state["sum"] = _make(np.full_like(p._data, initial_accumulator_value))
+                # (a complex parameter's sum starts at value + value j, as PyTorch's)
+                start = initial_accumulator_value
+                if p._data.dtype.kind == "c":
+                    start = complex(start, start)
+                state["sum"] = _make(np.full_like(p._data, start))
 
     # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
     _restored_defaults = (("foreach", None), ("maximize", False), ("differentiable", False),

@@ -79,6 +79,7 @@ class Adam(Optimizer):
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
                         param *= dtype(1 - lr * weight_decay)
+                        _bump(p)
                     else:
                         grad = add_scaled(grad, param, weight_decay)
                 step = float(step_t._data)
@@ -100,5 +101,5 @@ class Adam(Optimizer):
                 update = dtype(-(lr / bias_correction1)) * first
                 update /= denom
                 param += update
-                _bump(step_t, exp_avg, exp_avg_sq, p)
+                _bump(step_t, exp_avg, exp_avg_sq, exp_avg_sq, p)
         return loss

@@ -81,5 +81,5 @@ class Adamax(Optimizer):
                 np.maximum(largest, bound, out=largest)
                 clr = lr / (1 - beta1 ** float(step_t._data))
                 param[...] = addcdiv_array(param, first, largest, dtype(-clr))
-                _bump(step_t, exp_avg, exp_inf, p)
+                _bump(step_t, exp_avg, exp_inf, exp_inf, p)  # (mul_, maximum(out=))
         return loss

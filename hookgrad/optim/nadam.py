@@ -79,6 +79,7 @@ class NAdam(Optimizer):
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
                         param *= dtype(1 - lr * weight_decay)
+                        _bump(p)
                     else:
                         grad = add_scaled(grad, param, weight_decay)
                 mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
@@ -94,5 +95,5 @@ class NAdam(Optimizer):
                                            dtype(-lr * (1.0 - mu) / (1.0 - product)))
                 param[...] = addcdiv_array(param, first, denom,
                                            dtype((-lr * mu_next) / (1.0 - product * mu_next)))
-                _bump(step_t, mu_product, exp_avg, exp_avg_sq, p)
+                _bump(step_t, mu_product, exp_avg, exp_avg_sq, exp_avg_sq, p, p)
         return loss

@@ -67,6 +67,7 @@ class RAdam(Optimizer):
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
                         param *= dtype(1 - lr * weight_decay)
+                        _bump(p)
                     else:
                         grad = add_scaled(grad, param, weight_decay)
                 lerp_array_(first, grad, 1 - beta1)
@@ -88,5 +89,5 @@ class RAdam(Optimizer):
                     update *= adaptive_lr
                     update *= dtype(rect)
                 param -= update  # (add_(alpha=-1.0): fused, but exact before its rounding)
-                _bump(step_t, exp_avg, exp_avg_sq, p)
+                _bump(step_t, exp_avg, exp_avg_sq, exp_avg_sq, p)
         return loss

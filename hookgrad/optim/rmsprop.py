@@ -75,7 +75,7 @@ class RMSprop(Optimizer):
                 squares = _real(square_avg._data)
                 squares *= dtype(alpha)
                 addcmul_array_(squares, grad, grad, dtype(1 - alpha))
-                _bump(state["step"], square_avg)
+                _bump(state["step"], square_avg, square_avg)  # (mul_, addcmul_)
                 if group["centered"]:
                     grad_avg = state["grad_avg"]
                     mean = _real(grad_avg._data)
@@ -92,7 +92,7 @@ class RMSprop(Optimizer):
                     velocity = _real(buf._data)
                     velocity *= dtype(momentum)
                     velocity[...] = addcdiv_array(velocity, grad, avg, dtype(1))
-                    _bump(buf)
+                    _bump(buf, buf)
                     add_scaled_(param, velocity, -lr)
                 else:
                     param[...] = addcdiv_array(param, grad, avg, dtype(-lr))
