@@ -120,10 +120,9 @@ def fma(a, b, c):
 def add_scaled(x, y, alpha):
     """``_scaled_sum`` laid out as NumPy lays out ``x + alpha * y`` (after ``x``, which the
     callers' layout rules expect; the fused product follows ``y``)."""
-    if type(x) is np.ndarray and type(y) is np.ndarray and x.flags.c_contiguous \
-            and x.dtype == _FLOAT32 and x.shape == y.shape:  # (add_scaled_'s shorter route)
+    if _both_dense_float32(x, y) and x.ndim:
         out = x.copy()
-        add_scaled_(out, y, alpha)
+        _add_scaled_float32_(out, y, alpha)
         return out
     out = _scaled_sum(x, y, alpha)
     if type(x) is np.ndarray and x.shape == out.shape and out.strides != x.strides:
@@ -136,11 +135,21 @@ def add_scaled(x, y, alpha):
 def add_scaled_(x, y, alpha):
     """``x.add_(y, alpha=alpha)`` on arrays: ``x`` set to ``add_scaled(x, y, alpha)`` in place.
     Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) take
-    add_product_'s shorter route, with the add kernel's NaN (``y``'s, where it has one)."""
-    if not (x.dtype == y.dtype == _FLOAT32 and x.shape == y.shape and x.flags.c_contiguous
-            and y.flags.c_contiguous and x.flags.writeable):
+    add_product_'s shorter route."""
+    if _both_dense_float32(x, y) and x.flags.writeable:
+        _add_scaled_float32_(x, y, alpha)
+    else:
         x[...] = add_scaled(x, y, alpha)
-        return
+
+
+def _both_dense_float32(x, y):
+    return (type(x) is np.ndarray and type(y) is np.ndarray and x.dtype == y.dtype == _FLOAT32
+            and x.shape == y.shape and x.flags.c_contiguous and y.flags.c_contiguous)
+
+
+def _add_scaled_float32_(x, y, alpha):
+    """``_scaled_sum`` into ``x`` by add_product_, with the add kernel's NaN (``y``'s, where
+    it has one)."""
     add_product_(x, _FLOAT32.type(alpha), y)
     nan = np.isnan(y)
     if nan.any():

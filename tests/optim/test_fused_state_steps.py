@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import hookgrad as torch
-from hookgrad._ops.fused import add_product_, fma
+from hookgrad._ops.fused import _scaled_sum, add_product_, add_scaled, fma
 from hookgrad._ops.ternary import addcmul_array, addcmul_array_, lerp_array, lerp_array_
 
 
@@ -82,3 +82,11 @@ def test_a_complex_adagrad_sum_starts_at_value_plus_value_j():
     w = torch.zeros(2, dtype=torch.complex64, requires_grad=True)
     opt = torch.optim.Adagrad([w], initial_accumulator_value=0.25)
     assert opt.state[w]["sum"].tolist() == [0.25 + 0.25j] * 2
+
+
+def test_add_scaled_takes_the_shorter_route_only_for_two_dense_float32_arrays():
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 7
+    for y in (np.ones((3, 4), np.float32).T / 3, np.ones((4, 3)) / 3, np.float32(0.3)):
+        want = _scaled_sum(x, y, 0.1)
+        got = add_scaled(x, y, 0.1)
+        assert got.dtype == want.dtype and got.tolist() == want.tolist()
