@@ -28,9 +28,15 @@ def _add_round_to_odd(x, y):
     s, err = _two_sum(x, y)
     inexact = (err != 0) & np.isfinite(s)
     if np.any(inexact):
-        even = (np.asarray(s).view(np.int64) & 1) == 0
-        toward = np.where(err > 0, np.inf, -np.inf)
-        s = np.where(inexact & even, np.nextafter(s, toward), s)
+        s = np.array(s, np.float64)
+        bits = s.view(np.int64)
+        inexact &= (bits & 1) == 0
+        # (an even s steps to its neighbour on the exact sum's side, in its bits: magnitude
+        # up where err has s's sign, down where not; s is not zero, as a zero sum is exact.
+        # NumPy's nextafter is a scalar loop, several times slower)
+        toward_zero = (bits ^ np.asarray(err).view(np.int64)) < 0
+        bits += inexact
+        bits -= 2 * (inexact & toward_zero)
     return s
 
 
@@ -69,13 +75,32 @@ _FLOAT32_NORMAL = 2.0 ** -126
 def _two_product(a, b):
     """``(p, e)`` with ``p = a * b`` rounded and ``e`` its rounding error (Dekker)."""
     p = a * b
-    t = _SPLIT * a
-    a_hi = t - (t - a)
-    a_lo = a - a_hi
-    t = _SPLIT * b
-    b_hi = t - (t - b)
-    b_lo = b - b_hi
-    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    a_hi, a_lo = _halves(a)
+    b_hi, b_lo = _halves(b)
+    if not np.ndim(p):
+        return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    # (the same sums, left to right, in two buffers: large arrays' allocations cost more
+    # than their arithmetic)
+    err = a_hi * b_hi
+    err -= p
+    term = np.multiply(a_hi, b_lo)
+    err += term
+    np.multiply(a_lo, b_hi, out=term)
+    err += term
+    np.multiply(a_lo, b_lo, out=term)
+    err += term
+    return p, err
+
+
+def _halves(v):
+    """``v`` split into a high and a low half of 26 bits each (Veltkamp)."""
+    t = _SPLIT * v
+    if not np.ndim(t):
+        high = t - (t - v)
+        return high, v - high
+    high = t - v
+    np.subtract(t, high, out=high)
+    return high, v - high
 
 
 def fma64(a, b, c):
@@ -90,7 +115,10 @@ def fma64(a, b, c):
         fused = total + _add_round_to_odd(tail, low)
         # (a zero sum takes IEEE's sign, that of the plain expression: -0 only when the
         # product and c are both -0, which the error terms' +0 would lose)
-        return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)
+        ordinary = np.isfinite(fused) & (fused != 0)
+        if np.ndim(fused) and ordinary.all():
+            return fused
+        return np.where(ordinary, fused, a * b + c)
 
 
 def running_fma64(a, b, c):
