@@ -90,3 +90,16 @@ def test_add_scaled_takes_the_shorter_route_only_for_two_dense_float32_arrays():
         want = _scaled_sum(x, y, 0.1)
         got = add_scaled(x, y, 0.1)
         assert got.dtype == want.dtype and got.tolist() == want.tolist()
+
+
+def test_fma64_is_the_exactly_rounded_sum():
+    # (Fraction's float() divides integers, correctly rounded: the exact a * b + c rounded once)
+    from fractions import Fraction
+    rng = np.random.default_rng(2)
+    a, b = rng.standard_normal(400), rng.standard_normal(400)
+    c = -a * b * (1 + rng.integers(-4, 5, 400) * 2.0 ** -52)  # (cancelling: the low bits count)
+    c[::3] = rng.standard_normal(134) * 2.0 ** -30
+    want = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)]
+    assert fma(a, b, c).tolist() == want
+    assert fma(np.float64(a[0]), b, c).tolist() == [
+        float(Fraction(a[0]) * Fraction(y) + Fraction(z)) for y, z in zip(b, c)]
