@@ -230,6 +230,13 @@ def addcdiv_array(x, y, z, value):
     return x + value * y / z
 
 
+def addcdiv_array_(x, y, z, value):
+    """``x[...] = addcdiv_array(x, y, z, value)``, in place (an optimizer's ``addcdiv_``)."""
+    quotient = value * y
+    quotient /= z
+    x += quotient
+
+
 def _addcmul(op, a, t1, t2, value):
     x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
     return first_operand_layout(addcmul_array(x, y, z, value), x, y, z)

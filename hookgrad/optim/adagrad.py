@@ -5,7 +5,7 @@ import numpy as np
 
 from .._ops.elementwise import sqrt_array
 from .._ops.fused import add_scaled
-from .._ops.ternary import addcdiv_array, addcmul_array_
+from .._ops.ternary import addcdiv_array_, addcmul_array_
 from .._tensor import _make
 from .adadelta import check_lr
 from .optimizer import Optimizer, _bump, _closure_loss, _real, _scalar, _step_counter, _use_grad
@@ -81,6 +81,6 @@ class Adagrad(Optimizer):
                 addcmul_array_(total, grad, grad, dtype(1))
                 std = sqrt_array(total)
                 std += dtype(eps)
-                param[...] = addcdiv_array(param, grad, std, dtype(-clr))
+                addcdiv_array_(param, grad, std, dtype(-clr))
                 _bump(step_t, state_sum, p)
         return loss

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._ops.fused import add_scaled
-from .._ops.ternary import addcdiv_array, lerp_array_
+from .._ops.ternary import addcdiv_array_, lerp_array_
 from .adadelta import check_lr
 from .optimizer import (
     Optimizer,
@@ -80,6 +80,6 @@ class Adamax(Optimizer):
                 bound += dtype(eps)
                 np.maximum(largest, bound, out=largest)
                 clr = lr / (1 - beta1 ** float(step_t._data))
-                param[...] = addcdiv_array(param, first, largest, dtype(-clr))
+                addcdiv_array_(param, first, largest, dtype(-clr))
                 _bump(step_t, exp_avg, exp_inf, exp_inf, p)  # (mul_, maximum(out=))
         return loss

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._ops.elementwise import sqrt_array
 from .._ops.fused import add_scaled
-from .._ops.ternary import addcdiv_array, addcmul_array_, lerp_array_
+from .._ops.ternary import addcdiv_array_, addcmul_array_, lerp_array_
 from .._tensor import _make
 from .adadelta import check_lr
 from .adamax import check_betas
@@ -91,9 +91,9 @@ class NAdam(Optimizer):
                 addcmul_array_(second, grad, grad, dtype(1 - beta2))
                 denom = sqrt_array(second / dtype(bias_correction2))
                 denom += dtype(eps)
-                param[...] = addcdiv_array(param, grad, denom,
-                                           dtype(-lr * (1.0 - mu) / (1.0 - product)))
-                param[...] = addcdiv_array(param, first, denom,
-                                           dtype((-lr * mu_next) / (1.0 - product * mu_next)))
+                grad_step = -lr * (1.0 - mu) / (1.0 - product)
+                momentum_step = (-lr * mu_next) / (1.0 - product * mu_next)
+                addcdiv_array_(param, grad, denom, dtype(grad_step))
+                addcdiv_array_(param, first, denom, dtype(momentum_step))
                 _bump(step_t, mu_product, exp_avg, exp_avg_sq, exp_avg_sq, p, p)
         return loss

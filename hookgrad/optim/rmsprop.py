@@ -1,7 +1,7 @@
 """RMSprop (alpha, eps, centered, momentum, weight decay, maximize): PyTorch's for-loop path."""
 from .._ops.elementwise import sqrt_array
 from .._ops.fused import add_scaled, add_scaled_
-from .._ops.ternary import addcdiv_array, addcmul_array_, lerp_array_
+from .._ops.ternary import addcdiv_array_, addcmul_array_, lerp_array_
 from .optimizer import (
     Optimizer,
     _bump,
@@ -91,10 +91,10 @@ class RMSprop(Optimizer):
                     buf = state["momentum_buffer"]
                     velocity = _real(buf._data)
                     velocity *= dtype(momentum)
-                    velocity[...] = addcdiv_array(velocity, grad, avg, dtype(1))
+                    addcdiv_array_(velocity, grad, avg, dtype(1))
                     _bump(buf, buf)
                     add_scaled_(param, velocity, -lr)
                 else:
-                    param[...] = addcdiv_array(param, grad, avg, dtype(-lr))
+                    addcdiv_array_(param, grad, avg, dtype(-lr))
                 _bump(p)
         return loss
