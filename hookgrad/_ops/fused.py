@@ -197,6 +197,12 @@ def add_product_(x, a, b):
         x[...] = fma(a, b, x)
         return
     with np.errstate(all="ignore"):
+        if not a.ndim and abs(a) == 1:  # (an exact product: one rounding, in float32;
+            total = np.multiply(a, b)     # where NaNs meet, fma32's NaN below)
+            total += x
+            if not np.isnan(total).any():
+                np.copyto(x, total)
+                return
         addend = x.astype(np.float64)
         if a.ndim:
             total = np.multiply(a, b, dtype=np.float64)  # (exact: 48 bits)
