@@ -110,6 +110,8 @@ def fma64(a, b, c):
     product near the overflow limit, where splitting overflows), the plain expression."""
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
     with np.errstate(all="ignore"):
+        if not a.ndim and abs(a) == 1 and (b.ndim or c.ndim):
+            return a * b + c  # (an exact product: the plain sum is rounded once)
         high, low = _two_product(a, b)
         total, tail = _two_sum(c, high)
         fused = total + _add_round_to_odd(tail, low)
