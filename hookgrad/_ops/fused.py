@@ -193,7 +193,7 @@ def add_product_(x, a, b):
     the float64 sum rounded straight into ``x``; only the elements whose float64 sum sits on
     a float32 midpoint or below float32's normal range (not zero, which is exact) are summed
     again rounded to odd. Otherwise as ``fma``."""
-    if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape
+    if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape and x.ndim
             and x.flags.c_contiguous and x.flags.writeable
             and (a.dtype == _FLOAT32 and a.shape in ((), x.shape))):
         x[...] = fma(a, b, x)

@@ -85,6 +85,8 @@ class Adadelta(Optimizer):
                 addcmul_array_(deltas, delta, delta, dtype(1 - rho))
                 # (the parameter itself, complex or not: PyTorch adds the complex delta,
                 # whose complex add is not fused)
-                add_scaled_(p._data, delta.view(p._data.dtype), -lr)
+                if p._data.dtype.kind == "c":
+                    delta = delta.view(p._data.dtype)[..., 0]
+                add_scaled_(p._data, delta, -lr)
                 _bump(state["step"], square_avg, square_avg, acc_delta, acc_delta, p)
         return loss

@@ -129,9 +129,15 @@ def _bump(*tensors):
 
 
 def _real(array):
-    """A complex array's real view (its real and imaginary parts, interleaved), else it: the
-    arrays PyTorch's optimizers step on (``view_as_real``)."""
-    return array.view(array.real.dtype) if array.dtype.kind == "c" else array
+    """A complex array's real view (PyTorch's ``view_as_real``: its real and imaginary parts
+    along a last axis of 2, in any layout), else it: the arrays PyTorch's optimizers step
+    on."""
+    if array.dtype.kind != "c":
+        return array
+    array = np.asarray(array)  # (a NumPy scalar, from 0-d arithmetic, has no memory to view)
+    real = array.real
+    return np.lib.stride_tricks.as_strided(real, array.shape + (2,),
+                                           array.strides + (real.itemsize,))
 
 
 def _zeros_like(p):

@@ -45,10 +45,16 @@ for name, settings in options.items():
             w = torch.tensor(values(n), dtype=dtype.to_real()).view(dtype).reshape(37, 5)
             b = torch.tensor(values(6 if dtype.is_complex else 3), dtype=dtype.to_real())
             w, b = w.requires_grad_(), b.view(dtype).requires_grad_()
-            opt = getattr(torch.optim, name)([w, b], **opts)
+            # a 0-d and a transposed (not contiguous) parameter
+            s = torch.tensor(values(1)[0], dtype=dtype, requires_grad=True)
+            t = torch.tensor(values(12), dtype=dtype).reshape(3, 4).t().requires_grad_()
+            opt = getattr(torch.optim, name)([w, b, s, t], **opts)
             for step in range(8):
                 w.grad = torch.tensor(values(n), dtype=dtype.to_real()).view(dtype).reshape(37, 5)
                 b.grad = torch.tensor(values(b.numel() * (2 if dtype.is_complex else 1)),
                                       dtype=dtype.to_real()).view(dtype)
+                s.grad = torch.tensor(values(1)[0], dtype=dtype)
+                t.grad = torch.tensor(values(12), dtype=dtype).reshape(4, 3)
                 opt.step()
-            print(name, dtype, opts, bits(w), bits(b), round(w.abs().sum().item(), 3))
+            print(name, dtype, opts, bits(w), bits(b), bits(s.reshape(1)), bits(t),
+                  round(w.abs().sum().item(), 3))
