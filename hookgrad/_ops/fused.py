@@ -192,16 +192,18 @@ def add_product_(x, a, b):
     (and ``a`` a float32 number or array of that shape) takes a shorter route than fma32's:
     the float64 sum rounded straight into ``x``; only the elements whose float64 sum sits on
     a float32 midpoint or below float32's normal range (not zero, which is exact) are summed
-    again rounded to odd. Otherwise as ``fma``."""
+    again rounded to odd. A factor of 1 or -1 makes an exact product, summed in float32.
+    Otherwise as ``fma``."""
+    a = np.asarray(a)
     if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape and x.ndim
             and x.flags.c_contiguous and x.flags.writeable
             and (a.dtype == _FLOAT32 and a.shape in ((), x.shape))):
         x[...] = fma(a, b, x)
         return
     with np.errstate(all="ignore"):
-        if not a.ndim and abs(a) == 1:  # (an exact product: one rounding, in float32;
-            total = np.multiply(a, b)     # where NaNs meet, fma32's NaN below)
-            total += x
+        if not a.ndim and abs(a) == 1:
+            total = np.multiply(a, b)
+            total += x  # (one rounding; a NaN takes the route below, for fma32's NaN)
             if not np.isnan(total).any():
                 np.copyto(x, total)
                 return
