@@ -28,9 +28,15 @@ def _add_round_to_odd(x, y):
     s, err = _two_sum(x, y)
     inexact = (err != 0) & np.isfinite(s)
     if np.any(inexact):
-        even = (np.asarray(s).view(np.int64) & 1) == 0
-        toward = np.where(err > 0, np.inf, -np.inf)
-        s = np.where(inexact & even, np.nextafter(s, toward), s)
+        s = np.array(s, np.float64)
+        bits = s.view(np.int64)
+        inexact &= (bits & 1) == 0
+        # (an even s steps to its neighbour on the exact sum's side, in its bits: magnitude
+        # up where err has s's sign, down where not; s is not zero, as a zero sum is exact.
+        # NumPy's nextafter is a scalar loop, several times slower)
+        toward_zero = (bits ^ np.asarray(err).view(np.int64)) < 0
+        bits += inexact
+        bits -= 2 * (inexact & toward_zero)
     return s
 
 
@@ -69,13 +75,32 @@ _FLOAT32_NORMAL = 2.0 ** -126
 def _two_product(a, b):
     """``(p, e)`` with ``p = a * b`` rounded and ``e`` its rounding error (Dekker)."""
     p = a * b
-    t = _SPLIT * a
-    a_hi = t - (t - a)
-    a_lo = a - a_hi
-    t = _SPLIT * b
-    b_hi = t - (t - b)
-    b_lo = b - b_hi
-    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    a_hi, a_lo = _halves(a)
+    b_hi, b_lo = _halves(b)
+    if not np.ndim(p):
+        return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    # (the same sums, left to right, in two buffers: large arrays' allocations cost more
+    # than their arithmetic)
+    err = a_hi * b_hi
+    err -= p
+    term = np.multiply(a_hi, b_lo)
+    err += term
+    np.multiply(a_lo, b_hi, out=term)
+    err += term
+    np.multiply(a_lo, b_lo, out=term)
+    err += term
+    return p, err
+
+
+def _halves(v):
+    """``v`` split into a high and a low half of 26 bits each (Veltkamp)."""
+    t = _SPLIT * v
+    if not np.ndim(t):
+        high = t - (t - v)
+        return high, v - high
+    high = t - v
+    np.subtract(t, high, out=high)
+    return high, v - high
 
 
 def fma64(a, b, c):
@@ -85,12 +110,17 @@ def fma64(a, b, c):
     product near the overflow limit, where splitting overflows), the plain expression."""
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
     with np.errstate(all="ignore"):
+        if not a.ndim and abs(a) == 1 and (b.ndim or c.ndim):
+            return a * b + c  # (an exact product: the plain sum is rounded once)
         high, low = _two_product(a, b)
         total, tail = _two_sum(c, high)
         fused = total + _add_round_to_odd(tail, low)
         # (a zero sum takes IEEE's sign, that of the plain expression: -0 only when the
         # product and c are both -0, which the error terms' +0 would lose)
-        return np.where(np.isfinite(fused) & (fused != 0), fused, a * b + c)
+        ordinary = np.isfinite(fused) & (fused != 0)
+        if np.ndim(fused) and ordinary.all():
+            return fused
+        return np.where(ordinary, fused, a * b + c)
 
 
 def running_fma64(a, b, c):
@@ -120,6 +150,10 @@ def fma(a, b, c):
 def add_scaled(x, y, alpha):
     """``_scaled_sum`` laid out as NumPy lays out ``x + alpha * y`` (after ``x``, which the
     callers' layout rules expect; the fused product follows ``y``)."""
+    if _both_dense_float32(x, y) and x.ndim:
+        out = x.copy()
+        _add_scaled_float32_(out, y, alpha)
+        return out
     out = _scaled_sum(x, y, alpha)
     if type(x) is np.ndarray and x.shape == out.shape and out.strides != x.strides:
         laid = np.empty_like(x, dtype=out.dtype)
@@ -131,26 +165,76 @@ def add_scaled(x, y, alpha):
 def add_scaled_(x, y, alpha):
     """``x.add_(y, alpha=alpha)`` on arrays: ``x`` set to ``add_scaled(x, y, alpha)`` in place.
     Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) take
-    a shorter route than fma32's, about a third less work: the float64 sum is rounded
-    straight into ``x``, and only where it sits on a float32 midpoint, or is below float32's
-    normal range, or is not finite is the element summed again exactly."""
-    if not (type(y) is np.ndarray and x.ndim and x.dtype == y.dtype == _FLOAT32
-            and x.shape == y.shape and x.flags.c_contiguous and y.flags.c_contiguous
-            and x.flags.writeable):  # (0-d ones: NumPy scalars, which take no out=)
+    add_product_'s shorter route."""
+    if _both_dense_float32(x, y) and x.flags.writeable:
+        _add_scaled_float32_(x, y, alpha)
+    else:
         x[...] = add_scaled(x, y, alpha)
+
+
+def _both_dense_float32(x, y):
+    return (type(x) is np.ndarray and type(y) is np.ndarray and x.dtype == y.dtype == _FLOAT32
+            and x.shape == y.shape and x.flags.c_contiguous and y.flags.c_contiguous)
+
+
+def _add_scaled_float32_(x, y, alpha):
+    """``_scaled_sum`` into ``x`` by add_product_, with the add kernel's NaN (``y``'s, where
+    it has one)."""
+    add_product_(x, _FLOAT32.type(alpha), y)
+    nan = np.isnan(y)
+    if nan.any():
+        np.copyto(x, y, where=nan)
+
+
+def add_product_(x, a, b):
+    """``x[...] = fma(a, b, x)``: an in-place fused multiply-add (an optimizer's addcmul_ or
+    lerp_ into its state). A C-contiguous float32 ``x`` with a float32 ``b`` of its shape
+    (and ``a`` a float32 number or array of that shape) takes a shorter route than fma32's:
+    the float64 sum rounded straight into ``x``; only the elements whose float64 sum sits on
+    a float32 midpoint or below float32's normal range (not zero, which is exact) are summed
+    again rounded to odd. A factor of 1 or -1 makes an exact product, summed in float32.
+    Otherwise as ``fma``."""
+    a = np.asarray(a)
+    if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape and x.ndim
+            and x.flags.c_contiguous and x.flags.writeable
+            and (a.dtype == _FLOAT32 and a.shape in ((), x.shape))):
+        x[...] = fma(a, b, x)
         return
     with np.errstate(all="ignore"):
-        original = x.astype(np.float64)
-        total = y.astype(np.float64)
-        total *= float(np.float32(alpha))
-        total += original
+        if not a.ndim and abs(a) == 1:
+            total = np.multiply(a, b)
+            total += x  # (one rounding; a NaN takes the route below, for fma32's NaN)
+            if not np.isnan(total).any():
+                np.copyto(x, total)
+                return
+        addend = x.astype(np.float64)
+        if a.ndim:
+            total = np.multiply(a, b, dtype=np.float64)  # (exact: 48 bits)
+        else:
+            total = b.astype(np.float64)
+            total *= float(a)
+        total += addend
         np.copyto(x, total, casting="unsafe")
         smallest = np.abs(x).min() if x.size else 1.0
         bits = total.view(np.uint64)
-        np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
-        if (bits == _FLOAT32_MIDPOINT).any() or not smallest >= _FLOAT32_NORMAL:
-            again = _scaled_sum(original.astype(_FLOAT32), y, alpha)
-            np.copyto(x, again)
+        if not smallest > _FLOAT32_NORMAL:  # (or NaN: then what is at or below it, if any)
+            np.bitwise_and(bits, _MAGNITUDE, out=bits)
+            suspect = (bits <= _FLOAT32_NORMAL_BITS) & (bits != 0)
+            np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+            suspect |= bits == _FLOAT32_MIDPOINT
+        else:
+            np.bitwise_and(bits, _BEYOND_FLOAT32, out=bits)
+            suspect = bits == _FLOAT32_MIDPOINT
+        if not suspect.any():
+            return
+        where = np.flatnonzero(suspect)
+        factor = a if a.ndim == 0 else a.reshape(-1)[where]
+        product = np.multiply(factor, b.reshape(-1)[where], dtype=np.float64)
+        x.reshape(-1)[where] = _add_round_to_odd(product, addend.reshape(-1)[where])
+
+
+_MAGNITUDE = np.uint64((1 << 63) - 1)
+_FLOAT32_NORMAL_BITS = np.float64(2.0 ** -126).view(np.uint64)
 
 
 def _scaled_sum(x, y, alpha):

@@ -7,7 +7,7 @@ from ..autograd._running import should_compute_output
 from .complex_ops import conj
 from .complex_support import real_number
 from .elementwise_layout import first_operand_layout
-from .fused import fma
+from .fused import add_product_, fma
 from .half import forward_in_float32, is_half, one_dtype
 from .op import Op, cpp_type_name, operands, plain_backward, refuse_out, type_name
 from .scalar_forms import MulBackward1, filled_like, number_minus
@@ -31,6 +31,21 @@ def _lerp(x, y, w):
 
 
 lerp_array = _lerp  # (the optimizers' in-place steps call it on arrays)
+
+
+def lerp_array_(x, y, weight):
+    """``x[...] = lerp_array(x, y, weight)`` for a real float ``x`` and a number ``weight``
+    (an optimizer's ``lerp_``), the multiply-add fused in place."""
+    if x.dtype.kind != "f" or x.dtype.itemsize < 4:
+        x[...] = _lerp(x, y, weight)
+        return
+    weight = x.dtype.type(weight)
+    diff = y - x
+    if abs(weight) < 0.5:
+        add_product_(x, weight, diff)
+    else:  # (from end, with weight - 1 = -(1 - weight) exactly)
+        np.copyto(x, y)
+        add_product_(x, weight - 1, diff)
 
 
 # the C++ names PyTorch's dtype-mismatch messages use
@@ -197,15 +212,39 @@ _INTEGER_ADDCDIV = (
     "dtypes.")
 
 
+def addcmul_array(x, y, z, value):
+    """PyTorch's ``x + value * y * z`` on arrays (``value`` in their dtype): left to right,
+    the addition fused."""
+    return fma(value * y, z, x)
+
+
+def addcmul_array_(x, y, z, value):
+    """``x[...] = addcmul_array(x, y, z, value)``, the multiply-add fused in place (an
+    optimizer's ``addcmul_``)."""
+    add_product_(x, y if value == 1 else value * y, z)  # (1 * y is y, bit for bit)
+
+
+def addcdiv_array(x, y, z, value):
+    """PyTorch's ``x + value * y / z`` on arrays (``value`` in their dtype): left to right,
+    nothing fused (a quotient cannot be)."""
+    return x + value * y / z
+
+
+def addcdiv_array_(x, y, z, value):
+    """``x[...] = addcdiv_array(x, y, z, value)``, in place (an optimizer's ``addcdiv_``)."""
+    quotient = value * y
+    quotient /= z
+    x += quotient
+
+
 def _addcmul(op, a, t1, t2, value):
     x, y, z, value = _pointwise_operands("addcmul", a, t1, t2, value)
-    # (PyTorch's ``self + value * t1 * t2``, left to right, the addition fused)
-    return first_operand_layout(fma(value * y, z, x), x, y, z)
+    return first_operand_layout(addcmul_array(x, y, z, value), x, y, z)
 
 
 def _addcdiv(op, a, t1, t2, value):
     x, y, z, value = _pointwise_operands("addcdiv", a, t1, t2, value)
-    return first_operand_layout(x + value * y / z, x, y, z)  # (left to right, as PyTorch)
+    return first_operand_layout(addcdiv_array(x, y, z, value), x, y, z)
 
 
 def _pointwise_operands(name, a, t1, t2, value):

@@ -1,11 +1,13 @@
 """Adadelta (rho, eps, weight decay, maximize): PyTorch's for-loop path, in its order of
 float32 operations."""
-import numpy as np
-
+from .._ops.elementwise import sqrt_array
+from .._ops.fused import add_scaled, add_scaled_
+from .._ops.ternary import addcmul_array_
 from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _real,
     _scalar,
     _step_counter,
     _use_grad,
@@ -65,16 +67,26 @@ class Adadelta(Optimizer):
                     state["acc_delta"] = _zeros_like(p)
                 square_avg, acc_delta = state["square_avg"], state["acc_delta"]
                 state["step"]._data += 1
-                if weight_decay != 0:
-                    grad = grad + weight_decay * p._data
-                square_avg._data *= rho
-                square_avg._data += (1 - rho) * grad * grad
-                std = np.sqrt(square_avg._data + eps)
-                delta = np.sqrt(acc_delta._data + eps)
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=) and addcmul_), on complex tensors' real
+                # views as PyTorch's
+                if weight_decay != 0:  # (on complex tensors, before their real views)
+                    grad = add_scaled(grad, p._data, weight_decay)
+                grad = _real(grad)
+                dtype = grad.dtype.type
+                squares, deltas = _real(square_avg._data), _real(acc_delta._data)
+                squares *= dtype(rho)
+                addcmul_array_(squares, grad, grad, dtype(1 - rho))
+                std = sqrt_array(squares + dtype(eps))
+                delta = sqrt_array(deltas + dtype(eps))
                 delta /= std
                 delta *= grad
-                acc_delta._data *= rho
-                acc_delta._data += (1 - rho) * delta * delta
-                p._data += -lr * delta
-                _bump(state["step"], square_avg, acc_delta, p)
+                deltas *= dtype(rho)
+                addcmul_array_(deltas, delta, delta, dtype(1 - rho))
+                # (the parameter itself, complex or not: PyTorch adds the complex delta,
+                # whose complex add is not fused)
+                if p._data.dtype.kind == "c":
+                    delta = delta.view(p._data.dtype)[..., 0]
+                add_scaled_(p._data, delta, -lr)
+                _bump(state["step"], square_avg, square_avg, acc_delta, acc_delta, p)
         return loss

@@ -3,9 +3,12 @@
 As in PyTorch, every parameter's state (``step``, ``sum``) exists from construction."""
 import numpy as np
 
+from .._ops.elementwise import sqrt_array
+from .._ops.fused import add_scaled
+from .._ops.ternary import addcdiv_array_, addcmul_array_
 from .._tensor import _make
 from .adadelta import check_lr
-from .optimizer import Optimizer, _bump, _closure_loss, _scalar, _step_counter, _use_grad
+from .optimizer import Optimizer, _bump, _closure_loss, _real, _scalar, _step_counter, _use_grad
 
 __all__ = ["Adagrad"]
 
@@ -37,7 +40,11 @@ class Adagrad(Optimizer):
             for p in group["params"]:
                 state = self.state[p]
                 state["step"] = _step_counter()
-                state["sum"] = _make(np.full_like(p._data, initial_accumulator_value))
+                # (a complex parameter's sum starts at value + value j, as PyTorch's)
+                start = initial_accumulator_value
+                if p._data.dtype.kind == "c":
+                    start = complex(start, start)
+                state["sum"] = _make(np.full_like(p._data, start))
 
     # (what a pickled optimizer of an older release lacks; see Optimizer.__setstate__)
     _restored_defaults = (("foreach", None), ("maximize", False), ("differentiable", False),
@@ -63,12 +70,17 @@ class Adagrad(Optimizer):
                 step_t, state_sum = state["step"], state["sum"]
                 step_t._data += 1
                 step = float(step_t._data)
-                if weight_decay != 0:
-                    grad = grad + weight_decay * p._data
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=) and addcmul_), on complex tensors' real
+                # views as PyTorch's
+                if weight_decay != 0:  # (on complex tensors, before their real views)
+                    grad = add_scaled(grad, p._data, weight_decay)
+                param, total, grad = _real(p._data), _real(state_sum._data), _real(grad)
+                dtype = param.dtype.type
                 clr = lr / (1 + (step - 1) * lr_decay)
-                state_sum._data += 1 * grad * grad
-                std = np.sqrt(state_sum._data)
-                std += eps
-                p._data += -clr * grad / std
+                addcmul_array_(total, grad, grad, dtype(1))
+                std = sqrt_array(total)
+                std += dtype(eps)
+                addcdiv_array_(param, grad, std, dtype(-clr))
                 _bump(step_t, state_sum, p)
         return loss

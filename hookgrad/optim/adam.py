@@ -2,12 +2,13 @@
 import numpy as np
 
 from .._ops.elementwise import sqrt_array
-from .._ops.fused import add_scaled, fma
-from .._ops.ternary import lerp_array
+from .._ops.fused import add_scaled
+from .._ops.ternary import addcmul_array_, lerp_array_
 from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _real,
     _scalar,
     _step_counter,
     _use_grad,
@@ -15,11 +16,6 @@ from .optimizer import (
 )
 
 __all__ = ["Adam"]
-
-
-def _real(array):
-    """A complex array's real view (its real and imaginary parts, interleaved), else it."""
-    return array.view(array.real.dtype) if array.dtype.kind == "c" else array
 
 
 class Adam(Optimizer):
@@ -83,14 +79,15 @@ class Adam(Optimizer):
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
                         param *= dtype(1 - lr * weight_decay)
+                        _bump(p)
                     else:
                         grad = add_scaled(grad, param, weight_decay)
                 step = float(step_t._data)
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
-                first[...] = lerp_array(first, grad, 1 - beta1)
+                lerp_array_(first, grad, 1 - beta1)
                 second *= dtype(beta2)
-                second[...] = fma(dtype(1 - beta2) * grad, grad, second)
+                addcmul_array_(second, grad, grad, dtype(1 - beta2))
                 if amsgrad:
                     largest = _real(state["max_exp_avg_sq"]._data)
                     np.maximum(largest, second, out=largest)
@@ -104,5 +101,5 @@ class Adam(Optimizer):
                 update = dtype(-(lr / bias_correction1)) * first
                 update /= denom
                 param += update
-                _bump(step_t, exp_avg, exp_avg_sq, p)
+                _bump(step_t, exp_avg, exp_avg_sq, exp_avg_sq, p)
         return loss

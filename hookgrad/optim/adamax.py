@@ -1,12 +1,14 @@
 """Adamax (the infinity-norm Adam; weight decay, maximize): PyTorch's for-loop path."""
 import numpy as np
 
+from .._ops.fused import add_scaled
+from .._ops.ternary import addcdiv_array_, lerp_array_
 from .adadelta import check_lr
 from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
-    _lerp_,
+    _real,
     _scalar,
     _step_counter,
     _use_grad,
@@ -64,12 +66,20 @@ class Adamax(Optimizer):
                     state["exp_inf"] = _zeros_like(p)
                 step_t, exp_avg, exp_inf = state["step"], state["exp_avg"], state["exp_inf"]
                 step_t._data += 1
-                if weight_decay != 0:
-                    grad = grad + weight_decay * p._data
-                _lerp_(exp_avg._data, grad, 1 - beta1)
-                exp_inf._data *= beta2
-                np.maximum(exp_inf._data, np.abs(grad) + eps, out=exp_inf._data)
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=) and lerp_), on complex tensors' real
+                # views as PyTorch's
+                if weight_decay != 0:  # (on complex tensors, before their real views)
+                    grad = add_scaled(grad, p._data, weight_decay)
+                param, grad = _real(p._data), _real(grad)
+                first, largest = _real(exp_avg._data), _real(exp_inf._data)
+                dtype = param.dtype.type
+                lerp_array_(first, grad, 1 - beta1)
+                largest *= dtype(beta2)
+                bound = np.abs(grad)
+                bound += dtype(eps)
+                np.maximum(largest, bound, out=largest)
                 clr = lr / (1 - beta1 ** float(step_t._data))
-                p._data += -clr * exp_avg._data / exp_inf._data
-                _bump(step_t, exp_avg, exp_inf, p)
+                addcdiv_array_(param, first, largest, dtype(-clr))
+                _bump(step_t, exp_avg, exp_inf, exp_inf, p)  # (mul_, maximum(out=))
         return loss

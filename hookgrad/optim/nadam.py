@@ -2,6 +2,9 @@
 PyTorch's for-loop path, with its float32 running product of momentum coefficients."""
 import numpy as np
 
+from .._ops.elementwise import sqrt_array
+from .._ops.fused import add_scaled
+from .._ops.ternary import addcdiv_array_, addcmul_array_, lerp_array_
 from .._tensor import _make
 from .adadelta import check_lr
 from .adamax import check_betas
@@ -9,7 +12,7 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
-    _lerp_,
+    _real,
     _scalar,
     _step_counter,
     _use_grad,
@@ -66,21 +69,31 @@ class NAdam(Optimizer):
                 step_t._data += 1
                 step = float(step_t._data)
                 bias_correction2 = 1 - beta2 ** step
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=), lerp_ and addcmul_; the scalars in
+                # Python's doubles, then in the parameter's dtype), on complex tensors' real
+                # views as PyTorch's
+                param, grad = _real(p._data), _real(grad)
+                first, second = _real(exp_avg._data), _real(exp_avg_sq._data)
+                dtype = param.dtype.type
                 if weight_decay != 0:
                     if group["decoupled_weight_decay"]:
-                        p._data *= 1 - lr * weight_decay
+                        param *= dtype(1 - lr * weight_decay)
+                        _bump(p)
                     else:
-                        grad = grad + weight_decay * p._data
+                        grad = add_scaled(grad, param, weight_decay)
                 mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
                 mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
                 mu_product._data *= mu  # a float32 product, rounded each step as in PyTorch
                 product = float(mu_product._data)
-                _lerp_(exp_avg._data, grad, 1 - beta1)
-                exp_avg_sq._data *= beta2
-                exp_avg_sq._data += (1 - beta2) * grad * grad
-                denom = np.sqrt(exp_avg_sq._data / bias_correction2)
-                denom += eps
-                p._data += (-lr * (1.0 - mu) / (1.0 - product)) * grad / denom
-                p._data += ((-lr * mu_next) / (1.0 - product * mu_next)) * exp_avg._data / denom
-                _bump(step_t, mu_product, exp_avg, exp_avg_sq, p)
+                lerp_array_(first, grad, 1 - beta1)
+                second *= dtype(beta2)
+                addcmul_array_(second, grad, grad, dtype(1 - beta2))
+                denom = sqrt_array(second / dtype(bias_correction2))
+                denom += dtype(eps)
+                grad_step = -lr * (1.0 - mu) / (1.0 - product)
+                momentum_step = (-lr * mu_next) / (1.0 - product * mu_next)
+                addcdiv_array_(param, grad, denom, dtype(grad_step))
+                addcdiv_array_(param, first, denom, dtype(momentum_step))
+                _bump(step_t, mu_product, exp_avg, exp_avg_sq, exp_avg_sq, p, p)
         return loss

@@ -128,12 +128,16 @@ def _bump(*tensors):
             after_write(t)
 
 
-def _lerp_(t, end, weight):
-    """``t.lerp_(end, weight)`` on arrays, with PyTorch's two-sided formula."""
-    if abs(weight) < 0.5:
-        t += weight * (end - t)
-    else:
-        t[...] = end - (end - t) * (1 - weight)
+def _real(array):
+    """A complex array's real view (PyTorch's ``view_as_real``: its real and imaginary parts
+    along a last axis of 2, in any layout), else it: the arrays PyTorch's optimizers step
+    on."""
+    if array.dtype.kind != "c":
+        return array
+    array = np.asarray(array)  # (a NumPy scalar, from 0-d arithmetic, has no memory to view)
+    real = array.real
+    return np.lib.stride_tricks.as_strided(real, array.shape + (2,),
+                                           array.strides + (real.itemsize,))
 
 
 def _zeros_like(p):

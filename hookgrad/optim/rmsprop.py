@@ -1,11 +1,12 @@
 """RMSprop (alpha, eps, centered, momentum, weight decay, maximize): PyTorch's for-loop path."""
-import numpy as np
-
+from .._ops.elementwise import sqrt_array
+from .._ops.fused import add_scaled, add_scaled_
+from .._ops.ternary import addcdiv_array_, addcmul_array_, lerp_array_
 from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
-    _lerp_,
+    _real,
     _scalar,
     _step_counter,
     _use_grad,
@@ -63,27 +64,37 @@ class RMSprop(Optimizer):
                     if group["centered"]:
                         state["grad_avg"] = _zeros_like(p)
                 state["step"]._data += 1
-                if weight_decay != 0:
-                    grad = grad + weight_decay * p._data
+                # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
+                # fused multiply-adds of add(alpha=), addcmul_ and lerp_), on complex
+                # tensors' real views as PyTorch's
+                if weight_decay != 0:  # (on complex tensors, before their real views)
+                    grad = add_scaled(grad, p._data, weight_decay)
+                param, grad = _real(p._data), _real(grad)
+                dtype = param.dtype.type
                 square_avg = state["square_avg"]
-                square_avg._data *= alpha
-                square_avg._data += (1 - alpha) * grad * grad
-                _bump(state["step"], square_avg)
+                squares = _real(square_avg._data)
+                squares *= dtype(alpha)
+                addcmul_array_(squares, grad, grad, dtype(1 - alpha))
+                _bump(state["step"], square_avg, square_avg)  # (mul_, addcmul_)
                 if group["centered"]:
                     grad_avg = state["grad_avg"]
-                    _lerp_(grad_avg._data, grad, 1 - alpha)
+                    mean = _real(grad_avg._data)
+                    lerp_array_(mean, grad, 1 - alpha)
                     _bump(grad_avg)
-                    avg = np.sqrt(square_avg._data + -1 * grad_avg._data * grad_avg._data)
+                    avg = squares.copy()
+                    addcmul_array_(avg, mean, mean, dtype(-1))
+                    avg = sqrt_array(avg)
                 else:
-                    avg = np.sqrt(square_avg._data)
-                avg += eps
+                    avg = sqrt_array(squares)
+                avg += dtype(eps)
                 if momentum > 0:
                     buf = state["momentum_buffer"]
-                    buf._data *= momentum
-                    buf._data += grad / avg
-                    _bump(buf)
-                    p._data += -lr * buf._data
+                    velocity = _real(buf._data)
+                    velocity *= dtype(momentum)
+                    addcdiv_array_(velocity, grad, avg, dtype(1))
+                    _bump(buf, buf)
+                    add_scaled_(param, velocity, -lr)
                 else:
-                    p._data += -lr * grad / avg
+                    addcdiv_array_(param, grad, avg, dtype(-lr))
                 _bump(p)
         return loss
