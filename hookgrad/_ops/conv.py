@@ -11,7 +11,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
-from . import conv_kernels
+from . import conv_kernels, conv_native
 from .conv_bias_grad import bias_grad
 from .conv_checks import checked_params
 from .conv_onednn import (
@@ -256,12 +256,21 @@ def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, 
     return plan
 
 
+def _native(x, w, params, transposed):
+    """Whether PyTorch runs this convolution of arrays ``x`` and ``w`` on its native
+    slow_conv2d, as conv_native.py computes it."""
+    stride, padding, dilation, groups = params
+    return conv_native.applies(as_4d(x), as_4d(w), stride, padding, dilation, groups,
+                               transposed, x.ndim == 4 and suggests_channels_last(x, w))
+
+
 class ConvolutionBackward0(Op):
     """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
     spatial size (required when transposed: it fixes ``output_padding``)."""
 
     saved_names = ('input', 'weight')
     arity = 3
+    widened = False  # (a half convolution, computed in float32)
 
     def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
                 groups, spec=None):
@@ -272,6 +281,7 @@ class ConvolutionBackward0(Op):
             stride, padding, dilation, out_hw = checked_params(input, weight, bias, groups,
                                                                transposed, spec)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            self.widened = True  # (not PyTorch's float32 kernels: conv_native stays out)
             return forward_in_float32(self, ConvolutionBackward0._convolve, input, weight, bias,
                                       stride, padding, dilation, transposed, out_hw, groups)
         return self._convolve(input, weight, bias, stride, padding, dilation, transposed, out_hw,
@@ -290,6 +300,9 @@ class ConvolutionBackward0(Op):
             y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
             if not y.size:
                 bias_data = None
+        elif not self.widened and _native(x, w, self.params, transposed):
+            # (PyTorch's slow_conv2d, bias included: conv_native.py)
+            y, bias_data = conv_native.forward(x4, w4, bias_data, stride, padding), None
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
             pass  # y: the sum oneDNN computes, without the padding
@@ -403,8 +416,12 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     g4 = as_4d(grad)
     grad_input = grad_weight = grad_bias = None
     empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
+    native = not empty and _native(x, w, geometry[0], transposed)  # (conv_native.py)
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)
+    elif mask[0] and native:
+        grad_input = _like_input(conv_native.input_grad(g4, as_4d(w), in_hw, stride, padding),
+                                 grad.ndim)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
@@ -417,6 +434,10 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         grad_input = _like_input(y, grad.ndim)
     if mask[1] and empty:
         grad_weight = np.zeros(w_shape, grad.dtype)
+    elif mask[1] and native:
+        shape4 = as_4d(w).shape
+        grad_weight = contiguous_strides(conv_native.weight_grad(
+            as_4d(x), g4, shape4, stride, padding).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]

@@ -1,0 +1,146 @@
+"""PyTorch's native CPU convolution (``slow_conv2d``, the ``Slow2d`` backend), bit for bit:
+where PyTorch does not run a convolution on oneDNN (every float64 one; a float32 one where
+conv_onednn.runs_on_onednn says so), an ungrouped, undilated, not transposed convolution
+runs one MKL GEMM per sample, with the arguments below, and the sums' bits are MKL's for
+exactly those arguments (m, n, k, transposes, leading dimensions, beta). So do these.
+
+Per sample (``cols``: the sample's im2col columns, ``(C * kh * kw, Ho * Wo)``, row-major,
+zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major GEMM):
+
+- forward: the output plane is filled with the bias when there is one, then
+  ``gemm(N, N, m=Ho*Wo, n=O, k=C*kh*kw, A=cols (lda m), B=weight (ldb k), beta=1 with a bias
+  else 0, C=output (ldc m))``, on one MKL thread (PyTorch calls it inside its parallel loop
+  over the batch);
+- input gradient: ``gemm(N, T, m=Ho*Wo, n=C*kh*kw, k=O, A=grad_output (lda m), B=weight
+  (ldb n), beta 0)`` into columns, then each column's values added back into a zeroed image,
+  taps in (kh, kw) order (PyTorch's unfolded2d_acc), one MKL thread again;
+- weight gradient: into a zeroed ``(O, C * kh * kw)`` buffer, sample after sample, ``gemm(T,
+  N, m=C*kh*kw, n=O, k=Ho*Wo, A=cols (lda k), B=grad_output (ldb k), beta 1)``, outside any
+  parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule).
+
+Arrays are 4-D ``(N, C, H, W)`` (a 1-D convolution is one of height 1, as PyTorch runs it),
+C-contiguous inputs to the kernels (PyTorch's ``contiguous()``)."""
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .._parallel import parallel_for
+from . import gemm
+from .array_address import live_pointer
+from .conv_onednn import runs_on_onednn
+
+_COL_MAJOR, _NO_TRANS, _TRANS = 102, 111, 112
+_INT_MAX = 2 ** 31 - 1
+
+
+def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last=False):
+    """Whether PyTorch runs this convolution on slow_conv2d and these kernels model it: a
+    float32 or float64 one off oneDNN, ungrouped, undilated, not transposed, in the
+    contiguous layout, with PyTorch's MKL loaded."""
+    if transposed or groups != 1 or tuple(dilation) != (1, 1) or channels_last:
+        return False
+    if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
+        return False
+    if not (x4.size and w4.size) or not gemm.available():
+        return False
+    c, kh, kw = w4.shape[1:]
+    h, wid = x4.shape[2:]
+    ho = (h + 2 * padding[0] - kh) // stride[0] + 1
+    wo = (wid + 2 * padding[1] - kw) // stride[1] + 1
+    if ho <= 0 or wo <= 0 or max(c * kh * kw * ho * wo, w4.shape[0] * ho * wo,
+                                 w4.size) > _INT_MAX:
+        return False
+    return not runs_on_onednn(x4, w4, stride, dilation, groups)
+
+
+def _columns(x, kernel, out_hw, stride, padding):
+    """The im2col columns ``(N, C * kh * kw, Ho * Wo)`` of ``x`` (C-contiguous), rows in
+    (channel, kh, kw) order, zeros where a window lies on the padding."""
+    n, c, h, w = x.shape
+    (ph, pw), (kh, kw), (sh, sw) = padding, kernel, stride
+    if ph or pw:
+        padded = np.zeros((n, c, h + 2 * ph, w + 2 * pw), x.dtype)
+        padded[:, :, ph:ph + h, pw:pw + w] = x
+    else:
+        padded = np.ascontiguousarray(x)
+    sn, sc, sy, sx = padded.strides
+    windows = as_strided(padded, (n, c, kh, kw) + tuple(out_hw),
+                         (sn, sc, sy, sx, sy * sh, sx * sw), writeable=False)
+    return np.ascontiguousarray(windows).reshape(n, c * kh * kw, out_hw[0] * out_hw[1])
+
+
+def _gemm(dtype):
+    return gemm._functions[np.dtype(dtype)] if gemm._functions else gemm._load()[
+        np.dtype(dtype)]
+
+
+def _call(function, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc):
+    """cblas GEMM, column-major, with PyTorch's exact arguments (``beta``: 0 or 1)."""
+    function.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS,
+                      m, n, k, function.one, live_pointer(a), lda, live_pointer(b), ldb,
+                      function.one if beta else function.zero, live_pointer(c), ldc)
+
+
+def forward(x4, w4, bias, stride, padding):
+    """The convolution ``(N, O, Ho, Wo)``, the bias (an ``(O,)`` array or None) included."""
+    n = x4.shape[0]
+    o, c, kh, kw = w4.shape
+    out_hw = ((x4.shape[2] + 2 * padding[0] - kh) // stride[0] + 1,
+              (x4.shape[3] + 2 * padding[1] - kw) // stride[1] + 1)
+    cols = _columns(x4, (kh, kw), out_hw, stride, padding)
+    weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
+    y = np.empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
+    if bias is not None:
+        y[...] = bias.reshape(o, 1)
+    function = _gemm(x4.dtype)
+    m, k = out_hw[0] * out_hw[1], c * kh * kw
+    parallel_for(n, 1, _forward_samples, function, cols, weight, y, m, o, k,
+                 bias is not None)
+    return y.reshape((n, o) + out_hw)
+
+
+def _forward_samples(start, stop, function, cols, weight, y, m, o, k, beta):
+    for t in range(start, stop):
+        _call(function, False, False, m, o, k, cols[t], m, weight, k, beta, y[t], m)
+
+
+def input_grad(gy, w4, in_hw, stride, padding):
+    """The input gradient ``(N, C, H, W)`` of the convolution whose output gradient is
+    ``gy``."""
+    n, o, ho, wo = gy.shape
+    _, c, kh, kw = w4.shape
+    gy = np.ascontiguousarray(gy)
+    weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
+    m, k_cols = ho * wo, c * kh * kw
+    cols = np.empty((n, k_cols, m), gy.dtype)
+    parallel_for(n, 1, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m), weight,
+                 cols, m, k_cols, o)
+    cols = cols.reshape(n, c, kh, kw, ho, wo)
+    (sh, sw), (ph, pw), (h, wid) = stride, padding, in_hw
+    # a padded image big enough for every tap: the taps landing on the padding are cut off,
+    # as PyTorch's loop skips them
+    hp = max(h + 2 * ph, (ho - 1) * sh + kh)
+    wp = max(wid + 2 * pw, (wo - 1) * sw + kw)
+    gx = np.zeros((n, c, hp, wp), gy.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            gx[:, :, i:i + (ho - 1) * sh + 1:sh, j:j + (wo - 1) * sw + 1:sw] += cols[:, :, i, j]
+    return np.ascontiguousarray(gx[:, :, ph:ph + h, pw:pw + wid])
+
+
+def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o):
+    for t in range(start, stop):
+        _call(function, False, True, m, k_cols, o, gy[t], m, weight, k_cols, False, cols[t], m)
+
+
+def weight_grad(x4, gy, w_shape, stride, padding):
+    """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order."""
+    n, o, ho, wo = gy.shape
+    _, c, kh, kw = w_shape
+    cols = _columns(x4, (kh, kw), (ho, wo), stride, padding)
+    gy = np.ascontiguousarray(gy).reshape(n, o, ho * wo)
+    m, k = c * kh * kw, ho * wo
+    gw = np.zeros((o, m), gy.dtype)
+    function = _gemm(gy.dtype)
+    for t in range(n):
+        gemm._threaded(_call, function, True, False, m, o, k, cols[t], k, gy[t], k, True, gw, m)
+    return gw.reshape(w_shape)
