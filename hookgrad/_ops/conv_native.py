@@ -52,20 +52,26 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     return not runs_on_onednn(x4, w4, stride, dilation, groups)
 
 
-def _columns(x, kernel, out_hw, stride, padding):
-    """The im2col columns ``(N, C * kh * kw, Ho * Wo)`` of ``x`` (C-contiguous), rows in
-    (channel, kh, kw) order, zeros where a window lies on the padding."""
+def _windows(x, kernel, out_hw, stride, padding):
+    """The im2col windows ``(N, C, kh, kw, Ho, Wo)`` of ``x``, a view of it or of a
+    zero-padded copy; a sample's copied C-contiguous, ``(C * kh * kw, Ho * Wo)``, is its
+    columns (rows in (channel, kh, kw) order, zeros where a window lies on the padding)."""
     n, c, h, w = x.shape
     (ph, pw), (kh, kw), (sh, sw) = padding, kernel, stride
     if ph or pw:
         padded = np.zeros((n, c, h + 2 * ph, w + 2 * pw), x.dtype)
         padded[:, :, ph:ph + h, pw:pw + w] = x
     else:
-        padded = np.ascontiguousarray(x)
+        padded = x
     sn, sc, sy, sx = padded.strides
-    windows = as_strided(padded, (n, c, kh, kw) + tuple(out_hw),
-                         (sn, sc, sy, sx, sy * sh, sx * sw), writeable=False)
-    return np.ascontiguousarray(windows).reshape(n, c * kh * kw, out_hw[0] * out_hw[1])
+    return as_strided(padded, (n, c, kh, kw) + tuple(out_hw),
+                      (sn, sc, sy, sx, sy * sh, sx * sw), writeable=False)
+
+
+def _sample_columns(windows, t, buffer):
+    """Sample ``t``'s columns, copied into ``buffer`` (``(C * kh * kw, Ho * Wo)``)."""
+    np.copyto(buffer.reshape(windows.shape[1:]), windows[t])
+    return buffer
 
 
 def _gemm(dtype):
@@ -86,21 +92,24 @@ def forward(x4, w4, bias, stride, padding):
     o, c, kh, kw = w4.shape
     out_hw = ((x4.shape[2] + 2 * padding[0] - kh) // stride[0] + 1,
               (x4.shape[3] + 2 * padding[1] - kw) // stride[1] + 1)
-    cols = _columns(x4, (kh, kw), out_hw, stride, padding)
+    windows = _windows(x4, (kh, kw), out_hw, stride, padding)
     weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
     y = np.empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
     if bias is not None:
         y[...] = bias.reshape(o, 1)
     function = _gemm(x4.dtype)
     m, k = out_hw[0] * out_hw[1], c * kh * kw
-    parallel_for(n, 1, _forward_samples, function, cols, weight, y, m, o, k,
+    # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache)
+    parallel_for(n, 1, _forward_samples, function, windows, weight, y, m, o, k,
                  bias is not None)
     return y.reshape((n, o) + out_hw)
 
 
-def _forward_samples(start, stop, function, cols, weight, y, m, o, k, beta):
+def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta):
+    buffer = np.empty((k, m), y.dtype)
     for t in range(start, stop):
-        _call(function, False, False, m, o, k, cols[t], m, weight, k, beta, y[t], m)
+        cols = _sample_columns(windows, t, buffer)
+        _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
 
 
 def input_grad(gy, w4, in_hw, stride, padding):
@@ -136,11 +145,13 @@ def weight_grad(x4, gy, w_shape, stride, padding):
     """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order."""
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
-    cols = _columns(x4, (kh, kw), (ho, wo), stride, padding)
+    windows = _windows(x4, (kh, kw), (ho, wo), stride, padding)
     gy = np.ascontiguousarray(gy).reshape(n, o, ho * wo)
     m, k = c * kh * kw, ho * wo
     gw = np.zeros((o, m), gy.dtype)
     function = _gemm(gy.dtype)
+    buffer = np.empty((m, k), gy.dtype)
     for t in range(n):
-        gemm._threaded(_call, function, True, False, m, o, k, cols[t], k, gy[t], k, True, gw, m)
+        cols = _sample_columns(windows, t, buffer)
+        gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw, m)
     return gw.reshape(w_shape)
