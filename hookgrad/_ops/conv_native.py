@@ -1,8 +1,9 @@
 """PyTorch's native CPU convolution (``slow_conv2d``, the ``Slow2d`` backend), bit for bit:
 where PyTorch does not run a convolution on oneDNN (every float64 one; a float32 one where
-conv_onednn.runs_on_onednn says so), an ungrouped, undilated, not transposed convolution
-runs one MKL GEMM per sample, with the arguments below, and the sums' bits are MKL's for
-exactly those arguments (m, n, k, transposes, leading dimensions, beta). So do these.
+conv_onednn.runs_on_onednn says so), an undilated, not transposed convolution runs one MKL
+GEMM per sample (a grouped one: each group's, on C-contiguous copies, as an ungrouped one)
+with the arguments below, and the sums' bits are MKL's for exactly those arguments (m, n, k,
+transposes, leading dimensions, beta). So do these.
 
 Per sample (``cols``: the sample's im2col columns, ``(C * kh * kw, Ho * Wo)``, row-major,
 zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major GEMM):
@@ -36,11 +37,13 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     """Whether PyTorch runs this convolution on slow_conv2d and these kernels model it: a
     float32 or float64 one off oneDNN, ungrouped, undilated, not transposed, in the
     contiguous layout, with PyTorch's MKL loaded."""
-    if transposed or groups != 1 or tuple(dilation) != (1, 1) or channels_last:
+    if transposed or tuple(dilation) != (1, 1) or channels_last:
         return False
     if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False
     if not (x4.size and w4.size) or not gemm.available():
+        return False
+    if x4.shape[1] != w4.shape[1] * groups or w4.shape[0] % groups:
         return False
     c, kh, kw = w4.shape[1:]
     h, wid = x4.shape[2:]
@@ -84,6 +87,42 @@ def _call(function, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc):
     function.function(_COL_MAJOR, _TRANS if ta else _NO_TRANS, _TRANS if tb else _NO_TRANS,
                       m, n, k, function.one, live_pointer(a), lda, live_pointer(b), ldb,
                       function.one if beta else function.zero, live_pointer(c), ldc)
+
+
+def _group(a, dim, groups, g):
+    """Group ``g`` of ``a`` along ``dim``, C-contiguous (PyTorch's subtensor)."""
+    size = a.shape[dim] // groups
+    index = [slice(None)] * a.ndim
+    index[dim] = slice(g * size, (g + 1) * size)
+    return np.ascontiguousarray(a[tuple(index)])
+
+
+def grouped_forward(x4, w4, bias, stride, padding, groups):
+    """The convolution, bias included; a grouped one as PyTorch runs it, one ungrouped
+    convolution per group of C-contiguous copies of input, weight and bias, results
+    concatenated on the channel dim."""
+    if groups == 1:
+        return forward(x4, w4, bias, stride, padding)
+    return np.concatenate([forward(_group(x4, 1, groups, g), _group(w4, 0, groups, g),
+                                   None if bias is None else _group(bias, 0, groups, g),
+                                   stride, padding) for g in range(groups)], 1)
+
+
+def grouped_input_grad(gy, w4, in_hw, stride, padding, groups):
+    """``input_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
+    if groups == 1:
+        return input_grad(gy, w4, in_hw, stride, padding)
+    return np.concatenate([input_grad(_group(gy, 1, groups, g), _group(w4, 0, groups, g),
+                                      in_hw, stride, padding) for g in range(groups)], 1)
+
+
+def grouped_weight_grad(x4, gy, w_shape, stride, padding, groups):
+    """``weight_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
+    if groups == 1:
+        return weight_grad(x4, gy, w_shape, stride, padding)
+    shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
+    return np.concatenate([weight_grad(_group(x4, 1, groups, g), _group(gy, 1, groups, g),
+                                       shape, stride, padding) for g in range(groups)], 0)
 
 
 def forward(x4, w4, bias, stride, padding):
