@@ -303,7 +303,7 @@ class ConvolutionBackward0(Op):
         elif not self.widened and _native(x, w, self.params, transposed):
             # (PyTorch's slow_conv2d, bias included: conv_native.py)
             y, bias_data = conv_native.grouped_forward(
-                x4, w4, bias_data, stride, padding, groups), None
+                x4, w4, bias_data, (stride, padding, dilation), groups), None
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
             pass  # y: the sum oneDNN computes, without the padding
@@ -422,7 +422,7 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         grad_input = np.zeros(x.shape, grad.dtype)
     elif mask[0] and native:
         grad_input = _like_input(conv_native.grouped_input_grad(
-            g4, as_4d(w), in_hw, stride, padding, groups), grad.ndim)
+            g4, as_4d(w), in_hw, (stride, padding, dilation), groups), grad.ndim)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
@@ -438,7 +438,7 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     elif mask[1] and native:
         shape4 = as_4d(w).shape
         grad_weight = contiguous_strides(conv_native.grouped_weight_grad(
-            as_4d(x), g4, shape4, stride, padding, groups).reshape(w_shape))
+            as_4d(x), g4, shape4, (stride, padding, dilation), groups).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]

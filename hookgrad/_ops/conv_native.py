@@ -1,9 +1,9 @@
-"""PyTorch's native CPU convolution (``slow_conv2d``, the ``Slow2d`` backend), bit for bit:
-where PyTorch does not run a convolution on oneDNN (every float64 one; a float32 one where
-conv_onednn.runs_on_onednn says so), an undilated, not transposed convolution runs one MKL
-GEMM per sample (a grouped one: each group's, on C-contiguous copies, as an ungrouped one)
-with the arguments below, and the sums' bits are MKL's for exactly those arguments (m, n, k,
-transposes, leading dimensions, beta). So do these.
+"""PyTorch's native CPU convolution (``slow_conv2d``; ``slow_conv_dilated2d`` when dilated),
+bit for bit: where PyTorch does not run a convolution on oneDNN (every float64 one; a float32
+one where conv_onednn.runs_on_onednn says so), a convolution that is not transposed runs one
+MKL GEMM per sample (a grouped one: each group's, on C-contiguous copies, as an ungrouped
+one) with the arguments below, and the sums' bits are MKL's for exactly those arguments (m,
+n, k, transposes, leading dimensions, beta). So do these.
 
 Per sample (``cols``: the sample's im2col columns, ``(C * kh * kw, Ho * Wo)``, row-major,
 zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major GEMM):
@@ -18,6 +18,10 @@ zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major
 - weight gradient: into a zeroed ``(O, C * kh * kw)`` buffer, sample after sample, ``gemm(T,
   N, m=C*kh*kw, n=O, k=Ho*Wo, A=cols (lda k), B=grad_output (ldb k), beta 1)``, outside any
   parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule).
+
+The dilated kernel makes the same GEMMs (columns of the dilated windows; its col2im adds the
+taps in the same order), in a plain loop over the batch (every GEMM threaded by MKL), and its
+forward adds into a zeroed output (beta 1) when there is no bias.
 
 Arrays are 4-D ``(N, C, H, W)`` (a 1-D convolution is one of height 1, as PyTorch runs it),
 C-contiguous inputs to the kernels (PyTorch's ``contiguous()``)."""
@@ -34,10 +38,10 @@ _INT_MAX = 2 ** 31 - 1
 
 
 def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last=False):
-    """Whether PyTorch runs this convolution on slow_conv2d and these kernels model it: a
-    float32 or float64 one off oneDNN, ungrouped, undilated, not transposed, in the
-    contiguous layout, with PyTorch's MKL loaded."""
-    if transposed or tuple(dilation) != (1, 1) or channels_last:
+    """Whether PyTorch runs this convolution on slow_conv2d or slow_conv_dilated2d and these
+    kernels model it: a float32 or float64 one off oneDNN, not transposed, in the contiguous
+    layout, with PyTorch's MKL loaded."""
+    if transposed or channels_last:
         return False
     if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False
@@ -46,29 +50,32 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     if x4.shape[1] != w4.shape[1] * groups or w4.shape[0] % groups:
         return False
     c, kh, kw = w4.shape[1:]
-    h, wid = x4.shape[2:]
-    ho = (h + 2 * padding[0] - kh) // stride[0] + 1
-    wo = (wid + 2 * padding[1] - kw) // stride[1] + 1
+    ho, wo = _out_hw(x4.shape[2:], (kh, kw), (stride, padding, dilation))
     if ho <= 0 or wo <= 0 or max(c * kh * kw * ho * wo, w4.shape[0] * ho * wo,
                                  w4.size) > _INT_MAX:
         return False
     return not runs_on_onednn(x4, w4, stride, dilation, groups)
 
 
-def _windows(x, kernel, out_hw, stride, padding):
+def _out_hw(in_hw, kernel, geometry):
+    return tuple((size + 2 * p - d * (k - 1) - 1) // s + 1
+                 for size, k, s, p, d in zip(in_hw, kernel, *geometry))
+
+
+def _windows(x, kernel, out_hw, geometry):
     """The im2col windows ``(N, C, kh, kw, Ho, Wo)`` of ``x``, a view of it or of a
     zero-padded copy; a sample's copied C-contiguous, ``(C * kh * kw, Ho * Wo)``, is its
     columns (rows in (channel, kh, kw) order, zeros where a window lies on the padding)."""
     n, c, h, w = x.shape
-    (ph, pw), (kh, kw), (sh, sw) = padding, kernel, stride
+    (sh, sw), (ph, pw), (dh, dw) = geometry
     if ph or pw:
         padded = np.zeros((n, c, h + 2 * ph, w + 2 * pw), x.dtype)
         padded[:, :, ph:ph + h, pw:pw + w] = x
     else:
         padded = x
     sn, sc, sy, sx = padded.strides
-    return as_strided(padded, (n, c, kh, kw) + tuple(out_hw),
-                      (sn, sc, sy, sx, sy * sh, sx * sw), writeable=False)
+    return as_strided(padded, (n, c) + tuple(kernel) + tuple(out_hw),
+                      (sn, sc, sy * dh, sx * dw, sy * sh, sx * sw), writeable=False)
 
 
 def _sample_columns(windows, t, buffer):
@@ -89,6 +96,16 @@ def _call(function, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc):
                       function.one if beta else function.zero, live_pointer(c), ldc)
 
 
+def _over_samples(n, dilated, body, *args):
+    """``body(start, stop, *args)`` over the batch as PyTorch loops: slow_conv2d's
+    parallel loop (its GEMMs on one MKL thread; inline for one sample, whose GEMM MKL may
+    thread), slow_conv_dilated2d's plain loop (every GEMM threaded by MKL)."""
+    if dilated or n == 1:
+        gemm._threaded(body, 0, n, *args)
+    else:
+        parallel_for(n, 1, body, *args)
+
+
 def _group(a, dim, groups, g):
     """Group ``g`` of ``a`` along ``dim``, C-contiguous (PyTorch's subtensor)."""
     size = a.shape[dim] // groups
@@ -97,50 +114,53 @@ def _group(a, dim, groups, g):
     return np.ascontiguousarray(a[tuple(index)])
 
 
-def grouped_forward(x4, w4, bias, stride, padding, groups):
-    """The convolution, bias included; a grouped one as PyTorch runs it, one ungrouped
-    convolution per group of C-contiguous copies of input, weight and bias, results
-    concatenated on the channel dim."""
+def grouped_forward(x4, w4, bias, geometry, groups):
+    """The convolution, bias included (``geometry``: ``(stride, padding, dilation)``); a
+    grouped one as PyTorch runs it, one ungrouped convolution per group of C-contiguous
+    copies of input, weight and bias, results concatenated on the channel dim."""
     if groups == 1:
-        return forward(x4, w4, bias, stride, padding)
+        return forward(x4, w4, bias, geometry)
     return np.concatenate([forward(_group(x4, 1, groups, g), _group(w4, 0, groups, g),
                                    None if bias is None else _group(bias, 0, groups, g),
-                                   stride, padding) for g in range(groups)], 1)
+                                   geometry) for g in range(groups)], 1)
 
 
-def grouped_input_grad(gy, w4, in_hw, stride, padding, groups):
+def grouped_input_grad(gy, w4, in_hw, geometry, groups):
     """``input_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
     if groups == 1:
-        return input_grad(gy, w4, in_hw, stride, padding)
+        return input_grad(gy, w4, in_hw, geometry)
     return np.concatenate([input_grad(_group(gy, 1, groups, g), _group(w4, 0, groups, g),
-                                      in_hw, stride, padding) for g in range(groups)], 1)
+                                      in_hw, geometry) for g in range(groups)], 1)
 
 
-def grouped_weight_grad(x4, gy, w_shape, stride, padding, groups):
+def grouped_weight_grad(x4, gy, w_shape, geometry, groups):
     """``weight_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
     if groups == 1:
-        return weight_grad(x4, gy, w_shape, stride, padding)
+        return weight_grad(x4, gy, w_shape, geometry)
     shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
     return np.concatenate([weight_grad(_group(x4, 1, groups, g), _group(gy, 1, groups, g),
-                                       shape, stride, padding) for g in range(groups)], 0)
+                                       shape, geometry) for g in range(groups)], 0)
 
 
-def forward(x4, w4, bias, stride, padding):
-    """The convolution ``(N, O, Ho, Wo)``, the bias (an ``(O,)`` array or None) included."""
+def forward(x4, w4, bias, geometry):
+    """The convolution ``(N, O, Ho, Wo)``, the bias (an ``(O,)`` array or None) included.
+    The dilated kernel adds its product to the output with beta 1 even without a bias (to
+    zeros then: a -0. sum comes out 0.)."""
     n = x4.shape[0]
     o, c, kh, kw = w4.shape
-    out_hw = ((x4.shape[2] + 2 * padding[0] - kh) // stride[0] + 1,
-              (x4.shape[3] + 2 * padding[1] - kw) // stride[1] + 1)
-    windows = _windows(x4, (kh, kw), out_hw, stride, padding)
+    out_hw = _out_hw(x4.shape[2:], (kh, kw), geometry)
+    dilated = tuple(geometry[2]) != (1, 1)
+    windows = _windows(x4, (kh, kw), out_hw, geometry)
     weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
-    y = np.empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
     if bias is not None:
+        y = np.empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
         y[...] = bias.reshape(o, 1)
-    function = _gemm(x4.dtype)
+    else:
+        y = (np.zeros if dilated else np.empty)((n, o, out_hw[0] * out_hw[1]), x4.dtype)
     m, k = out_hw[0] * out_hw[1], c * kh * kw
     # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache)
-    parallel_for(n, 1, _forward_samples, function, windows, weight, y, m, o, k,
-                 bias is not None)
+    _over_samples(n, dilated, _forward_samples, _gemm(x4.dtype), windows, weight, y, m, o, k,
+                  bias is not None or dilated)
     return y.reshape((n, o) + out_hw)
 
 
@@ -151,7 +171,7 @@ def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta):
         _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
 
 
-def input_grad(gy, w4, in_hw, stride, padding):
+def input_grad(gy, w4, in_hw, geometry):
     """The input gradient ``(N, C, H, W)`` of the convolution whose output gradient is
     ``gy``."""
     n, o, ho, wo = gy.shape
@@ -160,18 +180,20 @@ def input_grad(gy, w4, in_hw, stride, padding):
     weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
     m, k_cols = ho * wo, c * kh * kw
     cols = np.empty((n, k_cols, m), gy.dtype)
-    parallel_for(n, 1, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m), weight,
-                 cols, m, k_cols, o)
+    _over_samples(n, tuple(geometry[2]) != (1, 1), _input_grad_samples, _gemm(gy.dtype),
+                  gy.reshape(n, o, m), weight, cols, m, k_cols, o)
     cols = cols.reshape(n, c, kh, kw, ho, wo)
-    (sh, sw), (ph, pw), (h, wid) = stride, padding, in_hw
+    (sh, sw), (ph, pw), (dh, dw) = geometry
+    h, wid = in_hw
     # a padded image big enough for every tap: the taps landing on the padding are cut off,
-    # as PyTorch's loop skips them
-    hp = max(h + 2 * ph, (ho - 1) * sh + kh)
-    wp = max(wid + 2 * pw, (wo - 1) * sw + kw)
+    # as PyTorch's loops skip them; each pixel's taps added in (kh, kw) order to zero
+    hp = max(h + 2 * ph, (ho - 1) * sh + (kh - 1) * dh + 1)
+    wp = max(wid + 2 * pw, (wo - 1) * sw + (kw - 1) * dw + 1)
     gx = np.zeros((n, c, hp, wp), gy.dtype)
     for i in range(kh):
         for j in range(kw):
-            gx[:, :, i:i + (ho - 1) * sh + 1:sh, j:j + (wo - 1) * sw + 1:sw] += cols[:, :, i, j]
+            gx[:, :, i * dh:i * dh + (ho - 1) * sh + 1:sh,
+               j * dw:j * dw + (wo - 1) * sw + 1:sw] += cols[:, :, i, j]
     return np.ascontiguousarray(gx[:, :, ph:ph + h, pw:pw + wid])
 
 
@@ -180,11 +202,11 @@ def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o):
         _call(function, False, True, m, k_cols, o, gy[t], m, weight, k_cols, False, cols[t], m)
 
 
-def weight_grad(x4, gy, w_shape, stride, padding):
+def weight_grad(x4, gy, w_shape, geometry):
     """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order."""
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
-    windows = _windows(x4, (kh, kw), (ho, wo), stride, padding)
+    windows = _windows(x4, (kh, kw), (ho, wo), geometry)
     gy = np.ascontiguousarray(gy).reshape(n, o, ho * wo)
     m, k = c * kh * kw, ho * wo
     gw = np.zeros((o, m), gy.dtype)
