@@ -301,9 +301,13 @@ class ConvolutionBackward0(Op):
             if not y.size:
                 bias_data = None
         elif not self.widened and _native(x, w, self.params, transposed):
-            # (PyTorch's slow_conv2d, bias included: conv_native.py)
-            y, bias_data = conv_native.grouped_forward(
-                x4, w4, bias_data, (stride, padding, dilation), groups), None
+            # (PyTorch's native kernels, bias included: conv_native.py)
+            geometry = (stride, padding, dilation)
+            if transposed:
+                y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
+            else:
+                y = conv_native.grouped_forward(x4, w4, bias_data, geometry, groups)
+            bias_data = None
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
             pass  # y: the sum oneDNN computes, without the padding
@@ -420,9 +424,11 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     native = not empty and _native(x, w, geometry[0], transposed)  # (conv_native.py)
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)
-    elif mask[0] and native:
-        grad_input = _like_input(conv_native.grouped_input_grad(
-            g4, as_4d(w), in_hw, (stride, padding, dilation), groups), grad.ndim)
+    elif mask[0] and native:  # (of a transposed one: the convolution of the gradient)
+        geometry3 = (stride, padding, dilation)
+        grad_input = _like_input(conv_native.grouped_forward(
+            g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
+            conv_native.grouped_input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
@@ -437,8 +443,9 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         grad_weight = np.zeros(w_shape, grad.dtype)
     elif mask[1] and native:
         shape4 = as_4d(w).shape
+        x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         grad_weight = contiguous_strides(conv_native.grouped_weight_grad(
-            as_4d(x), g4, shape4, (stride, padding, dilation), groups).reshape(w_shape))
+            x4, gy, shape4, (stride, padding, dilation), groups).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]

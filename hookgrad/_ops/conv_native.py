@@ -38,21 +38,25 @@ _INT_MAX = 2 ** 31 - 1
 
 
 def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last=False):
-    """Whether PyTorch runs this convolution on slow_conv2d or slow_conv_dilated2d and these
-    kernels model it: a float32 or float64 one off oneDNN, not transposed, in the contiguous
-    layout, with PyTorch's MKL loaded."""
-    if transposed or channels_last:
-        return False
-    if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
+    """Whether PyTorch runs this convolution on slow_conv2d, slow_conv_dilated2d or
+    slow_conv_transpose2d and these kernels model it: a float32 or float64 one off oneDNN,
+    in the contiguous layout, with PyTorch's MKL loaded."""
+    if channels_last or x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False
     if not (x4.size and w4.size) or not gemm.available():
         return False
-    if x4.shape[1] != w4.shape[1] * groups or w4.shape[0] % groups:
-        return False
-    c, kh, kw = w4.shape[1:]
-    ho, wo = _out_hw(x4.shape[2:], (kh, kw), (stride, padding, dilation))
-    if ho <= 0 or wo <= 0 or max(c * kh * kw * ho * wo, w4.shape[0] * ho * wo,
-                                 w4.size) > _INT_MAX:
+    if transposed:  # (weight (C_in, C_out / groups, kh, kw))
+        if x4.shape[1] != w4.shape[0] or w4.shape[0] % groups:
+            return False
+        columns = w4[0].size * x4.shape[2] * x4.shape[3]
+    else:
+        if x4.shape[1] != w4.shape[1] * groups or w4.shape[0] % groups:
+            return False
+        ho, wo = _out_hw(x4.shape[2:], w4.shape[2:], (stride, padding, dilation))
+        if ho <= 0 or wo <= 0:
+            return False
+        columns = max(w4[0].size, w4.shape[0]) * ho * wo
+    if max(columns, w4.size, x4[0].size) > _INT_MAX:
         return False
     return not runs_on_onednn(x4, w4, stride, dilation, groups)
 
@@ -96,11 +100,12 @@ def _call(function, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc):
                       function.one if beta else function.zero, live_pointer(c), ldc)
 
 
-def _over_samples(n, dilated, body, *args):
-    """``body(start, stop, *args)`` over the batch as PyTorch loops: slow_conv2d's
-    parallel loop (its GEMMs on one MKL thread; inline for one sample, whose GEMM MKL may
-    thread), slow_conv_dilated2d's plain loop (every GEMM threaded by MKL)."""
-    if dilated or n == 1:
+def _over_samples(n, sequential, body, *args):
+    """``body(start, stop, *args)`` over the batch as PyTorch loops: slow_conv2d's and
+    slow_conv_transpose2d's parallel loop (their GEMMs on one MKL thread; inline for one
+    sample, whose GEMM MKL may thread), slow_conv_dilated2d's plain loop (``sequential``:
+    every GEMM threaded by MKL)."""
+    if sequential or n == 1:
         gemm._threaded(body, 0, n, *args)
     else:
         parallel_for(n, 1, body, *args)
@@ -114,42 +119,56 @@ def _group(a, dim, groups, g):
     return np.ascontiguousarray(a[tuple(index)])
 
 
-def grouped_forward(x4, w4, bias, geometry, groups):
-    """The convolution, bias included (``geometry``: ``(stride, padding, dilation)``); a
-    grouped one as PyTorch runs it, one ungrouped convolution per group of C-contiguous
-    copies of input, weight and bias, results concatenated on the channel dim."""
+def _per_group(function, groups, split, dim, *args):
+    """``function(*args)``, a grouped convolution's as PyTorch runs it: one ungrouped call
+    per group on C-contiguous copies of the arrays among ``args`` (each cut along its dim in
+    ``split``, None for an argument passed whole), results concatenated along ``dim``."""
     if groups == 1:
-        return forward(x4, w4, bias, geometry)
-    return np.concatenate([forward(_group(x4, 1, groups, g), _group(w4, 0, groups, g),
-                                   None if bias is None else _group(bias, 0, groups, g),
-                                   geometry) for g in range(groups)], 1)
+        return function(*args)
+    return np.concatenate([function(*(
+        arg if axis is None or arg is None else _group(arg, axis, groups, g)
+        for arg, axis in zip(args, split))) for g in range(groups)], dim)
+
+
+def grouped_forward(x4, w4, bias, geometry, groups, out_hw=None):
+    """The convolution, bias included (``geometry``: ``(stride, padding, dilation)``;
+    ``out_hw``: the output's spatial size, when given), group by group."""
+    return _per_group(forward, groups, (1, 0, 0, None, None), 1, x4, w4, bias, geometry,
+                      out_hw)
 
 
 def grouped_input_grad(gy, w4, in_hw, geometry, groups):
-    """``input_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
-    if groups == 1:
-        return input_grad(gy, w4, in_hw, geometry)
-    return np.concatenate([input_grad(_group(gy, 1, groups, g), _group(w4, 0, groups, g),
-                                      in_hw, geometry) for g in range(groups)], 1)
+    """``input_grad``, group by group."""
+    return _per_group(input_grad, groups, (1, 0, None, None), 1, gy, w4, in_hw, geometry)
 
 
 def grouped_weight_grad(x4, gy, w_shape, geometry, groups):
-    """``weight_grad``, a grouped convolution's group by group (as ``grouped_forward``)."""
-    if groups == 1:
-        return weight_grad(x4, gy, w_shape, geometry)
+    """``weight_grad``, group by group (also a transposed convolution's, with the output
+    gradient as ``x4`` and the input as ``gy``)."""
     shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
-    return np.concatenate([weight_grad(_group(x4, 1, groups, g), _group(gy, 1, groups, g),
-                                       shape, geometry) for g in range(groups)], 0)
+    return _per_group(weight_grad, groups, (1, 1, None, None), 0, x4, gy, shape, geometry)
 
 
-def forward(x4, w4, bias, geometry):
+def grouped_transposed(x4, w4, bias, geometry, out_hw, groups):
+    """The transposed convolution (``w4``: ``(C_in, C_out / groups, kh, kw)``), bias
+    included, group by group, as slow_conv_transpose2d computes it: per sample ``gemm(N,
+    T)`` of the input and weight into columns, as ``input_grad``'s, then the columns added
+    tap by tap onto zeros (for a 1x1 kernel at stride 1 without padding, the GEMM straight
+    into the output), the bias added after (PyTorch 2.13's order: checked bit for bit)."""
+    return _per_group(input_grad, groups, (1, 0, None, None, 0, None), 1, x4, w4, out_hw,
+                      geometry, bias, True)
+
+
+def forward(x4, w4, bias, geometry, out_hw=None):
     """The convolution ``(N, O, Ho, Wo)``, the bias (an ``(O,)`` array or None) included.
     The dilated kernel adds its product to the output with beta 1 even without a bias (to
-    zeros then: a -0. sum comes out 0.)."""
+    zeros then: a -0. sum comes out 0.). (Also a transposed convolution's input gradient:
+    its GEMMs are these, with beta 0 and ``out_hw``, the input's size.)"""
     n = x4.shape[0]
     o, c, kh, kw = w4.shape
-    out_hw = _out_hw(x4.shape[2:], (kh, kw), geometry)
-    dilated = tuple(geometry[2]) != (1, 1)
+    transposed_grad = out_hw is not None
+    out_hw = out_hw or _out_hw(x4.shape[2:], (kh, kw), geometry)
+    dilated = tuple(geometry[2]) != (1, 1) and not transposed_grad
     windows = _windows(x4, (kh, kw), out_hw, geometry)
     weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
     if bias is not None:
@@ -161,7 +180,7 @@ def forward(x4, w4, bias, geometry):
     # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache)
     _over_samples(n, dilated, _forward_samples, _gemm(x4.dtype), windows, weight, y, m, o, k,
                   bias is not None or dilated)
-    return y.reshape((n, o) + out_hw)
+    return y.reshape((n, o) + tuple(out_hw))
 
 
 def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta):
@@ -171,20 +190,24 @@ def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta):
         _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
 
 
-def input_grad(gy, w4, in_hw, geometry):
+def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
     """The input gradient ``(N, C, H, W)`` of the convolution whose output gradient is
-    ``gy``."""
+    ``gy`` (``transposed``: the forward of a transposed convolution, with its ``bias``)."""
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w4.shape
     gy = np.ascontiguousarray(gy)
     weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
     m, k_cols = ho * wo, c * kh * kw
-    cols = np.empty((n, k_cols, m), gy.dtype)
-    _over_samples(n, tuple(geometry[2]) != (1, 1), _input_grad_samples, _gemm(gy.dtype),
-                  gy.reshape(n, o, m), weight, cols, m, k_cols, o)
-    cols = cols.reshape(n, c, kh, kw, ho, wo)
     (sh, sw), (ph, pw), (dh, dw) = geometry
     h, wid = in_hw
+    cols = np.empty((n, k_cols, m), gy.dtype)
+    sequential = not transposed and (dh, dw) != (1, 1)
+    _over_samples(n, sequential, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m),
+                  weight, cols, m, k_cols, o)
+    if transposed and (kh, kw, sh, sw, ph, pw) == (1, 1, 1, 1, 0, 0) and (h, wid) == (ho, wo):
+        y = cols.reshape(n, c, h, wid)  # (PyTorch's GEMM wrote it in place: no col2im)
+        return y if bias is None else y + bias.reshape(c, 1, 1)
+    cols = cols.reshape(n, c, kh, kw, ho, wo)
     # a padded image big enough for every tap: the taps landing on the padding are cut off,
     # as PyTorch's loops skip them; each pixel's taps added in (kh, kw) order to zero
     hp = max(h + 2 * ph, (ho - 1) * sh + (kh - 1) * dh + 1)
@@ -194,7 +217,10 @@ def input_grad(gy, w4, in_hw, geometry):
         for j in range(kw):
             gx[:, :, i * dh:i * dh + (ho - 1) * sh + 1:sh,
                j * dw:j * dw + (wo - 1) * sw + 1:sw] += cols[:, :, i, j]
-    return np.ascontiguousarray(gx[:, :, ph:ph + h, pw:pw + wid])
+    gx = np.ascontiguousarray(gx[:, :, ph:ph + h, pw:pw + wid])
+    if bias is not None:
+        gx += bias.reshape(c, 1, 1)
+    return gx
 
 
 def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o):
