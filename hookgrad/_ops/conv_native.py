@@ -21,7 +21,11 @@ zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major
 
 The dilated kernel makes the same GEMMs (columns of the dilated windows; its col2im adds the
 taps in the same order), in a plain loop over the batch (every GEMM threaded by MKL), and its
-forward adds into a zeroed output (beta 1) when there is no bias.
+forward adds into a zeroed output (beta 1) when there is no bias. A transposed convolution
+(slow_conv_transpose2d) is made of the same pieces, its roles swapped: its forward is the
+input gradient's GEMM and col2im (in its parallel loop, onto zeros, the bias added after),
+its input gradient the forward's GEMMs (beta 0, in a plain loop), its weight gradient the
+weight gradient's with the output gradient's columns.
 
 Arrays are 4-D ``(N, C, H, W)`` (a 1-D convolution is one of height 1, as PyTorch runs it),
 C-contiguous inputs to the kernels (PyTorch's ``contiguous()``)."""
@@ -153,8 +157,7 @@ def grouped_transposed(x4, w4, bias, geometry, out_hw, groups):
     """The transposed convolution (``w4``: ``(C_in, C_out / groups, kh, kw)``), bias
     included, group by group, as slow_conv_transpose2d computes it: per sample ``gemm(N,
     T)`` of the input and weight into columns, as ``input_grad``'s, then the columns added
-    tap by tap onto zeros (for a 1x1 kernel at stride 1 without padding, the GEMM straight
-    into the output), the bias added after (PyTorch 2.13's order: checked bit for bit)."""
+    tap by tap onto zeros (a 1x1 kernel's too), the bias added after."""
     return _per_group(input_grad, groups, (1, 0, None, None, 0, None), 1, x4, w4, out_hw,
                       geometry, bias, True)
 
@@ -163,7 +166,7 @@ def forward(x4, w4, bias, geometry, out_hw=None):
     """The convolution ``(N, O, Ho, Wo)``, the bias (an ``(O,)`` array or None) included.
     The dilated kernel adds its product to the output with beta 1 even without a bias (to
     zeros then: a -0. sum comes out 0.). (Also a transposed convolution's input gradient:
-    its GEMMs are these, with beta 0 and ``out_hw``, the input's size.)"""
+    its GEMMs are these, with beta 0 and ``out_hw``, the input's size, in a plain loop.)"""
     n = x4.shape[0]
     o, c, kh, kw = w4.shape
     transposed_grad = out_hw is not None
@@ -177,9 +180,10 @@ def forward(x4, w4, bias, geometry, out_hw=None):
     else:
         y = (np.zeros if dilated else np.empty)((n, o, out_hw[0] * out_hw[1]), x4.dtype)
     m, k = out_hw[0] * out_hw[1], c * kh * kw
-    # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache)
-    _over_samples(n, dilated, _forward_samples, _gemm(x4.dtype), windows, weight, y, m, o, k,
-                  bias is not None or dilated)
+    # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache; the
+    # dilated kernel's loop and the transposed one's input gradient's are plain loops)
+    _over_samples(n, dilated or transposed_grad, _forward_samples, _gemm(x4.dtype), windows,
+                  weight, y, m, o, k, bias is not None or dilated)
     return y.reshape((n, o) + tuple(out_hw))
 
 
@@ -204,9 +208,6 @@ def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
     sequential = not transposed and (dh, dw) != (1, 1)
     _over_samples(n, sequential, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m),
                   weight, cols, m, k_cols, o)
-    if transposed and (kh, kw, sh, sw, ph, pw) == (1, 1, 1, 1, 0, 0) and (h, wid) == (ho, wo):
-        y = cols.reshape(n, c, h, wid)  # (PyTorch's GEMM wrote it in place: no col2im)
-        return y if bias is None else y + bias.reshape(c, 1, 1)
     cols = cols.reshape(n, c, kh, kw, ho, wo)
     # a padded image big enough for every tap: the taps landing on the padding are cut off,
     # as PyTorch's loops skip them; each pixel's taps added in (kh, kw) order to zero

@@ -70,9 +70,9 @@ for threads in (1, 2):
     print("threads", threads)
     for case in CASES:
         if threads == 2 and case[0] == (1, 3, 9, 9):
-            # (one sample: PyTorch's loop runs inline and MKL threads the input gradient's
-            # GEMM, whose split changes its bits at two threads; hookgrad's MKL keeps one
-            # thread's unless HOOKGRAD_MKL_OPENMP=1)
+            # (a transposed convolution's input gradient: PyTorch runs its GEMMs outside its
+            # parallel loop and MKL threads them, which changes this one's bits at two
+            # threads; hookgrad's MKL keeps one thread's unless HOOKGRAD_MKL_OPENMP=1)
             continue
         run(torch.float64, *case)
     # float32 where PyTorch runs its native kernel: one ungrouped sample, a small kernel and
