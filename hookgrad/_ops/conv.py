@@ -11,7 +11,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
-from . import conv_kernels, conv_native
+from . import conv_kernels, conv_native, conv_native_channels_last
 from .conv_bias_grad import bias_grad
 from .conv_checks import checked_params
 from .conv_onednn import (
@@ -257,11 +257,15 @@ def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, 
 
 
 def _native(x, w, params, transposed):
-    """Whether PyTorch runs this convolution of arrays ``x`` and ``w`` on its native
-    slow_conv2d, as conv_native.py computes it."""
+    """How PyTorch runs this convolution of arrays ``x`` and ``w`` on its native kernels:
+    None (it does not, or not as modelled), conv_native or (the channels-last form)
+    conv_native_channels_last."""
     stride, padding, dilation, groups = params
-    return conv_native.applies(as_4d(x), as_4d(w), stride, padding, dilation, groups,
-                               transposed, x.ndim == 4 and suggests_channels_last(x, w))
+    cl = x.ndim == 4 and suggests_channels_last(x, w)
+    if not conv_native.applies(as_4d(x), as_4d(w), stride, padding, dilation, groups,
+                               transposed, cl):
+        return None
+    return conv_native_channels_last if cl else conv_native
 
 
 class ConvolutionBackward0(Op):
@@ -300,10 +304,12 @@ class ConvolutionBackward0(Op):
             y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
             if not y.size:
                 bias_data = None
-        elif not self.widened and _native(x, w, self.params, transposed):
+        elif not self.widened and (native := _native(x, w, self.params, transposed)):
             # (PyTorch's native kernels, bias included: conv_native.py)
             geometry = (stride, padding, dilation)
-            if transposed:
+            if native is conv_native_channels_last:
+                y = native.forward(x4, w4, bias_data, stride, padding)
+            elif transposed:
                 y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
             else:
                 y = conv_native.grouped_forward(x4, w4, bias_data, geometry, groups)
@@ -421,7 +427,15 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     g4 = as_4d(grad)
     grad_input = grad_weight = grad_bias = None
     empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
-    native = not empty and _native(x, w, geometry[0], transposed)  # (conv_native.py)
+    native = None if empty else _native(x, w, geometry[0], transposed)  # (conv_native.py)
+    if native is conv_native_channels_last:
+        if mask[0]:
+            grad_input = _like_input(native.input_grad(g4, as_4d(w), in_hw, stride, padding),
+                                     grad.ndim)
+        if mask[1]:
+            grad_weight = contiguous_strides(native.weight_grad(
+                as_4d(x), g4, w_shape, stride, padding))
+        mask = (False, False, mask[2])
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)
     elif mask[0] and native:  # (of a transposed one: the convolution of the gradient)
@@ -445,7 +459,7 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         shape4 = as_4d(w).shape
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         grad_weight = contiguous_strides(conv_native.grouped_weight_grad(
-            x4, gy, shape4, (stride, padding, dilation), groups).reshape(w_shape))
+            x4, gy, shape4, (stride, padding, dilation), groups, transposed).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]

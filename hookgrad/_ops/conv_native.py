@@ -43,9 +43,12 @@ _INT_MAX = 2 ** 31 - 1
 
 def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last=False):
     """Whether PyTorch runs this convolution on slow_conv2d, slow_conv_dilated2d or
-    slow_conv_transpose2d and these kernels model it: a float32 or float64 one off oneDNN,
-    in the contiguous layout, with PyTorch's MKL loaded."""
-    if channels_last or x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
+    slow_conv_transpose2d and these kernels (conv_native_channels_last's, when the input or
+    weight suggests ``channels_last``) model it: a float32 or float64 one off oneDNN, with
+    PyTorch's MKL loaded; in the channels-last form, ungrouped, undilated, not transposed."""
+    if channels_last and (transposed or groups != 1 or tuple(dilation) != (1, 1)):
+        return False
+    if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False
     if not (x4.size and w4.size) or not gemm.available():
         return False
@@ -86,10 +89,65 @@ def _windows(x, kernel, out_hw, geometry):
                       (sn, sc, sy * dh, sx * dw, sy * sh, sx * sw), writeable=False)
 
 
-def _sample_columns(windows, t, buffer):
-    """Sample ``t``'s columns, copied into ``buffer`` (``(C * kh * kw, Ho * Wo)``)."""
-    np.copyto(buffer.reshape(windows.shape[1:]), windows[t])
-    return buffer
+# MKL's GEMM takes other kernels (and rounds otherwise) for operands at other addresses modulo
+# 16 bytes: PyTorch's CPU allocator aligns every tensor to 64 bytes, and a sample's matrix
+# lies at the sample's offset into its batch's tensor, or at the start of a buffer reused for
+# every sample. The arrays handed to GEMM here sit at the same addresses modulo 64.
+ALIGNMENT = 64
+
+
+def aligned_empty(shape, dtype):
+    """An uninitialized C-contiguous array whose first element is 64-byte aligned."""
+    dtype = np.dtype(dtype)
+    nbytes = int(np.prod(shape)) * dtype.itemsize
+    raw = np.empty(nbytes + ALIGNMENT, np.uint8)
+    start = -raw.ctypes.data % ALIGNMENT
+    return raw[start:start + nbytes].view(dtype).reshape(shape)
+
+
+def aligned(a):
+    """``a`` C-contiguous and 64-byte aligned (a copy where it is not), as a tensor given to
+    PyTorch's kernel is (from the start of its storage)."""
+    if a.flags.c_contiguous and a.ctypes.data % ALIGNMENT == 0:
+        return a
+    out = aligned_empty(a.shape, a.dtype)
+    out[...] = a
+    return out
+
+
+def _contiguous(a):
+    """PyTorch's ``contiguous()`` of ``a`` (a view into an ``aligned`` array): ``a`` itself,
+    at its offset, where it is C-contiguous, else a new aligned copy."""
+    if a.flags.c_contiguous:
+        return a
+    out = aligned_empty(a.shape, a.dtype)
+    out[...] = a
+    return out
+
+
+def sample_rows(n, shape, dtype):
+    """``(N,) + shape`` aligned, each sample's matrix starting at a multiple of 64 bytes (a
+    buffer PyTorch allocates per sample or reuses for every sample)."""
+    size, itemsize = int(np.prod(shape)), np.dtype(dtype).itemsize
+    step = -(-size * itemsize // ALIGNMENT) * ALIGNMENT // itemsize
+    return aligned_empty((n, step), dtype)[:, :size].reshape((n,) + tuple(shape))
+
+
+def column_buffer(shape, dtype):
+    """Room for one sample's columns at any offset modulo 64 bytes (``sample_columns``)."""
+    return aligned_empty(int(np.prod(shape)) + ALIGNMENT, dtype)
+
+
+def sample_columns(windows, t, buffer, in_batch=True):
+    """Sample ``t``'s columns (the C-contiguous copy of ``windows[t]``) in ``buffer``, at the
+    address they have in PyTorch's columns of the whole batch (``in_batch``), else at the
+    start of its one reused buffer."""
+    shape = windows.shape[1:]
+    size = int(np.prod(shape))
+    start = (t * size * buffer.itemsize % ALIGNMENT) // buffer.itemsize if in_batch else 0
+    columns = buffer[start:start + size].reshape(shape)
+    np.copyto(columns, windows[t])
+    return columns
 
 
 def _gemm(dtype):
@@ -116,17 +174,20 @@ def _over_samples(n, sequential, body, *args):
 
 
 def _group(a, dim, groups, g):
-    """Group ``g`` of ``a`` along ``dim``, C-contiguous (PyTorch's subtensor)."""
+    """Group ``g`` of ``a`` along ``dim``, C-contiguous (PyTorch's subtensor: a view where
+    the group's slice is contiguous already, as the weight's always is)."""
     size = a.shape[dim] // groups
     index = [slice(None)] * a.ndim
     index[dim] = slice(g * size, (g + 1) * size)
-    return np.ascontiguousarray(a[tuple(index)])
+    return _contiguous(a[tuple(index)])
 
 
 def _per_group(function, groups, split, dim, *args):
     """``function(*args)``, a grouped convolution's as PyTorch runs it: one ungrouped call
     per group on C-contiguous copies of the arrays among ``args`` (each cut along its dim in
     ``split``, None for an argument passed whole), results concatenated along ``dim``."""
+    args = [arg if axis is None or arg is None else aligned(arg)
+            for arg, axis in zip(args, split)] + list(args[len(split):])
     if groups == 1:
         return function(*args)
     return np.concatenate([function(*(
@@ -146,11 +207,13 @@ def grouped_input_grad(gy, w4, in_hw, geometry, groups):
     return _per_group(input_grad, groups, (1, 0, None, None), 1, gy, w4, in_hw, geometry)
 
 
-def grouped_weight_grad(x4, gy, w_shape, geometry, groups):
+def grouped_weight_grad(x4, gy, w_shape, geometry, groups, transposed=False):
     """``weight_grad``, group by group (also a transposed convolution's, with the output
     gradient as ``x4`` and the input as ``gy``)."""
     shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
-    return _per_group(weight_grad, groups, (1, 1, None, None), 0, x4, gy, shape, geometry)
+    in_batch = not transposed and tuple(geometry[2]) == (1, 1)
+    return _per_group(weight_grad, groups, (1, 1, None, None, None), 0, x4, gy, shape,
+                      geometry, in_batch)
 
 
 def grouped_transposed(x4, w4, bias, geometry, out_hw, groups):
@@ -173,24 +236,26 @@ def forward(x4, w4, bias, geometry, out_hw=None):
     out_hw = out_hw or _out_hw(x4.shape[2:], (kh, kw), geometry)
     dilated = tuple(geometry[2]) != (1, 1) and not transposed_grad
     windows = _windows(x4, (kh, kw), out_hw, geometry)
-    weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
+    weight = _contiguous(w4).reshape(o, c * kh * kw)
+    y = aligned_empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
     if bias is not None:
-        y = np.empty((n, o, out_hw[0] * out_hw[1]), x4.dtype)
         y[...] = bias.reshape(o, 1)
-    else:
-        y = (np.zeros if dilated else np.empty)((n, o, out_hw[0] * out_hw[1]), x4.dtype)
+    elif dilated:
+        y[...] = 0
     m, k = out_hw[0] * out_hw[1], c * kh * kw
     # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache; the
     # dilated kernel's loop and the transposed one's input gradient's are plain loops)
+    # (slow_conv2d unfolds the whole batch; the others reuse one buffer)
     _over_samples(n, dilated or transposed_grad, _forward_samples, _gemm(x4.dtype), windows,
-                  weight, y, m, o, k, bias is not None or dilated)
+                  weight, y, m, o, k, bias is not None or dilated,
+                  not (dilated or transposed_grad))
     return y.reshape((n, o) + tuple(out_hw))
 
 
-def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta):
-    buffer = np.empty((k, m), y.dtype)
+def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta, in_batch):
+    buffer = column_buffer((k, m), y.dtype)
     for t in range(start, stop):
-        cols = _sample_columns(windows, t, buffer)
+        cols = sample_columns(windows, t, buffer, in_batch)
         _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
 
 
@@ -199,12 +264,14 @@ def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
     ``gy`` (``transposed``: the forward of a transposed convolution, with its ``bias``)."""
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w4.shape
-    gy = np.ascontiguousarray(gy)
-    weight = np.ascontiguousarray(w4).reshape(o, c * kh * kw)
+    gy = _contiguous(gy)
+    weight = _contiguous(w4).reshape(o, c * kh * kw)
     m, k_cols = ho * wo, c * kh * kw
     (sh, sw), (ph, pw), (dh, dw) = geometry
     h, wid = in_hw
-    cols = np.empty((n, k_cols, m), gy.dtype)
+    # (a transposed convolution's columns are the whole batch's; the others' one buffer)
+    cols = aligned_empty((n, k_cols, m), gy.dtype) if transposed else sample_rows(
+        n, (k_cols, m), gy.dtype)
     sequential = not transposed and (dh, dw) != (1, 1)
     _over_samples(n, sequential, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m),
                   weight, cols, m, k_cols, o)
@@ -229,17 +296,19 @@ def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o):
         _call(function, False, True, m, k_cols, o, gy[t], m, weight, k_cols, False, cols[t], m)
 
 
-def weight_grad(x4, gy, w_shape, geometry):
-    """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order."""
+def weight_grad(x4, gy, w_shape, geometry, in_batch=True):
+    """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order
+    (``in_batch``: slow_conv2d's columns of the whole batch, else one reused buffer)."""
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
     windows = _windows(x4, (kh, kw), (ho, wo), geometry)
-    gy = np.ascontiguousarray(gy).reshape(n, o, ho * wo)
+    gy = _contiguous(gy).reshape(n, o, ho * wo)
     m, k = c * kh * kw, ho * wo
-    gw = np.zeros((o, m), gy.dtype)
+    gw = aligned_empty((o, m), gy.dtype)
+    gw[...] = 0
     function = _gemm(gy.dtype)
-    buffer = np.empty((m, k), gy.dtype)
+    buffer = column_buffer((m, k), gy.dtype)
     for t in range(n):
-        cols = _sample_columns(windows, t, buffer)
+        cols = sample_columns(windows, t, buffer, in_batch)
         gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw, m)
     return gw.reshape(w_shape)
