@@ -17,7 +17,8 @@ rng = np.random.default_rng(48)
 
 
 def bits(t):
-    return hashlib.md5(t.detach().numpy().tobytes()).hexdigest()[:10] + str(tuple(t.shape))
+    data = t.detach().contiguous().numpy().tobytes()
+    return hashlib.md5(data).hexdigest()[:10] + str(tuple(t.shape))
 
 
 CASES = [  # (x shape, weight shape, stride, padding, with bias, other options)
@@ -45,14 +46,28 @@ CASES = [  # (x shape, weight shape, stride, padding, with bias, other options)
      {"transposed": True, "output_padding": (1, 0), "groups": 3}),
     ((1, 8, 6, 6), (8, 4, 3, 3), 2, 1, False, {"transposed": True, "dilation": 2}),
     ((2, 6, 20), (6, 4, 3), 2, 1, True, {"transposed": True, "output_padding": 1}),
+    # channels-last input or weight: slow_conv2d's other GEMMs and col2im order
+    ((2, 3, 7, 7), (4, 3, 3, 3), 2, 2, True, {"channels_last": "x"}),
+    ((3, 5, 9, 11), (7, 5, 2, 3), (2, 1), (1, 2), False, {"channels_last": "w"}),
+    ((1, 8, 12, 12), (8, 8, 3, 3), 1, 1, True, {"channels_last": "x"}),
+    # grouped, one sample: each group's input and output gradient slices are views
+    ((1, 6, 5, 5), (3, 2, 1, 1), 1, 0, False, {"groups": 3}),
+    ((1, 12, 7, 10), (9, 4, 1, 1), (3, 2), (0, 1), True, {"groups": 3, "dilation": (2, 1)}),
 ]
 
 
 def run(dtype, x_shape, w_shape, stride, padding, with_bias, options):
     options = dict(options)
     transposed = options.pop("transposed", False)
-    x = torch.tensor(rng.standard_normal(x_shape), dtype=dtype, requires_grad=True)
-    w = torch.tensor(rng.standard_normal(w_shape), dtype=dtype, requires_grad=True)
+    channels_last = options.pop("channels_last", "")
+    x = torch.tensor(rng.standard_normal(x_shape), dtype=dtype)
+    w = torch.tensor(rng.standard_normal(w_shape), dtype=dtype)
+    if channels_last == "x":
+        x = x.contiguous(memory_format=torch.channels_last)
+    if channels_last == "w":
+        w = w.contiguous(memory_format=torch.channels_last)
+    x.requires_grad_()
+    w.requires_grad_()
     channels = w_shape[1] * options.get("groups", 1) if transposed else w_shape[0]
     b = torch.tensor(rng.standard_normal(channels), dtype=dtype) if with_bias else None
     if transposed:
@@ -61,7 +76,7 @@ def run(dtype, x_shape, w_shape, stride, padding, with_bias, options):
         fn = F.conv2d if len(x_shape) == 4 else F.conv1d
     y = fn(x, w, b, stride=stride, padding=padding, **options)
     y.backward(torch.tensor(rng.standard_normal(tuple(y.shape)), dtype=dtype))
-    print(dtype, x_shape, w_shape, stride, padding, with_bias, transposed, options,
+    print(dtype, x_shape, w_shape, stride, padding, with_bias, transposed, channels_last, options,
           round(y.sum().item(), 6), bits(y), bits(x.grad), bits(w.grad))
 
 
