@@ -29,6 +29,8 @@ weight gradient's with the output gradient's columns.
 
 Arrays are 4-D ``(N, C, H, W)`` (a 1-D convolution is one of height 1, as PyTorch runs it),
 C-contiguous inputs to the kernels (PyTorch's ``contiguous()``)."""
+import math
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
@@ -99,7 +101,7 @@ ALIGNMENT = 64
 def aligned_empty(shape, dtype):
     """An uninitialized C-contiguous array whose first element is 64-byte aligned."""
     dtype = np.dtype(dtype)
-    nbytes = int(np.prod(shape)) * dtype.itemsize
+    nbytes = math.prod(shape) * dtype.itemsize
     raw = np.empty(nbytes + ALIGNMENT, np.uint8)
     start = -raw.ctypes.data % ALIGNMENT
     return raw[start:start + nbytes].view(dtype).reshape(shape)
@@ -128,14 +130,14 @@ def _contiguous(a):
 def sample_rows(n, shape, dtype):
     """``(N,) + shape`` aligned, each sample's matrix starting at a multiple of 64 bytes (a
     buffer PyTorch allocates per sample or reuses for every sample)."""
-    size, itemsize = int(np.prod(shape)), np.dtype(dtype).itemsize
+    size, itemsize = math.prod(shape), np.dtype(dtype).itemsize
     step = -(-size * itemsize // ALIGNMENT) * ALIGNMENT // itemsize
     return aligned_empty((n, step), dtype)[:, :size].reshape((n,) + tuple(shape))
 
 
 def column_buffer(shape, dtype):
     """Room for one sample's columns at any offset modulo 64 bytes (``sample_columns``)."""
-    return aligned_empty(int(np.prod(shape)) + ALIGNMENT, dtype)
+    return aligned_empty((math.prod(shape) + ALIGNMENT,), dtype)
 
 
 def sample_columns(windows, t, buffer, in_batch=True):
@@ -143,7 +145,7 @@ def sample_columns(windows, t, buffer, in_batch=True):
     address they have in PyTorch's columns of the whole batch (``in_batch``), else at the
     start of its one reused buffer."""
     shape = windows.shape[1:]
-    size = int(np.prod(shape))
+    size = math.prod(shape)
     start = (t * size * buffer.itemsize % ALIGNMENT) // buffer.itemsize if in_batch else 0
     columns = buffer[start:start + size].reshape(shape)
     np.copyto(columns, windows[t])
