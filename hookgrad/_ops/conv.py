@@ -521,8 +521,10 @@ class ConvolutionBackwardBackward0(Op):
         if self.needs(2) and ggi is not None and input._data.size:
             # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
             # input, which depends on those two alone (undefined for an empty input, as
-            # PyTorch's, so a leaf weight's .grad is left as it was)
-            if plain_backward() or not (grad._data.size and ggi._data.size):
+            # PyTorch's, so a leaf weight's .grad is left as it was); computed as PyTorch
+            # computes it, recorded or not: a convolution of the two transposed, whose bits
+            # differ from convolution_backward's weight gradient
+            if not (grad._data.size and ggi._data.size):
                 # (the weight gives just its shape, so it goes in without its history)
                 grad_weight = ConvolutionBackwardBackward0.apply(
                     grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]

@@ -98,3 +98,24 @@ for threads in (1, 2):
         if single or (threads == 1 and pointwise):
             run(torch.float32, *case)
 torch.set_num_threads(1)
+
+
+def double_backward(dtype, x_shape, w_shape, transposed, **options):
+    """A second derivative through the gradients (create_graph, then a plain backward): the
+    weight's term is a convolution of the transposed gradient and output gradient in
+    PyTorch, not its convolution_backward's weight gradient."""
+    x = torch.tensor(rng.standard_normal(x_shape), dtype=dtype, requires_grad=True)
+    w = torch.tensor(rng.standard_normal(w_shape), dtype=dtype, requires_grad=True)
+    fn = F.conv_transpose2d if transposed else F.conv2d
+    y = fn(x, w, None, **options)
+    g = torch.tensor(rng.standard_normal(tuple(y.shape)), dtype=dtype, requires_grad=True)
+    gx, gw = torch.autograd.grad(y, (x, w), g, create_graph=True)
+    ggx, ggw, ggg = torch.autograd.grad((gx * gx).sum() + (gw * gw).sum(), (x, w, g))
+    print("double", dtype, x_shape, w_shape, transposed, options, bits(gx), bits(gw),
+          bits(ggx), bits(ggw), bits(ggg))
+
+
+double_backward(torch.float64, (2, 3, 8, 9), (4, 3, 3, 3), False, stride=1, padding=1)
+double_backward(torch.float64, (2, 4, 7, 7), (4, 2, 3, 2), False, stride=2, padding=1,
+                groups=2)
+double_backward(torch.float64, (2, 4, 6, 6), (4, 3, 3, 3), True, stride=2, padding=1)
