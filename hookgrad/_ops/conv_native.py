@@ -1,9 +1,10 @@
 """PyTorch's native CPU convolution (``slow_conv2d``; ``slow_conv_dilated2d`` when dilated),
 bit for bit: where PyTorch does not run a convolution on oneDNN (every float64 one; a float32
 one where conv_onednn.runs_on_onednn says so), a convolution that is not transposed runs one
-MKL GEMM per sample (a grouped one: each group's, on C-contiguous copies, as an ungrouped
-one) with the arguments below, and the sums' bits are MKL's for exactly those arguments (m,
-n, k, transposes, leading dimensions, beta). So do these.
+MKL GEMM per sample (a grouped one group by group, each as an ungrouped one on the group's
+slices) with the arguments below, and the sums' bits are MKL's for exactly those arguments
+(m, n, k, transposes, leading dimensions, beta, and the operands' addresses modulo 64
+bytes). So do these.
 
 Per sample (``cols``: the sample's im2col columns, ``(C * kh * kw, Ho * Wo)``, row-major,
 zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major GEMM):
