@@ -35,6 +35,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .._memory_format import channels_last, format_strides, suggest
 from .._parallel import parallel_for
 from . import gemm
 from .array_address import live_pointer
@@ -48,8 +49,9 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     """Whether PyTorch runs this convolution on slow_conv2d, slow_conv_dilated2d or
     slow_conv_transpose2d and these kernels (conv_native_channels_last's, when the input or
     weight suggests ``channels_last``) model it: a float32 or float64 one off oneDNN, with
-    PyTorch's MKL loaded; in the channels-last form, ungrouped, undilated, not transposed."""
-    if channels_last and (transposed or groups != 1 or tuple(dilation) != (1, 1)):
+    PyTorch's MKL loaded; in the channels-last form, undilated and not transposed."""
+    if channels_last and (transposed or tuple(dilation) != (1, 1)
+                          or not _stays_channels_last(x4, w4, groups)):
         return False
     if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False
@@ -69,6 +71,16 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     if max(columns, w4.size, x4[0].size) > _INT_MAX:
         return False
     return not runs_on_onednn(x4, w4, stride, dilation, groups)
+
+
+def _stays_channels_last(x4, w4, groups):
+    """Whether slow_conv2d takes its channels-last form for each group's channels-last input
+    and weight (PyTorch converts both, then decides again on every group's: a shape whose
+    channels-last strides suggest the contiguous format is not modelled)."""
+    n, c, h, w = x4.shape
+    o, cg, kh, kw = w4.shape
+    return any(suggest(shape, format_strides(shape, channels_last)) is channels_last
+               for shape in ((n, c // groups, h, w), (o // groups, cg, kh, kw)))
 
 
 def _out_hw(in_hw, kernel, geometry):

@@ -1,6 +1,7 @@
 """PyTorch's slow_conv2d in its channels-last form, bit for bit (conv_native.py's
-convolutions when the input or the weight suggests channels_last; ungrouped, undilated, not
-transposed: PyTorch's other native kernels take other channels-last forms, not modelled).
+convolutions when the input or the weight suggests channels_last; undilated, not transposed:
+PyTorch's other native kernels take other channels-last forms, not modelled). A grouped one
+runs group by group on slices of the channels-last input and weight.
 
 Per sample (``cols``: ``(Ho * Wo, kh * kw * C)``, row-major, each row one window in (kh, kw,
 channel) order; ``weight``: ``(O, kh * kw * C)``, the channels-last weight, row-major; the
@@ -47,10 +48,14 @@ def _windows(x, kernel, out_hw, stride, padding):
                       (sn, sy * sh, sx * sw, sy, sx, sc), writeable=False)
 
 
-def _weight_rows(w4):
-    """The weight as PyTorch views a channels-last one: ``(O, kh * kw * C)``."""
+def _weight_rows(w4, groups):
+    """Each group's weight rows ``(O / groups, kh * kw * C / groups)``: views of one aligned
+    copy of the channels-last weight (PyTorch's ``weight.contiguous(channels_last)``, which
+    its subtensor cuts without copying)."""
     o = w4.shape[0]
-    return aligned(w4.transpose(0, 2, 3, 1)).reshape(o, -1)
+    rows = aligned(w4.transpose(0, 2, 3, 1)).reshape(o, -1)
+    step = o // groups
+    return [rows[g * step:(g + 1) * step] for g in range(groups)]
 
 
 def _pixels(y):
@@ -59,18 +64,36 @@ def _pixels(y):
     return aligned(y.transpose(0, 2, 3, 1)).reshape(n, -1, o)
 
 
-def forward(x4, w4, bias, stride, padding):
-    """The convolution ``(N, O, Ho, Wo)``, bias included."""
+def _slices(a, groups, axis=1):
+    size = a.shape[axis] // groups
+    index = [slice(None)] * a.ndim
+    for g in range(groups):
+        index[axis] = slice(g * size, (g + 1) * size)
+        yield a[tuple(index)]
+
+
+def _joined(parts, axis):
+    return parts[0] if len(parts) == 1 else np.concatenate(parts, axis)
+
+
+def forward(x4, w4, bias, stride, padding, groups=1):
+    """The convolution ``(N, O, Ho, Wo)``, bias included; a grouped one group by group."""
+    biases = [None] * groups if bias is None else list(_slices(bias, groups, 0))
+    return _joined([_forward(x, rows, w4.shape[2:], b, stride, padding) for x, rows, b in zip(
+        _slices(x4, groups), _weight_rows(w4, groups), biases)], 1)
+
+
+def _forward(x4, weight, kernel, bias, stride, padding):
     n = x4.shape[0]
-    o, c, kh, kw = w4.shape
-    out_hw = _out_hw(x4.shape[2:], (kh, kw), (stride, padding, (1, 1)))
-    m_pixels, k = out_hw[0] * out_hw[1], kh * kw * c
-    windows = _windows(x4, (kh, kw), out_hw, stride, padding)
+    o, k = weight.shape
+    out_hw = _out_hw(x4.shape[2:], kernel, (stride, padding, (1, 1)))
+    m_pixels = out_hw[0] * out_hw[1]
+    windows = _windows(x4, kernel, out_hw, stride, padding)
     y = aligned_empty((n, m_pixels, o), x4.dtype)
     if bias is not None:
         y[...] = bias
-    _over_samples(n, False, _forward_samples, _gemm(x4.dtype), windows, _weight_rows(w4), y,
-                  m_pixels, o, k, bias is not None)
+    _over_samples(n, False, _forward_samples, _gemm(x4.dtype), windows, weight, y, m_pixels,
+                  o, k, bias is not None)
     return y.reshape((n,) + tuple(out_hw) + (o,)).transpose(0, 3, 1, 2)
 
 
@@ -81,14 +104,20 @@ def _forward_samples(start, stop, function, windows, weight, y, m_pixels, o, k, 
         _call(function, True, False, o, m_pixels, k, weight, k, cols, k, beta, y[t], o)
 
 
-def input_grad(gy, w4, in_hw, stride, padding):
-    """The input gradient ``(N, C, H, W)``."""
+def input_grad(gy, w4, in_hw, stride, padding, groups=1):
+    """The input gradient ``(N, C, H, W)``; a grouped convolution's group by group."""
+    return _joined([_input_grad(g, rows, w4.shape[2:], in_hw, stride, padding) for g, rows in
+                    zip(_slices(gy, groups), _weight_rows(w4, groups))], 1)
+
+
+def _input_grad(gy, weight, kernel, in_hw, stride, padding):
     n, o, ho, wo = gy.shape
-    _, c, kh, kw = w4.shape
-    k_cols = kh * kw * c
+    kh, kw = kernel
+    k_cols = weight.shape[1]
+    c = k_cols // (kh * kw)
     cols = sample_rows(n, (ho * wo, k_cols), gy.dtype)
-    _over_samples(n, False, _input_grad_samples, _gemm(gy.dtype), _pixels(gy), _weight_rows(w4),
-                  cols, ho * wo, k_cols, o)
+    _over_samples(n, False, _input_grad_samples, _gemm(gy.dtype), _pixels(gy), weight, cols,
+                  ho * wo, k_cols, o)
     cols = cols.reshape(n, ho, wo, kh, kw, c)
     (sh, sw), (ph, pw), (h, wid) = stride, padding, in_hw
     hp = max(h + 2 * ph, (ho - 1) * sh + kh)
@@ -106,8 +135,14 @@ def _input_grad_samples(start, stop, function, gy, weight, cols, m_pixels, k_col
               cols[t], k_cols)
 
 
-def weight_grad(x4, gy, w_shape, stride, padding):
-    """The weight gradient ``(O, C, kh, kw)``: the samples' products added in batch order."""
+def weight_grad(x4, gy, w_shape, stride, padding, groups=1):
+    """The weight gradient ``(O, C, kh, kw)``; a grouped convolution's group by group."""
+    shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
+    return _joined([_weight_grad(x, g, shape, stride, padding) for x, g in zip(
+        _slices(x4, groups), _slices(gy, groups))], 0)
+
+
+def _weight_grad(x4, gy, w_shape, stride, padding):
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
     windows = _windows(x4, (kh, kw), (ho, wo), stride, padding)
