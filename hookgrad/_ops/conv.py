@@ -309,7 +309,7 @@ class ConvolutionBackward0(Op):
             # (PyTorch's native kernels, bias included: conv_native.py)
             geometry = (stride, padding, dilation)
             if native is conv_native_channels_last:
-                y = native.forward(x4, w4, bias_data, stride, padding, groups)
+                y = native.forward(x4, w4, bias_data, geometry, groups)
             elif transposed:
                 y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
             else:
@@ -431,11 +431,11 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     native = None if empty else _native(x, w, geometry[0], transposed)  # (conv_native.py)
     if native is conv_native_channels_last:
         if mask[0]:
-            grad_input = _like_input(native.input_grad(g4, as_4d(w), in_hw, stride, padding,
-                                                       groups), grad.ndim)
+            grad_input = _like_input(native.input_grad(
+                g4, as_4d(w), in_hw, (stride, padding, dilation), groups), grad.ndim)
         if mask[1]:
             grad_weight = contiguous_strides(native.weight_grad(
-                as_4d(x), g4, w_shape, stride, padding, groups))
+                as_4d(x), g4, w_shape, (stride, padding, dilation), groups))
         mask = (False, False, mask[2])
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)

@@ -1,7 +1,9 @@
-"""PyTorch's slow_conv2d in its channels-last form, bit for bit (conv_native.py's
-convolutions when the input or the weight suggests channels_last; undilated, not transposed:
-PyTorch's other native kernels take other channels-last forms, not modelled). A grouped one
-runs group by group on slices of the channels-last input and weight.
+"""PyTorch's slow_conv2d and slow_conv_dilated2d in their channels-last forms, bit for bit
+(conv_native.py's convolutions when the input or the weight suggests channels_last; not
+transposed: slow_conv_transpose2d's channels-last form, one GEMM over the whole batch, is
+not modelled). A grouped one runs group by group on slices of the channels-last input and
+weight. The dilated kernel's GEMMs are these (beta 1 into a zeroed output without a bias),
+in plain loops, with one reused column buffer.
 
 Per sample (``cols``: ``(Ho * Wo, kh * kw * C)``, row-major, each row one window in (kh, kw,
 channel) order; ``weight``: ``(O, kh * kw * C)``, the channels-last weight, row-major; the
@@ -36,16 +38,16 @@ from .conv_native import (
 )
 
 
-def _windows(x, kernel, out_hw, stride, padding):
+def _windows(x, kernel, out_hw, stride, padding, dilation):
     """The channels-last im2col windows ``(N, Ho, Wo, kh, kw, C)`` of ``x``; a sample's
     copied C-contiguous is its ``(Ho * Wo, kh * kw * C)`` columns."""
     n, c, h, w = x.shape
-    (ph, pw), (sh, sw) = padding, stride
+    (ph, pw), (sh, sw), (dh, dw) = padding, stride, dilation
     padded = np.zeros((n, h + 2 * ph, w + 2 * pw, c), x.dtype)
     padded[:, ph:ph + h, pw:pw + w] = x.transpose(0, 2, 3, 1)
     sn, sy, sx, sc = padded.strides
     return as_strided(padded, (n,) + tuple(out_hw) + tuple(kernel) + (c,),
-                      (sn, sy * sh, sx * sw, sy, sx, sc), writeable=False)
+                      (sn, sy * sh, sx * sw, sy * dh, sx * dw, sc), writeable=False)
 
 
 def _weight_rows(w4, groups):
@@ -76,56 +78,63 @@ def _joined(parts, axis):
     return parts[0] if len(parts) == 1 else np.concatenate(parts, axis)
 
 
-def forward(x4, w4, bias, stride, padding, groups=1):
-    """The convolution ``(N, O, Ho, Wo)``, bias included; a grouped one group by group."""
+def forward(x4, w4, bias, geometry, groups=1):
+    """The convolution ``(N, O, Ho, Wo)``, bias included (``geometry``: ``(stride, padding,
+    dilation)``); a grouped one group by group."""
     biases = [None] * groups if bias is None else list(_slices(bias, groups, 0))
-    return _joined([_forward(x, rows, w4.shape[2:], b, stride, padding) for x, rows, b in zip(
+    return _joined([_forward(x, rows, w4.shape[2:], b, geometry) for x, rows, b in zip(
         _slices(x4, groups), _weight_rows(w4, groups), biases)], 1)
 
 
-def _forward(x4, weight, kernel, bias, stride, padding):
+def _forward(x4, weight, kernel, bias, geometry):
     n = x4.shape[0]
     o, k = weight.shape
-    out_hw = _out_hw(x4.shape[2:], kernel, (stride, padding, (1, 1)))
+    out_hw = _out_hw(x4.shape[2:], kernel, geometry)
     m_pixels = out_hw[0] * out_hw[1]
-    windows = _windows(x4, kernel, out_hw, stride, padding)
+    windows = _windows(x4, kernel, out_hw, *geometry)
+    dilated = tuple(geometry[2]) != (1, 1)
     y = aligned_empty((n, m_pixels, o), x4.dtype)
     if bias is not None:
         y[...] = bias
-    _over_samples(n, False, _forward_samples, _gemm(x4.dtype), windows, weight, y, m_pixels,
-                  o, k, bias is not None)
+    elif dilated:  # (the dilated kernel adds to zeros)
+        y[...] = 0
+    _over_samples(n, dilated, _forward_samples, _gemm(x4.dtype), windows, weight, y, m_pixels,
+                  o, k, bias is not None or dilated, not dilated)
     return y.reshape((n,) + tuple(out_hw) + (o,)).transpose(0, 3, 1, 2)
 
 
-def _forward_samples(start, stop, function, windows, weight, y, m_pixels, o, k, beta):
+def _forward_samples(start, stop, function, windows, weight, y, m_pixels, o, k, beta,
+                     in_batch):
     buffer = column_buffer((m_pixels, k), y.dtype)
     for t in range(start, stop):
-        cols = sample_columns(windows, t, buffer)
+        cols = sample_columns(windows, t, buffer, in_batch)
         _call(function, True, False, o, m_pixels, k, weight, k, cols, k, beta, y[t], o)
 
 
-def input_grad(gy, w4, in_hw, stride, padding, groups=1):
+def input_grad(gy, w4, in_hw, geometry, groups=1):
     """The input gradient ``(N, C, H, W)``; a grouped convolution's group by group."""
-    return _joined([_input_grad(g, rows, w4.shape[2:], in_hw, stride, padding) for g, rows in
+    return _joined([_input_grad(g, rows, w4.shape[2:], in_hw, geometry) for g, rows in
                     zip(_slices(gy, groups), _weight_rows(w4, groups))], 1)
 
 
-def _input_grad(gy, weight, kernel, in_hw, stride, padding):
+def _input_grad(gy, weight, kernel, in_hw, geometry):
     n, o, ho, wo = gy.shape
     kh, kw = kernel
     k_cols = weight.shape[1]
     c = k_cols // (kh * kw)
     cols = sample_rows(n, (ho * wo, k_cols), gy.dtype)
-    _over_samples(n, False, _input_grad_samples, _gemm(gy.dtype), _pixels(gy), weight, cols,
-                  ho * wo, k_cols, o)
+    (sh, sw), (ph, pw), (dh, dw) = geometry
+    _over_samples(n, (dh, dw) != (1, 1), _input_grad_samples, _gemm(gy.dtype), _pixels(gy),
+                  weight, cols, ho * wo, k_cols, o)
     cols = cols.reshape(n, ho, wo, kh, kw, c)
-    (sh, sw), (ph, pw), (h, wid) = stride, padding, in_hw
-    hp = max(h + 2 * ph, (ho - 1) * sh + kh)
-    wp = max(wid + 2 * pw, (wo - 1) * sw + kw)
+    h, wid = in_hw
+    hp = max(h + 2 * ph, (ho - 1) * sh + (kh - 1) * dh + 1)
+    wp = max(wid + 2 * pw, (wo - 1) * sw + (kw - 1) * dw + 1)
     gx = np.zeros((n, hp, wp, c), gy.dtype)
     for i in reversed(range(kh)):  # (a pixel's later windows hold its earlier taps)
         for j in reversed(range(kw)):
-            gx[:, i:i + (ho - 1) * sh + 1:sh, j:j + (wo - 1) * sw + 1:sw] += cols[:, :, :, i, j]
+            gx[:, i * dh:i * dh + (ho - 1) * sh + 1:sh,
+               j * dw:j * dw + (wo - 1) * sw + 1:sw] += cols[:, :, :, i, j]
     return gx[:, ph:ph + h, pw:pw + wid].transpose(0, 3, 1, 2)
 
 
@@ -135,17 +144,18 @@ def _input_grad_samples(start, stop, function, gy, weight, cols, m_pixels, k_col
               cols[t], k_cols)
 
 
-def weight_grad(x4, gy, w_shape, stride, padding, groups=1):
+def weight_grad(x4, gy, w_shape, geometry, groups=1):
     """The weight gradient ``(O, C, kh, kw)``; a grouped convolution's group by group."""
     shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
-    return _joined([_weight_grad(x, g, shape, stride, padding) for x, g in zip(
+    return _joined([_weight_grad(x, g, shape, geometry) for x, g in zip(
         _slices(x4, groups), _slices(gy, groups))], 0)
 
 
-def _weight_grad(x4, gy, w_shape, stride, padding):
+def _weight_grad(x4, gy, w_shape, geometry):
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
-    windows = _windows(x4, (kh, kw), (ho, wo), stride, padding)
+    windows = _windows(x4, (kh, kw), (ho, wo), *geometry)
+    in_batch = tuple(geometry[2]) == (1, 1)  # (the dilated kernel reuses one buffer)
     pixels = _pixels(gy)
     k_cols = kh * kw * c
     gw = aligned_empty((o, k_cols), gy.dtype)
@@ -153,7 +163,7 @@ def _weight_grad(x4, gy, w_shape, stride, padding):
     function = _gemm(gy.dtype)
     buffer = column_buffer((ho * wo, k_cols), gy.dtype)
     for t in range(n):
-        cols = sample_columns(windows, t, buffer)
+        cols = sample_columns(windows, t, buffer, in_batch)
         gemm._threaded(_call, function, False, True, k_cols, o, ho * wo, cols, k_cols,
                        pixels[t], o, True, gw, k_cols)
     return gw.reshape(o, kh, kw, c).transpose(0, 3, 1, 2)

@@ -52,6 +52,8 @@ CASES = [  # (x shape, weight shape, stride, padding, with bias, other options)
     ((1, 8, 12, 12), (8, 8, 3, 3), 1, 1, True, {"channels_last": "x"}),
     ((3, 6, 9, 9), (6, 1, 3, 3), 1, 1, True, {"channels_last": "x", "groups": 6}),
     ((2, 4, 16, 13), (6, 2, 3, 3), 1, 0, False, {"channels_last": "w", "groups": 2}),
+    ((3, 6, 12, 11), (6, 2, 2, 3), (2, 1), (1, 2), True,
+     {"channels_last": "x", "groups": 3, "dilation": (2, 3)}),
     # grouped, one sample: each group's input and output gradient slices are views
     ((1, 6, 5, 5), (3, 2, 1, 1), 1, 0, False, {"groups": 3}),
     ((1, 12, 7, 10), (9, 4, 1, 1), (3, 2), (0, 1), True, {"groups": 3, "dilation": (2, 1)}),
