@@ -308,7 +308,9 @@ class ConvolutionBackward0(Op):
         elif not self.widened and (native := _native(x, w, self.params, transposed)):
             # (PyTorch's native kernels, bias included: conv_native.py)
             geometry = (stride, padding, dilation)
-            if native is conv_native_channels_last:
+            if native is conv_native_channels_last and transposed:
+                y = native.transposed(x4, w4, bias_data, geometry, out_hw, groups)
+            elif native is conv_native_channels_last:
                 y = native.forward(x4, w4, bias_data, geometry, groups)
             elif transposed:
                 y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
@@ -430,12 +432,15 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
     native = None if empty else _native(x, w, geometry[0], transposed)  # (conv_native.py)
     if native is conv_native_channels_last:
-        if mask[0]:
-            grad_input = _like_input(native.input_grad(
-                g4, as_4d(w), in_hw, (stride, padding, dilation), groups), grad.ndim)
+        geometry3 = (stride, padding, dilation)
+        if mask[0]:  # (of a transposed one: the convolution of the gradient)
+            grad_input = _like_input(native.forward(
+                g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
+                native.input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
         if mask[1]:
+            x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
             grad_weight = contiguous_strides(native.weight_grad(
-                as_4d(x), g4, w_shape, (stride, padding, dilation), groups))
+                x4, gy, w_shape, geometry3, groups, transposed))
         mask = (False, False, mask[2])
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)

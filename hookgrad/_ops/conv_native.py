@@ -49,8 +49,8 @@ def applies(x4, w4, stride, padding, dilation, groups, transposed, channels_last
     """Whether PyTorch runs this convolution on slow_conv2d, slow_conv_dilated2d or
     slow_conv_transpose2d and these kernels (conv_native_channels_last's, when the input or
     weight suggests ``channels_last``) model it: a float32 or float64 one off oneDNN, with
-    PyTorch's MKL loaded; in the channels-last form, not transposed."""
-    if channels_last and (transposed or not _stays_channels_last(x4, w4, groups)):
+    PyTorch's MKL loaded."""
+    if channels_last and not _stays_channels_last(x4, w4, groups):
         return False
     if x4.dtype not in (np.float32, np.float64) or w4.dtype != x4.dtype:
         return False

@@ -1,9 +1,9 @@
-"""PyTorch's slow_conv2d and slow_conv_dilated2d in their channels-last forms, bit for bit
-(conv_native.py's convolutions when the input or the weight suggests channels_last; not
-transposed: slow_conv_transpose2d's channels-last form, one GEMM over the whole batch, is
-not modelled). A grouped one runs group by group on slices of the channels-last input and
-weight. The dilated kernel's GEMMs are these (beta 1 into a zeroed output without a bias),
-in plain loops, with one reused column buffer.
+"""PyTorch's slow_conv2d, slow_conv_dilated2d and slow_conv_transpose2d in their
+channels-last forms, bit for bit (conv_native.py's convolutions when the input or the weight
+suggests channels_last). A grouped one runs group by group on slices of the channels-last
+input and weight. The dilated kernel's GEMMs are these (beta 1 into a zeroed output without
+a bias), in plain loops, with one reused column buffer; the transposed one's are these with
+their roles swapped, as conv_native.py describes.
 
 Per sample (``cols``: ``(Ho * Wo, kh * kw * C)``, row-major, each row one window in (kh, kw,
 channel) order; ``weight``: ``(O, kh * kw * C)``, the channels-last weight, row-major; the
@@ -78,28 +78,41 @@ def _joined(parts, axis):
     return parts[0] if len(parts) == 1 else np.concatenate(parts, axis)
 
 
-def forward(x4, w4, bias, geometry, groups=1):
+def forward(x4, w4, bias, geometry, groups=1, out_hw=None):
     """The convolution ``(N, O, Ho, Wo)``, bias included (``geometry``: ``(stride, padding,
-    dilation)``); a grouped one group by group."""
+    dilation)``); a grouped one group by group. (With ``out_hw``, the input's size: a
+    transposed convolution's input gradient, its GEMMs these with beta 0 in a plain loop.)"""
     biases = [None] * groups if bias is None else list(_slices(bias, groups, 0))
-    return _joined([_forward(x, rows, w4.shape[2:], b, geometry) for x, rows, b in zip(
+    return _joined([_forward(x, rows, w4.shape[2:], b, geometry, out_hw) for x, rows, b in zip(
         _slices(x4, groups), _weight_rows(w4, groups), biases)], 1)
 
 
-def _forward(x4, weight, kernel, bias, geometry):
+def transposed(x4, w4, bias, geometry, out_hw, groups=1):
+    """The transposed convolution (``w4``: ``(C_in, C_out / groups, kh, kw)``) as
+    slow_conv_transpose2d's channels-last form computes it: per sample the input gradient's
+    GEMM into the whole batch's columns, added back window by window onto zeros, the bias
+    added after."""
+    y = _joined([_input_grad(x, rows, w4.shape[2:], out_hw, geometry, True) for x, rows in zip(
+        _slices(x4, groups), _weight_rows(w4, groups))], 1)
+    return y if bias is None else y + bias.reshape(-1, 1, 1)
+
+
+def _forward(x4, weight, kernel, bias, geometry, out_hw=None):
     n = x4.shape[0]
     o, k = weight.shape
-    out_hw = _out_hw(x4.shape[2:], kernel, geometry)
+    transposed_grad = out_hw is not None
+    out_hw = out_hw or _out_hw(x4.shape[2:], kernel, geometry)
     m_pixels = out_hw[0] * out_hw[1]
     windows = _windows(x4, kernel, out_hw, *geometry)
-    dilated = tuple(geometry[2]) != (1, 1)
+    dilated = tuple(geometry[2]) != (1, 1) and not transposed_grad
     y = aligned_empty((n, m_pixels, o), x4.dtype)
     if bias is not None:
         y[...] = bias
     elif dilated:  # (the dilated kernel adds to zeros)
         y[...] = 0
-    _over_samples(n, dilated, _forward_samples, _gemm(x4.dtype), windows, weight, y, m_pixels,
-                  o, k, bias is not None or dilated, not dilated)
+    plain = dilated or transposed_grad  # (a plain loop, one reused column buffer)
+    _over_samples(n, plain, _forward_samples, _gemm(x4.dtype), windows, weight, y, m_pixels,
+                  o, k, bias is not None or dilated, not plain)
     return y.reshape((n,) + tuple(out_hw) + (o,)).transpose(0, 3, 1, 2)
 
 
@@ -117,15 +130,17 @@ def input_grad(gy, w4, in_hw, geometry, groups=1):
                     zip(_slices(gy, groups), _weight_rows(w4, groups))], 1)
 
 
-def _input_grad(gy, weight, kernel, in_hw, geometry):
+def _input_grad(gy, weight, kernel, in_hw, geometry, transposed=False):
     n, o, ho, wo = gy.shape
     kh, kw = kernel
     k_cols = weight.shape[1]
     c = k_cols // (kh * kw)
-    cols = sample_rows(n, (ho * wo, k_cols), gy.dtype)
+    # (a transposed convolution's columns are the whole batch's; the others' one buffer)
+    cols = aligned_empty((n, ho * wo, k_cols), gy.dtype) if transposed else sample_rows(
+        n, (ho * wo, k_cols), gy.dtype)
     (sh, sw), (ph, pw), (dh, dw) = geometry
-    _over_samples(n, (dh, dw) != (1, 1), _input_grad_samples, _gemm(gy.dtype), _pixels(gy),
-                  weight, cols, ho * wo, k_cols, o)
+    _over_samples(n, (dh, dw) != (1, 1) and not transposed, _input_grad_samples,
+                  _gemm(gy.dtype), _pixels(gy), weight, cols, ho * wo, k_cols, o)
     cols = cols.reshape(n, ho, wo, kh, kw, c)
     h, wid = in_hw
     hp = max(h + 2 * ph, (ho - 1) * sh + (kh - 1) * dh + 1)
@@ -144,18 +159,20 @@ def _input_grad_samples(start, stop, function, gy, weight, cols, m_pixels, k_col
               cols[t], k_cols)
 
 
-def weight_grad(x4, gy, w_shape, geometry, groups=1):
-    """The weight gradient ``(O, C, kh, kw)``; a grouped convolution's group by group."""
+def weight_grad(x4, gy, w_shape, geometry, groups=1, transposed=False):
+    """The weight gradient ``(O, C, kh, kw)``; a grouped convolution's group by group (a
+    transposed convolution's: with its output gradient as ``x4``, its input as ``gy``)."""
     shape = (w_shape[0] // groups,) + tuple(w_shape[1:])
-    return _joined([_weight_grad(x, g, shape, geometry) for x, g in zip(
+    return _joined([_weight_grad(x, g, shape, geometry, transposed) for x, g in zip(
         _slices(x4, groups), _slices(gy, groups))], 0)
 
 
-def _weight_grad(x4, gy, w_shape, geometry):
+def _weight_grad(x4, gy, w_shape, geometry, transposed):
     n, o, ho, wo = gy.shape
     _, c, kh, kw = w_shape
     windows = _windows(x4, (kh, kw), (ho, wo), *geometry)
-    in_batch = tuple(geometry[2]) == (1, 1)  # (the dilated kernel reuses one buffer)
+    # (slow_conv2d's columns are the whole batch's; the others reuse one buffer)
+    in_batch = tuple(geometry[2]) == (1, 1) and not transposed
     pixels = _pixels(gy)
     k_cols = kh * kw * c
     gw = aligned_empty((o, k_cols), gy.dtype)

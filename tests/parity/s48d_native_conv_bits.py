@@ -54,6 +54,9 @@ CASES = [  # (x shape, weight shape, stride, padding, with bias, other options)
     ((2, 4, 16, 13), (6, 2, 3, 3), 1, 0, False, {"channels_last": "w", "groups": 2}),
     ((3, 6, 12, 11), (6, 2, 2, 3), (2, 1), (1, 2), True,
      {"channels_last": "x", "groups": 3, "dilation": (2, 3)}),
+    ((3, 6, 5, 6), (6, 2, 2, 3), (2, 1), (1, 0), True,
+     {"channels_last": "x", "transposed": True, "output_padding": (1, 0), "groups": 3}),
+    ((2, 4, 8, 9), (4, 3, 3, 3), 1, 0, False, {"channels_last": "w", "transposed": True}),
     # grouped, one sample: each group's input and output gradient slices are views
     ((1, 6, 5, 5), (3, 2, 1, 1), 1, 0, False, {"groups": 3}),
     ((1, 12, 7, 10), (9, 4, 1, 1), (3, 2), (0, 1), True, {"groups": 3, "dilation": (2, 1)}),
