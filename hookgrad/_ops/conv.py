@@ -1,6 +1,7 @@
 """Convolution, with PyTorch's node names (pooling and padding are in pooling.py and
-padding.py): on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1,
-dilation 1, little waste), else im2col + one GEMM per group here.
+padding.py): as PyTorch's native kernels compute it where PyTorch runs those (conv_native.py),
+else on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1, dilation 1,
+little waste), else im2col + one GEMM per group here.
 
 Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
@@ -11,7 +12,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import channels_last, format_strides, laid_out, suggests_channels_last
 from .._tensor_base import _make
-from . import conv_kernels
+from . import conv_kernels, conv_native, conv_native_channels_last
 from .conv_bias_grad import bias_grad
 from .conv_checks import checked_params
 from .conv_onednn import (
@@ -256,12 +257,25 @@ def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, 
     return plan
 
 
+def _native(x, w, params, transposed):
+    """How PyTorch runs this convolution of arrays ``x`` and ``w`` on its native kernels:
+    None (it does not, or not as modelled), conv_native or (the channels-last form)
+    conv_native_channels_last."""
+    stride, padding, dilation, groups = params
+    cl = x.ndim == 4 and suggests_channels_last(x, w)
+    if not conv_native.applies(as_4d(x), as_4d(w), stride, padding, dilation, groups,
+                               transposed, cl):
+        return None
+    return conv_native_channels_last if cl else conv_native
+
+
 class ConvolutionBackward0(Op):
     """Convolution (``transposed=False``) or transposed convolution; ``out_hw`` is the output's
     spatial size (required when transposed: it fixes ``output_padding``)."""
 
     saved_names = ('input', 'weight')
     arity = 3
+    widened = False  # (a half convolution, computed in float32)
 
     def forward(self, input, weight, bias, stride, padding, dilation, transposed, out_hw,
                 groups, spec=None):
@@ -272,6 +286,7 @@ class ConvolutionBackward0(Op):
             stride, padding, dilation, out_hw = checked_params(input, weight, bias, groups,
                                                                transposed, spec)
         if input._data.itemsize == 2 and is_half(input._data):  # (in float32)
+            self.widened = True  # (not PyTorch's float32 kernels: conv_native stays out)
             return forward_in_float32(self, ConvolutionBackward0._convolve, input, weight, bias,
                                       stride, padding, dilation, transposed, out_hw, groups)
         return self._convolve(input, weight, bias, stride, padding, dilation, transposed, out_hw,
@@ -290,6 +305,18 @@ class ConvolutionBackward0(Op):
             y = _empty_output(x4, w4, stride, padding, dilation, transposed, out_hw, groups)
             if not y.size:
                 bias_data = None
+        elif not self.widened and (native := _native(x, w, self.params, transposed)):
+            # (PyTorch's native kernels, bias included: conv_native.py)
+            geometry = (stride, padding, dilation)
+            if native is conv_native_channels_last and transposed:
+                y = native.transposed(x4, w4, bias_data, geometry, out_hw, groups)
+            elif native is conv_native_channels_last:
+                y = native.forward(x4, w4, bias_data, geometry, groups)
+            elif transposed:
+                y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
+            else:
+                y = conv_native.grouped_forward(x4, w4, bias_data, geometry, groups)
+            bias_data = None
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
             pass  # y: the sum oneDNN computes, without the padding
@@ -403,8 +430,25 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     g4 = as_4d(grad)
     grad_input = grad_weight = grad_bias = None
     empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
+    native = None if empty else _native(x, w, geometry[0], transposed)  # (conv_native.py)
+    if native is conv_native_channels_last:
+        geometry3 = (stride, padding, dilation)
+        if mask[0]:  # (of a transposed one: the convolution of the gradient)
+            grad_input = _like_input(native.forward(
+                g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
+                native.input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
+        if mask[1]:
+            x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
+            grad_weight = contiguous_strides(native.weight_grad(
+                x4, gy, w_shape, geometry3, groups, transposed))
+        mask = (False, False, mask[2])
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)
+    elif mask[0] and native:  # (of a transposed one: the convolution of the gradient)
+        geometry3 = (stride, padding, dilation)
+        grad_input = _like_input(conv_native.grouped_forward(
+            g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
+            conv_native.grouped_input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
@@ -417,6 +461,11 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         grad_input = _like_input(y, grad.ndim)
     if mask[1] and empty:
         grad_weight = np.zeros(w_shape, grad.dtype)
+    elif mask[1] and native:
+        shape4 = as_4d(w).shape
+        x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
+        grad_weight = contiguous_strides(conv_native.grouped_weight_grad(
+            x4, gy, shape4, (stride, padding, dilation), groups, transposed).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
@@ -477,8 +526,10 @@ class ConvolutionBackwardBackward0(Op):
         if self.needs(2) and ggi is not None and input._data.size:
             # grad_input is linear in weight: the weight gradient of grad_output with ggi as the
             # input, which depends on those two alone (undefined for an empty input, as
-            # PyTorch's, so a leaf weight's .grad is left as it was)
-            if plain_backward() or not (grad._data.size and ggi._data.size):
+            # PyTorch's, so a leaf weight's .grad is left as it was); computed as PyTorch
+            # computes it, recorded or not: a convolution of the two transposed, whose bits
+            # differ from convolution_backward's weight gradient
+            if not (grad._data.size and ggi._data.size):
                 # (the weight gives just its shape, so it goes in without its history)
                 grad_weight = ConvolutionBackwardBackward0.apply(
                     grad, ggi, _make(weight._data), self.geometry, (False, True, False))[1]
