@@ -448,15 +448,13 @@ class IndexAddBackward0(Op):
         if self.needs(1):
             self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         picked = None
-        if self.needs(1) and grad._requires_grad:
-            # PyTorch's grad.index_select(dim, index).expand_as(source), times alpha (a number)
+        if self.needs(1):
+            # PyTorch's grad.index_select(dim, index).expand_as(source), times alpha (a number):
+            # with alpha 1 a view (an in-place edit of what autograd.grad returns is a write
+            # through one: 86:15938)
             picked = _selected_rows(grad, self.dim, self.index, self.source_shape)
             if self.alpha != 1:
                 picked = MulBackward1.apply(picked, self.alpha)
-        elif self.needs(1):
-            picked = IndexBackward0.apply(grad, self.key)
-            if self.alpha != 1:
-                picked = picked * self.alpha
         return grad if self.needs(0) else None, picked
 
 
@@ -487,9 +485,8 @@ class IndexCopyBackward0(Op):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         kept = IndexFillBackward0.apply(grad, self.key, 0) if self.needs(0) else None
         picked = None
-        if self.needs(1):
-            picked = (_selected_rows(grad, self.dim, self.index, self.source_shape)
-                      if grad._requires_grad else IndexBackward0.apply(grad, self.key))
+        if self.needs(1):  # (a view, as PyTorch's: see IndexAddBackward0)
+            picked = _selected_rows(grad, self.dim, self.index, self.source_shape)
         return kept, picked
 
 
