@@ -116,6 +116,44 @@ def _poly(x, x2, x4, x8, c, f=fma):
     return f(x8, p2(c[0], c[1]), f(x4, p4(*c[2:6]), p4(*c[6:])))
 
 
+def estrin(powers, c, f=fma):
+    """SLEEF's Estrin polynomial (estrin.h) of 2**k terms or fewer, ``c`` highest first;
+    ``powers`` are x, x**2, x**4, ... (as many as the terms need)."""
+    n = len(c)
+    if n == 1:
+        return _F64(c[0])
+    level = (n - 1).bit_length() - 1  # (the highest power of two below n: its split)
+    low = 1 << level
+    return f(powers[level], estrin(powers, c[:n - low], f), estrin(powers, c[n - low:], f))
+
+
+EXPK_POLY = tuple(_F64(c) for c in (  # (expk's, highest first)
+    2.51069683420950419527139e-08, 2.76286166770270649116855e-07,
+    2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
+    0.000198412698809069797676111, 0.0013888888939977128960529,
+    0.00833333333332371417601081, 0.0416666666665409524128449,
+    0.166666666666666740681535, 0.500000000000000999200722))
+
+
+def expk_pair(dx, dy, f=fma):
+    """SLEEF's expk (exp of the pair (dx, dy), as its double erf and pow take it) before its
+    last sum and scaling: the pair, the power of two q it is scaled by, and the high part
+    of its polynomial's term (which the callers' cheap passes bound their error by)."""
+    dq = np.rint((dx + dy) * _R_LN2)
+    q = np.clip(np.nan_to_num(dq), -2000, 2000).astype(np.int64)
+    sx, sy = _add2_pf(dx, dy, dq * -_L2U)
+    sx, sy = _add2_pf(sx, sy, dq * -_L2L)
+    hx = sx + sy  # (ddnormalize)
+    sx, sy = hx, (sx - hx) + sy
+    s2 = sx * sx
+    s4 = s2 * s2
+    u = estrin((sx, s2, s4, s4 * s4), EXPK_POLY, f)
+    tx, ty = _add_fp(_F64(1), sx, sy)
+    px, py = _mul_pf(*_squ(sx, sy, f), u, f)
+    tx, ty = _add_pp(tx, ty, px, py)
+    return tx, ty, q, px
+
+
 def _pow2i(q):
     """2 ** q for int64 q in float64's normal exponent range (SLEEF's vpow2i)."""
     return ((q + 0x3FF) << 52).view(_F64)

@@ -18,9 +18,6 @@ import numpy as np
 
 from .sleef_double import (
     _ALL_ONES,
-    _L2L,
-    _L2U,
-    _R_LN2,
     _add2_pf,
     _add2_pp,
     _add_fp,
@@ -34,6 +31,8 @@ from .sleef_double import (
     _rec_pp,
     _rounded,
     _squ,
+    estrin,
+    expk_pair,
     fma,
     plain,
 )
@@ -64,26 +63,8 @@ _FAR = (
 _FAR_LOW = ((-0.63691044383641748361, -2.4249477526539431839e-17),
             (-1.1282926061803961737, -6.2970338860410996505e-17),
             (-1.2261313785184804967e-05, -5.5329707514490107044e-22))
-_EXPK_POLY = (
-    2.51069683420950419527139e-08, 2.76286166770270649116855e-07,
-    2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
-    0.000198412698809069797676111, 0.0013888888939977128960529,
-    0.00833333333332371417601081, 0.0416666666665409524128449,
-    0.166666666666666740681535, 0.500000000000000999200722)
 _TWO_OVER_SQRT_PI = _F64(1.12837916709551262756245475959)
 _TANH_ONE = _F64(18.714973875)  # (from here on SLEEF's tanh is 1)
-
-
-def _estrin(powers, c, f):
-    """SLEEF's Estrin polynomial (estrin.h) of 2**k terms or fewer, ``c`` highest first;
-    ``powers`` are x, x**2, x**4, ... (as many as the terms need)."""
-    n = len(c)
-    if n == 1:
-        return _F64(c[0])
-    level = (n - 1).bit_length() - 1  # (the highest power of two below n: its split)
-    low = 1 << level
-    high = c[:n - low]
-    return f(powers[level], _estrin(powers, high, f), _estrin(powers, c[n - low:], f))
 
 
 def _poly4dd(x, t, low, f):
@@ -97,17 +78,7 @@ def _poly4dd(x, t, low, f):
 
 def _expk(dx, dy, f=fma):
     """SLEEF's expk: exp of the pair (dx, dy) as one double."""
-    dq = np.rint((dx + dy) * _R_LN2)
-    q = np.clip(np.nan_to_num(dq), -2000, 2000).astype(np.int64)
-    sx, sy = _add2_pf(dx, dy, dq * -_L2U)
-    sx, sy = _add2_pf(sx, sy, dq * -_L2L)
-    total = sx + sy  # (ddnormalize)
-    sx, sy = total, (sx - total) + sy
-    s2 = sx * sx
-    s4 = s2 * s2
-    u = _estrin((sx, s2, s4, s4 * s4), _EXPK_POLY, f)
-    tx, ty = _add_fp(_F64(1), sx, sy)
-    tx, ty = _add_pp(tx, ty, *_mul_pf(*_squ(sx, sy, f), u, f))
+    tx, ty, q, _ = expk_pair(dx, dy, f)
     return np.where(dx < -1000, _F64(0), _ldexp2(tx + ty, q))
 
 
@@ -117,7 +88,7 @@ def _erf_pair(x, coefficients, low, f, poly_f):
     x2 = x * x
     x4 = x2 * x2
     x8 = x4 * x4
-    t = _estrin((x, x2, x4, x8, x8 * x8), coefficients, poly_f)
+    t = estrin((x, x2, x4, x8, x8 * x8), coefficients, poly_f)
     sx, sy = _add_fp(_F64(1), *_mul_pf(*_poly4dd(x, t, low, f), x, f))
     for _ in range(4):
         sx, sy = _squ(sx, sy, f)
@@ -145,7 +116,7 @@ def _far(x):
     x2 = x * x
     x4 = x2 * x2
     x8 = x4 * x4
-    t = _estrin((x, x2, x4, x8, x8 * x8), _FAR, fma)
+    t = estrin((x, x2, x4, x8, x8 * x8), _FAR, fma)
     hi, lo = _add2_pf(_expk(*_poly4dd(x, t, _FAR_LOW, fma)), _F64(0), _F64(-1))
     return -(hi + lo)
 

@@ -18,12 +18,7 @@ import numpy as np
 from .sleef_double import (
     _ALL_ONES,
     _F64,
-    _L2L,
-    _L2U,
     _LN2,
-    _R_LN2,
-    _add2_pf,
-    _add_fp,
     _add_pp,
     _div,
     _exponent,
@@ -38,6 +33,8 @@ from .sleef_double import (
     _squ,
     _sum,
     _two_sum,
+    estrin,
+    expk_pair,
     fma,
     plain,
 )
@@ -68,27 +65,10 @@ _LOG_POLY = tuple(_F64(c) for c in (
     0.13332981086846273921509, 0.153846227114512262845736, 0.181818180850050775676507,
     0.222222222230083560345903, 0.285714285714249172087875, 0.400000000000000077715612))
 _LOG_C = (_F64(0.666666666666666629659233), _F64(3.80554962542412056336616e-17))
-_EXPK_POLY = tuple(_F64(c) for c in (
-    2.51069683420950419527139e-08, 2.76286166770270649116855e-07,
-    2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
-    0.000198412698809069797676111, 0.0013888888939977128960529,
-    0.00833333333332371417601081, 0.0416666666665409524128449,
-    0.166666666666666740681535, 0.500000000000000999200722))
 _DBL_MIN = _F64(2.2250738585072014e-308)
 _TWO_64 = _F64(2.0 ** 64)
 _EXP_MAX = _F64(709.78271114955742909217217426)  # (d above: the power is infinite)
 _EXACT_ONLY = 1024
-
-
-def _estrin(x, powers, c, f):
-    """SLEEF's Estrin polynomial of ``len(c)`` (a power of two) coefficients, ``c[0]`` the
-    highest: halves joined by ``x ** (len / 2)`` (``powers``: x**2, x**4, ... as SLEEF takes
-    them)."""
-    if len(c) == 2:
-        return f(x, c[0], c[1])
-    half = len(c) // 2
-    return f(powers[len(c).bit_length() - 3], _estrin(x, powers, c[:half], f),
-             _estrin(x, powers, c[half:], f))
 
 
 # ------------------------------------------------------------------------------ atan2
@@ -111,7 +91,7 @@ def _atan2_pair(y, x, f=fma):
     tx, ty = hx, (tx - hx) + ty
     t2 = tx * tx
     t4 = t2 * t2
-    u = _estrin(tx, (t2, t4, t4 * t4), _ATAN_POLY, f)
+    u = estrin((tx, t2, t4, t4 * t4), _ATAN_POLY, f)
     for c in _ATAN_TAIL:
         u = f(u, tx, c)
     px, py = _mul_pf(*_mul_pp(sx, sy, tx, ty, f), u, f)
@@ -199,7 +179,7 @@ def _logk(d, f=fma):
     x2x, x2y = _squ(xx, xy, f)
     x4 = x2x * x2x
     x8 = x4 * x4
-    t = f(x8 * x8, _LOG_POLY[0], _estrin(x2x, (x4, x8), _LOG_POLY[1:], f))
+    t = f(x8 * x8, _LOG_POLY[0], estrin((x2x, x4, x8), _LOG_POLY[1:], f))
     sx, sy = _mul_pf(*_LN2, e.astype(_F64), f)
     sx, sy = _add_pp(sx, sy, xx * 2, xy * 2)
     cx, cy = _mul_pp(x2x, x2y, xx, xy, f)
@@ -213,19 +193,7 @@ def _expk_pair(dx, dy, f=fma):
     """SLEEF's expk of the pair (dx, dy) before its last sum: the pair, the power of two
     it is scaled by (q) and the bound of the polynomial's plain steps (2**-48 of their
     term, and 2**-100 of the pair for the plain low parts)."""
-    dq = np.rint((dx + dy) * _R_LN2)
-    q = np.clip(np.nan_to_num(dq), -2000, 2000).astype(np.int64)
-    sx, sy = _add2_pf(dx, dy, dq * -_L2U)
-    sx, sy = _add2_pf(sx, sy, dq * -_L2L)
-    hx = sx + sy  # (ddnormalize)
-    sx, sy = hx, (sx - hx) + sy
-    s2 = sx * sx
-    s4 = s2 * s2
-    u = _estrin(sx, (s2, s4, s4 * s4), _EXPK_POLY[2:], f)
-    u = f(s4 * s4, f(sx, _EXPK_POLY[0], _EXPK_POLY[1]), u)
-    tx, ty = _add_fp(_F64(1), sx, sy)
-    px, py = _mul_pf(*_squ(sx, sy, f), u, f)
-    tx, ty = _add_pp(tx, ty, px, py)
+    tx, ty, q, px = expk_pair(dx, dy, f)
     return tx, ty, q, np.abs(px) * _F64(2.0 ** -51) + _F64(2.0 ** -100)
 
 
