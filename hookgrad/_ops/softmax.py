@@ -294,6 +294,10 @@ class LogSoftmaxBackward0(Op):
             out = softmax_double.log_softmax_rows(x)
             if out is not None:
                 return out
+        elif len(dims) == 1 and softmax_double.applies(x):  # (float64 along another dim)
+            out = softmax_inner_double.log_softmax(x.reshape(_three_dims(x.shape, dims[0])))
+            if out is not None:
+                return out.reshape(x.shape)
         top, finite = _row_max(x, dims)
         if finite:
             shifted = x - top
@@ -324,9 +328,21 @@ class LogSoftmaxBackward0(Op):
                 out = softmax_exact.backward(g, y, self.dims[0], True)  # (vector kernels' bits)
                 if out is not None:
                     return _make(out)
-            return _make(log_softmax_grad_array(g, y, self.dims, _kernel_exp(y),
-                                                exact=g.dtype != FLOAT32))
+            return _make(_log_softmax_grad_array(g, y, self.dims, exact=g.dtype != FLOAT32))
         return LogSoftmaxBackwardDataBackward0.apply(grad, result, self.dims)
+
+
+def _log_softmax_grad_array(g, y, dims, exact=True):
+    """log_softmax's input gradient from the arrays: float64 along a dim other than the last
+    as that kernel rounds it (softmax_inner_double), else log_softmax_grad_array."""
+    if (len(dims) == 1 and dims != (y.ndim - 1,) and g.dtype == y.dtype
+            and g.shape == y.shape and softmax_double.applies(y)):
+        g, y = np.ascontiguousarray(g), np.ascontiguousarray(y)  # (PyTorch's too)
+        shape = _three_dims(y.shape, dims[0])
+        out = softmax_inner_double.log_softmax_grad(g.reshape(shape), y.reshape(shape))
+        if out is not None:  # (None: an output above 0 or NaN, a sum not finite)
+            return out.reshape(y.shape)
+    return log_softmax_grad_array(g, y, dims, _kernel_exp(y), exact)
 
 
 def _kernel_exp(y):
@@ -346,7 +362,7 @@ class LogSoftmaxBackwardDataBackward0(_BackwardData):
 
     @staticmethod
     def grad_array(grad, output, dims):
-        return log_softmax_grad_array(grad, output, dims, _kernel_exp(output))
+        return _log_softmax_grad_array(grad, output, dims)
 
     def backward(self, grad):
         # PyTorch's derivatives of _log_softmax_backward_data, term by term

@@ -93,19 +93,21 @@ def softmax(x3, threads, vector_exp=_sleef_exp, scalar_exp=glibc_expf, lanes=_LA
     return e
 
 
-def log_softmax(x3):
+def log_softmax(x3, vector_exp=_sleef_exp, scalar_exp=glibc_expf, log=logf, lanes=_LANES):
     """log_softmax of the C-contiguous float32 (outer, dim, inner) ``x3`` along axis 1, or
-    None where a max is not finite."""
+    None where a max is not finite. ``vector_exp`` / ``scalar_exp`` / ``log`` (of a flat
+    array) / ``lanes``: another dtype's (softmax_inner_double)."""
     top = np.maximum.reduce(x3, axis=1, keepdims=True)
     if not np.isfinite(top).all():
         return None
     d = x3 - top
-    e = _sleef_exp(d)
-    tail = _tail_columns(x3.shape[2])
-    if tail.start < tail.stop:
-        e[:, :, tail] = glibc_expf(np.ascontiguousarray(d[:, :, tail]))
+    with np.errstate(all="ignore"):  # (-inf inputs: exp 0)
+        e = vector_exp(d)
+        tail = _tail_columns(x3.shape[2], lanes)
+        if tail.start < tail.stop:
+            e[:, :, tail] = scalar_exp(np.ascontiguousarray(d[:, :, tail]))
     total = column_sums(e)
-    d -= logf(total.reshape(-1)).reshape(total.shape)
+    d -= log(total.reshape(-1)).reshape(total.shape)
     return d
 
 
@@ -143,17 +145,20 @@ def _fma_chain(product, rounded, g3, y3):
     return acc
 
 
-def log_softmax_grad(g3, y3):
+def log_softmax_grad(g3, y3, vector_exp=_sleef_exp, scalar_exp=glibc_expf, lanes=_LANES,
+                     fused=fma):
     """log_softmax's backward along axis 1 of (outer, dim, inner) float32 arrays, or None
-    unless every output is at most 0 and every sum finite."""
+    unless every output is at most 0 and every sum finite. ``vector_exp`` / ``scalar_exp``
+    / ``lanes`` / ``fused`` (an exact fma): another dtype's (softmax_inner_double)."""
     if not np.maximum.reduce(y3, axis=None) <= 0:  # (also a NaN)
         return None
     total = column_sums(g3)
     if not np.isfinite(total).all():
         return None
-    e = _sleef_exp(y3)
-    tail = _tail_columns(y3.shape[2])
-    if tail.start < tail.stop:
-        e[:, :, tail] = glibc_expf(np.ascontiguousarray(y3[:, :, tail]))
+    with np.errstate(all="ignore"):  # (-inf outputs: exp 0)
+        e = vector_exp(y3)
+        tail = _tail_columns(y3.shape[2], lanes)
+        if tail.start < tail.stop:
+            e[:, :, tail] = scalar_exp(np.ascontiguousarray(y3[:, :, tail]))
     np.negative(e, out=e)
-    return fma(e, total, g3)
+    return fused(e, total, g3)

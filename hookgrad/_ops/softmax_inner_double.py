@@ -8,6 +8,7 @@ softmax_double.EXACT_ELEMENTS elements (SLEEF's double exp costs about 100 times
 
 from ..backends.cpu import VECTOR_BYTES
 from . import libm, sleef_double, softmax_inner
+from .fused import fma64
 
 _LANES = VECTOR_BYTES // 8  # float64 lanes of a vector
 
@@ -27,3 +28,18 @@ def softmax_grad(g3, y3):
     out = g3 - acc[:, None]
     out *= y3
     return out
+
+
+def log_softmax(x3):
+    """log_softmax of the C-contiguous float64 (outer, dim, inner) ``x3`` along axis 1, or
+    None where a max is not finite: the sums' logs SLEEF's (``logd4_u10`` / ``logd8_u10``,
+    the tail columns' too, as the float32 kernel's)."""
+    return softmax_inner.log_softmax(x3, sleef_double.exp, libm.exp, sleef_double.log_sum,
+                                     _LANES)
+
+
+def log_softmax_grad(g3, y3):
+    """log_softmax's backward along axis 1 of (outer, dim, inner) float64 arrays
+    (``grad - exp(output) * sum(grad)`` one fused multiply-add), or None unless every output
+    is at most 0 and every sum finite."""
+    return softmax_inner.log_softmax_grad(g3, y3, sleef_double.exp, libm.exp, _LANES, fma64)

@@ -91,6 +91,10 @@ OPS = [  # (name, fn(lib, x), input kind: "normal", "positive" or "unit")
      "normal"),
     ("x * 1.7 + 0.3", lambda t, x: x * 1.7 + 0.3, "normal"),
     ("relu", lambda t, x: t.relu(x), "normal"),
+    # (appended, so that the rows above keep their inputs)
+    ("log_softmax(0)", lambda t, x: t.log_softmax(x, 0), "normal"),
+    ("log_softmax(1) 3-d", lambda t, x: t.log_softmax(x[:, :30].reshape(8, 8, 5, 6), 1),
+     "normal"),
 ]
 
 
