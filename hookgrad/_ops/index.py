@@ -87,6 +87,10 @@ class IndexBackward0(Op):
     def forward(self, a, key, index_tensors=()):
         self.shape, self.key = a._data.shape, key
         self.save(*saved_indices(key, index_tensors))
+        if not a._data.size:  # (NumPy checks no mask's shape against an empty array)
+            key_error = checks.advanced_index_error(a._data.shape, key)
+            if key_error is not None:
+                raise key_error
         try:
             out = a._data[key]
         except IndexError as error:
