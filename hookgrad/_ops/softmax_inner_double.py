@@ -6,6 +6,8 @@ columns left over one at a time with C's exp; sums along dim in order from the f
 element; the backward's sum of ``grad * output`` one fused multiply-add a step. Up to
 softmax_double.EXACT_ELEMENTS elements (SLEEF's double exp costs about 100 times NumPy's)."""
 
+import numpy as np
+
 from ..backends.cpu import VECTOR_BYTES
 from . import libm, sleef_double, softmax_inner
 from .fused import fma64
@@ -22,12 +24,23 @@ def softmax(x3, threads):
 def softmax_grad(g3, y3):
     """softmax's backward along axis 1 of (outer, dim, inner) float64 arrays:
     ``y * (g - sum)``, the sum ``fma(g, y, acc)`` a step from 0."""
+    step = sleef_double.fma if np.isfinite(g3).all() else _fma_through_infinities
     acc = g3[:, 0] * y3[:, 0]
     for i in range(1, g3.shape[1]):
-        acc = sleef_double.fma(g3[:, i], y3[:, i], acc)
+        acc = step(g3[:, i], y3[:, i], acc)
     out = g3 - acc[:, None]
     out *= y3
     return out
+
+
+def _fma_through_infinities(a, b, c):
+    """sleef_double.fma where every term is finite; else the plain ``a * b + c``, which is
+    the fused value there (the emulation's error terms turn an infinite sum into NaN: a
+    column with a -inf gradient summed to NaN instead of -inf, 89:1617)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        fused = sleef_double.fma(a, b, c)
+        plain = a * b + c
+    return np.where(np.isfinite(plain), fused, plain)
 
 
 def log_softmax(x3):
