@@ -2,21 +2,8 @@
 # kernels compute it: vectors of inner columns through SLEEF's double exp, the columns left
 # over through C's exp (which ones: by the threads' chunks), sums in order, the backward's
 # sum one fused multiply-add a step.
-import hashlib
-
 import torch
-
-
-def bits(t):
-    return hashlib.md5(str(t.contiguous().view(torch.int64).tolist()).encode()).hexdigest()[:12]
-
-
-def values(shape, phase):
-    n = 1
-    for size in shape:
-        n *= size
-    return (torch.sin(torch.arange(n, dtype=torch.float64) * 1.37 + phase) * 4).reshape(shape)
-
+from _double_bits import bits, values
 
 for threads in (1, 2):
     torch.set_num_threads(threads)

@@ -3,22 +3,9 @@
 # 8 on AVX-512), the columns left over through C's exp, sums in order, SLEEF's log of the
 # sums, the backward's ``grad - exp(output) * sum`` one fused multiply-add; also
 # cross_entropy over a class dim that is not last, and a gradient with create_graph.
-import hashlib
-
 import torch
 import torch.nn.functional as F
-
-
-def bits(t):
-    return hashlib.md5(str(t.contiguous().view(torch.int64).tolist()).encode()).hexdigest()[:12]
-
-
-def values(shape, phase):
-    n = 1
-    for size in shape:
-        n *= size
-    return (torch.sin(torch.arange(n, dtype=torch.float64) * 1.37 + phase) * 4).reshape(shape)
-
+from _double_bits import bits, values
 
 for threads in (1, 2):
     torch.set_num_threads(threads)
