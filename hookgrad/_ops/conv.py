@@ -7,6 +7,8 @@ Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
 Every backward is a pair of ops that are each other's transposes, so double backward works;
 without ``create_graph`` it is one fused pass over the kernels instead."""
+from collections import namedtuple
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
@@ -257,16 +259,26 @@ def _kernel_plan(x4, w4, stride, padding, dilation, groups, transposed, out_hw, 
     return plan
 
 
+# The entry points of PyTorch's native convolutions, grouped ones included, in one form
+# whichever layout runs them (conv_native.py, conv_native_channels_last.py)
+NativeKernels = namedtuple("NativeKernels", "forward transposed input_grad weight_grad")
+_NATIVE = NativeKernels(conv_native.grouped_forward, conv_native.grouped_transposed,
+                        conv_native.grouped_input_grad, conv_native.grouped_weight_grad)
+_NATIVE_CHANNELS_LAST = NativeKernels(
+    conv_native_channels_last.forward, conv_native_channels_last.transposed,
+    conv_native_channels_last.input_grad, conv_native_channels_last.weight_grad)
+
+
 def _native(x, w, params, transposed):
     """How PyTorch runs this convolution of arrays ``x`` and ``w`` on its native kernels:
-    None (it does not, or not as modelled), conv_native or (the channels-last form)
-    conv_native_channels_last."""
+    None (it does not, or not as modelled), or their NativeKernels (contiguous or
+    channels-last)."""
     stride, padding, dilation, groups = params
     cl = x.ndim == 4 and suggests_channels_last(x, w)
     if not conv_native.applies(as_4d(x), as_4d(w), stride, padding, dilation, groups,
                                transposed, cl):
         return None
-    return conv_native_channels_last if cl else conv_native
+    return _NATIVE_CHANNELS_LAST if cl else _NATIVE
 
 
 class ConvolutionBackward0(Op):
@@ -308,14 +320,8 @@ class ConvolutionBackward0(Op):
         elif not self.widened and (native := _native(x, w, self.params, transposed)):
             # (PyTorch's native kernels, bias included: conv_native.py)
             geometry = (stride, padding, dilation)
-            if native is conv_native_channels_last and transposed:
-                y = native.transposed(x4, w4, bias_data, geometry, out_hw, groups)
-            elif native is conv_native_channels_last:
-                y = native.forward(x4, w4, bias_data, geometry, groups)
-            elif transposed:
-                y = conv_native.grouped_transposed(x4, w4, bias_data, geometry, out_hw, groups)
-            else:
-                y = conv_native.grouped_forward(x4, w4, bias_data, geometry, groups)
+            y = native.transposed(x4, w4, bias_data, geometry, out_hw, groups) if transposed \
+                else native.forward(x4, w4, bias_data, geometry, groups)
             bias_data = None
         elif not transposed and (y := without_padding_products(
                 x4, w4, stride, padding, dilation, groups)) is not None:
@@ -431,24 +437,13 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     grad_input = grad_weight = grad_bias = None
     empty = not g4.size or not x.size or not w.size  # (nothing summed: zero gradients)
     native = None if empty else _native(x, w, geometry[0], transposed)  # (conv_native.py)
-    if native is conv_native_channels_last:
-        geometry3 = (stride, padding, dilation)
-        if mask[0]:  # (of a transposed one: the convolution of the gradient)
-            grad_input = _like_input(native.forward(
-                g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
-                native.input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
-        if mask[1]:
-            x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
-            grad_weight = contiguous_strides(native.weight_grad(
-                x4, gy, w_shape, geometry3, groups, transposed))
-        mask = (False, False, mask[2])
+    geometry3 = (stride, padding, dilation)
     if mask[0] and empty:
         grad_input = np.zeros(x.shape, grad.dtype)
     elif mask[0] and native:  # (of a transposed one: the convolution of the gradient)
-        geometry3 = (stride, padding, dilation)
-        grad_input = _like_input(conv_native.grouped_forward(
+        grad_input = _like_input(native.forward(
             g4, as_4d(w), None, geometry3, groups, in_hw) if transposed else
-            conv_native.grouped_input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
+            native.input_grad(g4, as_4d(w), in_hw, geometry3, groups), grad.ndim)
     elif mask[0]:  # the transposed op with the same weight
         w4 = as_4d(w)
         if transposed:  # (oneDNN's, where it leaves out the padding: see conv_onednn.py)
@@ -464,8 +459,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
     elif mask[1] and native:
         shape4 = as_4d(w).shape
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
-        grad_weight = contiguous_strides(conv_native.grouped_weight_grad(
-            x4, gy, shape4, (stride, padding, dilation), groups, transposed).reshape(w_shape))
+        grad_weight = contiguous_strides(native.weight_grad(
+            x4, gy, shape4, geometry3, groups, transposed).reshape(w_shape))
     elif mask[1]:
         x4, gy = (g4, as_4d(x)) if transposed else (as_4d(x), g4)
         shape4 = w_shape if len(w_shape) == 4 else w_shape[:2] + (1,) + w_shape[2:]
