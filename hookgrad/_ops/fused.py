@@ -6,12 +6,14 @@ into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded su
 algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
+from .._blas import axpy
 from ..backends.cpu import kernel_capability, vector_bytes
 
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
 _ADD_CAPABILITY = kernel_capability("binary")
 _ADD_BLOCK_BYTES = 2 * vector_bytes("binary")
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
 _SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves of 26 bits
 
 
@@ -45,6 +47,9 @@ def fma32(a, b, c):
     then to float32. Rounding twice errs only where the first rounding lands on a float32
     midpoint (or below float32's normal range, which has fewer bits): those few elements
     are summed again rounded to odd (53 bits, more than 24 + 2), which rounds correctly."""
+    out = _by_axpy(a, b, c, _FLOAT32)
+    if out is not None:
+        return out
     with np.errstate(all="ignore"):
         total = np.multiply(a, b, dtype=np.float64)  # (NumPy casts in chunks: no copies)
         if total.ndim == 0 and np.ndim(c) == 0:
@@ -108,6 +113,9 @@ def fma64(a, b, c):
     three-term sum of Boldo and Melquiond (the low parts rounded to odd, then one rounding
     to nearest). Where that is not finite (an infinite or NaN operand or result, or a
     product near the overflow limit, where splitting overflows), the plain expression."""
+    out = _by_axpy(a, b, c, _FLOAT64)
+    if out is not None:
+        return out
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
     with np.errstate(all="ignore"):
         if not a.ndim and abs(a) == 1 and (b.ndim or c.ndim):
@@ -121,6 +129,24 @@ def fma64(a, b, c):
         if np.ndim(fused) and ordinary.all():
             return fused
         return np.where(ordinary, fused, a * b + c)
+
+
+def _by_axpy(a, b, c, dtype):
+    """``fma(a, b, c)`` by BLAS's fused axpy (``_blas.axpy``) where one factor is a number
+    of ``dtype`` (exactly) and the other factor and ``c`` are C-contiguous arrays of ``dtype``
+    and one shape: the common form (a step size times a gradient plus a parameter). None
+    otherwise, or where axpy cannot serve."""
+    if np.ndim(a) and not np.ndim(b):
+        a, b = b, a
+    if (np.ndim(a) or type(b) is not np.ndarray or type(c) is not np.ndarray
+            or b.dtype != dtype or c.dtype != dtype or b.shape != c.shape
+            or not (b.flags.c_contiguous and c.flags.c_contiguous)):
+        return None
+    alpha = dtype.type(a)
+    if alpha != a:  # (a number fma32 would multiply in double precision)
+        return None
+    out = c.copy()
+    return out if axpy(alpha, b, out) else None
 
 
 def running_fma64(a, b, c):
@@ -150,7 +176,7 @@ def fma(a, b, c):
 def add_scaled(x, y, alpha):
     """``_scaled_sum`` laid out as NumPy lays out ``x + alpha * y`` (after ``x``, which the
     callers' layout rules expect; the fused product follows ``y``)."""
-    if _both_dense_float32(x, y) and x.ndim:
+    if _both_dense_float32(x, y) and x.ndim and alpha != 0:
         out = x.copy()
         _add_scaled_float32_(out, y, alpha)
         return out
@@ -164,9 +190,9 @@ def add_scaled(x, y, alpha):
 
 def add_scaled_(x, y, alpha):
     """``x.add_(y, alpha=alpha)`` on arrays: ``x`` set to ``add_scaled(x, y, alpha)`` in place.
-    Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) take
-    add_product_'s shorter route."""
-    if _both_dense_float32(x, y) and x.flags.writeable:
+    Two C-contiguous float32 arrays of one shape (an optimizer's parameter and gradient) and a
+    nonzero ``alpha`` take add_product_'s shorter route."""
+    if _both_dense_float32(x, y) and x.flags.writeable and alpha != 0:
         _add_scaled_float32_(x, y, alpha)
     else:
         x[...] = add_scaled(x, y, alpha)
@@ -179,8 +205,11 @@ def _both_dense_float32(x, y):
 
 def _add_scaled_float32_(x, y, alpha):
     """``_scaled_sum`` into ``x`` by add_product_, with the add kernel's NaN (``y``'s, where
-    it has one)."""
-    add_product_(x, _FLOAT32.type(alpha), y)
+    it has one; BLAS's fused axpy gives it already)."""
+    alpha = _FLOAT32.type(alpha)
+    if _apart(x, y) and axpy(alpha, y, x):
+        return
+    add_product_(x, alpha, y)
     nan = np.isnan(y)
     if nan.any():
         np.copyto(x, y, where=nan)
@@ -193,8 +222,13 @@ def add_product_(x, a, b):
     the float64 sum rounded straight into ``x``; only the elements whose float64 sum sits on
     a float32 midpoint or below float32's normal range (not zero, which is exact) are summed
     again rounded to odd. A factor of 1 or -1 makes an exact product, summed in float32.
-    Otherwise as ``fma``."""
+    Otherwise as ``fma``; a number ``a`` with arrays ``x`` and ``b`` of one dtype, shape and
+    C-contiguous layout by BLAS's fused axpy, where it serves (``_blas.axpy``)."""
     a = np.asarray(a)
+    if (not a.ndim and type(b) is np.ndarray and x.dtype == b.dtype == a.dtype
+            and x.shape == b.shape and x.flags.c_contiguous and b.flags.c_contiguous
+            and x.flags.writeable and _apart(x, b) and axpy(a, b, x)):
+        return
     if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape and x.ndim
             and x.flags.c_contiguous and x.flags.writeable
             and (a.dtype == _FLOAT32 and a.shape in ((), x.shape))):
@@ -233,6 +267,12 @@ def add_product_(x, a, b):
         x.reshape(-1)[where] = _add_round_to_odd(product, addend.reshape(-1)[where])
 
 
+def _apart(x, y):
+    """Whether ``x`` and ``y`` share no memory, or are the same memory (an in-place step
+    reads each element before it writes it)."""
+    return x.ctypes.data == y.ctypes.data or not np.may_share_memory(x, y)
+
+
 _MAGNITUDE = np.uint64((1 << 63) - 1)
 _FLOAT32_NORMAL_BITS = np.float64(2.0 ** -126).view(np.uint64)
 
@@ -255,9 +295,12 @@ def _scaled_sum(x, y, alpha):
     alpha, y = kind(alpha), np.asarray(y, dtype)
     out = fma(alpha, y, x)
     y_nan = np.isnan(y)
+    if alpha == 0:  # (0 * inf is an invalid product, which yields to a NaN x: x's NaN)
+        y_nan = y_nan | (np.isinf(y) & np.isnan(x))
+        y = np.where(np.isnan(y), y, x)
     if y_nan.any():  # (both NaN: y's, PyTorch's second operand, whatever alpha's sign)
         out = np.ascontiguousarray(out) if out.ndim else np.asarray(out).copy()
-        np.copyto(out, y, where=y_nan)
+        np.copyto(out, np.broadcast_to(y, out.shape), where=y_nan)
     if y.shape == out.shape and 0 not in y.strides:  # (not broadcast: the common case)
         return out
     if _ADD_CAPABILITY != "AVX2" or not isinstance(x, np.ndarray) or x.shape != out.shape \
