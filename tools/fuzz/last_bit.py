@@ -37,7 +37,7 @@ def _f(t):
     return t.nn.functional
 
 
-OPS = [  # (name, fn(lib, x), input kind: "normal", "positive" or "unit")
+OPS = [  # (name, fn(lib, x), input kind: "normal", "positive", "unit" or "above1")
     ("sum(-1)", lambda t, x: x.sum(-1), "normal"),
     ("sum(0)", lambda t, x: x.sum(0), "normal"),
     ("mean(-1)", lambda t, x: x.mean(-1), "normal"),
@@ -95,6 +95,70 @@ OPS = [  # (name, fn(lib, x), input kind: "normal", "positive" or "unit")
     ("log_softmax(0)", lambda t, x: t.log_softmax(x, 0), "normal"),
     ("log_softmax(1) 3-d", lambda t, x: t.log_softmax(x[:, :30].reshape(8, 8, 5, 6), 1),
      "normal"),
+    *((name, (lambda n: lambda t, x: getattr(x, n)())(name), kind) for name, kind in (
+        ("sin", "normal"), ("cos", "normal"), ("tan", "unit"), ("asin", "unit"),
+        ("acos", "unit"), ("atan", "normal"), ("sinh", "normal"), ("cosh", "normal"),
+        ("asinh", "normal"), ("acosh", "above1"), ("atanh", "unit"), ("erf", "normal"),
+        ("erfc", "normal"), ("erfinv", "unit"), ("expm1", "normal"), ("log1p", "positive"),
+        ("log2", "positive"), ("log10", "positive"), ("exp2", "normal"), ("rsqrt", "positive"),
+        ("reciprocal", "positive"), ("lgamma", "positive"), ("digamma", "positive"),
+        ("sigmoid", "normal"), ("logit", "unit"), ("square", "normal"), ("abs", "normal"),
+        ("cumsum", None), ("cumprod", None), ("std", None), ("frac", "normal"))
+        if kind is not None),
+    ("cumsum(-1)", lambda t, x: x.cumsum(-1), "normal"),
+    ("cumprod(-1)", lambda t, x: (x * 0.1 + 1).cumprod(-1), "normal"),
+    ("std(-1)", lambda t, x: x.std(-1), "normal"),
+    ("x / y", lambda t, x: x / (x.flip(0).abs() + 0.5), "normal"),
+    ("x ** 2", lambda t, x: x ** 2, "normal"),
+    ("x ** 0.5", lambda t, x: x ** 0.5, "positive"),
+    ("x ** 3.3", lambda t, x: x ** 3.3, "positive"),
+    ("pow(x, y)", lambda t, x: t.pow(x, x.flip(0)), "positive"),
+    ("hypot", lambda t, x: t.hypot(x, x.flip(0)), "normal"),
+    ("elu", lambda t, x: _f(t).elu(x), "normal"),
+    ("selu", lambda t, x: _f(t).selu(x), "normal"),
+    ("celu", lambda t, x: _f(t).celu(x, 0.7), "normal"),
+    ("mish", lambda t, x: _f(t).mish(x), "normal"),
+    ("hardswish", lambda t, x: _f(t).hardswish(x), "normal"),
+    ("hardsigmoid", lambda t, x: _f(t).hardsigmoid(x), "normal"),
+    ("leaky_relu", lambda t, x: _f(t).leaky_relu(x, 0.03), "normal"),
+    ("softsign", lambda t, x: _f(t).softsign(x), "normal"),
+    ("tanhshrink", lambda t, x: _f(t).tanhshrink(x), "normal"),
+    ("softmin(-1)", lambda t, x: _f(t).softmin(x, -1), "normal"),
+    ("nll_loss", lambda t, x: _f(t).nll_loss(x[:, :10], t.tensor(_LABELS)), "normal"),
+    ("smooth_l1_loss", lambda t, x: _f(t).smooth_l1_loss(x, _const(t, x, _TARGET)), "normal"),
+    ("huber_loss", lambda t, x: _f(t).huber_loss(x, _const(t, x, _TARGET), delta=0.5),
+     "normal"),
+    ("l1_loss", lambda t, x: _f(t).l1_loss(x, _const(t, x, _TARGET)), "normal"),
+    ("kl_div", lambda t, x: _f(t).kl_div(x, _const(t, x, _TARGET), reduction="batchmean"),
+     "normal"),
+    ("cosine_similarity", lambda t, x: _f(t).cosine_similarity(x, x.flip(0)), "normal"),
+    ("pairwise_distance", lambda t, x: _f(t).pairwise_distance(x, x.flip(0)), "normal"),
+    ("layer_norm(affine)", lambda t, x: _f(t).layer_norm(
+        x, (33,), _const(t, x, _TARGET[0]), _const(t, x, _TARGET[1])), "normal"),
+    ("instance_norm", lambda t, x: _f(t).instance_norm(x.reshape(8, 8, 33)), "normal"),
+    ("max_pool2d(3, 2)", lambda t, x: _f(t).max_pool2d(x.reshape(4, 16, 33), 3, 2), "normal"),
+    ("adaptive_avg_pool2d", lambda t, x: _f(t).adaptive_avg_pool2d(x.reshape(4, 16, 33), 5),
+     "normal"),
+    ("conv1d", lambda t, x: _f(t).conv1d(x.reshape(8, 8, 33), x[:4, :24].reshape(4, 8, 3)),
+     "normal"),
+    ("conv2d batch 4", lambda t, x: _f(t).conv2d(x.reshape(4, 4, 4, 33),
+                                                 x[:4, :27].reshape(3, 4, 3, 3)), "normal"),
+    ("conv_transpose2d", lambda t, x: _f(t).conv_transpose2d(
+        x.reshape(1, 4, 16, 33), x[:4, :27].reshape(4, 3, 3, 3)), "normal"),
+    ("addmm", lambda t, x: t.addmm(x[:10, :10], x[:10], x[10:20].T), "normal"),
+    ("baddbmm", lambda t, x: t.baddbmm(x[:4, :16].reshape(4, 4, 4), x[:, :32].reshape(4, 4, 128),
+                                       x[:, :32].reshape(4, 128, 4)), "normal"),
+    ("einsum", lambda t, x: t.einsum("ij,kj->ik", x[:20], x[20:40]), "normal"),
+    ("mv", lambda t, x: t.mv(x, x[0]), "normal"),
+    ("dot", lambda t, x: t.dot(x[0], x[1]), "normal"),
+    ("embedding", lambda t, x: _f(t).embedding(t.tensor(_LABELS), x), "normal"),
+    ("lerp", lambda t, x: t.lerp(x, x.flip(0), 0.3), "normal"),
+    ("addcmul", lambda t, x: t.addcmul(x, x.flip(0), x.flip(1), value=0.3), "normal"),
+    ("addcdiv", lambda t, x: t.addcdiv(x, x.flip(0), x.flip(1).abs() + 1, value=0.3),
+     "normal"),
+    ("scaled_dot_product_attention", lambda t, x: _f(t).scaled_dot_product_attention(
+        x[:, :32].reshape(2, 4, 8, 32), x[:, 1:33].reshape(2, 4, 8, 32),
+        x.flip(0)[:, :32].reshape(2, 4, 8, 32)), "normal"),
 ]
 
 
@@ -104,6 +168,8 @@ def _input(rng, kind, shape, dtype):
         x = np.abs(x) + 0.1
     elif kind == "unit":
         x = rng.uniform(0.01, 0.99, shape)
+    elif kind == "above1":
+        x = np.abs(x) + 1.01
     return x.astype(dtype)
 
 
