@@ -513,17 +513,23 @@ class TakeBackward0(Op):
         idx = checks.take_index(x, index)
         self.shape, self.index = x.shape, idx
         self.flat = np.unravel_index(idx, x.shape) if x.ndim else None
+        # (the gradient is laid out as zeros_like(input), PyTorch's start: kept only where
+        # that is not C order)
+        self.like = None if x.flags.c_contiguous else x
         return x.reshape(-1)[idx]
 
     def backward(self, grad):
         self.saved()  # (unpacked as PyTorch's node does: raises once a pass freed them)
         if grad._requires_grad:  # PyTorch's zeros.put_(index, grad, accumulate=True), recorded
             from .put import PutBackward0  # (put imports this module)
-            zeros = _make(np.zeros(self.shape, grad._data.dtype))
+            zeros = np.zeros(self.shape, grad._data.dtype)
+            zeros = _make(zeros if self.like is None else empty_like_layout(zeros, self.like))
             return PutBackward0.apply(zeros, grad, self.index, True)
         if self.flat is None:  # every element taken from a 0-d input is that input
             return grad.sum()
-        return IndexAddGrad.apply(grad, self.shape, self.flat)
+        result = IndexAddGrad.apply(grad, self.shape, self.flat)
+        return result if self.like is None else _make(empty_like_layout(result._data,
+                                                                        self.like))
 
 
 def index_add(input, dim, index, source, *, alpha=1, out=None):

@@ -178,7 +178,7 @@ class PutBackward0(Op):
             np.add.at(flat, index.reshape(-1), source._data.reshape(-1))
         else:
             flat[index.reshape(-1)] = source._data.reshape(-1)
-        return out
+        return empty_like_layout(out, a._data)  # (PyTorch's clone(preserve_format))
 
     def backward(self, grad):
         grad_self = None
