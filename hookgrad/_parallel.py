@@ -23,14 +23,13 @@ OpenBLAS call hands part of its work to OpenBLAS' own server threads, and a seco
 busy-waits for one of them to be free, so two chunks calling BLAS at once would serialise
 (and spin) instead of running side by side.
 
-The pool also owns the cores outside its regions: once it has more than one thread (when
-its size is first read, or by ``set_num_threads``), NumPy's OpenBLAS is set to one thread
-for the whole process, and the convolutions' chunks (and very large products, ``_ops/split.py``)
-run on the pool instead. OpenBLAS' server threads keep spinning for tens of milliseconds
-after each threaded call: on a step mixing products with other work they took the second
-core from the pool's chunks (W6 ran no faster on two threads than on one, and several times
-slower whenever another process was busy); left to thread W3-W7's products themselves they
-made every step slower too.
+The pool also owns the cores outside its regions: once its size is first read (or set by
+``set_num_threads``), NumPy's OpenBLAS is set to one thread for the whole process, and the
+convolutions' chunks (and very large products, ``_ops/split.py``) run on the pool instead.
+OpenBLAS' server threads keep spinning for tens of milliseconds after each threaded call: on
+a step mixing products with other work they took the second core from the pool's chunks (W6
+ran no faster on two threads than on one, and several times slower whenever another process
+was busy); left to thread W3-W7's products themselves they made every step slower too.
 
 Work whose chunks are single NumPy calls splits only when very large (CALL_REGION_BYTES):
 at the sizes of W3-W7 the hand-off, the GIL taken back after every call and the memory
@@ -100,8 +99,9 @@ class _Pool:
     def threads(self):
         if self.num_threads is None:
             self.num_threads = default_num_threads()
-            if self.num_threads > 1:
-                _blas.set_threads(1)  # the pool splits products itself (module docstring)
+            # (one thread means one; with more, the pool splits products itself: see the
+            # module docstring)
+            _blas.set_threads(1)
         return self.num_threads
 
     def after_fork(self):

@@ -6,7 +6,7 @@ into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded su
 algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
-from .._blas import axpy
+from .._blas import axpy, multiply_add
 from ..backends.cpu import kernel_capability, vector_bytes
 
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
@@ -114,6 +114,8 @@ def fma64(a, b, c):
     to nearest). Where that is not finite (an infinite or NaN operand or result, or a
     product near the overflow limit, where splitting overflows), the plain expression."""
     out = _by_axpy(a, b, c, _FLOAT64)
+    if out is None:
+        out = _by_elementwise_kernel(a, b, c)
     if out is not None:
         return out
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
@@ -147,6 +149,23 @@ def _by_axpy(a, b, c, dtype):
         return None
     out = c.copy()
     return out if axpy(alpha, b, out) else None
+
+
+def _by_elementwise_kernel(a, b, c):
+    """float64 ``fma(a, b, c)`` of arrays (broadcast, at least one element) by BLAS's fused
+    elementwise kernel (``_blas.multiply_add``), where every array operand is C-contiguous (so
+    the result is, as NumPy's would be); None otherwise, or where the kernel cannot serve."""
+    arrays = [v for v in (a, b, c) if np.ndim(v)]
+    if not arrays or any(type(v) is not np.ndarray or not v.flags.c_contiguous
+                         for v in arrays):
+        return None
+    shape = np.broadcast_shapes(*(np.shape(v) for v in (a, b, c)))
+    if 0 in shape:
+        return None
+    out = np.array(np.broadcast_to(np.asarray(c, np.float64), shape), order="C")
+    a, b = (np.ascontiguousarray(np.broadcast_to(np.asarray(v, np.float64), shape))
+            for v in (a, b))
+    return out if multiply_add(a, b, out) else None
 
 
 def running_fma64(a, b, c):
