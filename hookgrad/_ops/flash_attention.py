@@ -172,7 +172,7 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
             m = None if mask is None else mask._data
             out, lse = flash_kernel.forward(q, key._data, value._data, m, is_causal,
                                             _factor(q, scale))
-            accum = _FLOAT
+            accum = lse.dtype
         else:
             out, lse, accum = self._composed(query, key, value, mask, is_causal, scale)
         b, h, length = lse.shape
