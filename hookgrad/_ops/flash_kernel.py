@@ -59,7 +59,6 @@ class _Kind:
                  fma, log):
         self.dtype, self.c_scalar = dtype, c_scalar
         self.lanes = VECTOR_BYTES // dtype.itemsize  # (8 or 16 floats, 4 or 8 doubles)
-        self.per_line = _ALIGN // dtype.itemsize
         self.vector_exp, self.tail_exp, self.rescale_exp = vector_exp, tail_exp, rescale_exp
         self.recompute_exp, self.fma, self.log = recompute_exp, fma, log
 
@@ -80,10 +79,9 @@ def applies(query, key, value):
     glibc's maths functions present, an AVX2 or AVX-512 build (the same steps over vectors of
     8 or 16 floats, 4 or 8 doubles; MKL picks its own kernels by the machine, as PyTorch's
     does)."""
-    if query.dtype == _F32:
-        maths = glibc_logf.available()
-    else:
-        maths = query.dtype == _F64 and glibc_logf.available() and sleef_double.applies(query)
+    maths = glibc_logf.available()  # (glibc's: also the exp and log libm.py calls)
+    if query.dtype != _F32:
+        maths = maths and query.dtype == _F64 and sleef_double.applies(query)
     return (maths and CAPABILITY in ("AVX2", "AVX512") and key.shape[1] == query.shape[1]
             and gemm.available())
 
@@ -235,7 +233,7 @@ def _signed_bases(x, rows):
 
 def _lane_sum(p, lanes):
     """The kernel's row sum of ``p`` (..., n): whole vectors added lane by lane, the
-    lanes pairwise (halves, then pairs, then neighbours), then the rest one by one."""
+    lanes as _folded adds them, then the rest one by one."""
     n = p.shape[-1]
     whole = n - n % lanes
     if whole:
@@ -269,7 +267,7 @@ def _folded(acc):
 def _dot_rows(x, y, lanes):
     """``vec::map2_reduce_all(x * y, +)`` over the last dim: rows shorter than a
     vector in order; longer ones per lane, a partial last vector into its first lanes, the
-    lanes pairwise."""
+    lanes as _folded adds them."""
     p = x * y
     n = p.shape[-1]
     if n < lanes:
