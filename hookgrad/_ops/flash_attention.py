@@ -12,9 +12,10 @@ reduced-precision buffer holds them. The output is laid out like the query
 Its backward is not differentiable again: under ``create_graph`` the gradients come from a
 ``NotImplemented`` node that raises PyTorch's error when reached.
 
-float32 attention of up to EXACT_SCORES score elements goes through flash_kernel.py, which
-computes the kernel bit for bit (blocks, MKL products, its exponentials and sums); the
-NumPy form here (larger inputs, float64, 2-byte floats) equals it within rounding."""
+float32 and float64 attention of up to EXACT_SCORES score elements goes through
+flash_kernel.py, which computes the kernel bit for bit (blocks, MKL products, its
+exponentials and sums); the NumPy form here (larger inputs, 2-byte floats) equals it within
+rounding."""
 import numpy as np
 
 from .._tensor_base import _make
@@ -172,7 +173,7 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
             m = None if mask is None else mask._data
             out, lse = flash_kernel.forward(q, key._data, value._data, m, is_causal,
                                             _factor(q, scale))
-            accum = _FLOAT
+            accum = lse.dtype
         else:
             out, lse, accum = self._composed(query, key, value, mask, is_causal, scale)
         b, h, length = lse.shape
@@ -183,8 +184,8 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
         return empty_like_layout(out.astype(q.dtype, copy=False), q)
 
     def _composed(self, query, key, value, mask, is_causal, scale):
-        """The kernel's result from NumPy's products (float64 and 2-byte floats): equal to
-        it within rounding."""
+        """The kernel's result from NumPy's products (large inputs and 2-byte floats): equal
+        to it within rounding."""
         q = query._data
         accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         with np.errstate(all="ignore"):
@@ -289,15 +290,17 @@ def _factor(q, scale):
 # Score elements (batch * heads * queries * keys) up to which flash_kernel computes the
 # kernel bit for bit. Its emulated exponentials (exp_u20 forward, SLEEF's expf backward) and
 # per-head MKL products cost ~110 ns a score element for forward and backward, against ~30
-# for NumPy's exp and batched products (a (16, 4, 64, 32) attention, W5's: 29 ms against 8):
-# above this, the NumPy form (equal within rounding) keeps large attention at its cost.
+# for NumPy's exp and batched products (a (16, 4, 64, 32) attention, W5's: 29 ms against 8);
+# float64's (SLEEF's double exp, emulated FMAs) ~270 ns, against ~20 (a (2, 4, 64, 32)
+# attention: 9 ms against 0.6): above this, the NumPy form (equal within rounding) keeps
+# large attention at its cost.
 EXACT_SCORES = 1 << 15
 
 
 def _kernel_applies(query, key, value):
     """Whether flash_kernel computes PyTorch's kernel bit for bit for these inputs (float32
-    with MKL on an AVX2 build, equal heads, leading dimensions MKL accepts, up to
-    EXACT_SCORES score elements)."""
+    or float64 with MKL on an AVX2 or AVX-512 build, equal heads, leading dimensions MKL
+    accepts, up to EXACT_SCORES score elements)."""
     q, k, v = query._data, key._data, value._data
     return (q.shape[0] * q.shape[1] * q.shape[2] * k.shape[2] <= EXACT_SCORES
             and flash_kernel.applies(q, k, v) and flash_kernel.fits(q, k, v))

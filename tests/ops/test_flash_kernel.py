@@ -1,7 +1,8 @@
 """flash_kernel.py (PyTorch's CPU flash attention, bit for bit: tests/parity/s45d_flash_kernel_*
-check it against PyTorch) against the NumPy form that larger attention takes: equal within
-float32 rounding, forward and gradients, over blocks, tails, masks and the causal triangle;
-and its placement of operands (MKL rounds by their alignment) and per-thread scratch."""
+and s49e_flash_float64_bits check it against PyTorch) against the NumPy form that larger
+attention takes: equal within rounding (float32 and float64), forward and gradients, over
+blocks, tails, masks and the causal triangle; and its placement of operands (MKL rounds by
+their alignment) and per-thread scratch."""
 import numpy as np
 import pytest
 
@@ -20,38 +21,45 @@ CASES = [((2, 2, 5, 3, 4), None, False), ((1, 3, 40, 13, 9), None, True),
          ((2, 2, 9, 16, 8), (2, 1, 9, 16), True), ((1, 2, 4, 17, 2), (4, 1), False)]
 
 
-def _run(shape, mask_shape, causal, exact_scores, monkeypatch):
+def _run(shape, mask_shape, causal, exact_scores, monkeypatch, dtype=np.float32):
     monkeypatch.setattr(flash_attention, "EXACT_SCORES", exact_scores)
     rs = np.random.RandomState(7)
     b, h, lq, lk, e = shape
-    q, k, v = (torch.tensor(rs.randn(*s).astype(np.float32), requires_grad=True)
+    q, k, v = (torch.tensor(rs.randn(*s).astype(dtype), requires_grad=True)
                for s in ((b, h, lq, e), (b, h, lk, e), (b, h, lk, e)))
     mask = None
     if mask_shape is not None:
-        values = rs.randn(*mask_shape).astype(np.float32)
+        values = rs.randn(*mask_shape).astype(dtype)
         values[rs.rand(*mask_shape) < 0.2] = -np.inf
         mask = torch.tensor(values)
     out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=causal)
     assert out.grad_fn.name() == "ScaledDotProductFlashAttentionForCpuBackward0"
-    (out * torch.tensor(rs.randn(*out.shape).astype(np.float32))).sum().backward()
+    (out * torch.tensor(rs.randn(*out.shape).astype(dtype))).sum().backward()
     return [x.detach().numpy().copy() for x in (out, q.grad, k.grad, v.grad)]
 
 
+TOLERANCES = {np.float32: (2e-5, 2e-6), np.float64: (1e-12, 1e-13)}
+
+
 @needs_kernel
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("shape, mask_shape, causal", CASES)
-def test_kernel_agrees_with_numpy_form(shape, mask_shape, causal, monkeypatch):
-    exact = _run(shape, mask_shape, causal, 1 << 30, monkeypatch)
-    composed = _run(shape, mask_shape, causal, 0, monkeypatch)
+def test_kernel_agrees_with_numpy_form(shape, mask_shape, causal, dtype, monkeypatch):
+    exact = _run(shape, mask_shape, causal, 1 << 30, monkeypatch, dtype)
+    composed = _run(shape, mask_shape, causal, 0, monkeypatch, dtype)
+    rtol, atol = TOLERANCES[dtype]
     for a, b in zip(exact, composed):
-        np.testing.assert_allclose(a, b, rtol=2e-5, atol=2e-6)
+        assert a.dtype == dtype
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=atol)
 
 
 @needs_kernel
-def test_kernel_rounds_otherwise_than_numpy_form(monkeypatch):
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_kernel_rounds_otherwise_than_numpy_form(dtype, monkeypatch):
     # (the two forms are different computations: some bits differ, else the kernel's
     # model would not be exercised)
-    exact = _run((2, 2, 9, 16, 8), None, False, 1 << 30, monkeypatch)
-    composed = _run((2, 2, 9, 16, 8), None, False, 0, monkeypatch)
+    exact = _run((2, 2, 9, 16, 8), None, False, 1 << 30, monkeypatch, dtype)
+    composed = _run((2, 2, 9, 16, 8), None, False, 0, monkeypatch, dtype)
     assert any((a != b).any() for a, b in zip(exact, composed))
 
 
@@ -71,16 +79,21 @@ def test_placed_keeps_root_offset():
     assert flash_kernel._placed(view).ctypes.data % 64 == 12
 
 
-def test_scratch_offsets_and_round_trip():
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_scratch_offsets_and_round_trip(dtype):
+    dtype = np.dtype(dtype)
+    per_line = 64 // dtype.itemsize
     offsets = np.array([0, 0, 5, 5, 21])
-    scratch = flash_kernel._Scratch(5, 7, offsets)
+    scratch = flash_kernel._Scratch(5, 7, offsets, dtype)
     assert scratch.view is None
-    assert [int(p) % 64 for p in scratch.pointers] == [int(o) % 16 * 4 for o in offsets]
-    values = np.arange(35, dtype=np.float32).reshape(5, 7)
+    assert [int(p) % 64 for p in scratch.pointers] == [
+        int(o) % per_line * dtype.itemsize for o in offsets]
+    values = np.arange(35, dtype=dtype).reshape(5, 7)
     scratch.store(values)
     np.testing.assert_array_equal(scratch.load(), values)
-    uniform = flash_kernel._Scratch(3, 4, [9, 9, 9])
-    assert uniform.view is not None and uniform.view.ctypes.data % 64 == 36
+    uniform = flash_kernel._Scratch(3, 4, [9, 9, 9], dtype)
+    assert uniform.view is not None
+    assert uniform.view.ctypes.data % 64 == 9 % per_line * dtype.itemsize
 
 
 def test_threads_of_chunks():
