@@ -110,7 +110,9 @@ _LOG_2_60 = _pair(41.58883083359671856503)
 
 
 def _gammafk(a):
-    """SLEEF's gammafk: (log|Gamma| part, 1 / Gamma factor) as two float pairs."""
+    """SLEEF's gammafk: (log|Gamma| part, 1 / Gamma factor) as two float pairs. The vector
+    code computes every branch for every element and selects; here each branch runs on the
+    elements it is selected for (the same values, at a fraction of the cost)."""
     one, zero = _F32(1), _F32(0)
     otiny = np.abs(a) < _F32(1e-30)
     oref = a < _F32(0.5)
@@ -119,43 +121,51 @@ def _gammafk(a):
     xy = np.where(otiny, zero, np.where(oref, ry, zero))
     o0 = (_F32(0.5) <= xx) & (xx <= _F32(1.2))
     o2 = _F32(2.3) <= xx
-    yx, yy = _normalize(*_mul_pp(*_add2_pf(xx, xy, one), xx, xy))
-    yx, yy = _normalize(*_mul_pp(*_add2_pf(xx, xy, _F32(2)), yx, yy))
     o = o2 & (xx <= _F32(7))
-    cllnx, cllny = np.where(o, yx, one), np.where(o, yy, zero)
-    px, py = _add2_pf(xx, xy, _F32(3))
-    xx, xy = np.where(o, px, xx), np.where(o, py, xy)
-    t = np.where(o2, one / xx,
-                 _normalize(*_add2_pf(xx, xy, np.where(o0, _F32(-1), _F32(-2))))[0])
+    cllnx, cllny = np.full_like(a, one), np.zeros_like(a)
+    if o.any():  # (the product x (x + 1) (x + 2), and x moved up by 3)
+        ox, oy = xx[o], xy[o]
+        yx, yy = _normalize(*_mul_pp(*_add2_pf(ox, oy, one), ox, oy))
+        cllnx[o], cllny[o] = _normalize(*_mul_pp(*_add2_pf(ox, oy, _F32(2)), yx, yy))
+        xx[o], xy[o] = _add2_pf(ox, oy, _F32(3))
+    t = np.empty_like(a)
+    t[o2] = one / xx[o2]
+    rest = ~o2
+    t[rest] = _normalize(*_add2_pf(xx[rest], xy[rest], np.where(o0[rest], _F32(-1), _F32(-2))))[0]
     u = np.where(o2, _GAMMA_POLY[0][0], np.where(o0, _GAMMA_POLY[0][1], _GAMMA_POLY[0][2]))
     for c2, c0, c in _GAMMA_POLY[1:]:
         u = fma(u, t, np.where(o2, c2, np.where(o0, c0, c)))
-    lx, ly = _logk2f(xx, xy)
-    yx, yy = _mul_pp(*_add2_pf(xx, xy, _F32(-0.5)), lx, ly)
-    yx, yy = _add2_pp(yx, yy, -xx, -xy)
-    yx, yy = _add2_pp(yx, yy, *_HALF_LOG_2PI)
     utx, uty = _two_product(u, t)
-    zx, zy = _add2_pf(utx, uty, np.where(o0, *_SERIES[0]))
-    zx, zy = _add2_pf(*_mul_pf(zx, zy, t), np.where(o0, *_SERIES[1]))
-    zx, zy = _add2_pf(*_mul_pf(zx, zy, t), np.where(o0, *_SERIES[2]))
-    zx, zy = _mul_pf(zx, zy, t)
-    clcx, clcy = np.where(o2, yx, zx), np.where(o2, yy, zy)
-    dx, dy = _add2_pf(utx, uty, one)
-    clldx, clldy = np.where(o2, dx, one), np.where(o2, dy, zero)
-    rx, ry = _add2_pp(*_LOG_PI, -clcx, -clcy)
-    clcx = np.where(otiny, _LOG_2_60[0], np.where(oref, rx, clcx))
-    clcy = np.where(otiny, _LOG_2_60[1], np.where(oref, ry, clcy))
-    ox, oy = cllnx, cllny  # (clln before its reflection select: the y of SLEEF's code)
+    clcx, clcy = np.empty_like(a), np.empty_like(a)
+    clldx, clldy = np.full_like(a, one), np.zeros_like(a)
+    if o2.any():  # (Stirling's series)
+        ox, oy = xx[o2], xy[o2]
+        yx, yy = _mul_pp(*_add2_pf(ox, oy, _F32(-0.5)), *_logk2f(ox, oy))
+        yx, yy = _add2_pp(yx, yy, -ox, -oy)
+        clcx[o2], clcy[o2] = _add2_pp(yx, yy, *_HALF_LOG_2PI)
+        clldx[o2], clldy[o2] = _add2_pf(utx[o2], uty[o2], one)
+    if rest.any():  # (the series about 1 or 2)
+        tr, near_one = t[rest], o0[rest]
+        zx, zy = _add2_pf(utx[rest], uty[rest], np.where(near_one, *_SERIES[0]))
+        zx, zy = _add2_pf(*_mul_pf(zx, zy, tr), np.where(near_one, *_SERIES[1]))
+        zx, zy = _add2_pf(*_mul_pf(zx, zy, tr), np.where(near_one, *_SERIES[2]))
+        clcx[rest], clcy[rest] = _mul_pf(zx, zy, tr)
+    # the reflection's and the tiny arguments' values, and the factor's pairs
+    lnx, lny = cllnx, cllny  # (the product before the selects below: SLEEF's y)
     cllnx = np.where(otiny, one, np.where(oref, cllnx, clldx))
     cllny = np.where(otiny, zero, np.where(oref, cllny, clldy))
-    if oref.any():
-        whole = _truncate(a * _F32(1.0 / (1 << 12))).astype(_F32)
-        sx, sy = _mul_pp(clldx, clldy, *_sinpifk(a - _F32(1 << 12) * whole))
-    else:
-        sx = sy = np.zeros_like(a)
-    clldx = np.where(otiny, a * _F32(2.0 ** 60), np.where(oref, sx, ox))
-    clldy = np.where(otiny, zero, np.where(oref, sy, oy))
-    return (clcx, clcy), _div(cllnx, cllny, clldx, clldy)
+    denominator_x = np.where(otiny, a * _F32(2.0 ** 60), lnx)
+    denominator_y = np.where(otiny, zero, lny)
+    reflect = oref & ~otiny
+    if reflect.any():
+        ar = a[reflect]
+        rx, ry = _add2_pp(*_LOG_PI, -clcx[reflect], -clcy[reflect])
+        clcx[reflect], clcy[reflect] = rx, ry
+        whole = _truncate(ar * _F32(1.0 / (1 << 12))).astype(_F32)
+        denominator_x[reflect], denominator_y[reflect] = _mul_pp(
+            clldx[reflect], clldy[reflect], *_sinpifk(ar - _F32(1 << 12) * whole))
+    clcx[otiny], clcy[otiny] = _LOG_2_60
+    return (clcx, clcy), _div(cllnx, cllny, denominator_x, denominator_y)
 
 
 def _lgammaf(a):
