@@ -13,7 +13,10 @@ none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
 PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
 bits: about 4% of random shapes under 300 differ between PyTorch's one thread and two. Here
 MKL runs one thread per call and large products go in row blocks on hookgrad's pool, which
-gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=1`` MKL
+gives PyTorch's one-thread bits at any thread count; at two threads, float32 products only a
+few rows high run in the two pieces PyTorch's MKL splits them into (``_one_product``), which
+gives its two-thread bits (float64's, split otherwise, keep one thread's). With
+``HOOKGRAD_MKL_OPENMP=1`` MKL
 threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
 matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
 import ctypes
