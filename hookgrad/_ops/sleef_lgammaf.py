@@ -26,8 +26,11 @@ def _pair(value):
 def _truncate(x):
     """vtruncate_vi2_vf (cvttps2dq): toward zero; a NaN or out-of-range value gives INT_MIN."""
     inside = np.abs(x) < _F32(2.0 ** 31)  # (False for NaN)
-    return np.where(inside, np.trunc(np.where(inside, x, 0)), 0).astype(np.int32) | np.where(
-        inside, np.int32(0), _INT_MIN)
+    if inside.all():
+        return x.astype(np.int32)  # (C's conversion truncates)
+    out = np.full(x.shape, _INT_MIN)
+    out[inside] = x[inside].astype(np.int32)
+    return out
 
 
 def _normalize(x, y):
@@ -197,8 +200,7 @@ def lgammaf(x):
     flat = np.ascontiguousarray(x, _F32).reshape(-1)
     n = flat.size
     out = np.empty(n, _F32)
-    threads = get_num_threads()
-    step = max(_BLOCK, -(-n // threads // _BLOCK) * _BLOCK)
+    step = max(_BLOCK, -(-n // get_num_threads()))  # (a thread's share, in blocks)
     if step < n:
         parallel_for(n, step, _blocks, flat, out)
     else:
