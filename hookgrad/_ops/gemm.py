@@ -13,7 +13,10 @@ none, ``HOOKGRAD_VML=0``) its functions return None and NumPy's path stays.
 PyTorch's MKL threads a product itself (GNU OpenMP), and how it splits one decides some
 bits: about 4% of random shapes under 300 differ between PyTorch's one thread and two. Here
 MKL runs one thread per call and large products go in row blocks on hookgrad's pool, which
-gives PyTorch's one-thread bits at any thread count. With ``HOOKGRAD_MKL_OPENMP=1`` MKL
+gives PyTorch's one-thread bits at any thread count; at two threads, float32 products only a
+few rows high run in the two pieces PyTorch's MKL splits them into (``_one_product``), which
+gives its two-thread bits (float64's, split otherwise, keep one thread's). With
+``HOOKGRAD_MKL_OPENMP=1`` MKL
 threads each product itself with hookgrad's thread count, on PyTorch's layer (vml.py), and
 matches PyTorch's bits at that count too, at a large cost in speed (see vml.py)."""
 import ctypes
@@ -167,7 +170,7 @@ def product(m1, m2, bias=None, alpha=1.0, beta=1.0, conj=None):
         return out
     if rows * cols * depth <= _SMALL_PRODUCT and bias is None and alpha == 1:
         out = np.empty((rows, cols), dtype)  # (one call whatever the thread count)
-        _call(function, m1, m2, out, rows, cols, depth, False)
+        _one_product(function, m1, m2, out, rows, cols, depth, False)
         return out
     if max(m1.size, m2.size, rows * cols) > _INT_MAX:
         return None
@@ -192,7 +195,7 @@ def product(m1, m2, bias=None, alpha=1.0, beta=1.0, conj=None):
         if step:
             parallel_for(rows, step, _rows, function, m1, m2, out, cols, depth, beta)
         else:
-            _call(function, m1, m2, out, rows, cols, depth, beta)
+            _one_product(function, m1, m2, out, rows, cols, depth, beta)
     return out
 
 
@@ -241,6 +244,48 @@ def _row_step(rows, cols, depth):
     step = max(MIN_ROWS, _parallel.grain(rows, nbytes, CHUNK_BYTES))
     step = -(-step // MIN_ROWS) * MIN_ROWS
     return step if step < rows else 0
+
+
+# MKL's sgemm (PyTorch's build, on this project's x86 machines: AVX2 kernels) runs some
+# products on two threads by splitting the column-major result's n (the C-ordered result's
+# rows) at a multiple of 4 near its middle, and its kernels round a narrow piece otherwise than
+# the whole product's tail: measured, the bits differ from one thread's where n is 5-7 or 9-11.
+# Here those products run as the two pieces, one MKL thread each: {rows: first piece's rows}
+_TWO_THREAD_SPLITS = {5: 4, 6: 4, 7: 4, 9: 8, 10: 8, 11: 8}
+
+
+def _two_threads_split(cols, depth):
+    """Whether PyTorch's MKL runs a float32 product of a result ``cols`` wide (column-major m)
+    over ``depth`` (k) on two threads, where a split shows (measured: below 12 columns the
+    pieces round as the whole; one product of depth 1 is exact)."""
+    if cols <= 16:
+        return cols >= 12 and depth > 16
+    return depth > (4 if cols <= 100 else 1)
+
+
+def _one_product(gemm, m1, m2, out, rows, cols, depth, beta):
+    """``_call``, in the pieces of MKL's two-thread split where hookgrad runs two threads and
+    PyTorch's MKL would split the product (``_TWO_THREAD_SPLITS``), so its bits are PyTorch's
+    at two threads as at one; MKL threading itself (vml.threaded) splits as it does."""
+    split = _TWO_THREAD_SPLITS.get(rows)
+    if (split is None or out.dtype != _FLOAT32 or not _two_threads_split(cols, depth)
+            or _set_local_threads is not None or vml.threads() != 2):
+        _call(gemm, m1, m2, out, rows, cols, depth, beta)
+        return
+    # (an operand no layout fits copied once, as PyTorch clones it: the pieces are views of
+    # the copy, at its rows' addresses, which MKL's kernels round by: see below)
+    m1 = _operand(m1, depth, rows)[2]
+    transposed, _, m2 = _operand(m2, cols, depth)
+    _call(gemm, m1[:split], m2, out[:split], split, cols, depth, beta)
+    if rows - split == 1 and transposed:
+        # a one-row piece of a transposed A (column-major terms): MKL's threaded kernel rounds
+        # it as the last row of a two-row product, not as a one-row product (a GEMV), each
+        # dot product as its rows' addresses fall modulo 16 bytes: m1's last two rows, a view
+        last_two = out[-2:].copy()
+        _call(gemm, m1[-2:], m2, last_two, 2, cols, depth, beta)
+        out[-1] = last_two[1]
+    else:
+        _call(gemm, m1[split:], m2, out[split:], rows - split, cols, depth, beta)
 
 
 def _rows(start, stop, function, m1, m2, out, cols, depth, beta):
@@ -452,7 +497,8 @@ def accumulate(m1, m2, out, alpha, beta):
     if function is None or m2.dtype != dtype or not rows or not cols or not depth \
             or max(m1.size, m2.size, out.size) > _INT_MAX:
         return False
-    _threaded(_call, _Scaled(function, alpha, beta), m1, m2, out, rows, cols, depth, beta != 0)
+    _threaded(_one_product, _Scaled(function, alpha, beta), m1, m2, out, rows, cols, depth,
+              beta != 0)
     return True
 
 

@@ -58,10 +58,11 @@ def fma(a, b, c):
         if not suspect.any():
             return out
     size = suspect.shape
-    product = (np.broadcast_to(a, size)[suspect].astype(_F64)
-               * np.broadcast_to(b, size)[suspect].astype(_F64))
-    addend = np.broadcast_to(addend, size)[suspect]
-    out[suspect] = _toward_error(t[suspect], product, addend).astype(_F32)
+    where = suspect.nonzero()  # (their indices, found once: a mask indexes in a full pass)
+    product = (np.broadcast_to(a, size)[where].astype(_F64)
+               * np.broadcast_to(b, size)[where].astype(_F64))
+    addend = np.broadcast_to(addend, size)[where]
+    out[where] = _toward_error(t[where], product, addend).astype(_F32)
     return out
 
 
