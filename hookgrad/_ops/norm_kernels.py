@@ -16,7 +16,7 @@ import numpy as np
 from .._parallel import get_num_threads, grain, parallel_for
 from ..backends.cpu import vector_bytes
 from . import batch_norm_float64, batch_norm_grad
-from .fused import fma64
+from .fused import fma, fma64
 from .layer_norm_rows import layer_norm_rows
 from .rowwise_moments import rowwise_moments
 
@@ -496,20 +496,9 @@ def _layer_norm_short_rows(x2, weight, bias, eps):
 
 
 def fused_multiply_add(a, b, c):
-    """``a * b + c`` rounded once (float32 through float64; float64 by the exact product
-    error and a compensated sum, correctly rounded but in rare double-rounding ties)."""
-    a, b, c = np.broadcast_arrays(a, b, c)
-    if a.dtype == np.float32:
-        return (a.astype(np.float64) * b + c).astype(np.float32)
-    with np.errstate(invalid="ignore", over="ignore"):
-        product = a * b
-        error = product_error(a, b)
-        total = product + c
-        bp = total - product
-        tail = (product - (total - bp)) + (c - bp)
-        fused = total + (tail + error)
-    # (infinities and NaNs: the plain sum is the fused one)
-    return np.where(np.isfinite(fused), fused, product + c)
+    """``a * b + c`` rounded once, broadcast (``fused.fma``: BLAS's fused kernels where they
+    serve, else the exact emulation)."""
+    return fma(*np.broadcast_arrays(a, b, c))
 
 
 def product_error(a, b):
