@@ -265,7 +265,8 @@ def vector_block_prefix(x, block_bytes=64):
 
 def _elu_grad(g, x, alpha, scale, input_scale):
     out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
-        else None
+        else double_activations.elu_grad(g, x, alpha, scale, input_scale) \
+        if double_activations.applies(x) else None
     if out is not None:
         return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)

@@ -1,11 +1,14 @@
-"""PyTorch's AVX2 / AVX-512 float64 ``silu`` kernels (forward and backward), bit for bit: the
-vector formula over SLEEF's double exp (sleef_double.py) on cpu_kernel_vec's vector steps,
-the scalar lambda's over C's exp (libm.py) on each chunk's tail. Callers check
-``applies(x)`` first (float64, C-contiguous, AVX2 or AVX-512)."""
+"""PyTorch's AVX2 / AVX-512 float64 ``silu``, ``softplus``, ``elu`` (selu, celu) and ``mish``
+kernels (forward and backward), bit for bit: the vector formula over SLEEF's double functions
+(sleef_double.py, sleef_erf_tanh_double.py) on cpu_kernel_vec's vector steps, the scalar
+lambda's over C's (libm.py) on each chunk's tail. Callers check ``applies(x)`` first (float64,
+C-contiguous, AVX2 or AVX-512)."""
 import numpy as np
 
 from . import libm, sleef_double
 from .sleef_activations import silu_form, silu_grad_form, softplus_form, softplus_grad_form
+
+_F64 = np.float64
 
 
 def applies(x):
@@ -16,7 +19,7 @@ def _by_loop(vector, scalar, x, g=None):
     """``vector`` on every element, ``scalar`` (C's form) on the scalar lambda's (flat
     ``x`` and, for a backward kernel, ``g``: float64 of x's shape, C-contiguous)."""
     flat = x.reshape(-1)
-    operands = (flat,) if g is None else (flat, g.reshape(-1))
+    operands = (flat,) if g is None else (flat, g)
     with np.errstate(all="ignore"):
         out = vector(*operands)
         tail = sleef_double.scalar_positions(flat.size)
@@ -31,18 +34,25 @@ def silu(x):
 
 
 def _grad_operand(g, x):
-    """``g`` where the backward kernel's loop steps over it as over ``x`` (float64,
-    C-contiguous, x's shape), else None."""
-    return g if g.dtype == np.float64 and g.shape == x.shape and g.flags.c_contiguous else None
+    """``g`` as a flat array where the backward kernel's loop steps over it as over ``x``
+    (float64 of x's shape, C-contiguous or one broadcast value), else None."""
+    if g.dtype != np.float64 or g.shape != x.shape:
+        return None
+    if g.flags.c_contiguous:
+        return g.reshape(-1)
+    if not any(g.strides):  # (a broadcast number: the loop's vector steps take it too)
+        return np.broadcast_to(g.reshape(-1)[:1], (g.size,))
+    return None
 
 
 def silu_grad(g, x):
     """silu_backward_kernel (see sleef_activations.silu_grad_form); None where ``g``'s
     layout is not modelled."""
-    if _grad_operand(g, x) is None:
+    flat_g = _grad_operand(g, x)
+    if flat_g is None:
         return None
     return _by_loop(silu_grad_form(sleef_double.exp, sleef_double.fma),
-                    silu_grad_form(libm.exp, sleef_double.fma), x, g)
+                    silu_grad_form(libm.exp, sleef_double.fma), x, flat_g)
 
 
 def softplus(x, beta, threshold):
@@ -54,11 +64,47 @@ def softplus(x, beta, threshold):
 
 def softplus_grad(g, x, beta, threshold):
     """softplus_backward_kernel in double; None where ``g``'s layout is not modelled."""
-    if _grad_operand(g, x) is None:
+    flat_g = _grad_operand(g, x)
+    if flat_g is None:
         return None
     beta, threshold = np.float64(beta), np.float64(threshold)
     return _by_loop(softplus_grad_form(sleef_double.exp, beta, threshold),
-                    softplus_grad_form(libm.exp, beta, threshold), x, g)
+                    softplus_grad_form(libm.exp, beta, threshold), x, flat_g)
+
+
+def elu(x, alpha, scale, input_scale):
+    """``x * scale`` where x >= 0, else ``expm1(x * input_scale) * (alpha * scale)``
+    (elu_kernel's vector form; its scalar one tests x < 0, so there a NaN takes the linear
+    branch)."""
+    negcoef, poscoef, negiptcoef = _F64(alpha) * _F64(scale), _F64(scale), _F64(input_scale)
+
+    def vector(v):
+        return np.where(v >= 0, v * poscoef, sleef_double.expm1(v * negiptcoef) * negcoef)
+
+    def scalar(v):
+        return np.where(v < 0, libm.expm1(v * negiptcoef) * negcoef, v * poscoef)
+
+    return _by_loop(vector, scalar, x)
+
+
+def elu_grad(g, x, alpha, scale, input_scale):
+    """elu_backward_kernel (of the input): ``g * negiptcoef * negcoef * exp(x * negiptcoef)``
+    (multiplied left to right) where x <= 0, else ``g * scale``; a NaN x takes the vector
+    form's exponential branch and the scalar form's linear one. None where ``g``'s layout
+    is not modelled."""
+    flat_g = _grad_operand(g, x)
+    if flat_g is None:
+        return None
+    negcoef, poscoef, negiptcoef = _F64(alpha) * _F64(scale), _F64(scale), _F64(input_scale)
+
+    def form(exp, linear):
+        def run(v, gv):
+            return np.where(linear(v), gv * poscoef,
+                            gv * negiptcoef * negcoef * exp(v * negiptcoef))
+        return run
+
+    return _by_loop(form(sleef_double.exp, lambda v: v > 0),
+                    form(libm.exp, lambda v: ~(v <= 0)), x, flat_g)
 
 
 def log_sigmoid(x):
