@@ -5,7 +5,8 @@ lambda's over C's (libm.py) on each chunk's tail. Callers check ``applies(x)`` f
 C-contiguous, AVX2 or AVX-512)."""
 import numpy as np
 
-from . import libm, sleef_double
+from . import libm, sleef_double, sleef_erf_tanh_double
+from .kernel_vec import chunk
 from .sleef_activations import silu_form, silu_grad_form, softplus_form, softplus_grad_form
 
 _F64 = np.float64
@@ -105,6 +106,75 @@ def elu_grad(g, x, alpha, scale, input_scale):
 
     return _by_loop(form(sleef_double.exp, lambda v: v > 0),
                     form(libm.exp, lambda v: ~(v <= 0)), x, flat_g)
+
+
+def _mish_form(exp, log1p, tanh):
+    return lambda v: v * tanh(log1p(exp(v)))
+
+
+def _nan_bits(x, out, at, vector_bits, scalar_bits):
+    """Set the NaN results at ``at`` (flat positions of x) where the compiled kernel picks
+    another NaN than NumPy's: ``vector_bits(lane)`` (None: keep) on the vector steps (lane 0
+    to 2 * lanes - 1 of its step), ``scalar_bits(bits of x)`` on the tails."""
+    if not at.size:
+        return out
+    flat, flat_x = out.reshape(-1).view(np.int64), x.reshape(-1).view(np.int64)
+    n = flat.size
+    size, step = chunk(n), sleef_double._STEP
+    tail = np.isin(at, sleef_double.scalar_positions(n))
+    for position, lane, scalar in zip(at.tolist(), ((at % size) % step).tolist(), tail.tolist()):
+        bits = scalar_bits(int(flat_x[position])) if scalar else vector_bits(lane)
+        if bits is not None:
+            flat[position] = bits
+    return out
+
+
+_QUIET, _SIGN = 0x0008000000000000, -0x8000000000000000
+_DEFAULT_NAN = -0x0008000000000000  # (x86's NaN of an invalid operation: sign bit set)
+
+
+def mish(x):
+    """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel). A NaN x: its own in the
+    first vector of each step, SLEEF tanh's all-ones NaN in the second (the compiled
+    product takes its operands in the other order there), its own on the tails."""
+    out = _by_loop(_mish_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh),
+                   _mish_form(libm.exp, libm.log1p, libm.tanh), x)
+    lanes = sleef_double._STEP // 2
+    return _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1 if lane >= lanes else None,
+                     lambda bits: None)
+
+
+def _mish_grad_form(exp, log1p, tanh):
+    """mish_backward_kernel's ``g * (t + x * s * (1 - t * t))``, ``s = 1 / (1 + exp(-x))``,
+    ``t = tanh(log1p(exp(x)))``: GCC contracts ``1 - t * t`` and the outer sum into FMAs
+    (in both forms, as in float32); ``x * s`` may pass 2**995 (the FMA's product split then
+    scales it)."""
+    fma = sleef_double._fma_wide
+
+    def run(v, gv):
+        s = 1 / (1 + exp(-v))
+        t = tanh(log1p(exp(v)))
+        return gv * fma(v * s, fma(-t, t, _F64(1)), t)
+    return run
+
+
+def mish_grad(g, x):
+    """mish_backward_kernel; None where ``g``'s layout is not modelled."""
+    flat_g = _grad_operand(g, x)
+    if flat_g is None:
+        return None
+    out = _by_loop(_mish_grad_form(sleef_double.exp, sleef_double.log1p,
+                                   sleef_erf_tanh_double.tanh),
+                   _mish_grad_form(libm.exp, libm.log1p, libm.tanh), x, flat_g)
+    # The product with g takes the bracket's NaN where both are NaN: for a NaN x, SLEEF
+    # tanh's all-ones NaN on the vector steps, the sigmoid's NaN of -x (quiet) on the tails;
+    # for an infinite x, the invalid product's (x * 0 or inf * 0 in the FMA)
+    _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1,
+              lambda bits: (bits | _QUIET) ^ _SIGN)
+    infinite = np.flatnonzero(np.isinf(x))
+    if infinite.size:
+        out.reshape(-1)[infinite] = np.int64(_DEFAULT_NAN).view(_F64)
+    return out
 
 
 def log_sigmoid(x):

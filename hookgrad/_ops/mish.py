@@ -1,9 +1,9 @@
-"""mish, ``x * tanh(softplus(x))``, and its gradient: NumPy's formulas, or on AVX2 float32
-PyTorch's kernels bit for bit (sleef_activations.py)."""
+"""mish, ``x * tanh(softplus(x))``, and its gradient: NumPy's formulas, or on AVX2 / AVX-512
+PyTorch's kernels bit for bit (sleef_activations.py: float32, double_activations.py: float64)."""
 import numpy as np
 
 from .._tensor_base import _make
-from . import sleef_activations
+from . import double_activations, sleef_activations
 from .elementwise import exp, sigmoid, tanh
 from .half import is_half, unary_in_float32
 from .nn import SoftplusBackward0, sigmoid_array
@@ -16,6 +16,8 @@ def _mish(x):
         return unary_in_float32(_mish, x)
     if sleef_activations.applies(x):
         return sleef_activations.mish(x)
+    if double_activations.applies(x):
+        return double_activations.mish(x)
     return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
 
 
@@ -31,10 +33,11 @@ class MishBackward0(UnaryOp):
             t = tanh(exp(a).log1p())
             t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
             return grad * (t + a * s * t_slope)
-        if sleef_activations.applies(a._data):
-            out = sleef_activations.mish_grad(grad._data, a._data)
-            if out is not None:
-                return _make(out)
+        kernels = sleef_activations if sleef_activations.applies(a._data) else \
+            double_activations if double_activations.applies(a._data) else None
+        out = None if kernels is None else kernels.mish_grad(grad._data, a._data)
+        if out is not None:
+            return _make(out)
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
         # (1 / (1 + exp(-x)): a very negative x keeps its tiny slope)
         return grad * (t + a * _make(sigmoid_array(a._data)) * (1 - t * t))
