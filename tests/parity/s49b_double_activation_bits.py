@@ -1,0 +1,45 @@
+# float64 elu, selu, celu, mish and hypot, forward and gradient, as PyTorch's kernels compute
+# them: SLEEF's double expm1 / exp / log1p / tanh / hypot on the vector loop's steps, C's on
+# each chunk's tail (which elements: by the vector width and the threads' chunks), and the
+# special values' results (NaN, infinities, zeros, denormals, huge) with their bits.
+import torch
+from _double_bits import bits, values
+
+F = torch.nn.functional
+OPS = (("elu", lambda x, y: F.elu(x)), ("selu", lambda x, y: F.selu(x)),
+       ("celu", lambda x, y: F.celu(x, 0.7)), ("elu(0.3, scaled)", lambda x, y: F.elu(x, 0.3) * 1),
+       ("mish", lambda x, y: F.mish(x)), ("hypot", lambda x, y: torch.hypot(x, y)))
+SPECIAL = (float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 5e-324, -1e-310, 1e300, -1e308,
+           -40.0, 25.0, 1.0)
+
+
+def inputs(shape, special):
+    x = values(shape, 0.3) * 2
+    y = values(shape, 2.9) * 0.7
+    if special:  # (every 5th element of x, every 7th of y, a special value in turn)
+        flat_x, flat_y = x.view(-1), y.view(-1)
+        for i in range(0, flat_x.numel(), 5):
+            flat_x[i] = SPECIAL[(i // 5) % len(SPECIAL)]
+        for i in range(0, flat_y.numel(), 7):
+            flat_y[i] = SPECIAL[(i // 7 + 3) % len(SPECIAL)]
+    return x, y
+
+
+for threads in (1, 2):
+    torch.set_num_threads(threads)
+    for shape, special in (((5, 7), False), ((64, 33), False), ((37,), True), ((3, 41), True),
+                           ((40007,), False)):
+        for name, op in OPS:
+            x, y = inputs(shape, special)
+            x.requires_grad_()
+            out = op(x, y)
+            out.backward(values(shape, 1.1))
+            print(threads, shape, special, name, bits(out.detach()), bits(x.grad))
+    # a gradient of one broadcast number (sum's), and a transposed hypot operand
+    x = values((16, 9), 0.5).requires_grad_()
+    F.mish(x).sum().backward()
+    print(threads, "mish of sum", bits(x.grad))
+    x.grad = None
+    F.selu(x).sum().backward()
+    print(threads, "selu of sum", bits(x.grad))
+    print(threads, "hypot transposed", bits(torch.hypot(x.detach().t(), values((9, 16), 0.1))))
