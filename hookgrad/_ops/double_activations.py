@@ -73,19 +73,28 @@ def softplus_grad(g, x, beta, threshold):
                     softplus_grad_form(libm.exp, beta, threshold), x, flat_g)
 
 
+def _piecewise(linear, straight, curve, *operands):
+    """``straight(*operands)`` where ``linear``, ``curve`` of the other elements (computed
+    only there: SLEEF's forms cost ~100 times a product)."""
+    out = straight(*operands)
+    bend = np.flatnonzero(~linear)
+    if bend.size:
+        out[bend] = curve(*(o[bend] for o in operands))
+    return out
+
+
 def elu(x, alpha, scale, input_scale):
     """``x * scale`` where x >= 0, else ``expm1(x * input_scale) * (alpha * scale)``
     (elu_kernel's vector form; its scalar one tests x < 0, so there a NaN takes the linear
     branch)."""
     negcoef, poscoef, negiptcoef = _F64(alpha) * _F64(scale), _F64(scale), _F64(input_scale)
 
-    def vector(v):
-        return np.where(v >= 0, v * poscoef, sleef_double.expm1(v * negiptcoef) * negcoef)
+    def form(expm1, linear):
+        return lambda v: _piecewise(linear(v), lambda u: u * poscoef,
+                                    lambda u: expm1(u * negiptcoef) * negcoef, v)
 
-    def scalar(v):
-        return np.where(v < 0, libm.expm1(v * negiptcoef) * negcoef, v * poscoef)
-
-    return _by_loop(vector, scalar, x)
+    return _by_loop(form(sleef_double.expm1, lambda v: v >= 0),
+                    form(libm.expm1, lambda v: ~(v < 0)), x)
 
 
 def elu_grad(g, x, alpha, scale, input_scale):
@@ -99,13 +108,18 @@ def elu_grad(g, x, alpha, scale, input_scale):
     negcoef, poscoef, negiptcoef = _F64(alpha) * _F64(scale), _F64(scale), _F64(input_scale)
 
     def form(exp, linear):
-        def run(v, gv):
-            return np.where(linear(v), gv * poscoef,
-                            gv * negiptcoef * negcoef * exp(v * negiptcoef))
-        return run
+        return lambda v, gv: _piecewise(
+            linear(v), lambda u, gu: gu * poscoef,
+            lambda u, gu: gu * negiptcoef * negcoef * exp(u * negiptcoef), v, gv)
 
-    return _by_loop(form(sleef_double.exp, lambda v: v > 0),
-                    form(libm.exp, lambda v: ~(v <= 0)), x, flat_g)
+    out = _by_loop(form(sleef_double.exp, lambda v: v > 0),
+                   form(libm.exp, lambda v: ~(v <= 0)), x, flat_g)
+    # (g is the products' first operand in both forms: where it is NaN, its NaN, quiet;
+    # NumPy's short loops may take the other operand's)
+    nan_g = np.flatnonzero(flat_g != flat_g)
+    if nan_g.size:
+        out.reshape(-1).view(np.int64)[nan_g] = flat_g[nan_g].view(np.int64) | _QUIET
+    return out
 
 
 def _mish_form(exp, log1p, tanh):
