@@ -266,7 +266,7 @@ def vector_block_prefix(x, block_bytes=64):
 def _elu_grad(g, x, alpha, scale, input_scale):
     out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
         else double_activations.elu_grad(g, x, alpha, scale, input_scale) \
-        if double_activations.applies(x) else None
+        if double_activations.applies_any_layout(x) else None
     if out is not None:
         return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)

@@ -2,18 +2,46 @@
 kernels (forward and backward), bit for bit: the vector formula over SLEEF's double functions
 (sleef_double.py, sleef_erf_tanh_double.py) on cpu_kernel_vec's vector steps, the scalar
 lambda's over C's (libm.py) on each chunk's tail. Callers check ``applies(x)`` first (float64,
-C-contiguous, AVX2 or AVX-512)."""
+C-contiguous, AVX2 or AVX-512; elu's and mish's kernels: ``applies_any_layout(x)``, their
+other layouts as vector_loop.py models PyTorch's loop over them)."""
 import numpy as np
 
 from . import libm, sleef_double, sleef_erf_tanh_double
-from .kernel_vec import chunk
+from .elementwise_layout import first_operand_layout
+from .kernel_vec import STEP_BYTES, chunk
+from .pow_atan_kernels import _split
 from .sleef_activations import silu_form, silu_grad_form, softplus_form, softplus_grad_form
+from .vector_loop import unary_vector_positions, vector_positions
 
 _F64 = np.float64
 
 
 def applies(x):
     return x.flags.c_contiguous and sleef_double.applies(x) and x.size > 0
+
+
+def applies_any_layout(x):
+    return sleef_double.applies(x) and x.size > 0
+
+
+def _any_layout(vector, scalar, x, g=None):
+    """_by_loop for ``x`` (and ``g``, float64 of its shape) of any layout: the vector form
+    where PyTorch's loop takes vectors (vector_loop.py: the iterator's order and inner rows),
+    the scalar form elsewhere (everywhere where the layout is not modelled). C order."""
+    if x.flags.c_contiguous:
+        flat_g = None if g is None else _grad_operand(g, x)
+        if g is None or flat_g is not None:
+            return _by_loop(vector, scalar, x, flat_g)
+    dense = (np.ascontiguousarray(x),) + (() if g is None else (np.ascontiguousarray(g),))
+    return _split(_vector_mask(x, g), vector, scalar, *dense)
+
+
+def _vector_mask(x, g=None):
+    """Where PyTorch's loop over ``x`` (and ``g``, its first operand) takes vectors (a mask
+    of x's shape; None: nowhere)."""
+    if g is None:
+        return unary_vector_positions(x, STEP_BYTES, chunk(x.size))
+    return vector_positions(x.shape, g, x, STEP_BYTES, chunk=chunk(x.size))
 
 
 def _by_loop(vector, scalar, x, g=None):
@@ -77,8 +105,8 @@ def _piecewise(linear, straight, curve, *operands):
     """``straight(*operands)`` where ``linear``, ``curve`` of the other elements (computed
     only there: SLEEF's forms cost ~100 times a product)."""
     out = straight(*operands)
-    bend = np.flatnonzero(~linear)
-    if bend.size:
+    bend = ~linear
+    if bend.any():
         out[bend] = curve(*(o[bend] for o in operands))
     return out
 
@@ -93,8 +121,8 @@ def elu(x, alpha, scale, input_scale):
         return lambda v: _piecewise(linear(v), lambda u: u * poscoef,
                                     lambda u: expm1(u * negiptcoef) * negcoef, v)
 
-    return _by_loop(form(sleef_double.expm1, lambda v: v >= 0),
-                    form(libm.expm1, lambda v: ~(v < 0)), x)
+    return _any_layout(form(sleef_double.expm1, lambda v: v >= 0),
+                       form(libm.expm1, lambda v: ~(v < 0)), x)
 
 
 def elu_grad(g, x, alpha, scale, input_scale):
@@ -102,8 +130,7 @@ def elu_grad(g, x, alpha, scale, input_scale):
     (multiplied left to right) where x <= 0, else ``g * scale``; a NaN x takes the vector
     form's exponential branch and the scalar form's linear one. None where ``g``'s layout
     is not modelled."""
-    flat_g = _grad_operand(g, x)
-    if flat_g is None:
+    if g.dtype != _F64 or g.shape != x.shape:
         return None
     negcoef, poscoef, negiptcoef = _F64(alpha) * _F64(scale), _F64(scale), _F64(input_scale)
 
@@ -112,14 +139,14 @@ def elu_grad(g, x, alpha, scale, input_scale):
             linear(v), lambda u, gu: gu * poscoef,
             lambda u, gu: gu * negiptcoef * negcoef * exp(u * negiptcoef), v, gv)
 
-    out = _by_loop(form(sleef_double.exp, lambda v: v > 0),
-                   form(libm.exp, lambda v: ~(v <= 0)), x, flat_g)
+    out = _any_layout(form(sleef_double.exp, lambda v: v > 0),
+                      form(libm.exp, lambda v: ~(v <= 0)), x, g)
     # (g is the products' first operand in both forms: where it is NaN, its NaN, quiet;
     # NumPy's short loops may take the other operand's)
-    nan_g = np.flatnonzero(flat_g != flat_g)
-    if nan_g.size:
-        out.reshape(-1).view(np.int64)[nan_g] = flat_g[nan_g].view(np.int64) | _QUIET
-    return out
+    nan_g = g != g
+    if nan_g.any():
+        out.view(np.int64)[nan_g] = g[nan_g].view(np.int64) | _QUIET
+    return first_operand_layout(out, g, x)
 
 
 def _mish_form(exp, log1p, tanh):
@@ -150,9 +177,13 @@ _DEFAULT_NAN = -0x0008000000000000  # (x86's NaN of an invalid operation: sign b
 def mish(x):
     """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel). A NaN x: its own in the
     first vector of each step, SLEEF tanh's all-ones NaN in the second (the compiled
-    product takes its operands in the other order there), its own on the tails."""
-    out = _by_loop(_mish_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh),
-                   _mish_form(libm.exp, libm.log1p, libm.tanh), x)
+    product takes its operands in the other order there), its own on the tails (other
+    layouts than C order: as NumPy's product picks them)."""
+    vector = _mish_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh)
+    scalar = _mish_form(libm.exp, libm.log1p, libm.tanh)
+    if not x.flags.c_contiguous:
+        return _any_layout(vector, scalar, x)
+    out = _by_loop(vector, scalar, x)
     lanes = sleef_double._STEP // 2
     return _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1 if lane >= lanes else None,
                      lambda bits: None)
@@ -173,22 +204,31 @@ def _mish_grad_form(exp, log1p, tanh):
 
 
 def mish_grad(g, x):
-    """mish_backward_kernel; None where ``g``'s layout is not modelled."""
-    flat_g = _grad_operand(g, x)
-    if flat_g is None:
+    """mish_backward_kernel; None where ``g`` is not float64 of x's shape."""
+    if g.dtype != _F64 or g.shape != x.shape:
         return None
-    out = _by_loop(_mish_grad_form(sleef_double.exp, sleef_double.log1p,
-                                   sleef_erf_tanh_double.tanh),
-                   _mish_grad_form(libm.exp, libm.log1p, libm.tanh), x, flat_g)
+    vector = _mish_grad_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh)
+    scalar = _mish_grad_form(libm.exp, libm.log1p, libm.tanh)
+    flat_g = _grad_operand(g, x) if x.flags.c_contiguous else None
     # The product with g takes the bracket's NaN where both are NaN: for a NaN x, SLEEF
-    # tanh's all-ones NaN on the vector steps, the sigmoid's NaN of -x (quiet) on the tails;
-    # for an infinite x, the invalid product's (x * 0 or inf * 0 in the FMA)
-    _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1,
-              lambda bits: (bits | _QUIET) ^ _SIGN)
-    infinite = np.flatnonzero(np.isinf(x))
-    if infinite.size:
-        out.reshape(-1)[infinite] = np.int64(_DEFAULT_NAN).view(_F64)
-    return out
+    # tanh's all-ones NaN on the vector steps, the sigmoid's NaN of -x (quiet) on the tails
+    # (other layouts than C order: all-ones); for an infinite x, the invalid product's
+    # (x * 0 or inf * 0 in the FMA)
+    if flat_g is None:
+        out = _any_layout(vector, scalar, x, g)
+        nan = x != x
+        if nan.any():
+            positions = _vector_mask(x, g)
+            in_vectors = nan & (False if positions is None else positions)
+            out[in_vectors] = _ALL_ONES
+            tails = nan & ~in_vectors
+            out.view(np.int64)[tails] = (x[tails].view(np.int64) | _QUIET) ^ _SIGN
+    else:
+        out = _by_loop(vector, scalar, x, flat_g)
+        _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1,
+                  lambda bits: (bits | _QUIET) ^ _SIGN)
+    out[np.isinf(x)] = np.int64(_DEFAULT_NAN).view(_F64)
+    return first_operand_layout(out, g, x)
 
 
 def log_sigmoid(x):

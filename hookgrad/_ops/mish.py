@@ -16,7 +16,7 @@ def _mish(x):
         return unary_in_float32(_mish, x)
     if sleef_activations.applies(x):
         return sleef_activations.mish(x)
-    if double_activations.applies(x):
+    if double_activations.applies_any_layout(x):
         return double_activations.mish(x)
     return x * np.tanh(np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0))
 
@@ -34,7 +34,7 @@ class MishBackward0(UnaryOp):
             t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
             return grad * (t + a * s * t_slope)
         kernels = sleef_activations if sleef_activations.applies(a._data) else \
-            double_activations if double_activations.applies(a._data) else None
+            double_activations if double_activations.applies_any_layout(a._data) else None
         out = None if kernels is None else kernels.mish_grad(grad._data, a._data)
         if out is not None:
             return _make(out)

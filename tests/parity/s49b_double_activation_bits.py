@@ -43,3 +43,11 @@ for threads in (1, 2):
     F.selu(x).sum().backward()
     print(threads, "selu of sum", bits(x.grad))
     print(threads, "hypot transposed", bits(torch.hypot(x.detach().t(), values((9, 16), 0.1))))
+    # other layouts: PyTorch's iterator takes a transposed input's memory order (vectors),
+    # a strided one element by element (C's functions), and so a transposed gradient
+    for name, op in OPS[:5]:
+        x = values((3, 37, 45), 0.7).requires_grad_()
+        for layout in (lambda t: t.transpose(1, 2), lambda t: t[:, ::2, 1:]):
+            out = op(layout(x), None)
+            (grad,) = torch.autograd.grad((out.transpose(-1, -2) * 1.5).sum(), x)
+            print(threads, name, "layout", bits(out.detach()), bits(grad))
