@@ -43,6 +43,20 @@ for threads in (1, 2):
     F.selu(x).sum().backward()
     print(threads, "selu of sum", bits(x.grad))
     print(threads, "hypot transposed", bits(torch.hypot(x.detach().t(), values((9, 16), 0.1))))
+    # in place (the backward from the result), NaN inputs and NaN gradients: the vector
+    # form's product takes a NaN result's own NaN, the scalar form's linear branch g's
+    for inplace in (lambda t: F.elu(t, inplace=True), lambda t: F.selu(t, inplace=True),
+                    lambda t: F.celu(t, 0.7, inplace=True)):
+        for dtype in (torch.float64, torch.float32):
+            x, _ = inputs((3, 41), True)
+            x = x.to(dtype).requires_grad_()
+            out = inplace(x * 1)
+            g = values((3, 41), 1.1).to(dtype)
+            nan = x.detach() != x.detach()
+            g[nan] = -x.detach()[nan]  # (NaN gradients of the other sign, where x is NaN)
+            g[:, 1::9] = float("nan")
+            (grad,) = torch.autograd.grad(out, x, g)
+            print(threads, dtype, "in place", bits(out.detach().double()), bits(grad.double()))
     # other layouts: PyTorch's iterator takes a transposed input's memory order (vectors),
     # a strided one element by element (C's functions), and so a transposed gradient
     for name, op in OPS[:5]:
