@@ -34,9 +34,9 @@ _BOUND = _F64(2.0 ** -80)  # (relative: SLEEF's pair and the residual's error, w
 _EXACT_ONLY = 512  # (below this many elements the FMA form alone is as fast)
 
 
-def _exact(x, y):
-    """xhypot_u05 step by step (|x|, |y|: finite, not both 0; specials set by the caller)."""
-    low, high = np.minimum(x, y), np.maximum(x, y)
+def _exact(low, high):
+    """xhypot_u05 step by step, of the smaller and larger magnitudes (a 0, NaN or infinite
+    operand is the caller's), an overflowing pair (NaN) infinite."""
     tiny = high < _TINY
     n = np.where(tiny, low * _F64(2.0 ** 54), low)
     d = np.where(tiny, high * _F64(2.0 ** 54), high)
@@ -55,6 +55,7 @@ def _exact(x, y):
     small = np.flatnonzero(high < _F64(2.0 ** -900))
     if small.size:
         out[small] = _small_product(root[0][small], root[1][small], high[small], p[small])
+    out[out != out] = np.inf
     return out
 
 
@@ -69,11 +70,10 @@ def _small_product(hi, lo, high, p):
     return p + ((lo * big) / scale + error / scale)
 
 
-def _residual_pair(x, y):
+def _residual_pair(low, high):
     """The exact hypot as glibc's ``r`` and a correction (within 2**-100 of r), for
     magnitudes with the larger in the cheap range: the residual ``x**2 + y**2 - r**2`` of
     the operands scaled to [1, 2) (exact squares, Dekker), over ``2 r``."""
-    low, high = np.minimum(x, y), np.maximum(x, y)
     r = np.hypot(high, low)
     # 2**-e for the larger's binary exponent e (an exact scaling of all three)
     scale = ((2046 - ((high.view(np.int64) >> 52) & 0x7FF)) << 52).view(_F64)
@@ -88,11 +88,10 @@ def _residual_pair(x, y):
     return r, residual / (2 * rs) / scale
 
 
-def _cheap(x, y):
+def _cheap(low, high):
     """The correctly rounded hypot and the elements to compute again in the FMA form."""
-    r, correction = _residual_pair(x, y)
+    r, correction = _residual_pair(low, high)
     out, unsafe = _rounded(r, correction, r * _BOUND)
-    high = np.maximum(x, y)
     np.logical_or(unsafe, ~((high >= _CHEAP_RANGE[0]) & (high <= _CHEAP_RANGE[1])), out=unsafe)
     return out, unsafe
 
@@ -100,19 +99,21 @@ def _cheap(x, y):
 def hypot(a, b):
     """Sleef_hypotd4_u05 (= d8_u05) of two flat float64 arrays of one size."""
     x, y = np.abs(a), np.abs(b)
+    low, high = np.minimum(x, y), np.maximum(x, y)
     with np.errstate(all="ignore"):
         if x.size <= _EXACT_ONLY:
-            out = _exact(x, y)
+            out = _exact(low, high)
         else:
-            out, unsafe = _cheap(x, y)
+            out, unsafe = _cheap(low, high)
             redo = np.flatnonzero(unsafe)
             if redo.size:
-                out[redo] = _exact(x[redo], y[redo])
-        # SLEEF's special cases, in its order: an overflowing pair (NaN) is infinite, a 0
-        # operand gives the other, a NaN operand its own NaN (positive), an infinite one inf
-        out[out != out] = np.inf
-        zero = np.minimum(x, y) == 0
-        out[zero] = np.maximum(x, y)[zero]
-        out[(x != x) | (y != y)] = np.nan
-        out[(x == np.inf) | (y == np.inf)] = np.inf
+                out[redo] = _exact(low[redo], high[redo])
+        special = np.flatnonzero(~((low > 0) & (high < np.inf)))
+        if special.size:  # (SLEEF's order: a 0 operand gives the other, a NaN operand the
+            # default NaN (positive), an infinite one inf)
+            x, y, low, high = x[special], y[special], low[special], high[special]
+            values = np.where(low == 0, high, out[special])
+            values[(x != x) | (y != y)] = np.nan
+            values[(x == np.inf) | (y == np.inf)] = np.inf
+            out[special] = values
     return out
