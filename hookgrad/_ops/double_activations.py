@@ -44,11 +44,11 @@ def _vector_mask(x, g=None):
     return vector_positions(x.shape, g, x, STEP_BYTES, chunk=chunk(x.size))
 
 
-def _by_loop(vector, scalar, x, g=None):
+def _by_loop(vector, scalar, x, g=None, *more):
     """``vector`` on every element, ``scalar`` (C's form) on the scalar lambda's (flat
-    ``x`` and, for a backward kernel, ``g``: float64 of x's shape, C-contiguous)."""
+    ``x`` and, for a backward kernel, ``g`` and ``more``: flat float64 of x's size)."""
     flat = x.reshape(-1)
-    operands = (flat,) if g is None else (flat, g)
+    operands = (flat,) if g is None else (flat, g, *more)
     with np.errstate(all="ignore"):
         out = vector(*operands)
         tail = sleef_double.scalar_positions(flat.size)
@@ -149,10 +149,6 @@ def elu_grad(g, x, alpha, scale, input_scale):
     return first_operand_layout(out, g, x)
 
 
-def _mish_form(exp, log1p, tanh):
-    return lambda v: v * tanh(log1p(exp(v)))
-
-
 def _nan_bits(x, out, at, vector_bits, scalar_bits):
     """Set the NaN results at ``at`` (flat positions of x) where the compiled kernel picks
     another NaN than NumPy's: ``vector_bits(lane)`` (None: keep) on the vector steps (lane 0
@@ -174,37 +170,53 @@ _QUIET, _SIGN = 0x0008000000000000, -0x8000000000000000
 _DEFAULT_NAN = -0x0008000000000000  # (x86's NaN of an invalid operation: sign bit set)
 
 
-def mish(x):
+def _tanh_softplus_form(exp, log1p, tanh):
+    return lambda v: tanh(log1p(exp(v)))
+
+
+_TANH_SOFTPLUS = (_tanh_softplus_form(sleef_double.exp, sleef_double.log1p,
+                                      sleef_erf_tanh_double.tanh),
+                  _tanh_softplus_form(libm.exp, libm.log1p, libm.tanh))
+
+
+def mish(x, keep=False):
     """``x * tanh(log1p(exp(x)))`` (Activation.cpp's mish_kernel). A NaN x: its own in the
     first vector of each step, SLEEF tanh's all-ones NaN in the second (the compiled
     product takes its operands in the other order there), its own on the tails (other
-    layouts than C order: as NumPy's product picks them)."""
-    vector = _mish_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh)
-    scalar = _mish_form(libm.exp, libm.log1p, libm.tanh)
+    layouts than C order: as NumPy's product picks them). ``keep``: also the tanh factor
+    (None unless x is C-contiguous), which the backward kernel computes alike
+    (``mish_grad``'s ``tanh_softplus``)."""
     if not x.flags.c_contiguous:
-        return _any_layout(vector, scalar, x)
-    out = _by_loop(vector, scalar, x)
+        out = _any_layout(*(lambda v, f=f: v * f(v) for f in _TANH_SOFTPLUS), x)
+        return (out, None) if keep else out
+    t = _by_loop(*_TANH_SOFTPLUS, x)
+    with np.errstate(all="ignore"):
+        out = x * t
     lanes = sleef_double._STEP // 2
-    return _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1 if lane >= lanes else None,
-                     lambda bits: None)
+    _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1 if lane >= lanes else None,
+              lambda bits: None)
+    return (out, (t, chunk(x.size))) if keep else out
 
 
 def _mish_grad_form(exp, log1p, tanh):
     """mish_backward_kernel's ``g * (t + x * s * (1 - t * t))``, ``s = 1 / (1 + exp(-x))``,
-    ``t = tanh(log1p(exp(x)))``: GCC contracts ``1 - t * t`` and the outer sum into FMAs
-    (in both forms, as in float32); ``x * s`` may pass 2**995 (the FMA's product split then
-    scales it)."""
+    ``t = tanh(log1p(exp(x)))`` (given: the forward's, or computed): GCC contracts
+    ``1 - t * t`` and the outer sum into FMAs (in both forms, as in float32); ``x * s`` may
+    pass 2**995 (the FMA's product split then scales it)."""
     fma = sleef_double._fma_wide
 
-    def run(v, gv):
+    def run(v, gv, t=None):
         s = 1 / (1 + exp(-v))
-        t = tanh(log1p(exp(v)))
+        if t is None:
+            t = tanh(log1p(exp(v)))
         return gv * fma(v * s, fma(-t, t, _F64(1)), t)
     return run
 
 
-def mish_grad(g, x):
-    """mish_backward_kernel; None where ``g`` is not float64 of x's shape."""
+def mish_grad(g, x, tanh_softplus=None):
+    """mish_backward_kernel; None where ``g`` is not float64 of x's shape.
+    ``tanh_softplus``: the forward's kept factor (``mish(x, keep=True)``), used where the
+    backward's loop steps as the forward's (x C-contiguous, its threads' chunks alike)."""
     if g.dtype != _F64 or g.shape != x.shape:
         return None
     vector = _mish_grad_form(sleef_double.exp, sleef_double.log1p, sleef_erf_tanh_double.tanh)
@@ -212,8 +224,8 @@ def mish_grad(g, x):
     flat_g = _grad_operand(g, x) if x.flags.c_contiguous else None
     # The product with g takes the bracket's NaN where both are NaN: for a NaN x, SLEEF
     # tanh's all-ones NaN on the vector steps, the sigmoid's NaN of -x (quiet) on the tails
-    # (other layouts than C order: all-ones); for an infinite x, the invalid product's
-    # (x * 0 or inf * 0 in the FMA)
+    # (other layouts than C order: likewise by its loop); for an infinite x, the invalid
+    # product's (x * 0 or inf * 0 in the FMA)
     if flat_g is None:
         out = _any_layout(vector, scalar, x, g)
         nan = x != x
@@ -224,7 +236,9 @@ def mish_grad(g, x):
             tails = nan & ~in_vectors
             out.view(np.int64)[tails] = (x[tails].view(np.int64) | _QUIET) ^ _SIGN
     else:
-        out = _by_loop(vector, scalar, x, flat_g)
+        kept = () if tanh_softplus is None or tanh_softplus[1] != chunk(x.size) else \
+            (tanh_softplus[0].reshape(-1),)
+        out = _by_loop(vector, scalar, x, flat_g, *kept)
         _nan_bits(x, out, np.flatnonzero(x != x), lambda lane: -1,
                   lambda bits: (bits | _QUIET) ^ _SIGN)
     out[np.isinf(x)] = np.int64(_DEFAULT_NAN).view(_F64)

@@ -9,6 +9,7 @@ from .half import is_half, unary_in_float32
 from .nn import SoftplusBackward0, sigmoid_array
 from .op import UnaryOp, plain_backward
 from .scalar_forms import number_minus
+from .unary_forwards import float_input
 
 
 def _mish(x):
@@ -25,6 +26,16 @@ class MishBackward0(UnaryOp):
     """``x * tanh(softplus(x))``."""
 
     function, saves = _mish, "self"
+    tanh_softplus = None  # (float64 in C order: the forward kernel's tanh factor, which the
+    # backward kernel computes alike, kept for it: SLEEF's three functions cost ~0.4 us each)
+
+    def forward(self, a):
+        self.save(a)
+        x = float_input(a)
+        if x.dtype == np.float64 and double_activations.applies_any_layout(x):
+            out, self.tanh_softplus = double_activations.mish(x, keep=True)
+            return out
+        return _mish(x)
 
     def backward(self, grad):
         (a,) = self.saved()
@@ -33,9 +44,12 @@ class MishBackward0(UnaryOp):
             t = tanh(exp(a).log1p())
             t_slope = number_minus(1.0, t * t)  # (GCC evaluates the right operand of * first)
             return grad * (t + a * s * t_slope)
-        kernels = sleef_activations if sleef_activations.applies(a._data) else \
-            double_activations if double_activations.applies_any_layout(a._data) else None
-        out = None if kernels is None else kernels.mish_grad(grad._data, a._data)
+        if sleef_activations.applies(a._data):
+            out = sleef_activations.mish_grad(grad._data, a._data)
+        elif double_activations.applies_any_layout(a._data):
+            out = double_activations.mish_grad(grad._data, a._data, self.tanh_softplus)
+        else:
+            out = None
         if out is not None:
             return _make(out)
         t = tanh(SoftplusBackward0.apply(a, 1, 20))
