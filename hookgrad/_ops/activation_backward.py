@@ -265,7 +265,8 @@ def vector_block_prefix(x, block_bytes=64):
 
 def _elu_grad(g, x, alpha, scale, input_scale):
     out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
-        else None
+        else double_activations.elu_grad(g, x, alpha, scale, input_scale) \
+        if double_activations.applies_any_layout(x) else None
     if out is not None:
         return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
@@ -315,7 +316,12 @@ def _elu_grad_of_result(g, r, alpha, scale, input_scale):
     selu_ and celu_ save their result, the input being gone)."""
     kind = r.dtype.type if r.dtype.kind == "f" and r.itemsize >= 4 else float
     # (PyTorch's grouping, its coefficients in the dtype: a * negiptcoef * (b + negcoef))
-    product = g * kind(input_scale) * (r + kind(alpha) * kind(scale))
+    shifted = r + kind(alpha) * kind(scale)
+    product = g * kind(input_scale) * shifted
+    nan = r != r
+    if nan.any():  # (the compiled product takes the sum first: a NaN r's own, even where g
+        # is NaN too; NumPy's loops may take g's)
+        product = np.where(nan, shifted, product)
     return _by_elu_loops(g, r, product, scale, product=True)
 
 

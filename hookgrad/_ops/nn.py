@@ -173,6 +173,8 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _elu(x, alpha, scale, input_scale):
     if sleef_activations.applies(x):  # (PyTorch's AVX2 float32 kernel, bit for bit)
         return sleef_activations.elu(x, alpha, scale, input_scale)
+    if double_activations.applies_any_layout(x):  # (and its float64 kernel: SLEEF's expm1)
+        return double_activations.elu(x, alpha, scale, input_scale)
     positive = x > 0  # (PyTorch's select: a -0 input gives expm1(-0) = -0)
     negative = np.expm1(np.where(positive, 0, x) * input_scale) * (alpha * scale)
     return np.where(positive, x * scale, negative)

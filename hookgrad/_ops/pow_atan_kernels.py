@@ -1,15 +1,23 @@
-"""PyTorch's AVX2 / AVX-512 float32 and float64 ``atan2`` and ``pow`` kernels
-(``cpu_kernel_vec``), bit for bit: SLEEF's vector functions (sleef_pow_atan.py,
-sleef_pow_atan_double.py) on the elements its vector loop covers (whole two-vector steps of
-each inner row, cut where the threads' chunks cut it: vector_loop.py, kernel_vec.py), the
-scalar lambda on the rest. That lambda is glibc's ``atan2f`` / ``atan2`` and ``powf`` / ``pow``
-for atan2 and a tensor exponent (libm.py), and C's double ``pow`` (of the float, rounded once)
-for a number exponent (``std::pow(base, double(exp))``), whose vector form takes the exponent
-as a float for float32. Where the layout is not modelled every element takes the scalar
-form."""
+"""PyTorch's AVX2 / AVX-512 float32 and float64 ``atan2`` and ``pow`` kernels, and its float64
+``hypot`` kernel (``cpu_kernel_vec``), bit for bit: SLEEF's vector functions (sleef_pow_atan.py,
+sleef_pow_atan_double.py, sleef_hypot_double.py) on the elements its vector loop covers (whole
+two-vector steps of each inner row, cut where the threads' chunks cut it: vector_loop.py,
+kernel_vec.py), the scalar lambda on the rest. That lambda is glibc's ``atan2f`` / ``atan2``,
+``powf`` / ``pow`` for atan2 and a tensor exponent and ``hypot`` (libm.py; NumPy's hypot is
+glibc's), and C's double ``pow`` (of the float, rounded once) for a number exponent
+(``std::pow(base, double(exp))``), whose vector form takes the exponent as a float for
+float32. Where the layout is not modelled every element takes the scalar form. (float32
+hypot: SLEEF's and glibc's agree with NumPy's.)"""
 import numpy as np
 
-from . import kernel_vec, libm, sleef_double, sleef_pow_atan, sleef_pow_atan_double
+from . import (
+    kernel_vec,
+    libm,
+    sleef_double,
+    sleef_hypot_double,
+    sleef_pow_atan,
+    sleef_pow_atan_double,
+)
 from .kernel_vec import STEP_BYTES
 from .vector_loop import unary_vector_positions, vector_positions
 
@@ -39,6 +47,17 @@ def atan2(y, x):
         if out is not None:
             return out
     return libm.arctan2(y, x)
+
+
+def hypot(a, b):
+    """``hypot(a, b)`` of two arrays of one floating dtype (broadcast), as PyTorch's kernel
+    gives it (float64 on AVX2 / AVX-512 as modelled here, a new array in C order; else
+    NumPy's, glibc's)."""
+    if a.dtype == b.dtype == np.float64:
+        out = _binary(sleef_hypot_double.hypot, np.hypot, a, b)
+        if out is not None:
+            return out
+    return np.hypot(a, b)
 
 
 def power(x, y, c_power, c_order_output=False):
