@@ -51,12 +51,31 @@ def forward_train(x3, weight, bias, eps):
 
 
 def _plane_statistics(x3):
-    """``(mean, var_sum)``: each channel's values summed in order, batch by batch."""
+    """``(mean, var_sum)``: each channel's values summed in order, batch by batch; the
+    squares as the compiled loop adds them (``_square_sums``)."""
     channels = x3.shape[1]
     values = x3.transpose(1, 0, 2).reshape(channels, -1)
     mean = np.add.accumulate(values, axis=1)[:, -1] / values.shape[1]
-    centred = values - mean[:, None]
-    return mean, np.add.accumulate(centred * centred, axis=1)[:, -1]
+    return mean, _square_sums(x3 - mean[:, None])
+
+
+def _square_sums(centred3):
+    """Each channel's ``(x - mean)^2`` added in order, batch by batch, as PyTorch's compiled
+    loop adds them: over each plane's pairs of positions the squares rounded (its two-lane
+    vector loop), and an odd plane's last square fused into the sum (its scalar tail, an
+    FMA). Measured: planes of 1 to 64 positions, 1 to 4 batches, both ISAs."""
+    n, channels, positions = centred3.shape
+    squares = centred3 * centred3
+    if positions % 2 == 0:
+        return np.add.accumulate(squares.transpose(1, 0, 2).reshape(channels, -1), axis=1)[:, -1]
+    total = np.zeros(channels)
+    for plane, square in zip(centred3, squares):
+        if positions > 1:
+            paired = square[:, :-1].copy()
+            paired[:, 0] += total
+            total = np.add.accumulate(paired, axis=1)[:, -1]
+        total = fma64(plane[:, -1], plane[:, -1], total)
+    return total
 
 
 def _row_statistics(x2):
