@@ -18,7 +18,8 @@ zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major
   taps in (kh, kw) order (PyTorch's unfolded2d_acc), one MKL thread again;
 - weight gradient: into a zeroed ``(O, C * kh * kw)`` buffer, sample after sample, ``gemm(T,
   N, m=C*kh*kw, n=O, k=Ho*Wo, A=cols (lda k), B=grad_output (ldb k), beta 1)``, outside any
-  parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule).
+  parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule; by
+  default MKL's split between two threads made here, gemm_row_split.py).
 
 The dilated kernel makes the same GEMMs (columns of the dilated windows; its col2im adds the
 taps in the same order), in a plain loop over the batch (every GEMM threaded by MKL), and its
@@ -37,7 +38,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import channels_last, format_strides, suggest
 from .._parallel import parallel_for
-from . import gemm
+from . import gemm, gemm_row_split
 from .array_address import live_pointer
 from .conv_onednn import runs_on_onednn
 
@@ -322,7 +323,12 @@ def weight_grad(x4, gy, w_shape, geometry, in_batch=True):
     gw[...] = 0
     function = _gemm(gy.dtype)
     buffer = column_buffer((m, k), gy.dtype)
+    share = gemm_row_split.row_share(m, o, k, gy.dtype)  # (MKL's split between its threads)
     for t in range(n):
         cols = sample_columns(windows, t, buffer, in_batch)
-        gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw, m)
+        if share < m:
+            gemm_row_split.accumulate_tn(function, m, o, k, cols, gy[t], gw, share)
+        else:
+            gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw,
+                           m)
     return gw.reshape(w_shape)
