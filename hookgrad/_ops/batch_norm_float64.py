@@ -3,7 +3,8 @@ output.
 
 The statistics are double sums in a fixed order. Its contiguous kernel (an input with
 positions) takes each channel's values one after another, batch by batch: ``mean = sum /
-count``, ``var_sum`` the sum of the rounded squares ``(x - mean)^2`` in the same order. Its
+count``, ``var_sum`` the sum of the squares ``(x - mean)^2`` in the same order, as its
+compiled loop adds them (``_square_sums``: an odd plane's last square fused into the sum). Its
 channels-last kernel (an (N, C) input, one value per channel and sample) splits the rows
 between the intra-op threads as the float32 one does (``ceil(N / threads)`` rows each; two
 rows of at most 16 channels on one thread), each thread adding its rows in order into its
@@ -18,7 +19,7 @@ rounded (the fused sum costs about 10 us a row), equal within rounding."""
 import numpy as np
 
 from .._parallel import get_num_threads
-from .fused import fma64, running_fma64
+from .fused import add_split64, fma64, running_fma64, split_product64
 
 EXACT_MAX_ELEMENTS = 1 << 16
 EXACT_MAX_ROWS = 64
@@ -69,12 +70,14 @@ def _square_sums(centred3):
     if positions % 2 == 0:
         return np.add.accumulate(squares.transpose(1, 0, 2).reshape(channels, -1), axis=1)[:, -1]
     total = np.zeros(channels)
-    for plane, square in zip(centred3, squares):
+    last = centred3[:, :, -1]
+    highs, lows = split_product64(last, last)  # (the fused squares' exact parts, at once)
+    for high, low, square in zip(highs, lows, squares):
         if positions > 1:
             paired = square[:, :-1].copy()
             paired[:, 0] += total
             total = np.add.accumulate(paired, axis=1)[:, -1]
-        total = fma64(plane[:, -1], plane[:, -1], total)
+        total = add_split64(high, low, total)
     return total
 
 
