@@ -32,8 +32,8 @@ def applies(x3):
 
 
 def forward_train(x3, weight, bias, eps):
-    """``(y3, mean, biased var, invstd)`` of a float64 ``(N, C, P)`` array as PyTorch's
-    kernel rounds them (``applies``)."""
+    """``(y3, mean, var_sum, invstd)`` of a float64 ``(N, C, P)`` array as PyTorch's kernel
+    rounds them (``applies``; ``var_sum``: the sum of the squares ``(x - mean)^2``)."""
     n, channels, positions = x3.shape
     count = n * positions
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
@@ -48,7 +48,7 @@ def forward_train(x3, weight, bias, eps):
         shape = (channels, 1)
         y3 = fma64(x3, np.broadcast_to(alpha.reshape(shape), x3.shape),
                    np.broadcast_to(beta.reshape(shape), x3.shape))
-    return y3, mean, var, invstd
+    return y3, mean, var_sum, invstd
 
 
 def _plane_statistics(x3):

@@ -3,7 +3,10 @@
 # loop that rounds the squares of each pair of positions and fuses an odd plane's last square
 # into the sum (an FMA), which sets invstd's last bit, so the output and the input gradient's;
 # the affine gradients are summed back over N by repeat's backward, a sum over dim 0 in
-# PyTorch's order. Printed as md5s of the bits: the runner's tolerance would hide them.
+# PyTorch's order. The running statistics: ``momentum * var_sum / (count - 1) + (1 -
+# momentum) * running_var`` from the kernel's sum of squares (float32: a float32 momentum and
+# products, the terms added in double), an instance norm's then averaged over N in PyTorch's
+# mean order. Printed as md5s of the bits: the runner's tolerance would hide them.
 import hashlib
 
 import numpy as np
@@ -48,3 +51,17 @@ for dtype in (torch.float32, torch.float64):  # repeat's backward: a sum over th
         r = v.repeat(*repeats)
         r.backward(tensor(tuple(r.shape), dtype))
         print("repeat", dtype, shape, repeats, bits(v.grad))
+
+for dtype in (torch.float32, torch.float64):  # running statistics, over three steps
+    for shape, momentum in [((8, 20), None), ((64, 33), 0.1), ((4, 8, 15), 0.3),
+                            ((6, 5, 7, 7), 0.1), ((3, 12, 4, 4), None)]:
+        module = (torch.nn.BatchNorm1d if len(shape) < 4 else torch.nn.BatchNorm2d)(
+            shape[1], momentum=momentum).to(dtype)
+        for _ in range(3):
+            module(tensor(shape, dtype))
+        print("running", dtype, shape, momentum, bits(module.running_mean),
+              bits(module.running_var))
+    for shape in [(8, 20, 9), (16, 12, 10), (5, 30, 6)]:
+        mean, var = tensor(shape[1], dtype), tensor(shape[1], dtype).abs() + 0.5
+        F.instance_norm(tensor(shape, dtype), mean, var, momentum=0.2)
+        print("instance running", dtype, shape, bits(mean), bits(var))
