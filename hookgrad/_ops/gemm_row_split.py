@@ -39,8 +39,8 @@ _FLOAT64 = np.dtype(np.float64)
 def row_share(m, n, k, dtype, transposed_a):
     """Rows of the first thread's share in MKL's split of a GEMM of ``m x n`` from depth
     ``k`` (hookgrad's thread count as PyTorch's), or ``m`` where one call gives MKL's bits."""
-    if dtype != _FLOAT64 or vml.threads() != 2 or m <= _BLOCK:
-        return m
+    if dtype != _FLOAT64 or vml.threads() != 2 or m <= _BLOCK or vml.threaded():
+        return m  # (vml.threaded: MKL splits it itself, HOOKGRAD_MKL_OPENMP=1)
     if transposed_a:
         if not 2 <= n <= 2 * m or k < _MIN_DEPTH:
             return m
