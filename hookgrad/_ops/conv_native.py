@@ -18,7 +18,8 @@ zeros for the padding; ``weight``: ``(O, C * kh * kw)``, row-major; column-major
   taps in (kh, kw) order (PyTorch's unfolded2d_acc), one MKL thread again;
 - weight gradient: into a zeroed ``(O, C * kh * kw)`` buffer, sample after sample, ``gemm(T,
   N, m=C*kh*kw, n=O, k=Ho*Wo, A=cols (lda k), B=grad_output (ldb k), beta 1)``, outside any
-  parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule).
+  parallel loop: MKL threads it as PyTorch's pool is sized (gemm._threaded's rule; by
+  default MKL's split between two threads made here, gemm_row_split.py).
 
 The dilated kernel makes the same GEMMs (columns of the dilated windows; its col2im adds the
 taps in the same order), in a plain loop over the batch (every GEMM threaded by MKL), and its
@@ -37,7 +38,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import channels_last, format_strides, suggest
 from .._parallel import parallel_for
-from . import gemm
+from . import gemm, gemm_row_split
 from .array_address import live_pointer
 from .conv_onednn import runs_on_onednn
 
@@ -187,6 +188,15 @@ def _over_samples(n, sequential, body, *args):
         parallel_for(n, 1, body, *args)
 
 
+def _share(n, sequential, m, cols, depth, dtype):
+    """The rows of MKL's first share of each sample's ``gemm(N, *)`` of ``m x cols`` from
+    ``depth`` where ``_over_samples`` leaves MKL to thread it (gemm_row_split.py), else
+    ``m``."""
+    if sequential or n == 1:
+        return gemm_row_split.row_share(m, cols, depth, dtype, False)
+    return m
+
+
 def _group(a, dim, groups, g):
     """Group ``g`` of ``a`` along ``dim``, C-contiguous (PyTorch's subtensor: a view where
     the group's slice is contiguous already, as the weight's always is)."""
@@ -260,17 +270,22 @@ def forward(x4, w4, bias, geometry, out_hw=None):
     # (a sample's columns at a time, as PyTorch's loop makes them: they stay in cache; the
     # dilated kernel's loop and the transposed one's input gradient's are plain loops)
     # (slow_conv2d unfolds the whole batch; the others reuse one buffer)
-    _over_samples(n, dilated or transposed_grad, _forward_samples, _gemm(x4.dtype), windows,
-                  weight, y, m, o, k, bias is not None or dilated,
-                  not (dilated or transposed_grad))
+    sequential = dilated or transposed_grad
+    _over_samples(n, sequential, _forward_samples, _gemm(x4.dtype), windows, weight, y, m, o, k,
+                  bias is not None or dilated, not sequential,
+                  _share(n, sequential, m, o, k, x4.dtype))
     return y.reshape((n, o) + tuple(out_hw))
 
 
-def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta, in_batch):
+def _forward_samples(start, stop, function, windows, weight, y, m, o, k, beta, in_batch, share):
     buffer = column_buffer((k, m), y.dtype)
     for t in range(start, stop):
         cols = sample_columns(windows, t, buffer, in_batch)
-        _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
+        if share < m:
+            gemm_row_split.gemm_in_shares(function, False, False, m, o, k, cols, m, weight, k,
+                                          beta, y[t], m, share)
+        else:
+            _call(function, False, False, m, o, k, cols, m, weight, k, beta, y[t], m)
 
 
 def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
@@ -288,7 +303,7 @@ def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
         n, (k_cols, m), gy.dtype)
     sequential = not transposed and (dh, dw) != (1, 1)
     _over_samples(n, sequential, _input_grad_samples, _gemm(gy.dtype), gy.reshape(n, o, m),
-                  weight, cols, m, k_cols, o)
+                  weight, cols, m, k_cols, o, _share(n, sequential, m, k_cols, o, gy.dtype))
     cols = cols.reshape(n, c, kh, kw, ho, wo)
     # a padded image big enough for every tap: the taps landing on the padding are cut off,
     # as PyTorch's loops skip them; each pixel's taps added in (kh, kw) order to zero
@@ -305,9 +320,14 @@ def input_grad(gy, w4, in_hw, geometry, bias=None, transposed=False):
     return gx
 
 
-def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o):
+def _input_grad_samples(start, stop, function, gy, weight, cols, m, k_cols, o, share):
     for t in range(start, stop):
-        _call(function, False, True, m, k_cols, o, gy[t], m, weight, k_cols, False, cols[t], m)
+        if share < m:
+            gemm_row_split.gemm_in_shares(function, False, True, m, k_cols, o, gy[t], m, weight,
+                                          k_cols, False, cols[t], m, share)
+        else:
+            _call(function, False, True, m, k_cols, o, gy[t], m, weight, k_cols, False, cols[t],
+                  m)
 
 
 def weight_grad(x4, gy, w_shape, geometry, in_batch=True):
@@ -322,7 +342,13 @@ def weight_grad(x4, gy, w_shape, geometry, in_batch=True):
     gw[...] = 0
     function = _gemm(gy.dtype)
     buffer = column_buffer((m, k), gy.dtype)
+    share = gemm_row_split.row_share(m, o, k, gy.dtype, True)  # (MKL's threads' shares)
     for t in range(n):
         cols = sample_columns(windows, t, buffer, in_batch)
-        gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw, m)
+        if share < m:
+            gemm_row_split.gemm_in_shares(function, True, False, m, o, k, cols, k, gy[t], k,
+                                          True, gw, m, share)
+        else:
+            gemm._threaded(_call, function, True, False, m, o, k, cols, k, gy[t], k, True, gw,
+                           m)
     return gw.reshape(w_shape)

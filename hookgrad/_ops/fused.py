@@ -181,6 +181,22 @@ def running_fma64(a, b, c):
     return c
 
 
+def split_product64(a, b):
+    """float64 ``a * b`` as two doubles, its rounded value and the rest (for
+    ``add_split64``: a product split once, added later)."""
+    with np.errstate(all="ignore"):
+        return _two_product(np.asarray(a, np.float64), np.asarray(b, np.float64))
+
+
+def add_split64(high, low, c):
+    """``fma64(a, b, c)`` of a product split by ``split_product64`` into ``high, low``."""
+    with np.errstate(all="ignore"):
+        total, tail = _two_sum(c, high)
+        fused = total + _add_round_to_odd(tail, low)
+        ordinary = np.isfinite(fused) & (fused != 0)
+        return fused if ordinary.all() else np.where(ordinary, fused, high + c)
+
+
 def fma(a, b, c):
     """``fma(a, b, c)`` in the arrays' float dtype (float32 or float64, all three alike);
     other dtypes (integers, complex, half) as ``a * b + c``."""

@@ -101,8 +101,10 @@ def _chunks(x3):
 
 
 def forward_train(x3, weight, bias, eps, fused=True):
-    """``(y3, mean, biased var, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``
-    (``fused``: a float32 one rounded as PyTorch's float32 kernel, see below)."""
+    """``(y3, mean, var_sum, invstd)`` of an ``(N, C, P)`` array, statistics ``(C,)``
+    (``var_sum``: the sum of the squares ``(x - mean)^2``, in the input's float type, as
+    PyTorch keeps it for the running variance; ``fused``: a float32 one rounded as PyTorch's
+    float32 kernel, see below)."""
     if fused and x3.dtype == np.float32:
         # (infinities: inf - inf in NumPy's sums is NaN, as PyTorch's, without its warning)
         with np.errstate(invalid="ignore", over="ignore"):
@@ -116,12 +118,12 @@ def forward_train(x3, weight, bias, eps, fused=True):
     mean = _total(partials) / count
     positions = x3.shape[2]
     _run(x3, _centre, step, x3, _spread(mean, positions), y3, partials)
-    var = _total(partials) / count
-    invstd = 1 / np.sqrt(var + eps)
+    var_sum = _total(partials)
+    invstd = 1 / np.sqrt(var_sum / count + eps)
     scale = invstd if weight is None else invstd * weight
     _run(x3, _scale_shift, y3, y3, _spread(scale, positions),
          None if bias is None else _spread(bias, positions))
-    return y3, mean, var, invstd
+    return y3, mean, var_sum, invstd
 
 
 # PyTorch's float32 CPU kernel (its contiguous path, which a batch norm with positions and
@@ -210,33 +212,36 @@ def _row_statistics_float32(x2, eps):
             np.add(partial, row, out=wide)
             partial[:] = wide  # (fma(d, d, partial): one rounding, to float32)
         total += partial
-    var = total.astype(np.float32) / np.float32(n)
-    return mean, var, (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
+    var_sum = total.astype(np.float32)
+    var = var_sum / np.float32(n)
+    return mean, var_sum, (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
 
 
 def _forward_train_float32(x3, weight, bias, eps):
     count = x3.shape[0] * x3.shape[2]
     if x3.shape[2] == 1:
-        mean, var, invstd = _row_statistics_float32(x3[:, :, 0], eps)
+        mean, var_sum, invstd = _row_statistics_float32(x3[:, :, 0], eps)
         alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
-        return _fused_output(x3, alpha, beta, residual, bias), mean, var, invstd
+        return _fused_output(x3, alpha, beta, residual, bias), mean, var_sum, invstd
     if x3.size <= EXACT_MAX_ELEMENTS:  # (few values: whole-array operations)
         mean = (np.einsum("ncp->c", x3, dtype=np.float64) / count).astype(np.float32)
         centred = x3 - mean[:, None]
-        var = np.einsum("ncp->c", centred * centred, dtype=np.float64).astype(np.float32)
-        var /= np.float32(count)
+        var_sum = np.einsum("ncp->c", centred * centred, dtype=np.float64).astype(np.float32)
+        var = var_sum / np.float32(count)
         invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
         alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
-        return _fused_output(x3, alpha, beta, residual, bias), mean, var, invstd
+        return _fused_output(x3, alpha, beta, residual, bias), mean, var_sum, invstd
     y3 = np.empty(x3.shape, x3.dtype)
     step, partials = _chunks(x3)
     _run(x3, _sums64, step, x3, partials)
     mean = (_total(partials) / count).astype(np.float32)
     _run(x3, _centre, step, x3, _spread(mean, x3.shape[2]), y3, partials)
-    var = _total(partials) / np.float32(count)
-    invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(np.float32)
+    var_sum = _total(partials)
+    invstd = (1 / np.sqrt((var_sum / np.float32(count)).astype(np.float64) + eps)).astype(
+        np.float32)
     alpha, beta, residual = fused_terms(mean, invstd, weight, bias)
-    return _fused_output(x3, alpha, beta, residual, bias, y3), mean, var, invstd
+    return (_fused_output(x3, alpha, beta, residual, bias, y3), mean,
+            var_sum.astype(np.float32), invstd)
 
 
 def forward_eval(x3, weight, bias, mean, invstd, fused=True):

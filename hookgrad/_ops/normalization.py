@@ -79,6 +79,36 @@ def _norm_grads(norm, grad, input, weight):
     return tuple(None if g is None else _make(np.asarray(g)) for g in grads)
 
 
+def _update_running_mean(stats, mean, momentum):
+    """``stats = momentum * mean + (1 - momentum) * stats`` in place, in the statistics'
+    type as PyTorch rounds it (a float32 momentum, ``1 - momentum`` rounded in float32 too)."""
+    if stats.dtype == mean.dtype == np.float32:
+        rate = np.float32(momentum)
+        stats[...] = rate * mean + (np.float32(1) - rate) * stats
+    else:
+        stats *= 1 - momentum
+        stats += (mean * momentum).astype(stats.dtype, copy=False)
+
+
+def _update_running_var(stats, var_sum, count, momentum):
+    """``stats = momentum * var_sum / (count - 1) + (1 - momentum) * stats`` in place, as
+    PyTorch's update rounds it: in float64 for float64 statistics; for float32 ones of a
+    float32 input, the unbiased variance and ``(1 - momentum) * stats`` in float32 (momentum
+    taken as a float32), their terms added in float64 (its accumulate type), then rounded."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if stats.dtype == var_sum.dtype == np.float64:
+            stats[...] = momentum * (var_sum / (count - 1)) + (1 - momentum) * stats
+        elif stats.dtype == var_sum.dtype == np.float32:
+            rate = np.float32(momentum)
+            unbiased = var_sum / np.float32(count - 1)
+            kept = (np.float32(1) - rate) * stats  # (float32 products, as PyTorch's)
+            stats[...] = np.float64(rate) * unbiased.astype(np.float64) + kept
+        else:  # (other types: within rounding)
+            stats *= 1 - momentum
+            unbiased = var_sum * (momentum / max(count - 1, 1))
+            stats += unbiased.astype(stats.dtype, copy=False)
+
+
 class NativeBatchNormBackward0(Op):
     # (the running statistics are saved too, as PyTorch's node: an in-place write on one after
     # the forward fails backward's version check; the update here does not bump the version)
@@ -109,18 +139,14 @@ class NativeBatchNormBackward0(Op):
         # pack hooks see their old values)
         self.save(input, running_mean, running_var, weight)
         if training:
-            y3, mean, var, invstd = _kernels.forward_train(x3, w, b, eps, not self.half_input)
+            y3, mean, var_sum, invstd = _kernels.forward_train(x3, w, b, eps,
+                                                               not self.half_input)
             count = x3.shape[0] * x3.shape[2]
             # running statistics are updated in place without a version bump, as in PyTorch
             if running_mean is not None:
-                stats = running_mean._data
-                stats *= 1 - momentum
-                stats += (mean * momentum).astype(stats.dtype, copy=False)
+                _update_running_mean(running_mean._data, mean, momentum)
             if running_var is not None:
-                stats = running_var._data
-                stats *= 1 - momentum
-                unbiased = var * (momentum * count / max(count - 1, 1))
-                stats += unbiased.astype(stats.dtype, copy=False)
+                _update_running_var(running_var._data, var_sum, count, momentum)
         else:
             mean = running_mean._data.astype(x.dtype, copy=False)
             invstd = 1 / np.sqrt(running_var._data.astype(x.dtype, copy=False) + eps)

@@ -10,6 +10,7 @@ from .cat_layout import cat_layout, stack_layout
 from .elementwise_layout import empty_like_layout
 from .index import SelectBackward0, SliceBackward0
 from .op import Op, _mark_view, refuse_out
+from .sum_order import sum_array
 
 # --------------------------------------------------------------------------- cat, stack
 
@@ -329,22 +330,21 @@ class RepeatBackward0(Op):
         if grad._requires_grad or grad._data.dtype.kind == "c":
             # (a complex gradient: summed as the complex sum op sums, PyTorch's order)
             return self._recorded_backward(grad)
-        # PyTorch's repeat_backward on arrays: zeros for a zero repeat, the added leading dims
-        # summed, the blocks of repeated dims summed; with nothing to sum, ``grad`` itself
+        # PyTorch's repeat_backward on arrays (as _recorded_backward, in its sums' order):
+        # zeros for a zero repeat, the added leading dims summed, the repeats summed; with
+        # nothing to sum, ``grad`` itself
         if 0 in self.repeats:
             return _make(np.zeros(self.shape, grad._data.dtype))
         g = grad._data
         added = len(self.repeats) - len(self.shape)
-        if added:
-            g = np.add.reduce(g, tuple(range(added)))
-        if any(r != 1 for r in self.repeats[added:]):
-            # output dim i is repeats[i] blocks of shape[i]: split it in two, sum the blocks
-            interleaved = [n for pair in zip(self.repeats[added:], self.shape) for n in pair]
-            g = np.add.reduce(g.reshape(interleaved), tuple(range(0, len(interleaved), 2)))
+        for _ in range(added):
+            g = sum_array(g, (0,), False)
+        sizes, sum_dims = _repeat_blocks(self.repeats[added:], self.shape)
+        if sum_dims:
+            g = sum_array(g.reshape(sizes), sum_dims, False)
         elif not added:
             return grad
         return _make(np.asarray(g))  # (NumPy gives a 0-d sum as a scalar)
-
 
     def _recorded_backward(self, grad):
         """PyTorch's repeat_backward node for node: the added leading dims summed one by one,
@@ -354,13 +354,20 @@ class RepeatBackward0(Op):
         added = len(self.repeats) - len(self.shape)
         for _ in range(added):
             grad = grad.sum(0)
-        sizes, sum_dims = [], []
-        for repeat, size in zip(self.repeats[added:], self.shape):
-            if repeat != 1:
-                sizes.append(repeat)
-                sum_dims.append(len(sizes) - 1)
-            sizes.append(size)
+        sizes, sum_dims = _repeat_blocks(self.repeats[added:], self.shape)
         return grad.reshape(sizes).sum(sum_dims) if sum_dims else grad
+
+
+def _repeat_blocks(repeats, shape):
+    """``(sizes, sum_dims)``: the gradient's shape with each repeated dim split into
+    (repeat, size), and the repeat dims to sum (repeat_backward's one reshape and sum)."""
+    sizes, sum_dims = [], []
+    for repeat, size in zip(repeats, shape):
+        if repeat != 1:
+            sizes.append(repeat)
+            sum_dims.append(len(sizes) - 1)
+        sizes.append(size)
+    return sizes, tuple(sum_dims)
 
 
 def repeat(input, repeats):

@@ -13,6 +13,7 @@ from ..._ops.normalization import (
 )
 from ..._ops.op import type_name
 from ..._ops.packed_on_error import checked
+from ..._ops.sum_order import mean_in_order
 from ..._tensor_base import _make
 from .utils import _shape
 
@@ -184,7 +185,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         for given, folded_stats in ((running_mean, mean), (running_var, var)):
             if given is not None:  # (the mean over no samples is NaN, as in PyTorch)
                 stats = folded_stats._data.reshape(n, c)
-                given._data[...] = np.add.reduce(stats, 0) / n if n else np.nan
+                given._data[...] = mean_in_order(stats, (0,), False) if n else np.nan
     return out.view(shape)
 
 
