@@ -168,7 +168,10 @@ def _validated_root_seed(index, root, node, seed):
     broadcasts there, else refused (by the root's index, no node named)."""
     stale = root._graph_meta
     shape = stale[1][0]
-    if stale[0] is not node or seed._data.shape == shape:
+    recorded_by = stale[0]
+    if recorded_by is root._grad_accumulator:  # (a leaf's: its AccumulateGrad's weak reference)
+        recorded_by = recorded_by()
+    if recorded_by is not node or seed._data.shape == shape:
         return seed
     return _sum_to(None, index, seed, shape)
 
