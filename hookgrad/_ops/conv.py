@@ -24,6 +24,7 @@ from .conv_onednn import (
     weight_grad_without_padding,
     without_padding_products,
 )
+from .conv_onednn_order import forward_order, ordered_forward
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -344,10 +345,16 @@ class ConvolutionBackward0(Op):
                 if self._record and self.needs(1) and \
                         x4.nbytes * plan.forward.waste() <= KEEP_COLUMNS_BYTES:
                     self.buffers = [None] * len(plan.bounds)
-                y, bias_data = conv_kernels.conv2d(plan, x4, w4, bias_data, self.buffers), None
+                y = conv_kernels.conv2d(plan, x4, w4, bias_data, self.buffers,
+                                        self._onednn_order(x, w4))
+                bias_data = None
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
             add_edge_taps(y, x4, w4, stride, padding, dilation, groups)  # (where oneDNN runs)
+        elif (order := self._onednn_order(x, w4)) is not None:  # (bias included)
+            y, bias_data = ordered_forward(x4, w4, bias_data, stride, padding, dilation, [
+                conv_output_size(*a) for a in zip(x4.shape[2:], w4.shape[2:], *self.params[:3])
+            ], order), None
         else:
             keep = self.needs(1) and _columns_bytes(x4, w4, stride, padding, dilation,
                                                   out_hw) <= KEEP_COLUMNS_BYTES
@@ -359,6 +366,12 @@ class ConvolutionBackward0(Op):
         if x.ndim == 4 and y.size and suggests_channels_last(x, w):
             return laid_out(y, format_strides(y.shape, channels_last))
         return _like_input(y, x.ndim)
+
+    def _onednn_order(self, x, w4):
+        """The order oneDNN sums this forward in (conv_onednn_order.py), or None."""
+        if self.widened or (x.ndim == 4 and suggests_channels_last(x, w4)):
+            return None
+        return forward_order(as_4d(x), w4, self.params[0], *self.params[2:])
 
     def backward(self, grad):
         input, weight = self.saved()

@@ -1,0 +1,223 @@
+"""The order in which oneDNN's direct float32 convolution kernels (PyTorch 2.13's CPU
+convolutions where ``runs_on_onednn``) add up each output, and GEMMs that follow it to the bit.
+
+Each output element is a chain of fused multiply-adds from 0, one tap after another, in the
+order of the kernel's loops: input channels in blocks of a vector's lanes (16 on AVX-512, 8 on
+AVX2; fewer channels than that are one block read from the plain NCHW input), then kernel row,
+kernel column, and the channels of the block innermost. The two ISAs' kernels differ in how
+the blocks meet and where the bias goes:
+
+* ``jit:avx512_core`` sums each block's chain from 0 in its registers and adds it to the
+  output at the end: ``((S0 + bias) + S1) + S2 ...``;
+* ``jit:avx2`` (and ``jit_1x1:avx2``) starts its registers at the bias and carries the one
+  chain through all blocks: ``bias + t0 + t1 + ...`` one tap at a time.
+
+(Read off PyTorch 2.13 on this AVX-512 machine, and under ``ONEDNN_MAX_CPU_ISA=AVX2``: over
+400 random ungrouped shapes, 1 to 256 channels, kernels 1x1 to 7x7, strides, padding,
+dilation, biases, one and two threads, every element of every output as modelled. oneDNN's
+1x1 AVX-512 kernel (``jit_1x1:avx512_core``) blocks its reduction otherwise, and grouped
+convolutions take other kernels (oneDNN's GEMM among them): those keep conv.py's sums.)
+
+NumPy's OpenBLAS ``sgemm`` computes each element of a product as one such chain over the
+depth K, in K's order, while K is at most its depth block (448 floats here) and the product
+has at least 2 rows and a multiple of 16 columns (its edge kernels for the last few columns,
+and the matrix-vector product for one row, add otherwise): the columns here are laid out in
+the kernel's order, padded to 16, and a weight of one row is doubled. A self-test checks this
+on first use; where it fails (another BLAS or CPU), ``forward_order`` gives None."""
+from collections import namedtuple
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .._parallel import single_threaded_blas
+from .conv_onednn import runs_on_onednn
+from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
+from .split import THIN_BLOCK_BYTES, THIN_MAX
+
+FLOAT32 = np.dtype(np.float32)
+# The deepest product OpenBLAS sums as one chain (its sgemm depth block on this machine,
+# found by bisection: 448 is one chain, 452 is not), and the column multiple it needs.
+GEMM_DEPTH, COLUMN_MULTIPLE = 448, 16
+LANES = {AVX512_CORE: 16, AVX2: 8}
+
+# ``block``: input channels per block; ``chained``: one chain through all blocks from the
+# bias (AVX2), else a chain per block added up after (AVX-512); ``bias_last``: the bias is
+# added to the finished sum (AVX-512, one block), which ``ordered_product`` leaves to the
+# caller (who adds it as it copies the result out)
+SumOrder = namedtuple("SumOrder", "block chained bias_last")
+_gemm_chains = []  # (the self-test's answer, once found)
+
+
+def forward_order(x4, w4, stride, dilation, groups):
+    """The SumOrder of oneDNN's forward kernel for this convolution of arrays ``x4`` and
+    ``w4`` (4-D, contiguous layout), or None where it is not modelled: not run on oneDNN,
+    grouped, a 1x1 kernel on AVX-512, a block deeper than one GEMM chain, or a BLAS that does
+    not chain."""
+    if groups != 1 or x4.dtype != FLOAT32 or w4.dtype != FLOAT32:
+        return None
+    lanes = LANES.get(onednn_isa())
+    if lanes is None or not runs_on_onednn(x4, w4, stride, dilation, groups):
+        return None
+    channels, kh, kw = w4.shape[1:]
+    chained = lanes == LANES[AVX2]
+    if not chained and kh * kw == 1:
+        return None
+    block = min(channels, lanes)
+    depth = channels * kh * kw + 1 if chained else block * kh * kw
+    if depth > GEMM_DEPTH or not gemm_chains():
+        return None
+    return SumOrder(block, chained, not chained and block == channels)
+
+
+def _chain(a, b):
+    """``a @ b`` as one fused multiply-add after another from 0 (emulated in float64, whose
+    sum of a float32 product and a float32 rounds to float32 as the fused one does but for
+    double roundings, too rare to meet in a self-test)."""
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k in range(a.shape[1]):
+        acc = (acc + a64[:, k:k + 1] * b64[k:k + 1]).astype(np.float32)
+    return acc
+
+
+def gemm_chains():
+    """Whether NumPy's BLAS multiplies float32 matrices as ``forward_order`` needs: each
+    element one chain in K's order, at depths up to GEMM_DEPTH (checked once, on random
+    products of a few shapes: about 30 ms)."""
+    if not _gemm_chains:
+        rng = np.random.default_rng(0)
+        ok = True
+        for rows, depth, columns in ((2, 9, 16), (6, 150, 64), (3, GEMM_DEPTH, 32),
+                                     (17, 75, 48)):
+            a = rng.standard_normal((rows, depth)).astype(np.float32)
+            b = rng.standard_normal((depth, columns)).astype(np.float32)
+            ok = ok and bool((a @ b == _chain(a, b)).all())
+        _gemm_chains.append(ok)
+    return _gemm_chains[0]
+
+
+def channel_blocks(channels, block):
+    return [(start, min(channels, start + block)) for start in range(0, channels, block)]
+
+
+def ordered_weight(w4, order, bias):
+    """``(O, K)``: the weight's taps in the kernel's order (channel block, kernel row, kernel
+    column, channel), after the bias when the chain starts from it; two rows at least."""
+    out_channels = w4.shape[0]
+    parts = [w4[:, start:stop].transpose(0, 2, 3, 1).reshape(out_channels, -1)
+             for start, stop in channel_blocks(w4.shape[1], order.block)]
+    if order.chained and bias is not None:
+        parts.insert(0, bias.reshape(out_channels, 1).astype(w4.dtype))
+    weight = np.concatenate(parts, axis=1)
+    if out_channels == 1:  # (a GEMM: NumPy multiplies one row as a matrix-vector product)
+        weight = np.concatenate([weight, weight])
+    return weight
+
+
+def column_buffer(order, channels, kernel, span, dtype, bias):
+    """``(columns, blocks)``: the ``(K, width)`` GEMM columns in the kernel's order, ``width``
+    ``span`` rounded up to COLUMN_MULTIPLE (zeros past ``span``), with a first row of ones
+    when the chain starts from the bias; and per channel block ``(start, stop, view)``, the
+    ``(kh, kw, stop - start, span)`` view of its rows for the caller to fill."""
+    kh, kw = kernel
+    lead = 1 if order.chained and bias is not None else 0
+    width = -(-span // COLUMN_MULTIPLE) * COLUMN_MULTIPLE
+    columns = np.empty((lead + channels * kh * kw, width), dtype)
+    if lead:
+        columns[0] = 1
+    if width > span:
+        columns[:, span:] = 0
+    blocks, row = [], lead
+    item = columns.itemsize
+    for start, stop in channel_blocks(channels, order.block):
+        depth = (stop - start) * kh * kw
+        view = as_strided(columns[row:], (kh, kw, stop - start, span),
+                          (kw * (stop - start) * width * item, (stop - start) * width * item,
+                           width * item, item))
+        blocks.append((start, stop, view))
+        row += depth
+    return columns, blocks
+
+
+def ordered_product(order, weight, columns, bias, out_channels, taps):
+    """``(O, width)``: the convolution's sums from the ``ordered_weight`` and the filled
+    ``column_buffer`` of a kernel of ``taps`` taps, the bias included, added as the kernel
+    adds them: on AVX2 one chain; on AVX-512 each channel block's chain from 0, the first
+    plus the bias, then the others added in turn. (Without the bias where
+    ``order.bias_last``.) A product of few rows runs in blocks of columns (split.py's
+    ``thin_mm``: OpenBLAS is slow on one long thin product), each a multiple of 16 wide."""
+    width = columns.shape[1]
+    step = width
+    if weight.shape[0] <= THIN_MAX:
+        step = max(64, THIN_BLOCK_BYTES // (columns.shape[0] * columns.itemsize))
+        step -= step % COLUMN_MULTIPLE
+    out = np.empty((weight.shape[0], width), columns.dtype)
+    for start in range(0, width, step):
+        _ordered_sums(order, weight, columns[:, start:start + step], bias, taps,
+                      out[:, start:start + step])
+    return out[:out_channels]
+
+
+def _ordered_sums(order, weight, columns, bias, taps, out):
+    if order.chained or order.bias_last:
+        np.matmul(weight, columns, out=out)
+        return
+    step = order.block * taps
+    tmp = None
+    for row in range(0, columns.shape[0], step):
+        part = np.ascontiguousarray(weight[:, row:row + step])
+        if tmp is None:
+            np.matmul(part, columns[row:row + step], out=out)
+            if bias is not None:
+                out[:len(bias)] += bias.reshape(-1, 1)
+            tmp = np.empty_like(out)
+        else:
+            np.matmul(part, columns[row:row + step], out=tmp)
+            out += tmp
+
+
+# Images per GEMM in ``ordered_forward``: about this many bytes of columns (as conv.py's
+# chunks: columns that stay in cache)
+CHUNK_COLUMNS_BYTES = 2 << 20
+
+
+def ordered_forward(x4, w4, bias, stride, padding, dilation, out_hw, order):
+    """The convolution ``(N, O, Ho, Wo)``, bias included, summed as oneDNN's kernel sums it
+    (``order``), by im2col in that order: for the shapes conv_kernels' plans do not take
+    (dilated, or much waste). The columns run over positions with the batch innermost when
+    they outnumber the output rows (conv.py's ``_batch_last``: the copies run N long)."""
+    n, channels, height, width = x4.shape
+    out_channels, _, kh, kw = w4.shape
+    (ph, pw), (ho, wo) = padding, out_hw
+    batch_last = 4 * channels * kh * kw > out_channels * wo
+    weight = ordered_weight(w4, order, bias)
+    y = np.empty((n, out_channels, ho, wo), x4.dtype)
+    per_image = x4.itemsize * channels * kh * kw * ho * wo
+    step = max(1, CHUNK_COLUMNS_BYTES // max(1, per_image))
+    with single_threaded_blas():  # (OpenBLAS' threads would split the columns unevenly)
+        for first in range(0, n, step):
+            count = min(step, n - first)
+            xp = np.zeros((count, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
+            xp[:, :, ph:ph + height, pw:pw + width] = x4[first:first + count]
+            if batch_last:
+                xp = np.ascontiguousarray(xp.transpose(1, 2, 3, 0))
+                sc, sh, sw, sn = xp.strides
+                grid, grid_strides = (ho, wo, count), (sh * stride[0], sw * stride[1], sn)
+            else:
+                sn, sc, sh, sw = xp.strides
+                grid, grid_strides = (count, ho, wo), (sn, sh * stride[0], sw * stride[1])
+            span = count * ho * wo
+            columns, blocks = column_buffer(order, channels, (kh, kw), span, x4.dtype, bias)
+            for start, stop, view in blocks:
+                windows = as_strided(xp[start:stop] if batch_last else xp[:, start:stop],
+                                     (kh, kw, stop - start) + grid,
+                                     (sh * dilation[0], sw * dilation[1], sc) + grid_strides,
+                                     writeable=False)
+                view.reshape((kh, kw, stop - start) + grid)[...] = windows
+            out = ordered_product(order, weight, columns, bias, out_channels, kh * kw)
+            out = out[:, :span].reshape((out_channels,) + grid)
+            y[first:first + count] = out.transpose(3, 0, 1, 2) if batch_last else \
+                out.transpose(1, 0, 2, 3)
+    if order.bias_last and bias is not None:
+        y += bias.reshape(1, -1, 1, 1)
+    return y
