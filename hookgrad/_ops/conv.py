@@ -24,7 +24,7 @@ from .conv_onednn import (
     weight_grad_without_padding,
     without_padding_products,
 )
-from .conv_onednn_order import forward_order, ordered_forward
+from .conv_onednn_order import KeptColumns, forward_order, kept_weight_grad, ordered_forward
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -195,6 +195,8 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
 
 def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=None):
     """The weight gradient; ``cols``, when given, are ``conv_forward``'s columns of ``x``."""
+    if isinstance(cols, KeptColumns):  # (an ordered_forward's)
+        return kept_weight_grad(cols, _grouped_rows(gy, 1, cols.batch_last)[0], w_shape)
     kh, kw = w_shape[2:]
     batch_last = _batch_last(x.shape[1], kh * kw, w_shape[0], gy.shape[3])
     if cols is None:
@@ -351,14 +353,14 @@ class ConvolutionBackward0(Op):
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
             add_edge_taps(y, x4, w4, stride, padding, dilation, groups)  # (where oneDNN runs)
-        elif (order := self._onednn_order(x, w4)) is not None:  # (bias included)
-            y, bias_data = ordered_forward(x4, w4, bias_data, stride, padding, dilation, [
-                conv_output_size(*a) for a in zip(x4.shape[2:], w4.shape[2:], *self.params[:3])
-            ], order), None
         else:
             keep = self.needs(1) and _columns_bytes(x4, w4, stride, padding, dilation,
                                                   out_hw) <= KEEP_COLUMNS_BYTES
-            y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw, keep)
+            if (order := self._onednn_order(x, w4)) is not None:  # (bias included)
+                y, cols = ordered_forward(x4, w4, bias_data, self.params[:3], order, keep)
+                bias_data = None
+            else:
+                y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw, keep)
             if keep:
                 self.columns = cols
         if bias_data is not None:
@@ -369,9 +371,8 @@ class ConvolutionBackward0(Op):
 
     def _onednn_order(self, x, w4):
         """The order oneDNN sums this forward in (conv_onednn_order.py), or None."""
-        if self.widened or (x.ndim == 4 and suggests_channels_last(x, w4)):
-            return None
-        return forward_order(as_4d(x), w4, self.params[0], *self.params[2:])
+        return None if self.widened or (x.ndim == 4 and suggests_channels_last(x, w4)) else \
+            forward_order(as_4d(x), w4, self.params[0], *self.params[2:])
 
     def backward(self, grad):
         input, weight = self.saved()

@@ -32,7 +32,7 @@ from numpy.lib.stride_tricks import as_strided
 from .._parallel import single_threaded_blas
 from .conv_onednn import runs_on_onednn
 from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
-from .split import THIN_BLOCK_BYTES, THIN_MAX
+from .split import THIN_BLOCK_BYTES, THIN_MAX, mm
 
 FLOAT32 = np.dtype(np.float32)
 # The deepest product OpenBLAS sums as one chain (its sgemm depth block on this machine,
@@ -181,26 +181,40 @@ def _ordered_sums(order, weight, columns, bias, taps, out):
 CHUNK_COLUMNS_BYTES = 2 << 20
 
 
-def ordered_forward(x4, w4, bias, stride, padding, dilation, out_hw, order):
-    """The convolution ``(N, O, Ho, Wo)``, bias included, summed as oneDNN's kernel sums it
-    (``order``), by im2col in that order: for the shapes conv_kernels' plans do not take
-    (dilated, or much waste). The columns run over positions with the batch innermost when
-    they outnumber the output rows (conv.py's ``_batch_last``: the copies run N long)."""
-    n, channels, height, width = x4.shape
+# The columns of an ``ordered_forward`` kept for its weight gradient, and their layout
+KeptColumns = namedtuple("KeptColumns", "columns order lead batch_last")
+
+
+def ordered_forward(x4, w4, bias, geometry, order, keep=False):
+    """``(y, kept)``: the convolution ``(N, O, Ho, Wo)``, bias included, summed as oneDNN's
+    kernel sums it (``order``), by im2col in that order, for the shapes conv_kernels' plans
+    do not take (dilated, or much waste); and when ``keep``, its KeptColumns for
+    ``kept_weight_grad`` (else None). The columns run over positions with the batch
+    innermost when they outnumber the output rows (conv.py's ``_batch_last``: the copies
+    run N long). ``geometry``: ``(stride, padding, dilation)``."""
+    (stride, padding, dilation), (n, channels, height, width) = geometry, x4.shape
     out_channels, _, kh, kw = w4.shape
-    (ph, pw), (ho, wo) = padding, out_hw
+    ho, wo = ((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], w4.shape[2:], stride, padding, dilation))
+    ph, pw = padding
     batch_last = 4 * channels * kh * kw > out_channels * wo
     weight = ordered_weight(w4, order, bias)
     y = np.empty((n, out_channels, ho, wo), x4.dtype)
     per_image = x4.itemsize * channels * kh * kw * ho * wo
-    step = max(1, CHUNK_COLUMNS_BYTES // max(1, per_image))
+    step = n if keep else max(1, CHUNK_COLUMNS_BYTES // max(1, per_image))
     with single_threaded_blas():  # (OpenBLAS' threads would split the columns unevenly)
         for first in range(0, n, step):
             count = min(step, n - first)
-            xp = np.zeros((count, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
-            xp[:, :, ph:ph + height, pw:pw + width] = x4[first:first + count]
+            images = x4[first:first + count]
+            if batch_last:  # (one copy, padded and transposed)
+                xp = np.zeros((channels, height + 2 * ph, width + 2 * pw, count), x4.dtype)
+                xp[:, ph:ph + height, pw:pw + width] = images.transpose(1, 2, 3, 0)
+            elif ph or pw:
+                xp = np.zeros((count, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
+                xp[:, :, ph:ph + height, pw:pw + width] = images
+            else:
+                xp = images
             if batch_last:
-                xp = np.ascontiguousarray(xp.transpose(1, 2, 3, 0))
                 sc, sh, sw, sn = xp.strides
                 grid, grid_strides = (ho, wo, count), (sh * stride[0], sw * stride[1], sn)
             else:
@@ -220,4 +234,28 @@ def ordered_forward(x4, w4, bias, stride, padding, dilation, out_hw, order):
                 out.transpose(1, 0, 2, 3)
     if order.bias_last and bias is not None:
         y += bias.reshape(1, -1, 1, 1)
-    return y
+    lead = int(order.chained and bias is not None)
+    return y, KeptColumns(columns, order, lead, batch_last) if keep else None
+
+
+def kept_weight_grad(kept, rows, w_shape):
+    """The weight gradient from an ``ordered_forward``'s KeptColumns and ``rows``, the
+    ``(O, positions)`` output gradient in their layout (conv.py's ``_grouped_rows``):
+    conv.py's ``conv_weight_grad`` on the same columns, whose rows (taps) are in another
+    order: a sum per tap as there, but for the zero columns past the positions (which add
+    zeros, but may split OpenBLAS's sum elsewhere)."""
+    columns, order, lead, _ = kept
+    out_channels, span = rows.shape
+    if columns.shape[1] > span:
+        rows = np.concatenate([rows, np.zeros((out_channels, columns.shape[1] - span),
+                                              rows.dtype)], axis=1)
+    products = mm(columns[lead:], rows.T)  # (taps in the kernel's order, O)
+    _, channels, kh, kw = w_shape
+    grad = np.empty(w_shape, rows.dtype)
+    row = 0
+    for start, stop in channel_blocks(channels, order.block):
+        depth = (stop - start) * kh * kw
+        grad[:, start:stop] = products[row:row + depth].reshape(
+            kh, kw, stop - start, out_channels).transpose(3, 2, 0, 1)
+        row += depth
+    return grad
