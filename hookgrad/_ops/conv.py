@@ -25,7 +25,13 @@ from .conv_onednn import (
     weight_grad_without_padding,
     without_padding_products,
 )
-from .conv_onednn_order import KeptColumns, forward_order, kept_weight_grad, ordered_forward
+from .conv_onednn_order import (
+    KeptColumns,
+    forward_order,
+    kept_weight_grad,
+    onednn_input_grad,
+    ordered_forward,
+)
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
 from .shape import cat
@@ -310,7 +316,7 @@ class ConvolutionBackward0(Op):
     def _onednn_order(self, x, w4):
         """The order oneDNN sums this forward in (conv_onednn_order.py), or None."""
         return None if self.widened or (x.ndim == 4 and suggests_channels_last(x, w4)) else \
-            forward_order(as_4d(x), w4, self.params[0], *self.params[2:])
+            forward_order(as_4d(x), w4, *self.params)
 
     def backward(self, grad):
         input, weight = self.saved()
@@ -370,8 +376,10 @@ class ConvolutionBackward0(Op):
             # the forward's buffers are the saved input's, unless a saved-tensor hook may
             # unpack something else in its place
             kept = None if self._for_backward[0].has_hooks else self.buffers
+            ordered = onednn_input_grad(input._data, g4, w4, self.params) if need_input else None
             grad_input, grad_weight = conv_kernels.conv2d_backward(
-                self.plan, x4, w4, g4, need_input, need_weight, kept)
+                self.plan, x4, w4, g4, need_input and ordered is None, need_weight, kept)
+            grad_input = grad_input if ordered is None else ordered  # (conv_onednn_order.py)
         return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
                 None if grad_weight is None else _make(
                     contiguous_strides(grad_weight.reshape(self.w_shape))))
@@ -402,7 +410,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
             y = without_padding_products(g4, w4, stride, padding, dilation, groups)
             if y is None:
                 y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
-        else:  # (oneDNN's taps past the input's edges: as the transposed op's forward)
+        elif (y := onednn_input_grad(x, g4, w4, geometry[0])) is None:
+            # (oneDNN's taps past the input's edges: as the transposed op's forward)
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
             add_edge_taps(y, g4, w4, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)

@@ -29,8 +29,9 @@ from collections import namedtuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .._memory_format import suggests_channels_last
 from .._parallel import single_threaded_blas
-from .conv_onednn import runs_on_onednn
+from .conv_onednn import _avx2_forward, runs_on_onednn
 from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 from .split import THIN_BLOCK_BYTES, THIN_MAX, mm
 
@@ -48,25 +49,35 @@ SumOrder = namedtuple("SumOrder", "block chained bias_last")
 _gemm_chains = []  # (the self-test's answer, once found)
 
 
-def forward_order(x4, w4, stride, dilation, groups):
+def forward_order(x4, w4, stride, padding, dilation, groups):
     """The SumOrder of oneDNN's forward kernel for this convolution of arrays ``x4`` and
     ``w4`` (4-D, contiguous layout), or None where it is not modelled: not run on oneDNN,
-    grouped, a 1x1 kernel on AVX-512, a block deeper than one GEMM chain, or a BLAS that does
-    not chain."""
-    if groups != 1 or x4.dtype != FLOAT32 or w4.dtype != FLOAT32:
+    grouped, a 1x1 kernel on AVX-512, a padding beyond the kernel's reach (windows wholly in
+    it: oneDNN's direct kernels refuse those), a block deeper than one GEMM chain, or a BLAS
+    that does not chain."""
+    if groups != 1 or x4.dtype != FLOAT32 or w4.dtype != FLOAT32 or _beyond_reach(
+            padding, dilation, w4.shape[2:]):
         return None
     lanes = LANES.get(onednn_isa())
     if lanes is None or not runs_on_onednn(x4, w4, stride, dilation, groups):
         return None
     channels, kh, kw = w4.shape[1:]
     chained = lanes == LANES[AVX2]
-    if not chained and kh * kw == 1:
+    out_hw = [(size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], w4.shape[2:], stride, padding, dilation)]
+    if chained and not _avx2_forward(x4, w4, stride, padding, dilation, groups, out_hw):
+        return None  # (its GEMM: a left padding over 3, a wide kernel strided and padded)
+    if not chained and (kh * kw == 1 or any(p > o for p, o in zip(padding, out_hw))):
         return None
     block = min(channels, lanes)
     depth = channels * kh * kw + 1 if chained else block * kh * kw
     if depth > GEMM_DEPTH or not gemm_chains():
         return None
     return SumOrder(block, chained, not chained and block == channels)
+
+
+def _beyond_reach(padding, dilation, kernel):
+    return any(p > d * (k - 1) for p, d, k in zip(padding, dilation, kernel))
 
 
 def _chain(a, b):
@@ -259,3 +270,63 @@ def kept_weight_grad(kept, rows, w_shape):
             kh, kw, stop - start, out_channels).transpose(3, 2, 0, 1)
         row += depth
     return grad
+
+
+def input_grad_order(x4, w4, stride, padding, dilation, groups):
+    """The SumOrder of oneDNN's backward-data kernel for this convolution's input gradient,
+    or None where not modelled. Unstrided, PyTorch 2.13 runs it on oneDNN's direct kernels
+    (``jit:avx512_core`` / ``jit:avx2``), which sum each input position's taps as the forward
+    does, blocks of output channels in place of input channels, the kernel's rows and
+    columns in the weight's own order (a tap ``(a, b)`` meets the output ``a`` rows above).
+    Strided ones take oneDNN's brgemm kernels, 1x1 ones on AVX-512 its 1x1 kernel, and a
+    padding beyond the kernel's reach (some windows wholly in it) other kernels, which add
+    otherwise. The AVX2 kernel chains its blocks of 8 output channels in groups of two or
+    more, each group's chain from 0 and the groups added (by a rule not pinned down): only
+    up to 16 output channels, one group, are taken there, and undilated (its dilated 7-wide
+    kernels add otherwise). (Over 600 random unstrided shapes on both ISAs, one and two
+    threads, every element of those taken as modelled.)"""
+    if groups != 1 or x4.dtype != FLOAT32 or w4.dtype != FLOAT32 or tuple(stride) != (1, 1) \
+            or _beyond_reach(padding, dilation, w4.shape[2:]):
+        return None
+    lanes = LANES.get(onednn_isa())
+    if lanes is None or not runs_on_onednn(x4, w4, stride, dilation, groups):
+        return None
+    out_channels, _, kh, kw = w4.shape
+    chained = lanes == LANES[AVX2]
+    if (not chained and kh * kw == 1) or (chained and (out_channels > 2 * lanes or any(
+            d != 1 for d in dilation))):
+        return None
+    block = min(out_channels, lanes)
+    depth = (out_channels if chained else block) * kh * kw
+    if depth > GEMM_DEPTH or not gemm_chains() or not np.isfinite(w4).all():
+        return None  # (the GEMM multiplies the padding: an infinite tap would give NaN)
+    return SumOrder(block, chained, not chained and block == out_channels)
+
+
+def ordered_input_grad(gy, w4, in_hw, padding, dilation, order):
+    """The input gradient of an unstrided convolution, summed as oneDNN's backward-data
+    kernel sums it (``order``): the forward of the output gradient turned by 180 degrees
+    with the transposed weight (so the taps run in the weight's order), padded by the
+    kernel's reach less the padding (cropped where the padding is wider), turned back."""
+    reach = [d * (k - 1) - p for k, p, d in zip(w4.shape[2:], padding, dilation)]
+    crop = [max(0, -r) for r in reach]
+    turned = gy[:, :, gy.shape[2] - 1 - crop[0]:crop[0] - 1 if crop[0] else None:-1,
+                gy.shape[3] - 1 - crop[1]:crop[1] - 1 if crop[1] else None:-1]
+    weight = np.ascontiguousarray(w4.transpose(1, 0, 2, 3))
+    grad, _ = ordered_forward(turned, weight, None, (
+        (1, 1), tuple(max(0, r) for r in reach), dilation), order)
+    return np.ascontiguousarray(grad[:, :, ::-1, ::-1])
+
+
+def onednn_input_grad(x, gy4, w4, params):
+    """The input gradient ``(N, C, H, W)`` of a convolution of arrays ``x`` (its input) and
+    ``w4`` (4-d) given ``gy4`` (4-d), ``params`` ``(stride, padding, dilation, groups)``, as
+    oneDNN sums it where ``input_grad_order`` models that; else None. (Not in channels-last
+    layout, which PyTorch runs on other kernels.)"""
+    stride, padding, dilation, groups = params
+    x4 = x[:, :, None, :] if x.ndim == 3 else x
+    if x.ndim == 4 and suggests_channels_last(x, w4):
+        return None
+    order = input_grad_order(x4, w4, stride, padding, dilation, groups)
+    return None if order is None else ordered_input_grad(gy4, w4, x4.shape[2:], padding,
+                                                         dilation, order)
