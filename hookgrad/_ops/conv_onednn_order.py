@@ -162,6 +162,8 @@ def ordered_product(order, weight, columns, bias, out_channels, taps):
     if weight.shape[0] <= THIN_MAX:
         step = max(64, THIN_BLOCK_BYTES // (columns.shape[0] * columns.itemsize))
         step -= step % COLUMN_MULTIPLE
+    if step >= width and (order.chained or order.bias_last):
+        return (weight @ columns)[:out_channels]
     out = np.empty((weight.shape[0], width), columns.dtype)
     for start in range(0, width, step):
         _ordered_sums(order, weight, columns[:, start:start + step], bias, taps,
@@ -217,7 +219,10 @@ def ordered_forward(x4, w4, bias, geometry, order, keep=False):
         for first in range(0, n, step):
             count = min(step, n - first)
             images = x4[first:first + count]
-            if batch_last:  # (one copy, padded and transposed)
+            if batch_last and not (ph or pw):  # (a 2-d transpose: the fastest copy)
+                xp = np.ascontiguousarray(images.reshape(count, -1).T).reshape(
+                    channels, height, width, count)
+            elif batch_last:  # (one copy, padded and transposed)
                 xp = np.zeros((channels, height + 2 * ph, width + 2 * pw, count), x4.dtype)
                 xp[:, ph:ph + height, pw:pw + width] = images.transpose(1, 2, 3, 0)
             elif ph or pw:
