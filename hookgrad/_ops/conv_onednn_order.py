@@ -293,11 +293,12 @@ def input_grad_order(x4, w4, stride, padding, dilation, groups):
     columns in the weight's own order (a tap ``(a, b)`` meets the output ``a`` rows above).
     Strided ones take oneDNN's brgemm kernels, 1x1 ones on AVX-512 its 1x1 kernel, and a
     padding beyond the kernel's reach (some windows wholly in it) other kernels, which add
-    otherwise. The AVX2 kernel chains its blocks of 8 output channels in groups of two or
-    more, each group's chain from 0 and the groups added (by a rule not pinned down): only
-    up to 16 output channels, one group, are taken there, and undilated (its dilated 7-wide
-    kernels add otherwise). (Over 600 random unstrided shapes on both ISAs, one and two
-    threads, every element of those taken as modelled.)"""
+    otherwise. The AVX2 kernel chains its blocks of 8 output channels in groups, each
+    group's chain from 0 and the groups added (of one to all blocks, by a rule not pinned
+    down: it depends on the width and padding): only one block, up to 8 output channels,
+    is taken there, and undilated (its dilated 7-wide kernels add otherwise). (Over 600
+    random unstrided shapes on both ISAs, one and two threads, every element of those taken
+    as modelled.)"""
     if groups != 1 or x4.dtype != FLOAT32 or w4.dtype != FLOAT32 or tuple(stride) != (1, 1) \
             or _beyond_reach(padding, dilation, w4.shape[2:]):
         return None
@@ -306,7 +307,7 @@ def input_grad_order(x4, w4, stride, padding, dilation, groups):
         return None
     out_channels, _, kh, kw = w4.shape
     chained = lanes == LANES[AVX2]
-    if (not chained and kh * kw == 1) or (chained and (out_channels > 2 * lanes or any(
+    if (not chained and kh * kw == 1) or (chained and (out_channels > lanes or any(
             d != 1 for d in dilation))):
         return None
     block = min(out_channels, lanes)
