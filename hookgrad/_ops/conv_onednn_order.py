@@ -30,10 +30,10 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import suggests_channels_last
-from .._parallel import single_threaded_blas
+from .._parallel import grain, parallel_for, single_threaded_blas
 from .conv_onednn import _avx2_forward, runs_on_onednn
 from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
-from .split import THIN_BLOCK_BYTES, THIN_MAX, mm
+from .split import CHUNK_BYTES, THIN_BLOCK_BYTES, THIN_MAX, mm
 
 FLOAT32 = np.dtype(np.float32)
 # The deepest product OpenBLAS sums as one chain (its sgemm depth block on this machine,
@@ -155,20 +155,24 @@ def ordered_product(order, weight, columns, bias, out_channels, taps):
     ``column_buffer`` of a kernel of ``taps`` taps, the bias included, added as the kernel
     adds them: on AVX2 one chain; on AVX-512 each channel block's chain from 0, the first
     plus the bias, then the others added in turn. (Without the bias where
-    ``order.bias_last``.) A product of few rows runs in blocks of columns (split.py's
-    ``thin_mm``: OpenBLAS is slow on one long thin product), each a multiple of 16 wide."""
+    ``order.bias_last``.) In blocks of columns, each a multiple of 16 wide: on the pool when
+    it pays (as split.py's ``split_mm``), and for a product of few rows (split.py's
+    ``thin_mm``: OpenBLAS is slow on one long thin product)."""
+    rows, depth = weight.shape
     width = columns.shape[1]
-    step = width
-    if weight.shape[0] <= THIN_MAX:
-        step = max(64, THIN_BLOCK_BYTES // (columns.shape[0] * columns.itemsize))
-        step -= step % COLUMN_MULTIPLE
+    step = grain(width, rows * depth * width * 2 // 5, CHUNK_BYTES)
+    if rows <= THIN_MAX:
+        step = min(step, max(64, THIN_BLOCK_BYTES // (depth * columns.itemsize)))
+    step = -(-step // COLUMN_MULTIPLE) * COLUMN_MULTIPLE
     if step >= width and (order.chained or order.bias_last):
         return (weight @ columns)[:out_channels]
-    out = np.empty((weight.shape[0], width), columns.dtype)
-    for start in range(0, width, step):
-        _ordered_sums(order, weight, columns[:, start:start + step], bias, taps,
-                      out[:, start:start + step])
+    out = np.empty((rows, width), columns.dtype)
+    parallel_for(width, step, _ordered_block, order, weight, columns, bias, taps, out)
     return out[:out_channels]
+
+
+def _ordered_block(start, stop, order, weight, columns, bias, taps, out):
+    _ordered_sums(order, weight, columns[:, start:stop], bias, taps, out[:, start:stop])
 
 
 def _ordered_sums(order, weight, columns, bias, taps, out):
@@ -204,54 +208,64 @@ def ordered_forward(x4, w4, bias, geometry, order, keep=False):
     do not take (dilated, or much waste); and when ``keep``, its KeptColumns for
     ``kept_weight_grad`` (else None). The columns run over positions with the batch
     innermost when they outnumber the output rows (conv.py's ``_batch_last``: the copies
-    run N long). ``geometry``: ``(stride, padding, dilation)``."""
-    (stride, padding, dilation), (n, channels, height, width) = geometry, x4.shape
+    run N long); unkept, in chunks of images on the pool (as conv.py's ``conv_forward``).
+    ``geometry``: ``(stride, padding, dilation)``."""
+    n, channels = x4.shape[:2]
     out_channels, _, kh, kw = w4.shape
-    ho, wo = ((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
-        x4.shape[2:], w4.shape[2:], stride, padding, dilation))
-    ph, pw = padding
-    batch_last = 4 * channels * kh * kw > out_channels * wo
+    out_hw = tuple((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], w4.shape[2:], *geometry))
+    batch_last = 4 * channels * kh * kw > out_channels * out_hw[1]
     weight = ordered_weight(w4, order, bias)
-    y = np.empty((n, out_channels, ho, wo), x4.dtype)
-    per_image = x4.itemsize * channels * kh * kw * ho * wo
+    y = np.empty((n, out_channels) + out_hw, x4.dtype)
+    per_image = x4.itemsize * channels * kh * kw * out_hw[0] * out_hw[1]
     step = n if keep else max(1, CHUNK_COLUMNS_BYTES // max(1, per_image))
+    kept = [None]
     with single_threaded_blas():  # (OpenBLAS' threads would split the columns unevenly)
-        for first in range(0, n, step):
-            count = min(step, n - first)
-            images = x4[first:first + count]
-            if batch_last and not (ph or pw):  # (a 2-d transpose: the fastest copy)
-                xp = np.ascontiguousarray(images.reshape(count, -1).T).reshape(
-                    channels, height, width, count)
-            elif batch_last:  # (one copy, padded and transposed)
-                xp = np.zeros((channels, height + 2 * ph, width + 2 * pw, count), x4.dtype)
-                xp[:, ph:ph + height, pw:pw + width] = images.transpose(1, 2, 3, 0)
-            elif ph or pw:
-                xp = np.zeros((count, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
-                xp[:, :, ph:ph + height, pw:pw + width] = images
-            else:
-                xp = images
-            if batch_last:
-                sc, sh, sw, sn = xp.strides
-                grid, grid_strides = (ho, wo, count), (sh * stride[0], sw * stride[1], sn)
-            else:
-                sn, sc, sh, sw = xp.strides
-                grid, grid_strides = (count, ho, wo), (sn, sh * stride[0], sw * stride[1])
-            span = count * ho * wo
-            columns, blocks = column_buffer(order, channels, (kh, kw), span, x4.dtype, bias)
-            for start, stop, view in blocks:
-                windows = as_strided(xp[start:stop] if batch_last else xp[:, start:stop],
-                                     (kh, kw, stop - start) + grid,
-                                     (sh * dilation[0], sw * dilation[1], sc) + grid_strides,
-                                     writeable=False)
-                view.reshape((kh, kw, stop - start) + grid)[...] = windows
-            out = ordered_product(order, weight, columns, bias, out_channels, kh * kw)
-            out = out[:, :span].reshape((out_channels,) + grid)
-            y[first:first + count] = out.transpose(3, 0, 1, 2) if batch_last else \
-                out.transpose(1, 0, 2, 3)
+        parallel_for(n, step, _forward_images, x4, weight, bias, geometry, (kh, kw), order,
+                     batch_last, y, kept)
     if order.bias_last and bias is not None:
         y += bias.reshape(1, -1, 1, 1)
     lead = int(order.chained and bias is not None)
-    return y, KeptColumns(columns, order, lead, batch_last) if keep else None
+    return y, KeptColumns(kept[0], order, lead, batch_last) if keep else None
+
+
+def _forward_images(first, stop, x4, weight, bias, geometry, kernel, order, batch_last, y,
+                    kept):
+    """``ordered_forward`` of the images ``first:stop`` into ``y``; their columns in
+    ``kept[0]``."""
+    (stride, (ph, pw), dilation), (kh, kw) = geometry, kernel
+    count, channels, height, width = (stop - first,) + x4.shape[1:]
+    out_channels, (ho, wo) = y.shape[1], y.shape[2:]
+    images = x4[first:stop]
+    if batch_last and not (ph or pw):  # (a 2-d transpose: the fastest copy)
+        xp = np.ascontiguousarray(images.reshape(count, -1).T).reshape(
+            channels, height, width, count)
+    elif batch_last:  # (one copy, padded and transposed)
+        xp = np.zeros((channels, height + 2 * ph, width + 2 * pw, count), x4.dtype)
+        xp[:, ph:ph + height, pw:pw + width] = images.transpose(1, 2, 3, 0)
+    elif ph or pw:
+        xp = np.zeros((count, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
+        xp[:, :, ph:ph + height, pw:pw + width] = images
+    else:
+        xp = images
+    if batch_last:
+        sc, sh, sw, sn = xp.strides
+        grid, grid_strides = (ho, wo, count), (sh * stride[0], sw * stride[1], sn)
+    else:
+        sn, sc, sh, sw = xp.strides
+        grid, grid_strides = (count, ho, wo), (sn, sh * stride[0], sw * stride[1])
+    span = count * ho * wo
+    columns, blocks = column_buffer(order, channels, (kh, kw), span, x4.dtype, bias)
+    for start, end, view in blocks:
+        windows = as_strided(xp[start:end] if batch_last else xp[:, start:end],
+                             (kh, kw, end - start) + grid,
+                             (sh * dilation[0], sw * dilation[1], sc) + grid_strides,
+                             writeable=False)
+        view.reshape((kh, kw, end - start) + grid)[...] = windows
+    out = ordered_product(order, weight, columns, bias, out_channels, kh * kw)
+    out = out[:, :span].reshape((out_channels,) + grid)
+    y[first:stop] = out.transpose(3, 0, 1, 2) if batch_last else out.transpose(1, 0, 2, 3)
+    kept[0] = columns
 
 
 def kept_weight_grad(kept, rows, w_shape):
