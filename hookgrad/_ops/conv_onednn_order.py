@@ -164,10 +164,15 @@ def ordered_product(order, weight, columns, bias, out_channels, taps):
     if rows <= THIN_MAX:
         step = min(step, max(64, THIN_BLOCK_BYTES // (depth * columns.itemsize)))
     step = -(-step // COLUMN_MULTIPLE) * COLUMN_MULTIPLE
-    if step >= width and (order.chained or order.bias_last):
+    single = order.chained or order.bias_last
+    if step >= width and single:
         return (weight @ columns)[:out_channels]
     out = np.empty((rows, width), columns.dtype)
-    parallel_for(width, step, _ordered_block, order, weight, columns, bias, taps, out)
+    if single and step >= grain(width, rows * depth * width * 2 // 5, CHUNK_BYTES):
+        for start in range(0, width, step):  # (thin blocks on this thread: no pool calls)
+            np.matmul(weight, columns[:, start:start + step], out=out[:, start:start + step])
+    else:
+        parallel_for(width, step, _ordered_block, order, weight, columns, bias, taps, out)
     return out[:out_channels]
 
 
@@ -216,26 +221,29 @@ def ordered_forward(x4, w4, bias, geometry, order, keep=False):
         x4.shape[2:], w4.shape[2:], *geometry))
     batch_last = 4 * channels * kh * kw > out_channels * out_hw[1]
     weight = ordered_weight(w4, order, bias)
-    y = np.empty((n, out_channels) + out_hw, x4.dtype)
     per_image = x4.itemsize * channels * kh * kw * out_hw[0] * out_hw[1]
     step = n if keep else max(1, CHUNK_COLUMNS_BYTES // max(1, per_image))
-    kept = [None]
+    # (one chunk: its output is the result, as conv.py's; several: filled in place)
+    y = None if step >= n else np.empty((n, out_channels) + out_hw, x4.dtype)
+    kept = [None, y]
     with single_threaded_blas():  # (OpenBLAS' threads would split the columns unevenly)
-        parallel_for(n, step, _forward_images, x4, weight, bias, geometry, (kh, kw), order,
-                     batch_last, y, kept)
+        parallel_for(n, step, _forward_images, x4, weight, bias, geometry, (out_channels, kh, kw),
+                     order, batch_last, kept)
+    y = kept[1]
     if order.bias_last and bias is not None:
         y += bias.reshape(1, -1, 1, 1)
     lead = int(order.chained and bias is not None)
     return y, KeptColumns(kept[0], order, lead, batch_last) if keep else None
 
 
-def _forward_images(first, stop, x4, weight, bias, geometry, kernel, order, batch_last, y,
-                    kept):
-    """``ordered_forward`` of the images ``first:stop`` into ``y``; their columns in
-    ``kept[0]``."""
-    (stride, (ph, pw), dilation), (kh, kw) = geometry, kernel
+def _forward_images(first, stop, x4, weight, bias, geometry, shape, order, batch_last, kept):
+    """``ordered_forward`` of the images ``first:stop`` with a weight of ``shape`` ``(O, ...,
+    kh, kw)``: their columns in ``kept[0]``, their output into ``kept[1]`` (or, when None, as
+    ``kept[1]``)."""
+    (stride, (ph, pw), dilation), (out_channels, kh, kw) = geometry, shape
     count, channels, height, width = (stop - first,) + x4.shape[1:]
-    out_channels, (ho, wo) = y.shape[1], y.shape[2:]
+    ho, wo = ((size + 2 * p - d * (k - 1) - 1) // s + 1 for size, k, s, p, d in zip(
+        x4.shape[2:], (kh, kw), stride, (ph, pw), dilation))
     images = x4[first:stop]
     if batch_last and not (ph or pw):  # (a 2-d transpose: the fastest copy)
         xp = np.ascontiguousarray(images.reshape(count, -1).T).reshape(
@@ -264,7 +272,11 @@ def _forward_images(first, stop, x4, weight, bias, geometry, kernel, order, batc
         view.reshape((kh, kw, end - start) + grid)[...] = windows
     out = ordered_product(order, weight, columns, bias, out_channels, kh * kw)
     out = out[:, :span].reshape((out_channels,) + grid)
-    y[first:stop] = out.transpose(3, 0, 1, 2) if batch_last else out.transpose(1, 0, 2, 3)
+    out = out.transpose(3, 0, 1, 2) if batch_last else out.transpose(1, 0, 2, 3)
+    if kept[1] is None:
+        kept[1] = np.ascontiguousarray(out)
+    else:
+        kept[1][first:stop] = out
     kept[0] = columns
 
 
