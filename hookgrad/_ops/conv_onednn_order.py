@@ -160,7 +160,8 @@ def ordered_product(order, weight, columns, bias, out_channels, taps):
     ``thin_mm``: OpenBLAS is slow on one long thin product)."""
     rows, depth = weight.shape
     width = columns.shape[1]
-    step = grain(width, rows * depth * width * 2 // 5, CHUNK_BYTES)
+    pool_step = grain(width, rows * depth * width * 2 // 5, CHUNK_BYTES)
+    step = pool_step
     if rows <= THIN_MAX:
         step = min(step, max(64, THIN_BLOCK_BYTES // (depth * columns.itemsize)))
     step = -(-step // COLUMN_MULTIPLE) * COLUMN_MULTIPLE
@@ -168,7 +169,7 @@ def ordered_product(order, weight, columns, bias, out_channels, taps):
     if step >= width and single:
         return (weight @ columns)[:out_channels]
     out = np.empty((rows, width), columns.dtype)
-    if single and step >= grain(width, rows * depth * width * 2 // 5, CHUNK_BYTES):
+    if single and pool_step >= width:
         for start in range(0, width, step):  # (thin blocks on this thread: no pool calls)
             np.matmul(weight, columns[:, start:start + step], out=out[:, start:start + step])
     else:
