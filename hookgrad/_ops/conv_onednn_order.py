@@ -227,9 +227,12 @@ def ordered_forward(x4, w4, bias, geometry, order, keep=False):
     # (one chunk: its output is the result, as conv.py's; several: filled in place)
     y = None if step >= n else np.empty((n, out_channels) + out_hw, x4.dtype)
     kept = [None, y]
+    args = (x4, weight, bias, geometry, (out_channels, kh, kw), order, batch_last, kept)
     with single_threaded_blas():  # (OpenBLAS' threads would split the columns unevenly)
-        parallel_for(n, step, _forward_images, x4, weight, bias, geometry, (out_channels, kh, kw),
-                     order, batch_last, kept)
+        if step >= n:
+            _forward_images(0, n, *args)
+        else:
+            parallel_for(n, step, _forward_images, *args)
     y = kept[1]
     if order.bias_last and bias is not None:
         y += bias.reshape(1, -1, 1, 1)
