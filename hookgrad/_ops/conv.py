@@ -30,6 +30,7 @@ from .conv_onednn_order import (
     forward_order,
     kept_weight_grad,
     onednn_input_grad,
+    onednn_weight_grad,
     ordered_forward,
 )
 from .half import forward_in_float32, is_half
@@ -377,9 +378,13 @@ class ConvolutionBackward0(Op):
             # unpack something else in its place
             kept = None if self._for_backward[0].has_hooks else self.buffers
             ordered = onednn_input_grad(input._data, g4, w4, self.params) if need_input else None
+            ordered_w = onednn_weight_grad(input._data, g4, w4, self.params) if need_weight \
+                else None
             grad_input, grad_weight = conv_kernels.conv2d_backward(
-                self.plan, x4, w4, g4, need_input and ordered is None, need_weight, kept)
+                self.plan, x4, w4, g4, need_input and ordered is None,
+                need_weight and ordered_w is None, kept)
             grad_input = grad_input if ordered is None else ordered  # (conv_onednn_order.py)
+            grad_weight = grad_weight if ordered_w is None else ordered_w
         return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
                 None if grad_weight is None else _make(
                     contiguous_strides(grad_weight.reshape(self.w_shape))))
@@ -431,6 +436,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         # convolution's is the same kernel's with the gradient as its input)
         gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation, groups,
                                          transposed)
+        if gw is None and not transposed:
+            gw = onednn_weight_grad(x, g4, as_4d(w), geometry[0])
         if gw is None:
             gw = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups, columns)
         grad_weight = contiguous_strides(gw.reshape(w_shape))

@@ -30,7 +30,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import suggests_channels_last
-from .._parallel import grain, parallel_for, single_threaded_blas
+from .._parallel import get_num_threads, grain, parallel_for, single_threaded_blas
 from .conv_onednn import _avx2_forward, runs_on_onednn
 from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 from .split import CHUNK_BYTES, THIN_BLOCK_BYTES, THIN_MAX, mm
@@ -376,3 +376,70 @@ def onednn_input_grad(x, gy4, w4, params):
     order = input_grad_order(x4, w4, stride, padding, dilation, groups)
     return None if order is None else ordered_input_grad(gy4, w4, x4.shape[2:], padding,
                                                          dilation, order)
+
+
+# The most products (positions times taps) up to which a weight gradient is summed in
+# oneDNN's order: its columns are gathered position by position (runs one kernel row long)
+# and multiplied in GEMMs of at most GEMM_DEPTH positions; beyond this conv.py's sums are
+# taken (LeNet's layers, 0.6M and 0.9M products, would take about twice as long).
+ORDERED_WEIGHT_GRAD_PRODUCTS = 1 << 18
+
+
+def onednn_weight_grad(x, gy4, w4, params):
+    """The weight gradient of a convolution of arrays ``x`` (its input) and ``w4`` (4-d)
+    given ``gy4`` (4-d), as oneDNN's backward-weights kernels sum it on one thread, where
+    modelled; else None. Each weight element is one chain of fused multiply-adds from 0 over
+    the output positions, image by image, row by row (its direct kernels on both ISAs;
+    over 150 random shapes, every element). Not modelled: several threads (oneDNN splits the
+    batch or the channels between them by a cost model and adds their partial sums), 1x1
+    kernels (their own kernel), dilation, a padding over half the kernel (other kernels),
+    non-finite values (the GEMMs below carry a sum through zero products) and channels-last
+    layouts."""
+    stride, padding, dilation, groups = params
+    x4 = x[:, :, None, :] if x.ndim == 3 else x
+    out_channels, channels, kh, kw = w4.shape
+    positions = gy4.size // out_channels if out_channels else 0
+    if (groups != 1 or get_num_threads() != 1 or x4.dtype != FLOAT32 or gy4.dtype != FLOAT32
+            or kh * kw == 1 or any(d != 1 for d in dilation) or not positions
+            or positions * channels * kh * kw > ORDERED_WEIGHT_GRAD_PRODUCTS
+            or any(p > k // 2 for p, k in zip(padding, (kh, kw)))
+            or (x.ndim == 4 and suggests_channels_last(x, w4))
+            or LANES.get(onednn_isa()) is None or not gemm_chains()
+            or not runs_on_onednn(x4, w4, stride, dilation, groups)
+            or not (np.isfinite(x4).all() and np.isfinite(gy4).all())):
+        return None
+    return chained_weight_grad(x4, gy4, w4.shape, stride, padding)
+
+
+def chained_weight_grad(x4, gy4, w_shape, stride, padding):
+    """Each weight element's chain over the positions, by GEMMs each carrying the sum so far
+    in: its first terms are an identity matrix times the previous sums (zeros but the
+    element's own, which the chain takes as it is), then up to GEMM_DEPTH less that many
+    positions' products."""
+    n, channels, height, width = x4.shape
+    out_channels, _, kh, kw = w_shape
+    ho, wo = gy4.shape[2:]
+    (ph, pw), (sh, sw) = padding, stride
+    xp = np.zeros((n, channels, height + 2 * ph, width + 2 * pw), x4.dtype)
+    xp[:, :, ph:ph + height, pw:pw + width] = x4
+    sn, sc, sy, sx = xp.strides
+    windows = as_strided(xp, (n, ho, wo, channels, kh, kw),
+                         (sn, sy * sh, sx * sw, sc, sy, sx), writeable=False)
+    windows = windows.reshape(n * ho * wo, channels * kh * kw)  # (a copy: position-major)
+    rows = gy4.transpose(1, 0, 2, 3).reshape(out_channels, -1)
+    lead = max(2, out_channels)  # (a GEMM: two rows at least)
+    taps = windows.shape[1]
+    width16 = -(-taps // COLUMN_MULTIPLE) * COLUMN_MULTIPLE
+    step = GEMM_DEPTH - lead
+    total = np.zeros((lead, width16), x4.dtype)
+    with single_threaded_blas():
+        for start in range(0, windows.shape[0], step):
+            stop = min(windows.shape[0], start + step)
+            a = np.zeros((lead, lead + stop - start), x4.dtype)
+            a[:, :lead] = np.eye(lead, dtype=x4.dtype)
+            a[:out_channels, lead:] = rows[:, start:stop]
+            b = np.zeros((lead + stop - start, width16), x4.dtype)
+            b[:lead] = total
+            b[lead:, :taps] = windows[start:stop]
+            total = a @ b
+    return total[:out_channels, :taps].reshape(w_shape)
