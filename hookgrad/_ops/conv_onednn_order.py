@@ -390,16 +390,22 @@ def onednn_weight_grad(x, gy4, w4, params):
     given ``gy4`` (4-d), as oneDNN's backward-weights kernels sum it on one thread, where
     modelled; else None. Each weight element is one chain of fused multiply-adds from 0 over
     the output positions, image by image, row by row (its direct kernels on both ISAs;
-    over 150 random shapes, every element). Not modelled: several threads (oneDNN splits the
-    batch or the channels between them by a cost model and adds their partial sums), 1x1
-    kernels (their own kernel), dilation, a padding over half the kernel (other kernels),
-    non-finite values (the GEMMs below carry a sum through zero products) and channels-last
-    layouts."""
+    over 230 random shapes, every element). On two threads it splits the batch between them
+    where both kernels' channel blocks (8 on AVX2, 8 or 16 on AVX-512) are one of input and
+    one of output channels: a chain over each half (the first half rounded up), added (over
+    100 random shapes of up to 8 channels, every element); otherwise by a cost model not
+    pinned down (the channel blocks, or the batch), left out here like more threads. Not
+    modelled either: 1x1 kernels (their own kernel), dilation, a padding over half the
+    kernel (other kernels), non-finite values (the GEMMs below carry a sum through zero
+    products) and channels-last layouts."""
     stride, padding, dilation, groups = params
     x4 = x[:, :, None, :] if x.ndim == 3 else x
     out_channels, channels, kh, kw = w4.shape
     positions = gy4.size // out_channels if out_channels else 0
-    if (groups != 1 or get_num_threads() != 1 or x4.dtype != FLOAT32 or gy4.dtype != FLOAT32
+    threads = get_num_threads()
+    halves = threads == 2 and out_channels <= 8 and channels <= 8 and x4.shape[0] > 1
+    if (groups != 1 or not (threads == 1 or halves) or x4.dtype != FLOAT32
+            or gy4.dtype != FLOAT32
             or kh * kw == 1 or any(d != 1 for d in dilation) or not positions
             or positions * channels * kh * kw > ORDERED_WEIGHT_GRAD_PRODUCTS
             or any(p > k // 2 for p, k in zip(padding, (kh, kw)))
@@ -408,7 +414,11 @@ def onednn_weight_grad(x, gy4, w4, params):
             or not runs_on_onednn(x4, w4, stride, dilation, groups)
             or not (np.isfinite(x4).all() and np.isfinite(gy4).all())):
         return None
-    return chained_weight_grad(x4, gy4, w4.shape, stride, padding)
+    if not halves:
+        return chained_weight_grad(x4, gy4, w4.shape, stride, padding)
+    half = -(-x4.shape[0] // 2)
+    return chained_weight_grad(x4[:half], gy4[:half], w4.shape, stride, padding) + \
+        chained_weight_grad(x4[half:], gy4[half:], w4.shape, stride, padding)
 
 
 def chained_weight_grad(x4, gy4, w_shape, stride, padding):
