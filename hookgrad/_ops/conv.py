@@ -1,7 +1,8 @@
 """Convolution, with PyTorch's node names (pooling and padding are in pooling.py and
 padding.py): as PyTorch's native kernels compute it where PyTorch runs those (conv_native.py),
 else on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1, dilation 1,
-little waste), else im2col + one GEMM per group here.
+little waste), else im2col + one GEMM per group here; where PyTorch runs oneDNN's direct
+kernels, in their order of summation (conv_onednn_order.py).
 
 Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.

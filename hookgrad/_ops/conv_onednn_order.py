@@ -1,5 +1,7 @@
 """The order in which oneDNN's direct float32 convolution kernels (PyTorch 2.13's CPU
-convolutions where ``runs_on_onednn``) add up each output, and GEMMs that follow it to the bit.
+convolutions where ``runs_on_onednn``) add up each output, and GEMMs that follow it to the bit:
+the forward here, the input gradient (``input_grad_order``) and the weight gradient
+(``onednn_weight_grad``) below.
 
 Each output element is a chain of fused multiply-adds from 0, one tap after another, in the
 order of the kernel's loops: input channels in blocks of a vector's lanes (16 on AVX-512, 8 on
