@@ -348,12 +348,13 @@ def test_convolutions_without_kept_columns_run_in_chunks_of_images(threads, monk
     """An im2col convolution under no_grad (its columns are not kept) runs in chunks of
     images, on the pool when there is more than one thread: the output equals the one-call
     forward's to float32 rounding at any thread count."""
-    from hookgrad._ops import conv
-    monkeypatch.setattr(conv, "CHUNK_COLUMNS_BYTES", 64 << 10)
+    from hookgrad._ops import conv, conv_onednn_order
     calls = []
-    real = conv.parallel_for
-    monkeypatch.setattr(conv, "parallel_for",
-                        lambda *args: calls.append(args[:2]) or real(*args))
+    # (conv.py's forward, or conv_onednn_order's where oneDNN's sum order is followed)
+    for module in (conv, conv_onednn_order):
+        monkeypatch.setattr(module, "CHUNK_COLUMNS_BYTES", 64 << 10)
+        monkeypatch.setattr(module, "parallel_for", lambda *args, real=module.parallel_for:
+                            calls.append(args[:2]) or real(*args))
     rng = np.random.default_rng(7)
     x = rng.standard_normal((20, 6, 12, 12)).astype(np.float32)
     w = rng.standard_normal((16, 6, 5, 5)).astype(np.float32)
@@ -363,7 +364,7 @@ def test_convolutions_without_kept_columns_run_in_chunks_of_images(threads, monk
         with torch.no_grad():
             out = torch.nn.functional.conv2d(torch.from_numpy(x), torch.from_numpy(w))
         np.testing.assert_allclose(out.numpy(), whole, rtol=1e-5, atol=1e-5)
-    assert calls and all(n == 20 and step < 20 for n, step in calls)
+    assert any(n == 20 and step < 20 for n, step in calls)
 
 
 def test_thin_long_products_split_along_their_depth(threads, monkeypatch):
@@ -401,12 +402,15 @@ def test_the_pool_runs_openblas_at_one_thread(threads):
 
 def test_im2col_convolutions_split_their_products(threads, monkeypatch):
     """A convolution outside conv_kernels' layouts (dilation 2) splits its three GEMMs over
-    the pool; results equal the one-thread ones to float32 rounding."""
-    from hookgrad._ops import split
+    the pool (the forward and input gradient in conv_onednn_order's blocks of columns, where
+    oneDNN's sum order is followed); results equal the one-thread ones to float32
+    rounding."""
+    from hookgrad._ops import conv_onednn_order, split
     calls = []
-    real = split.parallel_for
-    monkeypatch.setattr(split, "parallel_for",
-                        lambda *args: calls.append(args[0]) or real(*args))
+    for module in (split, conv_onednn_order):
+        monkeypatch.setattr(module, "parallel_for", lambda *args, real=module.parallel_for,
+                            name=module.__name__: (args[1] < args[0] and calls.append(name))
+                            or real(*args))
     rng = np.random.default_rng(5)
     x = rng.standard_normal((8, 16, 12, 12)).astype(np.float32)
     w = rng.standard_normal((24, 16, 3, 3)).astype(np.float32)
@@ -418,6 +422,7 @@ def test_im2col_convolutions_split_their_products(threads, monkeypatch):
         out = torch.nn.functional.conv2d(a, weight, padding=2, dilation=2)
         (out * out).sum().backward()
         results.append([t.detach().numpy().copy() for t in (out, a.grad, weight.grad)])
-    assert len(calls) == 3  # forward, input gradient, weight gradient
+    # forward, input gradient, weight gradient
+    assert calls == [conv_onednn_order.__name__] * 2 + [split.__name__]
     for one, split_result in zip(*results):
         np.testing.assert_allclose(split_result, one, rtol=1e-4, atol=1e-3)

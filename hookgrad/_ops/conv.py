@@ -1,7 +1,8 @@
 """Convolution, with PyTorch's node names (pooling and padding are in pooling.py and
 padding.py): as PyTorch's native kernels compute it where PyTorch runs those (conv_native.py),
 else on conv_kernels.py's tall buffers where its Plan takes the shape (groups 1, dilation 1,
-little waste), else im2col + one GEMM per group here.
+little waste), else im2col + one GEMM per group here; where PyTorch runs oneDNN's direct
+kernels, in their order of summation (conv_onednn_order.py).
 
 Arrays are 4-D ``(N, C, H, W)`` inside; 1-D ops pass ``(N, C, L)`` tensors and 2-tuples whose
 first entry is the trivial height (stride 1, padding 0, ...), and are viewed as height 1.
@@ -17,12 +18,21 @@ from .._tensor_base import _make
 from . import conv_kernels, conv_native, conv_native_channels_last
 from .conv_bias_grad import bias_grad
 from .conv_checks import checked_params
+from .conv_columns import _batch_last, _grouped_rows, _im2col
 from .conv_onednn import (
     add_edge_taps,
     native_single_products,
     weight_grad_skips_padding,
     weight_grad_without_padding,
     without_padding_products,
+)
+from .conv_onednn_order import (
+    KeptColumns,
+    forward_order,
+    kept_weight_grad,
+    onednn_input_grad,
+    onednn_weight_grad,
+    ordered_forward,
 )
 from .half import forward_in_float32, is_half
 from .op import Op, plain_backward
@@ -59,69 +69,6 @@ def contiguous_strides(y):
         expected.append(step)
         step *= size
     return as_strided(y, y.shape, expected[::-1])
-
-
-def zero_padded(x, padding, value=0, extra=(0, 0)):
-    """``x`` padded by ``padding`` on both sides (and ``extra`` more at the end) per spatial dim."""
-    (ph, pw), (eh, ew) = padding, extra
-    if not (ph or pw or eh or ew):
-        return x
-    n, c, h, w = x.shape
-    out = np.full((n, c, h + 2 * ph + eh, w + 2 * pw + ew), value, x.dtype)
-    out[:, :, ph:ph + h, pw:pw + w] = x
-    return out
-
-
-def _batch_last(channels, taps, out_channels, out_width):
-    """Whether im2col puts the batch axis last. Batch-first columns are copied in runs of one
-    window row (Wo values): slow when Wo is small. Batch-last ones are copied (at stride 1)
-    in runs of Wo * N, but the GEMM's output then needs a transpose to batch-first, several
-    times slower per value than a copy of long runs. Timed on LeNet-, VGG- and ResNet-like
-    layers, batch last pays when the columns outnumber the output rows by more than Wo / 4."""
-    return 4 * channels * taps > out_channels * out_width
-
-
-def _batch_to_last(y):
-    """``y`` of shape ``(N, ...)`` as a C-contiguous ``(..., N)`` array. When a sample's
-    length in bytes is a multiple of 4 KB, the transposing copy reads N rows that all map to
-    the same cache sets and runs about five times slower (104 instead of 21 us for 64 x 16 x
-    8 x 8): it then goes through rows padded by one cache line."""
-    n = y.shape[0]
-    flat = y.reshape(n, int(np.prod(y.shape[1:])))  # not -1: n may be 0
-    if n > 8 and flat.strides[0] % 4096 == 0:
-        padded = np.empty((n, flat.shape[1] + 64 // y.itemsize), y.dtype)
-        padded[:, :flat.shape[1]] = flat
-        flat = padded[:, :flat.shape[1]]
-    return np.ascontiguousarray(flat.T).reshape(y.shape[1:] + (n,))
-
-
-def _im2col(x, kernel, out_hw, stride, padding, dilation, groups, batch_last):
-    """Columns ``(groups, C/groups * kh * kw, N * Ho * Wo)`` of the padded input, or
-    ``(..., Ho * Wo * N)`` when ``batch_last`` (one copy either way)."""
-    n, c = x.shape[:2]
-    xp = zero_padded(x, padding)
-    if batch_last:
-        xp = _batch_to_last(xp)
-        sc, sh, sw, sn = xp.strides
-        grid, grid_strides = out_hw + (n,), (sh * stride[0], sw * stride[1], sn)
-    else:
-        sn, sc, sh, sw = xp.strides
-        grid, grid_strides = (n,) + out_hw, (sn, sh * stride[0], sw * stride[1])
-    cg = c // groups
-    windows = as_strided(xp, (groups, cg) + kernel + grid,
-                         (sc * cg, sc, sh * dilation[0], sw * dilation[1]) + grid_strides,
-                         writeable=False)
-    return windows.reshape(groups, cg * kernel[0] * kernel[1], int(np.prod(grid)))  # n may be 0
-
-
-def _grouped_rows(y, groups, batch_last):
-    """``(N, O, Ho, Wo)`` -> ``(groups, O/groups, N * Ho * Wo)`` (the GEMM layout), or
-    ``(..., Ho * Wo * N)`` when ``batch_last``."""
-    n, o, ho, wo = y.shape
-    if batch_last:
-        return _batch_to_last(y).reshape(groups, o // groups, ho * wo * n)
-    return y.reshape(n, groups, o // groups, ho * wo).transpose(1, 2, 0, 3).reshape(
-        groups, o // groups, n * ho * wo)
 
 
 def conv_output_size(size, kernel, stride, padding, dilation):
@@ -194,6 +141,8 @@ def conv_input_grad(gy, w, in_hw, stride, padding, dilation, groups):
 
 def conv_weight_grad(x, gy, w_shape, stride, padding, dilation, groups, cols=None):
     """The weight gradient; ``cols``, when given, are ``conv_forward``'s columns of ``x``."""
+    if isinstance(cols, KeptColumns):  # (an ordered_forward's)
+        return kept_weight_grad(cols, _grouped_rows(gy, 1, cols.batch_last)[0], w_shape)
     kh, kw = w_shape[2:]
     batch_last = _batch_last(x.shape[1], kh * kw, w_shape[0], gy.shape[3])
     if cols is None:
@@ -344,14 +293,20 @@ class ConvolutionBackward0(Op):
                 if self._record and self.needs(1) and \
                         x4.nbytes * plan.forward.waste() <= KEEP_COLUMNS_BYTES:
                     self.buffers = [None] * len(plan.bounds)
-                y, bias_data = conv_kernels.conv2d(plan, x4, w4, bias_data, self.buffers), None
+                y = conv_kernels.conv2d(plan, x4, w4, bias_data, self.buffers,
+                                        self._onednn_order(x, w4))
+                bias_data = None
         elif transposed:
             y = conv_input_grad(x4, w4, out_hw, stride, padding, dilation, groups)
             add_edge_taps(y, x4, w4, stride, padding, dilation, groups)  # (where oneDNN runs)
         else:
             keep = self.needs(1) and _columns_bytes(x4, w4, stride, padding, dilation,
                                                   out_hw) <= KEEP_COLUMNS_BYTES
-            y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw, keep)
+            if (order := self._onednn_order(x, w4)) is not None:  # (bias included)
+                y, cols = ordered_forward(x4, w4, bias_data, self.params[:3], order, keep)
+                bias_data = None
+            else:
+                y, cols = conv_forward(x4, w4, stride, padding, dilation, groups, out_hw, keep)
             if keep:
                 self.columns = cols
         if bias_data is not None:
@@ -359,6 +314,11 @@ class ConvolutionBackward0(Op):
         if x.ndim == 4 and y.size and suggests_channels_last(x, w):
             return laid_out(y, format_strides(y.shape, channels_last))
         return _like_input(y, x.ndim)
+
+    def _onednn_order(self, x, w4):
+        """The order oneDNN sums this forward in (conv_onednn_order.py), or None."""
+        return None if self.widened or (x.ndim == 4 and suggests_channels_last(x, w4)) else \
+            forward_order(as_4d(x), w4, *self.params)
 
     def backward(self, grad):
         input, weight = self.saved()
@@ -418,8 +378,14 @@ class ConvolutionBackward0(Op):
             # the forward's buffers are the saved input's, unless a saved-tensor hook may
             # unpack something else in its place
             kept = None if self._for_backward[0].has_hooks else self.buffers
+            ordered = onednn_input_grad(input._data, g4, w4, self.params) if need_input else None
+            ordered_w = onednn_weight_grad(input._data, g4, w4, self.params) if need_weight \
+                else None
             grad_input, grad_weight = conv_kernels.conv2d_backward(
-                self.plan, x4, w4, g4, need_input, need_weight, kept)
+                self.plan, x4, w4, g4, need_input and ordered is None,
+                need_weight and ordered_w is None, kept)
+            grad_input = grad_input if ordered is None else ordered  # (conv_onednn_order.py)
+            grad_weight = grad_weight if ordered_w is None else ordered_w
         return (None if grad_input is None else _make(_like_input(grad_input, ndim)),
                 None if grad_weight is None else _make(
                     contiguous_strides(grad_weight.reshape(self.w_shape))))
@@ -450,7 +416,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
             y = without_padding_products(g4, w4, stride, padding, dilation, groups)
             if y is None:
                 y = conv_forward(g4, w4, stride, padding, dilation, groups, in_hw, False)[0]
-        else:  # (oneDNN's taps past the input's edges: as the transposed op's forward)
+        elif (y := onednn_input_grad(x, g4, w4, geometry[0])) is None:
+            # (oneDNN's taps past the input's edges: as the transposed op's forward)
             y = conv_input_grad(g4, w4, in_hw, stride, padding, dilation, groups)
             add_edge_taps(y, g4, w4, stride, padding, dilation, groups)
         grad_input = _like_input(y, grad.ndim)
@@ -470,6 +437,8 @@ def conv_grads(grad, x, w, geometry, mask, columns=None):
         # convolution's is the same kernel's with the gradient as its input)
         gw = weight_grad_without_padding(x4, gy, as_4d(w), stride, padding, dilation, groups,
                                          transposed)
+        if gw is None and not transposed:
+            gw = onednn_weight_grad(x, g4, as_4d(w), geometry[0])
         if gw is None:
             gw = conv_weight_grad(x4, gy, shape4, stride, padding, dilation, groups, columns)
         grad_weight = contiguous_strides(gw.reshape(w_shape))

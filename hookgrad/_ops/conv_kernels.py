@@ -32,6 +32,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .. import _parallel
+from . import conv_onednn_order
 
 # Beyond this waste the usual im2col is cheaper (measured on ResNet and LeNet layers): for
 # a training step, whose backward also pays the waste twice; for a forward alone. (1.3 takes
@@ -288,12 +289,41 @@ def _sum_of_taps(weights, sources, g, span):
     return out
 
 
-def _forward_chunk(index, start, stop, p, x, weight, bias, y, keep):
+def _ordered_columns(p, buffers, n, order, bias, dtype):
+    """``_columns`` in the order oneDNN's kernel sums the taps, in conv_onednn_order's
+    column buffer (channel blocks, then kernel row, kernel column, channel)."""
+    g = p.forward
+    span = g.span(n)
+    kh, kw = p.w_shape[2:]
+    columns, blocks = conv_onednn_order.column_buffer(order, p.x_shape[1], (kh, kw), span,
+                                                      dtype, bias)
+    for start, stop, view in blocks:
+        if len(buffers) == 1:  # one copy through a strided view of the one buffer
+            buf = buffers[p.phases[0]][start:stop]
+            (dy0, dx0), item = p.taps[0][1], buf.strides[1]
+            first = g.lead + dy0 * g.pitch + dx0
+            view[...] = as_strided(buf[:, first:], view.shape,
+                                   (g.pitch * item, item, buf.strides[0], item),
+                                   writeable=False)
+        else:
+            flat = view.reshape(kh * kw, stop - start, span)
+            for k, (phase, (dy, dx)) in enumerate(p.taps):
+                flat[k] = _shifted(g, buffers[phase][start:stop], dy, dx, span)
+    return columns
+
+
+def _forward_chunk(index, start, stop, p, x, weight, bias, y, keep, order):
     n = stop - start
     buffers = _buffers(p, x[start:stop])
     if keep is not None:
         keep[index] = buffers
-    if p.forward_taps:  # weight: one (O, C) matrix per tap
+    out_channels, _, kh, kw = p.w_shape
+    if order is not None:  # (the bias is in the sums but where order.bias_last)
+        columns = _ordered_columns(p, buffers, n, order, bias, x.dtype)
+        out = conv_onednn_order.ordered_product(order, weight, columns, bias, out_channels,
+                                                kh * kw)[:, :p.forward.span(n)]
+        bias = bias if order.bias_last else None
+    elif p.forward_taps:  # weight: one (O, C) matrix per tap
         out = _sum_of_taps(weight, [(buffers[phase], dy, dx) for phase, (dy, dx) in p.taps],
                            p.forward, p.forward.span(n))
     else:
@@ -305,18 +335,21 @@ def _forward_chunk(index, start, stop, p, x, weight, bias, y, keep):
         np.add(valid, bias.reshape(1, -1, 1, 1), out=y[start:stop])
 
 
-def conv2d(p, x, w, bias=None, keep=None):
+def conv2d(p, x, w, bias=None, keep=None, order=None):
     """The convolution of ``x`` (N, C, H, W) with ``w`` (O, C, kh, kw) under Plan ``p``.
     ``keep``, a list with a slot per chunk of ``p.bounds``, receives each chunk's buffers of
-    ``x`` for ``conv2d_backward`` (which otherwise builds them again)."""
+    ``x`` for ``conv2d_backward`` (which otherwise builds them again). ``order``: the
+    SumOrder of oneDNN's kernel to follow (conv_onednn_order.py), or None."""
     n, out_channels = x.shape[0], w.shape[0]
     y = np.empty((n, out_channels, p.hout, p.wout), x.dtype)
-    if p.forward_taps:
+    if order is not None:
+        weight = conv_onednn_order.ordered_weight(w, order, bias)
+    elif p.forward_taps:
         weight = [np.ascontiguousarray(w[:, :, i, j]) for i in range(w.shape[2])
                   for j in range(w.shape[3])]
     else:
         weight = w.reshape(out_channels, -1)
-    _run(p, _forward_chunk, p, x, weight, bias, y, keep)
+    _run(p, _forward_chunk, p, x, weight, bias, y, keep, order)
     return y
 
 

@@ -7,7 +7,7 @@ from .._memory_format import like_suggested
 from .._tensor_base import _make
 from . import adaptive_avg_kernel
 from .activation_backward import zeros_of_input
-from .conv import zero_padded
+from .conv_columns import zero_padded
 from .op import Op, type_name
 
 

@@ -195,11 +195,13 @@ def test_conv2d_result_is_channels_last_for_a_channels_last_input_or_weight():
     assert conv(_nhwc()).stride() == (24, 1, 12, 4)
     assert conv(x).stride() == (24, 6, 3, 1)
     expected = conv(x).detach().numpy()
+    # (equal but for float32 rounding: PyTorch sums the channels-last layout on other oneDNN
+    # kernels, and hookgrad follows only the contiguous one's order: conv_onednn_order.py)
     np.testing.assert_allclose(conv(x.contiguous(memory_format=CL)).detach().numpy(), expected,
-                               rtol=1e-6)
+                               rtol=1e-5)
     conv.to(memory_format=CL)
     out = conv(_nchw())
     assert out.stride() == (24, 1, 12, 4)
-    np.testing.assert_allclose(out.detach().numpy(), expected, rtol=1e-6)
+    np.testing.assert_allclose(out.detach().numpy(), expected, rtol=1e-5)
     assert _nhwc().relu().stride() == (60, 1, 15, 3)
     assert (_nhwc() + _nchw()).stride() == (60, 1, 15, 3)
