@@ -163,8 +163,14 @@ def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
     if not weight_grad_skips_padding(x4, gy, w4, stride, padding, dilation, groups,
                                      transposed):
         return None
+    return weight_grad_skipping_padding(x4, gy, w4.shape, stride, padding, dilation, groups)
+
+
+def weight_grad_skipping_padding(x4, gy, w_shape, stride, padding, dilation, groups):
+    """The weight gradient summed over the real input values only, tap by tap (NumPy's
+    order within a tap)."""
     n, _, h, wid = x4.shape
-    o, cg, kh, kw = w4.shape
+    o, cg, kh, kw = w_shape
     gw = np.zeros((groups, o // groups, cg, kh, kw), gy.dtype)
     xg = x4.reshape(n, groups, cg, h, wid)
     gg = gy.reshape((n, groups, o // groups) + gy.shape[2:])
@@ -174,7 +180,7 @@ def weight_grad_without_padding(x4, gy, w4, stride, padding, dilation, groups,
             xs = xg[:, :, :, i0:i0 + (rows - 1) * sh + 1:sh, j0:j0 + (cols - 1) * sw + 1:sw]
             gs = gg[:, :, :, r0:r0 + rows, c0:c0 + cols]
             gw[:, :, :, a, b] = np.einsum("ngcrs,ngors->goc", xs, gs)
-    return gw.reshape(w4.shape)
+    return gw.reshape(w_shape)
 
 
 def _end_padding(size, out, kernel, stride, padding):

@@ -33,7 +33,12 @@ from numpy.lib.stride_tricks import as_strided
 
 from .._memory_format import suggests_channels_last
 from .._parallel import get_num_threads, grain, parallel_for, single_threaded_blas
-from .conv_onednn import _avx2_forward, runs_on_onednn
+from .conv_onednn import (
+    _avx2_backward_weights,
+    _avx2_forward,
+    runs_on_onednn,
+    weight_grad_skipping_padding,
+)
 from .onednn_isa import AVX2, AVX512_CORE, onednn_isa
 from .split import CHUNK_BYTES, THIN_BLOCK_BYTES, THIN_MAX, mm
 
@@ -398,8 +403,8 @@ def onednn_weight_grad(x, gy4, w4, params):
     100 random shapes of up to 8 channels, every element); otherwise by a cost model not
     pinned down (the channel blocks, or the batch), left out here like more threads. Not
     modelled either: 1x1 kernels (their own kernel), dilation, a padding over half the
-    kernel (other kernels), non-finite values (the GEMMs below carry a sum through zero
-    products) and channels-last layouts."""
+    kernel (other kernels) and channels-last layouts. Non-finite values: their elements from
+    conv_onednn's sum without the padding, the rest from chains of the finite terms."""
     stride, padding, dilation, groups = params
     x4 = x[:, :, None, :] if x.ndim == 3 else x
     out_channels, channels, kh, kw = w4.shape
@@ -413,14 +418,36 @@ def onednn_weight_grad(x, gy4, w4, params):
             or any(p > k // 2 for p, k in zip(padding, (kh, kw)))
             or (x.ndim == 4 and suggests_channels_last(x, w4))
             or LANES.get(onednn_isa()) is None or not gemm_chains()
-            or not runs_on_onednn(x4, w4, stride, dilation, groups)
-            or not (np.isfinite(x4).all() and np.isfinite(gy4).all())):
+            or not runs_on_onednn(x4, w4, stride, dilation, groups)):
         return None
+    finite = np.isfinite(x4).all() and np.isfinite(gy4).all()
+    special = None
+    if not finite:  # (an element with a non-finite term is inf or NaN in any order: oneDNN's,
+        # from conv_onednn, the padding left out where its direct kernel does; the chains
+        # give the finite ones)
+        if (any(padding) and not np.isfinite(gy4).all() and onednn_isa() == AVX2
+                and not _avx2_backward_weights(x4, w4, stride, padding, dilation, groups,
+                                               gy4.shape[2:])):
+            return None  # (AVX2's GEMM there, which sums the padding: not modelled here)
+        with np.errstate(invalid="ignore", over="ignore"):
+            special = weight_grad_skipping_padding(x4, gy4, w4.shape, stride, padding,
+                                                   dilation, groups)
+    xs, gys = (x4, gy4) if finite else (_finite_part(x4), _finite_part(gy4))
     if not halves:
-        return chained_weight_grad(x4, gy4, w4.shape, stride, padding)
-    half = -(-x4.shape[0] // 2)
-    return chained_weight_grad(x4[:half], gy4[:half], w4.shape, stride, padding) + \
-        chained_weight_grad(x4[half:], gy4[half:], w4.shape, stride, padding)
+        grad = chained_weight_grad(xs, gys, w4.shape, stride, padding)
+    else:
+        half = -(-x4.shape[0] // 2)
+        grad = chained_weight_grad(xs[:half], gys[:half], w4.shape, stride, padding) + \
+            chained_weight_grad(xs[half:], gys[half:], w4.shape, stride, padding)
+    if special is not None:
+        np.copyto(grad, special, where=~np.isfinite(special))
+    return grad
+
+
+def _finite_part(a):
+    """``a`` with its infinities and NaNs as zeros: terms that add nothing to a chain (the
+    elements they reach are set from the non-finite sums afterwards)."""
+    return np.where(np.isfinite(a), a, a.dtype.type(0))
 
 
 def chained_weight_grad(x4, gy4, w_shape, stride, padding):
