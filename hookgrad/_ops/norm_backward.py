@@ -57,9 +57,10 @@ def layer_norm_kernel_grads(norm, grad, input, weight, mask):
     width = int(np.prod(norm.param_shape))
     rows = int(np.prod(x.shape[:len(norm.param_axes)]))
     w = None if weight is None else weight._data.reshape(width).astype(x.dtype, copy=False)
-    gx2, grad_weight, grad_bias = layer_norm_backward(
-        grad._data.reshape(rows, width), x.reshape(rows, width), w, norm.mean.reshape(-1),
-        norm.invstd.reshape(-1), *mask)
+    with np.errstate(invalid="ignore", over="ignore"):  # (infinities meet: NaN, as PyTorch)
+        gx2, grad_weight, grad_bias = layer_norm_backward(
+            grad._data.reshape(rows, width), x.reshape(rows, width), w, norm.mean.reshape(-1),
+            norm.invstd.reshape(-1), *mask)
     shape = norm.param_shape
     return (None if gx2 is None else gx2.reshape(x.shape),
             None if grad_weight is None else grad_weight.reshape(shape),
@@ -76,9 +77,10 @@ def batch_norm_kernel_grads(norm, grad, input, weight, mask):
         return None
     x3_shape = (x.shape[0], x.shape[1], int(np.prod(x.shape[2:])))
     w = None if weight is None else weight._data.astype(x.dtype, copy=False)
-    gx3, grad_weight, grad_bias = _kernels.backward(
-        grad._data.reshape(x3_shape), x.reshape(x3_shape), w, norm.mean.reshape(-1),
-        norm.grad_invstd.reshape(-1), norm.training, *mask)
+    with np.errstate(invalid="ignore", over="ignore"):  # (infinities meet: NaN, as PyTorch)
+        gx3, grad_weight, grad_bias = _kernels.backward(
+            grad._data.reshape(x3_shape), x.reshape(x3_shape), w, norm.mean.reshape(-1),
+            norm.grad_invstd.reshape(-1), norm.training, *mask)
     return None if gx3 is None else gx3.reshape(x.shape), grad_weight, grad_bias
 
 

@@ -4,6 +4,8 @@ hookgrad/_ops/batch_norm_grad.py), float64 ones to rounding (tests/recorded/
 batch_norm_grad.json, written by tools/record/batch_norm_grad.py). The instance-norm cases
 follow with ``acos``, whose slope near 1 turns one ulp of the normalised value into a
 visible gradient difference (fuzz program 7:12358)."""
+import warnings
+
 import numpy as np
 import pytest
 from _recorded import load
@@ -52,3 +54,19 @@ def test_a_gradient_with_an_odd_size1_stride_is_read_by_its_strides(training):
     if not training:  # (eval mode: grad * weight / sqrt(var + eps), element by element)
         scale = (weight / torch.sqrt(torch.ones(2, dtype=torch.float64) * 0.75 + 1e-5))
         np.testing.assert_allclose(expected.numpy(), (grad * scale.view(1, 2, 1, 1)).numpy())
+
+
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_infinite_gradients_meet_without_a_numpy_warning(create_graph):
+    """95:4145: +inf and -inf in one channel's gradient make that channel's input gradient NaN
+    (as PyTorch's), on the plain and the create_graph path alike, and no NumPy warning."""
+    norm = torch.nn.BatchNorm1d(2)
+    x = torch.tensor([[-0.5, 0.25], [-1.25, 0.75], [1.0, 0.75]], requires_grad=True)
+    g = torch.tensor([[float("-inf"), 1.25], [float("inf"), 2.0], [-1.75, -1.0]])
+    layer = torch.nn.LayerNorm(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        (gx,) = torch.autograd.grad(norm(x), x, g, create_graph=create_graph)
+        (gl,) = torch.autograd.grad(layer(x), x, g, create_graph=create_graph)
+    assert gx[:, 0].isnan().all() and gx[:, 1].isfinite().all()
+    assert gl[:2].isnan().all() and gl[2].isfinite().all()
