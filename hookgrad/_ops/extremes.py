@@ -2,7 +2,7 @@
 amax / amin (ties share the gradient), aminmax, argmax / argmin."""
 import numpy as np
 
-from .._tensor_base import TensorBase, _make, _wrap_dim
+from .._tensor_base import ZERO_TENSOR_MESSAGE, TensorBase, _make, _wrap_dim
 from .complex_support import check_real
 from .index import MaskedFillBackward1, selected_grad
 from .op import Op, ReductionOp, plain_backward, refuse_out, return_type
@@ -231,6 +231,10 @@ class AminmaxBackward0(AmaxBackward0):
 
     def backward(self, grad_min, grad_max):
         a, low, high = self.saved()
+        if grad_min is not None and grad_min._zero_tensor and grad_max is not None:
+            # (PyTorch's formula adds the max's share into the min's in place: sgn's
+            # ZeroTensor gradient there is refused, the max's is not; 96:12193)
+            raise RuntimeError(ZERO_TENSOR_MESSAGE)
         share = self.share_among_ties
         if not a._data.ndim and not self.keepdim and not plain_backward():
             share = self._share_0d  # (as amax's: PyTorch restores the dims named by reshaping)
