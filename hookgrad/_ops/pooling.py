@@ -205,7 +205,9 @@ class AvgPool2DBackward0(Op):
         xp = zero_padded(x4, padding, 0, extra)
         total = None
         for key in _window_slices(kernel, out_hw, stride, (1, 1)):
-            total = xp[key].copy() if total is None else np.add(total, xp[key], out=total)
+            # (PyTorch's sum starts from 0: a window of -0s averages to +0)
+            total = (np.add(xp[key], np.zeros((), xp.dtype)) if total is None
+                     else np.add(total, xp[key], out=total))
         divisor = _avg_divisor(x4.shape, kernel, stride, padding, out_hw, count_include_pad,
                                divisor_override, x.dtype)
         out = np.divide(total, divisor, out=total)
