@@ -10,6 +10,7 @@ import numpy as np
 from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY
 from .sleef import _div, _logk2f, _mul_pf, _mul_pp, _two_product, _two_sum, fma
+from .sleef_double import _add2_pf, _add2_pp  # (the same float-pair sums in any dtype)
 
 _F32, _F64 = np.float32, np.float64
 _SIGN = np.int32(-0x80000000)
@@ -38,25 +39,11 @@ def _normalize(x, y):
     return s, (x - s) + y
 
 
-def _add2_pf(xx, xy, y):
-    """dfadd2_vf2_vf2_vf."""
-    s = xx + y
-    v = s - xx
-    return s, ((xx - (s - v)) + (y - v)) + xy
-
-
 def _add2_fp(x, yx, yy):
     """dfadd2_vf2_vf_vf2."""
     s = x + yx
     v = s - x
     return s, ((x - (s - v)) + (yx - v)) + yy
-
-
-def _add2_pp(xx, xy, yx, yy):
-    """dfadd2_vf2_vf2_vf2."""
-    s = xx + yx
-    v = s - xx
-    return s, ((xx - (s - v)) + (yx - v)) + (xy + yy)
 
 
 def _flip(x, mask):
