@@ -134,21 +134,31 @@ def fma64(a, b, c):
 
 
 def _by_axpy(a, b, c, dtype):
-    """``fma(a, b, c)`` by BLAS's fused axpy (``_blas.axpy``) where one factor is a number
-    of ``dtype`` (exactly) and the other factor and ``c`` are C-contiguous arrays of ``dtype``
-    and one shape: the common form (a step size times a gradient plus a parameter). None
-    otherwise, or where axpy cannot serve."""
+    """``fma(a, b, c)`` of ``dtype`` by BLAS's fused axpy where one factor is a number and
+    the other factor and ``c`` arrays (``_axpy_fits``): the common form, a step size times a
+    gradient plus a parameter. None otherwise, or where axpy cannot serve."""
     if np.ndim(a) and not np.ndim(b):
         a, b = b, a
-    if (np.ndim(a) or type(b) is not np.ndarray or type(c) is not np.ndarray
-            or b.dtype != dtype or c.dtype != dtype or b.shape != c.shape
-            or not (b.flags.c_contiguous and c.flags.c_contiguous)):
-        return None
-    alpha = dtype.type(a)
-    if alpha != a:  # (a number fma32 would multiply in double precision)
+    if not (type(c) is np.ndarray and c.dtype == dtype and _axpy_fits(c, a, b)):
         return None
     out = c.copy()
-    return out if axpy(alpha, b, out) else None
+    return out if axpy(dtype.type(a), b, out) else None
+
+
+def _axpy_fits(x, a, b):
+    """Whether ``x += a * b`` suits BLAS's axpy: ``a`` a number of ``x``'s float dtype
+    exactly (fma32 would multiply another in double precision), ``b`` an array of ``x``'s
+    dtype and shape, both C-contiguous."""
+    return (not np.ndim(a) and type(b) is np.ndarray and x.dtype in (_FLOAT32, _FLOAT64)
+            and b.dtype == x.dtype and b.shape == x.shape and x.flags.c_contiguous
+            and b.flags.c_contiguous and x.dtype.type(a) == a)
+
+
+def _axpy_(x, a, b):
+    """``x += a * b`` in place by BLAS's fused axpy where it suits and serves; whether it
+    ran."""
+    return (_axpy_fits(x, a, b) and x.flags.writeable and _apart(x, b)
+            and axpy(x.dtype.type(a), b, x))
 
 
 def _by_elementwise_kernel(a, b, c):
@@ -242,7 +252,7 @@ def _add_scaled_float32_(x, y, alpha):
     """``_scaled_sum`` into ``x`` by add_product_, with the add kernel's NaN (``y``'s, where
     it has one; BLAS's fused axpy gives it already)."""
     alpha = _FLOAT32.type(alpha)
-    if _apart(x, y) and axpy(alpha, y, x):
+    if _axpy_(x, alpha, y):
         return
     add_product_(x, alpha, y)
     nan = np.isnan(y)
@@ -260,9 +270,7 @@ def add_product_(x, a, b):
     Otherwise as ``fma``; a number ``a`` with arrays ``x`` and ``b`` of one dtype, shape and
     C-contiguous layout by BLAS's fused axpy, where it serves (``_blas.axpy``)."""
     a = np.asarray(a)
-    if (not a.ndim and type(b) is np.ndarray and x.dtype == b.dtype == a.dtype
-            and x.shape == b.shape and x.flags.c_contiguous and b.flags.c_contiguous
-            and x.flags.writeable and _apart(x, b) and axpy(a, b, x)):
+    if _axpy_(x, a, b):
         return
     if not (x.dtype == _FLOAT32 and b.dtype == _FLOAT32 and b.shape == x.shape and x.ndim
             and x.flags.c_contiguous and x.flags.writeable

@@ -5,6 +5,7 @@ EXACT_PARAM_ROWS rows."""
 import numpy as np
 
 from .._parallel import get_num_threads
+from .fused import fma
 from .norm_kernels import (
     _FLOAT_TYPES,
     _VECTOR_BYTES,
@@ -13,7 +14,6 @@ from .norm_kernels import (
     _run_rows,
     _total,
     exact_layer_norm,
-    fused_multiply_add,
     product_error,
 )
 from .vector_reduce import vector_sum
@@ -61,10 +61,10 @@ def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out, exact=Tru
             ds = total(products, 1)[:, -1] if total else np.einsum("rd->r", products)
             db = total(g_hat, 1)[:, -1] if total else np.einsum("rd->r", g_hat)
         ds, db = _column(ds), _column(db)
-        b = fused_multiply_add(db, mean, -ds) * inv * inv * inv * scale
-        c = fused_multiply_add(-b, mean, -(db * inv * scale))
+        b = fma(db, mean, -ds) * inv * inv * inv * scale
+        c = fma(-b, mean, -(db * inv * scale))
         scaled = inv * gs if weight is None else inv * gs * weight
-        np.copyto(out, fused_multiply_add(b, x, scaled) + c, casting="unsafe")
+        np.copyto(out, fma(b, x, scaled) + c, casting="unsafe")
 
 
 def layer_norm_backward(g2, x2, weight, mean, invstd, need_input, need_weight, need_bias):
@@ -100,14 +100,14 @@ def _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias):
     chunk = -(-rows // tasks)
     inv = _column(invstd)
     with np.errstate(invalid="ignore", over="ignore"):
-        xhat = fused_multiply_add(x2, inv, -inv * _column(mean)) if need_weight else None
+        xhat = fma(x2, inv, -inv * _column(mean)) if need_weight else None
         grad_weight = np.zeros(x2.shape[1], x2.dtype) if need_weight else None
         grad_bias = np.zeros(x2.shape[1], x2.dtype) if need_bias else None
         for start in range(0, rows, chunk):
             buffer_w, buffer_b = np.zeros(x2.shape[1], x2.dtype), np.zeros(x2.shape[1], x2.dtype)
             for row in range(start, min(rows, start + chunk)):
                 if need_weight:
-                    buffer_w = fused_multiply_add(g2[row], xhat[row], buffer_w)
+                    buffer_w = fma(g2[row], xhat[row], buffer_w)
                 if need_bias:
                     buffer_b = buffer_b + g2[row]
             if need_weight:

@@ -491,19 +491,13 @@ def _layer_norm_short_rows(x2, weight, bias, eps):
         invstd = dtype(1) / np.sqrt(var + dtype(eps))
         centred = x2 - mean[:, None]
         if weight is not None:
-            y2 = fused_multiply_add(centred * invstd[:, None], weight,
+            y2 = fma(centred * invstd[:, None], weight,
                                     bias if bias is not None else dtype(0))
         elif bias is not None:
-            y2 = fused_multiply_add(centred, invstd[:, None], bias)
+            y2 = fma(centred, invstd[:, None], bias)
         else:
             y2 = centred * invstd[:, None] + dtype(0)  # (its + 0: -0 gives +0)
     return np.asarray(y2, x2.dtype), mean, invstd
-
-
-def fused_multiply_add(a, b, c):
-    """``a * b + c`` rounded once, broadcast (``fused.fma``: BLAS's fused kernels where they
-    serve, else the exact emulation)."""
-    return fma(*np.broadcast_arrays(a, b, c))
 
 
 def product_error(a, b):
