@@ -20,6 +20,8 @@ import os
 
 import numpy as np
 
+from ._ops.array_address import address
+
 _SET = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
         "openblas_set_num_threads64_", "openblas_set_num_threads")
 _GET = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
@@ -146,7 +148,7 @@ def axpy(alpha, x, y, _checked=False):
     function = _axpy.get(y.dtype) if _checked else _axpy_function(y.dtype)
     if function is None or not (alpha != 0 and np.isfinite(alpha)):
         return False
-    function(y.size, alpha, x.ctypes.data, 1, y.ctypes.data, 1)
+    function(y.size, alpha, address(x), 1, address(y), 1)
     return True
 
 
@@ -176,8 +178,8 @@ def _elementwise_kernel():
                                  integer]
 
             def kernel(n, a, x, y):  # (column-major, no transpose: CBLAS's 102 and 111)
-                function(102, 111, n, n, 0, 0, 1.0, a.ctypes.data, 1, x.ctypes.data, 1, 1.0,
-                         y.ctypes.data, 1)
+                function(102, 111, n, n, 0, 0, 1.0, address(a), 1, address(x), 1, 1.0,
+                         address(y), 1)
             if not _fuses(_FLOAT64, kernel):
                 kernel = None
         _elementwise[_FLOAT64] = kernel

@@ -7,6 +7,7 @@ algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
 from .._blas import axpy, multiply_add
+from .array_address import address
 from ..backends.cpu import kernel_capability, vector_bytes
 
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
@@ -313,7 +314,7 @@ def add_product_(x, a, b):
 def _apart(x, y):
     """Whether ``x`` and ``y`` share no memory, or are the same memory (an in-place step
     reads each element before it writes it)."""
-    return x.ctypes.data == y.ctypes.data or not np.may_share_memory(x, y)
+    return address(x) == address(y) or not np.may_share_memory(x, y)
 
 
 _MAGNITUDE = np.uint64((1 << 63) - 1)
