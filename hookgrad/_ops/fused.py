@@ -7,8 +7,8 @@ algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
 from .._blas import axpy, multiply_add
-from .array_address import address
 from ..backends.cpu import kernel_capability, vector_bytes
+from .array_address import address
 
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
 _ADD_CAPABILITY = kernel_capability("binary")
