@@ -82,8 +82,10 @@ def _reduces_in_order(array, axis):
     inner loop runs along that one and the reduced axis is walked outside it, in order.
     (Along the smallest stride NumPy sums pairwise instead.)"""
     stride = abs(array.strides[axis])
-    return any(abs(st) < stride for d, (n, st) in enumerate(zip(array.shape, array.strides))
-               if d != axis and n > 1)
+    for n, st in zip(array.shape, array.strides):  # (``axis`` itself never passes the test)
+        if n > 1 and abs(st) < stride:
+            return True
+    return False
 
 
 def _settled(total):
@@ -114,6 +116,14 @@ def cascade(x):
     step = 1 << level_power
     if size < step:  # (only level 0, the rows one by one)
         return _sequential(x)
+    full = size // step
+    if full < step:
+        # (fewer full steps than a step: level 1 only ever adds the steps' sums, levels 2 and
+        # 3 stay empty; the common case, in fewer NumPy calls than the general walk below)
+        grouped = x[:full * step].reshape((full, step) + x.shape[1:])
+        level1 = _sequential(np.add.reduce(grouped, 1) if _reduces_in_order(grouped, 1)
+                             else _sequential_groups(x, step)[0])
+        return level1 if full * step == size else _sequential(x[full * step:]) + level1
     blocks, level0 = _sequential_groups(x, step)  # level 0: one sum per full step of rows
     groups1, level1 = _sequential_groups(blocks, step)  # level 1's completed / open sums
     groups2, level2 = _sequential_groups(groups1, step)
