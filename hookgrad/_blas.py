@@ -96,8 +96,8 @@ _axpy = {}  # dtype -> ctypes function, or None where missing or not fused
 
 def _single_threaded():
     """Settle OpenBLAS at one thread before its first elementwise call (hookgrad's pool does
-    when its size is first read): threaded, axpy from 10,001 elements and gbmv at any size
-    hand work to OpenBLAS' server threads, and on a busy machine a 30 us call took 10-30 ms."""
+    when its size is first read): threaded, axpy from 10,001 elements hands work to
+    OpenBLAS' server threads, and on a busy machine a 30 us call took 10-30 ms."""
     from . import _parallel  # (which imports this module)
     _parallel.get_num_threads()
 
@@ -122,19 +122,16 @@ def _axpy_function(dtype):
     return _axpy[dtype]
 
 
-def _fuses(dtype, kernel=None):
-    """Whether axpy (or the elementwise ``kernel(a, x, y)``) rounds ``1 + 2**-k`` squared
-    minus one once, on every length up to a few vectors and on one past them (its vector loop
-    and its tail): rounded twice, the product ties to even and the last bit is lost."""
+def _fuses(dtype):
+    """Whether axpy rounds ``1 + 2**-k`` squared minus one once, on every length up to a few
+    vectors and on one past them (its vector loop and its tail): rounded twice, the product
+    ties to even and the last bit is lost."""
     k = 12 if dtype == np.float32 else 27
     factor = dtype.type(1 + 2.0 ** -k)
     expected = dtype.type(2.0 ** (1 - k) + 2.0 ** (-2 * k))
     for n in (*range(1, 34), 67, 1027):
         y = np.full(n, -1, dtype)
-        if kernel is None:
-            axpy(factor, np.full(n, factor, dtype), y, _checked=True)
-        else:
-            kernel(n, np.full(n, factor, dtype), np.full(n, factor, dtype), y)
+        axpy(factor, np.full(n, factor, dtype), y, _checked=True)
         if not (y == expected).all():
             return False
     return True
@@ -152,45 +149,3 @@ def axpy(alpha, x, y, _checked=False):
     return True
 
 
-# float64 only: for float32 the emulation in fused.py (the sum in double, one check) is faster
-_GBMV_NAMES = ("scipy_cblas_dgbmv64_", "cblas_dgbmv64_", "scipy_cblas_dgbmv", "cblas_dgbmv")
-_FLOAT64 = np.dtype(np.float64)
-_elementwise = {}  # float64 -> the elementwise kernel, or None
-
-
-def _elementwise_kernel():
-    """``kernel(n, a, x, y)``: ``y += a * x`` elementwise by OpenBLAS's banded matrix-vector
-    product with a diagonal matrix (``dgbmv``, no band above or below the diagonal, alpha and
-    beta 1), which calls its axpy kernel once per element: fused, one rounding each, ~4 ns an
-    element against ~20 for fused.py's emulation. None where missing or not fused."""
-    if _FLOAT64 not in _elementwise:
-        _single_threaded()
-        kernel = None
-        lib = _library()
-        name = next((n for n in _GBMV_NAMES if lib is not None and hasattr(lib, n)), None)
-        if name is not None:
-            integer = ctypes.c_int64 if name.endswith("64_") else ctypes.c_int
-            function = getattr(lib, name)
-            function.restype = None
-            function.argtypes = [ctypes.c_int, ctypes.c_int, integer, integer, integer,
-                                 integer, ctypes.c_double, ctypes.c_void_p, integer,
-                                 ctypes.c_void_p, integer, ctypes.c_double, ctypes.c_void_p,
-                                 integer]
-
-            def kernel(n, a, x, y):  # (column-major, no transpose: CBLAS's 102 and 111)
-                function(102, 111, n, n, 0, 0, 1.0, address(a), 1, address(x), 1, 1.0,
-                         address(y), 1)
-            if not _fuses(_FLOAT64, kernel):
-                kernel = None
-        _elementwise[_FLOAT64] = kernel
-    return _elementwise[_FLOAT64]
-
-
-def multiply_add(a, x, y):
-    """``y += a * x`` elementwise in place, fused, for C-contiguous float64 arrays of one
-    size (``y`` writeable, apart from ``a`` and ``x``); returns whether it ran."""
-    kernel = _elementwise_kernel()
-    if kernel is None:
-        return False
-    kernel(y.size, a, x, y)
-    return True

@@ -6,8 +6,9 @@ into the target (Boldo and Melquiond, "Emulation of FMA and correctly rounded su
 algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008)."""
 import numpy as np
 
-from .._blas import axpy, multiply_add
+from .._blas import axpy
 from ..backends.cpu import kernel_capability, vector_bytes
+from . import complex_fma
 from .array_address import address
 
 # PyTorch's add kernel: its AVX2 build, also on AVX-512 machines (two vectors a step)
@@ -110,13 +111,15 @@ def _halves(v):
 
 
 def fma64(a, b, c):
-    """float64 ``fma(a, b, c)``: the exact product as two doubles, added to ``c`` with the
+    """float64 ``fma(a, b, c)``: by BLAS's axpy where one factor is a number (``_by_axpy``),
+    else by NumPy's complex multiply (``complex_fma``), both the FMA instruction. Where
+    neither serves, emulated: the exact product as two doubles, added to ``c`` with the
     three-term sum of Boldo and Melquiond (the low parts rounded to odd, then one rounding
-    to nearest). Where that is not finite (an infinite or NaN operand or result, or a
+    to nearest); where that is not finite (an infinite or NaN operand or result, or a
     product near the overflow limit, where splitting overflows), the plain expression."""
     out = _by_axpy(a, b, c, _FLOAT64)
     if out is None:
-        out = _by_elementwise_kernel(a, b, c)
+        out = complex_fma.fma(a, b, c, _FLOAT64)
     if out is not None:
         return out
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
@@ -160,23 +163,6 @@ def _axpy_(x, a, b):
     ran."""
     return (_axpy_fits(x, a, b) and x.flags.writeable and _apart(x, b)
             and axpy(x.dtype.type(a), b, x))
-
-
-def _by_elementwise_kernel(a, b, c):
-    """float64 ``fma(a, b, c)`` of arrays (broadcast, at least one element) by BLAS's fused
-    elementwise kernel (``_blas.multiply_add``), where every array operand is C-contiguous (so
-    the result is, as NumPy's would be); None otherwise, or where the kernel cannot serve."""
-    arrays = [v for v in (a, b, c) if np.ndim(v)]
-    if not arrays or any(type(v) is not np.ndarray or not v.flags.c_contiguous
-                         for v in arrays):
-        return None
-    shape = np.broadcast_shapes(*(np.shape(v) for v in (a, b, c)))
-    if 0 in shape:
-        return None
-    out = np.array(np.broadcast_to(np.asarray(c, np.float64), shape), order="C")
-    a, b = (np.ascontiguousarray(np.broadcast_to(np.asarray(v, np.float64), shape))
-            for v in (a, b))
-    return out if multiply_add(a, b, out) else None
 
 
 def running_fma64(a, b, c):

@@ -25,6 +25,7 @@ import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
 from ..backends.cpu import CAPABILITY, VECTOR_BYTES
+from . import complex_fma
 from .kernel_vec import chunk
 
 _F64 = np.float64
@@ -73,19 +74,29 @@ def _split(a):
 def _product_error(a, b, p):
     """``a * b - p`` exactly, for ``p = fl(a * b)`` (SLEEF's vfmapn of a product); both
     factors below 2**995 (a larger one's split overflows)."""
+    error = complex_fma.fma(a, b, -p, _F64)
+    if error is not None:
+        return error
     ah, al = _split(a)
     bh, bl = _split(b)
     return ((ah * bh - p) + ah * bl + al * bh) + al * bl
 
 
 def fma(a, b, c):
-    """``a * b + c`` rounded once (see the module's note)."""
+    """``a * b + c`` rounded once: the FMA instruction through NumPy's complex multiply
+    (complex_fma), else emulated (see the module's note)."""
+    fused = complex_fma.fma(a, b, c, _F64)
+    if fused is not None:
+        return fused
     p = a * b
     return _added_once(p, _product_error(a, b, p), c)
 
 
 def _fma_wide(a, b, c):
     """fma where a factor may pass 2**995 (a reciprocal of a tiny number)."""
+    fused = complex_fma.fma(a, b, c, _F64)
+    if fused is not None:
+        return fused
     p = a * b
     return _added_once(p, _safe_product_error(a, b, p), c)
 

@@ -3,7 +3,6 @@
 where both apply, and never where it would skip or misread the work. (Its bits against
 PyTorch's: tests/parity/s49_axpy_add_bits.py.)"""
 import ctypes
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -99,33 +98,3 @@ def test_the_optimizer_step_is_the_same_with_and_without_axpy(dtype, emulated):
     again = p.copy()
     fused.add_scaled_(again, g, -0.01)
     assert again.tobytes() == stepped.tobytes()
-
-
-
-def _kernel():
-    if _blas._elementwise_kernel() is None:
-        pytest.skip("NumPy's BLAS has no fused dgbmv here")
-
-
-def test_the_elementwise_kernel_is_the_emulated_fma_on_ordinary_values(monkeypatch):
-    _kernel()
-    rng = np.random.default_rng(9)
-    for n in (1, 5, 1003):
-        a, x, y = (rng.standard_normal(n) * 10.0 ** rng.integers(-8, 8, n) for _ in range(3))
-        got = fused.fma64(a, x, y)
-        with monkeypatch.context() as m:
-            m.setitem(_blas._elementwise, np.dtype(np.float64), None)
-            assert got.tobytes() == fused.fma64(a, x, y).tobytes()
-
-
-def test_the_elementwise_kernel_rounds_once_where_the_emulation_cannot():
-    """Products near the overflow limit (the emulation's splitting overflows there) and below
-    the normal range (its error terms underflow): IEEE's fma, from exact rational sums."""
-    _kernel()
-    a = np.array([1e308, -2.37, 3e-160, -7.1e-170, 1.5])
-    x = np.array([3.5e-301, 1e308, 2.1e-160, 3.3e-150, 2.0])
-    y = np.array([2.0, np.inf, 1e-310, 5e-324, -3.0])
-    want = [float(Fraction(p) * Fraction(q) + Fraction(r)) for p, q, r in zip(a[[0, 2, 3, 4]],
-            x[[0, 2, 3, 4]], y[[0, 2, 3, 4]])]
-    got = fused.fma64(a, x, y)
-    assert got[[0, 2, 3, 4]].tolist() == want and got[1] == np.inf
