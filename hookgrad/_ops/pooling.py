@@ -149,7 +149,7 @@ def whole_input_indices(pool, window_count):
         within = (np.arange(ho) * sh - ph)[:, None] * width + (np.arange(wo) * sw - pw)
         starts = (planes[:, None] + within.ravel()).reshape(arg.shape)
         if len(_window_starts) >= _WINDOW_STARTS_CACHE_SIZE:
-            _window_starts.pop(next(iter(_window_starts)))
+            _window_starts.clear()  # (one call: safe with backward passes on other threads)
         _window_starts[key] = starts
     offsets = ((np.arange(kh) * dh)[:, None] * width + np.arange(kw) * dw).ravel()
     index = offsets.take(arg)
