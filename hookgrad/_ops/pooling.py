@@ -126,6 +126,7 @@ class MaxPool2DWithIndicesBackward0(Op):
 # input (``whole_input_indices``): a training loop meets a few shapes, each step after step
 _window_starts = {}
 _WINDOW_STARTS_CACHE_SIZE = 16
+_WINDOW_STARTS_MAX_BYTES = 4 << 20  # (larger ones are made each time: memory)
 
 
 def whole_input_indices(pool, window_count):
@@ -145,12 +146,13 @@ def whole_input_indices(pool, window_count):
     starts = _window_starts.get(key)
     if starts is None:
         ho, wo = arg.shape[-2:]
-        planes = np.arange(0, arg.size // (ho * wo) * height * width, height * width)
+        planes = np.arange(0, arg.size // max(1, ho * wo) * height * width, height * width)
         within = (np.arange(ho) * sh - ph)[:, None] * width + (np.arange(wo) * sw - pw)
         starts = (planes[:, None] + within.ravel()).reshape(arg.shape)
-        if len(_window_starts) >= _WINDOW_STARTS_CACHE_SIZE:
-            _window_starts.clear()  # (one call: safe with backward passes on other threads)
-        _window_starts[key] = starts
+        if starts.nbytes <= _WINDOW_STARTS_MAX_BYTES:
+            if len(_window_starts) >= _WINDOW_STARTS_CACHE_SIZE:
+                _window_starts.clear()  # (one call: safe with backward passes on other threads)
+            _window_starts[key] = starts
     offsets = ((np.arange(kh) * dh)[:, None] * width + np.arange(kw) * dw).ravel()
     index = offsets.take(arg)
     index += starts

@@ -32,3 +32,15 @@ def test_whole_input_indices(kernel, stride, padding, dilation, ceil_mode, batch
         np.testing.assert_array_equal(got, _plane_offsets(pool, windows))
         # (once the flat indices exist, they are used)
         np.testing.assert_array_equal(pooling.whole_input_indices(pool, windows), got)
+
+
+def test_whole_input_indices_uncached_beyond_the_size_limit(monkeypatch):
+    monkeypatch.setattr(pooling, "_WINDOW_STARTS_MAX_BYTES", 0)
+    monkeypatch.setattr(pooling, "_window_starts", {})
+    x = torch.tensor(np.random.default_rng(0).standard_normal((2, 3, 8, 8)).astype(np.float32),
+                     requires_grad=True)
+    pool = F.max_pool2d(x, 2).grad_fn
+    got = pooling.whole_input_indices(pool, 16)
+    assert not pooling._window_starts
+    pool.indices = None
+    np.testing.assert_array_equal(got, _plane_offsets(pool, 16))
