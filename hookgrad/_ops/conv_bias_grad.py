@@ -19,14 +19,17 @@ partial sums (the one-thread order is taken), and, for speed, more than ORDERED_
 positions per channel on oneDNN (NumPy's pairwise sum, more accurate, is taken)."""
 import numpy as np
 
+from .._parallel import single_threaded_blas
 from .conv_onednn import runs_on_onednn
+from .conv_onednn_order import COLUMN_MULTIPLE, GEMM_DEPTH, gemm_chains
 from .onednn_isa import AVX2, onednn_isa
 from .sum_order import _sequential, sum_array
 
 # Positions per channel up to which oneDNN's one-at-a-time order is followed: NumPy takes
 # about 14 ns a position for it (a reduction over rows of one position's channels), 25 times
 # its pairwise sum. LeNet's first convolution (36,864 positions) would take 18-20% longer
-# steps (benchmarks/models_against.py W4); beyond this its pairwise sum is taken.
+# steps (benchmarks/models_against.py W4); beyond this its pairwise sum is taken. (BLAS
+# chains, ``_chained_sums``, take about 7 ns a position there: 0.27 against 0.02 ms.)
 ORDERED_POSITIONS = 16384
 
 
@@ -79,8 +82,44 @@ def _channels_last(g4):
 
 def _in_order(g4):
     """Each channel added from 0 one element at a time: sample by sample, row by row."""
+    chained = _chained_sums(g4)
+    if chained is not None:
+        return chained
     rows = _channels_last(g4).reshape(-1, g4.shape[1])
     return _sequential(rows) + 0.0  # (from 0, as oneDNN's accumulators: -0. sums give 0.)
+
+
+# ``_chained_sums``' second operand: a chain's multiplier 1 for up to GEMM_DEPTH terms
+_ONES = np.ones((GEMM_DEPTH, COLUMN_MULTIPLE), np.float32)
+_ONES.flags.writeable = False
+
+
+def _chained_sums(g4):
+    """``_in_order``'s sums of a float32 ``g4`` of two channels or more, as chains of fused
+    multiply-adds by 1 (each exactly an addition: ``fma(1, g, s)`` rounds ``s + g`` once)
+    in NumPy's OpenBLAS (conv_onednn_order.py's ``gemm_chains``): each channel's values in
+    order are a row of ``(C, K) @ ones(K, 16)``, a chain over K in order; past GEMM_DEPTH
+    terms the next product starts from the sum so far, written over the last term it added.
+    W4's second convolution (4,096 positions, 16 channels): 0.064 instead of 0.139 ms,
+    where NumPy's in-order reduction takes a call of its inner loop per position. None (the
+    reduction then) where not modelled or where a sum is not finite (an infinity or NaN:
+    which NaN an fma keeps where two meet may differ from an addition's)."""
+    channels = g4.shape[1]
+    if g4.dtype != np.float32 or channels < 2 or not gemm_chains():
+        return None  # (one channel: NumPy multiplies one row as a matrix-vector product)
+    # (a copy always, even where the transpose is contiguous: terms are written over)
+    by_channel = np.array(g4.transpose(1, 0, 2, 3), order="C").reshape(channels, -1)
+    positions = by_channel.shape[1]
+    stop = min(positions, GEMM_DEPTH)
+    with single_threaded_blas():
+        total = (by_channel[:, :stop] @ _ONES[:stop])[:, 0]
+        while stop < positions:
+            start, stop = stop - 1, min(positions, stop - 1 + GEMM_DEPTH)
+            by_channel[:, start] = total  # (a term already added: the chain carries on from it)
+            total = (by_channel[:, start:stop] @ _ONES[:stop - start])[:, 0]
+    if not np.isfinite(total).all():
+        return None
+    return total + 0.0  # (from 0, as oneDNN's accumulators: -0. sums give 0.)
 
 
 def _by_sample(g4):

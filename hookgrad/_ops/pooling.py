@@ -122,6 +122,43 @@ class MaxPool2DWithIndicesBackward0(Op):
         return MaxPool2DWithIndicesBackwardBackward0.apply(grad, self.saved()[0], self)
 
 
+# (arg shape, input plane, stride, padding) -> each window's first position in the whole
+# input (``whole_input_indices``): a training loop meets a few shapes, each step after step
+_window_starts = {}
+_WINDOW_STARTS_CACHE_SIZE = 16
+_WINDOW_STARTS_MAX_BYTES = 4 << 20  # (larger ones are made each time: memory)
+
+
+def whole_input_indices(pool, window_count):
+    """The flat positions of ``pool``'s maxima in its whole input (planes one after another),
+    raveled; ``window_count``: the windows per plane. From a max-pooling node's winning taps
+    (``arg``), a lookup of each tap's offset in its window plus the window's cached first
+    position: two passes over the indices instead of flat_indices' four (W4's first pooling,
+    64 x 6 x 12 x 12 windows: 0.05 instead of 0.11 ms)."""
+    arg = getattr(pool, "arg", None)
+    if arg is None or pool.indices is not None:  # (adaptive pooling, or indices made)
+        index = pool.flat_indices().reshape(-1, window_count)
+        plane = pool.in_shape[-2] * pool.in_shape[-1]
+        return (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
+    (kh, kw), (sh, sw), (ph, pw), (dh, dw) = pool.geometry
+    height, width = pool.in_shape[-2:]
+    key = (arg.shape, height, width, sh, sw, ph, pw)
+    starts = _window_starts.get(key)
+    if starts is None:
+        ho, wo = arg.shape[-2:]
+        planes = np.arange(0, arg.size // max(1, ho * wo) * height * width, height * width)
+        within = (np.arange(ho) * sh - ph)[:, None] * width + (np.arange(wo) * sw - pw)
+        starts = (planes[:, None] + within.ravel()).reshape(arg.shape)
+        if starts.nbytes <= _WINDOW_STARTS_MAX_BYTES:
+            if len(_window_starts) >= _WINDOW_STARTS_CACHE_SIZE:
+                _window_starts.clear()  # (one call: safe with backward passes on other threads)
+            _window_starts[key] = starts
+    offsets = ((np.arange(kh) * dh)[:, None] * width + np.arange(kw) * dw).ravel()
+    index = offsets.take(arg)
+    index += starts
+    return index.ravel()
+
+
 class MaxPool2DWithIndicesBackwardBackward0(Op):
     """Scatter ``grad`` to the argmax positions of ``pool``, a max-pooling node with
     ``in_shape``, ``overlapping`` and ``flat_indices()`` (summing where windows share one).
@@ -134,11 +171,9 @@ class MaxPool2DWithIndicesBackwardBackward0(Op):
         self.pool = pool
         g = grad._data
         in_shape = pool.in_shape
-        plane = in_shape[-2] * in_shape[-1]
-        index = pool.flat_indices().reshape(-1, g.shape[-2] * g.shape[-1])
         # positions in the whole input: one flat write is several times faster than
         # put_along_axis plane by plane
-        index = (index + np.arange(0, index.shape[0] * plane, plane)[:, None]).ravel()
+        index = whole_input_indices(pool, g.shape[-2] * g.shape[-1])
         values = g.ravel()
         total = int(np.prod(in_shape))
         inside = None
