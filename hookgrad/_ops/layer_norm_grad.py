@@ -5,7 +5,7 @@ EXACT_PARAM_ROWS rows."""
 import numpy as np
 
 from .._parallel import get_num_threads
-from .complex_fma import complex_fma_exact, fused_real_, interleaved
+from .complex_fma import complex_fma_exact, fma_by_complex, fused_real_, interleaved
 from .fused import fma
 from .norm_kernels import (
     _FLOAT_TYPES,
@@ -62,8 +62,8 @@ def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out, exact=Tru
             ds = total(products, 1)[:, -1] if total else np.einsum("rd->r", products)
             db = total(g_hat, 1)[:, -1] if total else np.einsum("rd->r", g_hat)
         ds, db = _column(ds), _column(db)
-        b = fma(db, mean, -ds) * inv * inv * inv * scale
-        c = fma(-b, mean, -(db * inv * scale))
+        b = fma_by_complex(db, mean, -ds) * inv * inv * inv * scale
+        c = fma_by_complex(-b, mean, -(db * inv * scale))
         if _fused_by_complex(b, x, c, gs, weight, inv, out):
             return
         scaled = inv * gs if weight is None else inv * gs * weight
@@ -79,9 +79,11 @@ def _fused_by_complex(b, x, c, gs, weight, inv, out):
             == out.dtype == dtype and (weight is None or weight.dtype == dtype)):
         return False
     buffer = interleaved(x)
-    np.multiply(inv, gs, out=buffer.imag)
+    # (contiguous products, then one strided copy: NumPy's strided loops cost twice theirs)
+    scaled = np.multiply(inv, gs)
     if weight is not None:
-        np.multiply(buffer.imag, weight, out=buffer.imag)
+        np.multiply(scaled, weight, out=scaled)
+    buffer.imag = scaled
     np.add(fused_real_(buffer, b), c, out=out)
     # (a finite result had finite operands, where the complex loop's fma is checked)
     return bool(np.isfinite(out).all())
