@@ -24,6 +24,7 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     gs = g2[start:stop]
     inv = _column(invstd[start:stop])
     chunk = start // step
+    free = None  # (a spent buffer of the rows' shape, reused below)
     if wsums is not None:
         xhat = np.subtract(x2[start:stop], _column(mean[start:stop]))
         np.multiply(xhat, inv, out=xhat)
@@ -31,6 +32,7 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
         # fma(x, rstd, -(rstd * mean)), the rounding error of rstd * x
         xhat_w = xhat if x2.shape[1] != 1 else product_error(x2[start:stop], inv)
         wsums[chunk] = np.einsum("rd,rd->d", gs, xhat_w)
+        free = xhat
     if bsums is not None:
         bsums[chunk] = np.einsum("rd->d", gs)
     if gx2 is None:
@@ -38,7 +40,10 @@ def _layer_norm_grad_rows(start, stop, step, g2, x2, weight, mean, invstd, gx2, 
     # PyTorch's kernel form, always: its rounding is what the user sees (the exact gradient of
     # a sum through a row of two is 0, the kernel's too; the textbook form leaves a residue),
     # and its infinities meet (NaN) where the textbook form's would not
-    g_hat = gs * weight if weight is not None else gs
+    g_hat = gs
+    if weight is not None:
+        fits = free is not None and free.dtype == np.result_type(gs, weight)
+        g_hat = np.multiply(gs, weight, out=free if fits else None)
     _layer_norm_grad_rows_kernel(gs, weight, x2[start:stop], g_hat, mean[start:stop], inv,
                                  gx2[start:stop], exact_layer_norm(x2))
 
@@ -53,7 +58,10 @@ def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out, exact=Tru
     mean = _column(mean)
     with np.errstate(invalid="ignore", over="ignore"):
         dy_x = gs * x
-        products = dy_x if weight is None else dy_x * weight
+        # (into dy_x where the sums need it no longer: fewer fresh buffers, fewer cache misses)
+        in_place = not exact and weight is not None and weight.dtype == dy_x.dtype
+        products = dy_x if weight is None else np.multiply(dy_x, weight,
+                                                           out=dy_x if in_place else None)
         if exact:
             ds = vector_sum(products, (gs, x) if weight is None else (dy_x, weight))
             db = vector_sum(g_hat, None if weight is None else (gs, weight))
@@ -64,23 +72,23 @@ def _layer_norm_grad_rows_kernel(gs, weight, x, g_hat, mean, inv, out, exact=Tru
         ds, db = _column(ds), _column(db)
         b = fma_by_complex(db, mean, -ds) * inv * inv * inv * scale
         c = fma_by_complex(-b, mean, -(db * inv * scale))
-        if _fused_by_complex(b, x, c, gs, weight, inv, out):
+        if _fused_by_complex(b, x, c, gs, weight, inv, out, products):
             return
         scaled = inv * gs if weight is None else inv * gs * weight
         np.copyto(out, fma(b, x, scaled) + c, casting="unsafe")
 
 
-def _fused_by_complex(b, x, c, gs, weight, inv, out):
+def _fused_by_complex(b, x, c, gs, weight, inv, out, scratch):
     """``out = fma(b, x, inv * gs * weight) + c`` by complex_fma (x and the addend written
     straight into its buffer: 0.24 -> 0.12 ms on (1024, 128) float32); whether it served (one
-    dtype throughout, finite results)."""
+    dtype throughout, finite results). ``scratch``: a free array of x's shape and dtype."""
     dtype = x.dtype
     if not (complex_fma_exact(dtype, x.size) and gs.dtype == inv.dtype == b.dtype == c.dtype
             == out.dtype == dtype and (weight is None or weight.dtype == dtype)):
         return False
     buffer = interleaved(x)
     # (contiguous products, then one strided copy: NumPy's strided loops cost twice theirs)
-    scaled = np.multiply(inv, gs)
+    scaled = np.multiply(inv, gs, out=scratch)
     if weight is not None:
         np.multiply(scaled, weight, out=scaled)
     buffer.imag = scaled
