@@ -142,6 +142,21 @@ def _heads_inner(grad, dtype):
     return laid
 
 
+def _laid_product(left, right, factor, needed):
+    """``_heads_inner(left @ right * factor)`` (``factor`` None: no factor) of float32 /
+    float64 operands, the product written by BLAS straight into the ``(B, L, H, E)`` layout
+    (its rows are strided, as BLAS allows): one buffer, not two; None where not ``needed``."""
+    if not needed:
+        return None
+    b, h, length = left.shape[:3]
+    laid = np.empty((b, length, h, right.shape[-1]), left.dtype).transpose(0, 2, 1, 3)
+    np.matmul(left, right, out=laid)
+    if factor is not None:
+        np.multiply(laid, factor, out=laid)
+    np.add(laid, 0.0, out=laid)
+    return laid
+
+
 def _rounded(array, dtype):
     """``array`` rounded to the 2-byte float ``dtype`` and widened back."""
     return array.astype(dtype).astype(array.dtype)
@@ -276,6 +291,11 @@ class FlashAttentionGradient(Op):
                       - (go * _widened(output._data, accum)).sum(-1, keepdims=True))
             if reduced:  # (the kernel's products read its reduced-precision copies)
                 p, ds = _rounded(p, q.dtype), _rounded(ds, q.dtype)
+            if not reduced and key._data.shape[1] == value._data.shape[1] == q.shape[1]:
+                # (one product each, written straight into the kernel's layout)
+                return (_laid_product(ds, k, factor, needs[0]),
+                        _laid_product(np.swapaxes(ds, -1, -2), qa, factor, needs[1]),
+                        _laid_product(np.swapaxes(p, -1, -2), go, None, needs[2]))
             results = [None, None, None]
             if needs[0]:
                 results[0] = np.matmul(ds, k) * factor
