@@ -6,17 +6,21 @@ rounded once. That is how NumPy happens to be compiled, not a promise, so it is 
 per dtype (``complex_fma_exact``) against fused.fma, and callers fall back to fused.fma where
 it fails. Non-finite values are left to fused.fma as well: callers recompute where a result
 is not finite (a NaN's sign through the complex loop is not checked)."""
+import itertools
+
 import numpy as np
 
 from .fused import fma
 
-_COMPLEX = {np.dtype(np.float32): np.dtype(np.complex64),
-            np.dtype(np.float64): np.dtype(np.complex128)}
+# float32 only: fused.fma64 takes the plain expression where its splitting overflows (factors
+# near 2**996, products near the overflow threshold), where the complex loop computes the fma
+# itself, so float64 results would change there (measured: layer norm rows of 1e307)
+_COMPLEX = {np.dtype(np.float32): np.dtype(np.complex64)}
 _EXACT = {}
 
 
 def interleaved(x):
-    """A new complex buffer of ``x``'s shape with ``x`` (float32 / float64) in its real parts;
+    """A new complex buffer of ``x``'s shape with ``x`` (float32) in its real parts;
     the caller writes the addend into its ``.imag``."""
     buffer = np.empty(x.shape, _COMPLEX[x.dtype])
     buffer.real = x
@@ -36,19 +40,41 @@ def fused_real_(buffer, factor):
 
 def fma_by_complex(a, b, c):
     """fused.fma's ``fma(a, b, c)``, by the complex loop where it serves: arrays of one float
-    dtype, ``c`` of ``b``'s shape, ``a`` broadcasting to it, finite results (a few NumPy calls
-    where fma32 takes a dozen: 20 -> 5 us on 1,024 float32). The result may be a strided
-    view."""
+    dtype, one factor of the result's shape (the other and ``c`` broadcasting to it), finite
+    results (a few NumPy calls where fma32 takes a dozen: 20 -> 5 us on 1,024 float32);
+    elsewhere fused.fma's, its operands in this order (which NaN a product keeps). The
+    result may be a strided view."""
     if (type(a) is np.ndarray and type(b) is np.ndarray and type(c) is np.ndarray
-            and a.dtype == b.dtype == c.dtype and b.shape == c.shape
-            and complex_fma_exact(b.dtype, b.size)
-            and np.broadcast_shapes(a.shape, b.shape) == b.shape):
-        buffer = interleaved(b)
-        buffer.imag = c
-        fused = fused_real_(buffer, a)
-        if np.isfinite(fused).all():
-            return fused
+            and a.dtype == b.dtype == c.dtype):
+        shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+        full, other = (b, a) if b.shape == shape else (a, b)
+        if full.shape == shape and complex_fma_exact(full.dtype, full.size):
+            buffer = interleaved(full)
+            buffer.imag = c
+            fused = fused_real_(buffer, other)
+            if np.isfinite(fused).all():
+                return fused
     return fma(a, b, c)
+
+
+def running_fma_rows(a, b):
+    """The running fused sum over the rows of ``(R, D)`` arrays of one float dtype, from
+    zeros: ``acc = fma(a[i], b[i], acc)`` for each row ``i`` in turn, three NumPy calls a row
+    where fused.fma takes a dozen; None where the complex loop cannot serve or the sum is not
+    finite (a finite sum had finite operands and steps)."""
+    rows, width = a.shape
+    if b.dtype != a.dtype or b.shape != a.shape or not complex_fma_exact(a.dtype, width):
+        return None
+    work = interleaved(a)
+    factor = interleaved(b)
+    factor.imag = -1
+    total = np.zeros(width, a.dtype)
+    with np.errstate(all="ignore"):
+        for row, multiplier in zip(work, factor):
+            row.imag = total
+            np.multiply(row, multiplier, out=row)
+            total = row.real
+    return total.copy() if np.isfinite(total).all() else None
 
 
 def complex_fma_exact(dtype, size):
@@ -68,18 +94,21 @@ def complex_fma_exact(dtype, size):
 def _self_test(kind):
     rng = np.random.default_rng(20261128)
     tiny = np.finfo(kind).tiny
-    for width in (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 127, 128, 129):
-        rows = 24
+    for width, rows in itertools.product((1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64,
+                                          127, 128, 129), (24, 1)):
+        if rows * width < 2:
+            continue
         shape = (rows, width)
         x = _values(rng, shape, kind)
         addend = _values(rng, shape, kind)
         # near cancellation (the rounding of an unfused product shows) and subnormal results
-        addend[::3] = -(x[::3] * kind(1.5)).astype(kind)
-        x[1::5] *= kind(tiny)
-        addend[2::7] = kind(0.0) if width % 2 else kind(-0.0)
+        flat_x, flat_addend = x.reshape(-1), addend.reshape(-1)
+        flat_addend[::3] = -(flat_x[::3] * kind(1.5)).astype(kind)
+        flat_x[1::5] *= kind(tiny)
+        flat_addend[2::7] = kind(0.0) if width % 2 else kind(-0.0)
         for factor in (_values(rng, (rows, 1), kind), _values(rng, shape, kind)):
-            factor[0] = kind(-0.0)
-            factor[1] = kind(1.5)
+            factor.reshape(-1)[0] = kind(-0.0)
+            factor.reshape(-1)[-1] = kind(1.5)
             with np.errstate(all="ignore"):
                 want = np.asarray(fma(factor, x, addend), kind)
             buffer = interleaved(x)

@@ -5,7 +5,13 @@ EXACT_PARAM_ROWS rows."""
 import numpy as np
 
 from .._parallel import get_num_threads
-from .complex_fma import complex_fma_exact, fma_by_complex, fused_real_, interleaved
+from .complex_fma import (
+    complex_fma_exact,
+    fma_by_complex,
+    fused_real_,
+    interleaved,
+    running_fma_rows,
+)
 from .fused import fma
 from .norm_kernels import (
     _FLOAT_TYPES,
@@ -130,13 +136,20 @@ def _layer_norm_param_grads(g2, x2, mean, invstd, need_weight, need_bias):
     chunk = -(-rows // tasks)
     inv = _column(invstd)
     with np.errstate(invalid="ignore", over="ignore"):
-        xhat = fma(x2, inv, -inv * _column(mean)) if need_weight else None
+        xhat = fma_by_complex(x2, inv, -inv * _column(mean)) if need_weight else None
         grad_weight = np.zeros(x2.shape[1], x2.dtype) if need_weight else None
         grad_bias = np.zeros(x2.shape[1], x2.dtype) if need_bias else None
         for start in range(0, rows, chunk):
-            buffer_w, buffer_b = np.zeros(x2.shape[1], x2.dtype), np.zeros(x2.shape[1], x2.dtype)
-            for row in range(start, min(rows, start + chunk)):
-                if need_weight:
+            stop = min(rows, start + chunk)
+            buffer_w = None
+            if need_weight and g2.dtype == xhat.dtype:
+                buffer_w = running_fma_rows(g2[start:stop], xhat[start:stop])
+            running = need_weight and buffer_w is None
+            if buffer_w is None:
+                buffer_w = np.zeros(x2.shape[1], x2.dtype)
+            buffer_b = np.zeros(x2.shape[1], x2.dtype)
+            for row in range(start, stop):
+                if running:
                     buffer_w = fma(g2[row], xhat[row], buffer_w)
                 if need_bias:
                     buffer_b = buffer_b + g2[row]
