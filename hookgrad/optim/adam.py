@@ -55,14 +55,17 @@ class Adam(Optimizer):
         for group in self.param_groups:
             steps = [self._prepare(p, group) for p in group["params"] if p.grad is not None]
             together = {}  # (step, dtype) -> small parameters stepped as one (_step_together)
+            alone = steps
             if not (group["weight_decay"] or group["amsgrad"] or group["maximize"]):
+                alone = []
                 for entry in steps:
                     if _small_dense(*entry[:4]):
                         together.setdefault((entry[4], entry[0].dtype), []).append(entry)
+                    else:
+                        alone.append(entry)
             if sum(len(members) > 1 for members in together.values()) and _separate(steps):
-                for entry in steps:
-                    if not _small_dense(*entry[:4]):
-                        _step_one(entry, group)
+                for entry in alone:
+                    _step_one(entry, group)
                 for members in together.values():
                     _step_together(members, group)
             else:
