@@ -145,7 +145,7 @@ def _small_dense(param, grad, first, second):
     complex one's real view), at most TOGETHER_MAX_ELEMENTS, its gradient and moments of its
     dtype, shape and C layout, each array's memory owned by it or by the array it views."""
     return (param.size <= TOGETHER_MAX_ELEMENTS and param.dtype in _FLOATS
-            and param.flags.writeable
+            and param.flags.writeable and first.flags.writeable and second.flags.writeable
             and all(type(a) is np.ndarray and a.dtype == param.dtype and a.shape == param.shape
                     and a.flags.c_contiguous and (a.base is None or type(a.base) is np.ndarray)
                     for a in (param, grad, first, second)))
