@@ -103,6 +103,20 @@ def _scores(q, k, mask, is_causal, scale):
     return s
 
 
+def _row_max(s):
+    """``s.max(-1, keepdims=True)`` of C-contiguous scores: argmax and a gather cost a third of
+    NumPy's max along short rows. A max is exact; where a row ties +0 with -0 the sign it
+    gives does not reach the results (``s - top`` then exponentiated, ``top + log(total)``
+    with log(total) +0 where total is 1); a row with a NaN takes max's own NaN."""
+    width = s.shape[-1]
+    if not s.flags.c_contiguous or not width:
+        return s.max(-1, keepdims=True)
+    index = s.reshape(-1, width).argmax(1)
+    index += np.arange(0, index.size * width, width)
+    top = s.reshape(-1)[index].reshape(s.shape[:-1] + (1,))
+    return s.max(-1, keepdims=True) if np.isnan(top).any() else top
+
+
 def _grouped(k, heads):
     """Key or value heads repeated for the query heads they serve (grouped-query attention)."""
     return k if k.shape[1] == heads else np.repeat(k, heads // k.shape[1], axis=1)
@@ -120,8 +134,26 @@ def _heads_inner(grad, dtype):
     """A gradient as the kernel leaves it: zeros of ``(B, L, H, E)`` it accumulated into (so a
     sum of -0 terms is +0), seen transposed to ``(B, H, L, E)``."""
     b, h, length, e = grad.shape
-    laid = np.zeros((b, length, h, e), dtype).transpose(0, 2, 1, 3)
-    laid[...] = grad + 0.0
+    laid = np.empty((b, length, h, e), dtype).transpose(0, 2, 1, 3)
+    if grad.dtype == dtype:
+        np.add(grad, 0.0, out=laid)  # (no temporary: one pass)
+    else:
+        laid[...] = grad + 0.0
+    return laid
+
+
+def _laid_product(left, right, factor, needed):
+    """``_heads_inner(left @ right * factor)`` (``factor`` None: no factor) of float32 /
+    float64 operands, the product written by BLAS straight into the ``(B, L, H, E)`` layout
+    (its rows are strided, as BLAS allows): one buffer, not two; None where not ``needed``."""
+    if not needed:
+        return None
+    b, h, length = left.shape[:3]
+    laid = np.empty((b, length, h, right.shape[-1]), left.dtype).transpose(0, 2, 1, 3)
+    np.matmul(left, right, out=laid)
+    if factor is not None:
+        np.multiply(laid, factor, out=laid)
+    np.add(laid, 0.0, out=laid)
     return laid
 
 
@@ -190,19 +222,25 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Op):
         accum, factor, qa, k, v, m = _operands(query, key, value, mask, scale)
         with np.errstate(all="ignore"):
             s = _scores(qa, k, m, is_causal, factor)
-            top = s.max(-1, keepdims=True)
+            top = _row_max(s)
             dead = top == -np.inf  # (no key left: zeros, logsumexp 0)
-            exps = np.exp(s - np.where(dead, accum.type(0), top))
+            # (in place: the scores are not needed again, and fresh buffers of this size
+            # cost more than the arithmetic)
+            exps = np.exp(np.subtract(s, np.where(dead, accum.type(0), top), out=s), out=s)
             total = exps.sum(-1, keepdims=True)
             if q.dtype != accum:  # (float16 / bfloat16: the kernel's rounded buffer)
                 exps = _rounded(exps, q.dtype)
             reciprocal = accum.type(1) / total
-            out = np.matmul(exps, v) * reciprocal
-            out[np.broadcast_to(dead, out.shape)] = 0
+            out = np.matmul(exps, v)
+            out *= reciprocal
+            any_dead = dead.any()
+            if any_dead:
+                out[np.broadcast_to(dead, out.shape)] = 0
             if self._record and q.dtype == accum:
                 # the probabilities, kept for backward, which PyTorch's kernel recomputes from
                 # the scores and logsumexp (equal within rounding; a score product saved)
-                reciprocal[dead] = 0
+                if any_dead:
+                    reciprocal[dead] = 0
                 exps *= reciprocal
                 self.probabilities = exps
             lse = np.where(dead, accum.type(0), top + np.log(total))[..., 0]
@@ -247,10 +285,17 @@ class FlashAttentionGradient(Op):
             p = probabilities
             if p is None:  # (a dead row: exp(-inf - 0) = 0)
                 p = np.exp(_scores(qa, k, m, is_causal, factor) - lse._data[..., None])
+            # (as written: where both factors are NaN, which NaN this product keeps depends on
+            # NumPy reusing the large temporary as its output, which then comes first)
             ds = p * (np.matmul(go, np.swapaxes(v, -1, -2))
                       - (go * _widened(output._data, accum)).sum(-1, keepdims=True))
             if reduced:  # (the kernel's products read its reduced-precision copies)
                 p, ds = _rounded(p, q.dtype), _rounded(ds, q.dtype)
+            if not reduced and key._data.shape[1] == value._data.shape[1] == q.shape[1]:
+                # (one product each, written straight into the kernel's layout)
+                return (_laid_product(ds, k, factor, needs[0]),
+                        _laid_product(np.swapaxes(ds, -1, -2), qa, factor, needs[1]),
+                        _laid_product(np.swapaxes(p, -1, -2), go, None, needs[2]))
             results = [None, None, None]
             if needs[0]:
                 results[0] = np.matmul(ds, k) * factor

@@ -1,12 +1,19 @@
-"""NumPy's complex multiply as a float64 fused multiply-add (``hookgrad._ops.complex_fma``,
-fused.fma64's route for arrays): one rounding, on every layout and size, equal to the
-emulation wherever the emulation is exact."""
+"""NumPy's complex multiply as a fused multiply-add (``hookgrad._ops.complex_fma``: fused.fma64's
+route for arrays, sleef_double's fmas, layer norm's backward): one rounding, on every layout
+and size, equal to the emulation wherever the emulation is exact."""
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from hookgrad._ops import complex_fma, fused
+from hookgrad._ops.complex_fma import (
+    complex_fma_exact,
+    fused_real_,
+    interleaved,
+    running_fma_rows,
+)
+from hookgrad._ops.fused import fma
 
 
 def _available(dtype):
@@ -38,7 +45,7 @@ def test_float64_equals_the_emulation_on_ordinary_values(monkeypatch):
         a, b, c = (rng.standard_normal(s) * 10.0 ** rng.integers(-8, 8, s) for s in three)
         got = fused.fma64(a, b, c)
         with monkeypatch.context() as m:
-            m.setitem(complex_fma._works, np.dtype(np.float64), False)
+            m.setitem(complex_fma._EXACT, np.dtype(np.float64), False)
             want = fused.fma64(a, b, c)
         assert got.shape == want.shape and got.tobytes() == want.tobytes()
 
@@ -66,7 +73,42 @@ def test_zero_sums_keep_ieee_signs():
 
 
 def test_a_numpy_that_rounds_twice_is_not_used(monkeypatch):
-    monkeypatch.setattr(complex_fma, "_works", {})
+    monkeypatch.setattr(complex_fma, "_EXACT", {})
     monkeypatch.setattr(complex_fma, "_product_real",
                         lambda a, b, c, dtype: np.asarray(a * b + c, dtype))
     assert complex_fma.fma(np.ones(3), 2.0, np.ones(3), np.float64) is None
+
+
+
+@pytest.mark.parametrize("kind", [np.float32, np.float64])
+@pytest.mark.parametrize("shape, factor_shape", [((300, 37), (300, 1)), ((64, 128), (64, 1)),
+                                                 ((5000,), (5000,)), ((2,), (2,))])
+def test_fused_real_matches_fma(kind, shape, factor_shape):
+    if not complex_fma_exact(np.dtype(kind), int(np.prod(shape))):
+        pytest.skip("NumPy's complex loop is not fused here")
+    rng = np.random.default_rng(3)
+    x, addend = (rng.standard_normal(shape).astype(kind) for _ in range(2))
+    factor = rng.standard_normal(factor_shape).astype(kind)
+    buffer = interleaved(x)
+    buffer.imag = addend
+    got = fused_real_(buffer, factor)
+    want = np.asarray(fma(factor, x, addend), kind)
+    assert np.array_equal(np.ascontiguousarray(got).view(np.uint8), want.view(np.uint8))
+
+
+def test_one_element_and_other_dtypes_are_refused():
+    assert not complex_fma_exact(np.dtype(np.float32), 1)
+    assert not complex_fma_exact(np.dtype(np.float64), 1)
+    assert not complex_fma_exact(np.dtype(np.float16), 100)
+
+
+def test_running_fma_rows_matches_a_loop():
+    rng = np.random.default_rng(5)
+    a, b = (rng.standard_normal((50, 33)).astype(np.float32) for _ in range(2))
+    got = running_fma_rows(a, b)
+    if got is None:
+        pytest.skip("NumPy's complex loop is not fused here")
+    want = np.zeros(33, np.float32)
+    for row_a, row_b in zip(a, b):
+        want = np.asarray(fma(row_a, row_b, want), np.float32)
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
