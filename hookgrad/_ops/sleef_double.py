@@ -8,19 +8,18 @@ vector function over every element, a strided input's too, through a contiguous 
 from sinh, cosh, atanh, exp2 and sigmoid's vector loop. glibc's functions (libm.py) are as
 accurate but round differently in the last bit on 5-25% of inputs. These follow SLEEF's
 algorithm step by step (its double-double ``dd`` pairs, Estrin polynomials and the FMA
-instructions of its AVX2 build). NumPy has no fma: an FMA is the exact product (Dekker's
-split) added with an exact sum and rounded once more; that errs only where the exact value
-lies within 2**-104 of it of a rounding midpoint (never met in practice). An FMA that only
-computes a product's rounding error (SLEEF's ``vfmapn(x, y, fl(x * y))``) is exact, and
-``1 - d * fl(1 / d)`` is exact too. Work goes in cache-sized blocks on the intra-op pool.
+instructions of its AVX2 build). NumPy has no fma: an FMA goes through NumPy's complex
+multiply (complex_fma, exact), else it is the exact product (Dekker's split) added with an
+exact sum and rounded once more (erring only within 2**-104 of a rounding midpoint). Work
+goes in cache-sized blocks on the intra-op pool.
 
-The exact FMAs cost ~25 NumPy operations each, so expm1, log1p, sinh, cosh and atanh first
+The FMAs cost several NumPy operations each, so expm1, log1p, sinh, cosh and atanh first
 run a cheap pass with plain ``a * b + c`` where the FMA only moves low bits (their
 polynomials and double-double low parts), with a bound on how far that can move the
 final pair's value; the elements whose sum lies within the bound of a rounding midpoint
 (1-15%) are computed again in the FMA form (``_rounded``, ``_mapped``). Checked against
 SLEEF's own functions (Sleef_*d4_u10 of PyTorch's library) on 20M values, special values
-included. Even so, a 1e6-element call takes 20-60 times PyTorch's time, a small one ~1 ms."""
+included. Even so, a 1e6-element call takes 15-30 times PyTorch's time, a small one ~1 ms."""
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
@@ -66,8 +65,7 @@ _EXP2_POLY = tuple(_F64(c) for c in (
 
 
 def _split(a):
-    t = _SPLIT * a
-    high = t - (t - a)
+    high = _SPLIT * a - (_SPLIT * a - a)
     return high, a - high
 
 
@@ -82,28 +80,22 @@ def _product_error(a, b, p):
     return ((ah * bh - p) + ah * bl + al * bh) + al * bl
 
 
-def fma(a, b, c):
-    """``a * b + c`` rounded once: the FMA instruction through NumPy's complex multiply
-    (complex_fma), else emulated (see the module's note)."""
+def fma(a, b, c, _error=None):
+    """``a * b + c`` rounded once (complex_fma, else emulated: see the module's note)."""
     fused = complex_fma.fma(a, b, c, _F64)
     if fused is not None:
         return fused
     p = a * b
-    return _added_once(p, _product_error(a, b, p), c)
+    return _added_once(p, (_error or _product_error)(a, b, p), c)
 
 
 def _fma_wide(a, b, c):
     """fma where a factor may pass 2**995 (a reciprocal of a tiny number)."""
-    fused = complex_fma.fma(a, b, c, _F64)
-    if fused is not None:
-        return fused
-    p = a * b
-    return _added_once(p, _safe_product_error(a, b, p), c)
+    return fma(a, b, c, _safe_product_error)
 
 
 def _added_once(p, e, c):
-    """``(p + e) + c`` for a product ``p`` and its exact error ``e``: the sum's own rounding
-    error (two-sum) and ``e`` added back before the one rounding that counts."""
+    """``(p + e) + c`` for a product ``p`` and its exact error ``e``, rounded once (two-sum)."""
     s = p + c
     v = s - p
     return s + (((p - (s - v)) + (c - v)) + e)
