@@ -7,11 +7,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["Adadelta"]
@@ -57,14 +56,7 @@ class Adadelta(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                grad = p.grad._data
-                if group["maximize"]:
-                    grad = -grad
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_counter()
-                    state["square_avg"] = _zeros_like(p)
-                    state["acc_delta"] = _zeros_like(p)
+                grad, state = _grad_and_state(self, p, group, "square_avg", "acc_delta")
                 square_avg, acc_delta = state["square_avg"], state["acc_delta"]
                 state["step"]._data += 1
                 # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the

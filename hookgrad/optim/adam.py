@@ -8,11 +8,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["Adam"]
@@ -77,16 +76,8 @@ class Adam(Optimizer):
         """A parameter's state made and its step counted: ``(param, grad, first, second, step,
         state, p)``, the arrays as the step reads them (complex tensors' real views, as
         PyTorch's)."""
-        grad = p.grad._data
-        if group["maximize"]:
-            grad = -grad
-        state = self.state[p]
-        if len(state) == 0:
-            state["step"] = _step_counter()
-            state["exp_avg"] = _zeros_like(p)
-            state["exp_avg_sq"] = _zeros_like(p)
-            if group["amsgrad"]:
-                state["max_exp_avg_sq"] = _zeros_like(p)
+        grad, state = _grad_and_state(self, p, group, "exp_avg", "exp_avg_sq",
+                                      *(["max_exp_avg_sq"] if group["amsgrad"] else []))
         step_t = state["step"]
         step_t._data += 1
         param, first, second = (_real(t._data) for t in (p, state["exp_avg"],

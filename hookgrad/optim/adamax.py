@@ -8,11 +8,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["Adamax"]
@@ -56,14 +55,7 @@ class Adamax(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                grad = p.grad._data
-                if group["maximize"]:
-                    grad = -grad
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_counter()
-                    state["exp_avg"] = _zeros_like(p)
-                    state["exp_inf"] = _zeros_like(p)
+                grad, state = _grad_and_state(self, p, group, "exp_avg", "exp_inf")
                 step_t, exp_avg, exp_inf = state["step"], state["exp_avg"], state["exp_inf"]
                 step_t._data += 1
                 # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the

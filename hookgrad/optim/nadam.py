@@ -12,11 +12,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["NAdam"]
@@ -55,15 +54,9 @@ class NAdam(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                grad = p.grad._data
-                if group["maximize"]:
-                    grad = -grad
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_counter()
-                    state["mu_product"] = _make(np.ones((), np.float32))
-                    state["exp_avg"] = _zeros_like(p)
-                    state["exp_avg_sq"] = _zeros_like(p)
+                grad, state = _grad_and_state(
+                    self, p, group, ("mu_product", lambda: _make(np.ones((), np.float32))),
+                    "exp_avg", "exp_avg_sq")
                 step_t, mu_product = state["step"], state["mu_product"]
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
                 step_t._data += 1

@@ -148,6 +148,24 @@ def _step_counter():
     return _make(np.zeros((), np.float32))
 
 
+def _grad_and_state(optimizer, p, group, *entries):
+    """``(grad, state)`` of parameter ``p`` for a step: its gradient's array (negated, a new
+    array, under ``maximize``) and its state, started on its first step with a step counter
+    and ``entries`` in order (PyTorch's ``state_dict`` keeps it): a name gets zeros like
+    ``p``, a ``(name, make)`` pair ``make()``."""
+    grad = p.grad._data
+    if group["maximize"]:
+        grad = -grad
+    state = optimizer.state[p]
+    if len(state) == 0:
+        state["step"] = _step_counter()
+        for entry in entries:
+            name, value = (entry, _zeros_like(p)) if isinstance(entry, str) else \
+                (entry[0], entry[1]())
+            state[name] = value
+    return grad, state
+
+
 class Optimizer:
     """Base class of all optimizers."""
 

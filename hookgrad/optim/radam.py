@@ -8,11 +8,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["RAdam"]
@@ -47,14 +46,7 @@ class RAdam(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                grad = p.grad._data
-                if group["maximize"]:
-                    grad = -grad
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_counter()
-                    state["exp_avg"] = _zeros_like(p)
-                    state["exp_avg_sq"] = _zeros_like(p)
+                grad, state = _grad_and_state(self, p, group, "exp_avg", "exp_avg_sq")
                 step_t, exp_avg, exp_avg_sq = state["step"], state["exp_avg"], state["exp_avg_sq"]
                 step_t._data += 1
                 step = float(step_t._data)

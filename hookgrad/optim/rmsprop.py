@@ -6,11 +6,10 @@ from .optimizer import (
     Optimizer,
     _bump,
     _closure_loss,
+    _grad_and_state,
     _real,
     _scalar,
-    _step_counter,
     _use_grad,
-    _zeros_like,
 )
 
 __all__ = ["RMSprop"]
@@ -52,17 +51,9 @@ class RMSprop(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                grad = p.grad._data
-                if group["maximize"]:
-                    grad = -grad
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_counter()
-                    state["square_avg"] = _zeros_like(p)
-                    if momentum > 0:
-                        state["momentum_buffer"] = _zeros_like(p)
-                    if group["centered"]:
-                        state["grad_avg"] = _zeros_like(p)
+                grad, state = _grad_and_state(
+                    self, p, group, "square_avg", *(["momentum_buffer"] if momentum > 0 else []),
+                    *(["grad_avg"] if group["centered"] else []))
                 state["step"]._data += 1
                 # PyTorch's single-tensor steps, each rounded as its kernel rounds it (the
                 # fused multiply-adds of add(alpha=), addcmul_ and lerp_), on complex
