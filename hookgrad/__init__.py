@@ -77,6 +77,8 @@ from ._dtype import (
     uint8,
 )
 from ._dtype import bool_ as bool
+from ._exact_everywhere import _from_environment as _exact_from_environment
+from ._exact_everywhere import is_exact_everywhere, set_exact_everywhere
 from ._functions import *  # noqa: F403  (torch.exp, torch.cat, ... as functions)
 from ._functions import _is_zerotensor
 from ._legacy_types import (
@@ -164,6 +166,7 @@ _warnings.filterwarnings("ignore", r"(overflow|divide by zero|invalid value|unde
                          "encountered", RuntimeWarning, r"hookgrad(\.|$)")
 
 _keep_freed_memory()  # large per-step temporaries: see hookgrad/_allocator.py
+_exact_from_environment()  # HOOKGRAD_EXACT=everywhere: PyTorch's bits at every size
 
 half, float, double, long, int, short = float16, float32, float64, int64, int32, int16
 cfloat, cdouble, chalf = complex64, complex128, complex32  # (no complex32 tensors: _dtype.py)
