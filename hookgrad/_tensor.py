@@ -539,8 +539,10 @@ class Tensor(TensorBase, MoreTensorMethods):
     tril_, triu_ = _tri.tril_, _tri.triu_
     addmv_, addr_, baddbmm_ = _ipf.addmv_, _ipf.addr_, _ipf.baddbmm_
     addbmm_ = in_place(_prod.addbmm, check_inputs=False)
-    index_put_, masked_scatter_ = (in_place(_put.index_put, check_inputs=False),
-                                   in_place(_put.masked_scatter, check_inputs=False))
+    # (into a tensor whose elements share memory, index_put_ writes after PyTorch's warning)
+    index_put_, masked_scatter_ = (
+        in_place(_put.index_put, _inplace.INDEX_PUT_ON_EXPANDED, check_inputs=False),
+        in_place(_put.masked_scatter, check_inputs=False))
     scatter_reduce_ = in_place(_scatter_reduce.scatter_reduce)
 
     def swapaxes_(self, axis0, axis1):

@@ -32,6 +32,29 @@ _FLOAT32 = np.dtype(np.float32)
 in_place_integer = [0]  # (inside an in-place op on an integer tensor: see apply_inplace)
 
 
+# PyTorch builds these nodes' input gradients in place, which their version counters show
+# (``_version``, and the versions in "modified by an inplace operation" errors): at::zeros
+# (empty, then zero_: version 1) then scatter_ (2) for the value-selecting reductions along a
+# dim; zeros_like then one index_put_ / scatter_add_ / masked_scatter_ / put_ (1) for the
+# indexing ops and the whole-tensor max / min / median (measured, torch 2.13)
+_GRAD_VERSIONS = {
+    **dict.fromkeys(("MaxBackward0", "MinBackward0", "SortBackward0", "TopkBackward0",
+                     "KthvalueBackward0", "MedianBackward1", "NanmedianBackward1",
+                     "ModeBackward0", "CummaxBackward0", "CumminBackward0"), 2),
+    **dict.fromkeys(("MaxBackward1", "MinBackward1", "MedianBackward0", "NanmedianBackward0",
+                     "IndexBackward0", "GatherBackward0", "IndexSelectBackward0",
+                     "MaskedSelectBackward0", "TakeBackward0"), 1),
+}
+
+
+def _versioned(grads, version):
+    """``grads`` (fresh tensors or None), each at version counter ``version``."""
+    for g in grads:
+        if g is not None and g._vc[0] == 0:
+            g._vc[0] = version
+    return grads
+
+
 class Op(Node):
     __slots__ = ()
     arity = 1             # leading ``apply`` arguments that are differentiable inputs
@@ -41,11 +64,13 @@ class Op(Node):
     supports_complex = False  # computes on complex inputs (see complex_support.py)
     # its backward raises PyTorch's "not implemented" also when no gradient reaches it
     raises_without_gradient = False
+    grad_version = 0  # the version counter of the gradients it returns (_GRAD_VERSIONS)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         # PyTorch's built-in nodes are C++ classes: ``type(y.grad_fn)`` shows the bare name
         cls.__module__ = "builtins"
+        cls.grad_version = _GRAD_VERSIONS.get(cls.node_name or cls.__name__, cls.grad_version)
 
     @classmethod
     def apply(cls, *args):
@@ -136,6 +161,8 @@ class Op(Node):
             if all(g is None for g in grads):
                 return self._undefined_gradients(grads)
             result = self.backward(*grads)
+        if self.grad_version:
+            return _versioned(result if type(result) is tuple else (result,), self.grad_version)
         return result if type(result) is tuple else (result,)
 
     def _undefined_gradients(self, grads):
