@@ -48,9 +48,11 @@ _GRAD_VERSIONS = {
 
 
 def _versioned(grads, version):
-    """``grads`` (fresh tensors or None), each at version counter ``version``."""
+    """``grads`` (tensors or None), each fresh one at version counter ``version``: not one
+    with history (under create_graph a node may have saved it, or it is a view whose counter
+    its base shares), which keeps its own."""
     for g in grads:
-        if g is not None and g._vc[0] == 0:
+        if g is not None and g._vc[0] == 0 and g._grad_fn is None and g._view_base is None:
             g._vc[0] = version
     return grads
 
