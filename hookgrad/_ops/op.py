@@ -49,11 +49,12 @@ _GRAD_VERSIONS = {
 
 def _versioned(grads, version):
     """``grads`` (tensors or None), each fresh one at version counter ``version``: not one
-    with history (under create_graph a node may have saved it, or it is a view whose counter
-    its base shares), which keeps its own."""
+    with history or needing a gradient (under create_graph a node may have saved it; an
+    input returned as its own gradient), nor a view (its counter is its base's)."""
     for g in grads:
-        if g is not None and g._vc[0] == 0 and g._grad_fn is None and g._view_base is None:
-            g._vc[0] = version
+        if (g is not None and g._vc[0] == 0 and g._grad_fn is None and g._view_base is None
+                and not g._requires_grad and g._data.size):
+            g._vc[0] = version  # (not an empty one: formulas return their input for those)
     return grads
 
 
