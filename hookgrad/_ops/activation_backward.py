@@ -11,7 +11,6 @@ import numpy as np
 from .._tensor_base import _make
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import ERROR_NODE_SEQ
-from ..backends.cpu import vector_bytes
 from . import double_activations, gelu_double, gelu_tanh_kernel, onednn_gelu, sleef_activations
 from .elementwise_layout import first_operand_layout
 from .fused import fma
@@ -20,11 +19,13 @@ from .kernel_vec import applies as sleef_applies
 from .onednn_gelu import runs_on_onednn
 from .op import Op, plain_backward
 from .scalar_forms import AddBackward1, MulBackward1, SubBackward1, filled_like, number_minus
+from .vector_loops import BLOCK_BYTES as _BLOCK_BYTES
+from .vector_loops import by_elu_loops as _by_elu_loops
+from .vector_loops import by_vector_loops as _by_vector_loops
 from .vml import vml
 
 _UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 _WHERE_MAX_SIZE = 2048
-_BLOCK_BYTES = 2 * vector_bytes("activation_backward")  # (their loops: two vectors a step)
 
 
 def zero_where(values, drop):
@@ -152,26 +153,6 @@ def _outside_closed(g, x, low, high):
     return zero_where(g, (x <= low) | (x >= high))
 
 
-def _by_vector_loops(g, x, block_bytes, vector_rule, element_rule, *params):
-    """A piecewise gradient whose two CPU loops in PyTorch treat a NaN input differently:
-    ``vector_rule`` for the leading whole vectors (``block_bytes`` at a time, in memory
-    order), ``element_rule`` where PyTorch loops element by element; past the vectors, the
-    element loop lets a NaN input's gradient through (so do the three kernels here)."""
-    prefix = _vector_prefix(g, x, block_bytes)
-    if not prefix:
-        return element_rule(g, x, *params)
-    order = _memory_order(x)
-    if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
-        x, g = x.transpose(order), g.transpose(order)
-    out = vector_rule(g, x, *params)
-    if prefix < x.size:
-        tail = np.isnan(x.reshape(-1)[prefix:])
-        if tail.any():
-            kept = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
-            kept[tail] = g.reshape(-1)[prefix:][tail] if any(g.strides) else g.reshape(-1)[0]
-    return out if order is None else out.transpose(np.argsort(order))
-
-
 class HardtanhBackwardBackward0(ActivationGrad):
     kernel = staticmethod(_hardtanh_grad)
 
@@ -229,40 +210,6 @@ _ONE_SIXTH_FLOAT = np.float32(1) / np.float32(6)
 
 # --------------------------------------------------------------------------- smooth
 
-def _memory_order(x):
-    """The axis order that lays ``x`` out as one C-contiguous block (strides descending), or
-    None where it is not one dense block."""
-    if x.flags.c_contiguous:
-        return None
-    order = tuple(sorted(range(x.ndim), key=lambda d: -x.strides[d]))
-    return order if x.transpose(order).flags.c_contiguous else None
-
-
-def _vector_prefix(g, x, block_bytes=_BLOCK_BYTES):
-    """How many leading elements (in memory order) PyTorch's CPU loop over ``(g, x)`` handles
-    with vector instructions, the rest one by one: whole blocks of two vectors (AVX-512: 32
-    float32, 16 float64; AVX2 half as many; ``block_bytes`` one vector, for a kernel that
-    steps one at a time) when both are laid out alike as one dense block (or ``g`` is one
-    broadcast value), as ``vector_block_prefix``; 0 where it would loop element by element."""
-    if g.shape != x.shape or not (not any(g.strides) or all(
-            a == b or n == 1 for a, b, n in zip(g.strides, x.strides, x.shape))):
-        return 0  # (a dim of size 1 has no stride that matters: fuzz 44:19370)
-    return vector_block_prefix(x, block_bytes)
-
-
-def vector_block_prefix(x, block_bytes=64):
-    """How many leading elements (in memory order) of a loop over ``x`` PyTorch's CPU kernel
-    runs ``block_bytes`` at a time (64 bytes for hardtanh's and the shrinks' kernels, in the
-    AVX-512 and the AVX2 build alike: measured), the rest one by one: a dense float32 /
-    float64 block on one thread (up to 32768 elements); 0 where it loops element by element
-    or is not modelled."""
-    if not x.size <= 32768 or x.dtype.kind != "f" or x.itemsize < 4:
-        return 0
-    if not x.flags.c_contiguous and _memory_order(x) is None:
-        return 0
-    return x.size - x.size % (block_bytes // x.itemsize)
-
-
 def _elu_grad(g, x, alpha, scale, input_scale):
     out = sleef_activations.elu_grad(g, x, alpha, scale, input_scale) if sleef_applies(x) \
         else double_activations.elu_grad(g, x, alpha, scale, input_scale) \
@@ -271,29 +218,6 @@ def _elu_grad(g, x, alpha, scale, input_scale):
         return out
     negative = np.exp(np.minimum(x, 0) * input_scale) * (input_scale * alpha * scale)
     return _by_elu_loops(g, x, negative, scale)
-
-
-def _by_elu_loops(g, x, negative, scale, product=False):
-    """``g * negative`` (``negative`` itself with ``product``) where ``x <= 0``, ``g * scale``
-    elsewhere, as PyTorch's elu_backward loops pick the branch for a NaN ``x`` (its input, or
-    its result when ``is_result``)."""
-    prefix = _vector_prefix(g, x)
-    if not product:
-        negative = g * negative
-    if not prefix:
-        return np.where(x <= 0, negative, g * scale)
-    order = _memory_order(x)
-    if order is not None:  # (PyTorch loops in memory order; its result has x's layout)
-        x, g, negative = x.transpose(order), g.transpose(order), negative.transpose(order)
-    # PyTorch's vector loop tests x > 0, so a NaN input takes the exponential branch (NaN);
-    # its element loop tests x <= 0, so there a NaN takes the linear one (grad * scale)
-    out = np.where(x > 0, g * scale, negative)
-    if prefix < x.size:
-        tail = out.reshape(-1)[prefix:]  # (a view: out is a fresh contiguous array)
-        linear = np.isnan(x.reshape(-1)[prefix:])
-        tail[linear] = (g.reshape(-1)[prefix:][linear] if any(g.strides)
-                        else g.reshape(-1)[0]) * scale
-    return out if order is None else out.transpose(np.argsort(order))
 
 
 def _elu_second(h, x, alpha, scale, input_scale):

@@ -23,12 +23,10 @@ from .activation_backward import (
     SoftplusBackwardBackward0,
     SoftshrinkBackwardBackward0,
     ThresholdBackwardBackward0,
-    _memory_order,
     gelu_tanh,
     hardsigmoid_grad,
     log_sigmoid_array,
     prelu_grads,
-    vector_block_prefix,
 )
 from .elementwise import exp, exp_array, sigmoid
 from .elementwise_layout import (
@@ -44,6 +42,7 @@ from .index import index_select
 from .onednn_gelu import runs_on_onednn
 from .op import Op, UnaryOp, float_input, plain_backward, refuse_out
 from .scalar_forms import AddBackward1, MulBackward1, number_minus
+from .vector_loops import element_loop_mask, memory_order, vector_block_prefix
 from .vml import vml
 
 # --------------------------------------------------------------------------- erf
@@ -424,8 +423,11 @@ class SoftshrinkBackward0(HardshrinkBackward0):
         # loop's (the leading whole vectors, in memory order) are +0
         out = np.where(inside, x * 0, x - np.clip(x, -lambd, lambd))
         prefix = vector_block_prefix(x)
+        elements = None if prefix else element_loop_mask(x)
+        if elements is not None:  # (an expanded input: its runs' whole vectors give +0)
+            out[~elements & (out == 0)] = 0
         if prefix:
-            order = _memory_order(x)
+            order = memory_order(x)
             if order is not None:  # (laid out as x, so that memory order is x's)
                 laid = np.empty_like(x)
                 laid[...] = out
