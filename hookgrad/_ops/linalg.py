@@ -167,6 +167,16 @@ class AddmmBackward0(Op):
         out = _mm(x, y)
         if type(alpha) is not int or type(beta) is not int:  # (as the kernel converts them)
             alpha, beta = factor_in_dtype(alpha, out.dtype), factor_in_dtype(beta, out.dtype)
+        if not x.shape[1] and beta != 0 and out.size:
+            # no product (105:16926): PyTorch copies the input into the result and scales it
+            # by beta, so its -0s stay -0, where adding the empty product's zeros would not
+            try:
+                out[...] = bias._data
+            except ValueError:  # (PyTorch expands the input to the product's shape)
+                _expand_input(bias._data, out.shape)
+                raise
+            out *= beta
+            return out
         if alpha != 1:
             out *= alpha
         if beta != 0:  # beta 0 ignores the input, NaN and inf included, as PyTorch does
