@@ -13,13 +13,12 @@ multiply (complex_fma, exact), else it is the exact product (Dekker's split) add
 exact sum and rounded once more (erring only within 2**-104 of a rounding midpoint). Work
 goes in cache-sized blocks on the intra-op pool.
 
-The FMAs cost several NumPy operations each, so expm1, log1p, sinh, cosh and atanh first
-run a cheap pass with plain ``a * b + c`` where the FMA only moves low bits (their
-polynomials and double-double low parts), with a bound on how far that can move the
-final pair's value; the elements whose sum lies within the bound of a rounding midpoint
-(1-15%) are computed again in the FMA form (``_rounded``, ``_mapped``). Checked against
-SLEEF's own functions (Sleef_*d4_u10 of PyTorch's library) on 20M values, special values
-included. Even so, a 1e6-element call takes 15-30 times PyTorch's time, a small one ~1 ms."""
+The FMAs cost several NumPy operations each, so expm1, log1p, sinh, cosh and atanh first run
+a cheap pass with plain ``a * b + c`` where the FMA only moves low bits (their polynomials
+and double-double low parts), with a bound on how far that can move the final pair's value;
+the elements whose sum lies within the bound of a rounding midpoint (1-15%) are computed
+again in the FMA form (``_rounded``, ``_mapped``). Checked against SLEEF's own functions
+(Sleef_*d4_u10 of PyTorch's library) on 20M values, special values included."""
 import numpy as np
 
 from .._parallel import get_num_threads, parallel_for
@@ -89,8 +88,7 @@ def fma(a, b, c, _error=None):
     return _added_once(p, (_error or _product_error)(a, b, p), c)
 
 
-def _fma_wide(a, b, c):
-    """fma where a factor may pass 2**995 (a reciprocal of a tiny number)."""
+def _fma_wide(a, b, c):  # (fma where a factor may pass 2**995: a reciprocal of a tiny one)
     return fma(a, b, c, _safe_product_error)
 
 
@@ -230,8 +228,10 @@ def _one_minus(d, t):
 
 
 def _safe_product_error(a, b, p):
-    """_product_error where a factor may pass 2**995 (exp of 690 on; 1 / tiny): that factor
-    is scaled down by 2**-600 and the other up (the product and its error unchanged)."""
+    """_product_error where a factor may pass 2**995 (exp of 690 on; 1 / tiny): for Dekker's
+    split, that factor scaled down by 2**-600 and the other up (product and error unchanged)."""
+    if complex_fma.complex_fma_exact(_F64, 2):  # (no split: exact for any factor)
+        return _product_error(a, b, p)
     if not np.abs(a).max() <= _BIG:  # (or a NaN)
         big = np.abs(a) > _BIG
         a, b = np.where(big, a * _DOWN, a), np.where(big, b * _UP, b)
